@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { HttpError } from './http/errors';
+import { openApiDocument } from './http/openapi';
+import type { AppEnv, Deps } from './http/types';
+import { modules } from './modules/index';
+
+export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    await next();
+    c.header('X-Request-Id', c.get('requestId'));
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.extra.headers ?? {})) c.header(k, v);
+      return c.json({ message: err.message, ...(err.extra.errors ? { errors: err.extra.errors } : {}), ...(err.extra.field ? { field: err.extra.field } : {}) }, err.status);
+    }
+    // A real fault: logged with the request id the client can quote.
+    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
+    return c.json({ message: 'Une erreur interne est survenue. Réessayez plus tard.', requestId: c.get('requestId') }, 500);
+  });
+
+  for (const build of modules) app.route('/', build(deps));
+
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(deps.config.branding.productName)));
+  app.all('/api/*', (c) => c.json({ message: 'Cette adresse d’API n’existe pas.' }, 404));
+
+  if (opts.staticDir && existsSync(join(opts.staticDir, 'index.html'))) mountStatic(app, opts.staticDir);
+  return app;
+}
+
+function mountStatic(app: Hono<AppEnv>, root: string) {
+  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+  app.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path;
+    // Hashed assets never change; the service worker and the manifest must always be fresh.
+    if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/index.html') c.header('Cache-Control', 'no-cache');
+  });
+  app.use('*', serveStatic({ root }));
+  // Client-side routes: every other GET gets the app shell (the router shows 404 itself).
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

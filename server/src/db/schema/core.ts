@@ -1,0 +1,78 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AppRight } from '../../../../src/domain/rights';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  email: text('email'),
+  name: text('name').notNull(),
+  firstName: text('first_name').notNull(),
+  userType: integer('user_type').notNull().default(2),
+  passwordHash: text('password_hash').notNull(),
+  lastCompanyId: integer('last_company_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('users_username_uq').on(t.username)]);
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  numberInvoiceValidateMonth: integer('number_invoice_validate_month'),
+  subscriptionInvoice: text('subscription_invoice'),
+  gedUserRight: boolean('ged_user_right').notNull().default(true),
+  // Seller identity printed on invoices (french-rules.md).
+  legalForm: text('legal_form'),
+  shareCapital: text('share_capital'),
+  address: text('address'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  siren: text('siren'),
+  siret: text('siret'),
+  rcs: text('rcs'),
+  vatNumber: text('vat_number'),
+  email: text('email'),
+  phone: text('phone'),
+  logo: text('logo'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's membership of a company carries that user's rights there (spec 3, 6). */
+export const memberships = pgTable('memberships', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  appRights: jsonb('app_rights').$type<AppRight[]>().notNull().default([]),
+  categories: jsonb('categories').$type<number[]>().notNull().default([]),
+  categoriesInbox: jsonb('categories_inbox').$type<number[]>().notNull().default([]),
+}, (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('memberships_company_idx').on(t.companyId)]);
+
+/** Bearer tokens: only their SHA-256 is stored, so a database leak gives no usable token. */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const loginFailures = pgTable('login_failures', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_failures_user_at_idx').on(t.username, t.at)]);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** First response stored per (user, key) so a replayed mutation is never applied twice. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: integer('user_id').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  status: integer('status').notNull(),
+  contentType: text('content_type'),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)]);

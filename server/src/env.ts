@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+// Configuration is read and validated once at start; everything else receives a Config.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Workplace <no-reply@workplace.localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LDAP_URL: z.string().optional(),
+  LDAP_DOMAINS: z.string().default(''),
+  LDAP_EXCLUDED: z.string().default(''),
+  PRODUCT_NAME: z.string().default('Workplace'),
+  PRODUCT_SLUG: z.string().regex(/^[a-z0-9-]+$/).default('workplace'),
+  SUPPORT_PHONE: z.string().default('01 23 45 67 89'),
+  SUPPORT_EMAIL: z.string().default('support@workplace.example'),
+  LEGAL_ENTITY_NAME: z.string().default('Workplace SAS'),
+  LEGAL_ENTITY_ADDRESS: z.string().default('12 rue de la Paix, 75002 Paris'),
+  LEGAL_ENTITY_SIREN: z.string().default('123 456 789'),
+  LEGAL_ENTITY_CAPITAL: z.string().default('10 000 €'),
+  LEGAL_DIRECTOR: z.string().default('Claire Dubois'),
+  LEGAL_HOST: z.string().default('hébergé par le cabinet sur ses propres serveurs, en France'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Branding {
+  productName: string;
+  productSlug: string;
+  supportPhone: string;
+  supportEmail: string;
+  legal: { name: string; address: string; siren: string; capital: string; director: string; host: string };
+  directory: { domains: string[]; excluded: string[] };
+}
+
+export interface Config {
+  env: Env;
+  /** 'memory://' in tests, a folder otherwise. */
+  pgliteDir: string;
+  branding: Branding;
+}
+
+export function readConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    env,
+    pgliteDir: env.DATA_DIR === 'memory://' ? 'memory://' : `${env.DATA_DIR.replace(/\/$/, '')}/pglite`,
+    branding: brandingOf(env),
+  };
+}
+
+const list = (s: string) => s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+
+function brandingOf(env: Env): Branding {
+  return {
+    productName: env.PRODUCT_NAME,
+    productSlug: env.PRODUCT_SLUG,
+    supportPhone: env.SUPPORT_PHONE,
+    supportEmail: env.SUPPORT_EMAIL,
+    legal: {
+      name: env.LEGAL_ENTITY_NAME,
+      address: env.LEGAL_ENTITY_ADDRESS,
+      siren: env.LEGAL_ENTITY_SIREN,
+      capital: env.LEGAL_ENTITY_CAPITAL,
+      director: env.LEGAL_DIRECTOR,
+      host: env.LEGAL_HOST,
+    },
+    directory: { domains: list(env.LDAP_DOMAINS), excluded: list(env.LDAP_EXCLUDED) },
+  };
+}

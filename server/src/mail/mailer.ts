@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'eml';
+  send(message: MailMessage): Promise<{ id: string; file?: string }>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every message becomes an .eml file under
+ * DATA_DIR/mail, so nothing is lost and a person can open it in a mail client.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from: opts.from, ...toNodemailer(message) });
+        return { id: String(info.messageId) };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const folder = join(opts.dataDir, 'mail');
+  return {
+    kind: 'eml',
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...toNodemailer(message) });
+      await mkdir(folder, { recursive: true });
+      const id = randomUUID();
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      return { id, file };
+    },
+  };
+}
+
+function toNodemailer(message: MailMessage) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+  };
+}

@@ -1,0 +1,38 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResets, users } from '../../db/schema/index';
+import { HttpError } from '../../http/errors';
+import type { Deps } from '../../http/types';
+import { hashPassword, newToken, passwordPolicyError, sha256 } from './passwords';
+import { revokeAllSessions } from './sessions';
+
+const RESET_TTL_MINUTES = 60;
+
+export async function requestPasswordReset(deps: Deps, username: string, origin: string): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  if (!user?.email) return;
+  const token = newToken();
+  const now = deps.now();
+  await deps.db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000) });
+  const link = `${origin.replace(/\/$/, '')}/forgotten-password?token=${encodeURIComponent(token)}`;
+  const product = deps.config.branding.productName;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${product} : réinitialisation de votre mot de passe`,
+    text: `Bonjour ${user.firstName},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\nL’équipe ${product}`,
+  });
+}
+
+export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
+  const now = deps.now();
+  const [reset] = await deps.db.select().from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))).limit(1);
+  if (!reset) throw new HttpError(400, 'Ce lien de réinitialisation est invalide ou a expiré. Faites une nouvelle demande.', { field: 'token' });
+  const policy = passwordPolicyError(password);
+  if (policy) throw new HttpError(422, policy, { errors: [policy], field: 'password' });
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash));
+  });
+  await revokeAllSessions(deps.db, reset.userId, now);
+}

@@ -1,0 +1,30 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { newToken, sha256 } from './passwords';
+import type { SessionUser } from '../../http/types';
+
+export async function createSession(db: Db, userId: number, ttlHours: number, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlHours * 3_600_000) });
+  return token;
+}
+
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ user: SessionUser; tokenHash: string } | null> {
+  const tokenHash = sha256(token);
+  const rows = await db
+    .select({ id: users.id, username: users.username, userType: users.userType, lastCompanyId: users.lastCompanyId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0] ? { user: rows[0], tokenHash } : null;
+}
+
+export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

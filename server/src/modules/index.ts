@@ -1,0 +1,12 @@
+import type { Hono } from 'hono';
+import type { AppEnv, Deps } from '../http/types';
+import { authModule } from './auth/routes';
+import { publicConfigModule, usersModule } from './users/routes';
+
+// Each module is a small Hono app whose routes carry their full /api/... paths.
+// Add a module here (one line) to mount it.
+export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
+  publicConfigModule,
+  authModule,
+  usersModule,
+];

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import { createModule } from '../../http/route';
+import { forbidden, HttpError, notFound } from '../../http/errors';
+import type { Deps } from '../../http/types';
+import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
+import { loadProfile, membershipOf, setLastCompany } from './profile';
+
+const idParam = (value: string, field: string) => {
+  if (!/^\d+$/.test(value)) throw new HttpError(400, `Le paramètre « ${field} » doit être un identifiant numérique.`, { field });
+  return Number(value);
+};
+
+export function usersModule(deps: Deps) {
+  const { app, route } = createModule(deps, '/api', 'Utilisateur');
+
+  route('get', '/user/me', { summary: 'Profil de l’utilisateur connecté' }, async (c) => {
+    const profile = await loadProfile(deps.db, c.get('user').id);
+    if (!profile) throw notFound('Utilisateur introuvable.');
+    return c.json(profile);
+  });
+
+  route('put', '/user/me', {
+    summary: 'Enregistre la dernière société choisie',
+    body: z.object({ idDerniereSociete: z.number().int().positive() }),
+    responses: { 200: 'Profil mis à jour', 403: 'Société dont l’utilisateur n’est pas membre' },
+  }, async (c, { body }) => {
+    const user = c.get('user');
+    if (!(await membershipOf(deps.db, user.id, body.idDerniereSociete))) throw forbidden('Vous n’êtes pas membre de cette société.');
+    await setLastCompany(deps.db, user.id, body.idDerniereSociete);
+    return c.json(await loadProfile(deps.db, user.id));
+  });
+
+  route('put', '/user/me/password', {
+    summary: 'Change le mot de passe de l’utilisateur connecté',
+    body: z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1).max(500) }),
+    responses: { 204: 'Mot de passe changé', 422: 'Mot de passe actuel faux ou nouveau trop faible' },
+  }, async (c, { body }) => {
+    const [user] = await deps.db.select().from(users).where(eq(users.id, c.get('user').id)).limit(1);
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+      throw new HttpError(422, 'Le mot de passe actuel est incorrect.', { errors: ['Le mot de passe actuel est incorrect.'], field: 'currentPassword' });
+    }
+    const policy = passwordPolicyError(body.newPassword);
+    if (policy) throw new HttpError(422, policy, { errors: [policy], field: 'newPassword' });
+    await deps.db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+    return c.body(null, 204);
+  });
+
+  route('get', '/utilisateurs/custom/user/:id/company/:lastCompany', { summary: 'Droits de l’utilisateur dans une société' }, async (c) => {
+    const userId = idParam(c.req.param('id'), 'id');
+    const companyId = idParam(c.req.param('lastCompany'), 'lastCompany');
+    if (userId !== c.get('user').id) throw forbidden('Vous ne pouvez consulter que vos propres droits.');
+    const membership = await membershipOf(deps.db, userId, companyId);
+    if (!membership) throw forbidden('Vous n’êtes pas membre de cette société.');
+    return c.json(membership.appRights);
+  });
+
+  return app;
+}
+
+export function publicConfigModule(deps: Deps) {
+  const { app, route } = createModule(deps, '/api', 'Configuration');
+  route('get', '/config', { summary: 'Marque, assistance, mentions légales et domaines d’annuaire', auth: false }, (c) => c.json(deps.config.branding));
+  return app;
+}

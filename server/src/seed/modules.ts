@@ -1,0 +1,14 @@
+import type { companies } from '../db/schema/index';
+import type { Deps } from '../http/types';
+
+export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
+
+export interface SeedContext {
+  deps: Deps;
+  companies: SeededCompany[];
+  demoUserId: number;
+  adminUserId: number;
+}
+
+// Each module adds its demo records here (one line per module).
+export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [];

@@ -1,0 +1,126 @@
+// Shared entity shapes of spec section 3. Field names are the spec's, misspellings included
+// (payementMode, billingAdress, adress, payementDelay): real clients depend on them.
+// Dates are calendar dates as 'YYYY-MM-DD' strings everywhere in the rulebook.
+
+// Rights are owned by rights.ts; re-exported here so callers find every entity type in one place.
+export type { AppRight, Permission } from './rights';
+
+export type LineType = 'Standard' | 'Commentaire';
+
+export interface InvoiceLine {
+  id?: string | number;
+  /** 'CC' comment line, 'ES' spacer line, '00' default article code. */
+  code: string;
+  type: LineType;
+  label: string;
+  quantity: number;
+  unitMeasurement: string;
+  unitPrice: number;
+  salesAccount: string;
+  /** Percent: 20, 5.5 … */
+  vatRate: number;
+  total?: number;
+  status?: 'edit' | 'read';
+}
+
+export type InvoiceType = 'Facture' | 'Avoir';
+
+export interface InvoicePayload {
+  designation: string;
+  customer: { accountNumber: string } | null;
+  type: InvoiceType | '';
+  /** Billing date. */
+  createdAt: string;
+  dueDate: string | null;
+  payementMode: string;
+  billingAdress: string;
+  lines: InvoiceLine[];
+  vatClause: string;
+  calculatesBasisTTC: boolean;
+  /** For a credit note: the validated invoice it corrects. */
+  correctedInvoiceId?: number | null;
+}
+
+export interface Invoice extends InvoicePayload {
+  id: number;
+  validated: boolean;
+  /** Assigned by the server on validation only; null for a draft. */
+  number: string | null;
+  validatedAt?: string | null;
+  estimateId?: number | null;
+}
+
+export interface QuotePayload {
+  designation: string;
+  customer: { accountNumber: string } | null;
+  createdAt: string;
+  /** The validity date of the quote (not a validation instant). */
+  validatedAt: string | null;
+  billingAdress: string;
+  lines: InvoiceLine[];
+  vatClause: string;
+  calculatesBasisTTC: boolean;
+}
+
+export type QuoteStateKey = 'enCours' | 'accepte' | 'facture' | 'annule';
+export type QuoteStateLabel = 'En cours' | 'Accepté' | 'Facturé' | 'Annulé';
+
+export interface Quote extends QuotePayload {
+  id: number;
+  number: string;
+  state: QuoteStateLabel;
+}
+
+export interface Customer {
+  id?: number;
+  accountNumber: string;
+  socialReason: string;
+  name?: string;
+  civility?: string;
+  adress: string;
+  postalCode?: string;
+  city?: string;
+  country?: string;
+  billingAdresses: string[];
+  deliveryAdress?: string;
+  email?: string;
+  phone?: string;
+  siren?: string;
+  vatNumber?: string;
+  payementMode?: string;
+  /** Days; null or absent means the 30-day default. */
+  payementDelay?: number | null;
+  isBusiness?: boolean;
+}
+
+export interface Article {
+  id?: number;
+  code: string;
+  type: LineType;
+  designation: string;
+  /** Decoded text; travels as label64 (base64 of UTF-8) on the wire. */
+  label: string;
+  salesAccount: string;
+  unitMeasurement: { label: string } | null;
+  unitPriceHT: number;
+  vatRate: number;
+  ttc?: number;
+  typePurchaseSale: string;
+}
+
+export interface Exercise {
+  dateStart: string;
+  dateEnd: string;
+}
+
+export interface Totals {
+  ht: number;
+  tva: number;
+  ttc: number;
+}
+
+export interface VatBreakdownEntry {
+  rate: number;
+  base: number;
+  vat: number;
+}

@@ -1,0 +1,107 @@
+/** Lines table: wrapped labels, comment and spacer rows, page breaks with repeated header. */
+import { formatAmount, formatDecimal, formatQuantity, formatRate } from './format';
+import { COLORS, Layout, PAGE, RIGHT } from './layout';
+import type { PdfLine } from './types';
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+const PAD = 4;
+const SIZE = 8.5;
+const LINE = 11;
+const HEADER_HEIGHT = 18;
+const FIXED: Column[] = [
+  { title: 'Code', width: 50, align: 'left' },
+  { title: 'Désignation', width: 0, align: 'left' },
+  { title: 'Qté', width: 40, align: 'right' },
+  { title: 'Unité', width: 44, align: 'left' },
+  { title: 'PU HT', width: 68, align: 'right' },
+  { title: 'TVA %', width: 38, align: 'right' },
+  { title: 'Total HT', width: 76, align: 'right' },
+];
+export const COLUMNS: (Column & { x: number })[] = (() => {
+  const used = FIXED.reduce((sum, c) => sum + c.width, 0);
+  let x = PAGE.margin;
+  return FIXED.map((column) => {
+    const width = column.width || RIGHT - PAGE.margin - used;
+    const placed = { ...column, width, x };
+    x += width;
+    return placed;
+  });
+})();
+
+function cellText(layout: Layout, text: string, index: number, y: number, bold = false, color = COLORS.text): void {
+  const column = COLUMNS[index];
+  const style = { size: bold ? 7.5 : SIZE, bold, color };
+  const fitted = layout.fit(text, column.width - 2 * PAD, style);
+  if (column.align === 'right') layout.textRight(fitted, column.x + column.width - PAD, y, style);
+  else layout.text(fitted, column.x + PAD, y, style);
+}
+
+export function drawTableHeader(layout: Layout): void {
+  const top = layout.y;
+  layout.rect(PAGE.margin, top - HEADER_HEIGHT, RIGHT - PAGE.margin, HEADER_HEIGHT, COLORS.accent);
+  COLUMNS.forEach((column, i) => cellText(layout, column.title, i, top - 12, true, COLORS.white));
+  layout.y = top - HEADER_HEIGHT;
+}
+
+function numericCells(line: PdfLine): string[] {
+  return [
+    formatQuantity(line.quantity),
+    line.unit,
+    formatDecimal(line.unitPrice, 2),
+    formatRate(line.vatRate),
+    formatAmount(line.totalHt),
+  ];
+}
+
+/** Draws one row, splitting it over several pages when its label is taller than the space left. */
+function drawRow(layout: Layout, line: PdfLine): void {
+  if (line.kind === 'spacer') {
+    layout.ensure(LINE);
+    layout.y -= LINE;
+    return;
+  }
+  const comment = line.kind === 'comment';
+  const labelColumn = COLUMNS[1];
+  const labelWidth = (comment ? RIGHT - labelColumn.x : labelColumn.width) - 2 * PAD;
+  let remaining = layout.wrap(line.label, labelWidth, { size: SIZE });
+  let first = true;
+  while (remaining.length > 0) {
+    const capacity = Math.floor((layout.y - PAGE.bottom - 2 * PAD) / LINE);
+    if (capacity < Math.min(remaining.length, 3) && !layout.isPageEmpty) {
+      layout.addPage();
+      continue;
+    }
+    const chunk = remaining.slice(0, Math.max(1, capacity));
+    remaining = remaining.slice(chunk.length);
+    const top = layout.y;
+    const baseline = top - PAD - SIZE;
+    if (first && !comment) {
+      cellText(layout, line.code, 0, baseline);
+      numericCells(line).forEach((text, i) => cellText(layout, text, i + 2, baseline));
+    }
+    chunk.forEach((text, i) => {
+      layout.text(text, labelColumn.x + PAD, baseline - i * LINE, { size: SIZE, color: comment ? COLORS.muted : COLORS.text });
+    });
+    layout.y = top - chunk.length * LINE - 2 * PAD + 2;
+    layout.hline(PAGE.margin, RIGHT, layout.y);
+    first = false;
+    if (remaining.length > 0) layout.addPage();
+  }
+}
+
+/** Lines table from `layout.y`; the header is repeated on every page the table runs onto. */
+export function drawLinesTable(layout: Layout, lines: PdfLine[]): void {
+  layout.ensure(HEADER_HEIGHT + 3 * LINE + 2 * PAD);
+  drawTableHeader(layout);
+  layout.onNewPage = () => drawTableHeader(layout);
+  try {
+    for (const line of lines) drawRow(layout, line);
+  } finally {
+    layout.onNewPage = null;
+  }
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects so each kind of test gets the environment it needs:
+// unit (pure rules, Dexie through fake-indexeddb), api (the real server on an
+// in-memory PGlite), e2e (real Chromium against the built app and the real server).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts', 'sw/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/unit-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/api-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite takes ~0.8 GB and a few seconds per instance: few workers.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
