@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../server/src/env';
+import { startServer, type RunningServer } from '../../server/src/server';
+import { seedDemo } from '../../server/src/seed/demo';
+import type { SeedContext } from '../../server/src/seed/modules';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  seed: SeedContext | null;
+  /** Moves the server's clock (tests of expiry, throttling windows, months). */
+  setNow(date: Date | null): void;
+  api: ApiClient;
+}
+
+/** The real server on an in-memory PGlite, listening on a free loopback port, with the demo data. */
+export async function startTestServer(opts: { seed?: boolean; env?: Record<string, string>; staticDir?: string } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'workplace-test-'));
+  const config = readConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env });
+  config.pgliteDir = 'memory://';
+  let fixed: Date | null = null;
+  const running = await startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir });
+  const seed = opts.seed === false ? null : await seedDemo(running.deps);
+  const close = running.close;
+  return {
+    ...running,
+    dataDir,
+    seed,
+    setNow: (d) => (fixed = d),
+    api: apiClient(running.url),
+    async close() {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  raw: ArrayBuffer;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  company?: number;
+  idempotencyKey?: string;
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+export function apiClient(baseUrl: string) {
+  async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.company !== undefined) headers['x-company-id'] = String(opts.company);
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    let body: BodyInit | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const raw = await res.arrayBuffer();
+    const type = res.headers.get('content-type') ?? '';
+    const text = new TextDecoder().decode(raw);
+    const parsed = type.includes('json') && text ? JSON.parse(text) : text;
+    return { status: res.status, body: parsed as T, headers: res.headers, raw };
+  }
+  return {
+    request,
+    get: <T = any>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+    post: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+    put: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+    patch: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+    delete: <T = any>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    /** Signs in and returns the token and profile. */
+    async login(username = 'demo', password = username): Promise<{ token: string; profile: any }> {
+      const res = await request('POST', '/api/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} → ${res.status} ${JSON.stringify(res.body)}`);
+      return { token: res.body.token, profile: res.body };
+    },
+  };
+}
