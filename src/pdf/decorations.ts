@@ -22,7 +22,7 @@ function footerText(seller: PdfParty): string {
 
 function drawWatermark(layout: Layout): void {
   const size = 130;
-  const font = layout.bold;
+  const font = layout.fonts.bold;
   const width = font.widthOfTextAtSize(WATERMARK, size);
   const height = font.heightAtSize(size, { descender: false });
   const angle = (Math.atan2(PAGE.height, PAGE.width) * 180) / Math.PI;

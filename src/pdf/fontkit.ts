@@ -1,7 +1,7 @@
 /**
  * fontkit engine for @cantoo/pdf-lib. @cantoo/pdf-lib calls `subset.encode()` with no argument
  * whenever it exists, but @pdf-lib/fontkit's `encode(stream)` needs a stream and crashes; hiding
- * it makes pdf-lib fall back to `encodeStream()`, the API @pdf-lib/fontkit really offers.
+ * it (through a proxy) makes pdf-lib fall back to `encodeStream()`, the API @pdf-lib/fontkit really offers.
  * Fonts given as WOFF 1.0 are unwrapped to SFNT first (fontkit cannot subset WOFF).
  */
 import type { PDFDocument } from '@cantoo/pdf-lib';
@@ -16,8 +16,14 @@ export const subsettingFontkit: Fontkit = {
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => {
       const subset = createSubset();
-      Object.defineProperty(subset, 'encode', { value: undefined, configurable: true });
-      return subset;
+      // Methods stay bound to the real subset, whose encodeStream() calls its own encode(stream).
+      return new Proxy(subset, {
+        get(target, property) {
+          if (property === 'encode') return undefined;
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
     };
     return font;
   },

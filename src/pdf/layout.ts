@@ -1,6 +1,6 @@
 /** Page cursor and drawing primitives shared by the renderer blocks. */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
-import { normalizeSpaces } from './format';
+import { breakableWords, drawableText } from './text';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 42, bottom: 64 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -18,8 +18,17 @@ export const COLORS = {
 
 export interface TextStyle {
   bold?: boolean;
+  /** Tabular figures (regular weight): amounts and quantities in columns. */
+  numeric?: boolean;
   size?: number;
   color?: RGB;
+}
+
+export interface LayoutFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** The regular font embedded with the `tnum` feature (its hyphen is wide: numbers only). */
+  numeric: PDFFont;
 }
 
 export class Layout {
@@ -31,11 +40,11 @@ export class Layout {
   /** `y` right after the page furniture of the current page: nothing was drawn below it yet. */
   pageStartY = 0;
   private readonly charsets = new Map<PDFFont, Set<number>>();
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
 
   constructor(
     readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
+    readonly fonts: LayoutFonts,
     private readonly continuationTitle: string,
   ) {
     this.addPage();
@@ -68,7 +77,8 @@ export class Layout {
   }
 
   font(style: TextStyle = {}): PDFFont {
-    return style.bold ? this.bold : this.regular;
+    if (style.bold) return this.fonts.bold;
+    return style.numeric ? this.fonts.numeric : this.fonts.regular;
   }
 
   /** Text the font can draw: plain spaces, unknown characters reduced to their base letter or '?'. */
@@ -78,19 +88,26 @@ export class Layout {
       charset = new Set(font.getCharacterSet());
       this.charsets.set(font, charset);
     }
-    const known = charset;
-    return [...normalizeSpaces(text).replace(/[\u0000-\u001f\u007f-\u009f\u200c-\u200f\u2028\u2029\ufeff]/g, '')]
-      .map((char) => {
-        if (known.has(char.codePointAt(0)!)) return char;
-        const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-        return [...base].every((c) => known.has(c.codePointAt(0)!)) && base.length > 0 ? base : '?';
-      })
-      .join('');
+    return drawableText(text, charset);
+  }
+
+  /** Width at size 1, cached: fontkit shaping is the costly part of rendering. */
+  private unitWidth(text: string, font: PDFFont): number {
+    let cache = this.widths.get(font);
+    if (!cache) {
+      cache = new Map();
+      this.widths.set(font, cache);
+    }
+    let width = cache.get(text);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(this.clean(text, font), 1);
+      cache.set(text, width);
+    }
+    return width;
   }
 
   width(text: string, style: TextStyle = {}): number {
-    const font = this.font(style);
-    return font.widthOfTextAtSize(this.clean(text, font), style.size ?? 9);
+    return this.unitWidth(text, this.font(style)) * (style.size ?? 9);
   }
 
   text(text: string, x: number, y: number, style: TextStyle = {}): void {
@@ -104,32 +121,46 @@ export class Layout {
     this.text(text, right - this.width(text, style), y, style);
   }
 
+  /** Longest prefix length (at least 1) of `text` + `suffix` that fits in `maxWidth` (binary search). */
+  private fittingLength(text: string, maxWidth: number, style: TextStyle, suffix = ''): number {
+    let low = 1;
+    let high = text.length;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (this.width(text.slice(0, mid) + suffix, style) <= maxWidth) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
   /** Cuts the text with an ellipsis so that it fits in `maxWidth`. */
   fit(text: string, maxWidth: number, style: TextStyle = {}): string {
     if (this.width(text, style) <= maxWidth) return text;
-    let cut = text;
-    while (cut.length > 0 && this.width(`${cut}…`, style) > maxWidth) cut = cut.slice(0, -1);
-    return `${cut.trimEnd()}…`;
+    return `${text.slice(0, this.fittingLength(text, maxWidth, style, '…')).trimEnd()}…`;
   }
 
-  /** Word wrap (explicit line breaks kept, over-long words split). */
+  /** Word wrap (explicit line breaks kept, over-long words split); widths summed word by word. */
   wrap(text: string, maxWidth: number, style: TextStyle = {}): string[] {
     const lines: string[] = [];
+    const space = this.width(' ', style);
     for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
       let current = '';
-      for (const word of paragraph.split(/[ \t\u00a0\u202f]+/).filter(Boolean)) {
-        const candidate = current ? `${current} ${word}` : word;
-        if (this.width(candidate, style) <= maxWidth) {
-          current = candidate;
+      let currentWidth = 0;
+      for (const word of breakableWords(paragraph)) {
+        const wordWidth = this.width(word, style);
+        if (current && currentWidth + space + wordWidth <= maxWidth) {
+          current = `${current} ${word}`;
+          currentWidth += space + wordWidth;
           continue;
         }
         if (current) lines.push(current);
         current = word;
-        while (this.width(current, style) > maxWidth && current.length > 1) {
-          let cut = current.length - 1;
-          while (cut > 1 && this.width(current.slice(0, cut), style) > maxWidth) cut -= 1;
+        currentWidth = wordWidth;
+        while (currentWidth > maxWidth && current.length > 1) {
+          const cut = this.fittingLength(current, maxWidth, style);
           lines.push(current.slice(0, cut));
           current = current.slice(cut);
+          currentWidth = this.width(current, style);
         }
       }
       lines.push(current);

@@ -25,15 +25,16 @@ function metadataTitle(model: BusinessDocumentModel): string {
 export async function renderBusinessDocument(model: BusinessDocumentModel, fonts: PdfFonts): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(subsettingFontkit);
-  const options = { subset: true, features: { tnum: true } };
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(woffToSfnt(fonts.regular), options),
-    doc.embedFont(woffToSfnt(fonts.bold), options),
+  const regularBytes = woffToSfnt(fonts.regular);
+  const [regular, bold, numeric] = await Promise.all([
+    doc.embedFont(regularBytes, { subset: true }),
+    doc.embedFont(woffToSfnt(fonts.bold), { subset: true }),
+    doc.embedFont(regularBytes, { subset: true, features: { tnum: true } }),
   ]);
   const logo = await embedLogo(doc, model.logo);
 
   const title = documentTitle(model);
-  const layout = new Layout(doc, regular, bold, `${title} (suite)`);
+  const layout = new Layout(doc, { regular, bold, numeric }, `${title} (suite)`);
   drawHeader(layout, model, logo);
   drawLinesTable(layout, model.lines);
   drawSummary(layout, model);

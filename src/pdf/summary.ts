@@ -19,9 +19,10 @@ function drawVatTable(layout: Layout, model: BusinessDocumentModel, top: number)
   layout.textRight('TVA', VAT_X[3] - 6, top - 10.5, head);
   let y = top - ROW;
   for (const row of model.vatBreakdown) {
-    layout.text(`${formatRate(row.rate)} %`, VAT_X[0] + 6, y - 11, { size: 8.5 });
-    layout.textRight(formatAmount(row.base), VAT_X[2] - 6, y - 11, { size: 8.5 });
-    layout.textRight(formatAmount(row.vat), VAT_X[3] - 6, y - 11, { size: 8.5 });
+    const style = { size: 8.5, numeric: true };
+    layout.text(`${formatRate(row.rate)} %`, VAT_X[0] + 6, y - 11, style);
+    layout.textRight(formatAmount(row.base), VAT_X[2] - 6, y - 11, style);
+    layout.textRight(formatAmount(row.vat), VAT_X[3] - 6, y - 11, style);
     y -= ROW;
     layout.hline(VAT_X[0], VAT_X[3], y);
   }
@@ -36,7 +37,7 @@ function drawTotals(layout: Layout, model: BusinessDocumentModel, top: number): 
   let y = top;
   for (const [label, amount] of rows) {
     layout.text(label, TOTALS_X + 8, y - 11, { size: 9 });
-    layout.textRight(formatAmount(amount), RIGHT - 8, y - 11, { size: 9 });
+    layout.textRight(formatAmount(amount), RIGHT - 8, y - 11, { size: 9, numeric: true });
     y -= ROW;
     layout.hline(TOTALS_X, RIGHT, y);
   }
@@ -56,6 +57,11 @@ function paragraph(layout: Layout, lines: string[], size = 8.5, bold = false): v
       layout.text(part, PAGE.margin, layout.y, { size, bold });
     }
   }
+}
+
+function textHeight(layout: Layout, lines: string[], bold = false): number {
+  const count = lines.reduce((n, line) => n + layout.wrap(line, RIGHT - PAGE.margin, { size: 8.5, bold }).length, 0);
+  return count * 12;
 }
 
 function conditionLines(model: BusinessDocumentModel): string[] {
@@ -97,7 +103,13 @@ function drawSignature(layout: Layout): void {
 /** Draws everything below the lines table. */
 export function drawSummary(layout: Layout, model: BusinessDocumentModel): void {
   const vatHeight = ROW * (model.vatBreakdown.length + 1);
-  layout.ensure(Math.max(vatHeight, 2 * ROW + 26) + 16);
+  const blockHeight = Math.max(vatHeight, 2 * ROW + 26) + 16;
+  // Keep totals, clause and conditions together when they fit on one page.
+  const whole = blockHeight + textHeight(layout, model.vatClause ? [model.vatClause] : [], true) + 10 +
+    (conditionLines(model).length ? 23 + textHeight(layout, conditionLines(model)) : 0) +
+    (model.kind === 'Devis' ? 112 : 0);
+  if (whole < PAGE.height - PAGE.margin - PAGE.bottom - 60) layout.ensure(whole);
+  layout.ensure(blockHeight);
   const top = layout.y - 16;
   const vatBottom = model.vatBreakdown.length ? drawVatTable(layout, model, top) : top;
   const totalsBottom = drawTotals(layout, model, top);

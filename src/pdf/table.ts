@@ -35,7 +35,7 @@ export const COLUMNS: (Column & { x: number })[] = (() => {
 
 function cellText(layout: Layout, text: string, index: number, y: number, bold = false, color = COLORS.text): void {
   const column = COLUMNS[index];
-  const style = { size: bold ? 7.5 : SIZE, bold, color };
+  const style = { size: bold ? 7.5 : SIZE, bold, color, numeric: column.align === 'right' };
   const fitted = layout.fit(text, column.width - 2 * PAD, style);
   if (column.align === 'right') layout.textRight(fitted, column.x + column.width - PAD, y, style);
   else layout.text(fitted, column.x + PAD, y, style);

@@ -50,7 +50,7 @@ export function createModule(deps: Deps, prefix: string, tag: string) {
       const query = opts.query ? parseWith(opts.query, c.req.query()) : undefined;
       return handler(c, { body, query } as Input<B, Q>);
     };
-    app.on(method.toUpperCase(), fullPath, ...chain, run);
+    app.on([method.toUpperCase()], [fullPath], ...(chain as []), run as never);
   }
 
   return { app, route };

@@ -47,3 +47,17 @@ export async function readJson(c: Context): Promise<unknown> {
     throw badRequest('Le corps de la requête n’est pas un JSON valide.');
   }
 }
+
+/** A path parameter by name (the module's path declares it, so it is always present). */
+export function pathParam(c: Context, name: string): string {
+  const value = c.req.param(name) as string | undefined;
+  if (value === undefined) throw badRequest(`Le paramètre « ${name} » est manquant.`, name);
+  return value;
+}
+
+/** A numeric id from the path; anything else is a 400 naming the parameter. */
+export function idParam(c: Context, name = 'id'): number {
+  const value = pathParam(c, name);
+  if (!/^\d{1,15}$/.test(value)) throw badRequest(`Le paramètre « ${name} » doit être un identifiant numérique.`, name);
+  return Number(value);
+}

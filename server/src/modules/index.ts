@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv, Deps } from '../http/types';
 import { authModule } from './auth/routes';
 import { publicConfigModule, usersModule } from './users/routes';
+import { statisticsModule } from './statistics/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -9,4 +10,5 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   publicConfigModule,
   authModule,
   usersModule,
+  statisticsModule,
 ];

@@ -5,7 +5,8 @@ import { hashPassword } from '../modules/auth/passwords';
 import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS, clientRights } from './rights';
 import { moduleSeeders, type SeedContext, type SeededCompany } from './modules';
 
-const DEMO_COMPANIES: Array<Omit<typeof companies.$inferInsert, 'id'> & { invoicing?: boolean }> = [
+type DemoCompany = Omit<typeof companies.$inferInsert, 'id'> & { invoicing?: boolean };
+const DEMO_COMPANIES: DemoCompany[] = [
   { label: 'Boulangerie Pâtisserie Martin', legalForm: 'SARL', shareCapital: '8 000 €', address: '14 rue des Lilas', postalCode: '69003', city: 'Lyon', siren: '512345678', siret: '51234567800021', rcs: 'RCS Lyon 512 345 678', vatNumber: 'FR32512345678', email: 'contact@boulangerie-martin.fr', phone: '04 78 12 34 56' },
   { label: 'Garage Dupont & Fils', legalForm: 'SAS', shareCapital: '20 000 €', address: '3 avenue Jean Jaurès', postalCode: '33000', city: 'Bordeaux', siren: '498765432', siret: '49876543200015', rcs: 'RCS Bordeaux 498 765 432', vatNumber: 'FR15498765432' },
   { label: 'Menuiserie Lefèvre Artisan Bois', legalForm: 'EI', address: '7 chemin du Moulin', postalCode: '44000', city: 'Nantes', siren: '801234567', siret: '80123456700018', rcs: 'RM 801 234 567', vatNumber: 'FR61801234567', subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 5 },
@@ -17,7 +18,7 @@ const DEMO_COMPANIES: Array<Omit<typeof companies.$inferInsert, 'id'> & { invoic
   { label: 'Transports Rapides Girard', legalForm: 'SAS', shareCapital: '50 000 €', address: 'ZI des Acacias', postalCode: '31100', city: 'Toulouse', siren: '878901234', siret: '87890123400011', rcs: 'RCS Toulouse 878 901 234', vatNumber: 'FR16878901234' },
   { label: 'Épicerie Fine Bernard', legalForm: 'SARL', shareCapital: '7 500 €', address: '30 rue de la République', postalCode: '67000', city: 'Strasbourg', siren: '889012345', siret: '88901234500018', rcs: 'RCS Strasbourg 889 012 345', vatNumber: 'FR58889012345' },
 ];
-const ADMIN_OWN = { label: 'Conseil Audit Rousseau', legalForm: 'SAS', shareCapital: '40 000 €', address: '18 rue Lafayette', postalCode: '75009', city: 'Paris', siren: '890123456', siret: '89012345600013', rcs: 'RCS Paris 890 123 456', vatNumber: 'FR03890123456' };
+const ADMIN_OWN: DemoCompany = { label: 'Conseil Audit Rousseau', legalForm: 'SAS', shareCapital: '40 000 €', address: '18 rue Lafayette', postalCode: '75009', city: 'Paris', siren: '890123456', siret: '89012345600013', rcs: 'RCS Paris 890 123 456', vatNumber: 'FR03890123456' };
 
 export const DEMO_SIGN_INS = [
   { username: 'demo', password: 'demo', who: 'client, membre de 10 sociétés' },

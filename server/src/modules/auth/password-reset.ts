@@ -32,7 +32,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash));
+    // Every pending link of the user is used up, not only this one.
+    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
   });
   await revokeAllSessions(deps.db, reset.userId, now);
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../http/types';
 import { loadProfile } from '../users/profile';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
-import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
+import { beginAttempt, clearFailures } from './throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 const loginBody = z.object({
@@ -24,13 +24,11 @@ export function authModule(deps: Deps) {
   route('post', '/login', { summary: 'Connexion', body: loginBody, auth: false, responses: { 200: 'Profil et jeton', 401: 'Identifiants incorrects', 429: 'Trop de tentatives' } }, async (c, { body }) => {
     const now = deps.now();
     const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TOKEN_TTL_HOURS } = deps.config.env;
-    await assertNotThrottled(deps.db, body.username, now, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES);
+    // Recorded as a failure before the password is checked; cleared below on success.
+    await beginAttempt(deps.db, body.username, now, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES);
     const [user] = await deps.db.select().from(users).where(eq(sql`lower(${users.username})`, body.username.toLowerCase())).limit(1);
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok) {
-      await recordFailure(deps.db, body.username, now);
-      throw unauthorized(WRONG_CREDENTIALS);
-    }
+    if (!user || !ok) throw unauthorized(WRONG_CREDENTIALS);
     await clearFailures(deps.db, body.username);
     const token = await createSession(deps.db, user.id, TOKEN_TTL_HOURS, now);
     const profile = await loadProfile(deps.db, user.id);
@@ -51,10 +49,11 @@ export function authModule(deps: Deps) {
 
   route('post', '/user/me/forgotten-password', {
     summary: 'Mot de passe oublié : envoie un lien de réinitialisation',
-    body: z.object({ username: z.string().trim().min(1).max(200), origin: z.string().url().optional() }),
+    // No caller-chosen origin: the link would carry a valid token to any site named in the request.
+    body: z.object({ username: z.string().trim().min(1).max(200) }),
     auth: false,
   }, async (c, { body }) => {
-    await requestPasswordReset(deps, body.username, body.origin ?? deps.config.env.PUBLIC_URL ?? new URL(c.req.url).origin);
+    await requestPasswordReset(deps, body.username, deps.config.env.PUBLIC_URL ?? new URL(c.req.url).origin);
     // Always the same answer, so nobody learns which login names exist.
     return c.json({ message: 'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.' });
   });

@@ -3,14 +3,11 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { createModule } from '../../http/route';
 import { forbidden, HttpError, notFound } from '../../http/errors';
+import { idParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
 
-const idParam = (value: string, field: string) => {
-  if (!/^\d+$/.test(value)) throw new HttpError(400, `Le paramètre « ${field} » doit être un identifiant numérique.`, { field });
-  return Number(value);
-};
 
 export function usersModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Utilisateur');
@@ -48,8 +45,8 @@ export function usersModule(deps: Deps) {
   });
 
   route('get', '/utilisateurs/custom/user/:id/company/:lastCompany', { summary: 'Droits de l’utilisateur dans une société' }, async (c) => {
-    const userId = idParam(c.req.param('id'), 'id');
-    const companyId = idParam(c.req.param('lastCompany'), 'lastCompany');
+    const userId = idParam(c, 'id');
+    const companyId = idParam(c, 'lastCompany');
     if (userId !== c.get('user').id) throw forbidden('Vous ne pouvez consulter que vos propres droits.');
     const membership = await membershipOf(deps.db, userId, companyId);
     if (!membership) throw forbidden('Vous n’êtes pas membre de cette société.');

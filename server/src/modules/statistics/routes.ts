@@ -1,0 +1,34 @@
+import { and, count, countDistinct, gte, lt, sql } from 'drizzle-orm';
+import { companies, sessions, users } from '../../db/schema/index';
+import { createModule } from '../../http/route';
+import { badRequest, forbidden } from '../../http/errors';
+import { pathParam } from '../../http/validate';
+import type { Deps } from '../../http/types';
+import { addDays } from '../../../../src/domain/dates';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Statistics for administrators (userType 1): platform use over a period. */
+export function statisticsModule(deps: Deps) {
+  const { app, route } = createModule(deps, '/api', 'Statistiques');
+
+  route('get', '/statistiques/datedebut/:startDate/datefin/:endDate', { summary: 'Statistiques d’utilisation sur une période (administrateurs)' }, async (c) => {
+    if (c.get('user').userType !== 1) throw forbidden('Les statistiques sont réservées aux administrateurs.');
+    const start = pathParam(c, 'startDate');
+    const end = pathParam(c, 'endDate');
+    if (!DATE.test(start) || Number.isNaN(Date.parse(start))) throw badRequest('La date de début doit être au format AAAA-MM-JJ.', 'startDate');
+    if (!DATE.test(end) || Number.isNaN(Date.parse(end))) throw badRequest('La date de fin doit être au format AAAA-MM-JJ.', 'endDate');
+    if (end < start) throw badRequest('La date de fin ne peut pas précéder la date de début.', 'endDate');
+    const from = new Date(`${start}T00:00:00Z`);
+    const to = new Date(`${addDays(end, 1)}T00:00:00Z`);
+    const inPeriod = and(gte(sessions.createdAt, from), lt(sessions.createdAt, to));
+    const [totals] = await deps.db.select({ signIns: count(), activeUsers: countDistinct(sessions.userId) }).from(sessions).where(inPeriod);
+    const [{ users: userCount }] = await deps.db.select({ users: count() }).from(users);
+    const [{ companies: companyCount }] = await deps.db.select({ companies: count() }).from(companies);
+    const day = sql<string>`to_char(${sessions.createdAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+    const byDay = await deps.db.select({ date: day, count: count() }).from(sessions).where(inPeriod).groupBy(day).orderBy(day);
+    return c.json({ period: { start, end }, users: userCount, companies: companyCount, signIns: totals.signIns, activeUsers: totals.activeUsers, signInsByDay: byDay });
+  });
+
+  return app;
+}

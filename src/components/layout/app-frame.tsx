@@ -1,0 +1,67 @@
+import { Anchor, AppShell, Burger, Group, LoadingOverlay, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { getBranding } from '../../lib/branding';
+import { CompanyMenu } from './company-menu';
+import { NavDrawer } from './nav-drawer';
+import type { NavEntry } from './nav-types';
+import { ProfileMenu } from './profile-menu';
+import { AnnouncementModal, InvoiceBanner } from './promotions';
+
+export interface AppFrameProps {
+  nav: NavEntry[];
+  available: (path: string) => boolean;
+  switching: boolean;
+  onSwitchCompany: (id: number) => void;
+  onLogout: () => void;
+  bell: ReactNode;
+  statusBar?: ReactNode;
+  children: ReactNode;
+}
+
+/** Spec 2.3: drawer (a burger below 62em, so a portrait tablet gets the full width), top bar, banner, footer. */
+export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout, bell, statusBar, children }: AppFrameProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const branding = getBranding();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }} footer={{ height: 44, collapsed: !wide }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? 'Fermer le menu' : 'Ouvrir le menu'} />
+            <Anchor component={Link} to="/" underline="never" visibleFrom="sm" aria-label={`${branding.productName}, accueil`}>
+              <Group gap={6} wrap="nowrap"><img src="/icons/icon.svg" alt="" width={28} height={28} /><Text fw={700} c="blue.8">{branding.productName}</Text></Group>
+            </Anchor>
+            <div style={{ minWidth: 0 }}><CompanyMenu onSwitch={onSwitchCompany} /></div>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {statusBar}
+            {bell}
+            <ProfileMenu onLogout={onLogout} available={available} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <NavDrawer entries={nav} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main pos="relative">
+        <LoadingOverlay visible={switching} zIndex={300} overlayProps={{ blur: 2 }} loaderProps={{ children: <Text fw={600} size="lg">Chargement en cours...</Text> }} />
+        <InvoiceBanner />
+        {children}
+        <AnnouncementModal />
+      </AppShell.Main>
+      <AppShell.Footer px="md" hidden={!wide}>
+        <Group h="100%" justify="space-between">
+          <Group gap="lg">
+            <Anchor component={Link} to="/mentions-legales" size="sm">Mentions Légales</Anchor>
+            <Anchor component={Link} to="/politique-cookies" size="sm">Cookies</Anchor>
+            <Anchor component={Link} to="/page-assistance" size="sm">Assistance</Anchor>
+          </Group>
+          <Text size="sm" c="dimmed">© {new Date().getFullYear()} {branding.legal.name}. Tous droits réservés.</Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+
+export interface NavChild {
+  label: string;
+  to: string;
+  /** Child right (menu > child, view) needed to show this entry; none = the menu right suffices. */
+  child?: string;
+}
+
+export interface NavEntry {
+  key: string;
+  label: string;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  to?: string;
+  /** The appRights menu that opens the module; undefined = always shown ("Accueil"). */
+  menu?: string;
+  children?: NavChild[];
+  /** Without the right, shown as a promotion link with a badge (spec 2.3: invoices, "Gratuit"). */
+  promotion?: { to: string; badge: string };
+}

@@ -1,0 +1,40 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChartBar, IconLogout, IconUser, IconUsers, IconInbox } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { hasChildRight } from '../../domain/rights';
+import { profileAtom } from '../../lib/session';
+
+/**
+ * Spec 2.6. `available` lists the routes registered in this build: an entry whose screen does not
+ * exist yet stays hidden rather than leading to a 404.
+ */
+export function ProfileMenu({ onLogout, available }: { onLogout: () => void; available: (path: string) => boolean }) {
+  const profile = useAtomValue(profileAtom);
+  if (!profile) return null;
+  const rights = profile.appRights;
+  const canUsers = hasChildRight(rights, 'profil', 'gestionUtilisateurs', 'view') && available('/admin');
+  const canDeposits = hasChildRight(rights, 'profil', 'mesDepots', 'view') && available('/mes-depots');
+  const initials = `${profile.firstName[0] ?? ''}${profile.name[0] ?? ''}`.toUpperCase();
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Menu du profil de ${profile.firstName} ${profile.name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
+          <Avatar color="blue" radius="xl" size={36}>{initials}</Avatar>
+          <Text fw={500} visibleFrom="sm">{profile.firstName} {profile.name}</Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{profile.firstName} {profile.name}</Menu.Label>
+        <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>Mon profil</Menu.Item>
+        {profile.userType === 1 && available('/dashboard') && <Menu.Item component={Link} to="/dashboard" leftSection={<IconChartBar size={16} />}>Statistiques</Menu.Item>}
+        {(canUsers || canDeposits) && <Menu.Label>Administration</Menu.Label>}
+        {canUsers && <Menu.Item component={Link} to="/admin" leftSection={<IconUsers size={16} />}>Gérer mes utilisateurs</Menu.Item>}
+        {canDeposits && <Menu.Item component={Link} to="/mes-depots" leftSection={<IconInbox size={16} />}>Mes dépôts</Menu.Item>}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>Déconnexion</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import {
+  ALLOWED_UPLOAD_EXTENSIONS,
+  ALLOWED_UPLOAD_TYPES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TYPE_BY_EXTENSION,
+  checkUpload,
+  checkUploadContent,
+  fileExtension,
+  sanitizeFileName,
+} from './uploads';
+
+const refused = (name: string) =>
+  `Le type du fichier « ${name} » n'est pas autorisé. Types acceptés : PDF, images (JPEG, PNG, GIF), texte, CSV, RTF, Word, OpenDocument, Excel.`;
+
+describe('upload constants (spec 5.4)', () => {
+  it('limit and the twelve authorised kinds', () => {
+    expect(MAX_UPLOAD_BYTES).toBe(52428800);
+    for (const t of [
+      'text/plain',
+      'text/csv',
+      'image/gif',
+      'image/jpeg',
+      'image/png',
+      'application/pdf',
+      'application/rtf',
+      'text/rtf',
+      'application/msword',
+      'application/vnd.oasis.opendocument.text',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]) {
+      expect(ALLOWED_UPLOAD_TYPES).toContain(t);
+    }
+    expect(ALLOWED_UPLOAD_TYPES).toHaveLength(13);
+    expect(ALLOWED_UPLOAD_EXTENSIONS).toEqual(expect.arrayContaining(['txt', 'csv', 'pdf', 'jpg', 'jpeg', 'docx', 'xlsx', 'odt', 'rtf', 'doc', 'xls']));
+  });
+});
+
+describe('checkUpload', () => {
+  it('accepts the size limit exactly, refuses one byte more', () => {
+    expect(checkUpload({ name: 'bilan.pdf', size: MAX_UPLOAD_BYTES, type: 'application/pdf' })).toBeNull();
+    expect(checkUpload({ name: 'bilan.pdf', size: MAX_UPLOAD_BYTES + 1, type: 'application/pdf' })).toBe(
+      'Le fichier « bilan.pdf » dépasse la taille maximale de 50 Mo.',
+    );
+  });
+
+  it('accepts each extension with its own type', () => {
+    for (const [ext, type] of Object.entries(UPLOAD_TYPE_BY_EXTENSION)) {
+      expect(checkUpload({ name: `f.${ext.toUpperCase()}`, size: 10, type })).toBeNull();
+    }
+  });
+
+  it('tolerates what browsers really declare for accepted extensions', () => {
+    expect(checkUpload({ name: 'ventes.csv', size: 10, type: 'application/vnd.ms-excel' })).toBeNull();
+    expect(checkUpload({ name: 'ventes.csv', size: 10, type: '' })).toBeNull();
+    expect(checkUpload({ name: 'note.txt', size: 10, type: 'text/plain; charset=utf-8' })).toBeNull();
+    expect(checkUpload({ name: 'x.docx', size: 10, type: 'application/octet-stream' })).toBeNull();
+  });
+
+  it('refuses other types and other extensions', () => {
+    expect(checkUpload({ name: 'setup.exe', size: 10, type: 'application/x-msdownload' })).toBe(refused('setup.exe'));
+    expect(checkUpload({ name: 'setup.exe', size: 10, type: 'application/pdf' })).toBe(refused('setup.exe'));
+    expect(checkUpload({ name: 'page.pdf', size: 10, type: 'text/html' })).toBe(refused('page.pdf'));
+    expect(checkUpload({ name: 'pdf', size: 10, type: 'application/pdf' })).toBe(refused('pdf'));
+    expect(checkUpload({ name: 'gros.exe', size: MAX_UPLOAD_BYTES * 2, type: '' })).toBe(refused('gros.exe'));
+  });
+
+  it('checkUploadContent judges bytes, not the declared type', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n');
+    expect(checkUploadContent(pdf, 'a.pdf', 9)).toBeNull();
+    expect(checkUploadContent(new Uint8Array([0x4d, 0x5a, 0x90, 0]), 'a.pdf', 4)).toBe(refused('a.pdf'));
+    expect(checkUploadContent(pdf, 'a.pdf', MAX_UPLOAD_BYTES + 1)).toMatch(/dépasse la taille maximale/);
+  });
+});
+
+describe('fileExtension', () => {
+  it('reads the last extension in lower case', () => {
+    expect(fileExtension('Bilan.2026.PDF')).toBe('pdf');
+    expect(fileExtension('.bashrc')).toBe('');
+    expect(fileExtension('C:\\docs\\a.txt')).toBe('txt');
+    expect(fileExtension('sans')).toBe('');
+  });
+});
+
+describe('sanitizeFileName', () => {
+  it.each([
+    ['../../etc/passwd', 'passwd'],
+    ['C:\\Users\\moi\\Bilan 2026.pdf', 'Bilan 2026.pdf'],
+    ['..\\..\\secret.txt', 'secret.txt'],
+    ['.htaccess', 'htaccess'],
+    ['  facture  .pdf  ', 'facture  .pdf'],
+    ['a<b>c:d"e|f?g*h.pdf', 'abcdefgh.pdf'],
+    ['fi\u0000ch\u001fier\u007f.pdf', 'fichier.pdf'],
+    ['rapport.pdf...', 'rapport.pdf'],
+    ['', 'fichier'],
+    ['...', 'fichier'],
+    ['/', 'fichier'],
+    ['<>:"|?*', 'fichier'],
+    ['Re\u0301sume\u0301.pdf', 'Résumé.pdf'],
+  ])('%j → %j', (input, expected) => {
+    expect(sanitizeFileName(input)).toBe(expected);
+  });
+
+  it('cuts to 200 characters and keeps the extension', () => {
+    const s = sanitizeFileName(`${'a'.repeat(300)}.docx`);
+    expect(s).toHaveLength(200);
+    expect(s.endsWith('.docx')).toBe(true);
+    const emoji = sanitizeFileName(`${'😀'.repeat(250)}.pdf`);
+    expect(Array.from(emoji)).toHaveLength(200);
+    expect(emoji.endsWith('😀.pdf')).toBe(true);
+  });
+
+  it('always yields a short, harmless, non-empty name', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (name) => {
+        const s = sanitizeFileName(name);
+        expect(s.length).toBeGreaterThan(0);
+        expect(Array.from(s).length).toBeLessThanOrEqual(200);
+        expect(s).not.toMatch(/[/\\<>:"|?*\u0000-\u001f\u007f]/);
+        expect(s.startsWith('.')).toBe(false);
+      }),
+    );
+  });
+});

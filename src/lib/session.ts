@@ -1,0 +1,102 @@
+import { atom, createStore } from 'jotai';
+import type { AppRight } from '../domain/rights';
+
+export interface UserCompany {
+  id: number;
+  label: string;
+  numberInvoiceValidateMonth: number | null;
+  subscriptionInvoice: string | null;
+  gedUserRight: boolean;
+}
+
+/** The user profile of spec section 3. */
+export interface UserProfile {
+  id: number;
+  name: string;
+  firstName: string;
+  username: string;
+  email?: string | null;
+  userType: number;
+  userCompanies: UserCompany[];
+  userLastCompany: number | null;
+  appRights: AppRight[];
+  categories: number[];
+  categoriesInbox: number[];
+}
+
+export interface Session {
+  token: string;
+  profile: UserProfile;
+}
+
+const STORAGE_KEY = 'workplace.session';
+
+/** One jotai store for the app, readable outside React (router guards, the HTTP client). */
+export const store = createStore();
+
+function readStored(): Session | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+const baseSessionAtom = atom<Session | null>(typeof localStorage === 'undefined' ? null : readStored());
+
+/** The signed-in session, persisted so a reload (or an offline cold start) keeps the user signed in. */
+export const sessionAtom = atom(
+  (get) => get(baseSessionAtom),
+  (_get, set, next: Session | null) => {
+    set(baseSessionAtom, next);
+    if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(STORAGE_KEY);
+  },
+);
+
+export const profileAtom = atom((get) => get(sessionAtom)?.profile ?? null);
+export const currentCompanyAtom = atom((get) => {
+  const profile = get(profileAtom);
+  return profile?.userCompanies.find((c) => c.id === profile.userLastCompany) ?? null;
+});
+
+export const getSession = () => store.get(sessionAtom);
+export const setSession = (s: Session | null) => store.set(sessionAtom, s);
+export const isAuthenticated = () => !!store.get(sessionAtom)?.token;
+
+export function replaceProfile(profile: UserProfile): void {
+  const session = getSession();
+  if (session) setSession({ ...session, profile });
+}
+
+/** Listeners run on sign-out (local caches wipe themselves; see data/). */
+const signOutListeners = new Set<() => void | Promise<void>>();
+export const onSignOut = (fn: () => void | Promise<void>) => {
+  signOutListeners.add(fn);
+  return () => signOutListeners.delete(fn);
+};
+
+/** Spec 2.6: logout clears the user, the Authorization header and local storage. */
+export async function clearLocalSession(): Promise<void> {
+  setSession(null);
+  try {
+    localStorage.clear();
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+  await Promise.allSettled([...signOutListeners].map((fn) => fn()));
+}
+
+/** Features react to sign-in and company change (spec 4: reload the invoice environment, clear notifications). */
+type SessionEvent = 'signIn' | 'companyChange';
+const sessionListeners = new Map<SessionEvent, Set<() => void | Promise<void>>>();
+export function onSessionEvent(event: SessionEvent, fn: () => void | Promise<void>): () => void {
+  const set = sessionListeners.get(event) ?? new Set();
+  sessionListeners.set(event, set);
+  set.add(fn);
+  return () => set.delete(fn);
+}
+export async function emitSessionEvent(event: SessionEvent): Promise<void> {
+  await Promise.allSettled([...(sessionListeners.get(event) ?? [])].map((fn) => fn()));
+}

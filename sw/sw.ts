@@ -1,0 +1,32 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell and every screen's code are precached: after one online visit the installed
+// app starts with no network. Data lives in IndexedDB (Dexie), never in the HTTP cache.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Client-side routes are served the precached shell; /api/ is never answered from here.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// 'prompt' update flow: the page asks the waiting worker to take over when the user agrees.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Background Sync (Chromium): the SW only wakes the pages; the outbox replayer lives in the app
+// (Workbox's BackgroundSyncPlugin would drop entries on any HTTP answer and resend stale tokens).
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as ExtendableEvent & { tag: string };
+  if (syncEvent.tag !== 'workplace-outbox') return;
+  syncEvent.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'OUTBOX_SYNC' });
+    }),
+  );
+});
