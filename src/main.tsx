@@ -17,7 +17,7 @@ import { loadBranding } from './lib/branding';
 import { store } from './lib/session';
 import { TOAST_DURATION } from './lib/toast';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { registerServiceWorker } from './lib/service-worker';
 
 dayjs.extend(customParseFormat);
@@ -28,7 +28,7 @@ registerServiceWorker();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <JotaiProvider store={store}>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
           <Notifications position="bottom-right" autoClose={TOAST_DURATION} />
           <RouterProvider router={router} />

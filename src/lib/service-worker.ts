@@ -11,7 +11,8 @@ export function registerServiceWorker(): void {
   workbox = new Workbox('/sw.js', { scope: '/' });
   // registerType 'prompt': never reload by ourselves over an unsaved draft; the user chooses.
   workbox.addEventListener('waiting', () => store.set(updateAvailableAtom, true));
-  void workbox.register();
+  // A blocked or failed registration (private mode, tests) leaves the app working online.
+  workbox.register().catch(() => undefined);
 }
 
 export function applyUpdate(): void {

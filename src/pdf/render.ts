@@ -25,11 +25,14 @@ function metadataTitle(model: BusinessDocumentModel): string {
 export async function renderBusinessDocument(model: BusinessDocumentModel, fonts: PdfFonts): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(subsettingFontkit);
+  // calt off: Inter's contextual alternates would turn "->" into an arrow or "2x3" into "2×3", and
+  // they are the costliest part of shaping. Numbers: tabular figures, no kerning needed.
+  // (fontkit mutates the features object: a fresh one per call.)
   const regularBytes = woffToSfnt(fonts.regular);
   const [regular, bold, numeric] = await Promise.all([
-    doc.embedFont(regularBytes, { subset: true }),
-    doc.embedFont(woffToSfnt(fonts.bold), { subset: true }),
-    doc.embedFont(regularBytes, { subset: true, features: { tnum: true } }),
+    doc.embedFont(regularBytes, { subset: true, features: { calt: false } }),
+    doc.embedFont(woffToSfnt(fonts.bold), { subset: true, features: { calt: false } }),
+    doc.embedFont(regularBytes, { subset: true, features: { calt: false, kern: false, tnum: true } }),
   ]);
   const logo = await embedLogo(doc, model.logo);
 

@@ -5,11 +5,12 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200c-\u200f\u2028\u2029\ufeff]/g
 
 /** Plain spaces, invisible characters removed, characters missing from `charset` reduced to their base letter or '?'. */
 export function drawableText(text: string, charset: Set<number>): string {
-  return [...normalizeSpaces(text).replace(INVISIBLE, '')]
+  return [...normalizeSpaces(text).replace(INVISIBLE, '').normalize('NFC')]
     .map((char) => {
       if (charset.has(char.codePointAt(0)!)) return char;
       const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      return base.length > 0 && [...base].every((c) => charset.has(c.codePointAt(0)!)) ? base : '?';
+      if (base.length === 0) return ''; // a combining mark left alone
+      return [...base].every((c) => charset.has(c.codePointAt(0)!)) ? base : '?';
     })
     .join('');
 }

@@ -5,6 +5,7 @@ import { companies, memberships } from '../db/schema/index';
 import { findSessionUser } from '../modules/auth/sessions';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { AppEnv, Deps } from './types';
+import { isIdText } from './validate';
 
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -26,7 +27,7 @@ export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
     const header = c.req.header('x-company-id');
     let companyId = user.lastCompanyId;
     if (header !== undefined) {
-      if (!/^\d+$/.test(header)) throw badRequest('L’en-tête X-Company-Id doit être un identifiant numérique.', 'X-Company-Id');
+      if (!isIdText(header)) throw badRequest('L’en-tête X-Company-Id doit être un identifiant numérique.', 'X-Company-Id');
       companyId = Number(header);
     }
     if (companyId == null) throw forbidden('Aucune société sélectionnée.');

@@ -29,8 +29,13 @@ function frenchType(t: string): string {
   return names[t] ?? t;
 }
 
+/** Ids are Postgres `integer`: a larger number must be refused as bad input, not fail the query (500). */
+export const MAX_ID = 2_147_483_647;
+export const isIdText = (value: string) => /^\d+$/.test(value) && Number(value) <= MAX_ID;
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  // reportInput: frenchIssue tells a missing field from an ill-typed one by the issue's input.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const first = frenchIssue(result.error.issues[0]);
   throw new HttpError(400, first.message, { field: first.field, errors: result.error.issues.map((i) => frenchIssue(i).message) });
@@ -58,6 +63,6 @@ export function pathParam(c: Context, name: string): string {
 /** A numeric id from the path; anything else is a 400 naming the parameter. */
 export function idParam(c: Context, name = 'id'): number {
   const value = pathParam(c, name);
-  if (!/^\d{1,15}$/.test(value)) throw badRequest(`Le paramètre « ${name} » doit être un identifiant numérique.`, name);
+  if (!isIdText(value)) throw badRequest(`Le paramètre « ${name} » doit être un identifiant numérique.`, name);
   return Number(value);
 }

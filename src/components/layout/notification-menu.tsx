@@ -18,11 +18,11 @@ export function NotificationMenu({ items, count, onHover, footer }: { items: Bel
   return (
     <Menu trigger="hover" openDelay={100} closeDelay={250} position="bottom-end" width={340} shadow="md" onOpen={onHover}>
       <Menu.Target>
-        <Indicator label={count} size={18} color="red" disabled={count === 0} offset={6}>
-          <ActionIcon variant="subtle" size={44} aria-label={count ? `Notifications : ${count} nouvelle(s)` : 'Notifications'}>
+        <ActionIcon variant="subtle" size={44} aria-label={count ? `Notifications : ${count} nouvelle(s)` : 'Notifications'}>
+          <Indicator label={count} size={18} color="red" disabled={count === 0} offset={2}>
             {empty ? <IconBellOff size={22} /> : <IconBell size={22} />}
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Notifications</Menu.Label>

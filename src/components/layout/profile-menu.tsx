@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconLogout, IconUser, IconUsers, IconInbox } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
@@ -20,9 +20,10 @@ export function ProfileMenu({ onLogout, available }: { onLogout: () => void; ava
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`Menu du profil de ${profile.firstName} ${profile.name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
-          <Avatar color="blue" radius="xl" size={36}>{initials}</Avatar>
+        <UnstyledButton style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
+          <Avatar color="blue" radius="xl" size={36} aria-hidden>{initials}</Avatar>
           <Text fw={500} visibleFrom="sm">{profile.firstName} {profile.name}</Text>
+          <VisuallyHidden>Menu du profil</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { createModule } from '../../http/route';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { idParam } from '../../http/validate';
+import { idParam, MAX_ID } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
@@ -20,7 +20,7 @@ export function usersModule(deps: Deps) {
 
   route('put', '/user/me', {
     summary: 'Enregistre la dernière société choisie',
-    body: z.object({ idDerniereSociete: z.number().int().positive() }),
+    body: z.object({ idDerniereSociete: z.number().int().positive().max(MAX_ID) }),
     responses: { 200: 'Profil mis à jour', 403: 'Société dont l’utilisateur n’est pas membre' },
   }, async (c, { body }) => {
     const user = c.get('user');

@@ -6,14 +6,14 @@ import { getBranding } from '../../../lib/branding';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const branding = getBranding();
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <Stack w="100%" maw={420} gap="lg">
         <Stack gap={4} align="center">
           <img src="/icons/icon.svg" alt="" width={56} height={56} />
           <Title order={1} size="h2">{branding.productName}</Title>
           <Text c="dimmed" ta="center">Le portail de votre entreprise et de votre cabinet comptable</Text>
         </Stack>
-        <Paper withBorder shadow="sm" p="xl" radius="md" component="main">
+        <Paper withBorder shadow="sm" p="xl" radius="md">
           <Title order={2} size="h3" mb="md">{title}</Title>
           {children}
         </Paper>
