@@ -16,7 +16,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** The real server on an in-memory PGlite serving the production build. */
 export function startAppServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer({ staticDir: 'dist', env });
+  return startTestServer({ staticDir: process.env.E2E_DIST ?? 'dist', env });
 }
 
 export async function newContext(browser: Browser, opts: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
