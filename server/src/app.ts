@@ -3,10 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import type { AppEnv, Deps } from './http/types';
 import { modules } from './modules/index';
+
+const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
 export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -25,6 +28,12 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
     // A real fault: logged with the request id the client can quote.
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
     return c.json({ message: 'Une erreur interne est survenue. Réessayez plus tard.', requestId: c.get('requestId') }, 500);
+  });
+
+  // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
+  app.use('/api/*', async (c, next) => {
+    if ((c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'La requête est trop volumineuse (10 Mo au maximum).'); } })(c, next);
   });
 
   for (const build of modules) app.route('/', build(deps));

@@ -221,3 +221,22 @@ describe('PUT /api/user/me/password', () => {
     expect((await server.api.put('/api/user/me/password', { currentPassword: 'a', newPassword: 'b' })).status).toBe(401);
   });
 });
+
+describe('password change signs out the other devices', () => {
+  it('revokes the other sessions and keeps the current one', async () => {
+    const here = await server.api.login('admin');
+    const elsewhere = await server.api.login('admin');
+    const res = await server.api.put('/api/user/me/password', { currentPassword: 'admin', newPassword: 'AdminNouveau2026' }, { token: here.token });
+    expect(res.status).toBe(204);
+    expect((await server.api.get('/api/user/me', { token: here.token })).status).toBe(200);
+    expect((await server.api.get('/api/user/me', { token: elsewhere.token })).status).toBe(401);
+  });
+});
+
+describe('request size', () => {
+  it('answers 413 in French to a JSON body over 10 MB', async () => {
+    const res = await server.api.request('PUT', '/api/user/me', { token: demo, rawBody: JSON.stringify({ idDerniereSociete: 1, pad: 'x'.repeat(11 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('La requête est trop volumineuse (10 Mo au maximum).');
+  });
+});

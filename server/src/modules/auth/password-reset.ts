@@ -15,11 +15,12 @@ export async function requestPasswordReset(deps: Deps, username: string, origin:
   await deps.db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000) });
   const link = `${origin.replace(/\/$/, '')}/forgotten-password?token=${encodeURIComponent(token)}`;
   const product = deps.config.branding.productName;
+  // A mail failure must not change the answer (it would reveal which accounts exist): log it only.
   await deps.mailer.send({
     to: user.email,
     subject: `${product} : réinitialisation de votre mot de passe`,
     text: `Bonjour ${user.firstName},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\nL’équipe ${product}`,
-  });
+  }).catch((error: unknown) => console.error('Envoi du lien de réinitialisation impossible', error));
 }
 
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {

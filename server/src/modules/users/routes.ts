@@ -7,6 +7,7 @@ import { idParam, MAX_ID } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
+import { revokeOtherSessions } from '../auth/sessions';
 
 
 export function usersModule(deps: Deps) {
@@ -41,6 +42,8 @@ export function usersModule(deps: Deps) {
     const policy = passwordPolicyError(body.newPassword);
     if (policy) throw new HttpError(422, policy, { errors: [policy], field: 'newPassword' });
     await deps.db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+    // Other devices signed in with the old password are signed out; this one stays signed in.
+    await revokeOtherSessions(deps.db, user.id, c.get('tokenHash'), deps.now());
     return c.body(null, 204);
   });
 
