@@ -19,11 +19,13 @@ import { TOAST_DURATION } from './lib/toast';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { registerServiceWorker } from './lib/service-worker';
+import { startOfflineData } from './data/start';
 
 dayjs.extend(customParseFormat);
 dayjs.locale('fr');
 void loadBranding();
 registerServiceWorker();
+startOfflineData();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutCompanyLabel, filterCompanies, showsCompanySearch } from './company-label';
+import { cutCompanyLabel, filterCompanies, showsCompanySearch, sortCompaniesByLabel } from './company-label';
 
 describe('company menu rules (spec 2.4)', () => {
   it('cuts a label of 20 characters or more to 19 plus an ellipsis', () => {
@@ -13,5 +13,9 @@ describe('company menu rules (spec 2.4)', () => {
   });
   it('filters ignoring accents and case', () => {
     expect(filterCompanies([{ label: 'Crêperie' }, { label: 'Garage' }], 'creper')).toEqual([{ label: 'Crêperie' }]);
+  });
+  it('sorts labels in French alphabetical order, accents with their letter', () => {
+    const sorted = sortCompaniesByLabel([{ label: 'Transports Girard' }, { label: 'Épicerie Fine' }, { label: 'café des Arts' }, { label: 'Garage 10' }, { label: 'Garage 9' }]);
+    expect(sorted.map((c) => c.label)).toEqual(['café des Arts', 'Épicerie Fine', 'Garage 9', 'Garage 10', 'Transports Girard']);
   });
 });

@@ -18,6 +18,13 @@ export function filterCompanies<T extends { label: string }>(companies: T[], que
   return q ? companies.filter((c) => normalize(c.label).includes(q)) : companies;
 }
 
+const COLLATOR = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+/** Lists of companies follow French alphabetical order ("Épicerie" among the E, not after "Z"). */
+export function sortCompaniesByLabel<T extends { label: string }>(companies: readonly T[]): T[] {
+  return [...companies].sort((a, b) => COLLATOR.compare(a.label, b.label));
+}
+
 function normalize(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 }

@@ -12,5 +12,8 @@ export * from './articles';
 export * from './label64';
 export * from './uploads';
 export * from './upload-sniff';
+export * from './upload-content';
+export * from './document-categories';
+export * from './deposits';
 export * from './rights';
 export * from './company-label';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AppFrame } from '../components/layout/app-frame';
 import { NotificationMenu } from '../components/layout/notification-menu';
 import { logoutOnServer, saveLastCompany } from '../features/auth/api/session-api';
+import { SyncStatus } from '../features/sync/sync-status';
 import { readApiError } from '../lib/http';
 import { clearLocalSession, emitSessionEvent, getSession, replaceProfile } from '../lib/session';
 import { toastError } from '../lib/toast';
@@ -39,7 +40,7 @@ function AppLayout() {
 
   return (
     <AppFrame nav={navEntries} available={available} switching={switching} onSwitchCompany={switchCompany} onLogout={logout}
-      bell={<NotificationMenu items={[]} count={0} />}>
+      bell={<NotificationMenu items={[]} count={0} />} statusBar={<SyncStatus />}>
       <Outlet />
     </AppFrame>
   );

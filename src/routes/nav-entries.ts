@@ -1,4 +1,4 @@
-import { IconFileInvoice, IconHome } from '@tabler/icons-react';
+import { IconFileInvoice, IconFolder, IconHome, IconInbox } from '@tabler/icons-react';
 import type { NavEntry } from '../components/layout/nav-types';
 
 /**
@@ -7,6 +7,26 @@ import type { NavEntry } from '../components/layout/nav-types';
  */
 export const navEntries: NavEntry[] = [
   { key: 'home', label: 'Accueil', icon: IconHome, to: '/' },
+  {
+    key: 'documents',
+    label: 'Mes documents',
+    icon: IconFolder,
+    menu: 'mesDocuments',
+    children: [
+      { label: 'Tous mes documents', to: '/mes-documents' },
+      { label: 'Documents récents', to: '/mes-documents/documents-recents' },
+    ],
+  },
+  {
+    key: 'inbox',
+    label: 'Ma bannette',
+    icon: IconInbox,
+    menu: 'maBannette',
+    children: [
+      { label: 'Mes dépôts de fichiers', to: '/ma-bannette' },
+      { label: 'Déposer des fichiers', to: '/ma-bannette/deposer' },
+    ],
+  },
   {
     key: 'invoices',
     label: 'Mes factures',

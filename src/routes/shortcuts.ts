@@ -1,3 +1,4 @@
+import { IconFolder, IconUpload } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 export interface ModuleShortcut {
@@ -9,4 +10,7 @@ export interface ModuleShortcut {
 }
 
 /** Home page shortcuts; modules add theirs when their screens exist. */
-export const moduleShortcuts: ModuleShortcut[] = [];
+export const moduleShortcuts: ModuleShortcut[] = [
+  { label: 'Mes documents', description: 'Consultez et téléchargez les documents de votre cabinet.', to: '/mes-documents', menu: 'mesDocuments', icon: IconFolder },
+  { label: 'Déposer des fichiers', description: 'Transmettez vos pièces à votre cabinet dans votre bannette.', to: '/ma-bannette/deposer', menu: 'maBannette', icon: IconUpload },
+];

@@ -1,9 +1,10 @@
 import { appLayoutRoute } from './app-layout';
 import { coreRoutes } from './core-routes';
+import { documentsRoutes } from './documents-routes';
 import { forgottenPasswordRoute, loginRoute } from './public-routes';
 import { rootRoute } from './root';
 
 // Modules append their route lists here (one line each).
-const appRoutes = [...coreRoutes];
+const appRoutes = [...coreRoutes, ...documentsRoutes];
 
 export const routeTree = rootRoute.addChildren([loginRoute, forgottenPasswordRoute, appLayoutRoute.addChildren(appRoutes)]);

@@ -3,6 +3,9 @@ import type { AppEnv, Deps } from '../http/types';
 import { authModule } from './auth/routes';
 import { publicConfigModule, usersModule } from './users/routes';
 import { statisticsModule } from './statistics/routes';
+import { invoicingCoreModule } from './invoicing-core/index';
+import { documentsAndInboxModule } from './documents/index';
+import { invoicesModule } from './invoices/index';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -11,4 +14,7 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   authModule,
   usersModule,
   statisticsModule,
+  invoicingCoreModule,
+  documentsAndInboxModule,
+  invoicesModule,
 ];

@@ -1,5 +1,8 @@
 import type { companies } from '../db/schema/index';
 import type { Deps } from '../http/types';
+import { seedDocuments } from '../modules/documents/seed';
+import { seedInvoicing } from './invoicing';
+import { seedInvoices } from './invoices';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -11,4 +14,4 @@ export interface SeedContext {
 }
 
 // Each module adds its demo records here (one line per module).
-export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [];
+export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [seedInvoicing, seedDocuments, seedInvoices];

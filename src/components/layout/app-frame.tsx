@@ -28,7 +28,7 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }} footer={{ height: 44, collapsed: !wide }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? 'Fermer le menu' : 'Ouvrir le menu'} />
             <Anchor component={Link} to="/" underline="never" visibleFrom="sm" aria-label={`${branding.productName}, accueil`}>
@@ -44,7 +44,9 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
-        <NavDrawer entries={nav} onNavigate={close} />
+        <AppShell.Section grow mih={0}><NavDrawer entries={nav} onNavigate={close} /></AppShell.Section>
+        {/* No footer below 62em: the legal links move to the bottom of the drawer so they stay reachable. */}
+        {!wide && <AppShell.Section p="md" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}><LegalLinks onNavigate={close} /></AppShell.Section>}
       </AppShell.Navbar>
       <AppShell.Main pos="relative">
         <LoadingOverlay visible={switching} zIndex={300} overlayProps={{ blur: 2 }} loaderProps={{ children: <Text fw={600} size="lg">Chargement en cours...</Text> }} />
@@ -54,14 +56,21 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
       </AppShell.Main>
       <AppShell.Footer px="md" hidden={!wide}>
         <Group h="100%" justify="space-between">
-          <Group gap="lg">
-            <Anchor component={Link} to="/mentions-legales" size="sm">Mentions Légales</Anchor>
-            <Anchor component={Link} to="/politique-cookies" size="sm">Cookies</Anchor>
-            <Anchor component={Link} to="/page-assistance" size="sm">Assistance</Anchor>
-          </Group>
+          <LegalLinks />
           <Text size="sm" c="dimmed">© {new Date().getFullYear()} {branding.legal.name}. Tous droits réservés.</Text>
         </Group>
       </AppShell.Footer>
     </AppShell>
+  );
+}
+
+/** Spec 2.3: the links of the footer. */
+function LegalLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Group gap="lg">
+      <Anchor component={Link} to="/mentions-legales" size="sm" onClick={onNavigate}>Mentions Légales</Anchor>
+      <Anchor component={Link} to="/politique-cookies" size="sm" onClick={onNavigate}>Cookies</Anchor>
+      <Anchor component={Link} to="/page-assistance" size="sm" onClick={onNavigate}>Assistance</Anchor>
+    </Group>
   );
 }

@@ -10,13 +10,13 @@ export interface BellItem {
 }
 
 /**
- * Spec 2.5: opens on hover; bell with a red count badge, bell-off when empty; hovering resets
+ * Spec 2.5: opens on hover (and on click or Enter, for touch screens and keyboards); bell with a red count badge, bell-off when empty; hovering resets
  * the counter; unread items on a blue background.
  */
 export function NotificationMenu({ items, count, onHover, footer }: { items: BellItem[]; count: number; onHover?: () => void; footer?: ReactNode }) {
   const empty = items.length === 0;
   return (
-    <Menu trigger="hover" openDelay={100} closeDelay={250} position="bottom-end" width={340} shadow="md" onOpen={onHover}>
+    <Menu trigger="click-hover" withInitialFocusPlaceholder={false} openDelay={100} closeDelay={250} position="bottom-end" width={340} shadow="md" onOpen={onHover}>
       <Menu.Target>
         <ActionIcon variant="subtle" size={44} aria-label={count ? `Notifications : ${count} nouvelle(s)` : 'Notifications'}>
           <Indicator label={count} size={18} color="red" disabled={count === 0} offset={2}>

@@ -5,6 +5,9 @@ import { useAtomValue } from 'jotai';
 import { hasChildRight } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
 
+// Mantine's red.6 is 3.3:1 on white (below WCAG AA); red.9 on light, red.4 on dark both pass.
+const LOGOUT_COLOR = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
+
 /**
  * Spec 2.6. `available` lists the routes registered in this build: an entry whose screen does not
  * exist yet stays hidden rather than leading to a 404.
@@ -18,7 +21,7 @@ export function ProfileMenu({ onLogout, available }: { onLogout: () => void; ava
   const initials = `${profile.firstName[0] ?? ''}${profile.name[0] ?? ''}`.toUpperCase();
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
+    <Menu position="bottom-end" width={240} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
           <Avatar color="blue" radius="xl" size={36} aria-hidden>{initials}</Avatar>
@@ -34,7 +37,7 @@ export function ProfileMenu({ onLogout, available }: { onLogout: () => void; ava
         {canUsers && <Menu.Item component={Link} to="/admin" leftSection={<IconUsers size={16} />}>Gérer mes utilisateurs</Menu.Item>}
         {canDeposits && <Menu.Item component={Link} to="/mes-depots" leftSection={<IconInbox size={16} />}>Mes dépôts</Menu.Item>}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>Déconnexion</Menu.Item>
+        <Menu.Item color={LOGOUT_COLOR} leftSection={<IconLogout size={16} />} onClick={onLogout}>Déconnexion</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

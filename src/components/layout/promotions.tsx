@@ -19,7 +19,7 @@ export function InvoiceBanner() {
     <Alert variant="light" color="blue" icon={<IconFileInvoice />} withCloseButton closeButtonLabel="Masquer ce bandeau" mb="md"
       title="Facturation électronique" onClose={() => { localStorage.setItem(BANNER_FLAG, 'true'); setHidden(true); }}>
       Depuis le 1er septembre 2026, toutes les entreprises doivent pouvoir recevoir des factures électroniques. Préparez-vous avec le module Mes factures, gratuit pour nos clients.{' '}
-      <Anchor component={Link} to={PRESENTATION} fw={600}>Découvrir le module</Anchor>
+      <Anchor component={Link} to={PRESENTATION} fw={600} inherit>Découvrir le module</Anchor>
     </Alert>
   );
 }

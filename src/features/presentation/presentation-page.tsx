@@ -1,11 +1,13 @@
 import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconPhone } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { PageHeader } from '../../components/page/page-header';
 import { hasMenuRight } from '../../domain/rights';
 import { getBranding } from '../../lib/branding';
 import { profileAtom } from '../../lib/session';
+
+const INVOICE_LIST = '/mes-factures/liste-des-factures';
 
 const FEATURES = [
   'Devis, factures et avoirs conformes aux mentions légales françaises',
@@ -20,6 +22,8 @@ const FEATURES = [
 export function PresentationPage() {
   const phone = getBranding().supportPhone;
   const active = hasMenuRight(useAtomValue(profileAtom)?.appRights, 'mesFactures', 'view');
+  // The link appears with the invoice list screen, never as a way into a 404.
+  const hasList = INVOICE_LIST in useRouter().routesByPath;
   return (
     <Stack maw={960}>
       <PageHeader title="Mes factures" description="Le module de facturation, gratuit pour tous nos clients." />
@@ -35,7 +39,7 @@ export function PresentationPage() {
           {active ? (
             <Stack>
               <Text>Votre société a déjà accès au module de facturation.</Text>
-              <Button component={Link} to="/mes-factures/liste-des-factures">Voir mes factures</Button>
+              {hasList && <Button component={Link} to={INVOICE_LIST}>Voir mes factures</Button>}
             </Stack>
           ) : (
             <Stack>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, List, PasswordInput, SimpleGrid, Stack, Text, Titl
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/page/page-header';
+import { sortCompaniesByLabel } from '../../domain/company-label';
 import { readApiError } from '../../lib/http';
 import { profileAtom } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
@@ -26,7 +27,7 @@ export function ProfilePage() {
           </dl>
           <Title order={2} size="h4" mt="lg" mb="sm">Mes sociétés ({profile.userCompanies.length})</Title>
           <List spacing={4}>
-            {profile.userCompanies.map((c) => (
+            {sortCompaniesByLabel(profile.userCompanies).map((c) => (
               <List.Item key={c.id}>{c.label}{c.id === profile.userLastCompany ? ' (société actuelle)' : ''}</List.Item>
             ))}
           </List>

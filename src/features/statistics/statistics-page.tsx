@@ -7,6 +7,7 @@ import { addDays, formatDateFr } from '../../domain/dates';
 import { http } from '../../lib/http';
 
 interface Statistics {
+  period: { start: string; end: string };
   users: number;
   companies: number;
   signIns: number;
@@ -23,6 +24,18 @@ async function fetchStatistics(start: string, end: string): Promise<Statistics |
   } catch {
     return null;
   }
+}
+
+/**
+ * One bar per day of the period, days without sign-in at 0 (a lone bar used to fill the whole
+ * chart). Past a year, only the days with sign-ins: hundreds of empty bars would say nothing.
+ */
+function chartDays(start: string, end: string, byDay: Statistics['signInsByDay']): { jour: string; Connexions: number }[] {
+  if (addDays(start, 366) < end) return byDay.map((d) => ({ jour: formatDateFr(d.date), Connexions: d.count }));
+  const counts = new Map(byDay.map((d) => [d.date, d.count]));
+  const days: { jour: string; Connexions: number }[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) days.push({ jour: formatDateFr(d), Connexions: counts.get(d) ?? 0 });
+  return days;
 }
 
 /** /dashboard (user type 1 only): use of the portal over a period. */
@@ -56,7 +69,7 @@ export function StatisticsPage() {
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="md">Connexions par jour</Title>
             {stats.signInsByDay.length === 0 ? <Text c="dimmed">Aucune connexion sur la période.</Text> : (
-              <BarChart h={260} data={stats.signInsByDay.map((d) => ({ jour: formatDateFr(d.date), Connexions: d.count }))} dataKey="jour"
+              <BarChart h={260} data={chartDays(stats.period.start, stats.period.end, stats.signInsByDay)} dataKey="jour"
                 series={[{ name: 'Connexions', color: 'blue.6' }]} tickLine="y" />
             )}
           </Card>

@@ -1,2 +1,6 @@
 // Every module's tables, re-exported once so Drizzle and drizzle-kit see the whole schema.
 export * from './core';
+export * from './invoicing';
+export * from './documents';
+export * from './notifications';
+export * from './invoices';

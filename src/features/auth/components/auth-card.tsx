@@ -2,11 +2,14 @@ import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { getBranding } from '../../../lib/branding';
 
+// A fixed light grey made the title unreadable in the dark color scheme.
+const BACKGROUND = 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))';
+
 /** The frame of the sign-in screens: product name, a card, the support phone. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const branding = getBranding();
   return (
-    <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100dvh" p="md" bg={BACKGROUND}>
       <Stack w="100%" maw={420} gap="lg">
         <Stack gap={4} align="center">
           <img src="/icons/icon.svg" alt="" width={56} height={56} />

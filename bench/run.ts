@@ -1,0 +1,75 @@
+// `npm run bench`: runs every bench module present, one after the other, prints a French table
+// per section and writes bench/results/latest.json. A failing section is reported and the others
+// still run; the exit code stays 0 (the figures are for reading, not a gate).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+type Figures = Record<string, string>;
+interface Section {
+  file: string;
+  fn: string;
+  title: string;
+}
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SECTION_TIMEOUT_MS = 15 * 60_000;
+
+// Each issue adds its module here; a module not written yet is skipped.
+const SECTIONS: Section[] = [
+  { file: 'shell.ts', fn: 'benchShell', title: 'Coquille de l’application et connexion' },
+  { file: 'invoicing-core.ts', fn: 'benchInvoicingCore', title: 'Cœur de la facturation' },
+  { file: 'documents.ts', fn: 'benchDocuments', title: 'Documents' },
+  { file: 'offline.ts', fn: 'benchOffline', title: 'Hors ligne' },
+  { file: 'invoices.ts', fn: 'benchInvoices', title: 'Devis et factures' },
+];
+
+function printTable(title: string, figures: Figures): void {
+  const rows = Object.entries(figures);
+  const width = Math.max('Mesure'.length, ...rows.map(([k]) => k.length));
+  const valueWidth = Math.max('Valeur'.length, ...rows.map(([, v]) => v.length));
+  console.log(`\n## ${title}\n`);
+  console.log(`| ${'Mesure'.padEnd(width)} | ${'Valeur'.padEnd(valueWidth)} |`);
+  console.log(`|${'-'.repeat(width + 2)}|${'-'.repeat(valueWidth + 2)}|`);
+  for (const [key, value] of rows) console.log(`| ${key.padEnd(width)} | ${value.padEnd(valueWidth)} |`);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`délai dépassé (${ms / 60_000} min)`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function runSection(section: Section): Promise<Figures> {
+  const mod = (await import(pathToFileURL(join(HERE, section.file)).href)) as Record<string, unknown>;
+  const fn = mod[section.fn];
+  if (typeof fn !== 'function') throw new Error(`${section.file} n’exporte pas ${section.fn}()`);
+  return withTimeout((fn as () => Promise<Figures>)(), SECTION_TIMEOUT_MS);
+}
+
+const results: Record<string, { titre: string; durée_s: number; mesures?: Figures; erreur?: string }> = {};
+console.log(`# Mesures de performance — ${new Date().toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`);
+for (const section of SECTIONS) {
+  if (!existsSync(join(HERE, section.file))) continue;
+  const started = Date.now();
+  try {
+    const figures = await runSection(section);
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    results[section.fn] = { titre: section.title, durée_s: seconds, mesures: figures };
+    printTable(section.title, figures);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results[section.fn] = { titre: section.title, durée_s: Math.round((Date.now() - started) / 100) / 10, erreur: message };
+    console.log(`\n## ${section.title}\n\nÉCHEC : ${message}`);
+    if (error instanceof Error && error.stack) console.error(error.stack);
+  }
+}
+
+const outDir = join(HERE, 'results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify({ date: new Date().toISOString(), sections: results }, null, 2)}\n`);
+console.log(`\nRésultats enregistrés dans bench/results/latest.json`);
+// A section that timed out may keep handles open: leave anyway, with success.
+process.exit(0);

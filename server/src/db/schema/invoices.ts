@@ -1,0 +1,116 @@
+import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { InvoiceLine, VatBreakdownEntry } from '../../../../src/domain/types';
+import type { PdfParty } from '../../../../src/pdf/types';
+import { companies } from './core';
+import { customers, ledgers } from './invoicing';
+
+// Invoices, credit notes and quotes (issue 4). Lines travel as jsonb (JSON numbers are exact
+// numerics in jsonb); the totals are computed by the rulebook and stored as numeric so lists
+// and the dashboard never recompute 100 000 documents.
+
+// Buffer is a Uint8Array both drivers accept (node-postgres only binds Buffers as bytea).
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
+const companyId = () => integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+
+/** Identity of the customer as printed on the validated document (frozen with the number). */
+export type CustomerSnapshot = PdfParty & { accountNumber: string; socialReason: string; contactName?: string; deliveryAddressLines?: string[]; isBusiness?: boolean };
+
+export const INVOICES_NUMBER_UNIQUE = 'invoices_company_number_uq';
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  companyId: companyId(),
+  type: text('type').notNull().default('Facture'),
+  designation: text('designation').notNull().default(''),
+  // No cascade: a customer who was invoiced must not disappear with its documents.
+  customerId: integer('customer_id').references(() => customers.id),
+  createdAt: date('created_at', { mode: 'string' }),
+  dueDate: date('due_date', { mode: 'string' }),
+  payementMode: text('payement_mode').notNull().default(''),
+  billingAdress: text('billing_adress').notNull().default(''),
+  lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
+  vatClause: text('vat_clause').notNull().default(''),
+  calculatesBasisTTC: boolean('calculates_basis_ttc').notNull().default(false),
+  correctedInvoiceId: integer('corrected_invoice_id').references((): AnyPgColumn => invoices.id),
+  estimateId: integer('estimate_id'),
+  ht: money('ht'),
+  tva: money('tva'),
+  ttc: money('ttc'),
+  vatBreakdown: jsonb('vat_breakdown').$type<VatBreakdownEntry[]>().notNull().default([]),
+  validated: boolean('validated').notNull().default(false),
+  /** 'F2026-0001' / 'AV2026-0001'; null for a draft. year + seq make the list order an index scan. */
+  number: text('number'),
+  numberYear: integer('number_year'),
+  numberSeq: integer('number_seq'),
+  validatedAt: timestamp('validated_at', { withTimezone: true }),
+  ledgerId: integer('ledger_id').references(() => ledgers.id),
+  customerSnapshot: jsonb('customer_snapshot').$type<CustomerSnapshot>(),
+  sellerSnapshot: jsonb('seller_snapshot').$type<PdfParty>(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  paidAt: date('paid_at', { mode: 'string' }),
+  /** searchKey (src/domain/search-text) of number, designation and customer: accent-free search. */
+  searchText: text('search_text').notNull().default(''),
+  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex(INVOICES_NUMBER_UNIQUE).on(t.companyId, t.number),
+  // DESC NULLS FIRST: drafts (no number) lead, then number descending (spec 4); list-query.ts orders the same way.
+  index('invoices_company_order_idx').on(t.companyId, t.numberYear.desc().nullsFirst(), t.numberSeq.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id.desc()),
+  index('invoices_company_date_idx').on(t.companyId, t.createdAt),
+  index('invoices_company_customer_idx').on(t.companyId, t.customerId),
+  index('invoices_company_validated_at_idx').on(t.companyId, t.validatedAt),
+]);
+
+/** The validated PDF, kept apart so list queries never drag the bytes along. */
+export const invoicePdfs = pgTable('invoice_pdfs', {
+  invoiceId: integer('invoice_id').primaryKey().references(() => invoices.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  bytes: bytea('bytes').notNull(),
+});
+
+export const estimates = pgTable('estimates', {
+  id: serial('id').primaryKey(),
+  companyId: companyId(),
+  number: text('number').notNull(),
+  numberYear: integer('number_year').notNull(),
+  numberSeq: integer('number_seq').notNull(),
+  /** Key of the state ('enCours', 'accepte', 'facture', 'annule'); the API speaks labels. */
+  state: text('state').notNull().default('enCours'),
+  designation: text('designation').notNull().default(''),
+  customerId: integer('customer_id').references(() => customers.id),
+  createdAt: date('created_at', { mode: 'string' }).notNull(),
+  /** The validity date (spec 3), not an instant. */
+  validatedAt: date('validated_at', { mode: 'string' }),
+  billingAdress: text('billing_adress').notNull().default(''),
+  lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
+  vatClause: text('vat_clause').notNull().default(''),
+  calculatesBasisTTC: boolean('calculates_basis_ttc').notNull().default(false),
+  ht: money('ht'),
+  tva: money('tva'),
+  ttc: money('ttc'),
+  vatBreakdown: jsonb('vat_breakdown').$type<VatBreakdownEntry[]>().notNull().default([]),
+  invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+  searchText: text('search_text').notNull().default(''),
+  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('estimates_company_number_uq').on(t.companyId, t.number),
+  index('estimates_company_order_idx').on(t.companyId, t.numberYear.desc(), t.numberSeq.desc(), t.id.desc()),
+  index('estimates_company_customer_idx').on(t.companyId, t.customerId),
+]);
+
+/**
+ * One row per company and series ('F2026', 'AV2026', 'D2026'): the last number given. Every
+ * numbering first locks the company's row of series '*' (SELECT … FOR UPDATE), so numbers and
+ * the rules judged against validated invoices (monthly limit, chronology) are serialised.
+ */
+export const documentCounters = pgTable('document_counters', {
+  companyId: companyId(),
+  series: text('series').notNull(),
+  last: integer('last').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.companyId, t.series] })]);

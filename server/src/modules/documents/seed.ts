@@ -1,0 +1,109 @@
+import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
+import { depositBatches, documents, inboxDeposits, notifications } from '../../db/schema/index';
+import type { SeedContext } from '../../seed/modules';
+import { documentNotificationLabel } from '../../../../src/domain/deposits';
+import { storageFor } from './access';
+import { documentSearchKey } from './service';
+import { demoPdf, demoPng } from './seed-files';
+import type { StoredObject } from './storage';
+
+type DemoDoc = [categoryId: number, name: string, daysAgo: number, lines?: string[]];
+
+// Company 0 (where demo lands) gets a full cabinet's worth; a few others get a handful.
+const MAIN: DemoDoc[] = [
+  [39, 'Bulletin de paie - Octobre 2026 - Marie Dupont.pdf', 20, ['Salariée : Marie Dupont', 'Net à payer : 1 845,32 €']],
+  [39, 'Bulletin de paie - Octobre 2026 - Paul Lemoine.pdf', 20, ['Salarié : Paul Lemoine', 'Net à payer : 2 104,10 €']],
+  [39, 'Bulletin de paie - Septembre 2026 - Marie Dupont.pdf', 50, ['Salariée : Marie Dupont', 'Net à payer : 1 839,75 €']],
+  [39, 'Bulletin de paie - Septembre 2026 - Paul Lemoine.pdf', 50, ['Salarié : Paul Lemoine', 'Net à payer : 2 098,40 €']],
+  [40, 'Bulletins groupés - Octobre 2026.pdf', 20],
+  [40, 'Bulletins groupés - Septembre 2026.pdf', 50],
+  [4, 'Récapitulatif annuel des salaires 2025.pdf', 300],
+  [5, 'État des charges sociales - 3e trimestre 2026.pdf', 35, ['URSSAF : 4 210,00 €', 'Retraite complémentaire : 1 386,00 €']],
+  [5, 'Journal de paie et OD - Octobre 2026.pdf', 19],
+  [9, 'DSN évènementielle - Arrêt de travail.pdf', 64],
+  [12, 'Solde de tout compte - Julie Martin.pdf', 120],
+  [13, 'Attestation pôle emploi - Julie Martin.pdf', 120],
+  [14, 'Certificat de travail - Julie Martin.pdf', 120],
+  [15, 'Document de portabilité - Julie Martin.pdf', 119],
+  [16, 'Tableau de bord - Octobre 2026.png', 12],
+  [16, 'Tableau de bord - Septembre 2026.png', 42],
+  [17, 'Situation intermédiaire au 30-06-2026.pdf', 110, ['Chiffre d’affaires : 212 480 €', 'Résultat intermédiaire : 18 950 €']],
+  [18, 'Bilan 2025.pdf', 190, ['Total bilan : 184 320 €', 'Résultat de l’exercice : 24 715 €']],
+  [18, 'Liasse fiscale 2025.pdf', 189],
+  [18, 'Bilan 2024.pdf', 555],
+  [19, 'Déclaration de TVA - Octobre 2026.pdf', 8, ['TVA collectée : 9 842,00 €', 'TVA déductible : 3 115,00 €']],
+  [19, 'Déclaration de TVA - Septembre 2026.pdf', 38],
+  [19, 'Déclaration de TVA - Août 2026.pdf', 69],
+  [21, 'Statuts à jour.pdf', 400],
+  [22, 'Extrait K-bis.pdf', 30],
+  [28, 'PV AGO - Approbation des comptes 2025.pdf', 160],
+  [29, 'PV AGE - Transfert du siège.pdf', 260],
+  [46, 'Plan des locaux.png', 90],
+];
+const OTHERS: DemoDoc[] = [
+  [39, 'Bulletin de paie - Octobre 2026.pdf', 20],
+  [18, 'Bilan 2025.pdf', 190],
+  [19, 'Déclaration de TVA - Octobre 2026.pdf', 8],
+  [22, 'Extrait K-bis.pdf', 30],
+];
+const PNG_COLOURS: Array<[number, number, number]> = [[34, 139, 230], [64, 192, 87], [250, 130, 40]];
+
+/** Demo documents and inbox deposits: a few dozen generated files, written once each (content-addressed). */
+export async function seedDocuments({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
+  const storage = storageFor(deps.config);
+  const now = deps.now().getTime();
+  const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000 - 3_600_000 * 3);
+  const made = new Map<string, Promise<StoredObject>>();
+  const file = (d: DemoDoc) => {
+    const [categoryId, name, , lines] = d;
+    let stored = made.get(name);
+    if (!stored) {
+      const title = name.replace(/\.(pdf|png)$/, '');
+      stored = name.endsWith('.png')
+        ? storage.put(demoPng(240, 150, PNG_COLOURS[made.size % PNG_COLOURS.length]))
+        : demoPdf(title, categoryPathLabel(categoryId), lines ?? []).then((bytes) => storage.put(bytes));
+      made.set(name, stored);
+    }
+    return stored;
+  };
+  const rows = async (companyId: number, list: DemoDoc[]) =>
+    Promise.all(list.map(async (d) => {
+      const s = await file(d);
+      return { companyId, categoryId: d[0], name: d[1], mimeType: d[1].endsWith('.png') ? 'image/png' : 'application/pdf', size: s.size, sha256: s.sha256, searchKey: documentSearchKey(d[1], d[0]), depositedBy: adminUserId, createdAt: at(d[2]) };
+    }));
+
+  const [main, ...others] = [companies[0], companies[1], companies[3], companies[5]];
+  const values = [...(await rows(main.id, MAIN)), ...(await Promise.all(others.map((c) => rows(c.id, OTHERS)))).flat()];
+  const inserted = await deps.db.insert(documents).values(values).returning({ id: documents.id, companyId: documents.companyId, name: documents.name, categoryId: documents.categoryId, createdAt: documents.createdAt });
+
+  // The firm's recent filings for the main company notified demo (type 1), newest unread.
+  const recent = inserted.filter((d) => d.companyId === main.id).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 5);
+  await deps.db.insert(notifications).values(recent.map((d, i) => ({
+    companyId: main.id, userId: demoUserId, type: 1, label: documentNotificationLabel(d.name, categoryLabel(d.categoryId)), documentId: d.id, createdAt: d.createdAt, readAt: i < 2 ? null : d.createdAt,
+  })));
+
+  await seedDeposits({ deps, companies, demoUserId, adminUserId }, at, main.id);
+}
+
+async function seedDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext, at: (d: number) => Date, mainId: number) {
+  const storage = storageFor(deps.config);
+  const csv = await storage.put(new TextEncoder().encode('date;libellé;montant\n2026-11-02;Ventes comptoir;1 284,50\n2026-11-03;Ventes comptoir;1 102,10\n'));
+  const pdf = (title: string) => demoPdf(title, 'Dépôt de fichiers', []).then((b) => storage.put(b));
+  const [releve, achats, caisse, octobre] = await Promise.all([pdf('Relevé bancaire - Novembre 2026'), pdf('Factures fournisseurs - Novembre 2026'), Promise.resolve(csv), pdf('Relevé bancaire - Octobre 2026')]);
+  const deposit = (companyId: number, categoryId: number, name: string, s: StoredObject, mimeType: string, daysAgo: number, extra: Partial<typeof inboxDeposits.$inferInsert> = {}) =>
+    ({ companyId, userId: demoUserId, categoryId, name, mimeType, size: s.size, sha256: s.sha256, searchKey: documentSearchKey(name, categoryId), createdAt: at(daysAgo), ...extra });
+
+  const [done, queued] = await deps.db.insert(depositBatches).values([
+    { companyId: mainId, createdBy: adminUserId, status: 'done', total: 1, processed: 1, createdAt: at(14), startedAt: at(14), finishedAt: at(14) },
+    { companyId: mainId, createdBy: adminUserId, status: 'queued', total: 1, createdAt: at(1) },
+  ]).returning();
+  const [filed] = await deps.db.insert(documents).values({ companyId: mainId, categoryId: 44, name: 'Relevé bancaire - Octobre 2026.pdf', mimeType: 'application/pdf', size: octobre.size, sha256: octobre.sha256, searchKey: documentSearchKey('Relevé bancaire - Octobre 2026.pdf', 44), depositedBy: demoUserId, createdAt: at(14) }).returning();
+  await deps.db.insert(inboxDeposits).values([
+    deposit(mainId, 44, 'Relevé bancaire - Novembre 2026.pdf', releve, 'application/pdf', 2),
+    deposit(mainId, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 3),
+    deposit(mainId, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 4, { status: 'queued', batchId: queued.id }),
+    deposit(mainId, 44, 'Relevé bancaire - Octobre 2026.pdf', octobre, 'application/pdf', 16, { status: 'done', batchId: done.id, documentId: filed.id, processedAt: at(14) }),
+    deposit(companies[1].id, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 5),
+    deposit(companies[3].id, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 6),
+  ]);
+}

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
+import { searchKey } from '../../../../src/domain/search-text';
+import type { Db, DbOrTx } from '../../db/client';
+import { documentReads, documents } from '../../db/schema/index';
+import { notFound } from '../../http/errors';
+import type { DocumentAccess } from './access';
+
+export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+export interface DocumentItem {
+  id: number;
+  name: string;
+  categoryId: number;
+  category: string;
+  categoryPath: string;
+  mimeType: string;
+  size: number;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export const documentSearchKey = (name: string, categoryId: number) => searchKey(`${name} ${categoryPathLabel(categoryId)}`);
+
+/** Every word of the query must appear (case and accents ignored); % and _ are literal. */
+export function searchCondition(column: AnyColumn, q: string | undefined): SQL | undefined {
+  const words = searchKey(q).split(' ').filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  return and(...words.map((w) => like(column, `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)));
+}
+
+const columns = (userId: number) => ({
+  id: documents.id,
+  name: documents.name,
+  categoryId: documents.categoryId,
+  mimeType: documents.mimeType,
+  size: documents.size,
+  createdAt: documents.createdAt,
+  readAt: sql<Date | null>`(select ${documentReads.readAt} from ${documentReads} where ${documentReads.documentId} = ${documents.id} and ${documentReads.userId} = ${userId})`,
+});
+
+function toItem(row: { id: number; name: string; categoryId: number; mimeType: string; size: number; createdAt: Date; readAt: Date | string | null }): DocumentItem {
+  return {
+    id: row.id,
+    name: row.name,
+    categoryId: row.categoryId,
+    category: categoryLabel(row.categoryId),
+    categoryPath: categoryPathLabel(row.categoryId),
+    mimeType: row.mimeType,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+    // A scalar sub-select comes back as text from the driver.
+    readAt: row.readAt == null ? null : new Date(row.readAt).toISOString(),
+  };
+}
+
+const visible = (access: DocumentAccess, categories?: number[]) => {
+  const allowed = categories ? categories.filter((id) => access.readable.includes(id)) : access.readable;
+  return and(eq(documents.companyId, access.companyId), inArray(documents.categoryId, allowed.length ? allowed : [-1]));
+};
+
+function orderOf(sort: DocumentSort) {
+  const dir = sort.startsWith('-') ? desc : asc;
+  const key = sort.replace('-', '');
+  const column = key === 'name' ? sql`lower(${documents.name})` : key === 'size' ? documents.size : key === 'category' ? documents.categoryId : documents.createdAt;
+  return [dir(column), dir(documents.id)];
+}
+
+export async function listDocuments(db: Db, access: DocumentAccess, opts: { page: number; pageSize: number; q?: string; sort: DocumentSort; categories?: number[] }) {
+  const where = and(visible(access, opts.categories), searchCondition(documents.searchKey, opts.q));
+  const [rows, [{ total }]] = [
+    await db.select(columns(access.userId)).from(documents).where(where).orderBy(...orderOf(opts.sort)).limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize),
+    await db.select({ total: count() }).from(documents).where(where),
+  ];
+  return { items: rows.map(toItem), total, page: opts.page, pageSize: opts.pageSize };
+}
+
+export async function lastDocuments(db: Db, access: DocumentAccess, limit: number): Promise<DocumentItem[]> {
+  const rows = await db.select(columns(access.userId)).from(documents).where(visible(access)).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit);
+  return rows.map(toItem);
+}
+
+/** A readable document of this company, else 404 (another company's document is never revealed). */
+export async function findDocument(db: Db, access: DocumentAccess, id: number) {
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), visible(access))).limit(1);
+  if (!row) throw notFound('Document introuvable.');
+  return row;
+}
+
+export async function findDocuments(db: Db, access: DocumentAccess, ids: number[]) {
+  const rows = await db.select().from(documents).where(and(inArray(documents.id, ids), visible(access)));
+  if (rows.length !== new Set(ids).size) throw notFound('Un des documents demandés est introuvable.');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+export async function markRead(db: DbOrTx, userId: number, documentIds: number[], at: Date): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db.insert(documentReads).values(documentIds.map((documentId) => ({ documentId, userId, readAt: at }))).onConflictDoNothing();
+}
+
+/** Documents and unread documents per category, for the tree. */
+export async function countsByCategory(db: Db, access: DocumentAccess): Promise<Map<number, { total: number; unread: number }>> {
+  const rows = await db
+    .select({ categoryId: documents.categoryId, total: count(), unread: sql<number>`count(*) filter (where ${documentReads.documentId} is null)`.mapWith(Number) })
+    .from(documents)
+    .leftJoin(documentReads, and(eq(documentReads.documentId, documents.id), eq(documentReads.userId, access.userId)))
+    .where(visible(access))
+    .groupBy(documents.categoryId);
+  return new Map(rows.map((r) => [r.categoryId, { total: r.total, unread: r.unread }]));
+}

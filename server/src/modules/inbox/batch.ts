@@ -1,0 +1,85 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { categoryLabel } from '../../../../src/domain/document-categories';
+import { documentNotificationLabel } from '../../../../src/domain/deposits';
+import { depositBatches, documents, inboxDeposits, memberships, notifications } from '../../db/schema/index';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../http/types';
+import { documentSearchKey } from '../documents/service';
+
+export type Batch = typeof depositBatches.$inferSelect;
+
+/** Batches being processed by this process: a batch left 'processing' by a crash is resumed on trigger. */
+const running = new Map<number, Promise<void>>();
+
+export const isRunning = (batchId: number) => running.has(batchId);
+
+/** Starts processing in the background (once per batch); the caller answers at once. */
+export function startBatch(deps: Deps, batchId: number): Promise<void> {
+  let job = running.get(batchId);
+  if (!job) {
+    job = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => processBatch(deps, batchId))
+      .catch((error) => console.error(`Traitement du lot ${batchId} interrompu`, error))
+      .finally(() => running.delete(batchId));
+    running.set(batchId, job);
+  }
+  return job;
+}
+
+/**
+ * queued → processing → done: each deposited file becomes a document of its company under the
+ * category chosen at deposit (same stored bytes, no copy), and the company's users get a type 1
+ * notification. One short transaction per file, so a crash resumes where it stopped.
+ */
+async function processBatch(deps: Deps, batchId: number): Promise<void> {
+  const { db } = deps;
+  const [found] = await db.select().from(depositBatches).where(eq(depositBatches.id, batchId));
+  if (!found || found.status === 'done') return;
+  const [batch] = await db.update(depositBatches).set({ status: 'processing', startedAt: found.startedAt ?? deps.now() })
+    .where(and(eq(depositBatches.id, batchId), ne(depositBatches.status, 'done'))).returning();
+  if (!batch) return;
+  await db.update(inboxDeposits).set({ status: 'processing' }).where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'queued')));
+  const pending = await db.select().from(inboxDeposits).where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'processing')));
+  const members = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.companyId, batch.companyId));
+  // The firm user who files is not told about their own filing.
+  const recipients = members.map((m) => m.userId).filter((id) => id !== batch.createdBy);
+  for (const deposit of pending) {
+    await db.transaction(async (tx) => {
+      const documentId = await fileDocument(tx, deposit, deps.now());
+      await tx.update(inboxDeposits).set({ status: 'done', documentId, processedAt: deps.now() }).where(eq(inboxDeposits.id, deposit.id));
+      await notifyDocument(tx, batch.companyId, recipients, documentId, deposit.name, deposit.categoryId, deps.now());
+      await tx.update(depositBatches).set({ processed: sql`${depositBatches.processed} + 1` }).where(eq(depositBatches.id, batchId));
+    });
+  }
+  await db.update(depositBatches).set({ status: 'done', finishedAt: deps.now() }).where(eq(depositBatches.id, batchId));
+}
+
+async function fileDocument(tx: DbOrTx, d: typeof inboxDeposits.$inferSelect, at: Date): Promise<number> {
+  const [doc] = await tx.insert(documents).values({
+    companyId: d.companyId, categoryId: d.categoryId, name: d.name, mimeType: d.mimeType, size: d.size, sha256: d.sha256,
+    searchKey: documentSearchKey(d.name, d.categoryId), depositedBy: d.userId, depositId: d.id, createdAt: at,
+  }).returning({ id: documents.id });
+  return doc.id;
+}
+
+/** Type 1 notifications (spec 2.5) for the given users of the company. */
+export async function notifyDocument(tx: DbOrTx, companyId: number, userIds: number[], documentId: number, name: string, categoryId: number, at: Date) {
+  if (userIds.length === 0) return;
+  const label = documentNotificationLabel(name, categoryLabel(categoryId));
+  await tx.insert(notifications).values(userIds.map((userId) => ({ companyId, userId, type: 1, label, documentId, createdAt: at })));
+}
+
+export async function batchView(db: DbOrTx, batch: Batch) {
+  const files = await db.select({ id: inboxDeposits.id, name: inboxDeposits.name, status: inboxDeposits.status, documentId: inboxDeposits.documentId })
+    .from(inboxDeposits).where(eq(inboxDeposits.batchId, batch.id)).orderBy(inboxDeposits.id);
+  return {
+    id: batch.id,
+    status: batch.status,
+    total: batch.total,
+    processed: batch.processed,
+    createdAt: batch.createdAt.toISOString(),
+    startedAt: batch.startedAt?.toISOString() ?? null,
+    finishedAt: batch.finishedAt?.toISOString() ?? null,
+    files,
+  };
+}

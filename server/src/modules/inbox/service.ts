@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
+import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domain/deposits';
+import type { Db } from '../../db/client';
+import { companies, inboxDeposits, users } from '../../db/schema/index';
+import { searchCondition } from '../documents/service';
+
+export const DEPOSIT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'status', '-status'] as const;
+export type DepositSort = (typeof DEPOSIT_SORTS)[number];
+
+export interface DepositItem {
+  id: number;
+  name: string;
+  categoryId: number;
+  category: string;
+  categoryPath: string;
+  mimeType: string;
+  size: number;
+  status: DepositStatus;
+  statusLabel: string;
+  createdAt: string;
+  processedAt: string | null;
+  batchId: number | null;
+  documentId: number | null;
+  depositedBy: { id: number; firstName: string; name: string };
+  mine: boolean;
+  company: { id: number; label: string };
+}
+
+const selection = {
+  deposit: inboxDeposits,
+  firstName: users.firstName,
+  userName: users.name,
+  companyLabel: companies.label,
+};
+
+type Row = { deposit: typeof inboxDeposits.$inferSelect; firstName: string; userName: string; companyLabel: string };
+
+export function toDepositItem(row: Row, viewerId: number): DepositItem {
+  const d = row.deposit;
+  const status = d.status as DepositStatus;
+  return {
+    id: d.id,
+    name: d.name,
+    categoryId: d.categoryId,
+    category: categoryLabel(d.categoryId),
+    categoryPath: categoryPathLabel(d.categoryId),
+    mimeType: d.mimeType,
+    size: d.size,
+    status,
+    statusLabel: DEPOSIT_STATUS_LABELS[status],
+    createdAt: d.createdAt.toISOString(),
+    processedAt: d.processedAt?.toISOString() ?? null,
+    batchId: d.batchId,
+    documentId: d.documentId,
+    depositedBy: { id: d.userId, firstName: row.firstName, name: row.userName },
+    mine: d.userId === viewerId,
+    company: { id: d.companyId, label: row.companyLabel },
+  };
+}
+
+function orderOf(sort: DepositSort) {
+  const dir = sort.startsWith('-') ? desc : asc;
+  const key = sort.replace('-', '');
+  const column = key === 'name' ? sql`lower(${inboxDeposits.name})` : key === 'size' ? inboxDeposits.size : key === 'status' ? inboxDeposits.status : inboxDeposits.createdAt;
+  return [dir(column), dir(inboxDeposits.id)];
+}
+
+export interface DepositFilter {
+  companyIds: number[];
+  viewerId: number;
+  pendingOnly?: boolean;
+  status?: DepositStatus;
+  mine?: boolean;
+  q?: string;
+}
+
+function whereOf(f: DepositFilter): SQL | undefined {
+  return and(
+    inArray(inboxDeposits.companyId, f.companyIds.length ? f.companyIds : [-1]),
+    f.pendingOnly ? ne(inboxDeposits.status, 'done') : undefined,
+    f.status ? eq(inboxDeposits.status, f.status) : undefined,
+    f.mine ? eq(inboxDeposits.userId, f.viewerId) : undefined,
+    searchCondition(inboxDeposits.searchKey, f.q),
+  );
+}
+
+export async function listDeposits(db: Db, f: DepositFilter, page: { page: number; pageSize: number; sort: DepositSort }) {
+  const where = whereOf(f);
+  const rows = await db.select(selection).from(inboxDeposits)
+    .innerJoin(users, eq(users.id, inboxDeposits.userId))
+    .innerJoin(companies, eq(companies.id, inboxDeposits.companyId))
+    .where(where).orderBy(...orderOf(page.sort)).limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(inboxDeposits).where(where);
+  return { items: rows.map((r) => toDepositItem(r, f.viewerId)), total, page: page.page, pageSize: page.pageSize };
+}
+
+export async function depositsByIds(db: Db, companyId: number, ids: number[]) {
+  return db.select(selection).from(inboxDeposits)
+    .innerJoin(users, eq(users.id, inboxDeposits.userId))
+    .innerJoin(companies, eq(companies.id, inboxDeposits.companyId))
+    .where(and(eq(inboxDeposits.companyId, companyId), inArray(inboxDeposits.id, ids)));
+}

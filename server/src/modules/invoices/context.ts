@@ -1,0 +1,108 @@
+import { and, asc, count, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { todayInParis } from '../../../../src/domain/dates';
+import type { InvoiceCheckContext } from '../../../../src/domain/invoice-checks';
+import type { Customer, Exercise } from '../../../../src/domain/types';
+import type { DbOrTx } from '../../db/client';
+import { companies, customers, exercises, invoices } from '../../db/schema/index';
+import type { Deps } from '../../http/types';
+
+// What the rulebook needs to judge a document, read from the database. Inside a validation
+// these reads happen after the company's numbering lock, so they see every committed validation.
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export async function loadCompany(db: DbOrTx, companyId: number): Promise<CompanyRow> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row;
+}
+
+export async function findCustomer(db: DbOrTx, companyId: number, accountNumber: string | null | undefined): Promise<CustomerRow | null> {
+  if (!accountNumber) return null;
+  const [row] = await db.select().from(customers).where(and(eq(customers.companyId, companyId), eq(customers.accountNumber, accountNumber))).limit(1);
+  return row ?? null;
+}
+
+export async function customerById(db: DbOrTx, id: number | null): Promise<CustomerRow | null> {
+  if (id === null) return null;
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return row ?? null;
+}
+
+export function toDomainCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    accountNumber: row.accountNumber,
+    socialReason: row.socialReason,
+    name: row.name ?? undefined,
+    adress: row.adress ?? '',
+    postalCode: row.postalCode ?? undefined,
+    city: row.city ?? undefined,
+    country: row.country,
+    billingAdresses: row.billingAdresses ?? [],
+    deliveryAdress: row.deliveryAdress ?? undefined,
+    email: row.email ?? undefined,
+    siren: row.siren ?? undefined,
+    vatNumber: row.vatNumber ?? undefined,
+    payementMode: row.payementMode ?? undefined,
+    payementDelay: row.payementDelay,
+    isBusiness: row.isBusiness,
+  };
+}
+
+/** Open exercises only: a closed one is history (the rulebook judges the current and the previous open one). */
+export async function loadExercises(db: DbOrTx, companyId: number): Promise<Exercise[]> {
+  const rows = await db.select({ dateStart: exercises.dateStart, dateEnd: exercises.dateEnd }).from(exercises)
+    .where(and(eq(exercises.companyId, companyId), eq(exercises.closed, false))).orderBy(asc(exercises.dateStart));
+  return rows;
+}
+
+/**
+ * Invoices ('Facture') validated in the Paris month of `today`. Credit notes are not counted and
+ * never blocked by the Starter limit: correcting an invoice must always remain possible.
+ */
+export async function validatedInvoicesInMonth(db: DbOrTx, companyId: number, today: string): Promise<number> {
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const [row] = await db.select({ n: count() }).from(invoices).where(and(
+    eq(invoices.companyId, companyId),
+    eq(invoices.validated, true),
+    eq(invoices.type, 'Facture'),
+    sql`${invoices.validatedAt} >= (${monthStart}::date)::timestamp at time zone 'Europe/Paris'`,
+  ));
+  return row.n;
+}
+
+export async function latestValidatedDate(db: DbOrTx, companyId: number): Promise<string | null> {
+  const [row] = await db.select({ d: max(invoices.createdAt) }).from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.validated, true), isNotNull(invoices.createdAt)));
+  return row?.d ?? null;
+}
+
+export async function invoiceCheckContext(
+  db: DbOrTx,
+  deps: Deps,
+  opts: { companyId: number; customer: CustomerRow | null; forValidation: boolean; type: string },
+): Promise<InvoiceCheckContext> {
+  const today = todayInParis(deps.now());
+  const [company, exerciseList, validatedThisMonth, latest] = await sequential(db, opts.companyId, today);
+  const appliesLimit = opts.type !== 'Avoir';
+  return {
+    customer: opts.customer ? toDomainCustomer(opts.customer) : null,
+    exercises: exerciseList,
+    today,
+    forValidation: opts.forValidation,
+    subscriptionInvoice: company.subscriptionInvoice,
+    numberInvoiceValidateMonth: appliesLimit ? company.numberInvoiceValidateMonth : null,
+    validatedThisMonth,
+    latestValidatedDate: latest,
+  };
+}
+
+// One query after the other: a PGlite transaction has one connection, parallel queries gain nothing.
+async function sequential(db: DbOrTx, companyId: number, today: string) {
+  const company = await loadCompany(db, companyId);
+  const exerciseList = await loadExercises(db, companyId);
+  const validatedThisMonth = await validatedInvoicesInMonth(db, companyId, today);
+  const latest = await latestValidatedDate(db, companyId);
+  return [company, exerciseList, validatedThisMonth, latest] as const;
+}

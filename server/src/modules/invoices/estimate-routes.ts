@@ -1,0 +1,127 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { canTransition, isQuoteEditable, stateKeyFromLabel, stateLabelFromKey, QUOTE_STATE_LABELS } from '../../../../src/domain/quote-states';
+import { documentFileName } from '../../../../src/pdf/format';
+import { estimates } from '../../db/schema/index';
+import { badRequest, conflict } from '../../http/errors';
+import type { createModule } from '../../http/route';
+import type { Deps } from '../../http/types';
+import { idParam } from '../../http/validate';
+import { customerById, findCustomer, loadCompany } from './context';
+import { pdfResponse, quoteRight } from './http-helpers';
+import { FROZEN_QUOTE, loadQuote, quoteErrors, quoteValues, QUOTE_ERRORS_TITLE, toQuoteJson } from './estimate-store';
+import { throwIfErrors } from './invoice-write';
+import { lockCompanyNumbering, takeNextNumber } from './numbering';
+import { asQuotePayload, quotePayloadSchema, quotePreviewSchema } from './payload';
+import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
+
+type Route = ReturnType<typeof createModule>['route'];
+
+export const unknownState = (label: string) => `L’état « ${label} » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.`;
+export const refusedTransition = (from: string, to: string) => `Le devis ne peut pas passer de l’état « ${from} » à l’état « ${to} ».`;
+
+/** Spec 4: "a patch sending the label" — the bare JSON string or { state }. */
+const stateBody = z.union([z.string().max(50), z.object({ state: z.string().max(50) }).transform((o) => o.state)]);
+
+export function estimateRoutes(deps: Deps, route: Route) {
+  const db = deps.db;
+
+  route('post', '/estimates', {
+    summary: 'Crée un devis (numéro attribué à la création, état « En cours »)',
+    body: quotePayloadSchema, right: quoteRight('create'),
+    responses: { 201: 'Devis créé', 422: 'Règles du devis non respectées (errors)' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const payload = asQuotePayload(body);
+    const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
+    throwIfErrors(errors, QUOTE_ERRORS_TITLE);
+    // The number is taken in the insert's transaction: no gap if the insert fails.
+    const id = await db.transaction(async (tx) => {
+      await lockCompanyNumbering(tx, companyId);
+      const taken = await takeNextNumber(tx, companyId, 'Devis', payload.createdAt);
+      const [row] = await tx.insert(estimates).values({
+        ...quoteValues(payload, customer, taken.number), companyId, number: taken.number, numberYear: taken.year, numberSeq: taken.seq, state: 'enCours',
+      }).returning({ id: estimates.id });
+      return row.id;
+    });
+    return c.json(toQuoteJson(await loadQuote(db, companyId, id)), 201);
+  });
+
+  route('put', '/estimates/:id', {
+    summary: 'Modifie un devis « En cours » ou « Accepté »',
+    body: quotePayloadSchema, right: quoteRight('edit'),
+    responses: { 200: 'Devis enregistré', 409: 'Devis facturé ou annulé', 422: 'Règles non respectées' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const id = idParam(c);
+    const current = await loadQuote(db, companyId, id);
+    if (!isQuoteEditable(stateLabelFromKey(current.quote.state))) throw conflict(FROZEN_QUOTE);
+    const payload = asQuotePayload(body);
+    const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
+    throwIfErrors(errors, QUOTE_ERRORS_TITLE);
+    const updated = await db.update(estimates).set({ ...quoteValues(payload, customer, current.quote.number), updatedAt: deps.now() })
+      .where(and(eq(estimates.id, id), eq(estimates.companyId, companyId), eq(estimates.state, current.quote.state))).returning({ id: estimates.id });
+    if (updated.length === 0) throw conflict(FROZEN_QUOTE);
+    return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
+  });
+
+  route('get', '/estimates/:id', { summary: 'Lit un devis', right: quoteRight('view') }, async (c) => {
+    return c.json(toQuoteJson(await loadQuote(db, c.get('company').id, idParam(c))));
+  });
+
+  route('patch', '/estimates/:id', {
+    summary: 'Change l’état du devis (libellé : En cours, Accepté, Facturé, Annulé)',
+    body: stateBody, right: quoteRight('edit'),
+    responses: { 200: 'Devis', 400: 'État inconnu', 409: 'Transition refusée' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const id = idParam(c);
+    const key = stateKeyFromLabel(body);
+    if (!key) throw badRequest(unknownState(body), 'state');
+    const current = await loadQuote(db, companyId, id);
+    const from = stateLabelFromKey(current.quote.state) ?? 'En cours';
+    const to = QUOTE_STATE_LABELS[key];
+    if (from !== to) {
+      if (!canTransition(from, to)) throw conflict(refusedTransition(from, to));
+      const updated = await db.update(estimates).set({ state: key, updatedAt: deps.now() })
+        .where(and(eq(estimates.id, id), eq(estimates.state, current.quote.state))).returning({ id: estimates.id });
+      if (updated.length === 0) throw conflict(refusedTransition(from, to));
+    }
+    return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
+  });
+
+  route('get', '/estimates/:id/pdf', {
+    summary: 'PDF d’un devis enregistré (numéroté dès sa création, donc sans filigrane)',
+    right: quoteRight('view'), responses: { 200: 'application/pdf' },
+  }, async (c) => {
+    const companyId = c.get('company').id;
+    const q = (await loadQuote(db, companyId, idParam(c))).quote;
+    const company = await loadCompany(db, companyId);
+    const snap = customerSnapshot(await customerById(db, q.customerId), q.billingAdress);
+    const model = documentModel(
+      { kind: 'Devis', number: q.number, preview: false, issueDate: q.createdAt, validityDate: q.validatedAt, designation: q.designation, lines: q.lines, vatClause: q.vatClause },
+      sellerParty(company), snap, logoOf(company),
+    );
+    return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, q.number));
+  });
+
+  route('post', '/estimates/preview', {
+    summary: 'Aperçu PDF d’un devis non enregistré (filigrane « Aperçu »)',
+    body: quotePreviewSchema, right: quoteRight('view'), responses: { 200: 'application/pdf' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const payload = asQuotePayload(body);
+    let number: string | null = null;
+    if (body.id) {
+      const [saved] = await db.select({ number: estimates.number }).from(estimates).where(and(eq(estimates.companyId, companyId), eq(estimates.id, body.id))).limit(1);
+      number = saved?.number ?? null;
+    }
+    const company = await loadCompany(db, companyId);
+    const snap = customerSnapshot(await findCustomer(db, companyId, payload.customer?.accountNumber), payload.billingAdress);
+    const model = documentModel(
+      { kind: 'Devis', number, preview: true, issueDate: payload.createdAt, validityDate: payload.validatedAt, designation: payload.designation, lines: payload.lines, vatClause: payload.vatClause },
+      sellerParty(company), snap, logoOf(company),
+    );
+    return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, number));
+  });
+}

@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { isIsoDate } from '../../../../src/domain/dates';
+import { documentFileName } from '../../../../src/pdf/format';
+import { estimates, invoices } from '../../db/schema/index';
+import { conflict } from '../../http/errors';
+import type { createModule } from '../../http/route';
+import type { Deps } from '../../http/types';
+import { idParam } from '../../http/validate';
+import { findCustomer, loadCompany } from './context';
+import { invoicePdf } from './invoice-pdf';
+import { invoiceRight, pdfResponse } from './http-helpers';
+import { FROZEN_INVOICE, FROZEN_INVOICE_DELETE, loadInvoice, toInvoiceJson } from './invoice-store';
+import { draftValues, invoiceErrors, throwIfErrors } from './invoice-write';
+import { asInvoicePayload, invoicePayloadSchema, invoicePreviewSchema } from './payload';
+import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
+
+type Route = ReturnType<typeof createModule>['route'];
+
+export const ONLY_VALIDATED_PAYMENT = 'Seule une facture validée peut être marquée comme payée.';
+
+export function invoiceRoutes(deps: Deps, route: Route) {
+  const db = deps.db;
+
+  route('post', '/invoices', {
+    summary: 'Crée une facture ou un avoir (brouillon) après contrôle des règles',
+    body: invoicePayloadSchema, right: invoiceRight('create'),
+    responses: { 201: 'Facture créée', 422: 'Règles de la facture non respectées (errors)' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const payload = asInvoicePayload(body);
+    const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
+    throwIfErrors(errors);
+    const [row] = await db.insert(invoices).values({ ...draftValues(payload, customer), companyId }).returning({ id: invoices.id });
+    return c.json(toInvoiceJson(await loadInvoice(db, companyId, row.id)), 201);
+  });
+
+  route('put', '/invoices/:id', {
+    summary: 'Modifie un brouillon de facture (une facture validée est figée : 409)',
+    body: invoicePayloadSchema, right: invoiceRight('edit'),
+    responses: { 200: 'Facture enregistrée', 404: 'Facture introuvable', 409: 'Facture validée', 422: 'Règles non respectées' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const id = idParam(c);
+    const current = await loadInvoice(db, companyId, id);
+    if (current.invoice.validated) throw conflict(FROZEN_INVOICE);
+    const payload = asInvoicePayload(body);
+    if (payload.correctedInvoiceId === id) payload.correctedInvoiceId = null;
+    const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
+    throwIfErrors(errors);
+    const updated = await db.update(invoices).set({ ...draftValues(payload, customer), updatedAt: deps.now() })
+      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.validated, false))).returning({ id: invoices.id });
+    if (updated.length === 0) throw conflict(FROZEN_INVOICE); // validated in between
+    return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
+  });
+
+  route('get', '/invoices/:id', { summary: 'Lit une facture', right: invoiceRight('view') }, async (c) => {
+    return c.json(toInvoiceJson(await loadInvoice(db, c.get('company').id, idParam(c))));
+  });
+
+  route('delete', '/invoices/:id', {
+    summary: 'Supprime un brouillon de facture (une facture validée ne se supprime jamais : 409)',
+    right: invoiceRight('delete'), responses: { 204: 'Brouillon supprimé', 409: 'Facture validée' },
+  }, async (c) => {
+    const companyId = c.get('company').id;
+    const id = idParam(c);
+    const current = await loadInvoice(db, companyId, id);
+    if (current.invoice.validated) throw conflict(FROZEN_INVOICE_DELETE);
+    await db.transaction(async (tx) => {
+      const gone = await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.validated, false))).returning({ estimateId: invoices.estimateId });
+      if (gone.length === 0) throw conflict(FROZEN_INVOICE_DELETE);
+      // The quote it came from is no longer invoiced: it goes back to 'Accepté' and may be converted again.
+      if (gone[0].estimateId) {
+        await tx.update(estimates).set({ state: 'accepte', invoiceId: null, updatedAt: deps.now() })
+          .where(and(eq(estimates.id, gone[0].estimateId), eq(estimates.companyId, companyId), eq(estimates.state, 'facture')));
+      }
+    });
+    return c.body(null, 204);
+  });
+
+  route('get', '/invoices/:id/pdf', {
+    summary: 'PDF de la facture : le document validé tel qu’il a été émis, ou l’aperçu d’un brouillon',
+    right: invoiceRight('view'), responses: { 200: 'application/pdf' },
+  }, async (c) => {
+    const row = await loadInvoice(db, c.get('company').id, idParam(c));
+    const pdf = await invoicePdf(db, row);
+    return pdfResponse(pdf.bytes, pdf.fileName);
+  });
+
+  route('post', '/invoices/preview', {
+    summary: 'Aperçu PDF d’une facture non enregistrée (filigrane « Aperçu »)',
+    body: invoicePreviewSchema, right: invoiceRight('view'), responses: { 200: 'application/pdf' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const payload = asInvoicePayload(body);
+    const company = await loadCompany(db, companyId);
+    const customer = await findCustomer(db, companyId, payload.customer?.accountNumber);
+    let correctedNumber: string | null = null;
+    if (payload.type === 'Avoir' && payload.correctedInvoiceId) {
+      const [ref] = await db.select({ number: invoices.number }).from(invoices)
+        .where(and(eq(invoices.companyId, companyId), eq(invoices.id, payload.correctedInvoiceId))).limit(1);
+      correctedNumber = ref?.number ?? null;
+    }
+    const kind = payload.type === 'Avoir' ? 'Avoir' : 'Facture';
+    const snap = customerSnapshot(customer, payload.billingAdress);
+    const model = documentModel(
+      { kind, number: null, preview: true, issueDate: payload.createdAt, dueDate: payload.dueDate, designation: payload.designation, lines: payload.lines, payementMode: payload.payementMode, vatClause: payload.vatClause, correctedInvoiceNumber: correctedNumber },
+      sellerParty(company), snap, logoOf(company),
+    );
+    return pdfResponse(await renderPdf(model), documentFileName(kind, snap.socialReason, null));
+  });
+
+  route('put', '/invoices/:id/payment', {
+    summary: 'Enregistre (ou efface) la date de paiement d’une facture validée',
+    body: z.object({ paidAt: z.union([z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.' }), z.null()]) }),
+    right: invoiceRight('edit'), responses: { 200: 'Facture', 409: 'Facture non validée' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const id = idParam(c);
+    const current = await loadInvoice(db, companyId, id);
+    if (!current.invoice.validated) throw conflict(ONLY_VALIDATED_PAYMENT);
+    await db.update(invoices).set({ paidAt: body.paidAt, updatedAt: deps.now() }).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+    return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
+  });
+}

@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Invoice, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
+import type { DbOrTx } from '../../db/client';
+import { customers, estimates, invoices } from '../../db/schema/index';
+import { notFound } from '../../http/errors';
+
+// Reading invoices: one joined query gives everything an Invoice answer shows.
+
+export const INVOICE_NOT_FOUND = 'Cette facture est introuvable.';
+export const FROZEN_INVOICE = 'Cette facture est validée : elle ne peut plus être modifiée. Pour la corriger, établissez un avoir.';
+export const FROZEN_INVOICE_DELETE = 'Cette facture est validée : elle ne peut pas être supprimée. Pour la corriger, établissez un avoir.';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+const corrected = alias(invoices, 'corrected_invoice');
+
+/** Every column but nothing heavy (the PDF lives in invoice_pdfs). */
+export async function selectInvoices(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      invoice: invoices,
+      customer: { accountNumber: customers.accountNumber, socialReason: customers.socialReason, name: customers.name, email: customers.email },
+      correctedNumber: corrected.number,
+      estimateNumber: estimates.number,
+    })
+    .from(invoices)
+    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(corrected, eq(corrected.id, invoices.correctedInvoiceId))
+    .leftJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .where(where)
+    .orderBy(sql`${invoices.id}`);
+}
+
+export type JoinedInvoice = Awaited<ReturnType<typeof selectInvoices>>[number];
+
+/** Another company's invoice reads as missing (api-conventions: never reveal that it exists). */
+export async function loadInvoice(db: DbOrTx, companyId: number, id: number): Promise<JoinedInvoice> {
+  const [row] = await selectInvoices(db, and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  return row;
+}
+
+export async function loadInvoices(db: DbOrTx, companyId: number, ids: number[]): Promise<JoinedInvoice[]> {
+  if (ids.length === 0) return [];
+  return selectInvoices(db, and(eq(invoices.companyId, companyId), inArray(invoices.id, ids)));
+}
+
+export const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The customer as the invoice shows it: frozen at validation, current for a draft. */
+export function invoiceCustomer(row: JoinedInvoice): { accountNumber: string; socialReason: string; name: string } | null {
+  const snap = row.invoice.customerSnapshot;
+  if (row.invoice.validated && snap) return { accountNumber: snap.accountNumber, socialReason: snap.socialReason, name: snap.contactName ?? '' };
+  if (!row.customer?.accountNumber) return null;
+  return { accountNumber: row.customer.accountNumber, socialReason: row.customer.socialReason ?? '', name: row.customer.name ?? '' };
+}
+
+export interface InvoiceJson extends Omit<Invoice, 'customer'> {
+  customer: { accountNumber: string; socialReason: string; name: string } | null;
+  type: InvoiceType | '';
+  sentAt: string | null;
+  paidAt: string | null;
+  correctedInvoiceNumber: string | null;
+  estimate: { id: number; number: string } | null;
+  ledgerId: number | null;
+  totals: Totals;
+  vatBreakdown: VatBreakdownEntry[];
+}
+
+export function toInvoiceJson(row: JoinedInvoice): InvoiceJson {
+  const i = row.invoice;
+  return {
+    id: i.id,
+    designation: i.designation,
+    customer: invoiceCustomer(row),
+    type: i.type as InvoiceType | '',
+    createdAt: i.createdAt ?? '',
+    dueDate: i.dueDate,
+    payementMode: i.payementMode,
+    billingAdress: i.billingAdress,
+    lines: i.lines,
+    vatClause: i.vatClause,
+    calculatesBasisTTC: i.calculatesBasisTTC,
+    correctedInvoiceId: i.correctedInvoiceId,
+    correctedInvoiceNumber: row.correctedNumber ?? null,
+    validated: i.validated,
+    number: i.number,
+    validatedAt: iso(i.validatedAt),
+    sentAt: iso(i.sentAt),
+    paidAt: i.paidAt,
+    estimateId: i.estimateId,
+    estimate: i.estimateId && row.estimateNumber ? { id: i.estimateId, number: row.estimateNumber } : null,
+    ledgerId: i.ledgerId,
+    totals: { ht: num(i.ht), tva: num(i.tva), ttc: num(i.ttc) },
+    vatBreakdown: i.vatBreakdown,
+  };
+}

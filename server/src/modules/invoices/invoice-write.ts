@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import { checkInvoice, INVOICE_ERRORS_TITLE } from '../../../../src/domain/invoice-checks';
+import { computeTotals, lineTotal } from '../../../../src/domain/totals';
+import type { InvoicePayload } from '../../../../src/domain/types';
+import type { DbOrTx } from '../../db/client';
+import { invoices } from '../../db/schema/index';
+import { unprocessable } from '../../http/errors';
+import type { Deps } from '../../http/types';
+import { findCustomer, invoiceCheckContext, type CustomerRow } from './context';
+import { normalizeLines } from './payload';
+import { documentSearchText } from './search';
+import type { InvoiceRow } from './invoice-store';
+
+// The rulebook before every write (issue 4). Saving a draft runs every rule of spec 5.1 except
+// the two that only make sense when validating (Starter limit, date after this month): the
+// spec's screen runs the checks before saving, so the server refuses what the screen refuses,
+// and a client without the screen (offline sync, scripts) cannot store a draft the screen would
+// have blocked. Validation runs them all again, on the stored draft, inside its transaction.
+
+export const unknownCustomer = (accountNumber: string) => `Le client « ${accountNumber} » est introuvable.`;
+export const CORRECTED_MESSAGES = {
+  onlyCreditNote: 'Seul un avoir peut faire référence à une facture corrigée.',
+  notFound: 'La facture corrigée par cet avoir est introuvable.',
+  notValidated: 'Un avoir ne peut corriger qu’une facture validée.',
+  notInvoice: 'Un avoir ne peut corriger qu’une facture (pas un autre avoir).',
+  otherCustomer: 'La facture corrigée doit concerner le même client que l’avoir.',
+};
+
+/** The link of a credit note to the invoice it corrects: same company, same customer, validated Facture. */
+async function correctedInvoiceErrors(db: DbOrTx, companyId: number, payload: InvoicePayload, customer: CustomerRow | null): Promise<string[]> {
+  const id = payload.correctedInvoiceId;
+  if (!id) return [];
+  if (payload.type !== 'Avoir') return [CORRECTED_MESSAGES.onlyCreditNote];
+  const [row] = await db.select({ validated: invoices.validated, type: invoices.type, customerId: invoices.customerId })
+    .from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).limit(1);
+  if (!row) return [CORRECTED_MESSAGES.notFound];
+  const errors: string[] = [];
+  if (!row.validated) errors.push(CORRECTED_MESSAGES.notValidated);
+  if (row.type !== 'Facture') errors.push(CORRECTED_MESSAGES.notInvoice);
+  if (customer && row.customerId !== customer.id) errors.push(CORRECTED_MESSAGES.otherCustomer);
+  return errors;
+}
+
+/** Every broken rule of the payload, in the spec's words; [] when it may be written. */
+export async function invoiceErrors(
+  db: DbOrTx,
+  deps: Deps,
+  companyId: number,
+  payload: InvoicePayload,
+  forValidation: boolean,
+): Promise<{ errors: string[]; customer: CustomerRow | null }> {
+  const accountNumber = payload.customer?.accountNumber ?? null;
+  const customer = await findCustomer(db, companyId, accountNumber);
+  const ctx = await invoiceCheckContext(db, deps, { companyId, customer, forValidation, type: payload.type });
+  const errors = checkInvoice(payload, ctx);
+  if (accountNumber && !customer) errors.push(unknownCustomer(accountNumber));
+  errors.push(...(await correctedInvoiceErrors(db, companyId, payload, customer)));
+  return { errors, customer };
+}
+
+export function throwIfErrors(errors: string[], title = INVOICE_ERRORS_TITLE): void {
+  if (errors.length > 0) throw unprocessable(title, errors);
+}
+
+/** The columns a draft write sets, after the rules passed. Totals are the rulebook's. */
+export function draftValues(payload: InvoicePayload, customer: CustomerRow | null) {
+  const lines = normalizeLines(payload.lines, lineTotal);
+  const { vatBreakdown, ht, tva, ttc } = computeTotals(lines);
+  return {
+    type: payload.type || 'Facture',
+    designation: payload.designation,
+    customerId: customer?.id ?? null,
+    createdAt: payload.createdAt || null,
+    // spec 4: a credit note has no due date.
+    dueDate: payload.type === 'Avoir' ? null : payload.dueDate,
+    payementMode: payload.payementMode,
+    billingAdress: payload.billingAdress,
+    lines,
+    vatClause: payload.vatClause,
+    calculatesBasisTTC: payload.calculatesBasisTTC,
+    correctedInvoiceId: payload.type === 'Avoir' ? payload.correctedInvoiceId ?? null : null,
+    ht: ht.toFixed(2),
+    tva: tva.toFixed(2),
+    ttc: ttc.toFixed(2),
+    vatBreakdown,
+    searchText: documentSearchText([payload.designation, customer?.accountNumber, customer?.socialReason, customer?.name]),
+  };
+}
+
+/** A stored draft read back as the payload the rulebook judges (validation re-checks it). */
+export function rowAsPayload(row: InvoiceRow, accountNumber: string | null): InvoicePayload {
+  return {
+    designation: row.designation,
+    customer: accountNumber ? { accountNumber } : null,
+    type: row.type as InvoicePayload['type'],
+    createdAt: row.createdAt ?? '',
+    dueDate: row.dueDate,
+    payementMode: row.payementMode,
+    billingAdress: row.billingAdress,
+    lines: row.lines,
+    vatClause: row.vatClause,
+    calculatesBasisTTC: row.calculatesBasisTTC,
+    correctedInvoiceId: row.correctedInvoiceId,
+  };
+}

@@ -1,0 +1,161 @@
+import { and, count, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { isIsoDate } from '../../../../src/domain/dates';
+import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
+import type { DbOrTx } from '../../db/client';
+import { customers, estimates, invoices } from '../../db/schema/index';
+import { num } from './invoice-store';
+import { searchCondition } from './search';
+
+// Server-side filtering and paging of the invoice and quote lists (100 000 documents stay fast:
+// the order is the composite index (company_id, number_year, number_seq, number, id) DESC, whose
+// NULLs-first puts unnumbered drafts first as spec 4 wants).
+
+export const MAX_LIST_PAGE_SIZE = 10_000;
+const date = z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.' });
+const paging = {
+  q: z.string().max(200).optional(),
+  customer: z.string().max(50).optional(),
+  from: date.optional(),
+  to: date.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_LIST_PAGE_SIZE).default(50),
+};
+
+export const invoiceListQuery = z.object({
+  ...paging,
+  type: z.enum(['Facture', 'Avoir']).optional(),
+  validated: z.enum(['true', 'false']).optional(),
+  state: z.enum(['paid', 'unpaid', 'overdue']).optional(),
+});
+
+export const quoteListQuery = z.object({
+  ...paging,
+  state: z.string().max(50).optional().refine((s) => s === undefined || s === '' || !!stateKeyFromLabel(s) || !!stateLabelFromKey(s), { message: 'État de devis inconnu (En cours, Accepté, Facturé, Annulé).' }),
+});
+
+const customerIdOf = (companyId: number, accountNumber: string) =>
+  sql`(select ${customers.id} from ${customers} where ${customers.companyId} = ${companyId} and ${customers.accountNumber} = ${accountNumber})`;
+
+/** Spec 4 order, written exactly as the index invoices_company_order_idx so it is an index scan. */
+export const INVOICE_ORDER = [
+  sql`${invoices.numberYear} desc nulls first`,
+  sql`${invoices.numberSeq} desc nulls first`,
+  sql`${invoices.number} desc nulls first`,
+  sql`${invoices.id} desc nulls last`,
+];
+
+/** Validated invoices (not credit notes) still waiting for their payment. */
+export const unpaidCondition = and(eq(invoices.validated, true), eq(invoices.type, 'Facture'), isNull(invoices.paidAt));
+
+export function invoiceConditions(companyId: number, q: z.output<typeof invoiceListQuery>, today: string): SQL | undefined {
+  return and(
+    eq(invoices.companyId, companyId),
+    searchCondition(invoices.searchText, q.q),
+    q.customer ? eq(invoices.customerId, customerIdOf(companyId, q.customer)) : undefined,
+    q.type ? eq(invoices.type, q.type) : undefined,
+    q.validated ? eq(invoices.validated, q.validated === 'true') : undefined,
+    q.from ? gte(invoices.createdAt, q.from) : undefined,
+    q.to ? lte(invoices.createdAt, q.to) : undefined,
+    q.state === 'paid' ? isNotNull(invoices.paidAt) : undefined,
+    q.state === 'unpaid' ? unpaidCondition : undefined,
+    q.state === 'overdue' ? and(unpaidCondition, lt(invoices.dueDate, today)) : undefined,
+  );
+}
+
+/** A list row of spec 3: id, customer, type, number, estimate, invoice. */
+export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, today: string) {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      type: invoices.type,
+      number: invoices.number,
+      createdAt: invoices.createdAt,
+      dueDate: invoices.dueDate,
+      validated: invoices.validated,
+      sentAt: invoices.sentAt,
+      paidAt: invoices.paidAt,
+      ht: invoices.ht,
+      tva: invoices.tva,
+      ttc: invoices.ttc,
+      estimateId: invoices.estimateId,
+      estimateNumber: estimates.number,
+      // Frozen identity for a validated invoice, the current record for a draft.
+      accountNumber: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customers.accountNumber})`,
+      socialReason: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customers.socialReason})`,
+      name: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'contactName', ${customers.name})`,
+    })
+    .from(invoices)
+    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .where(where)
+    .orderBy(...INVOICE_ORDER)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    id: r.id,
+    customer: { socialReason: r.socialReason ?? '', name: r.name ?? '', accountNumber: r.accountNumber ?? '' },
+    type: r.type,
+    number: r.number,
+    estimate: r.estimateId && r.estimateNumber ? { id: r.estimateId, number: r.estimateNumber } : null,
+    invoice: {
+      createdAt: r.createdAt,
+      dueDate: r.dueDate,
+      validated: r.validated,
+      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      paidAt: r.paidAt,
+      overdue: r.validated && r.type === 'Facture' && !r.paidAt && !!r.dueDate && r.dueDate < today,
+      ht: num(r.ht),
+      tva: num(r.tva),
+      ttc: num(r.ttc),
+    },
+  }));
+}
+
+export async function countInvoices(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invoices).where(where);
+  return row.n;
+}
+
+export function quoteConditions(companyId: number, q: z.output<typeof quoteListQuery>): SQL | undefined {
+  const stateKey = q.state ? stateKeyFromLabel(q.state) ?? q.state : undefined;
+  return and(
+    eq(estimates.companyId, companyId),
+    searchCondition(estimates.searchText, q.q),
+    q.customer ? eq(estimates.customerId, customerIdOf(companyId, q.customer)) : undefined,
+    stateKey ? eq(estimates.state, stateKey) : undefined,
+    q.from ? gte(estimates.createdAt, q.from) : undefined,
+    q.to ? lte(estimates.createdAt, q.to) : undefined,
+  );
+}
+
+export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+  const rows = await db
+    .select({
+      id: estimates.id, number: estimates.number, state: estimates.state, createdAt: estimates.createdAt, validatedAt: estimates.validatedAt,
+      ht: estimates.ht, ttc: estimates.ttc, invoiceId: estimates.invoiceId,
+      accountNumber: customers.accountNumber, socialReason: customers.socialReason, name: customers.name,
+    })
+    .from(estimates)
+    .leftJoin(customers, eq(customers.id, estimates.customerId))
+    .where(where)
+    .orderBy(sql`${estimates.numberYear} desc nulls last`, sql`${estimates.numberSeq} desc nulls last`, sql`${estimates.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    state: stateLabelFromKey(r.state) ?? 'En cours',
+    customer: { socialReason: r.socialReason ?? '', name: r.name ?? '', accountNumber: r.accountNumber ?? '' },
+    createdAt: r.createdAt,
+    validatedAt: r.validatedAt,
+    ht: num(r.ht),
+    ttc: num(r.ttc),
+    invoiceId: r.invoiceId,
+  }));
+}
+
+export async function countQuotes(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(estimates).where(where);
+  return row.n;
+}

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { invoicePdfs, invoices, ledgers, type CustomerSnapshot } from '../../db/schema/index';
+import type { Tx } from '../../db/client';
+import { conflict, unprocessable } from '../../http/errors';
+import { recordIdempotentResponse } from '../../http/idempotency';
+import type { createModule } from '../../http/route';
+import type { Deps } from '../../http/types';
+import { idParam, MAX_ID } from '../../http/validate';
+import { customerById, loadCompany } from './context';
+import { invoiceRight } from './http-helpers';
+import { loadInvoice, toInvoiceJson } from './invoice-store';
+import { invoiceErrors, rowAsPayload, throwIfErrors } from './invoice-write';
+import { documentSearchText } from './search';
+import { lockCompanyNumbering, takeNextNumber } from './numbering';
+import { renderPdf } from './pdf-model';
+import { invoiceFileName, invoiceModel } from './invoice-pdf';
+
+type Route = ReturnType<typeof createModule>['route'];
+
+export const ALREADY_VALIDATED = 'Cette facture est déjà validée.';
+export const UNKNOWN_LEDGER = 'Le journal des ventes choisi est introuvable.';
+export const SALES_LEDGER_CODE = 'VE';
+
+const ledgerId = z.number().int().positive().max(MAX_ID);
+/** Spec 7.2: "id of the sales journal" — as { ledgerId }, { id } or a bare number; absent → the 'VE' journal. */
+const validateBody = z
+  .union([ledgerId, z.object({ ledgerId: ledgerId.optional(), id: ledgerId.optional() }), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : v?.ledgerId ?? v?.id ?? null));
+
+async function resolveLedger(tx: Tx, companyId: number, id: number | null): Promise<number | null> {
+  const where = id === null ? eq(ledgers.code, SALES_LEDGER_CODE) : eq(ledgers.id, id);
+  const [row] = await tx.select({ id: ledgers.id }).from(ledgers).where(and(eq(ledgers.companyId, companyId), where)).limit(1);
+  if (!row && id !== null) throw unprocessable(UNKNOWN_LEDGER, [UNKNOWN_LEDGER]);
+  return row?.id ?? null;
+}
+
+export function validateRoute(deps: Deps, route: Route) {
+  route('put', '/invoices/:id/validate', {
+    summary: 'Valide la facture : numéro suivant de la série, document figé, PDF rendu et conservé',
+    body: validateBody, right: invoiceRight('edit'),
+    responses: { 200: '{ file (PDF en base64), fileName, invoice }', 409: 'Déjà validée', 422: 'Règles non respectées (errors)' },
+  }, async (c, { body }) => {
+    const companyId = c.get('company').id;
+    const id = idParam(c);
+    // One transaction: any failure (a rule, the PDF, the database) gives the number back.
+    const answer = await deps.db.transaction(async (tx) => {
+      await lockCompanyNumbering(tx, companyId);
+      const row = await loadInvoice(tx, companyId, id);
+      const draft = row.invoice;
+      if (draft.validated) throw conflict(ALREADY_VALIDATED);
+      const { errors } = await invoiceErrors(tx, deps, companyId, rowAsPayload(draft, row.customer?.accountNumber ?? null), true);
+      throwIfErrors(errors);
+      const ledger = await resolveLedger(tx, companyId, body);
+      const company = await loadCompany(tx, companyId);
+      const customer = await customerById(tx, draft.customerId);
+      const taken = await takeNextNumber(tx, companyId, draft.type === 'Avoir' ? 'Avoir' : 'Facture', draft.createdAt as string);
+      const model = invoiceModel(row, company, customer, taken.number);
+      const pdf = await renderPdf(model);
+      const fileName = invoiceFileName(model);
+      const seller = model.seller;
+      const snap = model.customer as CustomerSnapshot;
+      await tx.update(invoices).set({
+        validated: true, number: taken.number, numberYear: taken.year, numberSeq: taken.seq, validatedAt: deps.now(),
+        ledgerId: ledger, customerSnapshot: snap, sellerSnapshot: seller, updatedAt: deps.now(),
+        searchText: documentSearchText([taken.number, draft.designation, snap.accountNumber, snap.socialReason, snap.contactName]),
+      }).where(eq(invoices.id, id));
+      await tx.insert(invoicePdfs).values({ invoiceId: id, fileName, bytes: pdf });
+      const json = { file: Buffer.from(pdf).toString('base64'), fileName, invoice: toInvoiceJson(await loadInvoice(tx, companyId, id)) };
+      await recordIdempotentResponse(tx, c, 200, json);
+      return json;
+    });
+    return c.json(answer);
+  });
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { DEFAULT_TYPE_PURCHASE_SALE, normalizeVat, onArticleTypeChange, onHtChange, validateArticle } from '../../../../src/domain/articles';
+import { decodeLabel64 } from '../../../../src/domain/label64';
+import { parseFrenchNumber, roundPrice } from '../../../../src/domain/money';
+import type { Article, LineType } from '../../../../src/domain/types';
+import { unprocessable } from '../../http/errors';
+import type { items } from '../../db/schema/index';
+import { safeText, withoutNul } from './text';
+
+// What POST/PUT /api/items accept (spec 7.2: the label travels as label64, the unit as { label })
+// and what every article answer looks like. Structure errors are 400 (zod); the domain's
+// article rules are re-run here and answer 422 with every broken rule.
+
+const amount = z.union([z.number().min(-1e11).max(1e11), z.string().max(40)]).nullish();
+
+export const articleBody = z.object({
+  code: safeText(50),
+  type: safeText(30).default('Standard'),
+  designation: safeText(500).nullish(),
+  label64: z.string().max(40_000).optional(),
+  /** Plain text, read only when label64 is absent. */
+  label: z.string().max(20_000).optional(),
+  salesAccount: safeText(30).nullish(),
+  unitMeasurement: z.object({ label: safeText(50) }).nullish(),
+  unitPriceHT: amount,
+  vatRate: z.union([z.number().min(-1000).max(100), z.string().max(20)]).nullish(),
+  typePurchaseSale: safeText(30).nullish(),
+});
+export type ArticleBody = z.output<typeof articleBody>;
+
+export const ARTICLE_ERRORS_TITLE = 'L’article contient des erreurs.';
+const PRICE_TOO_BIG = 'Le prix unitaire HT de l’article ne peut pas dépasser 99 999 999 999,99 €.';
+const VAT_TOO_BIG = 'Le taux de TVA de l’article ne peut pas dépasser 100 %.';
+
+/** An unreadable typed number stays NaN so validateArticle reports it; blank is 0. */
+function readNumber(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  return parseFrenchNumber(value) ?? Number.NaN;
+}
+
+/** The article the server will store, after the same rules as the form; 422 when one is broken. */
+export function articleFromBody(body: ArticleBody): Article {
+  const draft: Article = {
+    code: body.code.trim(),
+    type: body.type as LineType,
+    designation: (body.designation ?? '').trim(),
+    label: withoutNul(body.label64 !== undefined ? decodeLabel64(body.label64) : body.label ?? ''),
+    salesAccount: (body.salesAccount ?? '').trim(),
+    unitMeasurement: body.unitMeasurement?.label.trim() ? { label: body.unitMeasurement.label.trim() } : null,
+    unitPriceHT: 0,
+    vatRate: roundPrice(normalizeVat(body.vatRate)),
+    typePurchaseSale: body.typePurchaseSale?.trim() || DEFAULT_TYPE_PURCHASE_SALE,
+  };
+  const price = readNumber(body.unitPriceHT);
+  // A Commentaire keeps no account, unit, price, VAT or TTC: the rule of a change to that type.
+  const article = draft.type === 'Commentaire'
+    ? onArticleTypeChange({ ...draft, type: 'Standard' }, 'Commentaire')
+    : onHtChange(draft, Number.isNaN(price) ? null : price);
+  // The form turns unreadable text into 0; an API client sending it gets told instead.
+  const errors = validateArticle(Number.isNaN(price) ? { ...article, unitPriceHT: Number.NaN } : article);
+  if (article.type === 'Standard' && article.unitPriceHT > 99_999_999_999.99) errors.push(PRICE_TOO_BIG);
+  if (article.type === 'Standard' && article.vatRate > 100) errors.push(VAT_TOO_BIG);
+  if (errors.length) throw unprocessable(ARTICLE_ERRORS_TITLE, errors);
+  return article;
+}
+
+/** An article as every answer carries it: decoded label and label64, amounts as numbers, ht = unitPriceHT. */
+export interface ApiArticle {
+  id: number;
+  code: string;
+  type: string;
+  designation: string;
+  label: string;
+  label64: string;
+  salesAccount: string;
+  unitMeasurement: { label: string } | null;
+  unitPriceHT: number;
+  vatRate: number;
+  ttc: number;
+  ht: number;
+  typePurchaseSale: string;
+}
+
+export type ItemRow = Pick<typeof items.$inferSelect, 'id' | 'code' | 'type' | 'designation' | 'label' | 'label64' | 'salesAccount' | 'unitMeasurement' | 'unitPriceHT' | 'vatRate' | 'ttc' | 'typePurchaseSale'>;
+
+export function toApiArticle(row: ItemRow): ApiArticle {
+  const unitPriceHT = Number(row.unitPriceHT);
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    designation: row.designation,
+    label: row.label,
+    label64: row.label64,
+    salesAccount: row.salesAccount ?? '',
+    unitMeasurement: row.unitMeasurement ? { label: row.unitMeasurement } : null,
+    unitPriceHT,
+    vatRate: Number(row.vatRate),
+    ttc: Number(row.ttc),
+    ht: unitPriceHT,
+    typePurchaseSale: row.typePurchaseSale,
+  };
+}

@@ -1,0 +1,85 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { nextAccountNumber } from '../../../../src/domain/customers';
+import type { Customer } from '../../../../src/domain/types';
+import type { DbOrTx } from '../../db/client';
+import { customers, CUSTOMERS_ACCOUNT_UNIQUE } from '../../db/schema/index';
+import { conflict, notFound } from '../../http/errors';
+import { customerValues, toApiCustomer } from './customer-input';
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
+import { containsPattern, type ListQuery, type Page } from './paging';
+
+export const DUPLICATE_ACCOUNT = 'Un client avec ce numéro de compte existe déjà.';
+export const CUSTOMER_NOT_FOUND = 'Client introuvable.';
+export const CUSTOMER_IN_USE = 'Ce client figure sur une facture ou un devis : il ne peut pas être supprimé.';
+
+export type ApiCustomer = ReturnType<typeof toApiCustomer>;
+
+export const customerOrder = [sql`lower(${customers.socialReason})`, asc(customers.accountNumber)];
+
+const ofCompany = (companyId: number, accountNumber: string) => and(eq(customers.companyId, companyId), eq(customers.accountNumber, accountNumber));
+
+export async function listCustomers(db: DbOrTx, companyId: number, query: ListQuery): Promise<Page<ApiCustomer>> {
+  const conditions: SQL[] = [eq(customers.companyId, companyId)];
+  const q = query.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    conditions.push(or(ilike(customers.accountNumber, p), ilike(customers.socialReason, p), ilike(customers.name, p), ilike(customers.city, p), ilike(customers.email, p)) as SQL);
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(customers).where(where).orderBy(...customerOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(customers).where(where),
+  ]);
+  return { items: rows.map(toApiCustomer), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function findCustomer(db: DbOrTx, companyId: number, accountNumber: string): Promise<ApiCustomer> {
+  const [row] = await db.select().from(customers).where(ofCompany(companyId, accountNumber)).limit(1);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return toApiCustomer(row);
+}
+
+async function generatedNumbers(db: DbOrTx, companyId: number): Promise<string[]> {
+  const rows = await db.select({ n: customers.accountNumber }).from(customers)
+    .where(and(eq(customers.companyId, companyId), sql`${customers.accountNumber} ~ '^C[0-9]+$'`));
+  return rows.map((r) => r.n);
+}
+
+/**
+ * ON CONFLICT DO NOTHING rather than a caught error: inside a transaction a failed insert would
+ * abort it, and a generated number that another request took meanwhile is simply tried again.
+ */
+export async function insertCustomer(db: DbOrTx, companyId: number, customer: Customer): Promise<ApiCustomer> {
+  const generate = !customer.accountNumber;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const accountNumber = generate ? nextAccountNumber(await generatedNumbers(db, companyId)) : customer.accountNumber;
+    const [row] = await db.insert(customers).values(customerValues(companyId, { ...customer, accountNumber }))
+      .onConflictDoNothing({ target: [customers.companyId, customers.accountNumber] }).returning();
+    if (row) return toApiCustomer(row);
+    if (!generate) break;
+  }
+  throw conflict(DUPLICATE_ACCOUNT);
+}
+
+export async function updateCustomer(db: DbOrTx, companyId: number, accountNumber: string, customer: Customer): Promise<ApiCustomer> {
+  try {
+    const [row] = await db.update(customers).set({ ...customerValues(companyId, customer), updatedAt: sql`now()` })
+      .where(ofCompany(companyId, accountNumber)).returning();
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    return toApiCustomer(row);
+  } catch (error) {
+    if (isUniqueViolation(error, CUSTOMERS_ACCOUNT_UNIQUE)) throw conflict(DUPLICATE_ACCOUNT);
+    throw error;
+  }
+}
+
+/** The database refuses to delete a customer an invoice or a quote points to: that is a 409, not a fault. */
+export async function deleteCustomer(db: DbOrTx, companyId: number, accountNumber: string): Promise<void> {
+  try {
+    const deleted = await db.delete(customers).where(ofCompany(companyId, accountNumber)).returning({ id: customers.id });
+    if (!deleted.length) throw notFound(CUSTOMER_NOT_FOUND);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(CUSTOMER_IN_USE);
+    throw error;
+  }
+}

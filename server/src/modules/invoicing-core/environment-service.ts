@@ -1,0 +1,114 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Exercise } from '../../../../src/domain/types';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/index';
+import type { ApiArticle } from './article-input';
+import { toApiCustomer } from './customer-input';
+import { customerOrder, type ApiCustomer } from './customers-service';
+import { insertInvoicingDefaults } from './defaults';
+import { catalogueJsonQuery } from './items-json';
+
+// GET /api/environment/plume (spec 3 "Invoice environment"): loaded once per company at sign-in
+// and on company change, so it is three statements whatever the catalogue size: every small
+// list in one row built by Postgres, the catalogue as one JSON text, then the customers.
+// Closed exercises are history: the invoice checks judge against the open ones (as the
+// invoices module does).
+
+interface Lookups {
+  vatRates: number[];
+  accountsSale: Array<{ number: string; label: string }>;
+  unitsMeasurement: Array<{ label: string }>;
+  civilities: string[];
+  meansOfPayment: string[];
+  VAT_clauses: string[];
+  exercises: Exercise[];
+  ledgers: Array<{ id: number; code: string; label: string }>;
+  company: CompanyIdentity & { logo: string | null };
+}
+
+export interface CompanyIdentity {
+  id: number; label: string; legalForm: string | null; shareCapital: string | null; address: string | null;
+  postalCode: string | null; city: string | null; siren: string | null; siret: string | null; rcs: string | null;
+  vatNumber: string | null; email: string | null; phone: string | null; subscriptionInvoice: string | null;
+  numberInvoiceValidateMonth: number | null;
+}
+
+export interface InvoicingEnvironment {
+  invoice: {
+    vatRates: number[];
+    accountsSale: Lookups['accountsSale'];
+    unitsMeasurement: Lookups['unitsMeasurement'];
+    civilities: string[];
+    logo: string | null;
+    meansOfPayment: string[];
+    VAT_clauses: string[];
+    customers: ApiCustomer[];
+    items: ApiArticle[];
+    UnitMeasurementManagement: boolean;
+  };
+  accounting: { exercises: Exercise[] };
+  general: { ledgers: Lookups['ledgers'] };
+  estimate: { items: ApiArticle[] };
+  company: CompanyIdentity;
+}
+
+const list = (select: ReturnType<typeof sql>) => sql`coalesce((${select}), '[]'::json)`;
+
+function lookupsQuery(companyId: number) {
+  const labels = (table: string) => list(sql`select json_agg(t.label order by t.id) from ${sql.identifier(table)} t where t.company_id = ${companyId}`);
+  return sql`select
+    ${list(sql`select json_agg(t.rate::float8 order by t.rate desc) from vat_rates t where t.company_id = ${companyId}`)} as "vatRates",
+    ${list(sql`select json_agg(json_build_object('number', t.number, 'label', t.label) order by t.number) from sales_accounts t where t.company_id = ${companyId}`)} as "accountsSale",
+    ${list(sql`select json_agg(json_build_object('label', t.label) order by t.id) from units t where t.company_id = ${companyId}`)} as "unitsMeasurement",
+    ${labels('civilities')} as "civilities",
+    ${labels('means_of_payment')} as "meansOfPayment",
+    ${labels('vat_clauses')} as "VAT_clauses",
+    ${list(sql`select json_agg(json_build_object('dateStart', t.date_start, 'dateEnd', t.date_end) order by t.date_start desc) from exercises t where t.company_id = ${companyId} and not t.closed`)} as "exercises",
+    ${list(sql`select json_agg(json_build_object('id', t.id, 'code', t.code, 'label', t.label) order by t.code) from ledgers t where t.company_id = ${companyId}`)} as "ledgers",
+    (select json_build_object('id', c.id, 'label', c.label, 'legalForm', c.legal_form, 'shareCapital', c.share_capital,
+      'address', c.address, 'postalCode', c.postal_code, 'city', c.city, 'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs,
+      'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone, 'subscriptionInvoice', c.subscription_invoice,
+      'numberInvoiceValidateMonth', c.number_invoice_validate_month, 'logo', c.logo) from companies c where c.id = ${companyId}) as "company"`;
+}
+
+async function loadLookups(db: Db, companyId: number): Promise<Lookups> {
+  const result = await db.execute<Record<keyof Lookups, unknown>>(lookupsQuery(companyId));
+  return result.rows[0] as unknown as Lookups;
+}
+
+async function loadCatalogueJson(db: Db, companyId: number): Promise<string> {
+  const result = await db.execute<{ json: string }>(catalogueJsonQuery(companyId));
+  return result.rows[0].json;
+}
+
+/** The environment as JSON text (InvoicingEnvironment): the catalogue text goes in as Postgres wrote it. */
+export async function loadEnvironmentJson(db: Db, companyId: number, today: string): Promise<string> {
+  const [first, catalogue, customerRows] = await Promise.all([
+    loadLookups(db, companyId),
+    loadCatalogueJson(db, companyId),
+    db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(...customerOrder),
+  ]);
+  let lookups = first;
+  // Every environment has a sales ledger: none means a company created after the seed, which
+  // gets the French defaults on its first read.
+  if (lookups.ledgers.length === 0) {
+    await insertInvoicingDefaults(db, [companyId], today);
+    lookups = await loadLookups(db, companyId);
+  }
+  const { logo, ...company } = lookups.company;
+  const invoice: Omit<InvoicingEnvironment['invoice'], 'items'> = {
+    vatRates: lookups.vatRates,
+    accountsSale: lookups.accountsSale,
+    unitsMeasurement: lookups.unitsMeasurement,
+    civilities: lookups.civilities,
+    logo: logo ?? null,
+    meansOfPayment: lookups.meansOfPayment,
+    VAT_clauses: lookups.VAT_clauses,
+    customers: customerRows.map(toApiCustomer),
+    UnitMeasurementManagement: lookups.unitsMeasurement.length > 0,
+  };
+  // Quotes use the same catalogue as invoices (estimate.items).
+  const invoiceJson = `${JSON.stringify(invoice).slice(0, -1)},"items":${catalogue}}`;
+  return `{"invoice":${invoiceJson},"accounting":${JSON.stringify({ exercises: lookups.exercises })},`
+    + `"general":${JSON.stringify({ ledgers: lookups.ledgers })},"estimate":{"items":${catalogue}},"company":${JSON.stringify(company)}}`;
+}

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../../http/types';
+import { customersRoutes } from './customers-routes';
+import { environmentRoutes } from './environment-routes';
+import { itemsRoutes } from './items-routes';
+
+/** Invoicing core: the environment, the article catalogue and the customers of a company. */
+export function invoicingCoreModule(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.route('/', environmentRoutes(deps));
+  app.route('/', itemsRoutes(deps));
+  app.route('/', customersRoutes(deps));
+  return app;
+}

@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, dueDateFor, quoteValidityFor, todayInParis } from '../../../src/domain/dates';
+import { computeTotals, lineTotal } from '../../../src/domain/totals';
+import type { InvoiceLine } from '../../../src/domain/types';
+import { customers, documentCounters, estimates, invoices, items, ledgers } from '../db/schema/index';
+import { formatNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
+import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
+import { documentSearchText } from '../modules/invoices/search';
+import type { SeedContext, SeededCompany } from './modules';
+
+// Demo invoices and quotes (issue 4), a few statements in all so the seed stays fast: PDFs are
+// not rendered here (the first read of a validated invoice renders it from its snapshots).
+// Per company with invoicing: five validated invoices before this month (three paid, the oldest
+// overdue, the last one due soon), a credit note, invoices validated this month (four for the Starter company, whose
+// limit is five: the fifth validation passes, the sixth is refused), a draft, one quote per state.
+
+type CustomerRow = typeof customers.$inferSelect;
+type ItemRow = typeof items.$inferSelect;
+const STARTER_THIS_MONTH = 4;
+const OTHERS_THIS_MONTH = 2;
+// Customers with an address (C00005 has none: rule 13), cycled over the documents.
+const ACCOUNTS = ['C00001', 'C00002', 'C00004', 'C00006', 'C00007', 'C00008'];
+
+function lines(catalogue: ItemRow[], seed: number): InvoiceLine[] {
+  const picked = [0, 1, 2].map((k) => catalogue[(seed * 3 + k) % catalogue.length]);
+  return picked.map((it, k) => {
+    const line: InvoiceLine = { id: `l${k + 1}`, code: it.code, type: 'Standard', label: it.label || it.designation, quantity: k + 1 + (seed % 3), unitMeasurement: it.unitMeasurement ?? '', unitPrice: Number(it.unitPriceHT), salesAccount: it.salesAccount ?? '', vatRate: Number(it.vatRate), status: 'read' };
+    return { ...line, total: lineTotal(line) };
+  });
+}
+
+function amounts(ls: InvoiceLine[]) {
+  const t = computeTotals(ls);
+  return { ht: t.ht.toFixed(2), tva: t.tva.toFixed(2), ttc: t.ttc.toFixed(2), vatBreakdown: t.vatBreakdown };
+}
+
+export async function seedInvoices({ deps, companies }: SeedContext): Promise<void> {
+  const invoicing = companies.filter((c) => c.invoicing);
+  if (!invoicing.length) return;
+  const ids = invoicing.map((c) => c.id);
+  const now = deps.now();
+  const today = todayInParis(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const allCustomers = await deps.db.select().from(customers).where(inArray(customers.companyId, ids));
+  const allItems = await deps.db.select().from(items).where(and(inArray(items.companyId, ids), eq(items.type, 'Standard')));
+  const salesLedgers = await deps.db.select().from(ledgers).where(and(inArray(ledgers.companyId, ids), eq(ledgers.code, 'VE')));
+  const counters = new Map<string, number>();
+  const take = (companyId: number, kind: SeriesKind, date: string) => {
+    const key = `${companyId}:${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
+    const seq = (counters.get(key) ?? 0) + 1;
+    counters.set(key, seq);
+    return { number: formatNumber(kind, Number(date.slice(0, 4)), seq), numberYear: Number(date.slice(0, 4)), numberSeq: seq };
+  };
+
+  const invoiceRows: Array<typeof invoices.$inferInsert> = [];
+  const plans: Array<{ company: SeededCompany; customersByAccount: Map<string, CustomerRow>; catalogue: ItemRow[] }> = [];
+  for (const company of invoicing) {
+    const customersByAccount = new Map(allCustomers.filter((c) => c.companyId === company.id).map((c) => [c.accountNumber, c]));
+    const catalogue = allItems.filter((i) => i.companyId === company.id);
+    if (!catalogue.length || !customersByAccount.size) continue;
+    plans.push({ company, customersByAccount, catalogue });
+    const seller = sellerParty(company);
+    const ledgerId = salesLedgers.find((l) => l.companyId === company.id)?.id ?? null;
+    const thisMonth = company.subscriptionInvoice === 'Starter' ? STARTER_THIS_MONTH : OTHERS_THIS_MONTH;
+    // Billing dates ascending: 5 before this month (every 18 days), then this month up to today.
+    const dates = [
+      ...[4, 3, 2, 1, 0].map((k) => addDays(monthStart, -1 - k * 18)),
+      ...Array.from({ length: thisMonth }, (_, k) => { const d = addDays(today, -(thisMonth - 1 - k)); return d < monthStart ? monthStart : d; }),
+    ];
+    dates.forEach((date, k) => {
+      const customer = customersByAccount.get(ACCOUNTS[k % ACCOUNTS.length]) ?? [...customersByAccount.values()][0];
+      const ls = lines(catalogue, k + company.id);
+      const snap = customerSnapshot(customer, '');
+      const n = take(company.id, 'Facture', date);
+      const earlier = k < 5;
+      invoiceRows.push({
+        companyId: company.id, type: 'Facture', designation: `Commande n° ${k + 1}`, customerId: customer.id, createdAt: date,
+        // The oldest is overdue, the next three are paid, the last one before this month is due soon.
+        dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.payementDelay), payementMode: customer.payementMode ?? 'Virement',
+        lines: ls, ...amounts(ls), validated: true, ...n, validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now, ledgerId,
+        customerSnapshot: snap, sellerSnapshot: seller, paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
+        searchText: documentSearchText([n.number, `Commande n° ${k + 1}`, customer.accountNumber, customer.socialReason, customer.name]),
+      });
+    });
+    const draftCustomer = customersByAccount.get('C00003') ?? [...customersByAccount.values()][0];
+    const draftLines = lines(catalogue, 7);
+    invoiceRows.push({
+      companyId: company.id, type: 'Facture', designation: 'Brouillon à compléter', customerId: draftCustomer.id, createdAt: today,
+      dueDate: dueDateFor(today, draftCustomer.payementDelay), payementMode: draftCustomer.payementMode ?? '', lines: draftLines, ...amounts(draftLines),
+      searchText: documentSearchText(['Brouillon à compléter', draftCustomer.accountNumber, draftCustomer.socialReason, draftCustomer.name]),
+    });
+  }
+  if (!invoiceRows.length) return;
+  const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({ id: invoices.id, companyId: invoices.companyId, number: invoices.number, customerId: invoices.customerId, createdAt: invoices.createdAt, lines: invoices.lines, ledgerId: invoices.ledgerId, customerSnapshot: invoices.customerSnapshot, sellerSnapshot: invoices.sellerSnapshot });
+
+  // A credit note for part of the third invoice (paid), dated with the last invoice before this month.
+  const creditNotes = plans.map(({ company }) => {
+    const mine = inserted.filter((r) => r.companyId === company.id && r.number);
+    const corrected = mine[2];
+    const date = addDays(monthStart, -1);
+    const ls = corrected.lines.slice(0, 1).map((l) => ({ ...l, quantity: 1, total: lineTotal({ ...l, quantity: 1 }) }));
+    const n = take(company.id, 'Avoir', date);
+    return {
+      companyId: company.id, type: 'Avoir', designation: `Avoir sur la facture ${corrected.number}`, customerId: corrected.customerId, createdAt: date,
+      dueDate: null, payementMode: 'Virement', lines: ls, ...amounts(ls), correctedInvoiceId: corrected.id, validated: true, ...n,
+      validatedAt: new Date(`${date}T16:00:00Z`), ledgerId: corrected.ledgerId, customerSnapshot: corrected.customerSnapshot, sellerSnapshot: corrected.sellerSnapshot,
+      searchText: documentSearchText([n.number, `Avoir sur la facture ${corrected.number}`, corrected.customerSnapshot?.accountNumber, corrected.customerSnapshot?.socialReason]),
+    } satisfies typeof invoices.$inferInsert;
+  });
+  await deps.db.insert(invoices).values(creditNotes);
+
+  // One quote per state; the 'Facturé' one is linked to the second invoice.
+  const states = ['facture', 'annule', 'accepte', 'enCours'] as const;
+  const quoteRows = plans.flatMap(({ company, customersByAccount, catalogue }) => {
+    const invoiced = inserted.filter((r) => r.companyId === company.id && r.number)[1];
+    return states.map((state, k) => {
+      const date = state === 'facture' ? addDays(invoiced.createdAt as string, -10) : addDays(today, -(3 - k) * 6);
+      const other = customersByAccount.get(ACCOUNTS[(k + 1) % ACCOUNTS.length]) ?? [...customersByAccount.values()][0];
+      const customer = state === 'facture' ? allCustomers.find((c) => c.id === invoiced.customerId) ?? other : other;
+      const ls = state === 'facture' ? invoiced.lines : lines(catalogue, k + 11);
+      const n = take(company.id, 'Devis', date);
+      return {
+        companyId: company.id, ...n, state, designation: `Devis ${k + 1}`, customerId: customer.id, createdAt: date,
+        validatedAt: quoteValidityFor(date), lines: ls, ...amounts(ls), invoiceId: state === 'facture' ? invoiced.id : null,
+        searchText: documentSearchText([n.number, `Devis ${k + 1}`, customer.accountNumber, customer.socialReason, customer.name]),
+      } satisfies typeof estimates.$inferInsert;
+    });
+  });
+  await deps.db.insert(estimates).values(quoteRows);
+  await deps.db.execute(sql`update invoices set estimate_id = e.id from estimates e where e.invoice_id = invoices.id and invoices.estimate_id is null`);
+  await deps.db.insert(documentCounters).values([
+    ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
+    ...[...counters].map(([key, last]) => ({ companyId: Number(key.split(':')[0]), series: key.split(':')[1], last })),
+  ]);
+}

@@ -1,0 +1,19 @@
+import { Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { formatDateTimeFr } from '../../domain/dates';
+import { useOnline } from '../../lib/online';
+
+/**
+ * Offline only: the age of the local copy a screen shows, "Données du 21/11/2026 à 14:05".
+ * fetchedAt comes from the cache hooks (src/data/cache-hooks.ts: useCachedX().fetchedAt, useDataAge).
+ */
+export function DataAge({ fetchedAt, always = false }: { fetchedAt: number | null | undefined; always?: boolean }) {
+  const online = useOnline();
+  if (online && !always) return null;
+  return (
+    <Text size="sm" c="dimmed" role="status" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <IconCloudOff size={16} aria-hidden />
+      {fetchedAt ? `Données du ${formatDateTimeFr(new Date(fetchedAt).toISOString())}` : 'Aucune donnée enregistrée sur cet appareil'}
+    </Text>
+  );
+}

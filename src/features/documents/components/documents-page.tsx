@@ -1,0 +1,146 @@
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFileZip, IconSearch } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '../../../components/page/page-header';
+import { hasMenuRight } from '../../../domain/rights';
+import { profileAtom } from '../../../lib/session';
+import { toastError } from '../../../lib/toast';
+import { downloadDocumentsZip, fetchCategoryTree, rememberCategory, type CategoryTreeNode, type DocumentItem, type DocumentSort } from '../api/documents-api';
+import { isDocumentSort, PAGE_SIZE, selectionLabel, SORT_OPTIONS, toggle, togglePage } from '../list-state';
+import { useDocumentPage } from '../use-document-page';
+import { CategoryTree } from './category-tree';
+import { DocumentPreview } from './document-preview';
+import { DocumentTable } from './document-table';
+import { ListPagination } from '../../../components/page/list-pagination';
+
+/** /mes-documents: category tree, searchable sorted paged list, preview, download, zip of a selection. */
+export function DocumentsPage() {
+  const canDownload = hasMenuRight(useAtomValue(profileAtom)?.appRights, 'mesDocuments', 'download');
+  const [tree, setTree] = useState<CategoryTreeNode[] | null>(null);
+  const [ready, setReady] = useState(false);
+  const [category, setCategory] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const [sort, setSort] = useState<DocumentSort>('-date');
+  const [q, setQ] = useState('');
+  const [search] = useDebouncedValue(q, 300);
+  const [page, setPage] = useState(1);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [preview, setPreview] = useState<DocumentItem | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const [data, setData] = useDocumentPage(ready ? { page, pageSize: PAGE_SIZE, q: search, sort, category } : null, reloadKey);
+
+  // Back where the user left: the last category, its sort (facet) and the open headings.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCategoryTree(controller.signal)
+      .then(({ categories, last }) => {
+        setTree(categories);
+        if (last) {
+          setCategory(last.categoryId || null);
+          if (isDocumentSort(last.facet)) setSort(last.facet);
+          setExpanded(new Set(last.headings.map(Number).filter(Number.isInteger)));
+        }
+        setReady(true);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setTree([]);
+        setReady(true);
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => setPage(1), [search]);
+
+  const remember = (c: number | null, s: DocumentSort, e: Set<number>) => rememberCategory(c ?? 0, s, [...e].map(String));
+  const selectCategory = (id: number | null) => {
+    const next = id === null ? expanded : new Set(expanded).add(id);
+    setCategory(id);
+    setExpanded(next);
+    setPage(1);
+    remember(id, sort, next);
+  };
+  const toggleHeading = (id: number, open: boolean) => {
+    const next = new Set(expanded);
+    if (open) next.add(id);
+    else next.delete(id);
+    setExpanded(next);
+    remember(category, sort, next);
+  };
+  const changeSort = (value: string | null) => {
+    if (!isDocumentSort(value)) return;
+    setSort(value);
+    setPage(1);
+    remember(category, value, expanded);
+  };
+  const openPreview = (doc: DocumentItem) => {
+    setPreview(doc);
+    if (!doc.readAt && data && data !== 'error') {
+      setData({ ...data, items: data.items.map((d) => (d.id === doc.id ? { ...d, readAt: new Date().toISOString() } : d)) });
+    }
+  };
+  // Spec: single downloads fail silently, but a zip the user asked for says when it failed.
+  const downloadZip = async () => {
+    setZipping(true);
+    try {
+      await downloadDocumentsZip([...selected]);
+    } catch {
+      toastError('Le téléchargement a échoué', 'L’archive zip de vos documents n’a pas pu être créée. Réessayez dans un instant.');
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  const items = data && data !== 'error' ? data.items : null;
+  const total = tree ? tree.reduce((s, n) => s + n.count, 0) : null;
+  return (
+    <Stack>
+      <PageHeader title="Mes documents" description="Les documents que votre cabinet met à votre disposition, classés par catégorie." />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <Paper withBorder p="xs" radius="md">
+            <CategoryTree tree={tree} selected={category} expanded={expanded} total={total} onSelect={selectCategory} onToggle={toggleHeading} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          <Stack>
+            <Group align="flex-end" wrap="wrap">
+              <TextInput label="Rechercher un document" placeholder="Nom ou catégorie" leftSection={<IconSearch size={16} />} value={q}
+                onChange={(e) => setQ(e.currentTarget.value)} style={{ flex: '1 1 240px' }} size="md" />
+              <Select label="Trier par" data={SORT_OPTIONS} value={sort} onChange={changeSort} allowDeselect={false} w={260} size="md" />
+            </Group>
+            {canDownload && (
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm" aria-live="polite">{selectionLabel(selected.size)}</Text>
+                <Group gap="xs">
+                  {selected.size > 0 && <Button variant="subtle" size="md" onClick={() => setSelected(new Set())}>Tout désélectionner</Button>}
+                  <Button size="md" leftSection={<IconFileZip size={18} />} disabled={selected.size === 0} loading={zipping} onClick={() => void downloadZip()}>
+                    Télécharger la sélection (zip)
+                  </Button>
+                </Group>
+              </Group>
+            )}
+            {data === 'error' ? (
+              <Alert color="red" title="Vos documents n’ont pas pu être chargés">
+                <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={() => setReloadKey((k) => k + 1)}>Réessayer</Button></Group>
+              </Alert>
+            ) : data && data.total === 0 ? (
+              <Paper withBorder p="xl" radius="md" ta="center">
+                <Text fw={600}>{search.trim() ? `Aucun document ne correspond à « ${search.trim()} ».` : category ? 'Aucun document dans cette catégorie pour le moment.' : 'Votre cabinet n’a encore déposé aucun document.'}</Text>
+                <Text c="dimmed" size="sm">{search.trim() ? 'Essayez un autre mot ou choisissez « Tous les documents ».' : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}</Text>
+              </Paper>
+            ) : (
+              <DocumentTable items={items} selected={selected} canDownload={canDownload} onPreview={openPreview}
+                onToggle={(id) => setSelected((s) => toggle(s, id))} onTogglePage={() => items && setSelected((s) => togglePage(s, items.map((d) => d.id)))} />
+            )}
+            {data && data !== 'error' && data.total > 0 && <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <DocumentPreview doc={preview} canDownload={canDownload} onClose={() => setPreview(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { ActionIcon, Checkbox, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { depositDeletionRefusal } from '../../../domain/deposits';
+import { formatFileSize } from '../../../lib/file-size';
+import { formatDateTimeFr } from '../../../domain/dates';
+import type { DepositItem } from '../api/inbox-types';
+import { DepositStatusBadge } from './status-badge';
+
+interface Props {
+  items: DepositItem[] | null;
+  viewerId: number;
+  showCompany?: boolean;
+  selected?: ReadonlySet<number>;
+  onToggle?: (id: number) => void;
+  onTogglePage?: () => void;
+  onDelete?: (item: DepositItem) => void;
+}
+
+/** Deposited files: name, category, who and when, processing status; selection and withdrawal when allowed. */
+export function DepositsTable({ items, viewerId, showCompany, selected, onToggle, onTogglePage, onDelete }: Props) {
+  const selectable = !!selected;
+  const onPage = items?.map((d) => d.id) ?? [];
+  const checkedOnPage = onPage.filter((id) => selected?.has(id)).length;
+  const columns = 5 + (selectable ? 1 : 0) + (showCompany ? 1 : 0) + (onDelete ? 1 : 0);
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {selectable && (
+              <Table.Th w={48}>
+                <Checkbox aria-label="Sélectionner les fichiers de la page" checked={onPage.length > 0 && checkedOnPage === onPage.length}
+                  indeterminate={checkedOnPage > 0 && checkedOnPage < onPage.length} onChange={() => onTogglePage?.()} disabled={onPage.length === 0} />
+              </Table.Th>
+            )}
+            <Table.Th>Fichier</Table.Th>
+            {showCompany && <Table.Th>Société</Table.Th>}
+            <Table.Th>Catégorie</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Déposé par</Table.Th>
+            <Table.Th>Date de dépôt</Table.Th>
+            <Table.Th>Statut</Table.Th>
+            {onDelete && <Table.Th w={64}><Text span size="sm" fw={700}>Actions</Text></Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items === null &&
+            Array.from({ length: 5 }, (_, i) => (
+              <Table.Tr key={i}>{Array.from({ length: columns }, (_, j) => <Table.Td key={j}><Skeleton height={18} /></Table.Td>)}</Table.Tr>
+            ))}
+          {items?.map((d) => (
+            <Table.Tr key={d.id}>
+              {selectable && <Table.Td><Checkbox aria-label={`Sélectionner ${d.name}`} checked={selected!.has(d.id)} onChange={() => onToggle?.(d.id)} /></Table.Td>}
+              <Table.Td>
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>{d.name}</Text>
+                <Text size="xs" c="dimmed">{formatFileSize(d.size)}</Text>
+              </Table.Td>
+              {showCompany && <Table.Td>{d.company.label}</Table.Td>}
+              <Table.Td><Text size="sm">{d.categoryPath}</Text></Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.mine ? 'Vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeFr(d.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}><DepositStatusBadge status={d.status} /></Table.Td>
+              {onDelete && (
+                <Table.Td>
+                  {depositDeletionRefusal({ userId: d.depositedBy.id, status: d.status }, viewerId) === null && (
+                    <Tooltip label="Supprimer">
+                      <ActionIcon size={44} variant="subtle" color="red" aria-label={`Supprimer ${d.name}`} onClick={() => onDelete(d)}><IconTrash size={20} /></ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,56 @@
+import { checkUpload } from '../../domain/uploads';
+
+// The deposit screen's list of files, as pure state: checks before sending (spec 5.4, the same
+// rule the server applies), per-file progress and outcome.
+
+export type UploadState = 'ready' | 'invalid' | 'uploading' | 'done' | 'failed' | 'cancelled';
+
+export interface UploadItem {
+  key: string;
+  file: File;
+  state: UploadState;
+  loaded: number;
+  total: number;
+  /** Why it is refused or failed, in French. */
+  message: string | null;
+  /** Kept across retries so a file the server already stored is not stored twice. */
+  idempotencyKey: string;
+}
+
+export const UPLOAD_STATE_LABELS: Record<UploadState, string> = {
+  ready: 'Prêt à déposer',
+  invalid: 'Refusé',
+  uploading: 'Envoi en cours',
+  done: 'Déposé',
+  failed: 'Échec de l’envoi',
+  cancelled: 'Envoi annulé',
+};
+
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/** Adds the chosen files (a file already waiting in the list is not added twice). */
+export function addFiles(items: UploadItem[], files: File[], newKey: () => string): UploadItem[] {
+  const added: UploadItem[] = [];
+  for (const file of files) {
+    if ([...items, ...added].some((i) => i.state !== 'done' && sameFile(i.file, file))) continue;
+    const message = checkUpload(file);
+    added.push({ key: newKey(), file, state: message ? 'invalid' : 'ready', loaded: 0, total: file.size, message, idempotencyKey: newKey() });
+  }
+  return [...items, ...added];
+}
+
+export function patchItem(items: UploadItem[], key: string, patch: Partial<UploadItem>): UploadItem[] {
+  return items.map((i) => (i.key === key ? { ...i, ...patch } : i));
+}
+
+export const removeItem = (items: UploadItem[], key: string) => items.filter((i) => i.key !== key);
+
+export function percent(item: UploadItem): number {
+  if (item.state === 'done') return 100;
+  return item.total > 0 ? Math.min(99, Math.floor((item.loaded / item.total) * 100)) : 0;
+}
+
+/** Files the "Déposer" button sends: ready ones, and failed or cancelled ones sent again. */
+export const sendable = (items: UploadItem[]) => items.filter((i) => i.state === 'ready' || i.state === 'failed' || i.state === 'cancelled');
+
+export const depositButtonLabel = (n: number) => (n <= 1 ? 'Déposer le fichier' : `Déposer les ${n} fichiers`);

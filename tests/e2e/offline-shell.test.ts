@@ -1,0 +1,157 @@
+// The installed app after one online visit: it opens with no network (service worker precache),
+// says it is offline, and its manifest passes Chromium's own installability checks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { inArray } from 'drizzle-orm';
+import { mkdirSync } from 'node:fs';
+import { idempotencyKeys } from '../../server/src/db/schema/index';
+import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { outboxCount, queueRawChanges } from './support/outbox';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/offline-shots';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The first visit is not controlled until the worker activates and claims it. */
+async function waitForController(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+}
+
+describe('offline shell', () => {
+  it('after one online visit, a reload with no network opens the app and says "Hors ligne"', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await signIn(page, server.url, 'demo');
+    await dismissAnnouncement(page);
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    await waitForController(page);
+    expect(await page.getByText('Hors ligne').count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor({ timeout: 15_000 });
+    await page.getByText('Hors ligne', { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller != null)).toBe(true);
+    // Another screen's code is precached too.
+    await page.goto(`${server.url}/me`);
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'l’application hors ligne');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByText('Hors ligne', { exact: true }).waitFor({ state: 'detached' });
+    // Offline, requests to /api fail by design: only those "Failed to load resource" lines are allowed.
+    expect(errors().filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('the manifest is complete and Chromium finds no installability error', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'demo');
+    await waitForController(page);
+    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+    expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Workplace', start_url: '/', display: 'standalone', lang: 'fr' });
+    const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
+    expect(icons.some((i) => i.sizes === '192x192')).toBe(true);
+    expect(icons.some((i) => i.sizes === '512x512')).toBe(true);
+    expect(icons.some((i) => i.purpose?.includes('maskable'))).toBe(true);
+    for (const icon of icons) {
+      const res = await page.request.get(`${server.url}${icon.src}`);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type']).toContain('image/png');
+    }
+    expect(await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'))).toBe('/manifest.webmanifest');
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    // 'in-incognito': every Playwright context is an off-the-record profile; nothing to do with the app.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    await context.close();
+  });
+
+  it('changes queued offline wait in the sync panel, can be abandoned, and are sent exactly once back online', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'demo');
+    await dismissAnnouncement(page);
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    await waitForController(page);
+    const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
+
+    await context.setOffline(true);
+    const change = (n: number) => ({ method: 'PUT' as const, path: 'user/me', body: { idDerniereSociete: company }, companyId: company, docKey: `profil:${n}`, label: `Choix de la société par défaut (${n})`, kind: 'profile.company' });
+    const keys = await queueRawChanges(page, [change(1), change(2), change(3)]);
+    await page.reload();
+    await page.getByRole('button', { name: '3 modifications en attente' }).click();
+    const panel = page.getByRole('dialog', { name: 'Synchronisation' });
+    await panel.getByText('Choix de la société par défaut (2)').waitFor();
+    await panel.getByText(/utilisés sur/).waitFor();
+    await page.waitForTimeout(400); // the drawer's slide-in transition
+    await page.screenshot({ path: `${SHOTS}/panel-1366.png` });
+    await expectAccessible(page, 'le panneau de synchronisation');
+
+    await panel.getByRole('article', { name: 'Choix de la société par défaut (2)' }).getByRole('button', { name: 'Abandonner' }).click();
+    await page.getByRole('dialog', { name: 'Abandonner cette modification ?' }).getByRole('button', { name: 'Abandonner' }).click();
+    await panel.getByText('2 modifications en attente').waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/topbar-820-offline.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 20_000 });
+    expect(await outboxCount(page)).toBe(0);
+    const rows = await server.deps.db.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
+    expect(rows.map((r) => r.key).sort()).toEqual([keys[0], keys[2]].sort());
+    expect(rows.every((r) => r.status === 200)).toBe(true);
+    await context.close();
+  });
+
+  it('a change the server refuses during the replay stays in the panel with the server’s French message', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'demo');
+    await dismissAnnouncement(page);
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
+    await queueRawChanges(page, [
+      { method: 'PUT', path: 'user/me', body: { idDerniereSociete: 999999 }, companyId: company, docKey: 'profil', label: 'Choix d’une société inconnue', kind: 'profile.company' },
+      { method: 'PUT', path: 'user/me', body: { idDerniereSociete: company }, companyId: company, docKey: 'profil', label: 'Choix de la société habituelle', kind: 'profile.company' },
+    ]);
+    await page.reload();
+    await page.getByRole('button', { name: '1 modification en attente, 1 modification refusée' }).click();
+    const panel = page.getByRole('dialog', { name: 'Synchronisation' });
+    const refused = panel.getByRole('article', { name: 'Choix d’une société inconnue' });
+    await refused.getByText('Refusée par le serveur').waitFor();
+    await refused.getByText('Vous n’êtes pas membre de cette société.').waitFor();
+    await panel.getByRole('article', { name: 'Choix de la société habituelle' }).getByText('En attente').waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/panel-failed-1366.png` });
+    await expectAccessible(page, 'une modification refusée');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/panel-failed-820.png` });
+    // Abandoning the refusal lets the document's next change go.
+    await refused.getByRole('button', { name: 'Abandonner' }).click();
+    await page.getByRole('dialog', { name: 'Abandonner cette modification ?' }).getByRole('button', { name: 'Abandonner' }).click();
+    await panel.getByRole('button', { name: 'Synchroniser' }).click();
+    await panel.getByText('Aucune modification en attente.').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
