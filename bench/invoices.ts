@@ -134,5 +134,3 @@ export async function benchInvoices(): Promise<Record<string, string>> {
     await server.close();
   }
 }
-
-export const bulkInsertForDebug = bulkInsert;

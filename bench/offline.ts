@@ -98,6 +98,11 @@ async function benchReplay(browser: Browser, server: TestServer): Promise<Record
     await new Promise((r) => setTimeout(r, 100));
   }
   const elapsed = Date.now() - t0;
+  // Reference: the same PUT sent straight from Node, so the figure above reads as server + replayer.
+  const { token } = await server.api.login('demo');
+  const r0 = Date.now();
+  for (let i = 0; i < 200; i++) await server.api.put('/api/user/me', { idDerniereSociete: company }, { token, company, idempotencyKey: crypto.randomUUID() });
+  const serverOnly = (Date.now() - r0) / 200;
   const rows = await server.deps.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
   const distinct = new Set(rows.map((r) => r.key)).size;
   await context.close();
@@ -107,6 +112,7 @@ async function benchReplay(browser: Browser, server: TestServer): Promise<Record
     // request (retry) is answered from that row, never applied again.
     'Rejeu : modifications / lignes idempotency_keys sur le serveur / doublons': `${keys.length} / ${rows.length} / ${rows.length - distinct}`,
     'Rejeu : requêtes PUT envoyées par le navigateur': String(requests),
+    'Rejeu : temps moyen par modification / même PUT envoyé directement depuis Node': `${ms(elapsed / keys.length)} / ${ms(serverOnly)}`,
   };
 }
 

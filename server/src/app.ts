@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HttpError } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import type { AppEnv, Deps } from './http/types';
@@ -29,6 +30,9 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
     return c.json({ message: 'Une erreur interne est survenue. Réessayez plus tard.', requestId: c.get('requestId') }, 500);
   });
+
+  // The invoice environment carries the whole catalogue (twice, per the spec): gzip JSON answers.
+  app.use('/api/*', compress({ threshold: 2048 }));
 
   // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
   app.use('/api/*', async (c, next) => {

@@ -33,7 +33,10 @@ export const navEntries: NavEntry[] = [
     icon: IconFileInvoice,
     menu: 'mesFactures',
     to: '/mes-factures/presentation',
-    children: [],
+    children: [
+      { label: 'Mes articles', to: '/mes-factures/mes-articles', child: 'gestionArticles' },
+      { label: 'Mes clients', to: '/mes-factures/mes-clients', child: 'gestionClients' },
+    ],
     promotion: { to: '/mes-factures/presentation', badge: 'Gratuit' },
   },
 ];

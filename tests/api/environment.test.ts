@@ -3,6 +3,7 @@ import { customerHasNoAddress } from '../../src/domain/check-helpers';
 import { todayInParis } from '../../src/domain/dates';
 import { decodeLabel64, encodeLabel64 } from '../../src/domain/label64';
 import { sortArticles } from '../../src/domain/sorting';
+import type { Customer } from '../../src/domain/types';
 import { companies, memberships } from '../../server/src/db/schema/index';
 import { clientRights } from '../../server/src/seed/rights';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -85,7 +86,7 @@ describe('GET /api/environment/plume', () => {
     expect(new Set(customers.map((c: { payementDelay: number | null }) => c.payementDelay))).toEqual(new Set([0, 30, 45, null]));
     expect(customers.some((c: { billingAdresses: string[] }) => c.billingAdresses.length > 0)).toBe(true);
     // Rule 13 needs a customer with no address at all.
-    expect(customers.filter((c: never) => customerHasNoAddress(c, ''))).toHaveLength(1);
+    expect(customers.filter((c: Customer) => customerHasNoAddress(c, ''))).toHaveLength(1);
     for (const c of customers) expect(c.email).toMatch(/@example\.fr$/);
   });
 

@@ -140,7 +140,7 @@ describe('offline shell', () => {
     const refused = panel.getByRole('article', { name: 'Choix d’une société inconnue' });
     await refused.getByText('Refusée par le serveur').waitFor();
     await refused.getByText('Vous n’êtes pas membre de cette société.').waitFor();
-    await panel.getByRole('article', { name: 'Choix de la société habituelle' }).getByText('En attente').waitFor();
+    await panel.getByRole('article', { name: 'Choix de la société habituelle' }).getByText('En attente de la modification refusée').waitFor();
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/panel-failed-1366.png` });
     await expectAccessible(page, 'une modification refusée');

@@ -27,7 +27,7 @@ export function CompanyMenu({ onSwitch }: { onSwitch: (companyId: number) => voi
   if (!profile || !current) return null;
 
   const label = small ? cutCompanyLabel(current.label) : current.label;
-  // The building icon gives way on small screens so the cut label is never clipped a second time.
+  // The building icon and the chevron give way on small screens so the cut label is never clipped a second time.
   const icon = <Box visibleFrom="sm" style={{ display: 'flex' }}><IconBuilding size={18} aria-hidden /></Box>;
   const others = profile.userCompanies.filter((c) => c.id !== current.id);
   if (others.length === 0) {
@@ -45,7 +45,7 @@ export function CompanyMenu({ onSwitch }: { onSwitch: (companyId: number) => voi
           {icon}
           <Text fw={600} size={small ? 'sm' : 'md'} truncate="end">{label}</Text>
           <VisuallyHidden>, changer de société</VisuallyHidden>
-          <IconChevronDown size={16} aria-hidden style={{ flexShrink: 0 }} />
+          {!small && <IconChevronDown size={16} aria-hidden style={{ flexShrink: 0 }} />}
         </UnstyledButton>
       </Combobox.Target>
       <Combobox.Dropdown>

@@ -16,6 +16,7 @@ describe('sync labels', () => {
   it('says the status of a change', () => {
     const now = Date.UTC(2026, 10, 21, 13, 5);
     expect(entryStatus(entry({}), now).text).toBe('En attente');
+    expect(entryStatus(entry({}), now, true).text).toBe('En attente de la modification refusée');
     expect(entryStatus(entry({ state: 'sending' }), now).text).toBe('Envoi en cours');
     expect(entryStatus(entry({ attempts: 2, nextAttemptAt: now + 120_000 }), now).text).toBe('Nouvel essai le 21/11/2026 à 14:07');
     expect(entryStatus(entry({ state: 'failed', lastError: { httpStatus: 422, message: 'x', errors: [] } }), now).text).toBe('Refusée par le serveur');

@@ -3,10 +3,10 @@ import { getOutboxEditor, type OutboxEntry } from '../../data/outbox';
 import { createdLabel, entryStatus } from './labels';
 
 /** One change in the sync panel: its French label, status, the server's words, and what the user can do. */
-export function OutboxEntryItem({ entry, now, onRetry, onEdit, onDiscard }: {
-  entry: OutboxEntry; now: number; onRetry: () => void; onEdit: () => void; onDiscard: () => void;
+export function OutboxEntryItem({ entry, now, blocked, onRetry, onEdit, onDiscard }: {
+  entry: OutboxEntry; now: number; blocked: boolean; onRetry: () => void; onEdit: () => void; onDiscard: () => void;
 }) {
-  const status = entryStatus(entry, now);
+  const status = entryStatus(entry, now, blocked);
   const editable = !!getOutboxEditor(entry.kind);
   const failed = entry.state === 'failed';
   const errors = (entry.lastError?.errors ?? []).filter((e) => e !== entry.lastError?.message);

@@ -14,6 +14,15 @@ import { StorageUsage } from './storage-usage';
 
 /** The list of changes not yet on the server (pending and refused), with Réessayer / Modifier / Abandonner. */
 export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="md" title="Synchronisation" closeButtonProps={{ 'aria-label': 'Fermer la synchronisation' }}>
+      {/* Mounted only while open: a closed panel must not re-read a long queue on every change. */}
+      {opened && <SyncPanelBody onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function SyncPanelBody({ onClose }: { onClose: () => void }) {
   const entries = useOutboxEntries();
   const status = useAtomValue(outboxStatusAtom);
   const online = useOnline();
@@ -27,7 +36,7 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
   }
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="md" title="Synchronisation" closeButtonProps={{ 'aria-label': 'Fermer la synchronisation' }}>
+    <>
       <Stack gap="sm">
         {!online && <Alert color={WARNING_COLOR} icon={<IconCloudOff size={18} />} title="Hors ligne">Les modifications sont gardées sur cet appareil et seront envoyées au retour de la connexion.</Alert>}
         {status.paused && (
@@ -47,7 +56,7 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
             Synchroniser
           </Button>
         </Group>
-        <StorageUsage refreshKey={`${opened}-${list.length}`} />
+        <StorageUsage refreshKey={list.length} />
         {entries === undefined ? (
           <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} height={110} radius="md" />)}</Stack>
         ) : (
@@ -61,6 +70,6 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
           if (discarding) void discardOutboxEntry(discarding.id);
           setDiscarding(null);
         }} />
-    </Drawer>
+    </>
   );
 }

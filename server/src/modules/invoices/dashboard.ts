@@ -1,12 +1,13 @@
-import { and, count, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
-import { endOfMonth, todayInParis } from '../../../../src/domain/dates';
+import Decimal from 'decimal.js';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import { todayInParis } from '../../../../src/domain/dates';
+import { toDecimal } from '../../../../src/domain/money';
 import { STARTER_SUBSCRIPTION } from '../../../../src/domain/invoice-checks';
 import { estimates, invoices } from '../../db/schema/index';
 import type { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { loadCompany, validatedInvoicesInMonth } from './context';
 import { num } from './invoice-store';
-import { unpaidCondition } from './list-query';
 
 type Route = ReturnType<typeof createModule>['route'];
 
@@ -19,8 +20,24 @@ export function lastTwelveMonths(today: string): string[] {
   });
 }
 
-// Turnover is HT of validated documents by billing date, credit notes subtracted.
-const signedHt = sql<string>`coalesce(sum(case when ${invoices.type} = 'Avoir' then -${invoices.ht} else ${invoices.ht} end), 0)`;
+// One pass over the company's validated documents, grouped by billing month: turnover is HT by
+// billing date with credit notes subtracted; unpaid/overdue are the TTC still due on invoices.
+const unpaidSql = sql`${invoices.type} = 'Facture' and ${invoices.paidAt} is null`;
+
+async function figuresByMonth(db: Deps['db'], companyId: number, today: string) {
+  const month = sql`date_trunc('month', ${invoices.createdAt})`;
+  const overdueSql = sql`${unpaidSql} and ${invoices.dueDate} < ${today}`;
+  return db.select({
+    month: sql<string>`to_char(${month}, 'YYYY-MM')`,
+    ht: sql<string>`sum(case when ${invoices.type} = 'Avoir' then -${invoices.ht} else ${invoices.ht} end)`,
+    unpaidCount: sql<number>`(count(*) filter (where ${unpaidSql}))::int`,
+    unpaidTtc: sql<string | null>`sum(${invoices.ttc}) filter (where ${unpaidSql})`,
+    overdueCount: sql<number>`(count(*) filter (where ${overdueSql}))::int`,
+    overdueTtc: sql<string | null>`sum(${invoices.ttc}) filter (where ${overdueSql})`,
+  }).from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.validated, true))).groupBy(month);
+}
+
+const total = (values: Array<string | number | null | undefined>) => values.reduce((s: Decimal, v) => s.plus(toDecimal(v ?? 0)), new Decimal(0)).toNumber();
 
 export function dashboardRoute(deps: Deps, route: Route) {
   const db = deps.db;
@@ -31,32 +48,21 @@ export function dashboardRoute(deps: Deps, route: Route) {
   }, async (c) => {
     const companyId = c.get('company').id;
     const today = todayInParis(deps.now());
-    const months = lastTwelveMonths(today);
-    const mine = and(eq(invoices.companyId, companyId), eq(invoices.validated, true));
-    const turnover = async (from: string, to: string) => {
-      const [r] = await db.select({ ht: signedHt }).from(invoices).where(and(mine, gte(invoices.createdAt, from), lte(invoices.createdAt, to)));
-      return num(r.ht);
-    };
-    const turnoverMonth = await turnover(`${today.slice(0, 7)}-01`, endOfMonth(today));
-    const turnoverYear = await turnover(`${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`);
-    const month = sql<string>`to_char(${invoices.createdAt}, 'YYYY-MM')`;
-    const byMonth = await db.select({ month, ht: signedHt }).from(invoices)
-      .where(and(mine, gte(invoices.createdAt, `${months[0]}-01`), lte(invoices.createdAt, endOfMonth(today)))).groupBy(month);
-    const monthly = months.map((m) => ({ month: m, ht: num(byMonth.find((r) => r.month === m)?.ht) }));
-    const [unpaid] = await db.select({ n: count(), ttc: sum(invoices.ttc) }).from(invoices).where(and(eq(invoices.companyId, companyId), unpaidCondition));
-    const [overdue] = await db.select({ n: count(), ttc: sum(invoices.ttc) }).from(invoices)
-      .where(and(eq(invoices.companyId, companyId), unpaidCondition, lt(invoices.dueDate, today)));
+    const rows = await figuresByMonth(db, companyId, today);
+    const htOf = (m: string) => total(rows.filter((r) => r.month === m).map((r) => r.ht));
+    const monthly = lastTwelveMonths(today).map((m) => ({ month: m, ht: htOf(m) }));
+    const turnoverYear = total(rows.filter((r) => r.month?.startsWith(today.slice(0, 4))).map((r) => r.ht));
     const [open] = await db.select({ n: count(), ht: sum(estimates.ht) }).from(estimates)
       .where(and(eq(estimates.companyId, companyId), inArray(estimates.state, ['enCours', 'accepte'])));
     const company = await loadCompany(db, companyId);
     const starter = company.subscriptionInvoice === STARTER_SUBSCRIPTION;
     return c.json({
-      turnoverMonth,
+      turnoverMonth: htOf(today.slice(0, 7)),
       turnoverYear,
-      unpaidAmount: num(unpaid.ttc),
-      unpaidCount: unpaid.n,
-      overdueAmount: num(overdue.ttc),
-      overdueCount: overdue.n,
+      unpaidAmount: total(rows.map((r) => r.unpaidTtc)),
+      unpaidCount: rows.reduce((n, r) => n + r.unpaidCount, 0),
+      overdueAmount: total(rows.map((r) => r.overdueTtc)),
+      overdueCount: rows.reduce((n, r) => n + r.overdueCount, 0),
       openQuotesAmount: num(open.ht),
       openQuotesCount: open.n,
       validatedThisMonth: await validatedInvoicesInMonth(db, companyId, today),

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { checkQuote, QUOTE_ERRORS_TITLE } from '../../../../src/domain/quote-checks';
 import { stateLabelFromKey } from '../../../../src/domain/quote-states';
 import { todayInParis } from '../../../../src/domain/dates';
-import { computeTotals, lineTotal } from '../../../../src/domain/totals';
+import { computeTotals } from '../../../../src/domain/totals';
 import type { QuotePayload, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices } from '../../db/schema/index';
@@ -91,7 +91,7 @@ export async function quoteErrors(db: DbOrTx, deps: Deps, companyId: number, pay
 export { QUOTE_ERRORS_TITLE };
 
 export function quoteValues(payload: QuotePayload, customer: CustomerRow | null, number: string) {
-  const lines = normalizeLines(payload.lines, lineTotal);
+  const lines = normalizeLines(payload.lines);
   const { vatBreakdown, ht, tva, ttc } = computeTotals(lines);
   return {
     designation: payload.designation,

@@ -12,7 +12,7 @@ export function contentDisposition(fileName: string, type: 'inline' | 'attachmen
 }
 
 export function pdfResponse(bytes: Uint8Array, fileName: string, type: 'inline' | 'attachment' = 'inline'): Response {
-  return new Response(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+  return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {
       'Content-Type': 'application/pdf',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { checkInvoice, INVOICE_ERRORS_TITLE } from '../../../../src/domain/invoice-checks';
-import { computeTotals, lineTotal } from '../../../../src/domain/totals';
+import { computeTotals } from '../../../../src/domain/totals';
 import type { InvoicePayload } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
@@ -64,7 +64,7 @@ export function throwIfErrors(errors: string[], title = INVOICE_ERRORS_TITLE): v
 
 /** The columns a draft write sets, after the rules passed. Totals are the rulebook's. */
 export function draftValues(payload: InvoicePayload, customer: CustomerRow | null) {
-  const lines = normalizeLines(payload.lines, lineTotal);
+  const lines = normalizeLines(payload.lines);
   const { vatBreakdown, ht, tva, ttc } = computeTotals(lines);
   return {
     type: payload.type || 'Facture',

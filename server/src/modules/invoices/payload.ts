@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../../../src/domain/dates';
 import { parseFrenchNumber } from '../../../../src/domain/money';
+import { lineTotal } from '../../../../src/domain/totals';
 import type { InvoiceLine, InvoicePayload, QuotePayload } from '../../../../src/domain/types';
 import { MAX_ID } from '../../http/validate';
 
@@ -75,12 +76,8 @@ export type ParsedInvoicePayload = z.output<typeof invoicePayloadSchema>;
 export type ParsedQuotePayload = z.output<typeof quotePayloadSchema>;
 
 /** Lines as stored: the total is the rulebook's, never the client's. */
-export function normalizeLines(lines: z.output<typeof lineSchema>[], lineTotal: (l: InvoiceLine) => number): InvoiceLine[] {
-  return lines.map((l) => {
-    const line: InvoiceLine = { ...l, total: 0 };
-    line.total = lineTotal(line);
-    return line;
-  });
+export function normalizeLines(lines: InvoiceLine[]): InvoiceLine[] {
+  return lines.map((l) => ({ ...l, total: lineTotal(l) }));
 }
 
 export function asInvoicePayload(p: ParsedInvoicePayload): InvoicePayload {

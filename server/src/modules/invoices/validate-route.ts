@@ -47,6 +47,8 @@ export function validateRoute(deps: Deps, route: Route) {
     // One transaction: any failure (a rule, the PDF, the database) gives the number back.
     const answer = await deps.db.transaction(async (tx) => {
       await lockCompanyNumbering(tx, companyId);
+      // The draft itself too: a concurrent PUT or DELETE waits, then finds it validated (409).
+      await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId))).for('update');
       const row = await loadInvoice(tx, companyId, id);
       const draft = row.invoice;
       if (draft.validated) throw conflict(ALREADY_VALIDATED);

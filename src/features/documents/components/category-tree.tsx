@@ -13,7 +13,7 @@ interface Props {
 
 function CountBadge({ count, unread }: { count: number; unread: number }) {
   return (
-    <Badge size="sm" variant={unread > 0 ? 'filled' : 'light'} color={unread > 0 ? 'blue' : 'gray'}>
+    <Badge size="sm" variant={unread > 0 ? 'filled' : 'light'} color={unread > 0 ? 'blue.8' : 'gray'}>
       {count}
       <VisuallyHidden>{` document${count > 1 ? 's' : ''}${unread > 0 ? `, dont ${unread} non lu${unread > 1 ? 's' : ''}` : ''}`}</VisuallyHidden>
     </Badge>
@@ -32,6 +32,7 @@ export function CategoryTree({ tree, selected, expanded, total, onSelect, onTogg
   const node = (n: CategoryTreeNode) => (
     <NavLink
       key={n.id}
+      component="button"
       label={n.label}
       leftSection={<IconFolder size={18} />}
       rightSection={<CountBadge count={n.count} unread={n.unread} />}
@@ -50,7 +51,7 @@ export function CategoryTree({ tree, selected, expanded, total, onSelect, onTogg
   const depot = tree.filter((n) => n.scope === 'depot');
   return (
     <nav aria-label="Catégories de documents">
-      <NavLink label="Tous les documents" leftSection={<IconFolders size={18} />} active={selected === null} aria-current={selected === null ? 'true' : undefined}
+      <NavLink component="button" label="Tous les documents" leftSection={<IconFolders size={18} />} active={selected === null} aria-current={selected === null ? 'true' : undefined}
         rightSection={total !== null ? <CountBadge count={total} unread={0} /> : undefined} onClick={() => onSelect(null)} styles={{ root: { minHeight: 44 } }} />
       {ged.length > 0 && <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">Documents du cabinet</Text>}
       {ged.map(node)}

@@ -10,8 +10,13 @@ const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
   mime === 'application/pdf' ? 'pdf' : mime.startsWith('image/') ? 'image' : mime.startsWith('text/') ? 'text' : 'none';
 
 /** Spec 2.7's dialog for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
-export function DocumentPreview({ doc, canDownload, onClose }: { doc: DocumentItem | null; canDownload: boolean; onClose: () => void }) {
+export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: DocumentItem | null; canDownload: boolean; onClose: () => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
+  // The closing animation still shows the last document (the dialog keeps its name until it is gone).
+  const [doc, setDoc] = useState(current);
+  useEffect(() => {
+    if (current) setDoc(current);
+  }, [current]);
 
   useEffect(() => {
     if (!doc) return;
@@ -34,7 +39,8 @@ export function DocumentPreview({ doc, canDownload, onClose }: { doc: DocumentIt
   }, [doc]);
 
   return (
-    <Modal opened={doc !== null} onClose={onClose} size={850} title={doc ? `Aperçu de votre document : ${doc.name}` : ''} centered
+    <Modal opened={current !== null} onClose={onClose} size={850} title={doc ? `Aperçu de votre document : ${doc.name}` : ''} centered
+      closeButtonProps={{ 'aria-label': 'Fermer l’aperçu' }}
       styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
       {doc && (
         <Stack>

@@ -86,14 +86,13 @@ export function DepositPage() {
             onCancel={(key) => controllers.current.get(key)?.abort()}
             onRemove={(key) => setItems((list) => removeItem(list, key))}
             onRetry={(key) => setItems((list) => patchItem(list, key, { state: 'ready', message: null, loaded: 0 }))} />
-          <Group justify="space-between" wrap="wrap">
+          {/* Actions on the left: the success toast appears bottom right and must not cover them. */}
+          <Group wrap="wrap">
+            <Button size="md" leftSection={<IconUpload size={18} />} onClick={() => void deposit()} loading={running} disabled={toSend === 0}>
+              {depositButtonLabel(toSend)}
+            </Button>
+            {finished > 0 && !running && <Button component={Link} to="/ma-bannette" variant="light" size="md">Voir ma bannette</Button>}
             <Text size="sm" c="dimmed">{items.length === 0 ? 'Aucun fichier choisi.' : `${items.length} fichier${items.length > 1 ? 's' : ''} dans la liste.`}</Text>
-            <Group gap="xs">
-              {finished > 0 && !running && <Button component={Link} to="/ma-bannette" variant="subtle" size="md">Voir ma bannette</Button>}
-              <Button size="md" leftSection={<IconUpload size={18} />} onClick={() => void deposit()} loading={running} disabled={toSend === 0}>
-                {depositButtonLabel(toSend)}
-              </Button>
-            </Group>
           </Group>
         </>
       )}

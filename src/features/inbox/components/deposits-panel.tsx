@@ -95,7 +95,7 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
         <DepositsTable items={items} viewerId={profile?.id ?? 0} showCompany={kind === 'admin'} selected={canDownload ? selected : undefined} onToggle={toggle} onTogglePage={togglePage} onDelete={canDelete ? setToDelete : undefined} />
       )}
       {data && data !== 'error' && data.total > 0 && <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Supprimer ce fichier ?" centered>
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Supprimer ce fichier ?" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
         <Stack>
           <Text>Le fichier « {toDelete?.name} » sera retiré de votre bannette. Cette action est définitive.</Text>
           <Group justify="flex-end">

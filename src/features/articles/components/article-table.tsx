@@ -1,0 +1,95 @@
+import { ActionIcon, Badge, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { formatEuro } from '../../../domain/money';
+import { formatRate, type ArticleRow } from '../article-model';
+
+interface Props {
+  rows: ArticleRow[] | undefined;
+  /** Ids with a change still waiting in the outbox. */
+  pending: ReadonlySet<string>;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (row: ArticleRow) => void;
+  onDelete: (row: ArticleRow) => void;
+}
+
+const ROW_HEIGHT = 60;
+const cellStyle: CSSProperties = { padding: '0 8px', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' };
+const right: CSSProperties = { ...cellStyle, alignItems: 'flex-end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
+
+/**
+ * The catalogue as an ARIA table whose rows are virtualised: 10 000 articles render only the
+ * twenty-odd rows on screen. Below 62em (portrait tablet) the type moves under the code so the
+ * designation keeps room without a horizontal scroll.
+ */
+export function ArticleTable({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const columns = `${wide ? '110px 120px' : '112px'} minmax(140px, 1fr) 84px 110px 70px 110px ${canEdit || canDelete ? '96px' : ''}`;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows?.length ?? 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, getItemKey: (i) => String(rows![i].id) });
+  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns, alignItems: 'stretch' };
+  const header = (label: ReactNode, style: CSSProperties = cellStyle) => <div role="columnheader" style={{ ...style, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}>{label}</div>;
+
+  return (
+    <div role="table" aria-label="Articles" aria-rowcount={(rows?.length ?? 0) + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          {header(wide ? 'Code' : 'Code / type')}
+          {wide && header('Type')}
+          {header('Désignation / libellé')}
+          {header('Unité')}
+          {header('PU HT', right)}
+          {header('TVA', right)}
+          {header('TTC', right)}
+          {(canEdit || canDelete) && header(<span>Actions</span>, right)}
+        </div>
+      </div>
+      <div ref={scrollRef} role="rowgroup" style={{ height: 'calc(100dvh - 330px)', minHeight: 300, overflowY: 'auto' }}>
+        {rows === undefined ? (
+          Array.from({ length: 8 }, (_, i) => (
+            <div key={i} role="row" aria-rowindex={i + 2} style={{ ...grid, height: ROW_HEIGHT }}>
+              <div role="cell" style={{ ...cellStyle, gridColumn: '1 / -1' }}><Skeleton height={20} /></div>
+            </div>
+          ))
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              const comment = row.type === 'Commentaire';
+              const name = row.designation || row.label || row.code;
+              return (
+                <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
+                  <div role="cell" style={cellStyle}>
+                    <Text size="sm" fw={600} truncate="end">{row.code}</Text>
+                    {!wide && <Text size="xs" c="dimmed">{row.type}</Text>}
+                    {pending.has(String(row.id)) && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none' }}>En attente d’envoi</Badge>}
+                  </div>
+                  {wide && <div role="cell" style={cellStyle}><Text size="sm" c={comment ? 'dimmed' : undefined}>{row.type}</Text></div>}
+                  <div role="cell" style={cellStyle}>
+                    <Text size="sm" truncate="end" title={row.designation}>{row.designation || '—'}</Text>
+                    <Text size="xs" c="dimmed" truncate="end" title={row.label}>{row.label}</Text>
+                  </div>
+                  <div role="cell" style={cellStyle}><Text size="sm" truncate="end">{comment ? '' : (row.unitMeasurement?.label ?? '')}</Text></div>
+                  <div role="cell" style={right}><Text size="sm">{comment ? '' : formatEuro(row.unitPriceHT)}</Text></div>
+                  <div role="cell" style={right}><Text size="sm">{comment ? '' : formatRate(Number(row.vatRate) || 0)}</Text></div>
+                  <div role="cell" style={right}><Text size="sm" fw={600}>{comment ? '' : formatEuro(row.ttc)}</Text></div>
+                  {(canEdit || canDelete) && (
+                    <div role="cell" style={{ ...right, padding: '0 4px' }}>
+                      <Group gap={4} wrap="nowrap">
+                        {canEdit && <Tooltip label="Modifier"><ActionIcon variant="subtle" size={44} aria-label={`Modifier l’article ${name}`} onClick={() => onEdit(row)}><IconPencil size={20} /></ActionIcon></Tooltip>}
+                        {canDelete && <Tooltip label="Supprimer"><ActionIcon variant="subtle" color="red" size={44} aria-label={`Supprimer l’article ${name}`} onClick={() => onDelete(row)}><IconTrash size={20} /></ActionIcon></Tooltip>}
+                      </Group>
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { DataAge } from '../../../components/offline/data-age';
+import { PageHeader } from '../../../components/page/page-header';
+import { useCachedArticles } from '../../../data/cache-hooks';
+import { usePendingKeys } from '../../../data/use-pending-keys';
+import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
+import { hasChildRight } from '../../../domain/rights';
+import { currentCompanyAtom, profileAtom } from '../../../lib/session';
+import { deleteArticle } from '../api/article-mutations';
+import { articleFeedback } from '../article-feedback';
+import { filterArticles, indexArticles, type ArticleRow } from '../article-model';
+import { ArticleFormModal } from './article-form-modal';
+import { ArticleTable } from './article-table';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { showFeedback } from './show-feedback';
+
+const count = (n: number) => `${n.toLocaleString('fr-FR')} article${n > 1 ? 's' : ''}`;
+
+/** /mes-factures/mes-articles: the catalogue from the local copy (works offline), search, create, edit, delete. */
+export function ArticlesPage() {
+  const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
+  const rights = useAtomValue(profileAtom)?.appRights;
+  const can = (p: 'create' | 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionArticles', p);
+  const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
+  const refreshing = useRefreshOnOpen(['articles', 'environment']);
+  const pending = usePendingKeys('item');
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const index = useMemo(() => indexArticles(rows ?? []), [rows]);
+  const shown = useMemo(() => filterArticles(index, deferredQuery), [index, deferredQuery]);
+  // The row stays while the modal closes so its title does not flicker to "Nouvel article".
+  const [form, setForm] = useState<{ opened: boolean; row: ArticleRow | null }>({ opened: false, row: null });
+  const openForm = (row: ArticleRow | null) => setForm({ opened: true, row });
+  const [toDelete, setToDelete] = useState<ArticleRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  // No copy yet and one on its way: skeleton rather than "no article".
+  const loading = rows === undefined || (rows.length === 0 && fetchedAt === null && refreshing);
+  const total = rows?.length ?? 0;
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      const feedback = articleFeedback('delete', await deleteArticle(companyId, toDelete));
+      showFeedback(feedback);
+      if (feedback.settled) setToDelete(null);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Mes articles"
+        description="Le catalogue des articles repris sur vos devis et vos factures."
+        actions={can('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouvel article</Button>}
+      />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput label="Rechercher un article" placeholder="Code, désignation ou libellé" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
+        <Group gap="md">
+          <DataAge fetchedAt={fetchedAt} />
+          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${total.toLocaleString('fr-FR')}` : count(total)}</Text>}
+        </Group>
+      </Group>
+      {!loading && total === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text fw={600}>Aucun article pour le moment.</Text>
+          <Text c="dimmed" size="sm">Créez vos articles pour les ajouter en un clic à vos devis et factures.</Text>
+          {can('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un article</Button>}
+        </Stack>
+      ) : !loading && shown.length === 0 ? (
+        <Text py="xl" ta="center" c="dimmed">Aucun article ne correspond à « {deferredQuery.trim()} ».</Text>
+      ) : (
+        <ArticleTable pending={pending} rows={loading ? undefined : shown} canEdit={can('edit')} canDelete={can('delete')} onEdit={openForm} onDelete={setToDelete} />
+      )}
+      <ArticleFormModal opened={form.opened} row={form.row} companyId={companyId} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Supprimer l’article"
+        message={toDelete ? `Voulez-vous vraiment supprimer l’article ${toDelete.code}${toDelete.designation ? ` (${toDelete.designation})` : ''} ? Cette action est définitive.` : ''}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+// POST /api/customers, PUT/DELETE /api/customers/:accountNumber through the outbox (online or
+// offline); the cached list follows at once, then a refresh brings the server's copy.
+import { refreshDataset } from '../../../data/caches';
+import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
+import { submitMutation } from '../../../data/outbox';
+import type { Customer } from '../../../domain/types';
+import { customerName, type CustomerRow } from '../customer-model';
+
+const path = (accountNumber: string) => `customers/${encodeURIComponent(accountNumber)}`;
+
+/** body: already cleaned with its account number (customerBody). */
+export async function createCustomer(companyId: number, body: Customer): Promise<ScreenOutcome<CustomerRow>> {
+  const outcome = await screenOutcome(await submitMutation<CustomerRow>({
+    method: 'POST', path: 'customers', body, companyId,
+    docKey: `customer:${body.accountNumber}`, kind: 'customer.create', label: `Création du client ${customerName(body)}`,
+  }));
+  if (outcome.status === 'done') {
+    await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response);
+    void refreshDataset('customers', companyId);
+  } else if (outcome.status === 'queued') {
+    await putLocalRow('customers', companyId, body.accountNumber, body);
+  }
+  return outcome;
+}
+
+/** current: the account number the customer is known by now; body may renumber it. */
+export async function updateCustomer(companyId: number, current: string, body: Customer): Promise<ScreenOutcome<CustomerRow>> {
+  const outcome = await screenOutcome(await submitMutation<CustomerRow>({
+    method: 'PUT', path: path(current), body, companyId,
+    docKey: `customer:${current}`, kind: 'customer.update', label: `Modification du client ${customerName(body)}`,
+  }));
+  if (outcome.status === 'done') {
+    await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response, current);
+    void refreshDataset('customers', companyId);
+  } else if (outcome.status === 'queued') {
+    await putLocalRow('customers', companyId, body.accountNumber, body, current);
+  }
+  return outcome;
+}
+
+export async function deleteCustomer(companyId: number, customer: CustomerRow): Promise<ScreenOutcome<null>> {
+  const outcome = await screenOutcome(await submitMutation<null>({
+    method: 'DELETE', path: path(customer.accountNumber), companyId,
+    docKey: `customer:${customer.accountNumber}`, kind: 'customer.delete', label: `Suppression du client ${customerName(customer)}`,
+  }));
+  const gone = outcome.status !== 'failed' || outcome.httpStatus === 404;
+  if (gone) await deleteLocalRow('customers', companyId, customer.accountNumber);
+  if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404)) void refreshDataset('customers', companyId);
+  return outcome;
+}

@@ -1,0 +1,91 @@
+import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { formatDateFr } from '../../../domain/dates';
+import { formatEuro } from '../../../domain/money';
+import type { CustomerInvoiceRow } from '../api/customer-api';
+import type { DocumentsState } from '../use-customer-sheet';
+
+const FIRST = 20;
+
+function invoiceStatus(row: CustomerInvoiceRow): { label: string; color: string } {
+  if (!row.invoice?.validated) return { label: 'Brouillon', color: 'gray' };
+  if (row.invoice.paidAt) return { label: 'Payée', color: 'green' };
+  if (row.invoice.overdue) return { label: 'En retard', color: 'red' };
+  return { label: 'Validée', color: 'blue' };
+}
+
+/** A list longer than 20 shows its 20 most recent rows first. */
+function Limited<T>({ rows, render, head, caption, empty }: { rows: T[]; render: (row: T) => ReactNode; head: ReactNode; caption: string; empty: string }) {
+  const [all, setAll] = useState(false);
+  if (rows.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
+  const shown = all ? rows : rows.slice(0, FIRST);
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="xs" aria-label={caption}>
+          <Table.Thead>{head}</Table.Thead>
+          <Table.Tbody>{shown.map(render)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!all && rows.length > FIRST && <Button variant="subtle" onClick={() => setAll(true)} mih={44} style={{ alignSelf: 'flex-start' }}>Afficher les {rows.length - FIRST} autres</Button>}
+    </Stack>
+  );
+}
+
+const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular-nums' };
+
+/** The customer's quotes and invoices; nothing but a discreet line when there is none to show. */
+export function CustomerDocuments({ state }: { state: DocumentsState }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="sm">Documents</Title>
+      {state.status === 'loading' && <Stack gap="xs"><Skeleton height={18} /><Skeleton height={18} /><Skeleton height={18} /></Stack>}
+      {state.status === 'none' && <Text size="sm" c="dimmed">Aucun document à afficher pour ce client.</Text>}
+      {state.status === 'ok' && (
+        <Stack gap="lg">
+          {state.local && <Text size="sm" c="dimmed">Hors ligne : documents enregistrés sur cet appareil.</Text>}
+          <Stack gap="xs">
+            <Title order={3} size="h5">Factures</Title>
+            <Limited
+              rows={state.documents.invoices}
+              caption="Factures du client"
+              empty="Aucune facture pour ce client."
+              head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Type</Table.Th><Table.Th>Date</Table.Th><Table.Th>Échéance</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>Statut</Table.Th></Table.Tr>}
+              render={(row) => {
+                const status = invoiceStatus(row);
+                return (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{row.number ?? '—'}</Table.Td>
+                    <Table.Td>{row.type}</Table.Td>
+                    <Table.Td>{formatDateFr(row.invoice?.createdAt)}</Table.Td>
+                    <Table.Td>{formatDateFr(row.invoice?.dueDate)}</Table.Td>
+                    <Table.Td style={num}>{formatEuro(row.invoice?.ttc)}</Table.Td>
+                    <Table.Td><Badge variant="light" color={status.color} style={{ textTransform: 'none' }}>{status.label}</Badge></Table.Td>
+                  </Table.Tr>
+                );
+              }}
+            />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} size="h5">Devis</Title>
+            <Limited
+              rows={state.documents.quotes}
+              caption="Devis du client"
+              empty="Aucun devis pour ce client."
+              head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Date</Table.Th><Table.Th>Validité</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>État</Table.Th></Table.Tr>}
+              render={(row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{row.number ?? '—'}</Table.Td>
+                  <Table.Td>{formatDateFr(row.createdAt)}</Table.Td>
+                  <Table.Td>{formatDateFr(row.validatedAt)}</Table.Td>
+                  <Table.Td style={num}>{formatEuro(row.ttc)}</Table.Td>
+                  <Table.Td><Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{row.state}</Badge></Table.Td>
+                </Table.Tr>
+              )}
+            />
+          </Stack>
+        </Stack>
+      )}
+    </Card>
+  );
+}

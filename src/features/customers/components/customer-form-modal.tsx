@@ -1,0 +1,83 @@
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useCachedEnvironment } from '../../../data/cache-hooks';
+import { validateCustomer } from '../../../domain/customers';
+import type { Customer } from '../../../domain/types';
+import { createCustomer, updateCustomer } from '../api/customer-mutations';
+import { customerFeedback } from '../customer-feedback';
+import { customerBody, customerFieldErrors, customerFromRow, delayText, emptyCustomer, parseDelay, type CustomerRow } from '../customer-model';
+import { CustomerFormFields } from './customer-form-fields';
+import { showFeedback } from './show-feedback';
+
+interface Props {
+  opened: boolean;
+  /** null: a new customer. */
+  row: CustomerRow | null;
+  companyId: number;
+  /** Account numbers in the local list: a blank one gets the next 'C00001' number. */
+  accountNumbers: () => string[];
+  onClose: () => void;
+  /** The customer as saved (or kept on the device), e.g. to follow a renumbering. */
+  onSaved?: (customer: Customer) => void;
+}
+
+export function CustomerFormModal({ opened, row, companyId, accountNumbers, onClose, onSaved }: Props) {
+  const [customer, setCustomer] = useState<Customer>(emptyCustomer);
+  const [delay, setDelay] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { environment } = useCachedEnvironment();
+
+  useEffect(() => {
+    if (!opened) return;
+    const start = row ? customerFromRow(row) : emptyCustomer();
+    setCustomer(start);
+    setDelay(delayText(start.payementDelay));
+    setShowErrors(false);
+  }, [opened, row]);
+
+  const draft: Customer = { ...customer, payementDelay: parseDelay(delay) };
+  // A blank account number is filled on saving, so it is no error here.
+  const errors = validateCustomer({ ...draft, accountNumber: draft.accountNumber.trim() || 'C' });
+  const fieldErrors = showErrors ? customerFieldErrors(errors) : {};
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (errors.length) {
+      setShowErrors(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = customerBody(draft, accountNumbers());
+      const outcome = row ? await updateCustomer(companyId, row.accountNumber, body) : await createCustomer(companyId, body);
+      const feedback = customerFeedback(row ? 'update' : 'create', outcome);
+      showFeedback(feedback);
+      if (feedback.settled) {
+        onSaved?.(outcome.status === 'done' ? outcome.response : body);
+        onClose();
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={row ? `Modifier le client ${row.socialReason || row.accountNumber}` : 'Nouveau client'} size="xl" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <CustomerFormFields customer={customer} delay={delay} errors={fieldErrors} environment={environment} onChange={(patch) => setCustomer((c) => ({ ...c, ...patch }))} onDelayChange={setDelay} />
+          {showErrors && errors.length > 0 && (
+            <Alert color="red" title="Le client contient des erreurs." role="alert">
+              <ul style={{ margin: 0, paddingLeft: 18 }}>{errors.map((m) => <li key={m}>{m}</li>)}</ul>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} mih={44}>Annuler</Button>
+            <Button type="submit" loading={saving} mih={44}>{row ? 'Enregistrer' : 'Créer le client'}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { addressLines, paymentDelayLabel, type CustomerRow } from '../customer-model';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="sm">{title}</Title>
+      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', columnGap: 16, rowGap: 8 }}>{children}</dl>
+    </Card>
+  );
+}
+
+/** One term and its value; an empty value reads "Non renseigné" rather than leaving a hole. */
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  const empty = children === null || children === undefined || children === '' || (Array.isArray(children) && children.length === 0);
+  return (
+    <>
+      <Text component="dt" size="sm" c="dimmed">{term}</Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{empty ? <Text span size="sm" c="dimmed" fs="italic">Non renseigné</Text> : children}</Text>
+    </>
+  );
+}
+
+const lines = (list: string[]) => list.join('\n');
+
+/** The customer sheet's identity, contact, addresses and payment terms. */
+export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
+  const business = c.isBusiness !== false;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Section title="Identité">
+        <Item term="Type">{business ? 'Professionnel' : 'Particulier'}</Item>
+        <Item term={business ? 'Raison sociale' : 'Nom'}>{c.socialReason}</Item>
+        <Item term="Contact">{[c.civility, c.name].filter(Boolean).join(' ')}</Item>
+        <Item term="N° de compte">{c.accountNumber}</Item>
+        {business && <Item term="SIREN">{c.siren}</Item>}
+        {business && <Item term="N° de TVA">{c.vatNumber}</Item>}
+      </Section>
+      <Section title="Coordonnées">
+        <Item term="E-mail">{c.email && <Anchor href={`mailto:${c.email}`} size="sm">{c.email}</Anchor>}</Item>
+        <Item term="Téléphone">{c.phone && <Anchor href={`tel:${c.phone.replace(/\s/g, '')}`} size="sm">{c.phone}</Anchor>}</Item>
+      </Section>
+      <Section title="Adresses">
+        <Item term="Adresse">{lines(addressLines(c))}</Item>
+        {(c.billingAdresses ?? []).map((a, i) => <Item key={i} term={`Facturation n° ${i + 1}`}>{a}</Item>)}
+        <Item term="Livraison">{c.deliveryAdress}</Item>
+      </Section>
+      <Section title="Conditions de paiement">
+        <Item term="Mode de paiement">{c.payementMode}</Item>
+        <Item term="Délai de paiement">{paymentDelayLabel(c.payementDelay)}</Item>
+      </Section>
+    </SimpleGrid>
+  );
+}

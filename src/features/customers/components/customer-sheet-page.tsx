@@ -1,0 +1,101 @@
+import { Alert, Button, Card, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { DataAge } from '../../../components/offline/data-age';
+import { PageHeader } from '../../../components/page/page-header';
+import { useCachedCustomers } from '../../../data/cache-hooks';
+import { hasChildRight } from '../../../domain/rights';
+import { currentCompanyAtom, profileAtom } from '../../../lib/session';
+import { deleteCustomer } from '../api/customer-mutations';
+import { customerFeedback } from '../customer-feedback';
+import { customerName } from '../customer-model';
+import { useCustomerDocuments, useCustomerSheet } from '../use-customer-sheet';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { CustomerDocuments } from './customer-documents';
+import { CustomerFormModal } from './customer-form-modal';
+import { CustomerSheetCards } from './customer-sheet-cards';
+import { showFeedback } from './show-feedback';
+
+const backButton = <Button component={Link} to="/mes-factures/mes-clients" variant="default" leftSection={<IconArrowLeft size={18} />} mih={44}>Mes clients</Button>;
+
+/** /mes-factures/mes-clients/ficheClient?accountNumber=…: identity, addresses, payment terms and documents. */
+export function CustomerSheetPage() {
+  const { accountNumber = '' } = useSearch({ strict: false }) as { accountNumber?: string };
+  const navigate = useNavigate();
+  const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
+  const rights = useAtomValue(profileAtom)?.appRights;
+  const can = (p: 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionClients', p);
+  const [reloadKey, setReloadKey] = useState(0);
+  const { customer, status } = useCustomerSheet(accountNumber, reloadKey);
+  const documents = useCustomerDocuments(accountNumber, reloadKey);
+  const { rows, fetchedAt } = useCachedCustomers<{ accountNumber: string }>();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
+
+  async function confirmDelete() {
+    if (!customer) return;
+    setDeleting('busy');
+    const feedback = customerFeedback('delete', await deleteCustomer(companyId, customer));
+    showFeedback(feedback);
+    setDeleting(feedback.settled ? null : 'ask');
+    if (feedback.settled) void navigate({ to: '/mes-factures/mes-clients' });
+  }
+
+  if (!customer) {
+    return (
+      <Stack gap="md">
+        <PageHeader title="Fiche client" actions={backButton} />
+        {status === 'loading' ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>{Array.from({ length: 4 }, (_, i) => <Card key={i} withBorder padding="lg"><Skeleton height={18} mb="sm" width="40%" /><Skeleton height={14} mb={6} /><Skeleton height={14} /></Card>)}</SimpleGrid>
+        ) : (
+          <Alert color={status === 'offline' ? 'gray' : 'orange'} title={status === 'offline' ? 'Client indisponible hors ligne' : 'Client introuvable'}>
+            {status === 'offline'
+              ? 'Ce client n’est pas enregistré sur cet appareil. Il s’affichera au retour du réseau.'
+              : 'Ce client n’existe pas ou plus dans cette société. Retrouvez vos clients dans la liste.'}
+          </Alert>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={customerName(customer)}
+        description={`Client n° ${customer.accountNumber}`}
+        actions={
+          <>
+            {backButton}
+            {can('edit') && <Button leftSection={<IconPencil size={18} />} onClick={() => setEditing(true)} mih={44}>Modifier</Button>}
+            {can('delete') && <Button color="red" variant="light" leftSection={<IconTrash size={18} />} onClick={() => setDeleting('ask')} mih={44}>Supprimer</Button>}
+          </>
+        }
+      />
+      {status === 'offline' && <DataAge fetchedAt={fetchedAt} always />}
+      {status === 'error' && <Text size="sm" c="dimmed">Dernière version enregistrée sur cet appareil.</Text>}
+      <CustomerSheetCards customer={customer} />
+      <CustomerDocuments state={documents} />
+      <CustomerFormModal
+        opened={editing}
+        row={customer}
+        companyId={companyId}
+        accountNumbers={() => (rows ?? []).map((r) => r.accountNumber)}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          if (saved.accountNumber !== accountNumber) void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: saved.accountNumber }, replace: true });
+          else setReloadKey((k) => k + 1);
+        }}
+      />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Supprimer le client"
+        message={`Voulez-vous vraiment supprimer le client ${customerName(customer)} (${customer.accountNumber}) ? Cette action est définitive.`}
+        busy={deleting === 'busy'}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { ActionIcon, Anchor, Badge, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
+
+interface Props {
+  rows: CustomerRow[] | undefined;
+  pending: ReadonlySet<string>;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (row: CustomerRow) => void;
+  onDelete: (row: CustomerRow) => void;
+}
+
+const ROW_HEIGHT = 60;
+const cell: CSSProperties = { padding: '0 8px', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' };
+
+/** Customers as an ARIA table with virtualised rows; contact and payment columns from 62em up. */
+export function CustomerTable({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const actions = canEdit || canDelete;
+  const columns = `minmax(180px, 1fr) 110px 170px ${wide ? 'minmax(160px, 1fr) 150px' : ''} ${actions ? '96px' : ''}`;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows?.length ?? 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, getItemKey: (i) => rows![i].accountNumber });
+  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns };
+  const header = (label: ReactNode) => <div role="columnheader" style={{ ...cell, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}>{label}</div>;
+
+  return (
+    <div role="table" aria-label="Clients" aria-rowcount={(rows?.length ?? 0) + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          {header('Client')}
+          {header('N° de compte')}
+          {header('Ville')}
+          {wide && header('Contact')}
+          {wide && header('Paiement')}
+          {actions && header('Actions')}
+        </div>
+      </div>
+      <div ref={scrollRef} role="rowgroup" style={{ height: 'calc(100dvh - 330px)', minHeight: 300, overflowY: 'auto' }}>
+        {rows === undefined ? (
+          Array.from({ length: 8 }, (_, i) => (
+            <div key={i} role="row" aria-rowindex={i + 2} style={{ ...grid, height: ROW_HEIGHT }}>
+              <div role="cell" style={{ ...cell, gridColumn: '1 / -1' }}><Skeleton height={20} /></div>
+            </div>
+          ))
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const c = rows[item.index];
+              const name = customerName(c);
+              return (
+                <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
+                  <div role="cell" style={cell}>
+                    <Anchor size="sm" fw={600} truncate="end" renderRoot={(props) => <Link {...props} to="/mes-factures/mes-clients/ficheClient" search={{ accountNumber: c.accountNumber }} />}>{name}</Anchor>
+                    <Group gap={6} wrap="nowrap">
+                      {c.name && c.name !== name && <Text size="xs" c="dimmed" truncate="end">{c.name}</Text>}
+                      {pending.has(c.accountNumber) && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', flexShrink: 0 }}>En attente d’envoi</Badge>}
+                    </Group>
+                  </div>
+                  <div role="cell" style={cell}><Text size="sm" truncate="end">{c.accountNumber}</Text></div>
+                  <div role="cell" style={cell}><Text size="sm" truncate="end">{[c.postalCode, c.city].filter(Boolean).join(' ')}</Text></div>
+                  {wide && (
+                    <div role="cell" style={cell}>
+                      <Text size="sm" truncate="end">{c.email}</Text>
+                      <Text size="xs" c="dimmed" truncate="end">{c.phone}</Text>
+                    </div>
+                  )}
+                  {wide && (
+                    <div role="cell" style={cell}>
+                      <Text size="sm" truncate="end">{c.payementMode}</Text>
+                      <Text size="xs" c="dimmed" truncate="end">{paymentDelayLabel(c.payementDelay)}</Text>
+                    </div>
+                  )}
+                  {actions && (
+                    <div role="cell" style={{ ...cell, padding: '0 4px' }}>
+                      <Group gap={4} wrap="nowrap">
+                        {canEdit && <Tooltip label="Modifier"><ActionIcon variant="subtle" size={44} aria-label={`Modifier le client ${name}`} onClick={() => onEdit(c)}><IconPencil size={20} /></ActionIcon></Tooltip>}
+                        {canDelete && <Tooltip label="Supprimer"><ActionIcon variant="subtle" color="red" size={44} aria-label={`Supprimer le client ${name}`} onClick={() => onDelete(c)}><IconTrash size={20} /></ActionIcon></Tooltip>}
+                      </Group>
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

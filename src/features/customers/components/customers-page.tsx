@@ -1,0 +1,90 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { DataAge } from '../../../components/offline/data-age';
+import { PageHeader } from '../../../components/page/page-header';
+import { useCachedCustomers } from '../../../data/cache-hooks';
+import { usePendingKeys } from '../../../data/use-pending-keys';
+import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
+import { hasChildRight } from '../../../domain/rights';
+import { currentCompanyAtom, profileAtom } from '../../../lib/session';
+import { deleteCustomer } from '../api/customer-mutations';
+import { customerFeedback } from '../customer-feedback';
+import { customerName, filterCustomers, indexCustomers, type CustomerRow } from '../customer-model';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { CustomerFormModal } from './customer-form-modal';
+import { CustomerTable } from './customer-table';
+import { showFeedback } from './show-feedback';
+
+const count = (n: number) => `${n.toLocaleString('fr-FR')} client${n > 1 ? 's' : ''}`;
+
+/** /mes-factures/mes-clients: customers from the local copy (works offline), search, create, edit, delete. */
+export function CustomersPage() {
+  const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
+  const rights = useAtomValue(profileAtom)?.appRights;
+  const can = (p: 'create' | 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionClients', p);
+  const { rows, fetchedAt } = useCachedCustomers<CustomerRow>();
+  const refreshing = useRefreshOnOpen(['customers', 'environment']);
+  const pending = usePendingKeys('customer');
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const index = useMemo(() => indexCustomers(rows ?? []), [rows]);
+  const shown = useMemo(() => filterCustomers(index, deferredQuery), [index, deferredQuery]);
+  const [form, setForm] = useState<{ opened: boolean; row: CustomerRow | null }>({ opened: false, row: null });
+  const openForm = (row: CustomerRow | null) => setForm({ opened: true, row });
+  const [toDelete, setToDelete] = useState<CustomerRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const loading = rows === undefined || (rows.length === 0 && fetchedAt === null && refreshing);
+  const total = rows?.length ?? 0;
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      const feedback = customerFeedback('delete', await deleteCustomer(companyId, toDelete));
+      showFeedback(feedback);
+      if (feedback.settled) setToDelete(null);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Mes clients"
+        description="Vos clients, leurs adresses et leurs conditions de paiement."
+        actions={can('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouveau client</Button>}
+      />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput label="Rechercher un client" placeholder="Nom, numéro de compte, ville ou e-mail" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
+        <Group gap="md">
+          <DataAge fetchedAt={fetchedAt} />
+          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${total.toLocaleString('fr-FR')}` : count(total)}</Text>}
+        </Group>
+      </Group>
+      {!loading && total === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text fw={600}>Aucun client pour le moment.</Text>
+          <Text c="dimmed" size="sm">Ajoutez vos clients pour leur adresser devis et factures.</Text>
+          {can('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un client</Button>}
+        </Stack>
+      ) : !loading && shown.length === 0 ? (
+        <Text py="xl" ta="center" c="dimmed">Aucun client ne correspond à « {deferredQuery.trim()} ».</Text>
+      ) : (
+        <CustomerTable rows={loading ? undefined : shown} pending={pending} canEdit={can('edit')} canDelete={can('delete')} onEdit={openForm} onDelete={setToDelete} />
+      )}
+      <CustomerFormModal opened={form.opened} row={form.row} companyId={companyId} accountNumbers={() => (rows ?? []).map((r) => r.accountNumber)} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Supprimer le client"
+        message={toDelete ? `Voulez-vous vraiment supprimer le client ${customerName(toDelete)} (${toDelete.accountNumber}) ? Cette action est définitive.` : ''}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+// Customers as the screens hold them: the API row kept in the cache, the form's domain Customer,
+// search over the list, and how addresses and payment terms read on the sheet.
+import { CUSTOMER_MESSAGES, DEFAULT_COUNTRY, nextAccountNumber, normalizeCustomer } from '../../domain/customers';
+import { DEFAULT_PAYMENT_DELAY_DAYS } from '../../domain/dates';
+import { parseFrenchNumber } from '../../domain/money';
+import { searchKey } from '../../domain/search-text';
+import type { Customer } from '../../domain/types';
+
+/** One customer as GET /api/customers returns it (texts never null; payementDelay null = 30 days). */
+export type CustomerRow = Customer & { id?: number };
+
+export function emptyCustomer(): Customer {
+  return {
+    accountNumber: '', socialReason: '', name: '', civility: '', adress: '', postalCode: '', city: '', country: DEFAULT_COUNTRY,
+    billingAdresses: [], deliveryAdress: '', email: '', phone: '', siren: '', vatNumber: '', payementMode: '', payementDelay: null, isBusiness: true,
+  };
+}
+
+export function customerFromRow(row: CustomerRow): Customer {
+  const base = emptyCustomer();
+  const { id: _id, ...rest } = row;
+  const filled = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
+  return { ...base, ...filled, billingAdresses: [...(row.billingAdresses ?? [])], payementDelay: row.payementDelay ?? null, isBusiness: row.isBusiness ?? true };
+}
+
+/**
+ * The body of POST/PUT /api/customers, cleaned like the server does. A blank account number gets
+ * the next 'C00001' number of the local list, so a customer created offline already has the key
+ * its later changes are sent under (the server answers 409 if another device took it meanwhile).
+ */
+export function customerBody(customer: Customer, existingAccountNumbers: readonly string[]): Customer {
+  const c = normalizeCustomer(customer);
+  return { ...c, accountNumber: c.accountNumber || nextAccountNumber(existingAccountNumbers) };
+}
+
+/** '' → null (the 30-day default); a readable number as typed; unreadable text → NaN, which validation reports. */
+export function parseDelay(text: string): number | null {
+  if (text.trim() === '') return null;
+  return parseFrenchNumber(text) ?? Number.NaN;
+}
+
+export const delayText = (delay: number | null | undefined) => (delay === null || delay === undefined ? '' : String(delay));
+
+export function paymentDelayLabel(delay: number | null | undefined): string {
+  if (delay === null || delay === undefined) return `${DEFAULT_PAYMENT_DELAY_DAYS} jours (par défaut)`;
+  return `${delay} jour${delay > 1 ? 's' : ''}`;
+}
+
+/** The postal address as lines: street (may hold line breaks), postal code and city, country when not France. */
+export function addressLines(c: Pick<Customer, 'adress' | 'postalCode' | 'city' | 'country'>): string[] {
+  const lines = (c.adress ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const town = [c.postalCode, c.city].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
+  if (town) lines.push(town);
+  if (c.country && c.country !== DEFAULT_COUNTRY) lines.push(c.country);
+  return lines;
+}
+
+export const customerName = (c: Pick<Customer, 'socialReason' | 'name' | 'accountNumber'>) => c.socialReason || c.name || c.accountNumber;
+
+const COLLATOR = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+export interface IndexedCustomers { rows: CustomerRow[]; keys: string[] }
+
+/** Sorted by social reason once per change of the cache, with folded search keys. */
+export function indexCustomers(rows: readonly CustomerRow[]): IndexedCustomers {
+  const sorted = [...rows].sort((a, b) => COLLATOR.compare(customerName(a), customerName(b)) || COLLATOR.compare(a.accountNumber, b.accountNumber));
+  return { rows: sorted, keys: sorted.map((c) => searchKey([c.accountNumber, c.socialReason, c.name, c.city, c.postalCode, c.email].filter(Boolean).join(' '))) };
+}
+
+export function filterCustomers(index: IndexedCustomers, query: string): CustomerRow[] {
+  const words = searchKey(query).split(' ').filter(Boolean);
+  if (words.length === 0) return index.rows;
+  return index.rows.filter((_, i) => words.every((w) => index.keys[i].includes(w)));
+}
+
+export type CustomerField = 'accountNumber' | 'socialReason' | 'email' | 'siren' | 'vatNumber' | 'payementDelay';
+
+const FIELD_OF: Record<string, CustomerField> = {
+  [CUSTOMER_MESSAGES.accountNumberRequired]: 'accountNumber',
+  [CUSTOMER_MESSAGES.socialReasonRequired]: 'socialReason',
+  [CUSTOMER_MESSAGES.emailInvalid]: 'email',
+  [CUSTOMER_MESSAGES.sirenInvalid]: 'siren',
+  [CUSTOMER_MESSAGES.vatNumberInvalid]: 'vatNumber',
+  [CUSTOMER_MESSAGES.payementDelayInvalid]: 'payementDelay',
+};
+
+/** Each broken rule under its field (the form also lists them all). */
+export function customerFieldErrors(errors: readonly string[]): Partial<Record<CustomerField, string>> {
+  const out: Partial<Record<CustomerField, string>> = {};
+  for (const e of errors) if (FIELD_OF[e]) out[FIELD_OF[e]] = e;
+  return out;
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+
+// Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip.
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(user: 'demo' | 'admin'): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await signIn(page, server.url, user);
+  await dismissAnnouncement(page);
+  return { context, page, errors };
+}
+
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+
+describe('documents and inbox', () => {
+  it('deposits two files with per-file progress, then sees them in the inbox', async () => {
+    const { context, page, errors } = await open('demo');
+    await page.goto(`${server.url}/ma-bannette/deposer`);
+    await page.getByRole('heading', { name: 'Déposer des fichiers' }).waitFor();
+    await page.getByRole('combobox', { name: /^Catégorie du dépôt/ }).click();
+    await page.getByRole('option', { name: 'Comptabilité › Ventes' }).click();
+    await page.getByLabel('Fichiers à déposer').setInputFiles([
+      { name: 'Ventes décembre.pdf', mimeType: 'application/pdf', buffer: pdf(4_000_000) },
+      { name: 'Ticket caisse.png', mimeType: 'image/png', buffer: readFileSync(new URL('../../public/icons/icon-192.png', import.meta.url)) },
+    ]);
+    await page.getByText('Prêt à déposer').first().waitFor();
+    await expectAccessible(page, 'le dépôt de fichiers');
+
+    // Record every value the progress bars take while the files go up.
+    await page.evaluate(() => {
+      const seen: Record<string, number[]> = {};
+      (window as unknown as { progressSeen: typeof seen }).progressSeen = seen;
+      const record = () => document.querySelectorAll('[role="progressbar"]').forEach((el) => {
+        const name = el.getAttribute('aria-label') ?? '';
+        (seen[name] ??= []).push(Number(el.getAttribute('aria-valuenow')));
+      });
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    await page.getByRole('button', { name: 'Déposer les 2 fichiers' }).click();
+    await expect.poll(() => page.getByText('Déposé', { exact: false }).filter({ hasText: '· Déposé' }).count(), { timeout: 30_000 }).toBe(2);
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: Record<string, number[]> }).progressSeen);
+    for (const name of ['Ventes décembre.pdf', 'Ticket caisse.png']) {
+      const values = seen[`Progression de l’envoi de ${name}`];
+      expect(values, name).toBeDefined();
+      expect(values.at(-1), name).toBe(100);
+      expect(values.some((v) => v < 100), `${name}: the bar starts below 100 %`).toBe(true);
+    }
+    await page.getByText('Dépôt effectué').waitFor();
+    // The toast closes after 3 s unless hovered; its close button is the shared toast's (lib/toast).
+    await page.mouse.move(0, 0);
+    await page.getByRole('alert').filter({ hasText: 'Dépôt effectué' }).waitFor({ state: 'detached', timeout: 10_000 });
+
+    await page.getByRole('link', { name: 'Voir ma bannette' }).click();
+    await page.waitForURL(`${server.url}/ma-bannette`);
+    for (const name of ['Ventes décembre.pdf', 'Ticket caisse.png']) {
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      await expect(row.getByText('Déposé', { exact: true }).textContent()).resolves.toBe('Déposé');
+    }
+    await expectAccessible(page, 'ma bannette');
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('row').filter({ hasText: 'Relevé bancaire - Octobre 2026.pdf' }).getByText('Classé').waitFor();
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a document preview and downloads a selection as one zip', async () => {
+    const { context, page, errors } = await open('demo');
+    await page.goto(`${server.url}/mes-documents`);
+    await page.getByRole('heading', { name: 'Mes documents' }).waitFor();
+    await page.getByRole('navigation', { name: 'Catégories de documents' }).getByRole('button', { name: /^Comptabilité 9 documents/ }).click();
+    await page.getByRole('button', { name: /^Déclaration de TVA 3 documents/ }).click();
+    await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aperçu de votre document : Déclaration de TVA - Octobre 2026.pdf' });
+    await dialog.waitFor();
+    await dialog.locator('iframe[title="Document Déclaration de TVA - Octobre 2026.pdf"]').waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
+    await expectAccessible(page, 'l’aperçu d’un document');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expectAccessible(page, 'mes documents');
+
+    await page.getByRole('checkbox', { name: 'Sélectionner Déclaration de TVA - Octobre 2026.pdf' }).check();
+    await page.getByRole('checkbox', { name: 'Sélectionner Déclaration de TVA - Septembre 2026.pdf' }).check();
+    await page.getByText('2 documents sélectionnés').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger la sélection (zip)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Documents_Boulangerie Pâtisserie Martin_\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    expect(Object.keys(files).sort()).toEqual(['Déclaration de TVA - Octobre 2026.pdf', 'Déclaration de TVA - Septembre 2026.pdf']);
+
+    await page.goto(`${server.url}/mes-documents/documents-recents`);
+    await page.getByRole('heading', { name: 'Documents récents' }).waitFor();
+    await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).waitFor();
+    await expectAccessible(page, 'les documents récents');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('the firm files a deposit from /mes-depots', async () => {
+    const { context, page, errors } = await open('admin');
+    await page.goto(`${server.url}/mes-depots`);
+    await page.getByRole('heading', { name: 'Mes dépôts', exact: true }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Garage Dupont & Fils' }).filter({ hasText: 'Factures fournisseurs - Novembre 2026.pdf' }).first();
+    await row.waitFor();
+    await expectAccessible(page, 'mes dépôts');
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Classer les fichiers sélectionnés' }).click();
+    await page.getByText('Fichiers classés').waitFor({ timeout: 30_000 });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
