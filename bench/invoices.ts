@@ -42,7 +42,8 @@ const LINES: InvoiceLine[] = [
 
 /**
  * 100 000 invoices in one INSERT … SELECT over generate_series: dated from the start of last
- * year to yesterday in number order (one series per year), 2 % drafts, a third paid.
+ * year to yesterday in number order (one series per year), 2 % drafts; invoices older than 60
+ * days are paid but about 1 %, the recent ones are not (a realistic receivables book).
  */
 async function bulkInsert(server: TestServer, companyId: number, today: string): Promise<void> {
   const list = await server.deps.db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(customers.id);
@@ -65,7 +66,7 @@ async function bulkInsert(server: TestServer, companyId: number, today: string):
       case when d.draft then null else d.seq end,
       case when d.draft then null else d.day::timestamp at time zone 'Europe/Paris' + interval '10 hours' end,
       case when d.draft then null else jsonb_build_object('accountNumber', c.account, 'socialReason', c.social_reason, 'contactName', c.name, 'name', c.social_reason, 'addressLines', '[]'::jsonb) end,
-      case when not d.draft and d.g % 3 = 0 then d.day + 20 else null end,
+      case when not d.draft and d.day < ${today}::date - 60 and d.g % 97 <> 0 then d.day + 20 else null end,
       'commande ' || d.g || ' ' || c.key || case when d.draft then '' else ' f' || extract(year from d.day)::int || '-' || lpad(d.seq::text, greatest(4, length(d.seq::text)), '0') end
     from (
       select g, day, draft, row_number() over (partition by draft, extract(year from day) order by g) as seq
@@ -115,7 +116,8 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       if (res.status !== 200) throw new Error(`${path} : ${res.status}`);
     };
     const firstPage = await timeCalls(list('/api/factures?page=1&pageSize=50'), CALLS);
-    const search = await timeCalls(list(`/api/factures?q=${encodeURIComponent('hotel parc')}&state=unpaid&page=1&pageSize=50`), CALLS);
+    const search = await timeCalls(list(`/api/factures?q=${encodeURIComponent('hotel parc')}&page=1&pageSize=50`), CALLS);
+    const overdue = await timeCalls(list('/api/factures?state=overdue&page=1&pageSize=50'), CALLS);
     const customer = await timeCalls(list('/api/factures?customer=C00002&from=' + `${today.slice(0, 4)}-01-01` + '&validated=true&pageSize=50'), CALLS);
     const deep = await timeCalls(list('/api/factures?page=1000&pageSize=50'), CALLS);
     const etat = await timeCalls(list('/api/factures/etat'), CALLS);
@@ -125,7 +127,8 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       'Insertion en masse (INSERT … SELECT generate_series)': ms(insertMs),
       [`Validation PUT /api/invoices/{id}/validate, PDF compris (${VALIDATIONS} brouillons)`]: summary(validations),
       [`GET /api/factures 1re page de 50 (${CALLS} appels)`]: summary(firstPage),
-      [`GET /api/factures recherche « hotel parc » + impayées (${CALLS} appels)`]: summary(search),
+      [`GET /api/factures recherche « hotel parc » (${CALLS} appels)`]: summary(search),
+      [`GET /api/factures en retard de paiement (${CALLS} appels)`]: summary(overdue),
       [`GET /api/factures client + période + validées (${CALLS} appels)`]: summary(customer),
       [`GET /api/factures page 1 000 (${CALLS} appels)`]: summary(deep),
       [`GET /api/factures/etat tableau de bord (${CALLS} appels)`]: summary(etat),

@@ -378,4 +378,5 @@ CREATE UNIQUE INDEX "invoices_company_number_uq" ON "invoices" USING btree ("com
 CREATE INDEX "invoices_company_order_idx" ON "invoices" USING btree ("company_id","number_year" DESC NULLS FIRST,"number_seq" DESC NULLS FIRST,"number" DESC NULLS FIRST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "invoices_company_date_idx" ON "invoices" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_company_customer_idx" ON "invoices" USING btree ("company_id","customer_id");--> statement-breakpoint
-CREATE INDEX "invoices_company_validated_at_idx" ON "invoices" USING btree ("company_id","validated_at");
+CREATE INDEX "invoices_company_validated_at_idx" ON "invoices" USING btree ("company_id","validated_at");--> statement-breakpoint
+CREATE INDEX "invoices_company_unpaid_idx" ON "invoices" USING btree ("company_id","due_date") WHERE "invoices"."validated" and "invoices"."type" = 'Facture' and "invoices"."paid_at" is null;

@@ -134,7 +134,7 @@ describe('categories', () => {
 describe('view and download', () => {
   const find = async (name: string) => (await list(`?q=${encodeURIComponent(name)}`)).body.items.find((d: any) => d.name === name);
 
-  it('view: the PDF inline with its type, and marks it read for this user only', async () => {
+  it('view: the PDF inline with its type, and marks it read', async () => {
     const doc = await find('Bilan 2025.pdf');
     const res = await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: demo, company: main });
     expect(res.status).toBe(200);

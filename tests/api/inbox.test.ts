@@ -46,6 +46,44 @@ describe('POST /api/my-inbox/documents/upload: size limit (spec 5.4)', () => {
     expect(await depositCount()).toBe(before);
     expect(tmpFiles()).toEqual([]);
   });
+
+  it('stops reading a much larger file early with 413 and keeps nothing', async () => {
+    const before = await depositCount();
+    const res = await send([{ bytes: pdfOfSize(MAX + 10 * 1024 * 1024), name: 'énorme.pdf' }]);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Le fichier « énorme.pdf » dépasse la taille maximale de 50 Mo.');
+    expect(await depositCount()).toBe(before);
+    expect(tmpFiles()).toEqual([]);
+  });
+});
+
+describe('a cancelled upload', () => {
+  it('leaves no partial file and no deposit', async () => {
+    const before = await depositCount();
+    const boundary = 'cancel-boundary-7';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n43\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="annulé.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+    const controller = new AbortController();
+    let sent!: () => void;
+    const halfway = new Promise<void>((resolve) => (sent = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(stream) {
+        stream.enqueue(new TextEncoder().encode(head));
+        for (let i = 0; i < 16; i++) stream.enqueue(new Uint8Array(64 * 1024));
+        sent();
+        // …and never finishes: the user cancels.
+      },
+    });
+    const request = fetch(`${server.url}/api/my-inbox/documents/upload`, {
+      method: 'POST', body, duplex: 'half', signal: controller.signal,
+      headers: { authorization: `Bearer ${demo}`, 'x-company-id': String(company), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit).catch((e: Error) => e);
+    await halfway;
+    await expect.poll(() => tmpFiles().length, { timeout: 5_000 }).toBe(1);
+    controller.abort();
+    expect(await request).toBeInstanceOf(Error);
+    await expect.poll(() => tmpFiles(), { timeout: 5_000 }).toEqual([]);
+    expect(await depositCount()).toBe(before);
+  });
 });
 
 describe('type checks on content (spec 5.4)', () => {

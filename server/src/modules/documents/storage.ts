@@ -33,6 +33,7 @@ export interface FileStorage {
 }
 
 const SHA = /^[0-9a-f]{64}$/;
+const BUFFER_BYTES = 1 << 20;
 
 /** DATA_DIR/files/ab/cd/abcd…: two levels keep directories small with many files. */
 export function diskStorage(root: string): FileStorage {
@@ -103,13 +104,15 @@ class HashingSink extends Writable {
   private markClosed!: () => void;
 
   constructor(private readonly path: string, private readonly prepare: () => Promise<unknown>) {
-    super();
+    // 1 MiB of buffering lets the socket keep reading while the disk writes (64 KiB chunks otherwise
+    // wait for each write in turn); bounded, so memory stays flat per upload.
+    super({ highWaterMark: BUFFER_BYTES });
     this.fileClosed = new Promise((resolve) => (this.markClosed = resolve));
   }
 
   override _construct(callback: (error?: Error | null) => void) {
     this.prepare().then(() => {
-      this.file = createWriteStream(this.path);
+      this.file = createWriteStream(this.path, { highWaterMark: BUFFER_BYTES });
       this.file.on('close', () => this.markClosed());
       this.file.once('open', () => callback());
       this.file.once('error', callback);

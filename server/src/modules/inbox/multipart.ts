@@ -33,7 +33,7 @@ class Inspector extends Transform {
   private judged = false;
 
   constructor(private readonly name: string) {
-    super();
+    super({ highWaterMark: 1 << 20 });
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {

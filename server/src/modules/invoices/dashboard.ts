@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
-import { todayInParis } from '../../../../src/domain/dates';
+import { and, count, eq, gte, inArray, lte, sql, sum } from 'drizzle-orm';
+import { endOfMonth, todayInParis } from '../../../../src/domain/dates';
 import { toDecimal } from '../../../../src/domain/money';
 import { STARTER_SUBSCRIPTION } from '../../../../src/domain/invoice-checks';
 import { estimates, invoices } from '../../db/schema/index';
@@ -8,6 +8,7 @@ import type { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { loadCompany, validatedInvoicesInMonth } from './context';
 import { num } from './invoice-store';
+import { unpaidCondition } from './list-query';
 
 type Route = ReturnType<typeof createModule>['route'];
 
@@ -20,21 +21,28 @@ export function lastTwelveMonths(today: string): string[] {
   });
 }
 
-// One pass over the company's validated documents, grouped by billing month: turnover is HT by
-// billing date with credit notes subtracted; unpaid/overdue are the TTC still due on invoices.
-const unpaidSql = sql`${invoices.type} = 'Facture' and ${invoices.paidAt} is null`;
-
-async function figuresByMonth(db: Deps['db'], companyId: number, today: string) {
+// Turnover: HT by billing month over the window the dashboard shows (the last 12 months and the
+// current year), credit notes subtracted. Unpaid/overdue: the TTC still due on validated invoices,
+// read through the partial index invoices_company_unpaid_idx.
+async function turnoverByMonth(db: Deps['db'], companyId: number, from: string, to: string) {
   const month = sql`date_trunc('month', ${invoices.createdAt})`;
-  const overdueSql = sql`${unpaidSql} and ${invoices.dueDate} < ${today}`;
   return db.select({
     month: sql<string>`to_char(${month}, 'YYYY-MM')`,
     ht: sql<string>`sum(case when ${invoices.type} = 'Avoir' then -${invoices.ht} else ${invoices.ht} end)`,
-    unpaidCount: sql<number>`(count(*) filter (where ${unpaidSql}))::int`,
-    unpaidTtc: sql<string | null>`sum(${invoices.ttc}) filter (where ${unpaidSql})`,
-    overdueCount: sql<number>`(count(*) filter (where ${overdueSql}))::int`,
-    overdueTtc: sql<string | null>`sum(${invoices.ttc}) filter (where ${overdueSql})`,
-  }).from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.validated, true))).groupBy(month);
+  }).from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.validated, true), gte(invoices.createdAt, from), lte(invoices.createdAt, to)))
+    .groupBy(month);
+}
+
+async function receivables(db: Deps['db'], companyId: number, today: string) {
+  const overdue = sql`${invoices.dueDate} < ${today}`;
+  const [row] = await db.select({
+    unpaidCount: sql<number>`count(*)::int`,
+    unpaidTtc: sql<string | null>`sum(${invoices.ttc})`,
+    overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+    overdueTtc: sql<string | null>`sum(${invoices.ttc}) filter (where ${overdue})`,
+  }).from(invoices).where(and(eq(invoices.companyId, companyId), unpaidCondition));
+  return row;
 }
 
 const total = (values: Array<string | number | null | undefined>) => values.reduce((s: Decimal, v) => s.plus(toDecimal(v ?? 0)), new Decimal(0)).toNumber();
@@ -48,9 +56,12 @@ export function dashboardRoute(deps: Deps, route: Route) {
   }, async (c) => {
     const companyId = c.get('company').id;
     const today = todayInParis(deps.now());
-    const rows = await figuresByMonth(db, companyId, today);
+    const months = lastTwelveMonths(today);
+    const from = months[0] < `${today.slice(0, 4)}-01` ? `${months[0]}-01` : `${today.slice(0, 4)}-01-01`;
+    const rows = await turnoverByMonth(db, companyId, from, endOfMonth(today));
+    const due = await receivables(db, companyId, today);
     const htOf = (m: string) => total(rows.filter((r) => r.month === m).map((r) => r.ht));
-    const monthly = lastTwelveMonths(today).map((m) => ({ month: m, ht: htOf(m) }));
+    const monthly = months.map((m) => ({ month: m, ht: htOf(m) }));
     const turnoverYear = total(rows.filter((r) => r.month?.startsWith(today.slice(0, 4))).map((r) => r.ht));
     const [open] = await db.select({ n: count(), ht: sum(estimates.ht) }).from(estimates)
       .where(and(eq(estimates.companyId, companyId), inArray(estimates.state, ['enCours', 'accepte'])));
@@ -59,10 +70,10 @@ export function dashboardRoute(deps: Deps, route: Route) {
     return c.json({
       turnoverMonth: htOf(today.slice(0, 7)),
       turnoverYear,
-      unpaidAmount: total(rows.map((r) => r.unpaidTtc)),
-      unpaidCount: rows.reduce((n, r) => n + r.unpaidCount, 0),
-      overdueAmount: total(rows.map((r) => r.overdueTtc)),
-      overdueCount: rows.reduce((n, r) => n + r.overdueCount, 0),
+      unpaidAmount: total([due.unpaidTtc]),
+      unpaidCount: due.unpaidCount,
+      overdueAmount: total([due.overdueTtc]),
+      overdueCount: due.overdueCount,
       openQuotesAmount: num(open.ht),
       openQuotesCount: open.n,
       validatedThisMonth: await validatedInvoicesInMonth(db, companyId, today),

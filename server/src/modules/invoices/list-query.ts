@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { isIsoDate } from '../../../../src/domain/dates';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
@@ -45,8 +45,11 @@ export const INVOICE_ORDER = [
   sql`${invoices.id} desc nulls last`,
 ];
 
-/** Validated invoices (not credit notes) still waiting for their payment. */
-export const unpaidCondition = and(eq(invoices.validated, true), eq(invoices.type, 'Facture'), isNull(invoices.paidAt));
+/**
+ * Validated invoices (not credit notes) still waiting for their payment. Written with literals,
+ * exactly as the predicate of the partial index invoices_company_unpaid_idx, so the planner uses it.
+ */
+export const unpaidCondition = sql`(${invoices.validated} and ${invoices.type} = 'Facture' and ${invoices.paidAt} is null)`;
 
 export function invoiceConditions(companyId: number, q: z.output<typeof invoiceListQuery>, today: string): SQL | undefined {
   return and(

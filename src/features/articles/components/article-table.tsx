@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { formatEuro } from '../../../domain/money';
 import { formatRate, type ArticleRow } from '../article-model';
+import { useWindowRows } from './use-window-rows';
 
 interface Props {
   rows: ArticleRow[] | undefined;
@@ -27,16 +27,16 @@ const right: CSSProperties = { ...cellStyle, alignItems: 'flex-end', fontVariant
  */
 export function ArticleTable({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
   const wide = useMediaQuery('(min-width: 62em)', true);
-  const columns = `${wide ? '110px 120px' : '112px'} minmax(140px, 1fr) 84px 110px 70px 110px ${canEdit || canDelete ? '96px' : ''}`;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows?.length ?? 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, getItemKey: (i) => String(rows![i].id) });
+  const columns = `${wide ? '110px 120px' : '112px'} minmax(140px, 1fr) 76px 108px 64px 108px ${canEdit || canDelete ? '96px' : ''}`;
+  const { listRef, virtualizer, offset } = useWindowRows(rows?.length ?? 0, ROW_HEIGHT, (i) => String(rows![i].id));
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns, alignItems: 'stretch' };
   const header = (label: ReactNode, style: CSSProperties = cellStyle) => <div role="columnheader" style={{ ...style, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}>{label}</div>;
 
   return (
-    <div role="table" aria-label="Articles" aria-rowcount={(rows?.length ?? 0) + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <div role="table" aria-label="Articles" aria-rowcount={(rows?.length ?? 0) + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+      {/* The header row stays under the app's top bar while the page scrolls. */}
+      <div role="rowgroup" style={{ position: 'sticky', top: 'var(--app-shell-header-height, 64px)', zIndex: 2 }}>
+        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)', borderRadius: '8px 8px 0 0' }}>
           {header(wide ? 'Code' : 'Code / type')}
           {wide && header('Type')}
           {header('Désignation / libellé')}
@@ -47,7 +47,7 @@ export function ArticleTable({ rows, pending, canEdit, canDelete, onEdit, onDele
           {(canEdit || canDelete) && header(<span>Actions</span>, right)}
         </div>
       </div>
-      <div ref={scrollRef} role="rowgroup" style={{ height: 'calc(100dvh - 330px)', minHeight: 300, overflowY: 'auto' }}>
+      <div ref={listRef} role="rowgroup">
         {rows === undefined ? (
           Array.from({ length: 8 }, (_, i) => (
             <div key={i} role="row" aria-rowindex={i + 2} style={{ ...grid, height: ROW_HEIGHT }}>
@@ -58,32 +58,9 @@ export function ArticleTable({ rows, pending, canEdit, canDelete, onEdit, onDele
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index];
-              const comment = row.type === 'Commentaire';
-              const name = row.designation || row.label || row.code;
               return (
-                <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
-                  <div role="cell" style={cellStyle}>
-                    <Text size="sm" fw={600} truncate="end">{row.code}</Text>
-                    {!wide && <Text size="xs" c="dimmed">{row.type}</Text>}
-                    {pending.has(String(row.id)) && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none' }}>En attente d’envoi</Badge>}
-                  </div>
-                  {wide && <div role="cell" style={cellStyle}><Text size="sm" c={comment ? 'dimmed' : undefined}>{row.type}</Text></div>}
-                  <div role="cell" style={cellStyle}>
-                    <Text size="sm" truncate="end" title={row.designation}>{row.designation || '—'}</Text>
-                    <Text size="xs" c="dimmed" truncate="end" title={row.label}>{row.label}</Text>
-                  </div>
-                  <div role="cell" style={cellStyle}><Text size="sm" truncate="end">{comment ? '' : (row.unitMeasurement?.label ?? '')}</Text></div>
-                  <div role="cell" style={right}><Text size="sm">{comment ? '' : formatEuro(row.unitPriceHT)}</Text></div>
-                  <div role="cell" style={right}><Text size="sm">{comment ? '' : formatRate(Number(row.vatRate) || 0)}</Text></div>
-                  <div role="cell" style={right}><Text size="sm" fw={600}>{comment ? '' : formatEuro(row.ttc)}</Text></div>
-                  {(canEdit || canDelete) && (
-                    <div role="cell" style={{ ...right, padding: '0 4px' }}>
-                      <Group gap={4} wrap="nowrap">
-                        {canEdit && <Tooltip label="Modifier"><ActionIcon variant="subtle" size={44} aria-label={`Modifier l’article ${name}`} onClick={() => onEdit(row)}><IconPencil size={20} /></ActionIcon></Tooltip>}
-                        {canDelete && <Tooltip label="Supprimer"><ActionIcon variant="subtle" color="red" size={44} aria-label={`Supprimer l’article ${name}`} onClick={() => onDelete(row)}><IconTrash size={20} /></ActionIcon></Tooltip>}
-                      </Group>
-                    </div>
-                  )}
+                <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start - offset}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
+                  <ArticleCells row={row} wide={wide} pending={pending.has(String(row.id))} canEdit={canEdit} canDelete={canDelete} onEdit={onEdit} onDelete={onDelete} />
                 </div>
               );
             })}
@@ -93,3 +70,36 @@ export function ArticleTable({ rows, pending, canEdit, canDelete, onEdit, onDele
     </div>
   );
 }
+
+interface CellsProps { row: ArticleRow; wide: boolean; pending: boolean; canEdit: boolean; canDelete: boolean; onEdit: (row: ArticleRow) => void; onDelete: (row: ArticleRow) => void }
+
+/** One row's cells, memoised: while scrolling only the rows entering the screen render. */
+const ArticleCells = memo(function ArticleCells({ row, wide, pending, canEdit, canDelete, onEdit, onDelete }: CellsProps) {
+  const comment = row.type === 'Commentaire';
+  const name = row.designation || row.label || row.code;
+  return (
+    <>
+      <div role="cell" style={cellStyle}>
+        <Text size="sm" fw={600} truncate="end">{row.code}</Text>
+        {!wide && <Text size="xs" c="dimmed">{row.type}</Text>}
+        {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none' }}>En attente d’envoi</Badge>}
+      </div>
+      {wide && <div role="cell" style={cellStyle}><Text size="sm" c={comment ? 'dimmed' : undefined}>{row.type}</Text></div>}
+      <div role="cell" style={cellStyle}>
+        <Text size="sm" truncate="end" title={row.designation}>{row.designation || '—'}</Text>
+        <Text size="xs" c="dimmed" truncate="end" title={row.label}>{row.label}</Text>
+      </div>
+      <div role="cell" style={cellStyle}><Text size="sm" truncate="end">{comment ? '' : (row.unitMeasurement?.label ?? '')}</Text></div>
+      <div role="cell" style={right}><Text size="sm">{comment ? '' : formatEuro(row.unitPriceHT)}</Text></div>
+      <div role="cell" style={right}><Text size="sm">{comment ? '' : formatRate(Number(row.vatRate) || 0)}</Text></div>
+      <div role="cell" style={right}><Text size="sm" fw={600}>{comment ? '' : formatEuro(row.ttc)}</Text></div>
+      {(canEdit || canDelete) && (
+        <div role="cell" style={{ ...right, padding: '0 4px', flexDirection: 'row', alignItems: 'center', justifyContent: 'flex-end', gap: 4 }}>
+          {/* title rather than a Tooltip per row: a tooltip's floating machinery on every row costs frames while scrolling. */}
+          {canEdit && <ActionIcon variant="subtle" size={44} title="Modifier" aria-label={`Modifier l’article ${name}`} onClick={() => onEdit(row)}><IconPencil size={20} /></ActionIcon>}
+          {canDelete && <ActionIcon variant="subtle" color="red" size={44} title="Supprimer" aria-label={`Supprimer l’article ${name}`} onClick={() => onDelete(row)}><IconTrash size={20} /></ActionIcon>}
+        </div>
+      )}
+    </>
+  );
+});

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { useCachedArticles } from '../../../data/cache-hooks';
@@ -25,7 +25,7 @@ export function ArticlesPage() {
   const rights = useAtomValue(profileAtom)?.appRights;
   const can = (p: 'create' | 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionArticles', p);
   const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
-  const refreshing = useRefreshOnOpen(['articles', 'environment']);
+  const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['articles', 'environment']);
   const pending = usePendingKeys('item');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -33,7 +33,7 @@ export function ArticlesPage() {
   const shown = useMemo(() => filterArticles(index, deferredQuery), [index, deferredQuery]);
   // The row stays while the modal closes so its title does not flicker to "Nouvel article".
   const [form, setForm] = useState<{ opened: boolean; row: ArticleRow | null }>({ opened: false, row: null });
-  const openForm = (row: ArticleRow | null) => setForm({ opened: true, row });
+  const openForm = useCallback((row: ArticleRow | null) => setForm({ opened: true, row }), []);
   const [toDelete, setToDelete] = useState<ArticleRow | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -67,6 +67,14 @@ export function ArticlesPage() {
           {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${total.toLocaleString('fr-FR')}` : count(total)}</Text>}
         </Group>
       </Group>
+      {refreshError && (
+        <Alert color="orange" title="Impossible d’actualiser la liste des articles">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{refreshError}</Text>
+            <Button variant="light" color="orange" onClick={retry} mih={44}>Réessayer</Button>
+          </Group>
+        </Alert>
+      )}
       {!loading && total === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text fw={600}>Aucun article pour le moment.</Text>

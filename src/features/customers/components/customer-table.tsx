@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, Badge, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
+import { useWindowRows } from './use-window-rows';
 
 interface Props {
   rows: CustomerRow[] | undefined;
@@ -22,16 +22,16 @@ const cell: CSSProperties = { padding: '0 8px', minWidth: 0, display: 'flex', fl
 export function CustomerTable({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const actions = canEdit || canDelete;
-  const columns = `minmax(180px, 1fr) 110px 170px ${wide ? 'minmax(160px, 1fr) 150px' : ''} ${actions ? '96px' : ''}`;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows?.length ?? 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, getItemKey: (i) => rows![i].accountNumber });
+  const columns = `minmax(180px, 1fr) 124px 170px ${wide ? 'minmax(160px, 1fr) 150px' : ''} ${actions ? '96px' : ''}`;
+  const { listRef, virtualizer, offset } = useWindowRows(rows?.length ?? 0, ROW_HEIGHT, (i) => rows![i].accountNumber);
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns };
   const header = (label: ReactNode) => <div role="columnheader" style={{ ...cell, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}>{label}</div>;
 
   return (
-    <div role="table" aria-label="Clients" aria-rowcount={(rows?.length ?? 0) + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <div role="table" aria-label="Clients" aria-rowcount={(rows?.length ?? 0) + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+      {/* The header row stays under the app's top bar while the page scrolls. */}
+      <div role="rowgroup" style={{ position: 'sticky', top: 'var(--app-shell-header-height, 64px)', zIndex: 2 }}>
+        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)', borderRadius: '8px 8px 0 0' }}>
           {header('Client')}
           {header('N° de compte')}
           {header('Ville')}
@@ -40,7 +40,7 @@ export function CustomerTable({ rows, pending, canEdit, canDelete, onEdit, onDel
           {actions && header('Actions')}
         </div>
       </div>
-      <div ref={scrollRef} role="rowgroup" style={{ height: 'calc(100dvh - 330px)', minHeight: 300, overflowY: 'auto' }}>
+      <div ref={listRef} role="rowgroup">
         {rows === undefined ? (
           Array.from({ length: 8 }, (_, i) => (
             <div key={i} role="row" aria-rowindex={i + 2} style={{ ...grid, height: ROW_HEIGHT }}>
@@ -51,38 +51,9 @@ export function CustomerTable({ rows, pending, canEdit, canDelete, onEdit, onDel
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const c = rows[item.index];
-              const name = customerName(c);
               return (
-                <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
-                  <div role="cell" style={cell}>
-                    <Anchor size="sm" fw={600} truncate="end" renderRoot={(props) => <Link {...props} to="/mes-factures/mes-clients/ficheClient" search={{ accountNumber: c.accountNumber }} />}>{name}</Anchor>
-                    <Group gap={6} wrap="nowrap">
-                      {c.name && c.name !== name && <Text size="xs" c="dimmed" truncate="end">{c.name}</Text>}
-                      {pending.has(c.accountNumber) && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', flexShrink: 0 }}>En attente d’envoi</Badge>}
-                    </Group>
-                  </div>
-                  <div role="cell" style={cell}><Text size="sm" truncate="end">{c.accountNumber}</Text></div>
-                  <div role="cell" style={cell}><Text size="sm" truncate="end">{[c.postalCode, c.city].filter(Boolean).join(' ')}</Text></div>
-                  {wide && (
-                    <div role="cell" style={cell}>
-                      <Text size="sm" truncate="end">{c.email}</Text>
-                      <Text size="xs" c="dimmed" truncate="end">{c.phone}</Text>
-                    </div>
-                  )}
-                  {wide && (
-                    <div role="cell" style={cell}>
-                      <Text size="sm" truncate="end">{c.payementMode}</Text>
-                      <Text size="xs" c="dimmed" truncate="end">{paymentDelayLabel(c.payementDelay)}</Text>
-                    </div>
-                  )}
-                  {actions && (
-                    <div role="cell" style={{ ...cell, padding: '0 4px' }}>
-                      <Group gap={4} wrap="nowrap">
-                        {canEdit && <Tooltip label="Modifier"><ActionIcon variant="subtle" size={44} aria-label={`Modifier le client ${name}`} onClick={() => onEdit(c)}><IconPencil size={20} /></ActionIcon></Tooltip>}
-                        {canDelete && <Tooltip label="Supprimer"><ActionIcon variant="subtle" color="red" size={44} aria-label={`Supprimer le client ${name}`} onClick={() => onDelete(c)}><IconTrash size={20} /></ActionIcon></Tooltip>}
-                      </Group>
-                    </div>
-                  )}
+                <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start - offset}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
+                  <CustomerCells customer={c} wide={wide} pending={pending.has(c.accountNumber)} canEdit={canEdit} canDelete={canDelete} onEdit={onEdit} onDelete={onDelete} />
                 </div>
               );
             })}
@@ -92,3 +63,41 @@ export function CustomerTable({ rows, pending, canEdit, canDelete, onEdit, onDel
     </div>
   );
 }
+
+interface CellsProps { customer: CustomerRow; wide: boolean; pending: boolean; canEdit: boolean; canDelete: boolean; onEdit: (row: CustomerRow) => void; onDelete: (row: CustomerRow) => void }
+
+/** One row's cells, memoised: while scrolling only the rows entering the screen render. */
+const CustomerCells = memo(function CustomerCells({ customer: c, wide, pending, canEdit, canDelete, onEdit, onDelete }: CellsProps) {
+  const name = customerName(c);
+  return (
+    <>
+      <div role="cell" style={cell}>
+        <Anchor size="sm" fw={600} truncate="end" renderRoot={(props) => <Link {...props} to="/mes-factures/mes-clients/ficheClient" search={{ accountNumber: c.accountNumber }} />}>{name}</Anchor>
+        <Group gap={6} wrap="nowrap">
+          {c.name && c.name !== name && <Text size="xs" c="dimmed" truncate="end">{c.name}</Text>}
+          {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', flexShrink: 0 }}>En attente d’envoi</Badge>}
+        </Group>
+      </div>
+      <div role="cell" style={cell}><Text size="sm" truncate="end">{c.accountNumber}</Text></div>
+      <div role="cell" style={cell}><Text size="sm" truncate="end">{[c.postalCode, c.city].filter(Boolean).join(' ')}</Text></div>
+      {wide && (
+        <div role="cell" style={cell}>
+          <Text size="sm" truncate="end">{c.email}</Text>
+          <Text size="xs" c="dimmed" truncate="end">{c.phone}</Text>
+        </div>
+      )}
+      {wide && (
+        <div role="cell" style={cell}>
+          <Text size="sm" truncate="end">{c.payementMode}</Text>
+          <Text size="xs" c="dimmed" truncate="end">{paymentDelayLabel(c.payementDelay)}</Text>
+        </div>
+      )}
+      {(canEdit || canDelete) && (
+        <div role="cell" style={{ ...cell, padding: '0 4px', flexDirection: 'row', alignItems: 'center', gap: 4 }}>
+          {canEdit && <ActionIcon variant="subtle" size={44} title="Modifier" aria-label={`Modifier le client ${name}`} onClick={() => onEdit(c)}><IconPencil size={20} /></ActionIcon>}
+          {canDelete && <ActionIcon variant="subtle" color="red" size={44} title="Supprimer" aria-label={`Supprimer le client ${name}`} onClick={() => onDelete(c)}><IconTrash size={20} /></ActionIcon>}
+        </div>
+      )}
+    </>
+  );
+});

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { useCachedCustomers } from '../../../data/cache-hooks';
@@ -25,14 +25,14 @@ export function CustomersPage() {
   const rights = useAtomValue(profileAtom)?.appRights;
   const can = (p: 'create' | 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionClients', p);
   const { rows, fetchedAt } = useCachedCustomers<CustomerRow>();
-  const refreshing = useRefreshOnOpen(['customers', 'environment']);
+  const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['customers', 'environment']);
   const pending = usePendingKeys('customer');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const index = useMemo(() => indexCustomers(rows ?? []), [rows]);
   const shown = useMemo(() => filterCustomers(index, deferredQuery), [index, deferredQuery]);
   const [form, setForm] = useState<{ opened: boolean; row: CustomerRow | null }>({ opened: false, row: null });
-  const openForm = (row: CustomerRow | null) => setForm({ opened: true, row });
+  const openForm = useCallback((row: CustomerRow | null) => setForm({ opened: true, row }), []);
   const [toDelete, setToDelete] = useState<CustomerRow | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -65,6 +65,14 @@ export function CustomersPage() {
           {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${total.toLocaleString('fr-FR')}` : count(total)}</Text>}
         </Group>
       </Group>
+      {refreshError && (
+        <Alert color="orange" title="Impossible d’actualiser la liste des clients">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{refreshError}</Text>
+            <Button variant="light" color="orange" onClick={retry} mih={44}>Réessayer</Button>
+          </Group>
+        </Alert>
+      )}
       {!loading && total === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text fw={600}>Aucun client pour le moment.</Text>

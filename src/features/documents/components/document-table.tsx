@@ -50,7 +50,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
                 </Table.Td>
               )}
               <Table.Td style={{ minWidth: 220 }}>
-                <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" style={{ overflowWrap: 'break-word' }}>
                   {doc.name}
                 </Anchor>
                 {!doc.readAt && <Badge ml={8} size="sm" variant="light" style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}>Nouveau</Badge>}

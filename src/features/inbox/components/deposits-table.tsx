@@ -50,8 +50,8 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
           {items?.map((d) => (
             <Table.Tr key={d.id}>
               {selectable && <Table.Td><Checkbox aria-label={`Sélectionner ${d.name}`} checked={selected!.has(d.id)} onChange={() => onToggle?.(d.id)} /></Table.Td>}
-              <Table.Td>
-                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>{d.name}</Text>
+              <Table.Td style={{ minWidth: 200 }}>
+                <Text fw={500} style={{ overflowWrap: 'break-word' }}>{d.name}</Text>
                 <Text size="xs" c="dimmed">{formatFileSize(d.size)}</Text>
               </Table.Td>
               {showCompany && <Table.Td>{d.company.label}</Table.Td>}
