@@ -1,9 +1,9 @@
 import { createRoute, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AppFrame } from '../components/layout/app-frame';
-import { NotificationMenu } from '../components/layout/notification-menu';
 import { logoutOnServer, saveLastCompany } from '../features/auth/api/session-api';
 import { SyncStatus } from '../features/sync/sync-status';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { readApiError } from '../lib/http';
 import { clearLocalSession, emitSessionEvent, getSession, replaceProfile } from '../lib/session';
 import { toastError } from '../lib/toast';
@@ -40,7 +40,7 @@ function AppLayout() {
 
   return (
     <AppFrame nav={navEntries} available={available} switching={switching} onSwitchCompany={switchCompany} onLogout={logout}
-      bell={<NotificationMenu items={[]} count={0} />} statusBar={<SyncStatus />}>
+      bell={<NotificationBell />} statusBar={<SyncStatus />}>
       <Outlet />
     </AppFrame>
   );

@@ -34,8 +34,11 @@ export const navEntries: NavEntry[] = [
     menu: 'mesFactures',
     to: '/mes-factures/presentation',
     children: [
-      { label: 'Mes articles', to: '/mes-factures/mes-articles', child: 'gestionArticles' },
+      { label: 'Tableau de bord', to: '/mes-factures/dashboard' },
+      { label: 'Mes devis', to: '/mes-factures/liste-des-devis', child: 'listeDevis' },
+      { label: 'Mes factures', to: '/mes-factures/liste-des-factures', child: 'listeFactures' },
       { label: 'Mes clients', to: '/mes-factures/mes-clients', child: 'gestionClients' },
+      { label: 'Mes articles', to: '/mes-factures/mes-articles', child: 'gestionArticles' },
     ],
     promotion: { to: '/mes-factures/presentation', badge: 'Gratuit' },
   },

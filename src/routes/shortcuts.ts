@@ -1,4 +1,4 @@
-import { IconFolder, IconUpload, IconUsers } from '@tabler/icons-react';
+import { IconFileInvoice, IconFolder, IconUpload, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 export interface ModuleShortcut {
@@ -13,5 +13,6 @@ export interface ModuleShortcut {
 export const moduleShortcuts: ModuleShortcut[] = [
   { label: 'Mes documents', description: 'Consultez et téléchargez les documents de votre cabinet.', to: '/mes-documents', menu: 'mesDocuments', icon: IconFolder },
   { label: 'Déposer des fichiers', description: 'Transmettez vos pièces à votre cabinet dans votre bannette.', to: '/ma-bannette/deposer', menu: 'maBannette', icon: IconUpload },
+  { label: 'Mes factures', description: 'Suivez vos factures et devis : brouillons, paiements et retards.', to: '/mes-factures/liste-des-factures', menu: 'mesFactures', icon: IconFileInvoice },
   { label: 'Mes clients', description: 'Retrouvez vos clients, leurs adresses et leurs conditions de paiement.', to: '/mes-factures/mes-clients', menu: 'mesFactures', icon: IconUsers },
 ];

@@ -6,6 +6,7 @@ import { statisticsModule } from './statistics/routes';
 import { invoicingCoreModule } from './invoicing-core/index';
 import { documentsAndInboxModule } from './documents/index';
 import { invoicesModule } from './invoices/index';
+import { notificationsModule } from './notifications/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -17,4 +18,5 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   invoicingCoreModule,
   documentsAndInboxModule,
   invoicesModule,
+  notificationsModule,
 ];

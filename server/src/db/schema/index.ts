@@ -4,3 +4,4 @@ export * from './invoicing';
 export * from './documents';
 export * from './notifications';
 export * from './invoices';
+export * from './notification-seen';

@@ -61,7 +61,10 @@ export function inboxModule(deps: Deps) {
   route('post', '/my-inbox/documents/upload', { summary: 'Dépôt de fichiers (multipart : parties « file », champ « category »)', multipart: true, right: right('create'), responses: { 201: 'Fichiers déposés', 400: 'Requête invalide', 413: 'Fichier trop volumineux', 415: 'Type refusé' } }, async (c) => {
     const company = c.get('company');
     const user = c.get('user');
-    const upload = await receiveUpload((c.env as { incoming: IncomingMessage }).incoming, storage);
+    // The raw Node request (@hono/node-server): the body is streamed from the socket, never through a Request.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming) throw new Error('Le dépôt de fichiers demande le serveur Node (@hono/node-server).');
+    const upload = await receiveUpload(incoming, storage);
     let release = () => {};
     try {
       if (upload.files.length === 0) throw badRequest('Aucun fichier reçu : ajoutez au moins un fichier (champ « file »).', 'file');

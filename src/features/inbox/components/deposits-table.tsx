@@ -21,9 +21,9 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
   const selectable = !!selected;
   const onPage = items?.map((d) => d.id) ?? [];
   const checkedOnPage = onPage.filter((id) => selected?.has(id)).length;
-  const columns = 5 + (selectable ? 1 : 0) + (showCompany ? 1 : 0) + (onDelete ? 1 : 0);
+  const columns = 4 + (selectable ? 1 : 0) + (showCompany ? 1 : 0) + (onDelete ? 1 : 0);
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={680}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -36,8 +36,7 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
             <Table.Th>Fichier</Table.Th>
             {showCompany && <Table.Th>Société</Table.Th>}
             <Table.Th>Catégorie</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Déposé par</Table.Th>
-            <Table.Th>Date de dépôt</Table.Th>
+            <Table.Th>Déposé le</Table.Th>
             <Table.Th>Statut</Table.Th>
             {onDelete && <Table.Th w={64}><Text span size="sm" fw={700}>Actions</Text></Table.Th>}
           </Table.Tr>
@@ -52,12 +51,14 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
               {selectable && <Table.Td><Checkbox aria-label={`Sélectionner ${d.name}`} checked={selected!.has(d.id)} onChange={() => onToggle?.(d.id)} /></Table.Td>}
               <Table.Td style={{ minWidth: 200 }}>
                 <Text fw={500} style={{ overflowWrap: 'break-word' }}>{d.name}</Text>
-                <Text size="xs" c="dimmed">{formatFileSize(d.size)}</Text>
+                <Text size="xs" c="dimmed">{formatFileSize(d.size)} · déposé par {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`}</Text>
               </Table.Td>
               {showCompany && <Table.Td>{d.company.label}</Table.Td>}
               <Table.Td><Text size="sm">{d.categoryPath}</Text></Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.mine ? 'Vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeFr(d.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDateTimeFr(d.createdAt).split(' à ')[0]}</Text>
+                <Text size="xs" c="dimmed">à {formatDateTimeFr(d.createdAt).split(' à ')[1]}</Text>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}><DepositStatusBadge status={d.status} /></Table.Td>
               {onDelete && (
                 <Table.Td>

@@ -1,0 +1,29 @@
+// Valider and Envoyer, through the outbox under the document's ordering key, so a validation
+// queued offline replays after the saves queued before it.
+import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
+import { submitMutation } from '../../../data/outbox';
+import type { InvoiceJson } from '../types';
+
+export interface ValidateAnswer { file: string; fileName: string; invoice: InvoiceJson }
+
+export async function validateInvoice(companyId: number, docId: string | number, docKey: string, ledgerId: number | null): Promise<ScreenOutcome<ValidateAnswer>> {
+  return screenOutcome(await submitMutation<ValidateAnswer>({
+    method: 'PUT', path: `invoices/${docId}/validate`, body: ledgerId === null ? {} : { ledgerId }, companyId, docKey,
+    label: 'Validation de la facture', kind: 'invoice.validate',
+  }));
+}
+
+export async function sendInvoice(companyId: number, id: number, docKey: string, fileName: string, type: 'Facture' | 'Avoir'): Promise<ScreenOutcome<{ message: string; to: string }>> {
+  return screenOutcome(await submitMutation<{ message: string; to: string }>({
+    method: 'POST', path: `business-files/${id}/send`, body: { fileName, type }, companyId, docKey,
+    label: `Envoi de ${type === 'Avoir' ? 'l’avoir' : 'la facture'} au client`, kind: 'invoice.send',
+  }));
+}
+
+/** The validated PDF of the answer (base64) as a Blob for the dialog. */
+export function pdfBlobFromBase64(base64: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: 'application/pdf' });
+}

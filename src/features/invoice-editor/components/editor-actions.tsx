@@ -1,0 +1,51 @@
+import { Button, Group } from '@mantine/core';
+import { IconCheck, IconDeviceFloppy, IconEye, IconFileInvoice, IconFileMinus, IconFileTypePdf, IconSend } from '@tabler/icons-react';
+import { canTransition } from '../../../domain/quote-states';
+import type { EditorState } from '../types';
+import { QuoteStateControl } from './quote-state-control';
+import type { QuoteStateLabel } from '../../../domain/types';
+
+export interface EditorCan { save: boolean; validate: boolean; send: boolean; transform: boolean; createInvoice: boolean; edit: boolean }
+
+interface Props {
+  state: EditorState;
+  can: EditorCan;
+  busy: string | null;
+  online: boolean;
+  onPreview: () => void;
+  onSave: () => void;
+  onValidate: () => void;
+  onOpenPdf: () => void;
+  onSend: () => void;
+  onCreditNote: () => void;
+  onState: (s: QuoteStateLabel) => void;
+  onConvert: () => void;
+}
+
+/** The screen's actions, by document and state (spec 2.9). Touch targets ≥ 44 px. */
+export function EditorActions(p: Props) {
+  const { state, can, busy } = p;
+  if (state.kind === 'invoice' && state.validated) {
+    return (
+      <Group gap="sm">
+        <Button variant="default" mih={44} leftSection={<IconFileTypePdf size={18} />} onClick={p.onOpenPdf} disabled={!p.online}>Voir le PDF</Button>
+        {can.send && <Button variant="light" mih={44} leftSection={<IconSend size={18} />} loading={busy === 'send'} onClick={p.onSend}>Envoyer au client</Button>}
+        {state.form.type === 'Facture' && can.createInvoice && <Button mih={44} leftSection={<IconFileMinus size={18} />} onClick={p.onCreditNote}>Établir un avoir</Button>}
+      </Group>
+    );
+  }
+  const quote = state.kind === 'quote';
+  const savedQuote = quote && state.number !== null && state.docId !== null;
+  const frozenQuote = quote && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté';
+  return (
+    <Group gap="sm" align="flex-end">
+      {savedQuote && state.state && <QuoteStateControl state={state.state} disabled={!can.edit || busy !== null} onChange={p.onState} />}
+      <Button variant="default" mih={44} leftSection={<IconEye size={18} />} onClick={p.onPreview} disabled={busy !== null}>Aperçu</Button>
+      {!frozenQuote && can.save && <Button variant={quote ? 'filled' : 'light'} mih={44} leftSection={<IconDeviceFloppy size={18} />} loading={busy === 'save'} disabled={busy !== null && busy !== 'save'} onClick={p.onSave}>Enregistrer</Button>}
+      {!quote && can.validate && <Button mih={44} leftSection={<IconCheck size={18} />} loading={busy === 'validate'} disabled={(busy !== null && busy !== 'validate') || state.validationQueued} onClick={p.onValidate}>Valider</Button>}
+      {savedQuote && state.state && canTransition(state.state, 'Facturé') && can.transform && (
+        <Button mih={44} variant="light" leftSection={<IconFileInvoice size={18} />} loading={busy === 'convert'} disabled={busy !== null && busy !== 'convert'} onClick={p.onConvert}>Convertir en facture</Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,129 @@
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
+import { DataAge } from '../../../components/offline/data-age';
+import { PageHeader } from '../../../components/page/page-header';
+import { PdfDialog } from '../../../components/pdf-dialog';
+import { hasChildRight, type Permission } from '../../../domain/rights';
+import { useOnline } from '../../../lib/online';
+import { profileAtom } from '../../../lib/session';
+import { deleteDrafts } from '../api/drafts';
+import { errorsTitle } from '../feedback';
+import { useDocumentActions } from '../hooks/use-document-actions';
+import { useEditorData, type EditorData } from '../hooks/use-editor-data';
+import { useEditorDocument } from '../hooks/use-editor-document';
+import { useEditorState } from '../hooks/use-editor-state';
+import { usePdfDialog } from '../hooks/use-pdf-dialog';
+import { useSaveActions } from '../hooks/use-save-actions';
+import type { EditorKind, EditorState } from '../types';
+import { DocumentFields } from './document-fields';
+import { EditorActions, type EditorCan } from './editor-actions';
+import { EditorNotices } from './editor-notices';
+import { ErrorsAlert } from './errors-alert';
+import { LinesEditor } from './lines-editor';
+import { ReadOnlyDocument } from './read-only-document';
+import { TotalsCard, VatClauseField } from './totals-card';
+
+type Search = { id?: string; avoir?: string };
+
+/** /mes-factures/ajouter-facture (?avoir=<id> for a credit note) and /mes-factures/modifier-facture?id=. */
+export function InvoiceEditorScreen() {
+  const search = useSearch({ strict: false }) as Search;
+  return <EditorScreen kind="invoice" id={search.id} avoir={search.avoir} />;
+}
+
+/** /mes-factures/ajouter-devis and /mes-factures/modifier-devis?id=. */
+export function QuoteEditorScreen() {
+  const search = useSearch({ strict: false }) as Search;
+  return <EditorScreen kind="quote" id={search.id} avoir={undefined} />;
+}
+
+function EditorSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Chargement du document">
+      <Skeleton height={36} width="40%" />
+      <Skeleton height={220} radius="md" />
+      <Skeleton height={260} radius="md" />
+    </Stack>
+  );
+}
+
+function EditorScreen({ kind, id, avoir }: { kind: EditorKind; id?: string; avoir?: string }) {
+  const { doc, loadId, reload } = useEditorDocument(kind, id, avoir);
+  const data = useEditorData();
+  if (doc.status === 'loading' || data.loading) return <EditorSkeleton />;
+  return <EditorBody key={`${id ?? ''}:${avoir ?? ''}:${loadId}`} initial={doc.state} restored={doc.restored} fromCache={doc.fromCache} data={data} onReload={reload} />;
+}
+
+function titleOf(s: EditorState): string {
+  const credit = s.form.type === 'Avoir';
+  if (s.kind === 'quote') return s.number ? `Devis n° ${s.number}` : 'Nouveau devis';
+  if (s.validated) return `${credit ? 'Avoir' : 'Facture'} n° ${s.number ?? ''}`;
+  if (s.docId === null) return credit ? 'Nouvel avoir' : 'Nouvelle facture';
+  return credit ? 'Brouillon d’avoir' : 'Brouillon de facture';
+}
+
+function EditorBody({ initial, restored, fromCache, data, onReload }: { initial: EditorState; restored: boolean; fromCache: boolean; data: EditorData; onReload: () => void }) {
+  const editor = useEditorState(initial, data.companyId);
+  const { state, change } = editor;
+  const navigate = useNavigate();
+  const online = useOnline();
+  const rights = useAtomValue(profileAtom)?.appRights;
+  const customer = useMemo(() => data.customers.find((c) => c.accountNumber === state.form.accountNumber) ?? null, [data.customers, state.form.accountNumber]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const pdf = usePdfDialog();
+  const saving = useSaveActions({ editor, data, customer, pdf, setErrors });
+  const actions = useDocumentActions({ editor, data, customer, pdf, persist: saving.persist });
+
+  const child = state.kind === 'invoice' ? 'listeFactures' : 'listeDevis';
+  const has = (c: string, p: Permission) => hasChildRight(rights, 'mesFactures', c, p);
+  const can: EditorCan = {
+    save: has(child, state.docId === null ? 'create' : 'edit'),
+    edit: has(child, 'edit'),
+    validate: has('listeFactures', 'edit'),
+    send: has('listeFactures', 'edit'),
+    createInvoice: has('listeFactures', 'create'),
+    transform: has('listeDevis', 'transform') && has('listeFactures', 'create'),
+  };
+  const readOnly = state.validated || (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');
+
+  async function discard() {
+    await deleteDrafts(data.companyId, state.kind, [state.slot]);
+    onReload();
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={titleOf(state)}
+        actions={(
+          <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online}
+            onPreview={() => void actions.preview()} onSave={() => void saving.save()} onValidate={() => void saving.validate()}
+            onOpenPdf={() => void actions.openValidatedPdf()} onSend={() => void actions.sendDocument()}
+            onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: String(state.docId) } })}
+            onState={(s) => void actions.changeState(s)} onConvert={() => void actions.convert()} />
+        )}
+      />
+      <Group gap="sm" mt={-12}>
+        {state.validated && <Badge color="green" variant="light" size="lg">Validée</Badge>}
+        {state.kind === 'quote' && state.state && state.number && <Badge variant="light" size="lg">{state.state}</Badge>}
+        <DataAge fetchedAt={data.fetchedAt} />
+      </Group>
+      <EditorNotices state={state} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />
+      <ErrorsAlert title={errorsTitle(state.kind)} errors={errors} onClose={() => setErrors([])} />
+      {readOnly ? <ReadOnlyDocument state={state} /> : (
+        <>
+          <DocumentFields state={state} change={change} data={data} customer={customer} />
+          <LinesEditor lines={state.form.lines} change={change} articles={data.articles} vatRates={data.vatRates} units={data.units} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Paper withBorder p="md" radius="md"><VatClauseField form={state.form} change={change} clauses={data.vatClauses} /></Paper>
+            <TotalsCard lines={state.form.lines} />
+          </SimpleGrid>
+        </>
+      )}
+      <PdfDialog opened={pdf.dialog.opened} onClose={pdf.close} file={pdf.dialog.file} fileName={pdf.dialog.fileName} loading={pdf.dialog.loading}
+        error={pdf.dialog.error} canSend={pdf.dialog.sendable && can.send} onSend={() => void actions.send(pdf.dialog.fileName)} sending={actions.busy === 'send'} />
+    </Stack>
+  );
+}

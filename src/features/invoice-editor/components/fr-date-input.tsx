@@ -1,0 +1,7 @@
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { parseFrDate } from '../fr-date';
+
+/** A date field in the French format (JJ/MM/AAAA), typed or picked; values are 'YYYY-MM-DD'. */
+export function FrDateInput(props: Omit<DateInputProps, 'valueFormat' | 'dateParser'>) {
+  return <DateInput valueFormat="DD/MM/YYYY" dateParser={parseFrDate} placeholder="JJ/MM/AAAA" popoverProps={{ withinPortal: true }} {...props} />;
+}

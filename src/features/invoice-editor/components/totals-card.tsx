@@ -1,0 +1,42 @@
+import { Autocomplete, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatEuro } from '../../../domain/money';
+import { computeTotals } from '../../../domain/totals';
+import type { EditorForm, EditorLine } from '../types';
+import { formatRateFr } from './line-rows';
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="md" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>{label}</Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
+    </Group>
+  );
+}
+
+/** Live totals (spec 5.3, from the rulebook) with the VAT of each rate. */
+export function TotalsCard({ lines }: { lines: EditorLine[] }) {
+  const totals = computeTotals(lines);
+  return (
+    <Paper withBorder p="md" radius="md" aria-live="polite" aria-label="Totaux du document">
+      <Title order={2} size="h4" mb="sm">Totaux</Title>
+      <Stack gap={6}>
+        <Row label="Total HT" value={formatEuro(totals.ht)} />
+        {totals.vatBreakdown.map((v) => (
+          <Row key={v.rate} label={`TVA ${formatRateFr(v.rate)} sur ${formatEuro(v.base)}`} value={formatEuro(v.vat)} />
+        ))}
+        <Row label="Total TVA" value={formatEuro(totals.tva)} />
+        <Divider my={4} />
+        <Row label="Total TTC" value={formatEuro(totals.ttc)} strong />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The VAT clause: one of the environment's, or free text; empty by default (spec 9). */
+export function VatClauseField({ form, change, clauses }: { form: EditorForm; change: (fn: (f: EditorForm) => EditorForm) => void; clauses: string[] }) {
+  return (
+    <Autocomplete label="Clause de TVA" description="Mention d’exonération ou d’autoliquidation, à choisir ou à saisir. Laissez vide si la TVA s’applique."
+      placeholder="Aucune clause" data={[...new Set(clauses)]} value={form.vatClause} maxLength={500} comboboxProps={{ withinPortal: true }}
+      onChange={(vatClause) => change((f) => ({ ...f, vatClause }))} />
+  );
+}

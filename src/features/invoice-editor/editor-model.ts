@@ -1,0 +1,164 @@
+// The editor's form and the rules of spec 4 that run while typing (due date from the customer's
+// delay, credit note without due date, quote validity), all through src/domain.
+import { dueDateFor, onInvoiceTypeChange, quoteValidityFor } from '../../domain/dates';
+import { lineTotal } from '../../domain/totals';
+import type { Customer, InvoiceLine, InvoicePayload, InvoiceType, QuotePayload } from '../../domain/types';
+import { withLineIds } from './line-ops';
+import type { EditorForm, EditorKind, EditorState, InvoiceJson, QuoteJson } from './types';
+
+export function emptyForm(kind: EditorKind, today: string): EditorForm {
+  return {
+    designation: '',
+    accountNumber: '',
+    type: kind === 'invoice' ? 'Facture' : '',
+    createdAt: today,
+    dueDate: kind === 'invoice' ? dueDateFor(today, null) : null,
+    validatedAt: kind === 'quote' ? quoteValidityFor(today) : null,
+    payementMode: '',
+    billingAdress: '',
+    lines: [],
+    vatClause: '',
+    correctedInvoiceId: null,
+  };
+}
+
+export function newEditorState(kind: EditorKind, slot: string, form: EditorForm): EditorState {
+  return {
+    kind, slot, docId: null, docKey: null, form, number: null, validated: false, state: kind === 'quote' ? 'En cours' : null,
+    invoiceId: null, customer: null, correctedInvoiceNumber: null, dirty: false, sent: null, validationQueued: false,
+  };
+}
+
+export function formFromInvoice(inv: InvoiceJson): EditorForm {
+  return {
+    designation: inv.designation ?? '',
+    accountNumber: inv.customer?.accountNumber ?? '',
+    type: inv.type,
+    createdAt: inv.createdAt ?? '',
+    dueDate: inv.dueDate,
+    validatedAt: null,
+    payementMode: inv.payementMode ?? '',
+    billingAdress: inv.billingAdress ?? '',
+    lines: withLineIds(inv.lines ?? []),
+    vatClause: inv.vatClause ?? '',
+    correctedInvoiceId: inv.correctedInvoiceId ?? null,
+  };
+}
+
+export function formFromQuote(q: QuoteJson): EditorForm {
+  return {
+    designation: q.designation ?? '',
+    accountNumber: q.customer?.accountNumber ?? '',
+    type: '',
+    createdAt: q.createdAt ?? '',
+    dueDate: null,
+    validatedAt: q.validatedAt,
+    payementMode: '',
+    billingAdress: q.billingAdress ?? '',
+    lines: withLineIds(q.lines ?? []),
+    vatClause: q.vatClause ?? '',
+    correctedInvoiceId: null,
+  };
+}
+
+export function stateFromInvoice(inv: InvoiceJson, slot = String(inv.id)): EditorState {
+  return {
+    ...newEditorState('invoice', slot, formFromInvoice(inv)),
+    docId: inv.id, docKey: `invoice:${inv.id}`, number: inv.number, validated: inv.validated,
+    customer: inv.customer, correctedInvoiceNumber: inv.correctedInvoiceNumber ?? null,
+  };
+}
+
+export function stateFromQuote(q: QuoteJson, slot = String(q.id)): EditorState {
+  return {
+    ...newEditorState('quote', slot, formFromQuote(q)),
+    docId: q.id, docKey: `quote:${q.id}`, number: q.number, state: q.state, invoiceId: q.invoiceId, customer: q.customer,
+  };
+}
+
+/** A credit note correcting a validated invoice: same customer, address and lines, dated today. */
+export function creditNoteForm(inv: InvoiceJson, today: string): EditorForm {
+  return { ...formFromInvoice(inv), type: 'Avoir', createdAt: today, dueDate: null, correctedInvoiceId: inv.id };
+}
+
+/** What is sent: the line totals are the rulebook's; the edit/read state of a line travels too (spec 3). */
+function payloadLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
+  return lines.map((l) => ({ ...l, total: lineTotal(l) }));
+}
+
+export function toInvoicePayload(form: EditorForm): InvoicePayload {
+  const isCredit = form.type === 'Avoir';
+  return {
+    designation: form.designation,
+    customer: form.accountNumber ? { accountNumber: form.accountNumber } : null,
+    type: form.type,
+    createdAt: form.createdAt,
+    dueDate: isCredit ? null : form.dueDate,
+    payementMode: form.payementMode,
+    billingAdress: form.billingAdress,
+    lines: payloadLines(form.lines),
+    vatClause: form.vatClause,
+    // Spec 3: the TTC basis is never used.
+    calculatesBasisTTC: false,
+    correctedInvoiceId: isCredit ? form.correctedInvoiceId : null,
+  };
+}
+
+export function toQuotePayload(form: EditorForm): QuotePayload {
+  return {
+    designation: form.designation,
+    customer: form.accountNumber ? { accountNumber: form.accountNumber } : null,
+    createdAt: form.createdAt,
+    validatedAt: form.validatedAt,
+    billingAdress: form.billingAdress,
+    lines: payloadLines(form.lines),
+    vatClause: form.vatClause,
+    calculatesBasisTTC: false,
+  };
+}
+
+export const toPayload = (kind: EditorKind, form: EditorForm) => (kind === 'invoice' ? toInvoicePayload(form) : toQuotePayload(form));
+
+/** The customer's main address as printed: street, then postal code and city, then a foreign country. */
+export function mainAddress(c: Pick<Customer, 'adress' | 'postalCode' | 'city' | 'country'>): string {
+  const cityLine = [c.postalCode, c.city].filter((s) => s && s.trim()).join(' ');
+  const country = c.country && c.country.trim() && c.country.trim() !== 'France' ? c.country.trim() : '';
+  return [c.adress, cityLine, country].map((s) => (s ?? '').trim()).filter(Boolean).join('\n');
+}
+
+/** The billing address list of spec 2.9: the customer's address, then its alternate billing addresses. */
+export function customerAddresses(c: Customer | null | undefined): string[] {
+  if (!c) return [];
+  const all = [mainAddress(c), ...(c.billingAdresses ?? []).map((a) => a.trim())].filter(Boolean);
+  return [...new Set(all)];
+}
+
+/** Picking a customer: first address, its payment mode when none is chosen, due date from its delay. */
+export function setCustomer(form: EditorForm, kind: EditorKind, customer: Customer | null): EditorForm {
+  const next: EditorForm = { ...form, accountNumber: customer?.accountNumber ?? '', billingAdress: customerAddresses(customer)[0] ?? '' };
+  if (kind === 'quote') return next;
+  if (!form.payementMode && customer?.payementMode) next.payementMode = customer.payementMode;
+  // A credit note corrects an invoice of its own customer only.
+  if (form.accountNumber !== next.accountNumber) next.correctedInvoiceId = null;
+  if (form.type !== 'Avoir' && form.createdAt) next.dueDate = dueDateFor(form.createdAt, customer?.payementDelay);
+  return next;
+}
+
+/** Spec 4: setting the billing date sets the due date from the customer's delay (30 days by default). */
+export function setBillingDate(form: EditorForm, date: string | null, customer: Customer | null): EditorForm {
+  const createdAt = date ?? '';
+  if (form.type === 'Avoir') return { ...form, createdAt };
+  return { ...form, createdAt, dueDate: date ? dueDateFor(date, customer?.payementDelay) : form.dueDate };
+}
+
+/** Spec 4: a quote is valid 30 days after its creation date by default. */
+export function setQuoteDate(form: EditorForm, date: string | null): EditorForm {
+  return { ...form, createdAt: date ?? '', validatedAt: date ? quoteValidityFor(date) : form.validatedAt };
+}
+
+/** Spec 4: 'Avoir' clears the due date; back to 'Facture' it is computed again. */
+export function setInvoiceType(form: EditorForm, type: InvoiceType | '', customer: Customer | null): EditorForm {
+  let dueDate = onInvoiceTypeChange(type, form.dueDate);
+  if (type === 'Facture' && !dueDate && form.createdAt) dueDate = dueDateFor(form.createdAt, customer?.payementDelay);
+  return { ...form, type, dueDate, correctedInvoiceId: type === 'Avoir' ? form.correctedInvoiceId : null };
+}

@@ -1,0 +1,130 @@
+// Enregistrer and Valider: the rulebook first (same context as the server), then the outbox.
+// A new document gets its route (?id=) once saved; the draft leaves only when the server has it.
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { resolveId } from '../../../data/outbox';
+import { isTempId } from '../../../data/temp-ids';
+import { todayInParis } from '../../../domain/dates';
+import type { Customer } from '../../../domain/types';
+import { toastError } from '../../../lib/toast';
+import { confirmedDocument } from '../api/cache-updates';
+import { fetchValidatedThisMonth, tableOf } from '../api/documents';
+import { deleteDrafts, entriesOfDocument, writeDraft } from '../api/drafts';
+import { pdfBlobFromBase64, validateInvoice } from '../api/invoice-actions';
+import { saveDocument } from '../api/save-document';
+import { documentErrors, type CheckInputs } from '../check-context';
+import { stateFromInvoice, stateFromQuote } from '../editor-model';
+import { ERRORS_DURATION, errorsTitle, saveFeedback, validateFeedback } from '../feedback';
+import type { EditorState, InvoiceJson, QuoteJson } from '../types';
+import { showFeedback } from '../components/show-feedback';
+import type { EditorData } from './use-editor-data';
+import { LIST_ROUTES } from './use-editor-document';
+import type { EditorStateApi } from './use-editor-state';
+import type { PdfDialogApi } from './use-pdf-dialog';
+
+export const EDIT_ROUTES = { invoice: '/mes-factures/modifier-facture', quote: '/mes-factures/modifier-devis' } as const;
+
+interface Deps { editor: EditorStateApi; data: EditorData; customer: Customer | null; pdf: PdfDialogApi; setErrors: (errors: string[]) => void }
+
+/** Saved already, or its creation waits in the outbox: no need to save again before validating. */
+async function existsOrQueued(s: EditorState): Promise<boolean> {
+  if (s.docId === null) return false;
+  if (!isTempId(s.docId)) return true;
+  if ((await resolveId(s.docId)) !== s.docId) return true;
+  return (await entriesOfDocument(s.docKey, s.docId)).some((e) => e.createsTempId === s.docId && e.state !== 'failed');
+}
+
+export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'save' | 'validate' | null>(null);
+  const { companyId } = data;
+
+  const check = useCallback((forValidation: boolean, validatedThisMonth?: number | null) => {
+    const s = editor.get();
+    const inputs: CheckInputs = { exercises: data.exercises, customer, today: todayInParis(new Date()), company: data.facts, invoices: data.invoices, validatedThisMonth };
+    const errors = documentErrors(s.kind, s.form, inputs, forValidation);
+    setErrors(errors);
+    if (errors.length) toastError(errorsTitle(s.kind), errors, ERRORS_DURATION);
+    return errors.length === 0;
+  }, [editor, data, customer, setErrors]);
+
+  /** Sends the form; the state afterwards, or null when the server refused it. */
+  const persist = useCallback(async (opts: { goToDocument: boolean }): Promise<EditorState | null> => {
+    const s = editor.get();
+    const before = s.form;
+    const { outcome, plan, body } = await saveDocument(companyId, s);
+    showFeedback(saveFeedback(s.kind, outcome));
+    if (outcome.status === 'failed') {
+      setErrors(outcome.errors);
+      return null;
+    }
+    setErrors([]);
+    let next: EditorState;
+    if (outcome.status === 'done') {
+      const doc = outcome.response;
+      await confirmedDocument(tableOf(s.kind), companyId, doc);
+      const server = s.kind === 'invoice' ? stateFromInvoice(doc as InvoiceJson) : stateFromQuote(doc as QuoteJson);
+      const typedMeanwhile = editor.get().form !== before;
+      editor.replace((cur) => (typedMeanwhile ? { ...cur, docId: doc.id, docKey: plan.docKey, slot: String(doc.id), number: server.number, sent: null } : { ...server, docKey: plan.docKey }));
+      next = editor.get();
+      await deleteDrafts(companyId, s.kind, [s.slot, String(plan.docId), String(doc.id)]);
+      if (typedMeanwhile) await writeDraft(companyId, next);
+    } else {
+      editor.replace((cur) => ({ ...cur, docId: plan.docId, docKey: plan.docKey, slot: String(plan.docId), dirty: cur.form !== before, sent: body }));
+      next = editor.get();
+      await writeDraft(companyId, next, s.slot);
+    }
+    if (opts.goToDocument && s.slot !== next.slot) void navigate({ to: EDIT_ROUTES[s.kind], search: { id: next.slot }, replace: true });
+    return next;
+  }, [editor, companyId, navigate, setErrors]);
+
+  const save = useCallback(async () => {
+    if (busy || !check(false)) return;
+    setBusy('save');
+    try {
+      await persist({ goToDocument: true });
+    } finally {
+      setBusy(null);
+    }
+  }, [busy, check, persist]);
+
+  const validate = useCallback(async () => {
+    if (busy) return;
+    setBusy('validate');
+    try {
+      // Starter facts: the server's count when it answers, else the cached list (the server re-checks).
+      if (!check(true, await fetchValidatedThisMonth(companyId))) return;
+      let s = editor.get();
+      const initialSlot = s.slot;
+      if (s.dirty || !(await existsOrQueued(s))) {
+        const saved = await persist({ goToDocument: false });
+        if (!saved) return;
+        s = saved;
+      }
+      const docId = isTempId(s.docId) ? await resolveId(s.docId) : s.docId;
+      const outcome = await validateInvoice(companyId, docId as string | number, s.docKey ?? `invoice:${docId}`, data.ledgerId);
+      showFeedback(validateFeedback(outcome));
+      if (outcome.status === 'done') {
+        const { invoice, file, fileName } = outcome.response;
+        await confirmedDocument('invoices', companyId, invoice);
+        await deleteDrafts(companyId, 'invoice', [s.slot, String(invoice.id)]);
+        editor.replace(() => ({ ...stateFromInvoice(invoice), docKey: s.docKey }));
+        // Spec 4: after validation the PDF is shown, then the user goes to the invoice list.
+        pdf.start(fileName, { sendable: true, afterClose: () => void navigate({ to: LIST_ROUTES.invoice }) });
+        pdf.show(pdfBlobFromBase64(file), fileName);
+      } else if (outcome.status === 'queued') {
+        editor.replace((cur) => ({ ...cur, validationQueued: true }));
+        await writeDraft(companyId, editor.get());
+      } else {
+        setErrors(outcome.errors);
+      }
+      // A document saved on the way (new → numbered or temporary id) gets its own address.
+      const slot = editor.get().slot;
+      if (outcome.status !== 'done' && slot !== initialSlot) void navigate({ to: EDIT_ROUTES.invoice, search: { id: slot }, replace: true });
+    } finally {
+      setBusy(null);
+    }
+  }, [busy, check, companyId, data.ledgerId, editor, navigate, pdf, persist, setErrors]);
+
+  return { save, validate, persist, busy };
+}

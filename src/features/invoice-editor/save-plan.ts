@@ -1,0 +1,56 @@
+// Which request a save becomes. A document created offline is known by a temporary id until its
+// creation reaches the server; every later change must follow that creation (same docKey), and
+// a creation refused in the background is corrected in place ("Modifier" in the sync panel).
+import { isTempId } from '../../data/temp-ids';
+import type { OutboxState } from '../../data/outbox-types';
+import type { EditorKind } from './types';
+
+/** The outbox entries that concern the document (same docKey, or the one creating its temporary id). */
+export interface EntryView { id: string; state: OutboxState; kind: string; docKey: string; createsTempId?: string }
+
+export interface SavePlan {
+  method: 'POST' | 'PUT';
+  path: string;
+  docKey: string;
+  /** The temporary id the POST creates. */
+  createsTempId?: string;
+  /** A save of this document the server refused: the corrected one takes its place. */
+  replaces?: string;
+  /** The id the document is known by after this save. */
+  docId: string | number;
+}
+
+export const basePath = (kind: EditorKind) => (kind === 'invoice' ? 'invoices' : 'estimates');
+export const saveKind = (kind: EditorKind) => `${kind}.save`;
+
+export function planSave(opts: {
+  kind: EditorKind;
+  docId: string | number | null;
+  docKey: string | null;
+  /** The server id of a temporary docId, once known. */
+  resolved: string | number | null;
+  entries: readonly EntryView[];
+  newTempId: () => string;
+}): SavePlan {
+  const { kind, entries } = opts;
+  const base = basePath(kind);
+  const failedSave = (key: string) => entries.find((e) => e.docKey === key && e.kind === saveKind(kind) && e.state === 'failed' && !e.createsTempId)?.id;
+
+  if (opts.docId === null) {
+    const tmp = opts.newTempId();
+    return { method: 'POST', path: base, docKey: `${kind}:${tmp}`, createsTempId: tmp, docId: tmp };
+  }
+  const docKey = opts.docKey ?? `${kind}:${opts.docId}`;
+  if (!isTempId(opts.docId)) return { method: 'PUT', path: `${base}/${opts.docId}`, docKey, replaces: failedSave(docKey), docId: opts.docId };
+  if (opts.resolved !== null && opts.resolved !== opts.docId) {
+    return { method: 'PUT', path: `${base}/${opts.resolved}`, docKey, replaces: failedSave(docKey), docId: opts.resolved };
+  }
+  const tmp = opts.docId;
+  const creator = entries.find((e) => e.createsTempId === tmp);
+  if (creator && creator.state === 'failed' && creator.kind === saveKind(kind)) {
+    return { method: 'POST', path: base, docKey, createsTempId: tmp, replaces: creator.id, docId: tmp };
+  }
+  if (creator && creator.state !== 'failed') return { method: 'PUT', path: `${base}/${tmp}`, docKey, replaces: failedSave(docKey), docId: tmp };
+  // Never sent, refused while the user watched, or discarded: the document does not exist yet.
+  return { method: 'POST', path: base, docKey, createsTempId: tmp, docId: tmp };
+}

@@ -1,0 +1,127 @@
+// Shapes the editors work with: the server's answers (server/src/modules/invoices/*-store.ts) and
+// the editor's own state, which is also what a local draft stores (Dexie table `drafts`).
+import type { InvoiceLine, InvoiceType, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../domain/types';
+
+export type EditorKind = 'invoice' | 'quote';
+
+export interface DocCustomer { accountNumber: string; socialReason: string; name: string }
+
+/** GET /api/invoices/:id (toInvoiceJson). */
+export interface InvoiceJson {
+  id: number;
+  designation: string;
+  customer: DocCustomer | null;
+  type: InvoiceType | '';
+  createdAt: string;
+  dueDate: string | null;
+  payementMode: string;
+  billingAdress: string;
+  lines: InvoiceLine[];
+  vatClause: string;
+  calculatesBasisTTC: boolean;
+  correctedInvoiceId: number | null;
+  correctedInvoiceNumber: string | null;
+  validated: boolean;
+  number: string | null;
+  validatedAt: string | null;
+  sentAt: string | null;
+  paidAt: string | null;
+  estimateId: number | null;
+  estimate: { id: number; number: string } | null;
+  totals: Totals;
+  vatBreakdown: VatBreakdownEntry[];
+}
+
+/** GET /api/estimates/:id (toQuoteJson). */
+export interface QuoteJson {
+  id: number;
+  number: string;
+  state: QuoteStateLabel;
+  designation: string;
+  customer: DocCustomer | null;
+  createdAt: string;
+  validatedAt: string | null;
+  billingAdress: string;
+  lines: InvoiceLine[];
+  vatClause: string;
+  calculatesBasisTTC: boolean;
+  totals: Totals;
+  vatBreakdown: VatBreakdownEntry[];
+  invoiceId: number | null;
+  invoice: { id: number; number: string | null } | null;
+}
+
+/** A row of GET /api/factures, as cached in the `invoices` table. */
+export interface InvoiceListRow {
+  id: number;
+  customer: DocCustomer;
+  type: InvoiceType | '';
+  number: string | null;
+  invoice: { createdAt: string | null; validated: boolean; ttc: number };
+}
+
+/** environment.company (GET /api/environment/plume). */
+export interface EnvCompany {
+  id?: number;
+  label: string;
+  legalForm?: string | null;
+  shareCapital?: string | null;
+  address?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  siren?: string | null;
+  siret?: string | null;
+  rcs?: string | null;
+  vatNumber?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  subscriptionInvoice?: string | null;
+  numberInvoiceValidateMonth?: number | null;
+}
+
+/** A line of the form: always with a local id (React key, move/remove target). */
+export type EditorLine = InvoiceLine & { id: string | number };
+
+/** The fields both editors show; converted to InvoicePayload / QuotePayload when sent. */
+export interface EditorForm {
+  designation: string;
+  /** '' while no customer is picked. */
+  accountNumber: string;
+  type: InvoiceType | '';
+  /** Billing date (invoice) or creation date (quote), 'YYYY-MM-DD' or ''. */
+  createdAt: string;
+  dueDate: string | null;
+  /** Quote validity date. */
+  validatedAt: string | null;
+  payementMode: string;
+  billingAdress: string;
+  lines: EditorLine[];
+  vatClause: string;
+  correctedInvoiceId: number | null;
+}
+
+/** Everything one open editor holds; stored whole as a draft's data. */
+export interface EditorState {
+  kind: EditorKind;
+  /** Where the draft is stored: 'new', 'avoir-<id>' (credit note being written) or the document id. */
+  slot: string;
+  /** Server id, temporary id ('tmp-…', created offline) or null before the first save. */
+  docId: string | number | null;
+  /** Outbox ordering key, fixed by the first save so every later change follows it. */
+  docKey: string | null;
+  form: EditorForm;
+  number: string | null;
+  validated: boolean;
+  /** Quotes. */
+  state: QuoteStateLabel | null;
+  /** Quote → the invoice made from it. */
+  invoiceId: number | null;
+  customer: DocCustomer | null;
+  correctedInvoiceNumber: string | null;
+  /** Changed since the last save was sent (or since it was loaded). */
+  dirty: boolean;
+  /** JSON of the last payload sent and not yet confirmed by the server (queued). */
+  sent: string | null;
+  /** A validation waits in the outbox. */
+  validationQueued: boolean;
+}

@@ -1,0 +1,61 @@
+// The row actions of the lists. Changes go through the outbox (online or offline) and the
+// device's copy follows at once; the refresh after a change brings the server's version
+// (src/data/start.ts refreshes the dataset of a done 'invoice.*' / 'quote.*' change).
+import { currentDb } from '../../../data/db';
+import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
+import { isQuotaError, newTempId, submitMutation } from '../../../data/outbox';
+import { todayInParis } from '../../../domain/dates';
+import type { QuoteStateLabel } from '../../../domain/types';
+import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
+import { http } from '../../../lib/http';
+import { customerLabel, type InvoiceListRow, type QuoteListRow } from '../list-model';
+
+/** Rewrites one row of the device's copy (a change made here shows before the next refresh). */
+export async function patchCachedRow<T>(table: 'invoices' | 'quotes', companyId: number, id: string | number, patch: (row: T) => T): Promise<void> {
+  const db = currentDb();
+  if (!db) return;
+  try {
+    await db.transaction('rw', db.table(table), async () => {
+      const row = await db.table(table).get([companyId, id]);
+      if (row) await db.table(table).put({ ...row, data: patch(row.data as T) });
+    });
+  } catch (error) {
+    // Only the local copy: the change itself is in the outbox or on the server.
+    if (!isQuotaError(error)) throw error;
+  }
+}
+
+/** PUT /api/invoices/:id/payment { paidAt: today | null } (validated invoices only). */
+export async function setInvoicePaid(companyId: number, row: InvoiceListRow, paid: boolean): Promise<ScreenOutcome<unknown>> {
+  const paidAt = paid ? todayInParis(new Date()) : null;
+  const outcome = await screenOutcome(await submitMutation({
+    method: 'PUT', path: `invoices/${row.id}/payment`, body: { paidAt }, companyId, docKey: `invoice:${row.id}`, kind: 'invoice.payment',
+    label: `Facture ${row.number ?? ''} marquée ${paid ? 'payée' : 'non payée'}`.replace(/\s+/g, ' '),
+  }));
+  if (outcome.status !== 'failed') await patchCachedRow<InvoiceListRow>('invoices', companyId, row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt } }));
+  return outcome;
+}
+
+/** PATCH /api/estimates/:id { state } (spec 4: the label is sent). */
+export async function changeQuoteState(companyId: number, row: QuoteListRow, state: QuoteStateLabel): Promise<ScreenOutcome<QuoteListRow>> {
+  const outcome = await screenOutcome(await submitMutation<QuoteListRow>({
+    method: 'PATCH', path: `estimates/${row.id}`, body: { state }, companyId, docKey: `quote:${row.id}`, kind: 'quote.state',
+    label: `Devis ${row.number ?? ''} : état « ${state} »`,
+  }));
+  if (outcome.status !== 'failed') await patchCachedRow<QuoteListRow>('quotes', companyId, row.id, (r) => ({ ...r, state }));
+  return outcome;
+}
+
+/** POST /api/estimates/:id/convert → the new draft invoice (its id opens the invoice form). */
+export async function convertQuote(companyId: number, row: QuoteListRow): Promise<ScreenOutcome<{ id: number }>> {
+  return screenOutcome(await submitMutation<{ id: number }>({
+    method: 'POST', path: `estimates/${row.id}/convert`, companyId, docKey: `quote:${row.id}`, kind: 'quote.convert',
+    label: `Transformation du devis ${row.number ?? ''} en facture (${customerLabel(row.customer)})`, createsTempId: newTempId(),
+  }));
+}
+
+/** GET /api/invoices/:id/pdf or /api/estimates/:id/pdf, saved under the server's file name. */
+export async function downloadPdf(resource: 'invoices' | 'estimates', id: string | number, fallbackName: string): Promise<void> {
+  const response = await http.get(`${resource}/${id}/pdf`);
+  saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));
+}

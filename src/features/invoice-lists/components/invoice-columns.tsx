@@ -1,0 +1,62 @@
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import { IconCash, IconCashOff, IconDownload, IconEye, IconPencil } from '@tabler/icons-react';
+import { formatDateFr } from '../../../domain/dates';
+import { formatEuro } from '../../../domain/money';
+import { customerLabel, invoiceBadges, type InvoiceListRow } from '../list-model';
+import { editorHref } from '../paths';
+import { Amount, Badges, CustomerCell, NumberCell, RowActions } from './cells';
+import type { Column } from './document-table';
+
+export interface InvoiceColumnDeps {
+  today: string;
+  pending: ReadonlySet<string>;
+  online: boolean;
+  canEdit: boolean;
+  go: (href: string) => (e: React.MouseEvent) => void;
+  onDownload: (row: InvoiceListRow) => void;
+  onPaid: (row: InvoiceListRow, paid: boolean) => void;
+}
+
+/** 'la facture F2026-0003', 'l’avoir AV2026-0001', 'la facture brouillon de Hôtel du Parc'. */
+export function invoiceName(row: InvoiceListRow): string {
+  const word = row.type === 'Avoir' ? 'l’avoir' : 'la facture';
+  return row.number ? `${word} ${row.number}` : `${word} brouillon${row.customer ? ` de ${customerLabel(row.customer)}` : ''}`;
+}
+
+export function invoiceColumns({ today, pending, online, canEdit, go, onDownload, onPaid }: InvoiceColumnDeps): Column<InvoiceListRow>[] {
+  return [
+    { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} href={editorHref('invoice', r.id)} pending={!!r.local || pending.has(String(r.id))} go={go} /> },
+    { key: 'date', header: 'Date', width: '96px', render: (r) => <Text size="sm">{formatDateFr(r.invoice.createdAt)}</Text> },
+    { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} extra={r.estimate ? `Devis ${r.estimate.number}` : undefined} /> },
+    { key: 'type', header: 'Type', width: '72px', wideOnly: true, render: (r) => <Text size="sm">{r.type}</Text> },
+    { key: 'due', header: 'Échéance', width: '96px', wideOnly: true, render: (r) => <Text size="sm">{formatDateFr(r.invoice.dueDate)}</Text> },
+    { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.invoice.ht} format={formatEuro} /> },
+    { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.invoice.ttc} format={formatEuro} /> },
+    { key: 'status', header: 'Statut', width: '168px', render: (r) => <Badges badges={invoiceBadges(r, today)} /> },
+    {
+      key: 'actions', header: 'Actions', width: '106px',
+      render: (r) => {
+        const name = invoiceName(r);
+        const editable = !r.invoice.validated && canEdit;
+        const href = editorHref('invoice', r.id);
+        const payable = r.invoice.validated && r.type === 'Facture' && canEdit;
+        const open = (
+          <ActionIcon component="a" href={href} onClick={go(href)} variant="subtle" size={44} aria-label={`${editable ? 'Modifier' : 'Voir'} ${name}`} title={editable ? 'Modifier' : 'Voir'}>
+            {editable ? <IconPencil size={20} /> : <IconEye size={20} />}
+          </ActionIcon>
+        );
+        const more = r.local ? null : (
+          <>
+            <Menu.Item leftSection={<IconDownload size={18} />} disabled={!online} onClick={() => onDownload(r)}>
+              {online ? 'Télécharger le PDF' : 'Télécharger le PDF (en ligne uniquement)'}
+            </Menu.Item>
+            {payable && (r.invoice.paidAt
+              ? <Menu.Item leftSection={<IconCashOff size={18} />} onClick={() => onPaid(r, false)}>Marquer non payée</Menu.Item>
+              : <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>Marquer payée</Menu.Item>)}
+          </>
+        );
+        return <RowActions open={open} more={more} moreLabel={`Autres actions pour ${name}`} />;
+      },
+    },
+  ];
+}

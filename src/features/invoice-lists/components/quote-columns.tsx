@@ -1,0 +1,69 @@
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import { IconArrowRight, IconDownload, IconEye, IconFileInvoice, IconPencil } from '@tabler/icons-react';
+import { formatDateFr } from '../../../domain/dates';
+import { formatEuro } from '../../../domain/money';
+import { isQuoteEditable, nextStates } from '../../../domain/quote-states';
+import type { QuoteStateLabel } from '../../../domain/types';
+import { customerLabel, quoteBadge, type QuoteListRow } from '../list-model';
+import { editorHref } from '../paths';
+import { Amount, Badges, CustomerCell, NumberCell, RowActions } from './cells';
+import type { Column } from './document-table';
+
+export interface QuoteColumnDeps {
+  pending: ReadonlySet<string>;
+  online: boolean;
+  canEdit: boolean;
+  canConvert: boolean;
+  go: (href: string) => (e: React.MouseEvent) => void;
+  onDownload: (row: QuoteListRow) => void;
+  onState: (row: QuoteListRow, state: QuoteStateLabel) => void;
+  onConvert: (row: QuoteListRow) => void;
+}
+
+export const quoteName = (row: QuoteListRow) => (row.number ? `le devis ${row.number}` : `le nouveau devis${row.customer ? ` de ${customerLabel(row.customer)}` : ''}`);
+
+/** 'Facturé' is reached by the conversion, which also creates the invoice: not offered as a bare state. */
+export const offeredStates = (state: QuoteStateLabel) => nextStates(state).filter((s) => s !== 'Facturé');
+
+export function quoteColumns({ pending, online, canEdit, canConvert, go, onDownload, onState, onConvert }: QuoteColumnDeps): Column<QuoteListRow>[] {
+  return [
+    { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} href={editorHref('quote', r.id)} pending={!!r.local || pending.has(String(r.id))} go={go} /> },
+    { key: 'date', header: 'Date', width: '96px', render: (r) => <Text size="sm">{formatDateFr(r.createdAt)}</Text> },
+    { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} /> },
+    { key: 'validity', header: 'Validité', width: '96px', wideOnly: true, render: (r) => <Text size="sm">{formatDateFr(r.validatedAt)}</Text> },
+    { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.ht} format={formatEuro} /> },
+    { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.ttc} format={formatEuro} /> },
+    { key: 'state', header: 'État', width: '104px', render: (r) => <Badges badges={[quoteBadge(r.state)]} /> },
+    {
+      key: 'actions', header: 'Actions', width: '106px',
+      render: (r) => {
+        const name = quoteName(r);
+        const editable = isQuoteEditable(r.state) && canEdit;
+        const href = editorHref('quote', r.id);
+        const states = canEdit ? offeredStates(r.state) : [];
+        const open = (
+          <ActionIcon component="a" href={href} onClick={go(href)} variant="subtle" size={44} aria-label={`${editable ? 'Modifier' : 'Voir'} ${name}`} title={editable ? 'Modifier' : 'Voir'}>
+            {editable ? <IconPencil size={20} /> : <IconEye size={20} />}
+          </ActionIcon>
+        );
+        const more = r.local ? null : (
+          <>
+            <Menu.Item leftSection={<IconDownload size={18} />} disabled={!online} onClick={() => onDownload(r)}>
+              {online ? 'Télécharger le PDF' : 'Télécharger le PDF (en ligne uniquement)'}
+            </Menu.Item>
+            {states.length > 0 && <Menu.Label>Changer l’état</Menu.Label>}
+            {states.map((s) => (
+              <Menu.Item key={s} leftSection={<IconArrowRight size={18} />} color={s === 'Annulé' ? 'red' : undefined} onClick={() => onState(r, s)}>{`Passer à « ${s} »`}</Menu.Item>
+            ))}
+            {canConvert && r.state === 'Accepté' && (
+              <Menu.Item leftSection={<IconFileInvoice size={18} />} disabled={!online} onClick={() => onConvert(r)}>
+                {online ? 'Convertir en facture' : 'Convertir en facture (en ligne uniquement)'}
+              </Menu.Item>
+            )}
+          </>
+        );
+        return <RowActions open={open} more={more} moreLabel={`Autres actions pour ${name}`} />;
+      },
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { hasChildRight } from '../domain/rights';
+import { installEditorSync } from '../features/invoice-editor/sync-hooks';
+import { lazyScreen } from '../lib/lazy-screen';
+import { getSession } from '../lib/session';
+import { appLayoutRoute } from './app-layout';
+
+// Quote and invoice editors (issues 4 and 6). The server checks every call; the guard only spares
+// a user without the right a screen full of refusals.
+const needs = (child: 'listeFactures' | 'listeDevis') => () => {
+  if (!hasChildRight(getSession()?.profile.appRights, 'mesFactures', child, 'view')) throw redirect({ to: '/', replace: true });
+};
+
+/** Ids are text: a document created offline is known by 'tmp-…' until the server numbers it. */
+const idSearch = (search: Record<string, unknown>): { id: string } => ({ id: search.id == null ? '' : String(search.id) });
+const newInvoiceSearch = (search: Record<string, unknown>): { avoir?: string } => (search.avoir == null ? {} : { avoir: String(search.avoir) });
+
+const invoiceScreen = lazyScreen(() => import('../features/invoice-editor/components/editor-screen'), 'InvoiceEditorScreen');
+const quoteScreen = lazyScreen(() => import('../features/invoice-editor/components/editor-screen'), 'QuoteEditorScreen');
+
+export const newInvoiceRoute = createRoute({
+  getParentRoute: () => appLayoutRoute, path: '/mes-factures/ajouter-facture', staticData: { title: 'Nouvelle facture' },
+  validateSearch: newInvoiceSearch, beforeLoad: needs('listeFactures'), component: invoiceScreen,
+});
+export const editInvoiceRoute = createRoute({
+  getParentRoute: () => appLayoutRoute, path: '/mes-factures/modifier-facture', staticData: { title: 'Modifier une facture' },
+  validateSearch: idSearch, beforeLoad: needs('listeFactures'), component: invoiceScreen,
+});
+export const newQuoteRoute = createRoute({
+  getParentRoute: () => appLayoutRoute, path: '/mes-factures/ajouter-devis', staticData: { title: 'Nouveau devis' },
+  beforeLoad: needs('listeDevis'), component: quoteScreen,
+});
+export const editQuoteRoute = createRoute({
+  getParentRoute: () => appLayoutRoute, path: '/mes-factures/modifier-devis', staticData: { title: 'Modifier un devis' },
+  validateSearch: idSearch, beforeLoad: needs('listeDevis'), component: quoteScreen,
+});
+
+// "Modifier" in the sync panel opens the document; background replays update the local copies.
+// The router is imported when needed: it is built from this very route tree.
+installEditorSync((kind, id) => {
+  void import('../router').then(({ router }) => router.navigate(kind === 'invoice' ? { to: '/mes-factures/modifier-facture', search: { id } } : { to: '/mes-factures/modifier-devis', search: { id } }));
+});
+
+export const invoiceEditorRoutes = [newInvoiceRoute, editInvoiceRoute, newQuoteRoute, editQuoteRoute];

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { isSortedByRule } from '../../src/features/invoice-lists/list-model';
+import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { queueRawChanges } from './support/outbox';
+
+// The invoice and quote lists and the invoicing dashboard in a real Chromium (issue 4 screens),
+// against the real server and its demo data (company "Boulangerie Pâtisserie Martin").
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/invoice-lists-shots';
+const TABLET = { width: 820, height: 1180 };
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await newContext(browser, { viewport });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await signIn(page, server.url, 'demo');
+  await dismissAnnouncement(page);
+  await page.goto(`${server.url}${path}`);
+  return { context, page, errors };
+}
+
+const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: table }).getByRole('rowgroup').nth(1).getByRole('row');
+/** The first cell of every rendered row: the number, or "Brouillon". */
+const numbers = (page: Page, table: string) => bodyRows(page, table).evaluateAll((rows) => rows.map((r) => (r.querySelector('[role=cell] a')?.textContent ?? '').trim()));
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('invoice list', () => {
+  it('shows the demo invoices, drafts first then numbers descending; search and status filters narrow it', async () => {
+    const { context, page, errors } = await open('/mes-factures/liste-des-factures');
+    await page.getByRole('heading', { name: 'Mes factures', level: 1 }).waitFor();
+    await bodyRows(page, 'Factures').first().getByText('Brouillon').first().waitFor();
+    const all = await numbers(page, 'Factures');
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    expect(all[0]).toBe('Brouillon');
+    expect(all.slice(1).every((n) => /^(F|AV)\d{4}-\d{4}$/.test(n))).toBe(true);
+    expect(isSortedByRule(all.map((n) => (n === 'Brouillon' ? null : n)))).toBe(true);
+    await expect.poll(() => page.getByText(`${all.length} documents`).count()).toBe(1);
+    await expectAccessible(page, 'la liste des factures');
+    await page.screenshot({ path: `${SHOTS}/factures-1366.png`, fullPage: true });
+
+    // Search: accents and case ignored, on the customer.
+    await page.getByLabel('Rechercher une facture').fill('TILLEULS');
+    await expect.poll(async () => (await numbers(page, 'Factures')).length).toBeLessThan(all.length);
+    const found = await bodyRows(page, 'Factures').allInnerTexts();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((t) => t.includes('SCI Les Tilleuls'))).toBe(true);
+    await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
+    await expect.poll(async () => (await numbers(page, 'Factures')).length).toBe(all.length);
+
+    // Status: the overdue invoices only, then the paid ones.
+    await pick(page, 'Statut', 'En retard');
+    await expect.poll(async () => (await bodyRows(page, 'Factures').allInnerTexts()).map((t) => t.includes('En retard'))).toEqual([true]);
+    await pick(page, 'Statut', 'Payée');
+    await expect.poll(async () => {
+      const texts = await bodyRows(page, 'Factures').allInnerTexts();
+      return texts.length > 0 && texts.every((t) => t.includes('Payée'));
+    }).toBe(true);
+    await expectAccessible(page, 'la liste des factures filtrée');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('marks a validated invoice paid from its row menu', async () => {
+    const { context, page, errors } = await open('/mes-factures/liste-des-factures');
+    await pick(page, 'Statut', 'Impayée');
+    const row = bodyRows(page, 'Factures').filter({ hasNotText: 'En retard' }).first();
+    await row.waitFor();
+    const number = (await row.locator('[role=cell] a').first().innerText()).trim();
+    await row.getByRole('button', { name: `Autres actions pour la facture ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'Marquer payée' }).click();
+    await toast(page, 'Enregistrement effectué').filter({ hasText: `La facture n°${number} est marquée payée.` }).waitFor();
+    await bodyRows(page, 'Factures').filter({ hasText: number }).getByText('Payée').waitFor();
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('works offline from the device copy, with its age; a document created offline shows "En attente d’envoi"', async () => {
+    const { context, page, errors } = await open('/mes-factures/liste-des-factures');
+    await bodyRows(page, 'Factures').first().waitFor();
+    // The sign-in refresh has stored the company's invoices on the device.
+    await page.waitForLoadState('networkidle');
+    const online = await numbers(page, 'Factures');
+    await context.setOffline(true);
+    await page.getByText(/^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
+    await expect.poll(() => numbers(page, 'Factures')).toEqual(online);
+    await page.getByLabel('Rechercher une facture').fill('tilleuls');
+    await expect.poll(async () => (await bodyRows(page, 'Factures').allInnerTexts()).every((t) => t.includes('SCI Les Tilleuls'))).toBe(true);
+    await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
+
+    const companyId = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session') ?? 'null')?.profile?.userLastCompany as number);
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    await queueRawChanges(page, [{
+      method: 'POST', path: 'invoices', companyId, docKey: 'invoice:tmp-e2e-1', kind: 'invoice.save', label: 'Enregistrement de la facture (brouillon)', createsTempId: 'tmp-e2e-1',
+      body: { designation: 'Facture hors ligne', customer: { accountNumber: 'C00002' }, type: 'Facture', createdAt: today, dueDate: today, payementMode: 'Virement', billingAdress: '', vatClause: '', calculatesBasisTTC: false,
+        lines: [{ code: 'X', type: 'Standard', label: 'Essai', quantity: 2, unitMeasurement: '', unitPrice: 50, salesAccount: '706000', vatRate: 20 }] },
+    } as Parameters<typeof queueRawChanges>[1][number]]);
+    const first = bodyRows(page, 'Factures').first();
+    await first.getByText('En attente d’envoi').waitFor();
+    expect(await first.innerText()).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
+    await expectAccessible(page, 'la liste des factures hors ligne');
+    await page.screenshot({ path: `${SHOTS}/factures-hors-ligne-1366.png` });
+
+    // Back online: the outbox sends it; the server's list has one more draft and nothing waits.
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText('En attente d’envoi').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await numbers(page, 'Factures')).filter((n) => n === 'Brouillon').length, { timeout: 20_000 }).toBe(online.filter((n) => n === 'Brouillon').length + 1);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('quote list', () => {
+  it('lists the quotes, changes a state with the spec message and converts an accepted quote', async () => {
+    const { context, page, errors } = await open('/mes-factures/liste-des-devis');
+    await page.getByRole('heading', { name: 'Mes devis', level: 1 }).waitFor();
+    await bodyRows(page, 'Devis').first().waitFor();
+    const all = await numbers(page, 'Devis');
+    expect(all.length).toBe(4);
+    expect(isSortedByRule(all)).toBe(true);
+    await expectAccessible(page, 'la liste des devis');
+    await page.screenshot({ path: `${SHOTS}/devis-1366.png`, fullPage: true });
+
+    await pick(page, 'État', 'En cours');
+    const open = bodyRows(page, 'Devis').first();
+    await expect.poll(() => bodyRows(page, 'Devis').count()).toBe(1);
+    const number = (await open.locator('[role=cell] a').first().innerText()).trim();
+    await open.getByRole('button', { name: `Autres actions pour le devis ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'Passer à « Accepté »' }).click();
+    await toast(page, 'Enregistrement effectué').filter({ hasText: `L'état du devis n°${number} à été enregistré avec succès` }).waitFor();
+    await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
+    const row = bodyRows(page, 'Devis').filter({ hasText: number });
+    await row.getByText('Accepté').waitFor();
+    await noToasts(page);
+
+    await row.getByRole('button', { name: `Autres actions pour le devis ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'Convertir en facture' }).click();
+    await page.waitForURL((url) => url.pathname === '/mes-factures/modifier-facture' && /^\d+$/.test(url.searchParams.get('id') ?? ''));
+    expect(errors().filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('invoicing dashboard', () => {
+  it('shows the figures and the 12-month chart; the Starter company sees its monthly limit', async () => {
+    const { context, page, errors } = await open('/mes-factures/dashboard');
+    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
+    for (const label of ['Chiffre d’affaires du mois', 'Chiffre d’affaires de l’année', 'Factures impayées', 'Factures en retard', 'Devis ouverts']) {
+      expect(await page.getByRole('region', { name: label }).innerText()).toMatch(/\d+,\d{2}\s€/);
+    }
+    await expect.poll(() => page.locator('[data-testid=turnover-chart] .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('table', { name: 'Chiffre d’affaires par mois' }).getByRole('row').count()).toBe(13);
+    expect(await page.getByText(/factures? validées? ce mois-ci/).count()).toBe(0);
+    await expectAccessible(page, 'le tableau de bord');
+    await page.screenshot({ path: `${SHOTS}/dashboard-1366.png`, fullPage: true });
+
+    await page.getByTestId('company-menu').click();
+    await page.getByLabel('Rechercher une société').fill('Menuiserie');
+    await page.getByRole('option', { name: /Menuiserie Lefèvre/ }).click();
+    const limit = page.getByRole('region', { name: 'Limite mensuelle de factures validées' });
+    await limit.getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/).first().waitFor({ timeout: 20_000 });
+    expect(await limit.getByRole('progressbar').count()).toBe(1);
+    await expectAccessible(page, 'le tableau de bord Starter');
+    await page.screenshot({ path: `${SHOTS}/dashboard-starter-1366.png`, fullPage: true });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('tablet (820×1180)', () => {
+  it('keeps the essential columns and 44 px actions on the three screens', async () => {
+    const { context, page, errors } = await open('/mes-factures/liste-des-factures', TABLET);
+    await bodyRows(page, 'Factures').first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Échéance' }).count()).toBe(0);
+    const box = await bodyRows(page, 'Factures').first().getByRole('button', { name: /^Autres actions/ }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(TABLET.width);
+    await expectAccessible(page, 'la liste des factures (tablette)');
+    await page.screenshot({ path: `${SHOTS}/factures-820.png`, fullPage: true });
+    for (const [path, shot, ready] of [['/mes-factures/liste-des-devis', 'devis-820', 'Mes devis'], ['/mes-factures/dashboard', 'dashboard-820', 'Tableau de bord']] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${ready} (tablette)`);
+      await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+    }
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
