@@ -35,8 +35,8 @@ export const navEntries: NavEntry[] = [
     to: '/mes-factures/presentation',
     children: [
       { label: 'Tableau de bord', to: '/mes-factures/dashboard' },
-      { label: 'Mes devis', to: '/mes-factures/liste-des-devis', child: 'listeDevis' },
-      { label: 'Mes factures', to: '/mes-factures/liste-des-factures', child: 'listeFactures' },
+      { label: 'Liste des devis', to: '/mes-factures/liste-des-devis', child: 'listeDevis' },
+      { label: 'Liste des factures', to: '/mes-factures/liste-des-factures', child: 'listeFactures' },
       { label: 'Mes clients', to: '/mes-factures/mes-clients', child: 'gestionClients' },
       { label: 'Mes articles', to: '/mes-factures/mes-articles', child: 'gestionArticles' },
     ],

@@ -32,11 +32,18 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
         return (
           <NavLink key={entry.key} label={entry.label} leftSection={<Icon size={20} />} defaultOpened={open} childrenOffset={28}>
             {children.map((c) => (
-              <NavLink key={c.to} component={Link} to={c.to} label={c.label} active={pathname === c.to || pathname.startsWith(`${c.to}/`)} onClick={onNavigate} />
+              <NavLink key={c.to} component={Link} to={c.to} label={c.label} active={isActiveChild(pathname, c.to, children)} onClick={onNavigate} />
             ))}
           </NavLink>
         );
       })}
     </ScrollArea>
   );
+}
+
+/** A child is active on its own path, or below it when no sibling is a closer match (/ma-bannette vs /ma-bannette/deposer). */
+export function isActiveChild(pathname: string, to: string, siblings: { to: string }[]): boolean {
+  if (pathname === to) return true;
+  if (!pathname.startsWith(`${to}/`)) return false;
+  return !siblings.some((s) => s.to !== to && s.to.length > to.length && (pathname === s.to || pathname.startsWith(`${s.to}/`)));
 }
