@@ -1,7 +1,9 @@
 import { createRoute, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppFrame } from '../components/layout/app-frame';
-import { logoutOnServer, saveLastCompany } from '../features/auth/api/session-api';
+import { LogoutConfirm } from '../components/layout/logout-confirm';
+import { fetchMe, logoutOnServer, saveLastCompany } from '../features/auth/api/session-api';
+import { useOutboxCounts } from '../data/outbox-hooks';
 import { SyncStatus } from '../features/sync/sync-status';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { readApiError } from '../lib/http';
@@ -15,6 +17,14 @@ function AppLayout() {
   const router = useRouter();
   const [switching, setSwitching] = useState(false);
   const available = (path: string) => path in router.routesByPath;
+  const counts = useOutboxCounts();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+
+  // Rights or companies may have changed since the last visit: refresh the profile once online.
+  // (A revoked token answers 401 here and the global handler signs out.)
+  useEffect(() => {
+    if (navigator.onLine) void fetchMe().then(replaceProfile).catch(() => undefined);
+  }, []);
 
   // Spec 2.4: save the last company, replace the profile, reload the invoicing data, go to /.
   async function switchCompany(companyId: number) {
@@ -31,7 +41,13 @@ function AppLayout() {
     }
   }
 
+  async function requestLogout() {
+    if (counts.waiting + counts.failed > 0) setConfirmLogout(true);
+    else await logout();
+  }
+
   async function logout() {
+    setConfirmLogout(false);
     const token = getSession()?.token;
     if (token) void logoutOnServer(token).catch(() => undefined);
     await clearLocalSession();
@@ -39,9 +55,10 @@ function AppLayout() {
   }
 
   return (
-    <AppFrame nav={navEntries} available={available} switching={switching} onSwitchCompany={switchCompany} onLogout={logout}
+    <AppFrame nav={navEntries} available={available} switching={switching} onSwitchCompany={switchCompany} onLogout={requestLogout}
       bell={<NotificationBell />} statusBar={<SyncStatus />}>
       <Outlet />
+      <LogoutConfirm opened={confirmLogout} waiting={counts.waiting + counts.failed} onCancel={() => setConfirmLogout(false)} onConfirm={() => void logout()} />
     </AppFrame>
   );
 }

@@ -95,19 +95,16 @@ describe('invoice list', () => {
     await context.close();
   });
 
-  it('works offline from the device copy, with its age; a document created offline shows "En attente d’envoi"', async () => {
+  it('shows a document still in the outbox as "En attente d’envoi", online and offline; offline the device copy is filtered', async () => {
     const { context, page, errors } = await open('/mes-factures/liste-des-factures');
     await bodyRows(page, 'Factures').first().waitFor();
-    // The sign-in refresh has stored the company's invoices on the device.
+    // The sign-in refresh stores the company's invoices on the device.
     await page.waitForLoadState('networkidle');
     const online = await numbers(page, 'Factures');
-    await context.setOffline(true);
-    await page.getByText(/^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
-    await expect.poll(() => numbers(page, 'Factures')).toEqual(online);
-    await page.getByLabel('Rechercher une facture').fill('tilleuls');
-    await expect.poll(async () => (await bodyRows(page, 'Factures').allInnerTexts()).every((t) => t.includes('SCI Les Tilleuls'))).toBe(true);
-    await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
 
+    // A draft saved on this device while the server could not be reached: the outbox keeps it.
+    const unreachable = (route: import('playwright-core').Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue());
+    await page.route('**/api/invoices', unreachable);
     const companyId = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session') ?? 'null')?.profile?.userLastCompany as number);
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
     await queueRawChanges(page, [{
@@ -115,15 +112,29 @@ describe('invoice list', () => {
       body: { designation: 'Facture hors ligne', customer: { accountNumber: 'C00002' }, type: 'Facture', createdAt: today, dueDate: today, payementMode: 'Virement', billingAdress: '', vatClause: '', calculatesBasisTTC: false,
         lines: [{ code: 'X', type: 'Standard', label: 'Essai', quantity: 2, unitMeasurement: '', unitPrice: 50, salesAccount: '706000', vatRate: 20 }] },
     } as Parameters<typeof queueRawChanges>[1][number]]);
+    await page.reload();
     const first = bodyRows(page, 'Factures').first();
     await first.getByText('En attente d’envoi').waitFor();
     expect(await first.innerText()).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
+
+    // Offline: the device's copy, its age, the same order, the same search; the queued draft first.
+    await context.setOffline(true);
+    await page.getByText(/^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
+    await expect.poll(() => numbers(page, 'Factures')).toEqual(['Brouillon', ...online]);
+    await first.getByText('En attente d’envoi').waitFor();
+    await page.getByLabel('Rechercher une facture').fill('tilleuls');
+    await expect.poll(async () => {
+      const texts = await bodyRows(page, 'Factures').allInnerTexts();
+      return texts.length > 0 && texts.every((t) => t.includes('SCI Les Tilleuls'));
+    }).toBe(true);
     await expectAccessible(page, 'la liste des factures hors ligne');
     await page.screenshot({ path: `${SHOTS}/factures-hors-ligne-1366.png` });
+    await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
 
     // Back online: the outbox sends it; the server's list has one more draft and nothing waits.
+    await page.unroute('**/api/invoices', unreachable);
     await context.setOffline(false);
-    await expect.poll(() => page.getByText('En attente d’envoi').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByText('En attente d’envoi').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(async () => (await numbers(page, 'Factures')).filter((n) => n === 'Brouillon').length, { timeout: 20_000 }).toBe(online.filter((n) => n === 'Brouillon').length + 1);
     expect(errors()).toEqual([]);
     await context.close();
@@ -142,10 +153,10 @@ describe('quote list', () => {
     await page.screenshot({ path: `${SHOTS}/devis-1366.png`, fullPage: true });
 
     await pick(page, 'État', 'En cours');
-    const open = bodyRows(page, 'Devis').first();
+    const inProgress = bodyRows(page, 'Devis').first();
     await expect.poll(() => bodyRows(page, 'Devis').count()).toBe(1);
-    const number = (await open.locator('[role=cell] a').first().innerText()).trim();
-    await open.getByRole('button', { name: `Autres actions pour le devis ${number}` }).click();
+    const number = (await inProgress.locator('[role=cell] a').first().innerText()).trim();
+    await inProgress.getByRole('button', { name: `Autres actions pour le devis ${number}` }).click();
     await page.getByRole('menuitem', { name: 'Passer à « Accepté »' }).click();
     await toast(page, 'Enregistrement effectué').filter({ hasText: `L'état du devis n°${number} à été enregistré avec succès` }).waitFor();
     await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();

@@ -106,8 +106,8 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
         )}
       />
       <Group gap="sm" mt={-12}>
-        {state.validated && <Badge color="green" variant="light" size="lg">Validée</Badge>}
-        {state.kind === 'quote' && state.state && state.number && <Badge variant="light" size="lg">{state.state}</Badge>}
+        {state.validated && <Badge color="green.9" variant="filled" size="lg">Validée</Badge>}
+        {state.kind === 'quote' && state.state && state.number && <Badge color="blue.9" variant="filled" size="lg">{state.state}</Badge>}
         <DataAge fetchedAt={data.fetchedAt} />
       </Group>
       <EditorNotices state={state} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />

@@ -20,7 +20,7 @@ export function NumberCell({ number, href, pending, go }: { number: string | nul
   return (
     <>
       <Anchor href={href} onClick={go(href)} size="sm" fw={600} fs={number ? undefined : 'italic'} truncate="end">{numberLabel(number)}</Anchor>
-      {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>{PENDING_LABEL}</Badge>}
+      {pending && <Badge size="xs" variant="light" color="orange" c="orange.9" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>{PENDING_LABEL}</Badge>}
     </>
   );
 }
@@ -38,7 +38,7 @@ export function CustomerCell({ customer, extra }: { customer: ListCustomer | nul
 export function Badges({ badges }: { badges: StatusBadge[] }) {
   return (
     <Group gap={4} wrap="wrap">
-      {badges.map((b) => <Badge key={b.label} size="sm" variant="light" color={b.color} style={{ textTransform: 'none' }}>{b.label}</Badge>)}
+      {badges.map((b) => <Badge key={b.label} size="sm" variant="light" color={b.color} c={`${b.color}.9`} style={{ textTransform: 'none' }}>{b.label}</Badge>)}
     </Group>
   );
 }

@@ -31,9 +31,9 @@ export function ListFilters<F extends BaseFilters>({ filters, onChange, onReset,
       <Select label="Client" placeholder="Tous les clients" data={customers} searchable clearable clearButtonProps={clear} limit={50}
         nothingFoundMessage="Aucun client trouvé" value={filters.customer || null} onChange={(v) => patch({ customer: v ?? '' })} w={{ base: '100%', sm: 240 }} />
       {children}
-      <DatePickerInput label="Du" placeholder="JJ/MM/AAAA" valueFormat="DD/MM/YYYY" clearable clearButtonProps={clear} value={filters.from || null}
+      <DatePickerInput label="Du" valueFormat="DD/MM/YYYY" clearable clearButtonProps={clear} value={filters.from || null}
         maxDate={filters.to || undefined} onChange={(v) => patch({ from: v ? String(v).slice(0, 10) : '' })} w={150} />
-      <DatePickerInput label="Au" placeholder="JJ/MM/AAAA" valueFormat="DD/MM/YYYY" clearable clearButtonProps={clear} value={filters.to || null}
+      <DatePickerInput label="Au" valueFormat="DD/MM/YYYY" clearable clearButtonProps={clear} value={filters.to || null}
         minDate={filters.from || undefined} onChange={(v) => patch({ to: v ? String(v).slice(0, 10) : '' })} w={150} />
       {active && <Button variant="subtle" leftSection={<IconFilterOff size={18} />} onClick={onReset} mih={44}>Effacer les filtres</Button>}
     </Group>
