@@ -22,6 +22,7 @@ const SECTIONS: Section[] = [
   { file: 'documents.ts', fn: 'benchDocuments', title: 'Documents' },
   { file: 'offline.ts', fn: 'benchOffline', title: 'Hors ligne' },
   { file: 'invoices.ts', fn: 'benchInvoices', title: 'Devis et factures' },
+  { file: 'invoice-list-screen.ts', fn: 'benchInvoiceListScreen', title: 'Écran de la liste des factures (Chromium)' },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -11,9 +11,10 @@ const needs = (child: 'listeFactures' | 'listeDevis') => () => {
   if (!hasChildRight(getSession()?.profile.appRights, 'mesFactures', child, 'view')) throw redirect({ to: '/', replace: true });
 };
 
-/** Ids are text: a document created offline is known by 'tmp-…' until the server numbers it. */
-const idSearch = (search: Record<string, unknown>): { id: string } => ({ id: search.id == null ? '' : String(search.id) });
-const newInvoiceSearch = (search: Record<string, unknown>): { avoir?: string } => (search.avoir == null ? {} : { avoir: String(search.avoir) });
+/** A server id is a number (?id=12); a document created offline is known by 'tmp-…' until the server numbers it. */
+const idOf = (v: unknown): string | number => (typeof v === 'number' ? v : v == null ? '' : String(v));
+const idSearch = (search: Record<string, unknown>): { id: string | number } => ({ id: idOf(search.id) });
+const newInvoiceSearch = (search: Record<string, unknown>): { avoir?: string | number } => (search.avoir == null ? {} : { avoir: idOf(search.avoir) });
 
 const invoiceScreen = lazyScreen(() => import('../features/invoice-editor/components/editor-screen'), 'InvoiceEditorScreen');
 const quoteScreen = lazyScreen(() => import('../features/invoice-editor/components/editor-screen'), 'QuoteEditorScreen');
@@ -38,7 +39,8 @@ export const editQuoteRoute = createRoute({
 // "Modifier" in the sync panel opens the document; background replays update the local copies.
 // The router is imported when needed: it is built from this very route tree.
 installEditorSync((kind, id) => {
-  void import('../router').then(({ router }) => router.navigate(kind === 'invoice' ? { to: '/mes-factures/modifier-facture', search: { id } } : { to: '/mes-factures/modifier-devis', search: { id } }));
+  const search = { id: /^\d+$/.test(id) ? Number(id) : id };
+  void import('../router').then(({ router }) => router.navigate(kind === 'invoice' ? { to: '/mes-factures/modifier-facture', search } : { to: '/mes-factures/modifier-devis', search }));
 });
 
 export const invoiceEditorRoutes = [newInvoiceRoute, editInvoiceRoute, newQuoteRoute, editQuoteRoute];

@@ -83,7 +83,12 @@ describe('invoice list', () => {
 
   it('marks a validated invoice paid from its row menu', async () => {
     const { context, page, errors } = await open('/mes-factures/liste-des-factures');
+    await bodyRows(page, 'Factures').first().waitFor();
     await pick(page, 'Statut', 'Impayée');
+    await expect.poll(async () => {
+      const texts = await bodyRows(page, 'Factures').allInnerTexts();
+      return texts.length > 0 && texts.every((t) => !t.includes('Brouillon') && !t.includes('Payée'));
+    }).toBe(true);
     const row = bodyRows(page, 'Factures').filter({ hasNotText: 'En retard' }).first();
     await row.waitFor();
     const number = (await row.locator('[role=cell] a').first().innerText()).trim();
@@ -115,7 +120,8 @@ describe('invoice list', () => {
     await page.reload();
     const first = bodyRows(page, 'Factures').first();
     await first.getByText('En attente d’envoi').waitFor();
-    expect(await first.innerText()).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
+    // The customer's name comes from the device's customer list (read just after).
+    await expect.poll(() => first.innerText()).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
 
     // Offline: the device's copy, its age, the same order, the same search; the queued draft first.
     await context.setOffline(true);
@@ -188,6 +194,9 @@ describe('invoicing dashboard', () => {
     await page.getByTestId('company-menu').click();
     await page.getByLabel('Rechercher une société').fill('Menuiserie');
     await page.getByRole('option', { name: /Menuiserie Lefèvre/ }).click();
+    // Switching company leads home; back to the dashboard, now of the Starter company.
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Tableau de bord' }).click();
     const limit = page.getByRole('region', { name: 'Limite mensuelle de factures validées' });
     await limit.getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/).first().waitFor({ timeout: 20_000 });
     expect(await limit.getByRole('progressbar').count()).toBe(1);

@@ -35,7 +35,9 @@ describe('upload queue', () => {
     expect(sendable(items).map((i) => i.key)).toEqual([a.key, b.key]);
     expect(sendable(patchItem(items, a.key, { state: 'uploading' })).map((i) => i.key)).toEqual([b.key]);
     expect(removeItem(items, a.key)).toHaveLength(1);
-    expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
+    // A file the outbox still holds (queued, or refused in a background replay) is not sent again from here.
+    expect(sendable(patchItem(items, b.key, { entryId: 'e1' })).map((i) => i.key)).toEqual([a.key]);
+    expect(sendable(patchItem(items, a.key, { state: 'queued', entryId: 'e2' })).map((i) => i.key)).toEqual([b.key]);
   });
 
   it('labels the button with the number of files', () => {

@@ -1,9 +1,10 @@
 import { checkUpload } from '../../domain/uploads';
 
 // The deposit screen's list of files, as pure state: checks before sending (spec 5.4, the same
-// rule the server applies), per-file progress and outcome.
+// rule the server applies), per-file progress and outcome. Every file sent goes through the outbox.
 
-export type UploadState = 'ready' | 'invalid' | 'uploading' | 'done' | 'failed' | 'cancelled';
+/** preparing: stored on the device, its turn to be sent has not come; queued: waits for the network. */
+export type UploadState = 'ready' | 'invalid' | 'preparing' | 'uploading' | 'queued' | 'done' | 'failed' | 'cancelled';
 
 export interface UploadItem {
   key: string;
@@ -13,14 +14,16 @@ export interface UploadItem {
   total: number;
   /** Why it is refused or failed, in French. */
   message: string | null;
-  /** Kept across retries so a file the server already stored is not stored twice. */
-  idempotencyKey: string;
+  /** Its outbox entry while the device keeps it (queued, or refused during a background replay). */
+  entryId: string | null;
 }
 
 export const UPLOAD_STATE_LABELS: Record<UploadState, string> = {
   ready: 'Prêt à déposer',
   invalid: 'Refusé',
+  preparing: 'Préparation de l’envoi',
   uploading: 'Envoi en cours',
+  queued: 'En attente d’envoi',
   done: 'Déposé',
   failed: 'Échec de l’envoi',
   cancelled: 'Envoi annulé',
@@ -34,7 +37,7 @@ export function addFiles(items: UploadItem[], files: File[], newKey: () => strin
   for (const file of files) {
     if ([...items, ...added].some((i) => i.state !== 'done' && sameFile(i.file, file))) continue;
     const message = checkUpload(file);
-    added.push({ key: newKey(), file, state: message ? 'invalid' : 'ready', loaded: 0, total: file.size, message, idempotencyKey: newKey() });
+    added.push({ key: newKey(), file, state: message ? 'invalid' : 'ready', loaded: 0, total: file.size, message, entryId: null });
   }
   return [...items, ...added];
 }
@@ -50,7 +53,10 @@ export function percent(item: UploadItem): number {
   return item.total > 0 ? Math.min(99, Math.floor((item.loaded / item.total) * 100)) : 0;
 }
 
-/** Files the "Déposer" button sends: ready ones, and failed or cancelled ones sent again. */
-export const sendable = (items: UploadItem[]) => items.filter((i) => i.state === 'ready' || i.state === 'failed' || i.state === 'cancelled');
+/** Files the "Déposer" button sends: ready ones, and failed or cancelled ones sent again (not those the outbox still holds). */
+export const sendable = (items: UploadItem[]) => items.filter((i) => (i.state === 'ready' || i.state === 'failed' || i.state === 'cancelled') && !i.entryId);
+
+/** Files on their way: a cancel stops them (before or during the request). */
+export const inFlight = (item: UploadItem) => item.state === 'preparing' || item.state === 'uploading';
 
 export const depositButtonLabel = (n: number) => (n <= 1 ? 'Déposer le fichier' : `Déposer les ${n} fichiers`);

@@ -65,7 +65,7 @@ export function stateFromInvoice(inv: InvoiceJson, slot = String(inv.id)): Edito
   return {
     ...newEditorState('invoice', slot, formFromInvoice(inv)),
     docId: inv.id, docKey: `invoice:${inv.id}`, number: inv.number, validated: inv.validated,
-    customer: inv.customer, correctedInvoiceNumber: inv.correctedInvoiceNumber ?? null,
+    customer: inv.customer, correctedInvoiceNumber: inv.correctedInvoiceNumber ?? null, estimate: inv.estimate ?? null,
   };
 }
 

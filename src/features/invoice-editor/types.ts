@@ -116,6 +116,8 @@ export interface EditorState {
   state: QuoteStateLabel | null;
   /** Quote → the invoice made from it. */
   invoiceId: number | null;
+  /** Invoice → the quote it was made from. */
+  estimate?: { id: number; number: string } | null;
   customer: DocCustomer | null;
   correctedInvoiceNumber: string | null;
   /** Changed since the last save was sent (or since it was loaded). */

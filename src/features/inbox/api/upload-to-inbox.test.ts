@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_FAILURE, resultFromResponse } from './upload-to-inbox';
+import type { OutboxEntry } from '../../../data/outbox';
+import { inboxUploadRequest, queuedDeposits } from './upload-to-inbox';
 
-describe('resultFromResponse', () => {
-  it('gives the deposited items on 201', () => {
-    expect(resultFromResponse(201, JSON.stringify({ items: [{ id: 1 }] }))).toEqual({ status: 'done', response: { items: [{ id: 1 }] } });
+describe('inbox upload request', () => {
+  it('is a multipart outbox change of the company, one ordering key per file', () => {
+    const file = new File(['%PDF-1.4'], 'Ventes.pdf', { type: 'application/pdf' });
+    const a = inboxUploadRequest(file, 30, 7);
+    expect(a).toMatchObject({ method: 'POST', path: 'my-inbox/documents/upload', companyId: 7, kind: 'inbox.upload', label: 'Dépôt du fichier « Ventes.pdf »', file: { blob: file, name: 'Ventes.pdf', field: 'file', extra: { category: '30' } } });
+    expect(inboxUploadRequest(file, 30, 7).docKey).not.toBe(a.docKey);
   });
 
-  it('keeps the server’s French message and errors', () => {
-    const body = JSON.stringify({ message: 'Le fichier « a.pdf » dépasse la taille maximale de 50 Mo.', errors: ['x', 3] });
-    expect(resultFromResponse(413, body)).toEqual({ status: 'failed', httpStatus: 413, message: 'Le fichier « a.pdf » dépasse la taille maximale de 50 Mo.', errors: ['x'] });
-  });
-
-  it('falls back to a French sentence when the body says nothing', () => {
-    expect(resultFromResponse(415, '')).toMatchObject({ httpStatus: 415, message: 'Ce type de fichier n’est pas autorisé.' });
-    expect(resultFromResponse(502, '<html>')).toMatchObject({ httpStatus: 502, message: 'Le dépôt a échoué. Réessayez dans un instant.' });
-    expect(resultFromResponse(0, '')).toEqual({ status: 'failed', httpStatus: null, message: NETWORK_FAILURE, errors: [] });
+  it('lists the queued deposits of the current company only', () => {
+    const entry = (kind: string, companyId: number) => ({ id: `${kind}${companyId}`, kind, companyId, file: { name: 'a.pdf' } }) as unknown as OutboxEntry;
+    const entries = [entry('inbox.upload', 7), entry('inbox.upload', 8), entry('invoice.save', 7)];
+    expect(queuedDeposits(entries, 7).map((e) => e.id)).toEqual(['inbox.upload7']);
+    expect(queuedDeposits(undefined, 7)).toEqual([]);
   });
 });

@@ -1,63 +1,32 @@
-import { getSession } from '../../../lib/session';
+// POST /api/my-inbox/documents/upload, one file per request, always through the outbox: the file is
+// stored on the device (Blob in IndexedDB) before any request, then sent at once when online with
+// per-file progress (XMLHttpRequest), or later by the replayer, under the same Idempotency-Key.
+import { submitMutation, type MutationRequest, type MutationResult, type OutboxEntry } from '../../../data/outbox';
+import { xhrSender, type XhrSenderOptions } from '../../../data/send-xhr';
 import type { DepositItem } from './inbox-types';
 
-// POST /api/my-inbox/documents/upload with XMLHttpRequest: fetch cannot report upload progress.
-// One function so the offline outbox can take over the sending later with the same signature.
+export const INBOX_UPLOAD_KIND = 'inbox.upload';
 
-export interface UploadOptions {
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-  /** The same key on a retry makes the server store the file once (api-conventions). */
-  idempotencyKey?: string;
+export function inboxUploadRequest(file: File, categoryId: number, companyId: number): MutationRequest {
+  return {
+    method: 'POST',
+    path: 'my-inbox/documents/upload',
+    file: { blob: file, name: file.name, field: 'file', extra: { category: String(categoryId) } },
+    companyId,
+    // One docKey per file: a refused file never holds back the others.
+    docKey: `inbox-upload:${crypto.randomUUID()}`,
+    label: `Dépôt du fichier « ${file.name} »`,
+    kind: INBOX_UPLOAD_KIND,
+  };
 }
 
-export type InboxUploadResult =
-  | { status: 'done'; response: { items: DepositItem[] } }
-  | { status: 'failed'; httpStatus: number | null; message: string; errors: string[] }
-  | { status: 'cancelled' };
+export type DepositResult = MutationResult<{ items: DepositItem[] }>;
 
-export const NETWORK_FAILURE = 'Le serveur est injoignable : vérifiez votre connexion puis réessayez.';
-const FALLBACK: Record<number, string> = {
-  401: 'Votre session a expiré, veuillez vous reconnecter.',
-  403: 'Vous n’avez pas le droit de déposer des fichiers ici.',
-  413: 'Le fichier dépasse la taille maximale de 50 Mo.',
-  415: 'Ce type de fichier n’est pas autorisé.',
-};
-
-/** Turns the server's answer into the result the screen shows (its French message when it gave one). */
-export function resultFromResponse(status: number, bodyText: string): InboxUploadResult {
-  let body: { message?: unknown; errors?: unknown; items?: unknown } | null = null;
-  try {
-    body = bodyText ? JSON.parse(bodyText) : null;
-  } catch {
-    body = null;
-  }
-  if (status >= 200 && status < 300 && body && Array.isArray(body.items)) return { status: 'done', response: { items: body.items as DepositItem[] } };
-  if (status === 0) return { status: 'failed', httpStatus: null, message: NETWORK_FAILURE, errors: [] };
-  const message = typeof body?.message === 'string' && body.message ? body.message : (FALLBACK[status] ?? 'Le dépôt a échoué. Réessayez dans un instant.');
-  const errors = Array.isArray(body?.errors) ? body!.errors.filter((e): e is string => typeof e === 'string') : [];
-  return { status: 'failed', httpStatus: status, message, errors };
+/** Stores the file in the outbox, then (online) sends it with progress; see MutationResult. */
+export function depositFile(file: File, categoryId: number, companyId: number, opts: XhrSenderOptions): Promise<DepositResult> {
+  return submitMutation(inboxUploadRequest(file, categoryId, companyId), { send: xhrSender(opts) });
 }
 
-export function uploadToInbox(files: Blob[] | File[], category: number, { onProgress, signal, idempotencyKey }: UploadOptions = {}): Promise<InboxUploadResult> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve({ status: 'cancelled' });
-    const session = getSession();
-    const form = new FormData();
-    form.append('category', String(category));
-    for (const f of files) form.append('file', f, f instanceof File ? f.name : 'fichier');
-
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/my-inbox/documents/upload');
-    if (session?.token) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
-    if (session?.profile.userLastCompany != null) xhr.setRequestHeader('X-Company-Id', String(session.profile.userLastCompany));
-    xhr.setRequestHeader('Idempotency-Key', idempotencyKey ?? crypto.randomUUID());
-    xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : 0);
-    xhr.onload = () => resolve(resultFromResponse(xhr.status, xhr.responseText));
-    xhr.onerror = () => resolve(resultFromResponse(0, ''));
-    xhr.ontimeout = () => resolve(resultFromResponse(0, ''));
-    xhr.onabort = () => resolve({ status: 'cancelled' });
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
-}
+/** The file deposits of this company still on the device (not yet accepted by the server). */
+export const queuedDeposits = (entries: OutboxEntry[] | undefined, companyId: number | null | undefined): OutboxEntry[] =>
+  (entries ?? []).filter((e) => e.kind === INBOX_UPLOAD_KIND && e.companyId === companyId && e.file);

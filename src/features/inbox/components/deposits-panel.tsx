@@ -4,12 +4,14 @@ import { IconFileZip, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
+import { onMutationDone } from '../../../data/outbox';
 import { DEPOSIT_STATUS_LABELS, DEPOSIT_STATUSES, type DepositStatus } from '../../../domain/deposits';
 import { hasMenuRight } from '../../../domain/rights';
 import { readApiError } from '../../../lib/http';
 import { profileAtom } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteDeposit, downloadDepositsZip } from '../api/inbox-api';
+import { INBOX_UPLOAD_KIND } from '../api/upload-to-inbox';
 import type { DepositItem } from '../api/inbox-types';
 import { useDeposits } from '../use-deposits';
 import { DepositsTable } from './deposits-table';
@@ -34,6 +36,10 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
   const [busy, setBusy] = useState(false);
   const data = useDeposits(kind, { page, pageSize: PAGE_SIZE, q: search, status, mine }, reloadKey);
   useEffect(() => setPage(1), [search, status]);
+  // A file kept on the device reached the server: it now belongs to this list.
+  useEffect(() => onMutationDone((entry) => {
+    if (entry.kind === INBOX_UPLOAD_KIND) setReloadKey((k) => k + 1);
+  }), []);
 
   const items = data && data !== 'error' ? data.items : null;
   const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });

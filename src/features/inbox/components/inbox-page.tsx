@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page/page-header';
 import { hasMenuRight } from '../../../domain/rights';
 import { profileAtom } from '../../../lib/session';
 import { DepositsPanel } from './deposits-panel';
+import { QueuedDeposits } from './queued-deposits';
 
 /** /ma-bannette: files deposited for the firm and their processing status; the history. */
 export function InboxPage() {
@@ -16,6 +17,7 @@ export function InboxPage() {
     <Stack>
       <PageHeader title="Ma bannette" description="Les fichiers déposés pour votre cabinet et l’avancement de leur traitement."
         actions={canCreate && <Button component={Link} to="/ma-bannette/deposer" size="md" leftSection={<IconUpload size={18} />}>Déposer des fichiers</Button>} />
+      <QueuedDeposits />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="pending" style={{ minHeight: 44 }}>En cours</Tabs.Tab>

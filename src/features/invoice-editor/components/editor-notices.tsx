@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router';
 import { IconCloudUpload, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useOnline } from '../../../lib/online';
 import { MESSAGES } from '../feedback';
 import type { EditorState } from '../types';
 
@@ -15,6 +16,7 @@ interface Props {
 /** What the user must know about this copy: local work taken back, changes waiting, offline copy. */
 export function EditorNotices({ state, restored, fromCache, onDiscard }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const online = useOnline();
   const waiting = state.sent !== null || state.validationQueued;
   return (
     <>
@@ -34,14 +36,14 @@ export function EditorNotices({ state, restored, fromCache, onDiscard }: Props) 
           </Stack>
         </Alert>
       )}
-      {fromCache && !restored && (
+      {fromCache && !restored && !online && (
         <Alert color="yellow" title="Copie enregistrée sur cet appareil">
-          <Text size="sm">Le serveur est injoignable : vous voyez la dernière version ouverte sur cet appareil.</Text>
+          <Text size="sm">Hors ligne : vous voyez la dernière version ouverte sur cet appareil.</Text>
         </Alert>
       )}
       {state.kind === 'quote' && state.invoiceId !== null && (
         <Alert color="green" title="Devis transformé en facture">
-          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/mes-factures/modifier-facture" search={{ id: String(state.invoiceId) }} />}>Ouvrir la facture</Anchor>
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/mes-factures/modifier-facture" search={{ id: state.invoiceId }} />}>Ouvrir la facture</Anchor>
         </Alert>
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Abandonner ce brouillon ?" closeButtonProps={{ 'aria-label': 'Fermer' }}>

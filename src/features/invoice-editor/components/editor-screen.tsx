@@ -1,5 +1,5 @@
-import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
@@ -9,6 +9,7 @@ import { hasChildRight, type Permission } from '../../../domain/rights';
 import { useOnline } from '../../../lib/online';
 import { profileAtom } from '../../../lib/session';
 import { deleteDrafts } from '../api/drafts';
+import { searchId } from '../hooks/use-editor-document';
 import { errorsTitle } from '../feedback';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useEditorData, type EditorData } from '../hooks/use-editor-data';
@@ -25,18 +26,20 @@ import { LinesEditor } from './lines-editor';
 import { ReadOnlyDocument } from './read-only-document';
 import { TotalsCard, VatClauseField } from './totals-card';
 
-type Search = { id?: string; avoir?: string };
+type Search = { id?: string | number; avoir?: string | number };
+
+const text = (v: string | number | undefined) => (v === undefined || v === '' ? undefined : String(v));
 
 /** /mes-factures/ajouter-facture (?avoir=<id> for a credit note) and /mes-factures/modifier-facture?id=. */
 export function InvoiceEditorScreen() {
   const search = useSearch({ strict: false }) as Search;
-  return <EditorScreen kind="invoice" id={search.id} avoir={search.avoir} />;
+  return <EditorScreen kind="invoice" id={text(search.id)} avoir={text(search.avoir)} />;
 }
 
 /** /mes-factures/ajouter-devis and /mes-factures/modifier-devis?id=. */
 export function QuoteEditorScreen() {
   const search = useSearch({ strict: false }) as Search;
-  return <EditorScreen kind="quote" id={search.id} avoir={undefined} />;
+  return <EditorScreen kind="quote" id={text(search.id)} avoir={undefined} />;
 }
 
 function EditorSkeleton() {
@@ -101,18 +104,23 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
           <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online}
             onPreview={() => void actions.preview()} onSave={() => void saving.save()} onValidate={() => void saving.validate()}
             onOpenPdf={() => void actions.openValidatedPdf()} onSend={() => void actions.sendDocument()}
-            onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: String(state.docId) } })}
+            onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })}
             onState={(s) => void actions.changeState(s)} onConvert={() => void actions.convert()} />
         )}
       />
       <Group gap="sm" mt={-12}>
-        {state.validated && <Badge color="green.9" variant="filled" size="lg">Validée</Badge>}
-        {state.kind === 'quote' && state.state && state.number && <Badge color="blue.9" variant="filled" size="lg">{state.state}</Badge>}
+        {state.validated && <Badge color="#1e6b34" variant="filled" size="lg">Validée</Badge>}
+        {state.kind === 'quote' && state.state && state.number && <Badge color="#1c4f8c" variant="filled" size="lg">{state.state}</Badge>}
+        {state.estimate && (
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/mes-factures/modifier-devis" search={{ id: state.estimate!.id }} />}>
+            Issue du devis n° {state.estimate.number}
+          </Anchor>
+        )}
         <DataAge fetchedAt={data.fetchedAt} />
       </Group>
       <EditorNotices state={state} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />
       <ErrorsAlert title={errorsTitle(state.kind)} errors={errors} onClose={() => setErrors([])} />
-      {readOnly ? <ReadOnlyDocument state={state} /> : (
+      {readOnly ? <ReadOnlyDocument state={state} customer={customer} /> : (
         <>
           <DocumentFields state={state} change={change} data={data} customer={customer} />
           <LinesEditor lines={state.form.lines} change={change} articles={data.articles} vatRates={data.vatRates} units={data.units} />

@@ -88,7 +88,7 @@ export function EditRow({ line, index, count, on, vatRates, units }: { line: Edi
     <Textarea label="Commentaire" autosize minRows={2} maxRows={8} value={line.label} onChange={(e) => on.patch(line.id, { label: e.currentTarget.value })} data-autofocus />
   ) : (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} spacing="sm" verticalSpacing="xs">
-      <Textarea label="Libellé" autosize minRows={1} maxRows={6} value={line.label} onChange={(e) => on.patch(line.id, { label: e.currentTarget.value })} style={{ gridColumn: 'span 2' }} />
+      <Textarea label="Libellé" autosize minRows={1} maxRows={6} value={line.label} onChange={(e) => on.patch(line.id, { label: e.currentTarget.value })} style={{ gridColumn: '1 / -1' }} />
       <TextInput label="Code article" value={line.code} maxLength={50} onChange={(e) => on.patch(line.id, { code: e.currentTarget.value })} />
       <FrenchNumberInput label="Quantité" format="quantity" value={Number(line.quantity) || 0} onValue={(quantity) => on.patch(line.id, { quantity })} />
       <Autocomplete label="Unité" data={[...new Set(units)]} value={line.unitMeasurement} onChange={(unitMeasurement) => on.patch(line.id, { unitMeasurement })} />

@@ -1,5 +1,7 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateFr } from '../../../domain/dates';
+import type { Customer } from '../../../domain/types';
+import { mainAddress } from '../editor-model';
 import type { EditorState } from '../types';
 import { ReadRow, type LineHandlers } from './line-rows';
 import { LinesHeader } from './lines-editor';
@@ -18,7 +20,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 /** A validated invoice or a closed quote: what was issued, nothing editable. */
-export function ReadOnlyDocument({ state }: { state: EditorState }) {
+export function ReadOnlyDocument({ state, customer }: { state: EditorState; customer: Customer | null }) {
   const { form } = state;
   const invoice = state.kind === 'invoice';
   const who = state.customer ? `${state.customer.socialReason}${state.customer.accountNumber ? ` (${state.customer.accountNumber})` : ''}` : form.accountNumber;
@@ -27,7 +29,7 @@ export function ReadOnlyDocument({ state }: { state: EditorState }) {
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Field label="Client" value={who} />
-          <Field label="Adresse de facturation" value={oneLine(form.billingAdress)} />
+          <Field label="Adresse de facturation" value={oneLine(form.billingAdress || (customer ? mainAddress(customer) : ''))} />
           {invoice && <Field label="Type" value={form.type} />}
           {invoice && form.type === 'Avoir' && <Field label="Facture corrigée" value={state.correctedInvoiceNumber} />}
           <Field label={invoice ? 'Date de facturation' : 'Date de création'} value={formatDateFr(form.createdAt)} />

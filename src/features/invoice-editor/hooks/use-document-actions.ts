@@ -134,7 +134,7 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
       editor.replace((cur) => ({ ...cur, state: 'Facturé' }));
       if (outcome.status === 'done') {
         await confirmedDocument('invoices', companyId, outcome.response);
-        void navigate({ to: EDIT_ROUTES.invoice, search: { id: String(outcome.response.id) } });
+        void navigate({ to: EDIT_ROUTES.invoice, search: { id: outcome.response.id } });
         return;
       }
       // Offline: the invoice is drafted here exactly as the server will make it, under its temporary id.

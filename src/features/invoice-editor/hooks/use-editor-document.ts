@@ -24,6 +24,8 @@ export const LIST_ROUTES = { invoice: '/mes-factures/liste-des-factures', quote:
 
 /** '12' → 12; a temporary id stays text. */
 export const parseDocId = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
+/** The ?id= of an editor route: a number for a server id (so the URL reads ?id=12), else the temporary id. */
+export const searchId = (id: string | number | null): string | number => (typeof id === 'number' ? id : parseDocId(String(id ?? '')));
 
 class LoadError extends Error {}
 

@@ -18,7 +18,7 @@ import { ERRORS_DURATION, errorsTitle, saveFeedback, validateFeedback } from '..
 import type { EditorState, InvoiceJson, QuoteJson } from '../types';
 import { showFeedback } from '../components/show-feedback';
 import type { EditorData } from './use-editor-data';
-import { LIST_ROUTES } from './use-editor-document';
+import { LIST_ROUTES, searchId } from './use-editor-document';
 import type { EditorStateApi } from './use-editor-state';
 import type { PdfDialogApi } from './use-pdf-dialog';
 
@@ -74,7 +74,7 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
       next = editor.get();
       await writeDraft(companyId, next, s.slot);
     }
-    if (opts.goToDocument && s.slot !== next.slot) void navigate({ to: EDIT_ROUTES[s.kind], search: { id: next.slot }, replace: true });
+    if (opts.goToDocument && s.slot !== next.slot) void navigate({ to: EDIT_ROUTES[s.kind], search: { id: searchId(next.slot) }, replace: true });
     return next;
   }, [editor, companyId, navigate, setErrors]);
 
@@ -120,7 +120,7 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
       }
       // A document saved on the way (new → numbered or temporary id) gets its own address.
       const slot = editor.get().slot;
-      if (outcome.status !== 'done' && slot !== initialSlot) void navigate({ to: EDIT_ROUTES.invoice, search: { id: slot }, replace: true });
+      if (outcome.status !== 'done' && slot !== initialSlot) void navigate({ to: EDIT_ROUTES.invoice, search: { id: searchId(slot) }, replace: true });
     } finally {
       setBusy(null);
     }

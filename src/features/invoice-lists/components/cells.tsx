@@ -3,24 +3,34 @@ import { IconDots } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, type ReactNode } from 'react';
 import { customerLabel, numberLabel, type ListCustomer, type StatusBadge } from '../list-model';
+import type { EditorTarget } from '../paths';
 
 export const PENDING_LABEL = 'En attente d’envoi';
 
-/** A link to an in-app screen given as a built href (the editor's routes belong to another module). */
-export function useHrefNavigation() {
+// The tinted background carries the colour; the text stays the page's own (the light variant's
+// green or teal text on its tint is below the 4.5:1 contrast of small text).
+const BADGE_TEXT = { textTransform: 'none', color: 'var(--mantine-color-text)' } as const;
+
+/**
+ * Opens an in-app screen on a plain click (the href stays for a new tab). `to` is a string: the
+ * editor's routes belong to another module, and the id keeps its type (12 or 'tmp-…') in the search.
+ */
+export function useOpen() {
   const navigate = useNavigate();
-  return useCallback((href: string) => (e: React.MouseEvent) => {
+  return useCallback((to: string, search?: Record<string, unknown>) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
-    void navigate({ href });
+    void navigate({ to: to as '/', search: search as never });
   }, [navigate]);
 }
 
-export function NumberCell({ number, href, pending, go }: { number: string | null; href: string; pending: boolean; go: (href: string) => (e: React.MouseEvent) => void }) {
+export type Open = ReturnType<typeof useOpen>;
+
+export function NumberCell({ number, target, pending, open }: { number: string | null; target: EditorTarget; pending: boolean; open: Open }) {
   return (
     <>
-      <Anchor href={href} onClick={go(href)} size="sm" fw={600} fs={number ? undefined : 'italic'} truncate="end">{numberLabel(number)}</Anchor>
-      {pending && <Badge size="xs" variant="light" color="orange" c="orange.9" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>{PENDING_LABEL}</Badge>}
+      <Anchor href={target.href} onClick={open(target.to, target.search)} size="sm" fw={600} fs={number ? undefined : 'italic'} truncate="end">{numberLabel(number)}</Anchor>
+      {pending && <Badge size="xs" variant="light" color="orange" style={{ ...BADGE_TEXT, alignSelf: 'flex-start' }}>{PENDING_LABEL}</Badge>}
     </>
   );
 }
@@ -38,7 +48,7 @@ export function CustomerCell({ customer, extra }: { customer: ListCustomer | nul
 export function Badges({ badges }: { badges: StatusBadge[] }) {
   return (
     <Group gap={4} wrap="wrap">
-      {badges.map((b) => <Badge key={b.label} size="sm" variant="light" color={b.color} c={`${b.color}.9`} style={{ textTransform: 'none' }}>{b.label}</Badge>)}
+      {badges.map((b) => <Badge key={b.label} size="sm" variant="light" color={b.color} style={BADGE_TEXT}>{b.label}</Badge>)}
     </Group>
   );
 }

@@ -3,8 +3,8 @@ import { IconCash, IconCashOff, IconDownload, IconEye, IconPencil } from '@table
 import { formatDateFr } from '../../../domain/dates';
 import { formatEuro } from '../../../domain/money';
 import { customerLabel, invoiceBadges, type InvoiceListRow } from '../list-model';
-import { editorHref } from '../paths';
-import { Amount, Badges, CustomerCell, NumberCell, RowActions } from './cells';
+import { editorTarget } from '../paths';
+import { Amount, Badges, CustomerCell, NumberCell, RowActions, type Open } from './cells';
 import type { Column } from './document-table';
 
 export interface InvoiceColumnDeps {
@@ -12,7 +12,7 @@ export interface InvoiceColumnDeps {
   pending: ReadonlySet<string>;
   online: boolean;
   canEdit: boolean;
-  go: (href: string) => (e: React.MouseEvent) => void;
+  open: Open;
   onDownload: (row: InvoiceListRow) => void;
   onPaid: (row: InvoiceListRow, paid: boolean) => void;
 }
@@ -23,9 +23,9 @@ export function invoiceName(row: InvoiceListRow): string {
   return row.number ? `${word} ${row.number}` : `${word} brouillon${row.customer ? ` de ${customerLabel(row.customer)}` : ''}`;
 }
 
-export function invoiceColumns({ today, pending, online, canEdit, go, onDownload, onPaid }: InvoiceColumnDeps): Column<InvoiceListRow>[] {
+export function invoiceColumns({ today, pending, online, canEdit, open, onDownload, onPaid }: InvoiceColumnDeps): Column<InvoiceListRow>[] {
   return [
-    { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} href={editorHref('invoice', r.id)} pending={!!r.local || pending.has(String(r.id))} go={go} /> },
+    { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} target={editorTarget('invoice', r.id)} pending={!!r.local || pending.has(String(r.id))} open={open} /> },
     { key: 'date', header: 'Date', width: '96px', render: (r) => <Text size="sm">{formatDateFr(r.invoice.createdAt)}</Text> },
     { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} extra={r.estimate ? `Devis ${r.estimate.number}` : undefined} /> },
     { key: 'type', header: 'Type', width: '72px', wideOnly: true, render: (r) => <Text size="sm">{r.type}</Text> },
@@ -38,10 +38,10 @@ export function invoiceColumns({ today, pending, online, canEdit, go, onDownload
       render: (r) => {
         const name = invoiceName(r);
         const editable = !r.invoice.validated && canEdit;
-        const href = editorHref('invoice', r.id);
+        const target = editorTarget('invoice', r.id);
         const payable = r.invoice.validated && r.type === 'Facture' && canEdit;
-        const open = (
-          <ActionIcon component="a" href={href} onClick={go(href)} variant="subtle" size={44} aria-label={`${editable ? 'Modifier' : 'Voir'} ${name}`} title={editable ? 'Modifier' : 'Voir'}>
+        const openButton = (
+          <ActionIcon component="a" href={target.href} onClick={open(target.to, target.search)} variant="subtle" size={44} aria-label={`${editable ? 'Modifier' : 'Voir'} ${name}`} title={editable ? 'Modifier' : 'Voir'}>
             {editable ? <IconPencil size={20} /> : <IconEye size={20} />}
           </ActionIcon>
         );
@@ -55,7 +55,7 @@ export function invoiceColumns({ today, pending, online, canEdit, go, onDownload
               : <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>Marquer payée</Menu.Item>)}
           </>
         );
-        return <RowActions open={open} more={more} moreLabel={`Autres actions pour ${name}`} />;
+        return <RowActions open={openButton} more={more} moreLabel={`Autres actions pour ${name}`} />;
       },
     },
   ];

@@ -18,7 +18,7 @@ import { localInvoiceRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments, useToday } from '../use-list-context';
-import { useHrefNavigation } from './cells';
+import { useOpen } from './cells';
 import { DocumentTable } from './document-table';
 import { invoiceColumns } from './invoice-columns';
 import { ListFilters, FilterSelect } from './list-filters';
@@ -35,7 +35,7 @@ export function InvoiceListPage() {
   const can = (p: 'create' | 'edit') => hasChildRight(rights, 'mesFactures', 'listeFactures', p);
   const online = useOnline();
   const today = useToday();
-  const go = useHrefNavigation();
+  const open = useOpen();
   const [filters, setFilters] = useState<InvoiceFilters>(EMPTY_INVOICE_FILTERS);
   const [q] = useDebouncedValue(filters.q, 250);
   const query = useMemo(() => invoiceQuery({ ...filters, q }), [filters, q]);
@@ -57,11 +57,11 @@ export function InvoiceListPage() {
   }, [companyId, patchRow, today]);
 
   const canEdit = can('edit');
-  const columns = useMemo(() => invoiceColumns({ today, pending: pending.ids, online, canEdit, go, onDownload, onPaid }), [today, pending.ids, online, canEdit, go, onDownload, onPaid]);
+  const columns = useMemo(() => invoiceColumns({ today, pending: pending.ids, online, canEdit, open, onDownload, onPaid }), [today, pending.ids, online, canEdit, open, onDownload, onPaid]);
   const patch = (p: Partial<InvoiceFilters>) => setFilters((f) => ({ ...f, ...p }));
   const reset = () => setFilters(EMPTY_INVOICE_FILTERS);
   const active = JSON.stringify(filters) !== JSON.stringify(EMPTY_INVOICE_FILTERS);
-  const createButton = can('create') && <Button component="a" href={NEW_INVOICE_PATH} onClick={go(NEW_INVOICE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouvelle facture</Button>;
+  const createButton = can('create') && <Button component="a" href={NEW_INVOICE_PATH} onClick={open(NEW_INVOICE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouvelle facture</Button>;
 
   return (
     <>

@@ -5,8 +5,8 @@ import { formatEuro } from '../../../domain/money';
 import { isQuoteEditable, nextStates } from '../../../domain/quote-states';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { customerLabel, quoteBadge, type QuoteListRow } from '../list-model';
-import { editorHref } from '../paths';
-import { Amount, Badges, CustomerCell, NumberCell, RowActions } from './cells';
+import { editorTarget } from '../paths';
+import { Amount, Badges, CustomerCell, NumberCell, RowActions, type Open } from './cells';
 import type { Column } from './document-table';
 
 export interface QuoteColumnDeps {
@@ -14,7 +14,7 @@ export interface QuoteColumnDeps {
   online: boolean;
   canEdit: boolean;
   canConvert: boolean;
-  go: (href: string) => (e: React.MouseEvent) => void;
+  open: Open;
   onDownload: (row: QuoteListRow) => void;
   onState: (row: QuoteListRow, state: QuoteStateLabel) => void;
   onConvert: (row: QuoteListRow) => void;
@@ -25,9 +25,9 @@ export const quoteName = (row: QuoteListRow) => (row.number ? `le devis ${row.nu
 /** 'Facturé' is reached by the conversion, which also creates the invoice: not offered as a bare state. */
 export const offeredStates = (state: QuoteStateLabel) => nextStates(state).filter((s) => s !== 'Facturé');
 
-export function quoteColumns({ pending, online, canEdit, canConvert, go, onDownload, onState, onConvert }: QuoteColumnDeps): Column<QuoteListRow>[] {
+export function quoteColumns({ pending, online, canEdit, canConvert, open, onDownload, onState, onConvert }: QuoteColumnDeps): Column<QuoteListRow>[] {
   return [
-    { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} href={editorHref('quote', r.id)} pending={!!r.local || pending.has(String(r.id))} go={go} /> },
+    { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} target={editorTarget('quote', r.id)} pending={!!r.local || pending.has(String(r.id))} open={open} /> },
     { key: 'date', header: 'Date', width: '96px', render: (r) => <Text size="sm">{formatDateFr(r.createdAt)}</Text> },
     { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} /> },
     { key: 'validity', header: 'Validité', width: '96px', wideOnly: true, render: (r) => <Text size="sm">{formatDateFr(r.validatedAt)}</Text> },
@@ -39,10 +39,10 @@ export function quoteColumns({ pending, online, canEdit, canConvert, go, onDownl
       render: (r) => {
         const name = quoteName(r);
         const editable = isQuoteEditable(r.state) && canEdit;
-        const href = editorHref('quote', r.id);
+        const target = editorTarget('quote', r.id);
         const states = canEdit ? offeredStates(r.state) : [];
-        const open = (
-          <ActionIcon component="a" href={href} onClick={go(href)} variant="subtle" size={44} aria-label={`${editable ? 'Modifier' : 'Voir'} ${name}`} title={editable ? 'Modifier' : 'Voir'}>
+        const openButton = (
+          <ActionIcon component="a" href={target.href} onClick={open(target.to, target.search)} variant="subtle" size={44} aria-label={`${editable ? 'Modifier' : 'Voir'} ${name}`} title={editable ? 'Modifier' : 'Voir'}>
             {editable ? <IconPencil size={20} /> : <IconEye size={20} />}
           </ActionIcon>
         );
@@ -62,7 +62,7 @@ export function quoteColumns({ pending, online, canEdit, canConvert, go, onDownl
             )}
           </>
         );
-        return <RowActions open={open} more={more} moreLabel={`Autres actions pour ${name}`} />;
+        return <RowActions open={openButton} more={more} moreLabel={`Autres actions pour ${name}`} />;
       },
     },
   ];

@@ -15,12 +15,12 @@ import { toastError } from '../../../lib/toast';
 import { fetchQuotePage } from '../api/list-api';
 import { changeQuoteState, convertQuote, downloadPdf } from '../api/row-actions';
 import { countLabel, EMPTY_QUOTE_FILTERS, filterQuotes, quoteQuery, type QuoteFilters, type QuoteListRow } from '../list-model';
-import { editorHref, NEW_QUOTE_PATH } from '../paths';
+import { editorTarget, NEW_QUOTE_PATH } from '../paths';
 import { localQuoteRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments } from '../use-list-context';
-import { useHrefNavigation } from './cells';
+import { useOpen } from './cells';
 import { ConfirmModal } from './confirm-modal';
 import { DocumentTable } from './document-table';
 import { FilterSelect, ListFilters } from './list-filters';
@@ -38,7 +38,7 @@ export function QuoteListPage() {
   const canConvert = hasChildRight(rights, 'mesFactures', 'listeDevis', 'transform') && hasChildRight(rights, 'mesFactures', 'listeFactures', 'create');
   const canCreate = hasChildRight(rights, 'mesFactures', 'listeDevis', 'create');
   const online = useOnline();
-  const go = useHrefNavigation();
+  const open = useOpen();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<QuoteFilters>(EMPTY_QUOTE_FILTERS);
   const [q] = useDebouncedValue(filters.q, 250);
@@ -63,7 +63,10 @@ export function QuoteListPage() {
   }, [applyState]);
   const onConvert = useCallback((row: QuoteListRow) => {
     void convertQuote(companyId, row).then((outcome) => {
-      if (outcome.status === 'done') void navigate({ href: editorHref('invoice', outcome.response.id) });
+      if (outcome.status === 'done') {
+        const target = editorTarget('invoice', outcome.response.id);
+        void navigate({ to: target.to as '/', search: target.search as never });
+      }
       else showFeedback(rowFeedback(outcome, '', ROW_TOASTS.convertError, ROW_TOASTS.convertQueued));
     });
   }, [companyId, navigate]);
@@ -71,11 +74,11 @@ export function QuoteListPage() {
     downloadPdf('estimates', row.id, `Devis_${row.number ?? ''}.pdf`).catch(async (e: unknown) => toastError(ROW_TOASTS.downloadError, (await readApiError(e)).message ?? undefined));
   }, []);
 
-  const columns = useMemo(() => quoteColumns({ pending: pending.ids, online, canEdit, canConvert, go, onDownload, onState, onConvert }), [pending.ids, online, canEdit, canConvert, go, onDownload, onState, onConvert]);
+  const columns = useMemo(() => quoteColumns({ pending: pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert }), [pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert]);
   const patch = (p: Partial<QuoteFilters>) => setFilters((f) => ({ ...f, ...p }));
   const reset = () => setFilters(EMPTY_QUOTE_FILTERS);
   const active = JSON.stringify(filters) !== JSON.stringify(EMPTY_QUOTE_FILTERS);
-  const createButton = canCreate && <Button component="a" href={NEW_QUOTE_PATH} onClick={go(NEW_QUOTE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouveau devis</Button>;
+  const createButton = canCreate && <Button component="a" href={NEW_QUOTE_PATH} onClick={open(NEW_QUOTE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouveau devis</Button>;
 
   return (
     <>
