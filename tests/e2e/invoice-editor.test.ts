@@ -158,6 +158,20 @@ describe('invoice editor', () => {
   });
 });
 
+describe('loading errors (spec 8)', () => {
+  it('an unknown invoice or quote: the spec’s message, then its list', async () => {
+    const { context, page, errors } = await open('/mes-factures/modifier-facture?id=999999');
+    await toast(page, 'Erreur lors de la récupération de la facture').waitFor();
+    await page.waitForURL(/\/mes-factures\/liste-des-factures/);
+    await page.goto(`${server.url}/mes-factures/modifier-devis?id=999999`);
+    await toast(page, 'Erreur lors de la récupération du devis').waitFor();
+    await page.waitForURL(/\/mes-factures\/liste-des-devis/);
+    // The server's 404 is a "Failed to load resource" line, which the console watch allows.
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('quote editor', () => {
   it('quote → Accepté → convert → the invoice form opens pre-filled (type Facture, payment mode empty)', async () => {
     const { context, page, errors } = await open('/mes-factures/ajouter-devis', TABLET);

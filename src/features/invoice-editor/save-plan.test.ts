@@ -16,7 +16,10 @@ describe('planSave', () => {
     expect(plan(12)).toEqual({ method: 'PUT', path: 'invoices/12', docKey: 'invoice:12', replaces: undefined, docId: 12 });
     const failed: EntryView = { id: 'e1', state: 'failed', kind: 'invoice.save', docKey: 'invoice:12' };
     expect(plan(12, [failed]).replaces).toBe('e1');
-    expect(plan(12, [{ ...failed, kind: 'invoice.validate' }]).replaces).toBeUndefined();
+    expect(plan(12, [{ ...failed, kind: 'invoice.send' }]).replaces).toBeUndefined();
+    // A validation refused in the background would block every later save: the corrected save takes its place.
+    expect(plan(12, [{ ...failed, kind: 'invoice.validate' }]).replaces).toBe('e1');
+    expect(plan(12, [{ ...failed, state: 'pending' }]).replaces).toBeUndefined();
   });
 
   it('offline-created: follows its queued creation, or is created again when the creation never left', () => {

@@ -34,7 +34,10 @@ export function planSave(opts: {
 }): SavePlan {
   const { kind, entries } = opts;
   const base = basePath(kind);
-  const failedSave = (key: string) => entries.find((e) => e.docKey === key && e.kind === saveKind(kind) && e.state === 'failed' && !e.createsTempId)?.id;
+  const failed = (key: string, k: string) => entries.find((e) => e.docKey === key && e.kind === k && e.state === 'failed' && !e.createsTempId)?.id;
+  // A refused save is corrected in place; so is a refused validation (the screen said why, and the
+  // user validates again once the invoice is fixed): either would otherwise block every later change.
+  const failedSave = (key: string) => failed(key, saveKind(kind)) ?? (kind === 'invoice' ? failed(key, 'invoice.validate') : undefined);
 
   if (opts.docId === null) {
     const tmp = opts.newTempId();

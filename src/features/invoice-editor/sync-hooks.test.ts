@@ -4,7 +4,8 @@ import type { OutboxEntry } from '../../data/outbox-types';
 import { setSession, type UserProfile } from '../../lib/session';
 import { writeDraft } from './api/drafts';
 import { emptyForm, newEditorState } from './editor-model';
-import { idOfDocKey, onEditorMutationDone } from './sync-hooks';
+import { idOfDocKey, installEditorSync, onEditorMutationDone } from './sync-hooks';
+import { getOutboxEditor } from '../../data/outbox';
 import type { EditorState } from './types';
 
 // What a background replay does to the device's copies once the server confirmed a change.
@@ -56,8 +57,15 @@ describe('editor sync on confirmed changes', () => {
     expect(await currentDb()!.drafts.count()).toBe(0);
   });
 
-  it('"Modifier" opens the id of the ordering key', () => {
+  it('"Modifier" in the sync panel opens the document of the change', () => {
     expect(idOfDocKey(`invoice:${TMP}`)).toBe(TMP);
-    expect(idOfDocKey('quote:12')).toBe('12');
+    const opened: Array<[string, string]> = [];
+    const uninstall = installEditorSync((kind, id) => opened.push([kind, id]));
+    getOutboxEditor('invoice.save')?.(entry({ kind: 'invoice.save', docKey: `invoice:${TMP}` }));
+    getOutboxEditor('invoice.validate')?.(entry({ kind: 'invoice.validate', docKey: 'invoice:12' }));
+    getOutboxEditor('quote.save')?.(entry({ kind: 'quote.save', docKey: 'quote:7' }));
+    expect(opened).toEqual([['invoice', TMP], ['invoice', '12'], ['quote', '7']]);
+    uninstall();
+    expect(getOutboxEditor('quote.save')).toBeUndefined();
   });
 });

@@ -6,10 +6,11 @@ import type { InvoiceJson } from '../types';
 
 export interface ValidateAnswer { file: string; fileName: string; invoice: InvoiceJson }
 
-export async function validateInvoice(companyId: number, docId: string | number, docKey: string, ledgerId: number | null): Promise<ScreenOutcome<ValidateAnswer>> {
+/** replaces: a validation of this invoice the server refused before (it would block the new one). */
+export async function validateInvoice(companyId: number, docId: string | number, docKey: string, ledgerId: number | null, replaces?: string): Promise<ScreenOutcome<ValidateAnswer>> {
   return screenOutcome(await submitMutation<ValidateAnswer>({
     method: 'PUT', path: `invoices/${docId}/validate`, body: ledgerId === null ? {} : { ledgerId }, companyId, docKey,
-    label: 'Validation de la facture', kind: 'invoice.validate',
+    label: 'Validation de la facture', kind: 'invoice.validate', replaces,
   }));
 }
 

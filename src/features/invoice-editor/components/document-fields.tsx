@@ -42,7 +42,7 @@ export function DocumentFields({ state, change, data, customer }: Props) {
         <Select label="Client" placeholder="Rechercher un client" searchable clearable nothingFoundMessage="Aucun client trouvé"
           data={options} filter={filter} limit={CUSTOMER_LIMIT} value={form.accountNumber || null}
           onChange={(value) => change((f) => setCustomer(f, kind, byAccount(value)))} />
-        <Select label="Adresse de facturation" placeholder={form.accountNumber ? 'Choisir une adresse' : 'Choisissez d’abord un client'}
+        <Select label="Adresse de facturation" placeholder={form.accountNumber ? 'Adresse du client (par défaut)' : 'Choisissez d’abord un client'}
           data={addressOptions(customer, form.billingAdress)} value={form.billingAdress || null} disabled={!form.accountNumber}
           onChange={(value) => change((f) => ({ ...f, billingAdress: value ?? '' }))} allowDeselect={false} />
         {invoice && (

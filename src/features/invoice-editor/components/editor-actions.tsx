@@ -12,6 +12,8 @@ interface Props {
   can: EditorCan;
   busy: string | null;
   online: boolean;
+  /** A validation of this invoice waits in the outbox. */
+  validationPending: boolean;
   onPreview: () => void;
   onSave: () => void;
   onValidate: () => void;
@@ -42,7 +44,7 @@ export function EditorActions(p: Props) {
       {savedQuote && state.state && <QuoteStateControl state={state.state} disabled={!can.edit || busy !== null} onChange={p.onState} />}
       <Button variant="default" mih={44} leftSection={<IconEye size={18} />} onClick={p.onPreview} disabled={busy !== null}>Aperçu</Button>
       {!frozenQuote && can.save && <Button variant={quote ? 'filled' : 'outline'} mih={44} leftSection={<IconDeviceFloppy size={18} />} loading={busy === 'save'} disabled={busy !== null && busy !== 'save'} onClick={p.onSave}>Enregistrer</Button>}
-      {!quote && can.validate && <Button mih={44} leftSection={<IconCheck size={18} />} loading={busy === 'validate'} disabled={(busy !== null && busy !== 'validate') || state.validationQueued} onClick={p.onValidate}>Valider</Button>}
+      {!quote && can.validate && <Button mih={44} leftSection={<IconCheck size={18} />} loading={busy === 'validate'} disabled={(busy !== null && busy !== 'validate') || p.validationPending} onClick={p.onValidate}>Valider</Button>}
       {savedQuote && state.state && canTransition(state.state, 'Facturé') && can.transform && (
         <Button mih={44} variant="light" leftSection={<IconFileInvoice size={18} />} loading={busy === 'convert'} disabled={busy !== null && busy !== 'convert'} onClick={p.onConvert}>Convertir en facture</Button>
       )}

@@ -1,23 +1,25 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { IconCloudUpload, IconHistory } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudUpload, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useOnline } from '../../../lib/online';
 import { MESSAGES } from '../feedback';
+import type { DocumentOutbox } from '../hooks/use-document-outbox';
 import type { EditorState } from '../types';
 
 interface Props {
   state: EditorState;
+  outbox: DocumentOutbox;
   restored: boolean;
   fromCache: boolean;
   onDiscard: () => void;
 }
 
 /** What the user must know about this copy: local work taken back, changes waiting, offline copy. */
-export function EditorNotices({ state, restored, fromCache, onDiscard }: Props) {
+export function EditorNotices({ state, outbox, restored, fromCache, onDiscard }: Props) {
   const [confirming, setConfirming] = useState(false);
   const online = useOnline();
-  const waiting = state.sent !== null || state.validationQueued;
+  const waiting = outbox.waiting.length > 0;
   return (
     <>
       {restored && state.dirty && !waiting && (
@@ -31,11 +33,20 @@ export function EditorNotices({ state, restored, fromCache, onDiscard }: Props) 
       {waiting && (
         <Alert color="blue" icon={<IconCloudUpload size={20} />} title={MESSAGES.pending}>
           <Stack gap={4}>
-            {state.sent !== null && <Text size="sm">Les modifications sont enregistrées sur cet appareil et seront envoyées au serveur au retour du réseau.</Text>}
-            {state.validationQueued && <Text size="sm">{MESSAGES.validationQueued}</Text>}
+            {outbox.waiting.some((e) => e.kind !== 'invoice.validate') && <Text size="sm">Les modifications sont enregistrées sur cet appareil et seront envoyées au serveur au retour du réseau.</Text>}
+            {outbox.validationPending && <Text size="sm">{MESSAGES.validationQueued}</Text>}
           </Stack>
         </Alert>
       )}
+      {outbox.failed.map((e) => (
+        <Alert key={e.id} color="red" icon={<IconAlertTriangle size={20} />} title={`${e.label} : refusé par le serveur`} role="alert">
+          <Stack gap={4}>
+            <Text size="sm">{e.lastError?.message}</Text>
+            {(e.lastError?.errors ?? []).filter((m) => m !== e.lastError?.message).map((m) => <Text key={m} size="sm">• {m}</Text>)}
+            <Text size="sm">{e.kind === 'invoice.validate' ? 'Corrigez la facture, enregistrez-la, puis validez-la à nouveau.' : 'Corrigez le document puis enregistrez-le à nouveau : la modification refusée sera remplacée.'}</Text>
+          </Stack>
+        </Alert>
+      ))}
       {fromCache && !restored && !online && (
         <Alert color="yellow" title="Copie enregistrée sur cet appareil">
           <Text size="sm">Hors ligne : vous voyez la dernière version ouverte sur cet appareil.</Text>

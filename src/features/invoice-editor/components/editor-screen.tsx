@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { PdfDialog } from '../../../components/pdf-dialog';
@@ -16,7 +16,9 @@ import { useEditorData, type EditorData } from '../hooks/use-editor-data';
 import { useEditorDocument } from '../hooks/use-editor-document';
 import { useEditorState } from '../hooks/use-editor-state';
 import { usePdfDialog } from '../hooks/use-pdf-dialog';
-import { useSaveActions } from '../hooks/use-save-actions';
+import { useDocumentOutbox } from '../hooks/use-document-outbox';
+import { checkInputs, useSaveActions, type SetErrors } from '../hooks/use-save-actions';
+import { documentErrors } from '../check-context';
 import type { EditorKind, EditorState } from '../types';
 import { DocumentFields } from './document-fields';
 import { EditorActions, type EditorCan } from './editor-actions';
@@ -74,8 +76,15 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
   const online = useOnline();
   const rights = useAtomValue(profileAtom)?.appRights;
   const customer = useMemo(() => data.customers.find((c) => c.accountNumber === state.form.accountNumber) ?? null, [data.customers, state.form.accountNumber]);
-  const [errors, setErrors] = useState<string[]>([]);
+  // A list from the device's own checks shrinks as the user fixes the form; the server's stays until the next try.
+  const [shown, setShown] = useState<{ list: string[]; live: boolean }>({ list: [], live: false });
+  const setErrors = useCallback<SetErrors>((list, live = false) => setShown({ list, live }), []);
+  const errors = useMemo(
+    () => (shown.live && shown.list.length ? documentErrors(state.kind, state.form, checkInputs(data, customer), false) : shown.list),
+    [shown, state.kind, state.form, data, customer],
+  );
   const pdf = usePdfDialog();
+  const outbox = useDocumentOutbox(state.docKey, state.docId);
   const saving = useSaveActions({ editor, data, customer, pdf, setErrors });
   const actions = useDocumentActions({ editor, data, customer, pdf, persist: saving.persist });
 
@@ -101,7 +110,7 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
       <PageHeader
         title={titleOf(state)}
         actions={(
-          <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online}
+          <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online} validationPending={outbox.validationPending}
             onPreview={() => void actions.preview()} onSave={() => void saving.save()} onValidate={() => void saving.validate()}
             onOpenPdf={() => void actions.openValidatedPdf()} onSend={() => void actions.sendDocument()}
             onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })}
@@ -118,7 +127,7 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
         )}
         <DataAge fetchedAt={data.fetchedAt} />
       </Group>
-      <EditorNotices state={state} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />
+      <EditorNotices state={state} outbox={outbox} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />
       <ErrorsAlert title={errorsTitle(state.kind)} errors={errors} onClose={() => setErrors([])} />
       {readOnly ? <ReadOnlyDocument state={state} customer={customer} /> : (
         <>

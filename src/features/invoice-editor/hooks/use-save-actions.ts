@@ -24,7 +24,14 @@ import type { PdfDialogApi } from './use-pdf-dialog';
 
 export const EDIT_ROUTES = { invoice: '/mes-factures/modifier-facture', quote: '/mes-factures/modifier-devis' } as const;
 
-interface Deps { editor: EditorStateApi; data: EditorData; customer: Customer | null; pdf: PdfDialogApi; setErrors: (errors: string[]) => void }
+/** errors: the list shown above the form; live: re-checked on every change (the device's own checks). */
+export type SetErrors = (errors: string[], live?: boolean) => void;
+interface Deps { editor: EditorStateApi; data: EditorData; customer: Customer | null; pdf: PdfDialogApi; setErrors: SetErrors }
+
+/** The facts the rulebook judges with, as the server reads them (check-context.ts). */
+export function checkInputs(data: EditorData, customer: Customer | null, validatedThisMonth?: number | null): CheckInputs {
+  return { exercises: data.exercises, customer, today: todayInParis(new Date()), company: data.facts, invoices: data.invoices, validatedThisMonth };
+}
 
 /** Saved already, or its creation waits in the outbox: no need to save again before validating. */
 async function existsOrQueued(s: EditorState): Promise<boolean> {
@@ -41,15 +48,16 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
 
   const check = useCallback((forValidation: boolean, validatedThisMonth?: number | null) => {
     const s = editor.get();
-    const inputs: CheckInputs = { exercises: data.exercises, customer, today: todayInParis(new Date()), company: data.facts, invoices: data.invoices, validatedThisMonth };
-    const errors = documentErrors(s.kind, s.form, inputs, forValidation);
-    setErrors(errors);
+    const errors = documentErrors(s.kind, s.form, checkInputs(data, customer, validatedThisMonth), forValidation);
+    setErrors(errors, !forValidation);
     if (errors.length) toastError(errorsTitle(s.kind), errors, ERRORS_DURATION);
     return errors.length === 0;
   }, [editor, data, customer, setErrors]);
 
   /** Sends the form; the state afterwards, or null when the server refused it. */
   const persist = useCallback(async (opts: { goToDocument: boolean }): Promise<EditorState | null> => {
+    // The pending draft write goes first, so it cannot land after (and revive) a draft the save retires.
+    await editor.flush();
     const s = editor.get();
     const before = s.form;
     const { outcome, plan, body } = await saveDocument(companyId, s);
@@ -102,7 +110,9 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
         s = saved;
       }
       const docId = isTempId(s.docId) ? await resolveId(s.docId) : s.docId;
-      const outcome = await validateInvoice(companyId, docId as string | number, s.docKey ?? `invoice:${docId}`, data.ledgerId);
+      const docKey = s.docKey ?? `invoice:${docId}`;
+      const refused = (await entriesOfDocument(docKey, null)).find((e) => e.kind === 'invoice.validate' && e.state === 'failed');
+      const outcome = await validateInvoice(companyId, docId as string | number, docKey, data.ledgerId, refused?.id);
       showFeedback(validateFeedback(outcome));
       if (outcome.status === 'done') {
         const { invoice, file, fileName } = outcome.response;
