@@ -12,28 +12,56 @@ export interface TestServer extends RunningServer {
   /** Moves the server's clock (tests of expiry, throttling windows, months). */
   setNow(date: Date | null): void;
   api: ApiClient;
+  /** Stops listening and closes the database, keeping the data folder (a server that died). */
+  stop(): Promise<void>;
+  /** Starts again on the same port with the same data (persistent servers keep everything). */
+  restart(): Promise<void>;
 }
 
-/** The real server on an in-memory PGlite, listening on a free loopback port, with the demo data. */
-export async function startTestServer(opts: { seed?: boolean; env?: Record<string, string>; staticDir?: string } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  staticDir?: string;
+  /** PGlite in `${dataDir}/pglite` instead of memory://: the data survives stop() / restart(). */
+  persistent?: boolean;
+  /** A fixed port (default: a free one, kept across restarts). */
+  port?: number;
+}
+
+/** The real server on PGlite (in memory unless persistent), listening on loopback, with the demo data. */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workplace-test-'));
-  const config = readConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env });
-  config.pgliteDir = 'memory://';
   let fixed: Date | null = null;
-  const running = await startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir });
+  const boot = (port: number) => {
+    const config = readConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env });
+    if (!opts.persistent) config.pgliteDir = 'memory://';
+    return startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir });
+  };
+  let running: RunningServer | null = await boot(opts.port ?? 0);
   const seed = opts.seed === false ? null : await seedDemo(running.deps);
-  const close = running.close;
-  return {
+  const server: TestServer = {
     ...running,
     dataDir,
     seed,
     setNow: (d) => (fixed = d),
     api: apiClient(running.url),
+    async stop() {
+      const r = running;
+      running = null;
+      await r?.close();
+    },
+    async restart() {
+      await server.stop();
+      // Same port: the browser's origin (its service worker, its IndexedDB) stays the same.
+      running = await boot(server.port);
+      Object.assign(server, { deps: running.deps, database: running.database });
+    },
     async close() {
-      await close();
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 export interface ApiResponse<T = any> {

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { formatDateFr } from '../../../domain/dates';
 import { formatEuro } from '../../../domain/money';
@@ -32,6 +33,16 @@ function Limited<T>({ rows, render, head, caption, empty }: { rows: T[]; render:
   );
 }
 
+/** Each row opens its document in the editor (a draft has no number yet: "Brouillon"). */
+function DocumentLink({ kind, id, number }: { kind: 'invoice' | 'quote'; id: number | string; number: string | null }) {
+  const to = kind === 'invoice' ? '/mes-factures/modifier-facture' : '/mes-factures/modifier-devis';
+  return (
+    <Anchor size="sm" fw={600} fs={number ? undefined : 'italic'} renderRoot={(props) => <Link {...props} to={to} search={{ id }} />}>
+      {number || 'Brouillon'}
+    </Anchor>
+  );
+}
+
 const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular-nums' };
 
 /** The customer's quotes and invoices; nothing but a discreet line when there is none to show. */
@@ -55,7 +66,7 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
                 const status = invoiceStatus(row);
                 return (
                   <Table.Tr key={row.id}>
-                    <Table.Td>{row.number ?? '—'}</Table.Td>
+                    <Table.Td><DocumentLink kind="invoice" id={row.id} number={row.number} /></Table.Td>
                     <Table.Td>{row.type}</Table.Td>
                     <Table.Td>{formatDateFr(row.invoice?.createdAt)}</Table.Td>
                     <Table.Td>{formatDateFr(row.invoice?.dueDate)}</Table.Td>
@@ -75,7 +86,7 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
               head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Date</Table.Th><Table.Th>Validité</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>État</Table.Th></Table.Tr>}
               render={(row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td>{row.number ?? '—'}</Table.Td>
+                  <Table.Td><DocumentLink kind="quote" id={row.id} number={row.number} /></Table.Td>
                   <Table.Td>{formatDateFr(row.createdAt)}</Table.Td>
                   <Table.Td>{formatDateFr(row.validatedAt)}</Table.Td>
                   <Table.Td style={num}>{formatEuro(row.ttc)}</Table.Td>

@@ -15,7 +15,8 @@ function label(state: EditorState): string {
   return `Enregistrement de ${state.form.type === 'Avoir' ? 'l’avoir' : 'la facture'} (brouillon)${who}`;
 }
 
-export async function saveDocument(companyId: number, state: EditorState): Promise<SaveResult> {
+/** beforeSend: runs once the request is planned, before it is written to the outbox and sent. */
+export async function saveDocument(companyId: number, state: EditorState, beforeSend?: (plan: SavePlan, body: string) => Promise<unknown>): Promise<SaveResult> {
   const tmp = isTempId(state.docId) ? state.docId : null;
   const resolved = tmp ? await resolveId(tmp) : null;
   const plan = planSave({
@@ -23,9 +24,11 @@ export async function saveDocument(companyId: number, state: EditorState): Promi
     entries: await entriesOfDocument(state.docKey, tmp),
   });
   const payload = toPayload(state.kind, state.form);
+  const body = JSON.stringify(payload);
+  await beforeSend?.(plan, body);
   const result = await submitMutation<InvoiceJson | QuoteJson>({
     method: plan.method, path: plan.path, body: payload, companyId, docKey: plan.docKey,
     label: label(state), kind: saveKind(state.kind), createsTempId: plan.createsTempId, replaces: plan.replaces,
   });
-  return { outcome: await screenOutcome(result), plan, body: JSON.stringify(payload) };
+  return { outcome: await screenOutcome(result), plan, body };
 }

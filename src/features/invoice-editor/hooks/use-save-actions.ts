@@ -60,9 +60,15 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
     await editor.flush();
     const s = editor.get();
     const before = s.form;
-    const { outcome, plan, body } = await saveDocument(companyId, s);
+    // Before the request leaves, the device's draft becomes the document as sent (its id, its
+    // ordering key): a tab closed mid-request leaves a draft the next tab's replay retires, not a
+    // "Nouveau devis" form offering the same document again (a second creation).
+    const { outcome, plan, body } = await saveDocument(companyId, s, (p, sent) =>
+      writeDraft(companyId, { ...s, docId: p.docId, docKey: p.docKey, slot: String(p.docId), dirty: false, sent }, s.slot));
     showFeedback(saveFeedback(s.kind, outcome));
     if (outcome.status === 'failed') {
+      // Refused, nothing was created: the draft is the form as it stands, under its own slot.
+      await writeDraft(companyId, editor.get(), String(plan.docId));
       setErrors(outcome.errors);
       return null;
     }
