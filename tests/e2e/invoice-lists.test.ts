@@ -121,7 +121,7 @@ describe('invoice list', () => {
     const first = bodyRows(page, 'Factures').first();
     await first.getByText('En attente d’envoi').waitFor();
     // The customer's name comes from the device's customer list (read just after).
-    await expect.poll(() => first.innerText()).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
+    await expect.poll(() => first.innerText(), { timeout: 15_000 }).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
 
     // Offline: the device's copy, its age, the same order, the same search; the queued draft first.
     await context.setOffline(true);
@@ -202,6 +202,13 @@ describe('invoicing dashboard', () => {
     expect(await limit.getByRole('progressbar').count()).toBe(1);
     await expectAccessible(page, 'le tableau de bord Starter');
     await page.screenshot({ path: `${SHOTS}/dashboard-starter-1366.png`, fullPage: true });
+
+    // Offline: the last answer kept on the device, with its age.
+    await context.setOffline(true);
+    await page.getByText(/^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
+    await limit.getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/).first().waitFor();
+    expect(await page.getByRole('region', { name: 'Factures impayées' }).innerText()).toMatch(/\d+,\d{2}\s€/);
+    await context.setOffline(false);
     expect(errors()).toEqual([]);
     await context.close();
   });

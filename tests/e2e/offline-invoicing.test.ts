@@ -4,10 +4,13 @@
 // back online each change reaches the server exactly once. Then the server dies mid-replay and
 // restarts on the same port with its data, and a tab is closed while its change is on the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { expectAccessible, launchBrowser } from './support/browser';
-import { fillQuote, goOnline, openOnline, outboxEntries, pdfInDialog, startPersistentAppServer, waitForOpenedDocument } from './support/offline-helpers';
+import { fillDocument, goOnline, openOnline, outboxEntries, pdfInDialog, startPersistentAppServer, waitForOpenedDocument } from './support/offline-helpers';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/offline-invoicing-shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -16,6 +19,7 @@ beforeAll(async () => {
   server = await startPersistentAppServer();
   browser = await launchBrowser();
   token = (await server.api.login('demo')).token;
+  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,7 +48,7 @@ async function invoiceNumbers(): Promise<string[]> {
 async function queueQuote(page: Page, customer: [string, RegExp], article: [string, RegExp]) {
   await page.goto(`${server.url}/mes-factures/ajouter-devis`);
   await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
-  await fillQuote(page, customer, article, '24');
+  await fillDocument(page, customer, article, '24');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await page.waitForURL(/\/mes-factures\/modifier-devis\?id=tmp-/);
   await pending(page).waitFor();
@@ -72,7 +76,7 @@ describe('offline invoicing', () => {
     // A new quote with a cached customer and catalogue article; its PDF is rendered in the browser.
     await page.goto(`${server.url}/mes-factures/ajouter-devis`);
     await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
-    await fillQuote(page, ['bistrot', /Le Bistrot Gourmand/], ['croissant', /Croissant/], '24');
+    await fillDocument(page, ['bistrot', /Le Bistrot Gourmand/], ['croissant', /Croissant/], '24');
     await page.getByRole('button', { name: 'Aperçu' }).click();
     const pdf = await pdfInDialog(page);
     expect(pdf.url).toMatch(/^blob:/);
@@ -82,6 +86,7 @@ describe('offline invoicing', () => {
     await page.waitForURL(/\/mes-factures\/modifier-devis\?id=tmp-/);
     await pending(page).waitFor();
     await noToasts(page);
+    await page.screenshot({ path: `${SHOTS}/quote-queued-offline-1366.png` });
     await expectAccessible(page, 'l’éditeur hors ligne avec un devis en attente d’envoi');
 
     // The draft invoice read from the device, validated offline: the validation waits.
@@ -104,6 +109,14 @@ describe('offline invoicing', () => {
     const quote = (await server.api.get(`/api/estimates/${newest.id}`, { token })).body;
     expect(quote).toMatchObject({ customer: { socialReason: 'Le Bistrot Gourmand' } });
     expect(quote.lines[0]).toMatchObject({ quantity: 24 });
+    // The customer's sheet lists it, and its row opens it in the editor.
+    await page.goto(`${server.url}/mes-factures/mes-clients/ficheClient?accountNumber=${quote.customer.accountNumber}`);
+    const link = page.getByRole('table', { name: 'Devis du client' }).getByRole('link', { name: quote.number });
+    await link.waitFor();
+    await page.screenshot({ path: `${SHOTS}/customer-sheet-links-1366.png`, fullPage: true });
+    await link.click();
+    await page.waitForURL(`**/mes-factures/modifier-devis?id=${quote.id}`);
+    await page.getByRole('heading', { name: `Devis n° ${quote.number}` }).waitFor();
     expect(errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
     await context.close();
   });
@@ -117,7 +130,7 @@ describe('offline invoicing', () => {
     // A new invoice validated offline: its creation, then its validation, wait.
     await page.goto(`${server.url}/mes-factures/ajouter-facture`);
     await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor({ timeout: 15_000 });
-    await fillQuote(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '12');
+    await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '12');
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=tmp-/);
     await page.getByText(/^Validation en attente/).first().waitFor();
@@ -182,7 +195,7 @@ describe('offline invoicing', () => {
     const { context, page } = await openOnline(browser, server);
     await page.goto(`${server.url}/mes-factures/ajouter-devis`);
     await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
-    await fillQuote(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '6');
+    await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '6');
     const held: string[] = [];
     // The request leaves and never gets an answer: the tab is closed meanwhile.
     await page.route('**/api/estimates', (route) => {

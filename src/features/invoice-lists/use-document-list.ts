@@ -56,11 +56,19 @@ export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, f
   const [server, setServer] = useState<ServerState<R> | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const busy = useRef(false);
-  const key = JSON.stringify([companyId, query, attempt]);
+  // Back online, the server's list is read again (changes were made meanwhile).
+  const key = JSON.stringify([companyId, query, attempt, online]);
 
   useEffect(() => {
     if (online) setFailed(false);
   }, [online]);
+
+  // A document created on the device has reached the server: its row now comes from the server.
+  const localCount = useRef(localRows.length);
+  useEffect(() => {
+    if (localRows.length < localCount.current) setAttempt((a) => a + 1);
+    localCount.current = localRows.length;
+  }, [localRows.length]);
 
   useEffect(() => {
     if (!useServer || companyId == null) return;

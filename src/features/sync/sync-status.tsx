@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Indicator, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
+import { IconCloud, IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { outboxStatusAtom, replayOutbox } from '../../data/outbox';
@@ -15,7 +15,9 @@ import { UpdateButton } from './update-button';
 /** Top bar: offline badge, changes waiting, "Synchroniser", new version, and the sync panel. */
 export function SyncStatus() {
   const online = useOnline();
-  const { waiting, failed } = useOutboxCounts();
+  const { waiting, failed, loaded } = useOutboxCounts();
+  // Until the outbox is read, a neutral icon: "tout est envoyé" would be a claim not yet checked.
+  const idleLabel = loaded ? 'Synchronisation : tout est envoyé' : 'Synchronisation';
   const status = useAtomValue(outboxStatusAtom);
   const wide = useMediaQuery('(min-width: 75em)', true);
   const [opened, setOpened] = useState(false);
@@ -30,9 +32,9 @@ export function SyncStatus() {
       <UpdateButton />
       {status.paused && <ReconnectButton />}
       {total === 0 ? (
-        <Tooltip label="Synchronisation : tout est envoyé">
-          <ActionIcon variant="subtle" size={44} onClick={() => setOpened(true)} aria-label="Synchronisation : tout est envoyé">
-            <IconCloudCheck size={22} />
+        <Tooltip label={idleLabel}>
+          <ActionIcon variant="subtle" size={44} onClick={() => setOpened(true)} aria-label={idleLabel}>
+            {loaded ? <IconCloudCheck size={22} /> : <IconCloud size={22} />}
           </ActionIcon>
         </Tooltip>
       ) : wide ? (

@@ -78,8 +78,8 @@ export async function pick(page: Page, combobox: string, search: string, option:
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** A quote for a cached customer with one catalogue article, in the open editor. */
-export async function fillQuote(page: Page, customer: [string, RegExp], article: [string, RegExp], quantity: string): Promise<void> {
+/** A quote or invoice for a cached customer with one catalogue article, in the open editor. */
+export async function fillDocument(page: Page, customer: [string, RegExp], article: [string, RegExp], quantity: string): Promise<void> {
   await pick(page, 'Client', ...customer);
   await pick(page, 'Ajouter un article du catalogue', ...article);
   await page.getByLabel('Quantité').fill(quantity);

@@ -36,7 +36,12 @@ export function ListFrame({ list, countText, filtersActive, onReset, emptyTitle,
         </Alert>
       )}
       {loaded && list.rows!.length === 0 && !list.stale ? (
-        filtersActive ? (
+        list.source === 'device' && list.fetchedAt === null && !filtersActive ? (
+          <Stack align="center" py="xl" gap="sm">
+            <Text fw={600}>Cette liste n’a pas encore été enregistrée sur cet appareil.</Text>
+            <Text c="dimmed" size="sm">Elle s’affichera dès le retour de la connexion.</Text>
+          </Stack>
+        ) : filtersActive ? (
           <Stack align="center" py="xl" gap="sm">
             <Text fw={600}>{noMatch}</Text>
             <Button variant="light" onClick={onReset} mih={44}>Effacer les filtres</Button>

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowRight, IconDownload, IconEye, IconFileInvoice, IconPencil } from '@tabler/icons-react';
 import { formatDateFr } from '../../../domain/dates';
 import { formatEuro } from '../../../domain/money';
@@ -6,7 +6,7 @@ import { isQuoteEditable, nextStates } from '../../../domain/quote-states';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { customerLabel, quoteBadge, type QuoteListRow } from '../list-model';
 import { editorTarget } from '../paths';
-import { Amount, Badges, CustomerCell, NumberCell, RowActions, type Open } from './cells';
+import { Amount, Badges, CellText, CustomerCell, NumberCell, RowActions, type Open } from './cells';
 import type { Column } from './document-table';
 
 export interface QuoteColumnDeps {
@@ -28,9 +28,9 @@ export const offeredStates = (state: QuoteStateLabel) => nextStates(state).filte
 export function quoteColumns({ pending, online, canEdit, canConvert, open, onDownload, onState, onConvert }: QuoteColumnDeps): Column<QuoteListRow>[] {
   return [
     { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} target={editorTarget('quote', r.id)} pending={!!r.local || pending.has(String(r.id))} open={open} /> },
-    { key: 'date', header: 'Date', width: '96px', render: (r) => <Text size="sm">{formatDateFr(r.createdAt)}</Text> },
+    { key: 'date', header: 'Date', width: '104px', render: (r) => <CellText>{formatDateFr(r.createdAt)}</CellText> },
     { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} /> },
-    { key: 'validity', header: 'Validité', width: '96px', wideOnly: true, render: (r) => <Text size="sm">{formatDateFr(r.validatedAt)}</Text> },
+    { key: 'validity', header: 'Validité', width: '104px', wideOnly: true, render: (r) => <CellText>{formatDateFr(r.validatedAt)}</CellText> },
     { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.ht} format={formatEuro} /> },
     { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.ttc} format={formatEuro} /> },
     { key: 'state', header: 'État', width: '104px', render: (r) => <Badges badges={[quoteBadge(r.state)]} /> },
