@@ -1,0 +1,106 @@
+// Every state change of an outbox entry is one short Dexie transaction (never awaiting the network
+// inside one: PrematureCommitError), so a tab closed at any instant leaves a consistent outbox.
+import type { WorkplaceDb } from './db';
+import type { MutationRequest, OutboxEntry, OutboxError } from './outbox-types';
+import { uuid } from './temp-ids';
+
+/** Writes the entry BEFORE any request; throws the storage error (quota) untouched. */
+export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number): Promise<OutboxEntry> {
+  return db.transaction('rw', db.outbox, async () => {
+    // "Modifier": the corrected request takes the failed entry's place, so the document's later
+    // changes still follow it; it is a new request, hence a new Idempotency-Key.
+    const replaced = req.replaces ? await db.outbox.get(req.replaces) : undefined;
+    if (replaced && replaced.state !== 'sending') await db.outbox.delete(replaced.id);
+    const seq = replaced && replaced.state !== 'sending' ? replaced.seq : ((await db.outbox.orderBy('seq').last())?.seq ?? 0) + 1;
+    const entry: OutboxEntry = {
+      id: uuid(),
+      seq,
+      createdAt: now,
+      updatedAt: now,
+      state: 'pending',
+      method: req.method,
+      path: req.path.replace(/^\/+/, '').replace(/^api\//, ''),
+      body: req.body,
+      file: req.file ? { blob: req.file.blob, name: req.file.name, field: req.file.field ?? 'file', extra: req.file.extra ?? {} } : undefined,
+      companyId: req.companyId,
+      docKey: req.docKey,
+      label: req.label,
+      kind: req.kind,
+      createsTempId: req.createsTempId,
+      idempotencyKey: uuid(),
+      attempts: 0,
+      nextAttemptAt: 0,
+    };
+    await db.outbox.add(entry);
+    return entry;
+  });
+}
+
+/**
+ * pending → sending, keeping the rewritten path/body (so every retry sends the very same request
+ * under the same Idempotency-Key). Null when the entry was discarded or taken meanwhile.
+ */
+export async function claim(db: WorkplaceDb, id: string, rewritten: Pick<OutboxEntry, 'path' | 'body' | 'file'>, now: number): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'pending') return null;
+    const next: OutboxEntry = { ...entry, ...rewritten, state: 'sending', updatedAt: now };
+    await db.outbox.put(next);
+    return next;
+  });
+}
+
+/** 2xx: the entry leaves the outbox and, in the same transaction, its temporary id gets its server id. */
+export async function complete(db: WorkplaceDb, entry: OutboxEntry, serverId: string | number | null, now: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.idMap, async () => {
+    await db.outbox.delete(entry.id);
+    if (entry.createsTempId && serverId != null) await db.idMap.put({ tempId: entry.createsTempId, serverId, createdAt: now });
+  });
+}
+
+/** Back to pending, to be sent again at `at` with the same key. */
+export async function reschedule(db: WorkplaceDb, id: string, patch: { attempts: number; at: number; serverDelay: boolean; error?: OutboxError }, now: number): Promise<void> {
+  await db.outbox.update(id, { state: 'pending', attempts: patch.attempts, nextAttemptAt: patch.at, serverDelay: patch.serverDelay, lastError: patch.error, updatedAt: now });
+}
+
+export async function markFailed(db: WorkplaceDb, id: string, error: OutboxError, now: number): Promise<void> {
+  await db.outbox.update(id, { state: 'failed', lastError: error, updatedAt: now });
+}
+
+export async function remove(db: WorkplaceDb, id: string): Promise<void> {
+  await db.outbox.delete(id);
+}
+
+/** Start-up (under the replay lock): a 'sending' entry is one whose tab died mid-request. */
+export async function recoverSending(db: WorkplaceDb, now: number): Promise<number> {
+  return db.outbox.where('state').equals('sending').modify({ state: 'pending', updatedAt: now });
+}
+
+/** "Synchroniser", 'online': retry now, except where the server asked to wait (Retry-After). */
+export async function clearBackoff(db: WorkplaceDb): Promise<void> {
+  await db.outbox.where('state').equals('pending').modify((e: OutboxEntry) => {
+    if (!e.serverDelay) e.nextAttemptAt = 0;
+  });
+}
+
+/** "Réessayer" on a failed entry. */
+export async function retryEntry(db: WorkplaceDb, id: string, now: number): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'failed') return false;
+    // The server answered 4xx without applying anything and stored that answer under the old key:
+    // the same key would only get the same refusal back, so the retry is a new request.
+    await db.outbox.update(id, { state: 'pending', idempotencyKey: uuid(), attempts: 0, nextAttemptAt: 0, serverDelay: false, updatedAt: now });
+    return true;
+  });
+}
+
+/** "Abandonner": never while the request is in flight (its outcome is unknown). */
+export async function discardEntry(db: WorkplaceDb, id: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state === 'sending') return false;
+    await db.outbox.delete(id);
+    return true;
+  });
+}

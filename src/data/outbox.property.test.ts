@@ -1,0 +1,105 @@
+// Property: for any sequence of changes (created offline or online, some refused by the server)
+// and any injected faults (network down before/after the commit, 5xx, 429, 401, tab killed
+// mid-request), every change ends applied exactly once on the server or shown as failed;
+// none is duplicated or lost, and the changes of one document reach the server in order.
+import Dexie from 'dexie';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { MutationRequest, MutationResult } from './outbox-types';
+import { newTempId } from './temp-ids';
+import type { Fault } from './testing/fake-api';
+import { drainAll, makeHarness, type Harness } from './testing/harness';
+
+type Cmd = { doc: number; create: boolean; reject: boolean; online: boolean };
+
+const faultArb = fc.constantFrom<Fault>('ok', 'ok', 'networkBefore', 'networkAfter', 'status500', 'status503', 'status429', 'status401', 'hang', 'hangAfter');
+const cmdArb = fc.record({ doc: fc.integer({ min: 0, max: 3 }), create: fc.boolean(), reject: fc.boolean(), online: fc.boolean() });
+
+async function runScenario(cmds: Cmd[], faults: Fault[]) {
+  let h: Harness = makeHarness();
+  const all: Harness[] = [h];
+  h.api.faults = [...faults];
+  h.api.docs.set(1, []);
+  // Docs 0..3: 1 exists on the server; the others are created offline (temporary id) by their first 'create'.
+  const tmpOf = new Map<number, string>();
+  const opsByDoc = new Map<string, string[]>();
+  const failedOps = new Set<string>();
+  const done = new Set<string>();
+
+  /** Runs fn; if a request hangs forever, the tab is "killed" and a new one opens the same database. */
+  async function runOrCrash<T>(fn: (x: Harness) => Promise<T>): Promise<T | 'crash'> {
+    const crash = new Promise<'crash'>((resolve) => (h.api.onHang = () => resolve('crash')));
+    const result = await Promise.race([fn(h), crash]);
+    if (result === 'crash') {
+      h = h.reopen();
+      all.push(h);
+    }
+    return result;
+  }
+
+  for (const [i, cmd] of cmds.entries()) {
+    const op = `op${i}`;
+    let docRef: string;
+    let req: MutationRequest;
+    if (cmd.doc === 1) docRef = '1';
+    else if (!tmpOf.has(cmd.doc) || cmd.create) {
+      tmpOf.set(cmd.doc, newTempId());
+      docRef = tmpOf.get(cmd.doc)!;
+      opsByDoc.set(docRef, []);
+      req = { method: 'POST', path: 'docs', body: { op, reject: cmd.reject || undefined }, companyId: 3, docKey: docRef, label: 'Création', kind: 'doc.create', createsTempId: docRef };
+    } else docRef = tmpOf.get(cmd.doc)!;
+    req ??= { method: 'PUT', path: `docs/${docRef}`, body: { op, reject: cmd.reject || undefined }, companyId: 3, docKey: docRef, label: 'Modification', kind: 'doc.save' };
+    opsByDoc.set(docRef, [...(opsByDoc.get(docRef) ?? []), op]);
+    h.net.online = cmd.online;
+    const result = (await runOrCrash((x) => x.outbox.submit(req))) as MutationResult<unknown> | 'crash';
+    if (result !== 'crash' && result.status === 'failed') failedOps.add(op);
+    if (result !== 'crash' && result.status === 'done') done.add(op);
+  }
+
+  // Back online for good: drain, sign in again after a 401, abandon what the server refused.
+  h.net.online = true;
+  for (let round = 0; round < 40; round++) {
+    await runOrCrash((x) => drainAll(x));
+    if (h.outbox.paused) {
+      await runOrCrash((x) => x.outbox.resume());
+      continue;
+    }
+    const left = await h.db.outbox.orderBy('seq').toArray();
+    if (left.length === 0) break;
+    const refused = left.filter((e) => e.state === 'failed');
+    if (refused.length === 0 && left.every((e) => e.state === 'pending')) continue;
+    for (const e of refused) {
+      failedOps.add((e.body as { op: string }).op);
+      await h.outbox.discard(e.id);
+    }
+  }
+
+  const idMap = new Map((await h.db.idMap.toArray()).map((r) => [r.tempId, r.serverId]));
+  const leftover = await h.db.outbox.count();
+  all.forEach((x) => x.db.close());
+  await Dexie.delete(h.db.name);
+
+  expect(leftover).toBe(0);
+  const appliedOps = h.api.applied.map((a) => (a.body as { op: string }).op);
+  // Never duplicated.
+  expect(new Set(appliedOps).size).toBe(appliedOps.length);
+  for (const [docRef, ops] of opsByDoc) {
+    const applied = ops.filter((op) => appliedOps.includes(op));
+    // Never lost: applied or shown as failed.
+    for (const op of ops) expect(applied.includes(op) || failedOps.has(op), `${op} perdu`).toBe(true);
+    for (const op of done) expect(appliedOps).toContain(op);
+    // Order per document.
+    const serverId = docRef === '1' ? 1 : idMap.get(docRef);
+    if (serverId !== undefined) expect(h.api.docs.get(Number(serverId))).toEqual(applied);
+    else expect(applied).toEqual([]);
+  }
+}
+
+describe('outbox property', () => {
+  it('every change is applied exactly once or shown as failed, in order per document', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(cmdArb, { minLength: 1, maxLength: 10 }), fc.array(faultArb, { maxLength: 14 }), runScenario),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});

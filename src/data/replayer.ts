@@ -1,0 +1,253 @@
+// The outbox engine: one drain at a time per tab (a promise chain) and per device (Web Locks).
+// Entries go in creation order; an entry waits while an earlier entry of its docKey is still in
+// the outbox (pending, in backoff or failed) or while a temporary id it mentions is unresolved.
+import { backoffDelay } from './backoff';
+import type { WorkplaceDb } from './db';
+import * as store from './outbox-store';
+import type { MutationRequest, MutationResult, OutboxEntry } from './outbox-types';
+import { isQuotaError, QUOTA_MESSAGE } from './quota';
+import { sendEntry, type SendDeps, type SendOutcome } from './send';
+import { findTempIds, rewritePath, rewriteTempIds } from './temp-ids';
+import { checkUpload, MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../domain/uploads';
+
+export const ORPHAN_MESSAGE = 'Le document concerné n’a pas pu être créé sur le serveur : cette modification ne peut pas être envoyée.';
+const SIGNED_OUT_MESSAGE = 'Vous n’êtes plus connecté : reconnectez-vous puis réessayez.';
+
+export interface OutboxDeps extends SendDeps {
+  db: () => WorkplaceDb | null;
+  online: () => boolean;
+  random?: () => number;
+  /** Runs fn while this tab is the only replayer (navigator.locks); plain call when unsupported. */
+  lock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Wakes the replayer later (backoff); returns a cancel function. */
+  schedule?: (fn: () => void, ms: number) => () => void;
+  /** Asks the browser for a Background Sync wake-up (Chromium). */
+  requestBackgroundSync?: () => void;
+}
+
+export interface OutboxEvents {
+  done: (entry: OutboxEntry, response: unknown) => void;
+  change: () => void;
+}
+
+/**
+ * Sends one entry instead of the default fetch (an upload screen's XMLHttpRequest, for progress),
+ * under the same lock, key and outcome rules. 'cancelled': the user stopped it; the entry goes.
+ */
+export type EntrySender = (entry: OutboxEntry, deps: SendDeps) => Promise<SendOutcome | { kind: 'cancelled' }>;
+export interface SubmitOptions { send?: EntrySender }
+export const CANCELLED_MESSAGE = 'Envoi annulé.';
+
+type Waiter = (result: MutationResult<unknown>) => void;
+const failed = (httpStatus: number, message: string, errors: string[] = []) => ({ status: 'failed' as const, httpStatus, message, errors });
+
+export class Outbox {
+  paused = false;
+  running = false;
+  lastError: string | null = null;
+  private tail: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | null = null;
+  private forceNext = false;
+  private waiters = new Map<string, Waiter>();
+  private senders = new Map<string, EntrySender>();
+  private cancelTimer: (() => void) | null = null;
+  private listeners = { done: new Set<OutboxEvents['done']>(), change: new Set<OutboxEvents['change']>() };
+
+  constructor(private deps: OutboxDeps) {}
+
+  on<K extends keyof OutboxEvents>(event: K, fn: OutboxEvents[K]): () => void {
+    (this.listeners[event] as Set<OutboxEvents[K]>).add(fn);
+    return () => (this.listeners[event] as Set<OutboxEvents[K]>).delete(fn);
+  }
+
+  private emitChange() {
+    for (const fn of this.listeners.change) fn();
+  }
+
+  /** The contract's submitMutation: stored first, then (online) sent at once with the outcome. */
+  async submit<T>(req: MutationRequest, opts: SubmitOptions = {}): Promise<MutationResult<T>> {
+    if (req.file) {
+      const refused = req.file.blob.size > MAX_UPLOAD_BYTES ? uploadTooLargeMessage(req.file.name) : checkUpload({ name: req.file.name, size: req.file.blob.size, type: req.file.blob.type });
+      if (refused) return failed(0, refused, [refused]);
+    }
+    const db = this.deps.db();
+    if (!db) return failed(0, SIGNED_OUT_MESSAGE, [SIGNED_OUT_MESSAGE]);
+    let entry: OutboxEntry;
+    try {
+      entry = await store.enqueue(db, req, this.deps.now());
+    } catch (error) {
+      if (isQuotaError(error)) return failed(0, QUOTA_MESSAGE, [QUOTA_MESSAGE]);
+      throw error;
+    }
+    this.emitChange();
+    this.deps.requestBackgroundSync?.();
+    if (!this.deps.online() || this.paused) return { status: 'queued', entryId: entry.id };
+    const result = new Promise<MutationResult<T>>((resolve) => this.waiters.set(entry.id, resolve as Waiter));
+    if (opts.send) this.senders.set(entry.id, opts.send);
+    const drained = this.replay().then(() => this.settle(entry.id, { status: 'queued', entryId: entry.id }));
+    // With its own sender (one file of a deposit), the caller learns its outcome as soon as it is
+    // known, not after the files queued behind it.
+    if (!opts.send) await drained;
+    return result;
+  }
+
+  private settle(id: string, result: MutationResult<unknown>) {
+    const waiter = this.waiters.get(id);
+    this.waiters.delete(id);
+    // Later (background) attempts use the default fetch: the screen that gave the sender may be gone.
+    this.senders.delete(id);
+    waiter?.(result);
+  }
+
+  /** Drains the outbox. Calls made while a drain runs share one follow-up drain. */
+  replay(opts: { force?: boolean } = {}): Promise<void> {
+    if (opts.force) this.forceNext = true;
+    if (this.queued) return this.queued;
+    const run = this.tail.then(async () => {
+      this.queued = null;
+      const force = this.forceNext;
+      this.forceNext = false;
+      const lock = this.deps.lock ?? ((fn) => fn());
+      this.running = true;
+      this.emitChange();
+      try {
+        await lock(() => this.drain(force));
+        this.lastError = null;
+      } catch (error) {
+        // Database closed by a sign-out, storage full while rescheduling…: every entry is still in
+        // IndexedDB in a resumable state; the next trigger drains again.
+        this.lastError = isQuotaError(error) ? QUOTA_MESSAGE : String((error as Error)?.message ?? error);
+      } finally {
+        this.running = false;
+        this.emitChange();
+      }
+    });
+    this.queued = run;
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** After a new sign-in (new token): resume what a 401 paused. */
+  resume(): Promise<void> {
+    this.paused = false;
+    this.emitChange();
+    return this.replay({ force: true });
+  }
+
+  async retry(id: string): Promise<void> {
+    const db = this.deps.db();
+    if (db && (await store.retryEntry(db, id, this.deps.now()))) await this.replay();
+  }
+
+  async discard(id: string): Promise<boolean> {
+    const db = this.deps.db();
+    const removed = !!db && (await store.discardEntry(db, id));
+    this.emitChange();
+    return removed;
+  }
+
+  private async drain(force: boolean): Promise<void> {
+    const db = this.deps.db();
+    // Offline for sure: the 'online' event wakes us; trying would only count failed attempts.
+    if (!db || this.paused || !this.deps.online()) return;
+    // Under the lock no other sender exists: 'sending' left over means a tab died mid-request.
+    await store.recoverSending(db, this.deps.now());
+    if (force) await store.clearBackoff(db);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    const idMap = new Map((await db.idMap.toArray()).map((r) => [r.tempId, r.serverId] as const));
+    const creators = new Set(entries.map((e) => e.createsTempId).filter(Boolean) as string[]);
+    const blocked = new Set<string>();
+    for (const e of entries) {
+      if (this.paused) break;
+      if (e.state !== 'pending' || blocked.has(e.docKey) || e.nextAttemptAt > this.deps.now()) {
+        blocked.add(e.docKey);
+        continue;
+      }
+      const unresolved = findTempIds(e.path, e.body, e.file?.extra).filter((t) => !idMap.has(t) && t !== e.createsTempId);
+      if (unresolved.some((t) => creators.has(t))) {
+        blocked.add(e.docKey);
+        continue;
+      }
+      if (unresolved.length > 0) {
+        blocked.add(e.docKey);
+        await this.fail(db, e, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
+        continue;
+      }
+      const step = await this.sendOne(db, e, idMap);
+      if (step === 'done' && e.createsTempId) creators.delete(e.createsTempId);
+      if (step !== 'done') blocked.add(e.docKey);
+      if (step === 'stop') break;
+    }
+    await this.scheduleNext(db);
+  }
+
+  private async sendOne(db: WorkplaceDb, e: OutboxEntry, idMap: Map<string, string | number>): Promise<'done' | 'blocked' | 'stop'> {
+    const file = e.file ? { ...e.file, extra: rewriteTempIds(e.file.extra, idMap) } : undefined;
+    const entry = await store.claim(db, e.id, { path: rewritePath(e.path, idMap), body: rewriteTempIds(e.body, idMap), file }, this.deps.now());
+    if (!entry) return 'blocked';
+    this.emitChange();
+    const custom = this.senders.get(entry.id);
+    const outcome = custom ? await custom(entry, this.deps) : await sendEntry(entry, this.deps);
+    const now = this.deps.now();
+    switch (outcome.kind) {
+      case 'cancelled':
+        await store.remove(db, entry.id);
+        this.settle(entry.id, failed(0, CANCELLED_MESSAGE, [CANCELLED_MESSAGE]));
+        this.emitChange();
+        return 'blocked';
+      case 'done':
+        await store.complete(db, entry, outcome.serverId, now);
+        if (entry.createsTempId && outcome.serverId != null) idMap.set(entry.createsTempId, outcome.serverId);
+        this.settle(entry.id, { status: 'done', response: outcome.response });
+        for (const fn of this.listeners.done) fn(entry, outcome.response);
+        this.emitChange();
+        return 'done';
+      case 'failed':
+        await this.fail(db, entry, outcome.error);
+        return 'blocked';
+      case 'unauthorized':
+        // Not an attempt: the change waits, untouched, for a new sign-in.
+        await store.reschedule(db, entry.id, { attempts: entry.attempts, at: 0, serverDelay: false, error: outcome.error }, now);
+        this.paused = true;
+        this.settle(entry.id, { status: 'queued', entryId: entry.id });
+        this.emitChange();
+        return 'stop';
+      case 'retry':
+      case 'network': {
+        const attempts = entry.attempts + 1;
+        const retryAfter = outcome.kind === 'retry' ? outcome.retryAfter : null;
+        const delay = retryAfter ?? backoffDelay(attempts, this.deps.random);
+        await store.reschedule(db, entry.id, { attempts, at: now + delay, serverDelay: retryAfter != null, error: outcome.error }, now);
+        this.settle(entry.id, { status: 'queued', entryId: entry.id });
+        this.emitChange();
+        // A network error means the device is offline: stop instead of trying every other entry.
+        return outcome.kind === 'network' ? 'stop' : 'blocked';
+      }
+    }
+  }
+
+  /**
+   * 4xx: an interactive call gets the answer and the entry goes; in a background replay it stays as
+   * failed. It also stays when later changes of the same document wait behind it: removing it would
+   * let them go without it.
+   */
+  private async fail(db: WorkplaceDb, entry: OutboxEntry, error: { httpStatus: number | null; message: string; errors: string[] }) {
+    const interactive = this.waiters.has(entry.id);
+    const followers = (await db.outbox.where('docKey').equals(entry.docKey).count()) > 1;
+    if (interactive && !followers) await store.remove(db, entry.id);
+    else await store.markFailed(db, entry.id, error, this.deps.now());
+    this.settle(entry.id, failed(error.httpStatus ?? 0, error.message, error.errors));
+    this.emitChange();
+  }
+
+  private async scheduleNext(db: WorkplaceDb): Promise<void> {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    if (!this.deps.schedule || this.paused) return;
+    // Only entries waiting for their time: a due entry that is blocked waits for the one blocking it.
+    const now = this.deps.now();
+    const next = (await db.outbox.where('state').equals('pending').toArray()).reduce((min, e) => (e.nextAttemptAt > now ? Math.min(min, e.nextAttemptAt) : min), Infinity);
+    if (next === Infinity) return;
+    this.cancelTimer = this.deps.schedule(() => void this.replay(), next - now);
+  }
+}

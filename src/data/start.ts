@@ -1,0 +1,67 @@
+// Starts the offline layer once, from main.tsx: datasets, the sign-out wipe, cache refreshes and
+// the outbox replayer with its triggers.
+import { toastError } from '../lib/toast';
+import { getSession, onSessionEvent } from '../lib/session';
+import { currentDb } from './db';
+import { refreshAll, refreshDataset, registeredDatasets } from './caches';
+import { installDefaultDatasets } from './datasets';
+import { onMutationDone, startOutbox } from './outbox';
+import { QUOTA_MESSAGE } from './quota';
+import { requestPersistentStorage, startStorage } from './storage';
+
+const STALE_AFTER_MS = 15 * 60_000;
+
+const currentCompany = () => getSession()?.profile.userLastCompany ?? null;
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/** Refreshes the current company's copies; a full device says so once (the old copy stays). */
+export async function refreshCurrentCompany(): Promise<void> {
+  const company = currentCompany();
+  if (company == null || !isOnline()) return;
+  const results = await refreshAll(company);
+  if (Object.values(results).some((r) => r.status === 'error' && r.message === QUOTA_MESSAGE)) toastError('Stockage plein', QUOTA_MESSAGE, 8000);
+}
+
+// A change reached the server: the list it belongs to is refreshed (debounced).
+const DATASET_OF_KIND: Record<string, string> = { invoice: 'invoices', quote: 'quotes', item: 'articles', customer: 'customers' };
+const dirty = new Set<string>();
+let timer: ReturnType<typeof setTimeout> | null = null;
+function refreshSoon(dataset: string) {
+  dirty.add(dataset);
+  if (timer) return;
+  timer = setTimeout(() => {
+    timer = null;
+    const company = currentCompany();
+    const names = [...dirty];
+    dirty.clear();
+    if (company != null) for (const n of names) void refreshDataset(n, company);
+  }, 1500);
+}
+
+let started = false;
+export function startOfflineData(): void {
+  if (started) return;
+  started = true;
+  installDefaultDatasets();
+  startStorage();
+  onSessionEvent('signIn', () => {
+    void requestPersistentStorage();
+    void refreshCurrentCompany();
+  });
+  onSessionEvent('companyChange', () => void refreshCurrentCompany());
+  window.addEventListener('online', () => void refreshCurrentCompany());
+  onMutationDone((entry) => {
+    const dataset = DATASET_OF_KIND[entry.kind.split('.')[0]];
+    if (dataset) refreshSoon(dataset);
+  });
+  startOutbox();
+  // Start-up of an already signed-in app: refresh copies older than 15 min.
+  const company = currentCompany();
+  const db = currentDb();
+  if (company != null && db) {
+    // Every dataset counts: a reload during the sign-in refresh may have left one of them unwritten.
+    void Promise.all(['environment', ...registeredDatasets()].map((name) => db.meta.get([company, name]))).then((metas) => {
+      if (metas.some((m) => !m || Date.now() - m.fetchedAt > STALE_AFTER_MS)) void refreshCurrentCompany();
+    }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { clearLocalSession, setSession, type UserProfile } from '../lib/session';
+import { closeUserDb, userDb } from './db';
+import { startStorage, wipeUserData } from './storage';
+
+const profile = (id: number): UserProfile => ({ id, name: 'Martin', firstName: 'Paul', username: `u${id}`, userType: 0, userCompanies: [], userLastCompany: 1, appRights: [], categories: [], categoriesInbox: [] });
+
+describe('sign-out wipe', () => {
+  it('deletes the user’s database when nothing is waiting to be sent', async () => {
+    startStorage();
+    setSession({ token: 't', profile: profile(501) });
+    await userDb(501).customers.put({ companyId: 1, id: 'C1', data: {}, label: 'c1' });
+    await clearLocalSession();
+    expect(await Dexie.exists('workplace-501')).toBe(false);
+  });
+
+  it('keeps only unsent changes and drafts (a 401 also signs out), never the cached company data', async () => {
+    const db = userDb(502);
+    await db.customers.put({ companyId: 1, id: 'C1', data: {}, label: 'c1' });
+    await db.drafts.put({ key: 'quote:tmp', companyId: 1, kind: 'quote', data: {}, updatedAt: 1 });
+    closeUserDb();
+    expect(await wipeUserData(502)).toBe('kept-unsent');
+    const again = userDb(502);
+    expect(await again.customers.count()).toBe(0);
+    expect(await again.drafts.count()).toBe(1);
+    await Dexie.delete('workplace-502');
+    expect(await wipeUserData(503)).toBe('none');
+  });
+});

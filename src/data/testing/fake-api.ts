@@ -1,0 +1,90 @@
+// An in-memory API for outbox tests: the same Idempotency-Key rules as server/src/http/idempotency.ts
+// (first answer stored per key and returned again; 401/408/429/5xx not stored; same key + other
+// request → 422), plus fault injection before or after the server commits.
+
+export type Fault = 'ok' | 'networkBefore' | 'networkAfter' | 'status500' | 'status503' | 'status401' | 'status429' | 'hang' | 'hangAfter';
+
+export interface Applied { key: string; method: string; path: string; body: any; company: string | null }
+
+interface Stored { hash: string; status: number; body: string }
+
+export class FakeApi {
+  applied: Applied[] = [];
+  docs = new Map<number, string[]>();
+  private stored = new Map<string, Stored>();
+  private nextId = 100;
+  /** Faults consumed one per request, in order; 'ok' when empty. */
+  faults: Fault[] = [];
+  /** Decides the fault of each request when set (property tests). */
+  faultFor: ((req: { path: string; body: any }) => Fault) | null = null;
+  requests = 0;
+  /** The next n new requests are refused with 409 (stored under their key, like the real server). */
+  refuseNext = 0;
+  validToken = 'jeton-valide';
+  /** Called when a request hangs forever: the test "kills the tab" there. */
+  onHang: (() => void) | null = null;
+
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    this.requests += 1;
+    const url = new URL(String(input));
+    const path = url.pathname.replace(/^\/api\//, '');
+    const headers = new Headers(init.headers);
+    const text = typeof init.body === 'string' ? init.body : '';
+    const body = text ? JSON.parse(text) : init.body instanceof FormData ? Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `fichier:${(v as File).name}:${(v as File).size}`])) : undefined;
+    const fault = this.faults.shift() ?? this.faultFor?.({ path, body }) ?? 'ok';
+    if (fault === 'networkBefore') throw new TypeError('Failed to fetch');
+    if (fault === 'hang') return this.hang();
+    if (fault === 'status500') return json(500, { message: 'Erreur interne du serveur.' });
+    if (fault === 'status503') return json(503, { message: 'Indisponible.' }, { 'retry-after': '7' });
+    if (fault === 'status429') return json(429, { message: 'Trop de requêtes.' }, { 'retry-after': '30' });
+    if (fault === 'status401' || headers.get('authorization') !== `Bearer ${this.validToken}`) return json(401, { message: 'Session expirée.' });
+    const key = headers.get('idempotency-key') ?? '';
+    const hash = `${init.method} ${path} ${headers.get('x-company-id')} ${init.body instanceof FormData ? '' : text}`;
+    const previous = this.stored.get(key);
+    let res: Response;
+    if (previous) {
+      res = previous.hash === hash ? new Response(previous.body, { status: previous.status, headers: { 'content-type': 'application/json', 'idempotent-replay': 'true' } }) : json(422, { message: 'Cette clé d’idempotence a déjà servi pour une autre requête.' });
+    } else {
+      const [status, out] = this.handle(init.method ?? 'GET', path, body, key, headers.get('x-company-id'));
+      this.stored.set(key, { hash, status, body: JSON.stringify(out) });
+      res = json(status, out);
+    }
+    if (fault === 'networkAfter') throw new TypeError('network error after commit');
+    if (fault === 'hangAfter') return this.hang();
+    return res;
+  };
+
+  private hang(): Promise<Response> {
+    queueMicrotask(() => this.onHang?.());
+    return new Promise<Response>(() => undefined);
+  }
+
+  private handle(method: string, path: string, body: any, key: string, company: string | null): [number, unknown] {
+    if (this.refuseNext > 0) {
+      this.refuseNext -= 1;
+      return [409, { message: 'Le document a été modifié entre-temps.' }];
+    }
+    if (body?.reject) return [422, { message: 'La facture ne respecte pas les règles.', errors: ['Le client est obligatoire.'] }];
+    if (method === 'POST' && path === 'docs') {
+      const id = this.nextId++;
+      this.docs.set(id, [body?.op]);
+      this.applied.push({ key, method, path, body, company });
+      return [201, { id }];
+    }
+    const m = /^docs\/(\d+)(?:\/.*)?$/.exec(path);
+    if (m && this.docs.has(Number(m[1]))) {
+      this.docs.get(Number(m[1]))!.push(body?.op);
+      this.applied.push({ key, method, path, body, company });
+      return [200, { id: Number(m[1]), ok: true }];
+    }
+    if (path === 'uploads') {
+      this.applied.push({ key, method, path, body, company });
+      return [201, { id: this.nextId++ }];
+    }
+    return [404, { message: 'Document introuvable.' }];
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
