@@ -4,7 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { formatEuro } from '../../../domain/money';
 import { formatRate, type ArticleRow } from '../article-model';
-import { useWindowRows } from './use-window-rows';
+import { useWindowRows } from '../../../components/use-window-rows';
 
 interface Props {
   rows: ArticleRow[] | undefined;

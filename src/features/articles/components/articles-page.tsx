@@ -14,7 +14,7 @@ import { articleFeedback } from '../article-feedback';
 import { filterArticles, indexArticles, type ArticleRow } from '../article-model';
 import { ArticleFormModal } from './article-form-modal';
 import { ArticleTable } from './article-table';
-import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { showFeedback } from './show-feedback';
 
 const count = (n: number) => `${n.toLocaleString('fr-FR')} article${n > 1 ? 's' : ''}`;

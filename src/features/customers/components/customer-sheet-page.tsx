@@ -12,7 +12,7 @@ import { deleteCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
 import { customerName } from '../customer-model';
 import { useCustomerDocuments, useCustomerSheet } from '../use-customer-sheet';
-import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { CustomerDocuments } from './customer-documents';
 import { CustomerFormModal } from './customer-form-modal';
 import { CustomerSheetCards } from './customer-sheet-cards';

@@ -4,7 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
-import { useWindowRows } from './use-window-rows';
+import { useWindowRows } from '../../../components/use-window-rows';
 
 interface Props {
   rows: CustomerRow[] | undefined;

@@ -1,7 +1,7 @@
 import { Group, Loader, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useWindowRows } from './use-window-rows';
+import { useWindowRows } from '../../../components/use-window-rows';
 
 export interface Column<R> {
   key: string;
