@@ -43,7 +43,7 @@ export function NotificationsPage() {
                 <Text fw={n.readAt === null ? 700 : 500}>{n.label}</Text>
                 <Text size="sm" c="dimmed">{notificationKind(n.type)} · {formatDateTimeFr(n.createdAt)}</Text>
               </Stack>
-              {n.readAt === null && <Badge color="blue">Non lue</Badge>}
+              {n.readAt === null && <Badge>Non lue</Badge>}
             </Group>
           </Card>
         </Link>
