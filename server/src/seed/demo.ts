@@ -22,7 +22,7 @@ const ADMIN_OWN: DemoCompany = { label: 'Conseil Audit Rousseau', legalForm: 'SA
 
 export const DEMO_SIGN_INS = [
   { username: 'demo', password: 'demo', who: 'client, membre de 10 sociétés' },
-  { username: 'admin', password: 'admin', who: 'administrateur (statistiques, gestion des utilisateurs, dépôts)' },
+  { username: 'admin', password: 'admin', who: 'administrateur : statistiques, dépôts à classer' },
 ];
 
 export async function isEmpty(deps: Deps): Promise<boolean> {
