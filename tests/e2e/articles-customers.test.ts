@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { newArticle } from '../../src/domain/articles';
 import { items } from '../../server/src/db/schema/index';
 import { itemValues } from '../../server/src/modules/invoicing-core/items-service';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer, TABLET, toast } from './support/browser';
 
 // The article catalogue and the customers in a real Chromium (issue 3 screens), against the real
 // server and its demo data (company "Boulangerie Pâtisserie Martin", articles BOU001…).
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/articles-customers-shots';
-const TABLET = { width: 820, height: 1180 };
 
 let server: TestServer;
 let browser: Browser;
@@ -25,20 +24,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(path: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { viewport });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, server.url, 'demo');
-  await dismissAnnouncement(page);
-  await page.goto(`${server.url}${path}`);
-  return { context, page, errors };
-}
+const open = (path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, server.url, path, viewport);
 
-/** Toasts come and go: the accessibility checks look at the screen itself. */
-const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
 
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 async function pickOption(page: Page, combobox: string, option: RegExp) {
   await page.getByRole('combobox', { name: combobox }).click();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer, TABLET, toast } from './support/browser';
 
 // The quote and invoice editors in a real Chromium against the real server and its demo data
 // (company "Boulangerie Pâtisserie Martin": customers C00001…, articles BOU001…): the checks of
@@ -11,7 +11,6 @@ import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signI
 // server's mail folder), quote → 'Accepté' → converted into a pre-filled invoice.
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/invoice-editor-shots';
-const TABLET = { width: 820, height: 1180 };
 
 let server: TestServer;
 let browser: Browser;
@@ -25,19 +24,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(path: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { viewport });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, server.url, 'demo');
-  await dismissAnnouncement(page);
-  await page.goto(`${server.url}${path}`);
-  return { context, page, errors };
-}
+const open = (path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, server.url, path, viewport);
 
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 /** Toasts come and go: accessibility checks look at the screen itself. */
-const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
 
 async function pick(page: Page, combobox: string, search: string, option: RegExp) {
   const box = page.getByRole('combobox', { name: combobox });

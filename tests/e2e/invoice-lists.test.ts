@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { isSortedByRule } from '../../src/features/invoice-lists/list-model';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer, TABLET, toast } from './support/browser';
 import { queueRawChanges } from './support/outbox';
 
 // The invoice and quote lists and the invoicing dashboard in a real Chromium (issue 4 screens),
 // against the real server and its demo data (company "Boulangerie Pâtisserie Martin").
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/invoice-lists-shots';
-const TABLET = { width: 820, height: 1180 };
 
 let server: TestServer;
 let browser: Browser;
@@ -24,18 +23,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(path: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { viewport });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, server.url, 'demo');
-  await dismissAnnouncement(page);
-  await page.goto(`${server.url}${path}`);
-  return { context, page, errors };
-}
+const open = (path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, server.url, path, viewport);
 
-const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: table }).getByRole('rowgroup').nth(1).getByRole('row');
 /** The first cell of every rendered row: the number, or "Brouillon". */
 const numbers = (page: Page, table: string) => bodyRows(page, table).evaluateAll((rows) => rows.map((r) => (r.querySelector('[role=cell] a')?.textContent ?? '').trim()));

@@ -62,3 +62,20 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
   });
   expect(violations, `accessibilité de ${context}`).toEqual([]);
 }
+
+export const TABLET = { width: 820, height: 1180 };
+
+/** A fresh context signed in as `username`, the announcement dismissed, opened on `path`. */
+export async function openSignedIn(browser: Browser, baseUrl: string, path: string, viewport?: { width: number; height: number }, username = 'demo') {
+  const context = await newContext(browser, { viewport });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await signIn(page, baseUrl, username);
+  await dismissAnnouncement(page);
+  await page.goto(`${baseUrl}${path}`);
+  return { context, page, errors };
+}
+
+/** Toasts come and go: accessibility checks look at the screen once they are gone. */
+export const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
