@@ -21,7 +21,8 @@ export default defineConfig({
       injectManifest: {
         // Without iife the built sw.js ends in `export default` and a classic registration fails silently.
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,ttf,ico,webmanifest}'],
+        // mjs: pdf.js's worker, so PDF previews also work offline.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff,woff2,ttf,ico,webmanifest}'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

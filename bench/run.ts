@@ -23,6 +23,7 @@ const SECTIONS: Section[] = [
   { file: 'offline.ts', fn: 'benchOffline', title: 'Hors ligne' },
   { file: 'invoices.ts', fn: 'benchInvoices', title: 'Devis et factures' },
   { file: 'invoice-list-screen.ts', fn: 'benchInvoiceListScreen', title: 'Écran de la liste des factures (Chromium)' },
+  { file: 'startup.ts', fn: 'benchStartup', title: 'Démarrage et commits durables' },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -16,24 +16,21 @@ CREATE TABLE "companies" (
 	"email" text,
 	"phone" text,
 	"logo" text,
+	"iban" text,
+	"bic" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
 	"user_id" integer NOT NULL,
+	"company_id" integer DEFAULT 0 NOT NULL,
 	"key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"status" integer NOT NULL,
 	"content_type" text,
 	"body" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key")
-);
---> statement-breakpoint
-CREATE TABLE "login_failures" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"username" text NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL
+	CONSTRAINT "idempotency_keys_user_id_company_id_key_pk" PRIMARY KEY("user_id","company_id","key")
 );
 --> statement-breakpoint
 CREATE TABLE "memberships" (
@@ -58,6 +55,15 @@ CREATE TABLE "sessions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "throttle_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"subject" text NOT NULL,
+	"address" text NOT NULL,
+	"failed" boolean DEFAULT false NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -261,14 +267,37 @@ CREATE TABLE "estimates" (
 	"lines" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"vat_clause" text DEFAULT '' NOT NULL,
 	"calculates_basis_ttc" boolean DEFAULT false NOT NULL,
+	"discount_type" text,
+	"discount_value" numeric(14, 2),
 	"ht" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"tva" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"ttc" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"vat_breakdown" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"invoice_id" integer,
 	"search_text" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	"inserted_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"invoice_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"user_id" integer,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"invoice_id" integer NOT NULL,
+	"paid_on" date NOT NULL,
+	"means" text NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"inserted_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "invoice_pdfs" (
@@ -290,6 +319,8 @@ CREATE TABLE "invoices" (
 	"lines" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"vat_clause" text DEFAULT '' NOT NULL,
 	"calculates_basis_ttc" boolean DEFAULT false NOT NULL,
+	"discount_type" text,
+	"discount_value" numeric(14, 2),
 	"corrected_invoice_id" integer,
 	"estimate_id" integer,
 	"ht" numeric(14, 2) DEFAULT '0' NOT NULL,
@@ -307,6 +338,9 @@ CREATE TABLE "invoices" (
 	"sent_at" timestamp with time zone,
 	"paid_at" date,
 	"search_text" text DEFAULT '' NOT NULL,
+	"amount_paid" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"amount_credited" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	"inserted_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -348,6 +382,10 @@ ALTER TABLE "document_counters" ADD CONSTRAINT "document_counters_company_id_com
 ALTER TABLE "estimates" ADD CONSTRAINT "estimates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "estimates" ADD CONSTRAINT "estimates_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "estimates" ADD CONSTRAINT "estimates_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_events" ADD CONSTRAINT "invoice_events_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_events" ADD CONSTRAINT "invoice_events_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_pdfs" ADD CONSTRAINT "invoice_pdfs_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -356,9 +394,11 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_ledger_id_ledgers_id_fk" FOREIGN
 ALTER TABLE "notification_seen" ADD CONSTRAINT "notification_seen_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_seen" ADD CONSTRAINT "notification_seen_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "idempotency_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "login_failures_user_at_idx" ON "login_failures" USING btree ("username","at");--> statement-breakpoint
 CREATE INDEX "memberships_company_idx" ON "memberships" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "throttle_events_subject_idx" ON "throttle_events" USING btree ("kind","subject","at");--> statement-breakpoint
+CREATE INDEX "throttle_events_address_idx" ON "throttle_events" USING btree ("kind","address","at");--> statement-breakpoint
+CREATE INDEX "throttle_events_at_idx" ON "throttle_events" USING btree ("at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "civilities_company_label_uq" ON "civilities" USING btree ("company_id","label");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_company_account_uq" ON "customers" USING btree ("company_id","account_number");--> statement-breakpoint
@@ -383,9 +423,12 @@ CREATE INDEX "notifications_user_company_idx" ON "notifications" USING btree ("u
 CREATE UNIQUE INDEX "estimates_company_number_uq" ON "estimates" USING btree ("company_id","number");--> statement-breakpoint
 CREATE INDEX "estimates_company_order_idx" ON "estimates" USING btree ("company_id","number_year" DESC NULLS LAST,"number_seq" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "estimates_company_customer_idx" ON "estimates" USING btree ("company_id","customer_id");--> statement-breakpoint
+CREATE INDEX "invoice_events_invoice_idx" ON "invoice_events" USING btree ("invoice_id","at");--> statement-breakpoint
+CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_company_number_uq" ON "invoices" USING btree ("company_id","number");--> statement-breakpoint
 CREATE INDEX "invoices_company_order_idx" ON "invoices" USING btree ("company_id","number_year" DESC NULLS FIRST,"number_seq" DESC NULLS FIRST,"number" DESC NULLS FIRST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "invoices_company_date_idx" ON "invoices" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_company_customer_idx" ON "invoices" USING btree ("company_id","customer_id");--> statement-breakpoint
 CREATE INDEX "invoices_company_validated_at_idx" ON "invoices" USING btree ("company_id","validated_at");--> statement-breakpoint
-CREATE INDEX "invoices_company_unpaid_idx" ON "invoices" USING btree ("company_id","due_date") WHERE "invoices"."validated" and "invoices"."type" = 'Facture' and "invoices"."paid_at" is null;
+CREATE INDEX "invoices_company_unpaid_idx" ON "invoices" USING btree ("company_id","due_date") WHERE "invoices"."validated" and "invoices"."type" = 'Facture' and "invoices"."paid_at" is null and "invoices"."amount_credited" < "invoices"."ttc";--> statement-breakpoint
+CREATE INDEX "invoices_corrected_idx" ON "invoices" USING btree ("corrected_invoice_id") WHERE "invoices"."corrected_invoice_id" is not null;

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { rejectControlChars } from './http/control-chars';
 import { HttpError } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { securityHeaders } from './http/security-headers';
 import type { AppEnv, Deps } from './http/types';
 import { modules } from './modules/index';
 
@@ -14,6 +16,9 @@ const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
 export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   const app = new Hono<AppEnv>();
+
+  // First, so every answer gets them: API, static files, errors (decision 008).
+  app.use('*', securityHeaders(deps.config));
 
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
@@ -39,6 +44,9 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
     if ((c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
     return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'La requête est trop volumineuse (10 Mo au maximum).'); } })(c, next);
   });
+
+  // NUL and control characters are refused here, once, for every route (decision 009).
+  app.use('/api/*', rejectControlChars());
 
   for (const build of modules) app.route('/', build(deps));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StartupError } from './startup/startup-error';
 
 // Configuration is read and validated once at start; everything else receives a Config.
 const schema = z.object({
@@ -13,6 +14,11 @@ const schema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Reverse proxies in front of the server (0: none). Only then are X-Forwarded-For and
+  // X-Forwarded-Proto believed (client address for throttling, HTTPS for HSTS; decision 008).
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Other origins the app may call (space-separated), added to the CSP's connect-src (decision 008).
+  CSP_CONNECT_SRC: z.string().default('').refine((v) => v.split(/\s+/).filter(Boolean).every((o) => /^https?:\/\/[^\s/;,']+$/.test(o)), { message: 'liste d’origines https://hôte[:port] séparées par des espaces' }),
   LDAP_URL: z.string().optional(),
   LDAP_DOMAINS: z.string().default(''),
   LDAP_EXCLUDED: z.string().default(''),
@@ -26,7 +32,8 @@ const schema = z.object({
   LEGAL_ENTITY_CAPITAL: z.string().default('10 000 €'),
   LEGAL_DIRECTOR: z.string().default('Claire Dubois'),
   LEGAL_HOST: z.string().default('hébergé par le cabinet sur ses propres serveurs, en France'),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Unset: demo data on an empty embedded database, except in production. See seedDemoWanted(). */
+  SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', 'true', 'oui', 'yes', 'auto', '0', 'false', 'non', 'no', 'never']).optional()),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -45,20 +52,52 @@ export interface Config {
   /** 'memory://' in tests, a folder otherwise. */
   pgliteDir: string;
   branding: Branding;
+  /**
+   * Origin of the links sent by mail: PUBLIC_URL, else (development, tests) the listening address,
+   * filled in by startServer once the port is known. Never taken from a request's Host header.
+   */
+  publicUrl: string | null;
+  /** Whether an empty database receives the demo accounts (demo/demo, admin/admin). */
+  seedDemo: boolean;
 }
 
 export function readConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+    throw new StartupError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new StartupError(
+      'PUBLIC_URL est obligatoire en production (NODE_ENV=production) : c’est l’adresse publique du portail, ' +
+        'utilisée dans les liens envoyés par courriel (réinitialisation du mot de passe). Exemple : PUBLIC_URL=https://portail.mon-cabinet.fr',
+    );
+  }
   return {
     env,
     pgliteDir: env.DATA_DIR === 'memory://' ? 'memory://' : `${env.DATA_DIR.replace(/\/$/, '')}/pglite`,
     branding: brandingOf(env),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    seedDemo: seedDemoWanted(env),
   };
+}
+
+/**
+ * Demo accounts have public passwords: never loaded in production unless SEED_DEMO asks for them
+ * explicitly (`npm start` does, for trying the portal on a fresh clone).
+ */
+function seedDemoWanted(env: Env): boolean {
+  // Unset: on an empty embedded database outside production (PostgreSQL: `npm run seed:demo`).
+  if (env.SEED_DEMO === undefined) return env.NODE_ENV !== 'production' && !env.DATABASE_URL;
+  return ['1', 'true', 'oui', 'yes', 'auto'].includes(env.SEED_DEMO);
+}
+
+/** The address a local browser uses to reach a server listening on `host`:`port`. */
+export function listeningOrigin(host: string, port: number): string {
+  const wildcard = ['0.0.0.0', '::', ''].includes(host);
+  const name = wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 const list = (s: string) => s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);

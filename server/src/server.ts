@@ -1,11 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './env';
+import { listeningOrigin, type Config } from './env';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
 import { createApp } from './app';
 import type { Deps } from './http/types';
 import { purgeIdempotencyKeys } from './http/idempotency';
+import { ensureWritableDirs } from './startup/data-dir';
+import { lockDataDir, type DataDirLock } from './startup/data-lock';
+import { StartupError } from './startup/startup-error';
 
 export interface RunningServer {
   url: string;
@@ -15,27 +18,70 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrations applied), builds the app and listens. Used by index.ts and the tests. */
-export async function startServer(config: Config, opts: { staticDir?: string; now?: () => Date } = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, pgliteDir: config.pgliteDir });
-  const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, dataDir: config.env.DATA_DIR });
-  const deps: Deps = { db: database.db, config, mailer, now: opts.now ?? (() => new Date()) };
-  const app = createApp(deps, { staticDir: opts.staticDir });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.env.PORT, hostname: config.env.HOST }, () => resolve(s));
-  });
-  const port = (server.address() as AddressInfo).port;
-  const purge = setInterval(() => void purgeIdempotencyKeys(deps.db, deps.now()).catch(() => undefined), 3_600_000);
-  purge.unref();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    deps,
-    database,
-    async close() {
-      clearInterval(purge);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
-    },
-  };
+export interface StartOptions {
+  staticDir?: string;
+  now?: () => Date;
+  /**
+   * Work to finish before the port opens (index.ts: the demo data). Nothing answers HTTP before
+   * the database is migrated and prepared, so no sign-in can meet a half-built database.
+   */
+  prepare?: (deps: Deps) => Promise<void>;
+  /** Bench only: the embedded database without fsync, to measure what durability costs. */
+  durable?: boolean;
+}
+
+/**
+ * Checks the data folder, locks it (embedded database), opens the database (migrations applied),
+ * runs `prepare`, then listens. Used by index.ts and the tests.
+ */
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const { env } = config;
+  const embedded = !env.DATABASE_URL && config.pgliteDir !== 'memory://';
+  // Every folder the server writes to, proved writable now rather than at the first upload or mail.
+  if (env.DATA_DIR !== 'memory://') ensureWritableDirs(env.DATA_DIR, [...(embedded ? ['pglite'] : []), 'files', ...(env.SMTP_URL ? [] : ['mail'])]);
+  // PostgreSQL arbitrates concurrent servers itself; the files beside it are named uniquely, so
+  // several servers may share DATA_DIR then. The embedded database must have a single owner.
+  const lock: DataDirLock | null = embedded ? lockDataDir(env.DATA_DIR, config.branding.productName) : null;
+  let database: Database | null = null;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: config.pgliteDir, durable: opts.durable });
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+    const deps: Deps = { db: database.db, config, mailer, now: opts.now ?? (() => new Date()) };
+    await opts.prepare?.(deps);
+    const app = createApp(deps, { staticDir: opts.staticDir });
+    const server: ServerType = await new Promise((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+      s.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, env.HOST, env.PORT)));
+    });
+    const port = (server.address() as AddressInfo).port;
+    config.publicUrl ??= listeningOrigin(env.HOST, port);
+    const purge = setInterval(() => void purgeIdempotencyKeys(deps.db, deps.now()).catch(() => undefined), 3_600_000);
+    purge.unref();
+    const db = database;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      deps,
+      database: db,
+      async close() {
+        clearInterval(purge);
+        try {
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          await db.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE') return new StartupError(`Le port ${port} est déjà utilisé sur ${host} : arrêtez l’autre programme ou choisissez un autre PORT.`);
+  if (error.code === 'EACCES') return new StartupError(`Permission refusée pour écouter sur le port ${port} : choisissez un PORT au-delà de 1023.`);
+  return error;
 }

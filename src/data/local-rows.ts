@@ -44,7 +44,7 @@ export const SERVER_RETRY_MESSAGE = 'La modification reste enregistrée sur cet 
 export type ScreenOutcome<T> =
   | { status: 'done'; response: T }
   | { status: 'queued'; reason: 'server' | 'offline' }
-  | { status: 'failed'; httpStatus: number; message: string; errors: string[] };
+  | { status: 'failed'; httpStatus: number; message: string; errors: string[]; field?: string };
 
 export async function screenOutcome<T>(result: MutationResult<T>, db: WorkplaceDb | null = currentDb()): Promise<ScreenOutcome<T>> {
   if (result.status !== 'queued') return result;

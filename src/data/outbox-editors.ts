@@ -13,3 +13,19 @@ export function registerOutboxEditor(kind: string, editor: OutboxEditor): () => 
 }
 
 export const getOutboxEditor = (kind: string): OutboxEditor | undefined => editors.get(kind);
+
+/**
+ * "Recharger la version du serveur" (a save refused because the draft changed elsewhere): the
+ * screen that owns the kind drops its local draft and fetches the server's copy.
+ */
+export type OutboxReloader = (entry: OutboxEntry) => Promise<void>;
+const reloaders = new Map<string, OutboxReloader>();
+
+export function registerOutboxReloader(kind: string, reloader: OutboxReloader): () => void {
+  reloaders.set(kind, reloader);
+  return () => {
+    if (reloaders.get(kind) === reloader) reloaders.delete(kind);
+  };
+}
+
+export const getOutboxReloader = (kind: string): OutboxReloader | undefined => reloaders.get(kind);

@@ -27,6 +27,7 @@ export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number
       label: req.label,
       kind: req.kind,
       createsTempId: req.createsTempId,
+      ...(req.idField ? { idField: req.idField } : {}),
       idempotencyKey: uuid(),
       attempts: 0,
       nextAttemptAt: 0,
@@ -40,11 +41,12 @@ export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number
  * pending → sending, keeping the rewritten path/body (so every retry sends the very same request
  * under the same Idempotency-Key). Null when the entry was discarded or taken meanwhile.
  */
-export async function claim(db: WorkplaceDb, id: string, rewritten: Pick<OutboxEntry, 'path' | 'body' | 'file'>, now: number): Promise<OutboxEntry | null> {
+export async function claim(db: WorkplaceDb, id: string, rewrite: (stored: OutboxEntry) => Pick<OutboxEntry, 'path' | 'body' | 'file'>, now: number): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(id);
     if (!entry || entry.state !== 'pending') return null;
-    const next: OutboxEntry = { ...entry, ...rewritten, state: 'sending', updatedAt: now };
+    // Rewritten from the stored entry, not the drain's earlier read: a version rebased meanwhile counts.
+    const next: OutboxEntry = { ...entry, ...rewrite(entry), state: 'sending', updatedAt: now };
     await db.outbox.put(next);
     return next;
   });
@@ -102,5 +104,47 @@ export async function discardEntry(db: WorkplaceDb, id: string): Promise<boolean
     if (!entry || entry.state === 'sending') return false;
     await db.outbox.delete(id);
     return true;
+  });
+}
+
+const versionOf = (body: unknown): number | null | undefined =>
+  body && typeof body === 'object' && 'version' in body ? ((body as { version?: number | null }).version ?? null) : undefined;
+
+/**
+ * A save of a draft reached the server, which answered its new version: the later queued saves
+ * of the same document written on this device from the same base (several saves while offline)
+ * now start from that version, or each would be refused as a conflict with its own predecessor.
+ * Only entries with the done entry's base move: one built on another version stays refused.
+ */
+export async function rebaseVersions(db: WorkplaceDb, done: OutboxEntry, version: number): Promise<void> {
+  const base = versionOf(done.body) ?? null;
+  await db.outbox.where('docKey').equals(done.docKey).modify((e: OutboxEntry) => {
+    if (e.seq > done.seq && e.state !== 'sending' && versionOf(e.body) === base) e.body = { ...(e.body as object), version };
+  });
+}
+
+/** "Écraser avec ma version": the refused save is sent again from the server's current version, under a new key. */
+export async function overwriteEntry(db: WorkplaceDb, id: string, version: number, now: number): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'failed' || versionOf(entry.body) === undefined) return false;
+    // The document's later saves built on the same base follow this one (rebaseVersions after it succeeds).
+    const base = versionOf(entry.body);
+    await db.outbox.where('docKey').equals(entry.docKey).modify((e: OutboxEntry) => {
+      if (e.seq > entry.seq && e.state !== 'sending' && versionOf(e.body) === base) e.body = { ...(e.body as object), version };
+    });
+    await db.outbox.update(id, { body: { ...(entry.body as object), version }, state: 'pending', idempotencyKey: uuid(), attempts: 0, nextAttemptAt: 0, serverDelay: false, lastError: undefined, updatedAt: now });
+    return true;
+  });
+}
+
+/** "Recharger la version du serveur": the refused change and every later change of the document leave. */
+export async function discardFrom(db: WorkplaceDb, id: string): Promise<OutboxEntry[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state === 'sending') return [];
+    const gone = (await db.outbox.where('docKey').equals(entry.docKey).toArray()).filter((e) => e.seq >= entry.seq && e.state !== 'sending').sort((a, b) => a.seq - b.seq);
+    await db.outbox.bulkDelete(gone.map((e) => e.id));
+    return gone;
   });
 }

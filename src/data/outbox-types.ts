@@ -19,6 +19,11 @@ export interface MutationRequest {
   kind: string;
   /** This request creates the document known locally by this temporary id; the 2xx response's `id` maps it. */
   createsTempId?: string;
+  /**
+   * The answer's field holding the server's key for createsTempId, when it is not `id`: a customer
+   * is addressed by the account number the server assigns ('accountNumber').
+   */
+  idField?: string;
   /** "Modifier" in the sync panel: this corrected request replaces that failed entry, at its place in the order. */
   replaces?: string;
 }
@@ -27,12 +32,17 @@ export type MutationResult<T> =
   | { status: 'done'; response: T }
   | { status: 'queued'; entryId: string }
   /** httpStatus 0: refused on the device (storage full, file refused) before reaching the server. */
-  | { status: 'failed'; httpStatus: number; message: string; errors: string[] };
+  | { status: 'failed'; httpStatus: number; message: string; errors: string[]; field?: string };
 
 /** pending → sending → (deleted when done) | failed | pending again (backoff). */
 export type OutboxState = 'pending' | 'sending' | 'failed';
 
-export interface OutboxError { httpStatus: number | null; message: string; errors: string[] }
+/** field: the server's `field` (409 + 'version': the draft was saved elsewhere since, see DRAFT_CONFLICT_FIELD). */
+export interface OutboxError { httpStatus: number | null; message: string; errors: string[]; field?: string }
+
+/** A 409 with this field: a save started from an older version of a draft (issue 10). */
+export const DRAFT_CONFLICT_FIELD = 'version';
+export const isDraftConflict = (e: { httpStatus: number | null; field?: string } | undefined): boolean => e?.httpStatus === 409 && e.field === DRAFT_CONFLICT_FIELD;
 
 export interface OutboxEntry {
   id: string;
@@ -50,6 +60,7 @@ export interface OutboxEntry {
   label: string;
   kind: string;
   createsTempId?: string;
+  idField?: string;
   /** Generated once, reused on every retry: the server applies the change at most once. */
   idempotencyKey: string;
   attempts: number;

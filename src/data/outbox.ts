@@ -8,8 +8,10 @@ import { Outbox, type SubmitOptions } from './replayer';
 import { isTempId } from './temp-ids';
 
 export type { MutationRequest, MutationResult, OutboxEntry, OutboxState } from './outbox-types';
+export { isDraftConflict } from './outbox-types';
 export { newTempId, isTempId } from './temp-ids';
-export { registerOutboxEditor, getOutboxEditor, type OutboxEditor } from './outbox-editors';
+export { registerOutboxEditor, getOutboxEditor, registerOutboxReloader, getOutboxReloader, type OutboxEditor } from './outbox-editors';
+import { getOutboxReloader } from './outbox-editors';
 export { QUOTA_MESSAGE, isQuotaError } from './quota';
 export { CANCELLED_MESSAGE, type EntrySender, type SubmitOptions } from './replayer';
 
@@ -70,6 +72,14 @@ export async function resolveId(id: string | number): Promise<string | number> {
 export const replayOutbox = (opts: { force?: boolean } = {}) => outbox.replay(opts);
 export const retryOutboxEntry = (entryId: string) => outbox.retry(entryId);
 export const discardOutboxEntry = (entryId: string) => outbox.discard(entryId);
+/** A save refused as stale (409 version): sent again from the server's current version (the user chose it). */
+export const overwriteOutboxEntry = (entryId: string) => outbox.overwrite(entryId);
+/** A save refused as stale: it and the document's later changes leave; the reloaders fetch the server's copy. */
+export async function reloadOutboxEntry(entryId: string): Promise<void> {
+  const gone = await outbox.discardFrom(entryId);
+  const first = gone[0];
+  if (first) await getOutboxReloader(first.kind)?.(first);
+}
 /** A change reached the server (2xx): caches and drafts update (e.g. replace a draft's temporary id). */
 export const onMutationDone = (fn: (entry: OutboxEntry, response: unknown) => void) => outbox.on('done', fn);
 

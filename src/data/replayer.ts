@@ -4,9 +4,9 @@
 import { backoffDelay } from './backoff';
 import type { WorkplaceDb } from './db';
 import * as store from './outbox-store';
-import type { MutationRequest, MutationResult, OutboxEntry } from './outbox-types';
+import type { MutationRequest, MutationResult, OutboxEntry, OutboxError } from './outbox-types';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
-import { sendEntry, type SendDeps, type SendOutcome } from './send';
+import { readJson, sendEntry, type SendDeps, type SendOutcome } from './send';
 import { findTempIds, rewritePath, rewriteTempIds } from './temp-ids';
 import { checkUpload, MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../domain/uploads';
 
@@ -39,7 +39,15 @@ export interface SubmitOptions { send?: EntrySender }
 export const CANCELLED_MESSAGE = 'Envoi annulé.';
 
 type Waiter = (result: MutationResult<unknown>) => void;
-const failed = (httpStatus: number, message: string, errors: string[] = []) => ({ status: 'failed' as const, httpStatus, message, errors });
+const failed = (httpStatus: number, message: string, errors: string[] = [], field?: string) => ({ status: 'failed' as const, httpStatus, message, errors, ...(field ? { field } : {}) });
+export const OVERWRITE_FAILED_MESSAGE = 'La version du serveur n’a pas pu être lue : vérifiez la connexion puis réessayez.';
+
+/** The key the server gave the created thing: `id`, or the entry's idField (a customer's account number). */
+function serverKey(entry: OutboxEntry, response: unknown, id: string | number | null): string | number | null {
+  if (!entry.idField) return id;
+  const value = (response as Record<string, unknown> | null)?.[entry.idField];
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
 
 export class Outbox {
   paused = false;
@@ -139,6 +147,26 @@ export class Outbox {
     if (db && (await store.retryEntry(db, id, this.deps.now()))) await this.replay();
   }
 
+  /** "Écraser avec ma version" on a save refused as stale: resent from the server's current version. */
+  async overwrite(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const db = this.deps.db();
+    const entry = db ? await db.outbox.get(id) : undefined;
+    if (!db || !entry) return { ok: false, message: OVERWRITE_FAILED_MESSAGE };
+    const current = (await readJson(entry.path, entry.companyId, this.deps)) as { version?: unknown } | null;
+    if (typeof current?.version !== 'number' || !(await store.overwriteEntry(db, id, current.version, this.deps.now()))) return { ok: false, message: OVERWRITE_FAILED_MESSAGE };
+    this.emitChange();
+    await this.replay();
+    return { ok: true };
+  }
+
+  /** "Recharger la version du serveur": this change and the document's later ones leave the outbox. */
+  async discardFrom(id: string): Promise<OutboxEntry[]> {
+    const db = this.deps.db();
+    const gone = db ? await store.discardFrom(db, id) : [];
+    this.emitChange();
+    return gone;
+  }
+
   async discard(id: string): Promise<boolean> {
     const db = this.deps.db();
     const removed = !!db && (await store.discardEntry(db, id));
@@ -182,8 +210,11 @@ export class Outbox {
   }
 
   private async sendOne(db: WorkplaceDb, e: OutboxEntry, idMap: Map<string, string | number>): Promise<'done' | 'blocked' | 'stop'> {
-    const file = e.file ? { ...e.file, extra: rewriteTempIds(e.file.extra, idMap) } : undefined;
-    const entry = await store.claim(db, e.id, { path: rewritePath(e.path, idMap), body: rewriteTempIds(e.body, idMap), file }, this.deps.now());
+    const entry = await store.claim(db, e.id, (stored) => ({
+      path: rewritePath(stored.path, idMap),
+      body: rewriteTempIds(stored.body, idMap),
+      file: stored.file ? { ...stored.file, extra: rewriteTempIds(stored.file.extra, idMap) } : undefined,
+    }), this.deps.now());
     if (!entry) return 'blocked';
     this.emitChange();
     const custom = this.senders.get(entry.id);
@@ -195,13 +226,17 @@ export class Outbox {
         this.settle(entry.id, failed(0, CANCELLED_MESSAGE, [CANCELLED_MESSAGE]));
         this.emitChange();
         return 'blocked';
-      case 'done':
-        await store.complete(db, entry, outcome.serverId, now);
-        if (entry.createsTempId && outcome.serverId != null) idMap.set(entry.createsTempId, outcome.serverId);
+      case 'done': {
+        const serverId = serverKey(entry, outcome.response, outcome.serverId);
+        await store.complete(db, entry, serverId, now);
+        if (entry.createsTempId && serverId != null) idMap.set(entry.createsTempId, serverId);
+        const version = (outcome.response as { version?: unknown } | null)?.version;
+        if (typeof version === 'number') await store.rebaseVersions(db, entry, version);
         this.settle(entry.id, { status: 'done', response: outcome.response });
         for (const fn of this.listeners.done) fn(entry, outcome.response);
         this.emitChange();
         return 'done';
+      }
       case 'failed':
         await this.fail(db, entry, outcome.error);
         return 'blocked';
@@ -231,12 +266,12 @@ export class Outbox {
    * failed. It also stays when later changes of the same document wait behind it: removing it would
    * let them go without it.
    */
-  private async fail(db: WorkplaceDb, entry: OutboxEntry, error: { httpStatus: number | null; message: string; errors: string[] }) {
+  private async fail(db: WorkplaceDb, entry: OutboxEntry, error: OutboxError) {
     const interactive = this.waiters.has(entry.id);
     const followers = (await db.outbox.where('docKey').equals(entry.docKey).count()) > 1;
     if (interactive && !followers) await store.remove(db, entry.id);
     else await store.markFailed(db, entry.id, error, this.deps.now());
-    this.settle(entry.id, failed(error.httpStatus ?? 0, error.message, error.errors));
+    this.settle(entry.id, failed(error.httpStatus ?? 0, error.message, error.errors, error.field));
     this.emitChange();
   }
 

@@ -56,9 +56,11 @@ export function timeoutFor(entry: Pick<OutboxEntry, 'file'>, baseMs: number): nu
 }
 
 function errorOf(status: number, body: unknown, fallback: string): OutboxError {
-  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown; field?: unknown };
   const errors = Array.isArray(b.errors) ? b.errors.filter((e): e is string => typeof e === 'string') : [];
-  return { httpStatus: status, message: typeof b.message === 'string' && b.message ? b.message : fallback, errors };
+  const error: OutboxError = { httpStatus: status, message: typeof b.message === 'string' && b.message ? b.message : fallback, errors };
+  if (typeof b.field === 'string') error.field = b.field;
+  return error;
 }
 
 export async function sendEntry(entry: OutboxEntry, deps: SendDeps): Promise<SendOutcome> {
@@ -100,4 +102,16 @@ export function outcomeOf(status: number, parsed: unknown, retryAfter: string | 
     return { kind: 'retry', error: errorOf(status, parsed, `Le serveur est momentanément indisponible (erreur ${status}) : nouvel essai automatique.`), retryAfter: retryAfterMs(retryAfter, now) };
   }
   return { kind: 'failed', error: errorOf(status, parsed, `Le serveur a refusé la modification (erreur ${status}).`) };
+}
+
+/** A plain GET with the session's token (the current version of a draft before overwriting it); null when it fails. */
+export async function readJson(path: string, companyId: number, deps: SendDeps): Promise<unknown> {
+  const token = deps.token();
+  if (!token) return null;
+  try {
+    const res = await deps.fetch(`${deps.baseUrl}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-company-id': String(companyId) }, signal: AbortSignal.timeout(deps.timeoutMs) });
+    return res.ok ? await res.json() : null;
+  } catch {
+    return null;
+  }
 }

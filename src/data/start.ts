@@ -7,6 +7,7 @@ import { refreshAll, refreshDataset, registeredDatasets } from './caches';
 import { installDefaultDatasets } from './datasets';
 import { onMutationDone, startOutbox } from './outbox';
 import { QUOTA_MESSAGE } from './quota';
+import { rewriteDraftRefs } from './resolved-refs';
 import { requestPersistentStorage, startStorage } from './storage';
 
 const STALE_AFTER_MS = 15 * 60_000;
@@ -50,9 +51,11 @@ export function startOfflineData(): void {
   });
   onSessionEvent('companyChange', () => void refreshCurrentCompany());
   window.addEventListener('online', () => void refreshCurrentCompany());
-  onMutationDone((entry) => {
+  onMutationDone((entry, response) => {
     const dataset = DATASET_OF_KIND[entry.kind.split('.')[0]];
     if (dataset) refreshSoon(dataset);
+    const db = currentDb();
+    if (db && entry.idField) void rewriteDraftRefs(db, entry, response).catch(() => undefined);
   });
   startOutbox();
   // Start-up of an already signed-in app: refresh copies older than 15 min.

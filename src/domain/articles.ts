@@ -2,6 +2,7 @@
 // reduced catalogue entry used on invoice lines, new line defaults, and field validation
 // (run by the form and again by the server).
 import Decimal from 'decimal.js';
+import { MAX_UNIT_PRICE, MAX_VAT_RATE } from './amount-limits';
 import { parseFrenchNumber, roundPrice, toDecimal } from './money';
 import { COMMENT_CODE, DEFAULT_ARTICLE_CODE, SPACER_CODE } from './totals';
 import type { Article, InvoiceLine, LineType } from './types';
@@ -130,6 +131,8 @@ export const ARTICLE_MESSAGES = {
   typeInvalid: "Le type de l'article doit être Standard ou Commentaire.",
   priceInvalid: "Le prix unitaire HT de l'article doit être un nombre positif ou nul.",
   vatInvalid: "Le taux de TVA de l'article doit être un nombre positif ou nul.",
+  priceTooBig: "Le prix unitaire HT de l'article ne peut pas dépasser 1 000 000 000 €.",
+  vatTooBig: "Le taux de TVA de l'article ne peut pas dépasser 100 %.",
 } as const;
 
 function isNonNegativeNumber(n: unknown): boolean {
@@ -144,7 +147,9 @@ export function validateArticle(article: Article): string[] {
   if (article.type !== 'Standard' && article.type !== 'Commentaire') errors.push(ARTICLE_MESSAGES.typeInvalid);
   if (article.type === 'Standard') {
     if (!isNonNegativeNumber(article.unitPriceHT)) errors.push(ARTICLE_MESSAGES.priceInvalid);
+    else if (article.unitPriceHT > MAX_UNIT_PRICE) errors.push(ARTICLE_MESSAGES.priceTooBig); // decision 009
     if (!isNonNegativeNumber(article.vatRate)) errors.push(ARTICLE_MESSAGES.vatInvalid);
+    else if (article.vatRate > MAX_VAT_RATE) errors.push(ARTICLE_MESSAGES.vatTooBig);
   }
   return errors;
 }

@@ -1,8 +1,9 @@
 // Pieces shared by the invoice checks (spec 5.1) and the quote checks (spec 5.2), so both
 // documents judge lines, VAT clauses, addresses and fiscal exercises the same way.
-import { toDecimal } from './money';
-import { isStandardLine } from './totals';
-import type { Customer, Exercise, InvoiceLine } from './types';
+import { discountValueError, DISCOUNT_MESSAGES, hasDiscount } from './discounts';
+import { toCents, toDecimal } from './money';
+import { computeTotals, isStandardLine, lineAmountCents } from './totals';
+import type { Customer, Discount, Exercise, InvoiceLine } from './types';
 
 export const VAT_CLAUSE_WITH_VAT = 'Vous ne pouvez pas avoir de clause de TVA si vous avez de la TVA.';
 export const ZERO_QUANTITY = "Vous ne pouvez pas avoir d'article avec une quantité de 0.";
@@ -72,4 +73,27 @@ export function exerciseViolation(date: string, exercises: readonly Exercise[] |
   if (date > current.dateEnd) return 'after';
   if (date < current.dateStart && (!previous || date < previous.dateStart)) return 'before';
   return null;
+}
+
+/**
+ * Discounts the computation would have to clamp (decision 012): negative, above 100 %, an amount
+ * larger than its line, a document discount larger than the total excluding tax.
+ */
+export function discountErrors(lines: readonly InvoiceLine[], discount: Discount | null | undefined): string[] {
+  const errors: string[] = [];
+  for (const line of standardLines(lines)) {
+    const e = discountValueError(line.discount);
+    if (e) errors.push(e);
+    else if (line.discount?.type === 'amount' && hasDiscount(line.discount)) {
+      const gross = Math.abs(lineAmountCents(line));
+      if (toCents(line.discount.value) > gross) errors.push(DISCOUNT_MESSAGES.lineTooLarge);
+    }
+  }
+  const e = discountValueError(discount);
+  if (e) errors.push(e);
+  else if (discount?.type === 'amount' && hasDiscount(discount)) {
+    const subtotal = toCents(computeTotals(lines).ht);
+    if (toCents(discount.value) > subtotal) errors.push(DISCOUNT_MESSAGES.documentTooLarge);
+  }
+  return errors;
 }

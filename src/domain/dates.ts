@@ -18,6 +18,19 @@ export function isIsoDate(value: unknown): value is string {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
+/**
+ * The calendar dates any screen or filter accepts (decision 009): far beyond any real invoice or
+ * period, and within what every date computation here (and PostgreSQL's) handles.
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
+export const DATE_OUT_OF_BOUNDS = 'La date doit être comprise entre le 01/01/1900 et le 31/12/2100.';
+
+/** A real calendar date between MIN_DATE and MAX_DATE (the ISO form sorts lexically). */
+export function isDateInBounds(value: unknown): value is string {
+  return isIsoDate(value) && value >= MIN_DATE && value <= MAX_DATE;
+}
+
 function toUtcMs(date: string): number {
   if (!isIsoDate(date)) throw new RangeError(`Date invalide : ${date}`);
   const [y, m, d] = date.split('-').map(Number);

@@ -2,6 +2,8 @@
 export * from './types';
 export * from './money';
 export * from './totals';
+export * from './discounts';
+export * from './bank-details';
 export * from './dates';
 export * from './check-helpers';
 export * from './invoice-checks';
@@ -17,3 +19,6 @@ export * from './document-categories';
 export * from './deposits';
 export * from './rights';
 export * from './company-label';
+export * from './credit-notes';
+export * from './invoice-status';
+export * from './receivables';

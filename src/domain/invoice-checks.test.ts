@@ -212,3 +212,24 @@ describe('all failures together, in the spec order', () => {
     expect(A.noCustomer).toBe('Votre avoir ne contient pas de client.');
   });
 });
+
+describe('discounts (decision 012)', () => {
+  const base = { designation: '', customer: { accountNumber: 'C1' }, type: 'Facture' as const, createdAt: '2026-11-20', dueDate: '2026-12-20', payementMode: '', billingAdress: 'x', vatClause: '', calculatesBasisTTC: false };
+  const ctx = { customer: null, exercises: [], today: '2026-11-20', forValidation: false };
+  const l = (over: object = {}) => ({ code: '00', type: 'Standard' as const, label: 'A', quantity: 1, unitMeasurement: '', unitPrice: 100, salesAccount: '706', vatRate: 20, ...over });
+
+  it('refuses discounts the totals would have to clamp, in French', () => {
+    const errors = checkInvoice({ ...base, lines: [l({ discount: { type: 'amount', value: 150 } }), l({ discount: { type: 'percent', value: 120 } })], discount: { type: 'amount', value: 500 } }, ctx);
+    expect(errors).toEqual(expect.arrayContaining([
+      'La remise d’une ligne ne peut pas dépasser le montant de cette ligne.',
+      'Une remise en pourcentage doit être comprise entre 0 et 100 %.',
+      'La remise globale ne peut pas dépasser le total HT du document.',
+    ]));
+  });
+
+  it('a document discount counts for the "0 € or less" rule', () => {
+    const errors = checkInvoice({ ...base, lines: [l()], discount: { type: 'percent', value: 100 } }, ctx);
+    expect(errors).toContain('Vous ne pouvez pas faire une facture de 0€ ou moins.');
+    expect(checkInvoice({ ...base, lines: [l({ discount: { type: 'percent', value: 10 } })], discount: { type: 'amount', value: 20 } }, ctx)).toEqual([]);
+  });
+});

@@ -7,13 +7,15 @@ import {
   ZERO_QUANTITY,
   ZERO_UNIT_PRICE,
   customerHasNoAddress,
+  discountErrors,
   exerciseViolation,
   hasVatClauseWithVat,
   hasZeroQuantity,
   hasZeroUnitPrice,
   standardLines,
 } from './check-helpers';
-import { isSameMonth } from './dates';
+import { amountLimitErrors } from './amount-limits';
+import { isDateInBounds, isSameMonth } from './dates';
 import { computeTotals } from './totals';
 import type { Customer, Exercise, InvoicePayload, InvoiceType } from './types';
 
@@ -65,6 +67,8 @@ export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
     afterEndOfMonth: 'Vous ne pouvez pas valider une facture avec une date postérieure à la fin du mois en cours.',
     beforeLastValidated:
       'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.',
+    billingDateOutOfBounds: 'La date de facturation doit être comprise entre le 01/01/1900 et le 31/12/2100.',
+    dueDateOutOfBounds: "La date d'échéance doit être comprise entre le 01/01/1900 et le 31/12/2100.",
   };
 }
 
@@ -104,7 +108,7 @@ export function checkInvoice(invoice: InvoicePayload, ctx: InvoiceCheckContext):
   }
   fail(isFacture && !!billing && filled(invoice.dueDate) && invoice.dueDate < billing, msg.dueBeforeBilling); // 8
   fail(hasVatClauseWithVat(invoice.vatClause, lines), msg.vatClauseWithVat); // 9
-  fail(computeTotals(lines).ttc <= 0, msg.zeroOrLess); // 10
+  fail(computeTotals(lines, invoice.discount).ttc <= 0, msg.zeroOrLess); // 10
   fail(hasZeroQuantity(lines), msg.zeroQuantity); // 11
   fail(hasZeroUnitPrice(lines), msg.zeroUnitPrice); // 12
   fail(customerHasNoAddress(ctx.customer, invoice.billingAdress), msg.customerWithoutAddress); // 13
@@ -112,6 +116,13 @@ export function checkInvoice(invoice: InvoicePayload, ctx: InvoiceCheckContext):
   fail(ctx.forValidation && !!billing && billing > ctx.today && !isSameMonth(billing, ctx.today), msg.afterEndOfMonth);
   // 15. Numbers are chronological: no billing date before an already validated invoice.
   fail(!!billing && filled(ctx.latestValidatedDate) && billing < ctx.latestValidatedDate, msg.beforeLastValidated);
+  // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
+  fail(!!billing && !isDateInBounds(billing), msg.billingDateOutOfBounds);
+  fail(filled(invoice.dueDate) && !isDateInBounds(invoice.dueDate), msg.dueDateOutOfBounds);
+  errors.push(...amountLimitErrors(lines, computeTotals(lines, invoice.discount), invoiceTypeWord(invoice.type)));
+
+  // Decision 012: discounts the totals would have to clamp.
+  errors.push(...discountErrors(lines, invoice.discount));
 
   return [...new Set(errors)];
 }

@@ -6,12 +6,15 @@ import {
   ZERO_QUANTITY,
   ZERO_UNIT_PRICE,
   customerHasNoAddress,
+  discountErrors,
   exerciseViolation,
   hasVatClauseWithVat,
   hasZeroQuantity,
   hasZeroUnitPrice,
   standardLines,
 } from './check-helpers';
+import { amountLimitErrors } from './amount-limits';
+import { isDateInBounds } from './dates';
 import { computeTotals } from './totals';
 import type { Customer, Exercise, QuotePayload } from './types';
 
@@ -28,6 +31,8 @@ export const QUOTE_MESSAGES = {
   zeroQuantity: ZERO_QUANTITY,
   zeroUnitPrice: ZERO_UNIT_PRICE,
   customerWithoutAddress: CUSTOMER_WITHOUT_ADDRESS,
+  creationDateOutOfBounds: 'La date de création doit être comprise entre le 01/01/1900 et le 31/12/2100.',
+  validityDateOutOfBounds: 'La date de validité doit être comprise entre le 01/01/1900 et le 31/12/2100.',
 } as const;
 
 export interface QuoteCheckContext {
@@ -59,10 +64,17 @@ export function checkQuote(quote: QuotePayload, ctx: QuoteCheckContext): string[
   fail(!!created && exerciseViolation(created, ctx.exercises) === 'after', m.afterExerciseEnd);
   fail(!!created && !!validity && validity < created, m.validityBeforeCreation);
   fail(hasVatClauseWithVat(quote.vatClause, lines), m.vatClauseWithVat);
-  fail(computeTotals(lines).ttc <= 0, m.zeroOrLess);
+  fail(computeTotals(lines, quote.discount).ttc <= 0, m.zeroOrLess);
   fail(hasZeroQuantity(lines), m.zeroQuantity);
   fail(hasZeroUnitPrice(lines), m.zeroUnitPrice);
   fail(customerHasNoAddress(ctx.customer, quote.billingAdress), m.customerWithoutAddress);
+  // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
+  fail(!!created && !isDateInBounds(created), m.creationDateOutOfBounds);
+  fail(!!validity && !isDateInBounds(validity), m.validityDateOutOfBounds);
+  errors.push(...amountLimitErrors(lines, computeTotals(lines, quote.discount), 'devis'));
+
+  // Decision 012: discounts the totals would have to clamp.
+  errors.push(...discountErrors(lines, quote.discount));
 
   return [...new Set(errors)];
 }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { computeTotals, isStandardLine, lineAmountCents, lineTotal, lineVatCents } from './totals';
-import type { InvoiceLine } from './types';
+import type { Discount, InvoiceLine } from './types';
 
 function line(over: Partial<InvoiceLine> = {}): InvoiceLine {
   return {
@@ -84,6 +84,38 @@ describe('computeTotals', () => {
   });
 });
 
+describe('discounts (decision 012)', () => {
+  it('a line discount reduces the line before its VAT', () => {
+    const l = line({ unitPrice: 200, quantity: 1, vatRate: 20, discount: { type: 'percent', value: 10 } });
+    expect(lineTotal(l)).toBe(180);
+    expect(computeTotals([l])).toEqual({ ht: 180, tva: 36, ttc: 216, vatBreakdown: [{ rate: 20, base: 180, vat: 36 }] });
+  });
+
+  it('a document discount is spread over the rates pro rata, and VAT follows per rate', () => {
+    const t = computeTotals([
+      line({ unitPrice: 300, quantity: 1, vatRate: 20 }),
+      line({ unitPrice: 100, quantity: 1, vatRate: 5.5 }),
+    ], { type: 'amount', value: 20 });
+    expect(t.subtotal).toBe(400);
+    expect(t.discount).toBe(20);
+    expect(t.vatBreakdown).toEqual([{ rate: 20, base: 285, vat: 57 }, { rate: 5.5, base: 95, vat: 5.22 }]); // 5,50 − round(5 × 5,5 %) = 5,50 − 0,28
+    expect(t).toMatchObject({ ht: 380, tva: 62.22, ttc: 442.22 });
+  });
+
+  it('a percentage on the document, after the line discounts', () => {
+    const t = computeTotals([line({ unitPrice: 200, quantity: 1, discount: { type: 'percent', value: 10 } })], { type: 'percent', value: 50 });
+    expect(t).toEqual({ ht: 90, tva: 18, ttc: 108, subtotal: 180, discount: 90, vatBreakdown: [{ rate: 20, base: 90, vat: 18 }] });
+  });
+
+  it('old payloads (no discount, null, zero) give exactly the former totals', () => {
+    const lines = [line({ unitPrice: 19.99, quantity: 3 }), line({ unitPrice: 10.01, vatRate: 5.5, discount: null })];
+    const before = computeTotals(lines);
+    expect(Object.keys(before)).toEqual(['ht', 'tva', 'ttc', 'vatBreakdown']);
+    expect(computeTotals(lines, null)).toEqual(before);
+    expect(computeTotals(lines, { type: 'amount', value: 0 })).toEqual(before);
+  });
+});
+
 const RATES = [20, 10, 5.5, 2.1, 0];
 const arbLine = fc.record({
   code: fc.constantFrom('00', 'A1', 'CC', 'ES'),
@@ -91,8 +123,17 @@ const arbLine = fc.record({
   quantity: fc.integer({ min: -50, max: 1000 }).map((q) => q / 2),
   unitPrice: fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100),
   vatRate: fc.constantFrom(...RATES),
+  discount: fc.option(fc.oneof(
+    fc.record({ type: fc.constant<'percent'>('percent'), value: fc.integer({ min: 0, max: 10_000 }).map((v) => v / 100) }),
+    fc.record({ type: fc.constant<'amount'>('amount'), value: fc.integer({ min: 0, max: 20_000_000 }).map((v) => v / 100) }),
+  )),
 });
 const arbLines = fc.array(arbLine, { maxLength: 30 }).map((ls) => ls.map((l) => line(l)));
+const arbDiscount: fc.Arbitrary<Discount | null> = fc.option(fc.oneof(
+  fc.record({ type: fc.constant<'percent'>('percent'), value: fc.integer({ min: 0, max: 10_000 }).map((v) => v / 100) }),
+  fc.record({ type: fc.constant<'amount'>('amount'), value: fc.integer({ min: 0, max: 50_000_000 }).map((v) => v / 100) }),
+));
+const cents = (v: number) => Math.round(v * 100);
 
 describe('properties', () => {
   it('totals do not depend on line order', () => {
@@ -100,20 +141,46 @@ describe('properties', () => {
       fc.tuple(fc.constant(lines), fc.shuffledSubarray(lines, { minLength: lines.length, maxLength: lines.length })),
     );
     fc.assert(
-      fc.property(linesAndPermutation, ([lines, shuffled]) => {
-        expect(computeTotals(shuffled)).toEqual(computeTotals(lines));
+      fc.property(linesAndPermutation, arbDiscount, ([lines, shuffled], discount) => {
+        expect(computeTotals(shuffled, discount)).toEqual(computeTotals(lines, discount));
       }),
     );
   });
 
   it('ttc = ht + tva to the cent, and the breakdown adds up', () => {
     fc.assert(
-      fc.property(arbLines, (lines) => {
-        const t = computeTotals(lines);
+      fc.property(arbLines, arbDiscount, (lines, discount) => {
+        const t = computeTotals(lines, discount);
         expect(Math.round(t.ttc * 100)).toBe(Math.round(t.ht * 100) + Math.round(t.tva * 100));
         expect(t.vatBreakdown.reduce((s, e) => s + Math.round(e.base * 100), 0)).toBe(Math.round(t.ht * 100));
         expect(t.vatBreakdown.reduce((s, e) => s + Math.round(e.vat * 100), 0)).toBe(Math.round(t.tva * 100));
         for (const v of [t.ht, t.tva, t.ttc]) expect(Math.round(v * 100) / 100).toBe(v); // two decimals
+      }),
+    );
+  });
+
+  it('a discount never makes a line or a VAT base change sign, nor the total negative', () => {
+    fc.assert(
+      fc.property(arbLines, arbDiscount, (lines, discount) => {
+        for (const l of lines) {
+          const gross = lineAmountCents(l);
+          const net = cents(lineTotal(l));
+          if (gross >= 0) expect(net).toBeGreaterThanOrEqual(0);
+          else expect(net).toBeLessThanOrEqual(0);
+          expect(Math.abs(net)).toBeLessThanOrEqual(Math.abs(gross));
+        }
+        const without = computeTotals(lines);
+        const t = computeTotals(lines, discount);
+        if (t.discount !== undefined) {
+          expect(cents(t.subtotal!)).toBe(cents(without.ht));
+          expect(cents(t.ht)).toBe(cents(without.ht) - cents(t.discount));
+          expect(t.ht).toBeGreaterThanOrEqual(0);
+          without.vatBreakdown.forEach((before, i) => {
+            if (before.base >= 0) expect(t.vatBreakdown[i].base).toBeGreaterThanOrEqual(0);
+          });
+        } else {
+          expect(t).toEqual(without);
+        }
       }),
     );
   });

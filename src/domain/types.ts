@@ -7,6 +7,15 @@ export type { AppRight, Permission } from './rights';
 
 export type LineType = 'Standard' | 'Commentaire';
 
+/**
+ * A discount (remise), on one line or on the whole document: a percentage (10 = 10 %) or an
+ * amount excluding tax in euros. Optional everywhere: a payload without it is undiscounted.
+ */
+export interface Discount {
+  type: 'percent' | 'amount';
+  value: number;
+}
+
 export interface InvoiceLine {
   id?: string | number;
   /** 'CC' comment line, 'ES' spacer line, '00' default article code. */
@@ -21,6 +30,8 @@ export interface InvoiceLine {
   vatRate: number;
   total?: number;
   status?: 'edit' | 'read';
+  /** Line discount, applied to this line's amount before VAT (decision 012). */
+  discount?: Discount | null;
 }
 
 export type InvoiceType = 'Facture' | 'Avoir';
@@ -39,6 +50,8 @@ export interface InvoicePayload {
   calculatesBasisTTC: boolean;
   /** For a credit note: the validated invoice it corrects. */
   correctedInvoiceId?: number | null;
+  /** Document discount, spread over the VAT rates before VAT (decision 012). */
+  discount?: Discount | null;
 }
 
 export interface Invoice extends InvoicePayload {
@@ -60,6 +73,8 @@ export interface QuotePayload {
   lines: InvoiceLine[];
   vatClause: string;
   calculatesBasisTTC: boolean;
+  /** Document discount, spread over the VAT rates before VAT (decision 012). */
+  discount?: Discount | null;
 }
 
 export type QuoteStateKey = 'enCours' | 'accepte' | 'facture' | 'annule';
@@ -114,9 +129,13 @@ export interface Exercise {
 }
 
 export interface Totals {
+  /** Net amount excluding tax, after every discount. */
   ht: number;
   tva: number;
   ttc: number;
+  /** Only with a document discount: the HT before it (after line discounts), and its amount. */
+  subtotal?: number;
+  discount?: number;
 }
 
 export interface VatBreakdownEntry {

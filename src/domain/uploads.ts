@@ -72,17 +72,22 @@ export function checkUploadContent(bytes: Uint8Array, name: string, size: number
 const RESERVED = /[<>:"|?*]/g;
 // C0 and C1 control characters (and DEL): invisible, and some break headers or terminals.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// Invisible format characters (Unicode Cf: bidi embeddings, overrides and isolates U+202A–U+202E and
+// U+2066–U+2069, marks U+200E/U+200F/U+061C, zero-width space U+200B, word joiner, BOM, tags…) and
+// line/paragraph separators: "facture\u202Efdp.exe" would display as "factureexe.pdf". Zero-width
+// (non-)joiners U+200C/U+200D stay: they spell words of some scripts and emoji, and reorder nothing.
+const INVISIBLE = /(?![\u200c\u200d])[\p{Cf}\u2028\u2029]/gu;
 const MAX_NAME_LENGTH = 200;
 
 /**
  * A file name safe to store and to send back in Content-Disposition: last path component
- * only (no "../"), no control or reserved characters, no leading dots (hidden files), no
- * trailing dots/spaces (Windows drops them), at most 200 characters with the extension kept.
+ * only (no "../"), no control, invisible (bidi) or reserved characters, no leading dots (hidden
+ * files), no trailing dots/spaces (Windows drops them), at most 200 characters with the extension kept.
  */
 export function sanitizeFileName(name: string): string {
   let s = (name ?? '').normalize('NFC');
   s = s.split(/[/\\]/).pop() ?? '';
-  s = s.replace(CONTROL, '').replace(RESERVED, '').trim();
+  s = s.replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED, '').trim();
   s = s.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   const chars = Array.from(s); // code points: never cut an emoji or accent in half
   if (chars.length > MAX_NAME_LENGTH) {

@@ -67,6 +67,7 @@ function drawTitle(layout: Layout, model: BusinessDocumentModel): void {
     if (model.kind === 'Avoir' && model.correctedInvoiceNumber) {
       lines.push(`Avoir sur la facture n° ${model.correctedInvoiceNumber}`);
     }
+    if (model.estimateNumber) lines.push(`Devis d'origine : ${model.estimateNumber}`);
   }
   if (model.designation) lines.push(`Objet : ${model.designation}`);
   if (model.operationKind) lines.push(`Nature de l'opération : ${model.operationKind}`);

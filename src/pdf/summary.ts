@@ -29,11 +29,22 @@ function drawVatTable(layout: Layout, model: BusinessDocumentModel, top: number)
   return y;
 }
 
-function drawTotals(layout: Layout, model: BusinessDocumentModel, top: number): number {
-  const rows: [string, number][] = [
-    ['Total HT', model.totals.ht],
-    ['Total TVA', model.totals.tva],
+/** With a document discount: HT before it, the discount, the net HT (decision 012). */
+function totalRows(model: BusinessDocumentModel): [string, number][] {
+  const { totals } = model;
+  if (totals.discount === undefined || totals.subtotal === undefined) return [['Total HT', totals.ht], ['Total TVA', totals.tva]];
+  const d = model.documentDiscount;
+  const label = d?.type === 'percent' ? `Remise ${formatRate(d.value)} %` : 'Remise';
+  return [
+    ['Total HT avant remise', totals.subtotal],
+    [label, -totals.discount],
+    ['Total HT net', totals.ht],
+    ['Total TVA', totals.tva],
   ];
+}
+
+function drawTotals(layout: Layout, model: BusinessDocumentModel, top: number): number {
+  const rows = totalRows(model);
   let y = top;
   for (const [label, amount] of rows) {
     layout.text(label, TOTALS_X + 8, y - 11, { size: 9 });
@@ -67,6 +78,10 @@ function textHeight(layout: Layout, lines: string[], bold = false): number {
 function conditionLines(model: BusinessDocumentModel): string[] {
   const lines: string[] = [];
   if (model.payementMode) lines.push(`Mode de paiement : ${model.payementMode}`);
+  if (model.bankDetails) {
+    const { iban, bic } = model.bankDetails;
+    lines.push(`Coordonnées bancaires : IBAN ${iban}${bic ? ` – BIC ${bic}` : ''}`);
+  }
   if (model.kind !== 'Facture') return lines;
   if (model.dueDate) lines.push(`Date d'échéance : ${formatDate(model.dueDate)}`);
   lines.push('Escompte pour paiement anticipé : néant');
@@ -103,7 +118,7 @@ function drawSignature(layout: Layout): void {
 /** Draws everything below the lines table. */
 export function drawSummary(layout: Layout, model: BusinessDocumentModel): void {
   const vatHeight = ROW * (model.vatBreakdown.length + 1);
-  const blockHeight = Math.max(vatHeight, 2 * ROW + 26) + 16;
+  const blockHeight = Math.max(vatHeight, totalRows(model).length * ROW + 26) + 16;
   // Keep totals, clause and conditions together when they fit on one page.
   const whole = blockHeight + textHeight(layout, model.vatClause ? [model.vatClause] : [], true) + 10 +
     (conditionLines(model).length ? 23 + textHeight(layout, conditionLines(model)) : 0) +

@@ -22,51 +22,61 @@ const FIXED: Column[] = [
   { title: 'TVA %', width: 38, align: 'right' },
   { title: 'Total HT', width: 76, align: 'right' },
 ];
-export const COLUMNS: (Column & { x: number })[] = (() => {
-  const used = FIXED.reduce((sum, c) => sum + c.width, 0);
+/** Only on documents where a line has a discount, so the others print exactly as before. */
+const DISCOUNT_COLUMN: Column = { title: 'Remise', width: 50, align: 'right' };
+
+type PlacedColumn = Column & { x: number };
+
+function placeColumns(withDiscount: boolean): PlacedColumn[] {
+  const columns = withDiscount ? [...FIXED.slice(0, 5), DISCOUNT_COLUMN, ...FIXED.slice(5)] : FIXED;
+  const used = columns.reduce((sum, c) => sum + c.width, 0);
   let x = PAGE.margin;
-  return FIXED.map((column) => {
+  return columns.map((column) => {
     const width = column.width || RIGHT - PAGE.margin - used;
     const placed = { ...column, width, x };
     x += width;
     return placed;
   });
-})();
+}
+export const COLUMNS: PlacedColumn[] = placeColumns(false);
+const WITH_DISCOUNT = placeColumns(true);
 
-function cellText(layout: Layout, text: string, index: number, y: number, bold = false, color = COLORS.text): void {
-  const column = COLUMNS[index];
+function cellText(layout: Layout, columns: PlacedColumn[], text: string, index: number, y: number, bold = false, color = COLORS.text): void {
+  const column = columns[index];
   const style = { size: bold ? 7.5 : SIZE, bold, color, numeric: column.align === 'right' };
   const fitted = layout.fit(text, column.width - 2 * PAD, style);
   if (column.align === 'right') layout.textRight(fitted, column.x + column.width - PAD, y, style);
   else layout.text(fitted, column.x + PAD, y, style);
 }
 
-export function drawTableHeader(layout: Layout): void {
+export function drawTableHeader(layout: Layout, columns: PlacedColumn[] = COLUMNS): void {
   const top = layout.y;
   layout.rect(PAGE.margin, top - HEADER_HEIGHT, RIGHT - PAGE.margin, HEADER_HEIGHT, COLORS.accent);
-  COLUMNS.forEach((column, i) => cellText(layout, column.title, i, top - 12, true, COLORS.white));
+  columns.forEach((column, i) => cellText(layout, columns, column.title, i, top - 12, true, COLORS.white));
   layout.y = top - HEADER_HEIGHT;
 }
 
-function numericCells(line: PdfLine): string[] {
-  return [
-    formatQuantity(line.quantity),
-    line.unit,
-    formatDecimal(line.unitPrice, 2),
-    formatRate(line.vatRate),
-    formatAmount(line.totalHt),
-  ];
+/** "10 %" or "5,00 €"; empty for a line without discount. */
+export function discountCell(d: PdfLine['discount']): string {
+  if (!d || !(d.value > 0)) return '';
+  return d.type === 'percent' ? `${formatRate(d.value)} %` : formatAmount(d.value);
+}
+
+function numericCells(line: PdfLine, withDiscount: boolean): string[] {
+  const cells = [formatQuantity(line.quantity), line.unit, formatDecimal(line.unitPrice, 2)];
+  if (withDiscount) cells.push(discountCell(line.discount));
+  return [...cells, formatRate(line.vatRate), formatAmount(line.totalHt)];
 }
 
 /** Draws one row, splitting it over several pages when its label is taller than the space left. */
-function drawRow(layout: Layout, line: PdfLine): void {
+function drawRow(layout: Layout, columns: PlacedColumn[], line: PdfLine): void {
   if (line.kind === 'spacer') {
     layout.ensure(LINE);
     layout.y -= LINE;
     return;
   }
   const comment = line.kind === 'comment';
-  const labelColumn = COLUMNS[1];
+  const labelColumn = columns[1];
   const labelWidth = (comment ? RIGHT - labelColumn.x : labelColumn.width) - 2 * PAD;
   let remaining = layout.wrap(line.label, labelWidth, { size: SIZE });
   let first = true;
@@ -81,8 +91,8 @@ function drawRow(layout: Layout, line: PdfLine): void {
     const top = layout.y;
     const baseline = top - PAD - SIZE;
     if (first && !comment) {
-      cellText(layout, line.code, 0, baseline);
-      numericCells(line).forEach((text, i) => cellText(layout, text, i + 2, baseline));
+      cellText(layout, columns, line.code, 0, baseline);
+      numericCells(line, columns === WITH_DISCOUNT).forEach((text, i) => cellText(layout, columns, text, i + 2, baseline));
     }
     chunk.forEach((text, i) => {
       layout.text(text, labelColumn.x + PAD, baseline - i * LINE, { size: SIZE, color: comment ? COLORS.muted : COLORS.text });
@@ -96,11 +106,12 @@ function drawRow(layout: Layout, line: PdfLine): void {
 
 /** Lines table from `layout.y`; the header is repeated on every page the table runs onto. */
 export function drawLinesTable(layout: Layout, lines: PdfLine[]): void {
+  const columns = lines.some((l) => l.kind === 'standard' && discountCell(l.discount)) ? WITH_DISCOUNT : COLUMNS;
   layout.ensure(HEADER_HEIGHT + 3 * LINE + 2 * PAD);
-  drawTableHeader(layout);
-  layout.onNewPage = () => drawTableHeader(layout);
+  drawTableHeader(layout, columns);
+  layout.onNewPage = () => drawTableHeader(layout, columns);
   try {
-    for (const line of lines) drawRow(layout, line);
+    for (const line of lines) drawRow(layout, columns, line);
   } finally {
     layout.onNewPage = null;
   }

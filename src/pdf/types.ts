@@ -11,6 +11,15 @@ export interface PdfParty {
   vatNumber?: string;
   email?: string;
   phone?: string;
+  /** Seller only: bank details, printed when the invoice is paid by transfer (frozen with the seller). */
+  iban?: string;
+  bic?: string;
+}
+
+/** A discount: 10 = 10 %, or an amount excluding tax in euros. */
+export interface PdfDiscount {
+  type: 'percent' | 'amount';
+  value: number;
 }
 
 export interface PdfLine {
@@ -21,7 +30,10 @@ export interface PdfLine {
   unit: string;
   unitPrice: number;
   vatRate: number;
+  /** After the line's discount. */
   totalHt: number;
+  /** Only when the line has one: a "Remise" column appears on the document. */
+  discount?: PdfDiscount;
 }
 
 export interface BusinessDocumentModel {
@@ -40,7 +52,14 @@ export interface BusinessDocumentModel {
   seller: PdfParty;
   customer: PdfParty & { accountNumber: string; deliveryAddressLines?: string[]; isBusiness?: boolean };
   lines: PdfLine[];
-  totals: { ht: number; tva: number; ttc: number };
+  /** ht is net of every discount; subtotal and discount only with a document discount. */
+  totals: { ht: number; tva: number; ttc: number; subtotal?: number; discount?: number };
+  /** The document discount as typed, for its label ("Remise 10 %"). */
+  documentDiscount?: PdfDiscount | null;
+  /** Invoice converted from a quote: "Devis d'origine : D2026-0012". */
+  estimateNumber?: string | null;
+  /** Printed under the payment conditions (invoices paid by transfer). */
+  bankDetails?: { iban: string; bic?: string } | null;
   vatBreakdown: { rate: number; base: number; vat: number }[];
   payementMode?: string;
   vatClause?: string;

@@ -29,7 +29,7 @@ export const recentDocumentsRoute = createRoute({
 export const inboxRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ma-bannette',
-  staticData: { title: 'Ma bannette' },
+  staticData: { title: 'Consulter ma bannette' },
   beforeLoad: needs('maBannette'),
   component: lazyScreen(() => import('../features/inbox/components/inbox-page'), 'InboxPage'),
 });

@@ -1,16 +1,30 @@
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { hasMenuRight } from '../domain/rights';
+import type { ReactNode } from 'react';
+import { hasChildRight, hasMenuRight } from '../domain/rights';
+import { LastDocumentsWidget } from '../features/documents/components/last-documents-widget';
 import { HomePage, type Shortcut } from '../features/home/home-page';
+import { PendingDepositsWidget } from '../features/inbox/components/pending-deposits-widget';
+import { OpenQuotesWidget } from '../features/invoice-lists/components/open-quotes-widget';
+import { ReceivablesWidget } from '../features/invoicing-dashboard/components/receivables-widget';
+import { UnreadNotificationsWidget } from '../features/notifications/components/unread-notifications-widget';
 import { profileAtom } from '../lib/session';
 import { moduleShortcuts } from './shortcuts';
 
-/** Composes the home page with the shortcuts of the modules the user's rights open. */
+/** Composes the home page: each module's widget and shortcut, per the user's rights. */
 export function HomeScreen() {
   const rights = useAtomValue(profileAtom)?.appRights ?? [];
+  const invoicing = hasMenuRight(rights, 'mesFactures', 'view');
+  const widgets: ReactNode[] = [];
+  if (invoicing && hasChildRight(rights, 'mesFactures', 'listeFactures', 'view')) widgets.push(<ReceivablesWidget key="receivables" />);
+  if (invoicing && hasChildRight(rights, 'mesFactures', 'listeDevis', 'view')) widgets.push(<OpenQuotesWidget key="quotes" />);
+  if (hasMenuRight(rights, 'mesDocuments', 'view')) widgets.push(<LastDocumentsWidget key="documents" />);
+  if (hasMenuRight(rights, 'maBannette', 'view')) widgets.push(<PendingDepositsWidget key="deposits" />);
+  widgets.push(<UnreadNotificationsWidget key="notifications" />);
+
   const shortcuts: Shortcut[] = moduleShortcuts.filter((s) => hasMenuRight(rights, s.menu, 'view'));
-  if (!hasMenuRight(rights, 'mesFactures', 'view')) {
+  if (!invoicing) {
     shortcuts.push({ label: 'Mes factures (gratuit)', description: 'Découvrez le module de facturation et activez-le.', to: '/mes-factures/presentation', icon: IconFileInvoice });
   }
-  return <HomePage shortcuts={shortcuts} />;
+  return <HomePage widgets={widgets} shortcuts={shortcuts} />;
 }

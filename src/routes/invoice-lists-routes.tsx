@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { hasChildRight, hasMenuRight } from '../domain/rights';
+import { hasChildRight } from '../domain/rights';
 import { lazyScreen } from '../lib/lazy-screen';
 import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
@@ -31,9 +31,8 @@ export const invoicingDashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/dashboard',
   staticData: { title: 'Tableau de bord de facturation' },
-  beforeLoad: () => {
-    if (!hasMenuRight(rights(), 'mesFactures', 'view')) throw redirect({ to: '/', replace: true });
-  },
+  // Its figures are invoice figures: the server answers them to who sees the invoice list.
+  beforeLoad: needsChild('listeFactures'),
   component: lazyScreen(() => import('../features/invoicing-dashboard/components/dashboard-page'), 'InvoicingDashboardPage'),
 });
 

@@ -23,7 +23,7 @@ export const navEntries: NavEntry[] = [
     icon: IconInbox,
     menu: 'maBannette',
     children: [
-      { label: 'Mes dépôts de fichiers', to: '/ma-bannette' },
+      { label: 'Consulter ma bannette', to: '/ma-bannette' },
       { label: 'Déposer des fichiers', to: '/ma-bannette/deposer' },
     ],
   },
@@ -34,7 +34,7 @@ export const navEntries: NavEntry[] = [
     menu: 'mesFactures',
     to: '/mes-factures/presentation',
     children: [
-      { label: 'Tableau de bord', to: '/mes-factures/dashboard' },
+      { label: 'Tableau de bord', to: '/mes-factures/dashboard', child: 'listeFactures' },
       { label: 'Liste des devis', to: '/mes-factures/liste-des-devis', child: 'listeDevis' },
       { label: 'Liste des factures', to: '/mes-factures/liste-des-factures', child: 'listeFactures' },
       { label: 'Mes clients', to: '/mes-factures/mes-clients', child: 'gestionClients' },

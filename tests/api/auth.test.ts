@@ -203,6 +203,13 @@ describe('login throttling', () => {
     expect(res.headers.get('retry-after')).toBe('900');
   });
 
+  it('ignores X-Forwarded-For without TRUST_PROXY (a client cannot pick a fresh address)', async () => {
+    server.setNow(new Date('2026-03-06T08:00:00Z'));
+    const from = (n: number) => ({ headers: { 'x-forwarded-for': `203.0.113.${n}` } });
+    for (let i = 0; i < 5; i++) expect((await server.api.post('/api/login', { username: 'admin', password: 'faux' }, from(i))).status).toBe(401);
+    expect((await server.api.post('/api/login', { username: 'admin', password: 'admin' }, from(99))).status).toBe(429);
+  });
+
   it('does not let parallel attempts get more than 5 guesses', async () => {
     server.setNow(new Date('2026-03-05T08:00:00Z'));
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => login('demo', `parallele-${i}`)));

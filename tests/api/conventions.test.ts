@@ -1,10 +1,16 @@
 import type { Context } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inboxDeposits } from '../../server/src/db/schema/index';
 import { createApp } from '../../server/src/app';
 import { createModule } from '../../server/src/http/route';
 import type { AppEnv } from '../../server/src/http/types';
 import { modules } from '../../server/src/modules/index';
+import { invoicePayload } from '../support/invoice-helpers';
 import { startTestServer, type ApiResponse, type TestServer } from '../support/test-server';
+import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 
 // api-conventions.md, checked on the session and user endpoints: error shape, 404, OpenAPI,
 // Idempotency-Key, robustness to malformed input, X-Company-Id.
@@ -265,6 +271,87 @@ describe('malformed input never causes a 500', () => {
     const res = await server.api.get('/api/nexiste-pas', { headers: { 'x-request-id': 'req-test-42' } });
     expect(res.headers.get('x-request-id')).toBe('req-test-42');
     expect((await server.api.post('/api/login', { username: 'demo' })).headers.get('x-request-id')).toBeTruthy();
+  });
+});
+
+// Issue 9 item 5: a key belongs to (user, company); a multipart request is compared on its files.
+// Issue 9 item 3: a mail is never sent twice for one key, even when the process dies after it left.
+describe('Idempotency-Key scope and content', () => {
+  const customer = (socialReason: string) => ({ socialReason, name: 'Vidal', civility: 'Société', adress: '4 rue du Port', postalCode: '17000', city: 'La Rochelle', email: 'compta@example.fr', payementMode: 'Virement', payementDelay: 30, isBusiness: true });
+  const customersNamed = async (token: string, company: number, q: string) =>
+    (await server.api.get(`/api/customers?q=${encodeURIComponent(q)}`, { token, company })).body.total as number;
+
+  it('does not replay another company’s answer after a company switch (the key is per user and company)', async () => {
+    const { token } = await server.api.login('demo');
+    const [martin, garage] = [companyId('Boulangerie Pâtisserie Martin'), companyId('Garage Dupont & Fils')];
+    const body = customer('Client clé partagée');
+    const inCompany = async (company: number) => {
+      // No X-Company-Id: the last company chosen applies, as after a switch in the menu.
+      expect((await server.api.put('/api/user/me', { idDerniereSociete: company }, { token })).status).toBe(200);
+      return server.api.post('/api/customers', body, { token, idempotencyKey: 'cle-societe-0001' });
+    };
+    const first = await inCompany(martin);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const other = await inCompany(garage);
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect(other.headers.get('idempotent-replay')).toBeNull();
+    expect(await customersNamed(token, garage, 'clé partagée')).toBe(1);
+    // Back in the first company, the key still replays its own answer there, without a second customer.
+    const back = await inCompany(martin);
+    expect(back.headers.get('idempotent-replay')).toBe('true');
+    expect(back.body).toEqual(first.body);
+    expect(await customersNamed(token, martin, 'clé partagée')).toBe(1);
+  });
+
+  it('answers 422 for the same key with another file in an upload, and replays the same file', async () => {
+    const garage = companyId('Garage Dupont & Fils');
+    const deposit = (bytes: Uint8Array) =>
+      upload(server.api, uploadForm([{ bytes, name: 'releve.pdf' }], 43), { token: demo, company: garage, idempotencyKey: 'cle-depot-0001' });
+    const first = await deposit(pdfOfSize(3000));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const other = await deposit(pdfOfSize(3001));
+    expectError(other, 422);
+    expect(other.body.message).toBe('Cette clé d’idempotence a déjà servi pour une autre requête.');
+    const same = await deposit(pdfOfSize(3000)); // another multipart boundary, the same file
+    expect(same.status).toBe(201);
+    expect(same.headers.get('idempotent-replay')).toBe('true');
+    expect(same.body).toEqual(first.body);
+    const rows = await server.deps.db.select({ id: inboxDeposits.id }).from(inboxDeposits).where(and(eq(inboxDeposits.companyId, garage), eq(inboxDeposits.name, 'releve.pdf')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never mails twice for one key: a crash after the mail left makes the replay say it was interrupted', async () => {
+    const { token } = await server.api.login('demo');
+    const martin = companyId('Boulangerie Pâtisserie Martin');
+    const draft = await server.api.post('/api/invoices', invoicePayload(server), { token, company: martin });
+    expect((await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company: martin })).status).toBe(200);
+    const mails = () => (existsSync(join(server.dataDir, 'mail')) ? readdirSync(join(server.dataDir, 'mail')).length : 0);
+    const before = mails();
+    const sendIt = () => server.api.post(`/api/business-files/${draft.body.id}/send`, {}, { token, company: martin, idempotencyKey: 'cle-envoi-0001' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.deps.faults = (at) => {
+      if (at === 'mail:after-send') throw new Error('panne simulée après l’envoi');
+    };
+    try {
+      expect((await sendIt()).status).toBe(500);
+    } finally {
+      server.deps.faults = undefined;
+      errors.mockRestore();
+    }
+    expect(mails()).toBe(before + 1);
+    const replay = await sendIt();
+    expectError(replay, 409);
+    expect(replay.body.message).toBe('Cette opération a été interrompue avant sa réponse : son résultat est incertain. Vérifiez-le avant de la refaire.');
+    expect(mails()).toBe(before + 1);
+    // A new key (the user's explicit retry) sends again.
+    const retry = await server.api.post(`/api/business-files/${draft.body.id}/send`, {}, { token, company: martin, idempotencyKey: 'cle-envoi-0002' });
+    expect(retry.status).toBe(200);
+    expect(mails()).toBe(before + 2);
+    // Its answer replaced the "in progress" mark: replayed, not mailed again.
+    const replayed = await server.api.post(`/api/business-files/${draft.body.id}/send`, {}, { token, company: martin, idempotencyKey: 'cle-envoi-0002' });
+    expect(replayed.headers.get('idempotent-replay')).toBe('true');
+    expect(replayed.body).toEqual(retry.body);
+    expect(mails()).toBe(before + 2);
   });
 });
 

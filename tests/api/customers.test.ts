@@ -88,6 +88,24 @@ describe('POST /api/customers', () => {
     expect((await create(customer({ accountNumber: '  ' }), { company: garage })).body.accountNumber).toBe('C00010');
   });
 
+  it('numbers customers created without one on the server, each its own, even when sent together (two devices, issue 10)', async () => {
+    const garage = companyId('Garage Dupont & Fils');
+    const answers = await Promise.all([1, 2, 3].map((i) => create(customer({ socialReason: `Appareil ${i}` }), { company: garage })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const numbers = answers.map((a) => a.body.accountNumber);
+    expect(new Set(numbers).size).toBe(3);
+    for (const n of numbers) expect(n).toMatch(/^C\d{5}$/);
+  });
+
+  it('refuses the device-only "tmp-" prefix as an account number (422), on creation and renumbering', async () => {
+    const reserved = 'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
+    const res = await create(customer({ accountNumber: 'tmp-1b4e28ba' }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([reserved]);
+    const renumber = await server.api.put(path('C00001'), customer({ accountNumber: 'TMP-x' }), { token: demo });
+    expect(renumber.status).toBe(422);
+  });
+
   it('answers 409 for an account number already used in the company', async () => {
     const res = await create(customer({ accountNumber: 'C00001' }));
     expect(res.status).toBe(409);

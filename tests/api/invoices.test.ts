@@ -113,7 +113,9 @@ describe('POST/PUT/GET/DELETE /api/invoices', () => {
 
   it('a credit note has no due date and may only correct a validated invoice of the same customer', async () => {
     const validated = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', opts())).body.items[0];
-    const avoir = await server.api.post('/api/invoices', invoicePayload(server, { type: 'Avoir', customer: { accountNumber: validated.customer.accountNumber }, correctedInvoiceId: validated.id }), opts());
+    // Its own first line: a credit note never gives back more than the invoice charged (issue 10).
+    const ownLines = (await server.api.get(`/api/invoices/${validated.id}`, opts())).body.lines.slice(0, 1);
+    const avoir = await server.api.post('/api/invoices', invoicePayload(server, { type: 'Avoir', customer: { accountNumber: validated.customer.accountNumber }, correctedInvoiceId: validated.id, lines: ownLines }), opts());
     expect(avoir.status, JSON.stringify(avoir.body)).toBe(201);
     expect(avoir.body).toMatchObject({ type: 'Avoir', dueDate: null, correctedInvoiceId: validated.id, correctedInvoiceNumber: validated.number });
     const other = await server.api.post('/api/invoices', invoicePayload(server, { type: 'Avoir', customer: { accountNumber: 'C00003' }, correctedInvoiceId: validated.id }), opts());
@@ -202,7 +204,7 @@ describe('GET /api/factures (list)', () => {
       estimate: null,
       invoice: expect.objectContaining({ createdAt: expect.any(String), validated: true, sentAt: null, overdue: expect.any(Boolean), ht: expect.any(Number), tva: expect.any(Number), ttc: expect.any(Number) }),
     });
-    expect(Object.keys(res.body.items[firstNumbered].invoice).sort()).toEqual(['createdAt', 'dueDate', 'ht', 'overdue', 'paidAt', 'sentAt', 'ttc', 'tva', 'validated']);
+    expect(Object.keys(res.body.items[firstNumbered].invoice).sort()).toEqual(['amountCredited', 'amountPaid', 'createdAt', 'dueDate', 'ht', 'overdue', 'paidAt', 'sentAt', 'ttc', 'tva', 'validated']);
     expect(items.some((i: any) => i.estimate?.number?.startsWith('D'))).toBe(true);
   });
 
@@ -249,7 +251,8 @@ describe('GET /api/factures/etat (dashboard)', () => {
     expect(res.status).toBe(200);
     const unpaid = (await server.api.get('/api/factures?state=unpaid&pageSize=500', opts())).body;
     const overdue = (await server.api.get('/api/factures?state=overdue&pageSize=500', opts())).body;
-    const sum = (rows: any[]) => Math.round(rows.reduce((s, r) => s + r.invoice.ttc * 100, 0)) / 100;
+    // What is still due: TTC less payments and credit notes (issue 10).
+    const sum = (rows: any[]) => Math.round(rows.reduce((s, r) => s + (r.invoice.ttc - r.invoice.amountPaid - r.invoice.amountCredited) * 100, 0)) / 100;
     expect(res.body).toMatchObject({
       unpaidCount: unpaid.total, unpaidAmount: sum(unpaid.items), overdueCount: overdue.total, overdueAmount: sum(overdue.items),
       openQuotesCount: 2, monthlyLimit: null, subscriptionInvoice: null,

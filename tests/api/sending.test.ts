@@ -144,6 +144,9 @@ describe('POST /api/business-files/:id/send (SMTP)', () => {
     expect(received).toHaveLength(1);
     const message = received[0];
     expect(mimeHeaders(message).to).toBe('comptabilite.hotelduparc@example.fr');
+    // Issue 10: from the company's name (address: the configured MAIL_FROM), replies go to the shop.
+    expect(decodeWords(mimeHeaders(message).from)).toMatch(/^"?Boulangerie Pâtisserie Martin"? ?<no-reply@workplace\.localhost>$/);
+    expect(mimeHeaders(message)['reply-to']).toBe('contact@boulangerie-martin.fr');
     const [attachment] = pdfAttachments(message);
     expect(attachment.filename).toBe(v.fileName);
     await expectInvoicePdf(attachment.bytes, v.invoice.number);

@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { pdfPageDrawn } from './support/pdf';
 
 // Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip.
 
@@ -90,8 +91,7 @@ describe('documents and inbox', () => {
     await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Aperçu de votre document : Déclaration de TVA - Octobre 2026.pdf' });
     await dialog.waitFor();
-    await dialog.locator('iframe[title="Document Déclaration de TVA - Octobre 2026.pdf"]').waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
+    expect((await pdfPageDrawn(dialog)).ink).toBeGreaterThan(0.005);
     await expectAccessible(page, 'l’aperçu d’un document');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

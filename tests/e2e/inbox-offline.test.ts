@@ -82,7 +82,7 @@ describe('inbox deposits through the outbox', () => {
 
     // Still offline, a reload: the file is kept on the device and listed at the top of /ma-bannette.
     await page.goto(`${server.url}/ma-bannette`);
-    await page.getByRole('heading', { name: 'Ma bannette' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Consulter ma bannette' }).waitFor({ timeout: 15_000 });
     const queued = page.getByRole('row').filter({ hasText: name });
     await queued.getByText(/En attente d[’']envoi/).waitFor();
     await page.screenshot({ path: `${SHOTS}/inbox-queued-1366.png` });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer, TABLET, toast } from './support/browser';
+import { pdfPageDrawn } from './support/pdf';
 
 // The quote and invoice editors in a real Chromium against the real server and its demo data
 // (company "Boulangerie Pâtisserie Martin": customers C00001…, articles BOU001…): the checks of
@@ -104,7 +105,7 @@ describe('invoice editor', () => {
     await toast(page, 'Validation effectuée').filter({ hasText: 'Votre facture à été validée avec succès' }).waitFor();
     const dialog = page.getByRole('dialog', { name: /^Aperçu de votre document : Facture/ });
     await dialog.waitFor();
-    await dialog.locator('object[type="application/pdf"]').waitFor();
+    expect((await pdfPageDrawn(dialog)).ink).toBeGreaterThan(0.005);
     const validated = await server.api.get(`/api/invoices/${id}`, { token });
     expect(validated.body).toMatchObject({ validated: true, number: expect.stringMatching(/^F\d{4}-\d+$/) });
     await page.getByRole('heading', { name: `Facture n° ${validated.body.number}` }).waitFor();
@@ -189,7 +190,9 @@ describe('quote editor', () => {
     // Aperçu of the saved quote (server rendering).
     await page.getByRole('button', { name: 'Aperçu' }).click();
     const preview = page.getByRole('dialog', { name: /^Aperçu de votre document : Devis/ });
-    await preview.locator('object[type="application/pdf"]').waitFor();
+    const drawn = await pdfPageDrawn(preview);
+    expect(drawn).toMatchObject({ pages: 1 });
+    expect(drawn.ink).toBeGreaterThan(0.005);
     expect(await preview.getByRole('button', { name: 'Envoyer' }).count()).toBe(0);
     await noToasts(page);
     await expectAccessible(page, 'l’aperçu du devis');

@@ -7,6 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { scopedDb } from './request-tx';
+import { pgliteOptions } from './durable-fs';
 
 // Both drivers expose the same query builder; the PGlite type is used everywhere.
 export type Db = PgliteDatabase<typeof schema>;
@@ -22,16 +24,18 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+/** `durable` (default true): every commit reaches the disk before it returns (see durable-fs.ts). */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string; durable?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db: scopedDb(db), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir);
+  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? {} : pgliteOptions(opts.pgliteDir, opts.durable ?? true));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // scopedDb: inside a request transaction every use of this handle goes to it (request-tx.ts).
+  return { db: scopedDb(db), kind: 'pglite', close: () => client.close() };
 }

@@ -43,11 +43,17 @@ export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
+export const NO_RIGHT = 'Vous n’avez pas les droits nécessaires pour cette action.';
+
+/** For rules a single route right cannot express (e.g. "this child right or that one"). */
+export function assertRight(ok: boolean): void {
+  if (!ok) throw forbidden(NO_RIGHT);
+}
+
 export function requireRight(menu: string, permission: Permission, child?: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const rights = c.get('company').rights;
-    const ok = child ? hasChildRight(rights, menu, child, permission) : hasMenuRight(rights, menu, permission);
-    if (!ok) throw forbidden('Vous n’avez pas les droits nécessaires pour cette action.');
+    assertRight(child ? hasChildRight(rights, menu, child, permission) : hasMenuRight(rights, menu, permission));
     await next();
   };
 }

@@ -1,66 +1,156 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
+import { inTransaction, requestTransaction } from '../db/request-tx';
 import { idempotencyKeys } from '../db/schema/index';
 import { sha256 } from '../modules/auth/passwords';
 import { HttpError } from './errors';
-import type { AppEnv } from './types';
+import type { AppEnv, Deps, StoredAnswer } from './types';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 const inFlight = new Set<string>();
 // Answers that say "try again" are not kept: the same key must be able to succeed later.
 const NOT_STORED = new Set([401, 408, 429, 503]);
+/** Status of a key whose handler started an effect outside the database (a mail) and has not answered. */
+const IN_PROGRESS = 0;
+
+export const KEY_REUSED = 'Cette clé d’idempotence a déjà servi pour une autre requête.';
+export const INTERRUPTED = 'Cette opération a été interrompue avant sa réponse : son résultat est incertain. Vérifiez-le avant de la refaire.';
+
+export interface IdempotencyOptions {
+  /** Multipart body: its hash covers the received files, computed by the handler (matchUploadKey). */
+  multipart: boolean;
+  /** The handler runs in the request transaction that also stores its answer (decision 007). */
+  transaction: boolean;
+}
 
 /**
- * api-conventions.md: the first answer for (user, key) is stored and returned again for the same
- * key and request, without redoing the work; the same key with another request → 422.
+ * api-conventions.md: the first answer for (user, company, key) is stored and returned again for
+ * the same key and request, without redoing the work; the same key with another request → 422.
+ * With `transaction`, the handler's work and the stored answer commit together: a crash anywhere
+ * leaves either nothing (the replay does the work once) or both (the replay gets the answer).
  */
-export function idempotency(db: Db, opts: { hashBody: boolean }): MiddlewareHandler<AppEnv> {
+export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
-    if (!key) return next();
-    if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'L’en-tête Idempotency-Key est invalide (8 à 128 caractères alphanumériques).', { field: 'Idempotency-Key' });
-    const user = c.get('user');
-    const body = opts.hashBody ? await c.req.text() : '';
-    const requestHash = sha256(`${c.req.method} ${c.req.path} ${c.req.header('x-company-id') ?? ''} ${body}`);
-    const stored = await findStored(db, user.id, key);
+    if (key && !KEY_PATTERN.test(key)) throw new HttpError(400, 'L’en-tête Idempotency-Key est invalide (8 à 128 caractères alphanumériques).', { field: 'Idempotency-Key' });
+    // Read before any transaction opens: a slow client never holds the database.
+    const body = opts.multipart ? '' : await c.req.text();
+    if (!key) return opts.transaction ? atomically(deps, c, next, false) : next();
+    const scope = { userId: c.get('user').id, companyId: c.get('company')?.id ?? 0, key };
+    const baseHash = `${c.req.method} ${c.req.path} ${c.req.header('x-company-id') ?? ''}`;
+    const requestHash = opts.multipart ? null : sha256(`${baseHash} ${body}`);
+    const flightKey = `${scope.userId}:${scope.companyId}:${key}`;
+    const stored = await findStored(deps.db, scope);
     if (stored) {
-      if (stored.requestHash !== requestHash) throw new HttpError(422, 'Cette clé d’idempotence a déjà servi pour une autre requête.');
-      return replay(stored);
+      if (requestHash !== null && stored.requestHash !== requestHash) throw new HttpError(422, KEY_REUSED);
+      if (stored.status === IN_PROGRESS) throw inFlight.has(flightKey) ? busy() : new HttpError(409, INTERRUPTED);
+      if (requestHash !== null) return replay(stored);
     }
-    const flightKey = `${user.id}:${key}`;
-    if (inFlight.has(flightKey)) throw new HttpError(503, 'Cette opération est déjà en cours de traitement, réessayez dans un instant.', { headers: { 'Retry-After': '2' } });
+    if (inFlight.has(flightKey)) throw busy();
     inFlight.add(flightKey);
     try {
-      c.set('idempotency', { key, requestHash });
-      await next();
-      if (c.get('idempotencyRecorded') || NOT_STORED.has(c.res.status) || c.res.status >= 500) return;
-      const res = c.res.clone();
-      await store(db, user.id, key, requestHash, res.status, res.headers.get('content-type'), await bodyOf(res));
+      c.set('idempotency', { ...scope, baseHash, requestHash, stored });
+      if (opts.transaction) await atomically(deps, c, next, true);
+      else {
+        await next();
+        await saveAnswer(c, deps.db);
+      }
     } finally {
       inFlight.delete(flightKey);
     }
   };
 }
 
+// The first request with this key is still running (this process): the outbox retries later.
+const busy = () => new HttpError(503, 'Cette opération est déjà en cours de traitement, réessayez dans un instant.', { headers: { 'Retry-After': '2' } });
+
+class Rollback extends Error {}
+
+async function atomically(deps: Deps, c: Context<AppEnv>, next: Next, withAnswer: boolean): Promise<void> {
+  try {
+    await requestTransaction(deps.db, async () => {
+      await next();
+      // A 5xx means the work did not happen: nothing of it is kept or stored, the client retries.
+      if (c.res.status >= 500) throw new Rollback();
+      if (!withAnswer) return;
+      deps.faults?.('answer:before-store');
+      await saveAnswer(c, deps.db);
+      deps.faults?.('answer:after-store');
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return;
+    throw error;
+  }
+  if (withAnswer) deps.faults?.('answer:after-commit');
+}
+
+async function saveAnswer(c: Context<AppEnv>, db: DbOrTx): Promise<void> {
+  const idem = c.get('idempotency');
+  if (!idem || idem.requestHash === null || c.get('idempotencyRecorded') || NOT_STORED.has(c.res.status) || c.res.status >= 500) return;
+  const res = c.res.clone();
+  await store(db, c, res.status, res.headers.get('content-type'), await bodyOf(res));
+}
+
 /** Called by a handler inside its own transaction so the work and its stored answer commit together. */
 export async function recordIdempotentResponse(tx: DbOrTx, c: Context<AppEnv>, status: number, json: unknown): Promise<void> {
-  const idem = c.get('idempotency');
-  if (!idem) return;
-  await store(tx, c.get('user').id, idem.key, idem.requestHash, status, 'application/json; charset=utf-8', JSON.stringify(json));
+  if (!c.get('idempotency')) return;
+  await store(tx, c, status, 'application/json; charset=utf-8', JSON.stringify(json));
   c.set('idempotencyRecorded', true);
 }
 
-async function findStored(db: Db, userId: number, key: string) {
-  const rows = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
+/**
+ * Multipart uploads: the request hash covers what was received (fields, file names and the SHA-256
+ * of each file's bytes), known once the body is read. The same key with the same files → the stored
+ * answer to send back (the received copies are the caller's to drop); with other files → 422.
+ */
+export function matchUploadKey(c: Context<AppEnv>, contentHash: string): Response | null {
+  const idem = c.get('idempotency');
+  if (!idem) return null;
+  idem.requestHash = sha256(`${idem.baseHash} ${contentHash}`);
+  if (!idem.stored) return null;
+  if (idem.stored.requestHash !== idem.requestHash) throw new HttpError(422, KEY_REUSED);
+  c.set('idempotencyRecorded', true);
+  return replay(idem.stored);
+}
+
+/**
+ * Before an effect outside the database that cannot be undone (a mail), on a route with its own
+ * transactions: the key is committed "in progress" first. A crash during the effect then leaves a
+ * visible state — the replay answers 409 INTERRUPTED — instead of a second mail; the final answer
+ * (recordIdempotentResponse) replaces it. On a failure before the effect happened, release it.
+ */
+export async function reserveIdempotencyKey(db: Db, c: Context<AppEnv>): Promise<void> {
+  const idem = c.get('idempotency');
+  if (!idem || idem.requestHash === null) return;
+  if (inTransaction()) throw new Error('reserveIdempotencyKey must commit on its own: use it on a route with transaction: "own".');
+  await db.insert(idempotencyKeys).values({ userId: idem.userId, companyId: idem.companyId, key: idem.key, requestHash: idem.requestHash, status: IN_PROGRESS, body: '' }).onConflictDoNothing();
+}
+
+export async function releaseIdempotencyKey(db: Db, c: Context<AppEnv>): Promise<void> {
+  const idem = c.get('idempotency');
+  if (!idem) return;
+  await db.delete(idempotencyKeys).where(and(whereKey(idem), eq(idempotencyKeys.status, IN_PROGRESS)));
+}
+
+type KeyScope = { userId: number; companyId: number; key: string };
+const whereKey = (s: KeyScope) => and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.companyId, s.companyId), eq(idempotencyKeys.key, s.key));
+
+async function findStored(db: Db, scope: KeyScope): Promise<StoredAnswer | null> {
+  const rows = await db.select().from(idempotencyKeys).where(whereKey(scope)).limit(1);
   const row = rows[0];
   if (!row || row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000) return null;
   return row;
 }
 
-async function store(db: DbOrTx, userId: number, key: string, requestHash: string, status: number, contentType: string | null, body: string) {
-  await db.insert(idempotencyKeys).values({ userId, key, requestHash, status, contentType, body }).onConflictDoNothing();
+async function store(db: DbOrTx, c: Context<AppEnv>, status: number, contentType: string | null, body: string) {
+  const idem = c.get('idempotency')!;
+  if (idem.requestHash === null) throw new Error('Multipart route: call matchUploadKey before storing its answer.');
+  const answer = { requestHash: idem.requestHash, status, contentType, body };
+  // The first answer stays; only an "in progress" reservation is replaced by the final answer.
+  await db.insert(idempotencyKeys).values({ userId: idem.userId, companyId: idem.companyId, key: idem.key, ...answer })
+    .onConflictDoUpdate({ target: [idempotencyKeys.userId, idempotencyKeys.companyId, idempotencyKeys.key], set: answer, setWhere: eq(idempotencyKeys.status, IN_PROGRESS) });
 }
 
 async function bodyOf(res: Response): Promise<string> {

@@ -19,6 +19,15 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   company?: boolean;
   right?: { menu: string; child?: string; permission: Permission };
   multipart?: boolean;
+  /**
+   * How a mutation meets the database (decision 007). 'request' (default): the handler runs in one
+   * transaction that also stores its Idempotency-Key answer — both commit or neither does; `deps.db`
+   * is that transaction inside the handler. 'own' (always for multipart): the handler does slow work
+   * outside the database (a streamed upload, a mail, a zip, a PDF preview), so no transaction is held
+   * for it; when it changes data it stores its answer with recordIdempotentResponse in the
+   * transaction of that change (reserveIdempotencyKey before a mail, matchUploadKey for files).
+   */
+  transaction?: 'request' | 'own';
   responses?: Record<number, string>;
 }
 
@@ -44,7 +53,8 @@ export function createModule(deps: Deps, prefix: string, tag: string) {
     if (auth) chain.push(requireAuth(deps));
     if (opts.company || opts.right) chain.push(requireCompany(deps));
     if (opts.right) chain.push(requireRight(opts.right.menu, opts.right.permission, opts.right.child));
-    if (auth && method !== 'get') chain.push(idempotency(deps.db, { hashBody: !opts.multipart }));
+    const ownTransactions = opts.multipart || opts.transaction === 'own';
+    if (auth && method !== 'get') chain.push(idempotency(deps, { multipart: !!opts.multipart, transaction: !ownTransactions }));
     const run = async (c: Context<AppEnv>) => {
       const body = opts.body ? parseWith(opts.body, await readJson(c)) : undefined;
       const query = opts.query ? parseWith(opts.query, c.req.query()) : undefined;

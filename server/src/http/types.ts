@@ -10,7 +10,15 @@ export interface Deps {
   mailer: Mailer;
   /** Injected so tests can move time; Europe/Paris "today" derives from it. */
   now: () => Date;
+  /**
+   * Tests only: called at the points where a process could die while answering a mutation
+   * (tests/api/idempotency-crash.test.ts throws there to play a crash). Never set in production.
+   */
+  faults?: (point: FaultPoint) => void;
 }
+
+/** After the handler's work, after its answer is stored, after the commit (idempotency.ts); after a mail left (send-route.ts). */
+export type FaultPoint = 'answer:before-store' | 'answer:after-store' | 'answer:after-commit' | 'mail:after-send';
 
 export interface SessionUser {
   id: number;
@@ -33,8 +41,17 @@ export interface AppEnv {
     user: SessionUser;
     tokenHash: string;
     company: CompanyScope;
-    /** Set by the idempotency middleware once a handler stored its answer inside its own transaction. */
+    /** Set once the answer is stored (or replayed) by the handler itself: the middleware stores nothing more. */
     idempotencyRecorded?: boolean;
-    idempotency?: { key: string; requestHash: string };
+    /** The request's Idempotency-Key (idempotency.ts). requestHash is null for multipart until the files are read. */
+    idempotency?: { userId: number; companyId: number; key: string; baseHash: string; requestHash: string | null; stored: StoredAnswer | null };
   };
+}
+
+/** An Idempotency-Key's stored answer (status 0: a handler with an outside effect is under way). */
+export interface StoredAnswer {
+  requestHash: string;
+  status: number;
+  contentType: string | null;
+  body: string;
 }

@@ -11,6 +11,13 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string;
+  /**
+   * Display name of the sender, e.g. the company issuing an invoice: the address stays the
+   * configured MAIL_FROM (the one the SMTP relay may send from), only the name changes.
+   */
+  fromName?: string;
+  /** Where the recipient's "Répondre" goes (the company's own address, not a no-reply box). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -32,7 +39,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({ from: opts.from, ...toNodemailer(message) });
+        const info = await transport.sendMail({ from: fromOf(opts.from, message), ...toNodemailer(message) });
         return { id: String(info.messageId) };
       },
     };
@@ -42,7 +49,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     kind: 'eml',
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...toNodemailer(message) });
+      const info = await transport.sendMail({ from: fromOf(opts.from, message), ...toNodemailer(message) });
       await mkdir(folder, { recursive: true });
       const id = randomUUID();
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
@@ -52,9 +59,18 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   };
 }
 
+/** MAIL_FROM ('Workplace <no-reply@…>' or a bare address) with the message's display name, if any. */
+export function fromOf(configured: string, message: Pick<MailMessage, 'fromName'>): string | { name: string; address: string } {
+  const name = message.fromName?.replace(/[\r\n]+/g, ' ').trim();
+  if (!name) return configured;
+  const address = /<([^>]+)>\s*$/.exec(configured)?.[1] ?? configured.trim();
+  return { name, address };
+}
+
 function toNodemailer(message: MailMessage) {
   return {
     to: message.to,
+    replyTo: message.replyTo || undefined,
     subject: message.subject,
     text: message.text,
     html: message.html,

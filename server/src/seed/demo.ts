@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { companies, memberships, users } from '../db/schema/index';
 import type { Deps } from '../http/types';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS, clientRights } from './rights';
 import { moduleSeeders, type SeedContext, type SeededCompany } from './modules';
 
@@ -28,6 +28,31 @@ export const DEMO_SIGN_INS = [
 export async function isEmpty(deps: Deps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(users);
   return row.n === 0;
+}
+
+/** Printed whenever the demo sign-ins exist: their passwords are in the README. */
+export const DEMO_WARNING = [
+  'ATTENTION : comptes de démonstration présents, avec des mots de passe publics :',
+  ...DEMO_SIGN_INS.map((s) => `  ${s.username} / ${s.password}  (${s.who})`),
+  'Pour essayer le portail seulement. En production, démarrez sur une base vide sans SEED_DEMO (voir README, « En production »).',
+].join('\n');
+
+/**
+ * Seeding policy at start (config.seedDemo, see env.ts): an empty database receives the demo data
+ * only when wanted; never in production unless SEED_DEMO is set. Returns whether a demo sign-in
+ * still works (same login AND its public password: a real "admin" account does not count).
+ */
+export async function prepareDemo(deps: Deps, log: (line: string) => void = console.log): Promise<boolean> {
+  if (deps.config.seedDemo && (await isEmpty(deps))) {
+    log('Base vide : chargement des données de démonstration…');
+    await seedDemo(deps);
+  }
+  const rows = await deps.db.select({ username: users.username, hash: users.passwordHash }).from(users).where(inArray(users.username, DEMO_SIGN_INS.map((s) => s.username)));
+  for (const row of rows) {
+    const demo = DEMO_SIGN_INS.find((s) => s.username === row.username);
+    if (demo && row.hash && (await verifyPassword(demo.password, row.hash))) return true;
+  }
+  return false;
 }
 
 /** Demo data: two sign-ins, eleven companies, then each module's own demo records. */

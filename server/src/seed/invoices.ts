@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, dueDateFor, quoteValidityFor, todayInParis } from '../../../src/domain/dates';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
 import type { InvoiceLine } from '../../../src/domain/types';
-import { customers, documentCounters, estimates, invoices, items, ledgers } from '../db/schema/index';
+import { customers, documentCounters, estimates, invoiceEvents, invoicePayments, invoices, items, ledgers } from '../db/schema/index';
 import { formatNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
@@ -73,11 +73,14 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       const snap = customerSnapshot(customer, '');
       const n = take(company.id, 'Facture', date);
       const earlier = k < 5;
+      const total = amounts(ls);
+      // Issue 10: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
+      const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? (Math.round(Number(total.ttc) / 3)).toFixed(2) : '0';
       invoiceRows.push({
         companyId: company.id, type: 'Facture', designation: `Commande n° ${k + 1}`, customerId: customer.id, createdAt: date,
         // The oldest is overdue, the next three are paid, the last one before this month is due soon.
         dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.payementDelay), payementMode: customer.payementMode ?? 'Virement',
-        lines: ls, ...amounts(ls), validated: true, ...n, validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now, ledgerId,
+        lines: ls, ...total, amountPaid: paidAmount, validated: true, ...n, validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now, ledgerId,
         customerSnapshot: snap, sellerSnapshot: seller, paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
         searchText: documentSearchText([n.number, `Commande n° ${k + 1}`, customer.accountNumber, customer.socialReason, customer.name]),
       });
@@ -91,7 +94,8 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     });
   }
   if (!invoiceRows.length) return;
-  const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({ id: invoices.id, companyId: invoices.companyId, number: invoices.number, customerId: invoices.customerId, createdAt: invoices.createdAt, lines: invoices.lines, ledgerId: invoices.ledgerId, customerSnapshot: invoices.customerSnapshot, sellerSnapshot: invoices.sellerSnapshot });
+  const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({ id: invoices.id, companyId: invoices.companyId, number: invoices.number, customerId: invoices.customerId, createdAt: invoices.createdAt, lines: invoices.lines, ledgerId: invoices.ledgerId, customerSnapshot: invoices.customerSnapshot, sellerSnapshot: invoices.sellerSnapshot, paidAt: invoices.paidAt, amountPaid: invoices.amountPaid, dueDate: invoices.dueDate });
+  await seedPayments(deps, inserted, today);
 
   // A credit note for part of the third invoice (paid), dated with the last invoice before this month.
   const creditNotes = plans.map(({ company }) => {
@@ -107,7 +111,14 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       searchText: documentSearchText([n.number, `Avoir sur la facture ${corrected.number}`, corrected.customerSnapshot?.accountNumber, corrected.customerSnapshot?.socialReason]),
     } satisfies typeof invoices.$inferInsert;
   });
-  await deps.db.insert(invoices).values(creditNotes);
+  const credited = await deps.db.insert(invoices).values(creditNotes).returning({ id: invoices.id, companyId: invoices.companyId, number: invoices.number, ttc: invoices.ttc, correctedInvoiceId: invoices.correctedInvoiceId, validatedAt: invoices.validatedAt });
+  // The invoice each one corrects owes that much less, and its history says so.
+  for (const cn of credited) {
+    await deps.db.update(invoices).set({ amountCredited: cn.ttc }).where(eq(invoices.id, cn.correctedInvoiceId as number));
+  }
+  await deps.db.insert(invoiceEvents).values(credited.map((cn) => ({
+    companyId: cn.companyId, invoiceId: cn.correctedInvoiceId as number, kind: 'credited', at: cn.validatedAt ?? now, detail: { creditNoteId: cn.id, number: cn.number, amount: Number(cn.ttc) },
+  })));
 
   // One quote per state; the 'Facturé' one is linked to the second invoice.
   const states = ['facture', 'annule', 'accepte', 'enCours'] as const;
@@ -132,4 +143,17 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
     ...[...counters].map(([key, last]) => ({ companyId: Number(key.split(':')[0]), series: key.split(':')[1], last })),
   ]);
+}
+
+/** One payment per paid (or partly paid) demo invoice, with its history entry. */
+async function seedPayments(deps: SeedContext['deps'], rows: Array<{ id: number; companyId: number; createdAt: string | null; dueDate: string | null; paidAt: string | null; amountPaid: string }>, today: string): Promise<void> {
+  const paid = rows.filter((r) => Number(r.amountPaid) > 0);
+  if (!paid.length) return;
+  const dateOf = (r: (typeof paid)[number]) => r.paidAt ?? (r.createdAt && r.createdAt > addDays(today, -5) ? r.createdAt : addDays(today, -5));
+  const meansOf = (r: (typeof paid)[number]) => (r.paidAt ? 'virement' : 'cheque');
+  await deps.db.insert(invoicePayments).values(paid.map((r) => ({ companyId: r.companyId, invoiceId: r.id, paidOn: dateOf(r), means: meansOf(r), amount: r.amountPaid })));
+  await deps.db.insert(invoiceEvents).values(paid.map((r) => ({
+    companyId: r.companyId, invoiceId: r.id, kind: 'payment', at: new Date(`${dateOf(r)}T09:00:00Z`),
+    detail: { amount: Number(r.amountPaid), means: meansOf(r), date: dateOf(r), settled: r.paidAt ? 1 : 0 },
+  })));
 }

@@ -29,6 +29,8 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
   // the 44 px icon buttons already carry their own spacing.
   const phone = useMediaQuery('(max-width: 48em)');
   return (
+    <>
+    <SkipLink />
     <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }} footer={{ height: 44, collapsed: !wide }} padding="md">
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap={phone ? 4 : 'xs'}>
@@ -52,7 +54,7 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
         {/* No footer below 62em: the legal links move to the bottom of the drawer so they stay reachable. */}
         {!wide && <AppShell.Section p="md" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}><LegalLinks onNavigate={close} /></AppShell.Section>}
       </AppShell.Navbar>
-      <AppShell.Main pos="relative">
+      <AppShell.Main pos="relative" id="contenu" tabIndex={-1} style={{ outline: 'none' }}>
         <LoadingOverlay visible={switching} zIndex={300} overlayProps={{ blur: 2 }} loaderProps={{ children: <Text fw={600} size="lg">Chargement en cours...</Text> }} />
         <InvoiceBanner />
         {children}
@@ -65,6 +67,17 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
         </Group>
       </AppShell.Footer>
     </AppShell>
+    </>
+  );
+}
+
+/** "Aller au contenu": the first Tab stop of every page, visible only when focused, skips the header and the drawer. */
+function SkipLink() {
+  return (
+    <a href="#contenu" className="skip-link" onClick={(e) => {
+      e.preventDefault();
+      document.getElementById('contenu')?.focus();
+    }}>Aller au contenu</a>
   );
 }
 

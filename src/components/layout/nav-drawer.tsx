@@ -3,7 +3,8 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { hasChildRight, hasMenuRight } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
-import type { NavEntry } from './nav-types';
+import { useEffect, useState } from 'react';
+import type { NavChild, NavEntry } from './nav-types';
 
 /** Left drawer (spec 2.3): "Accueil" plus the module menus the user's rights open. */
 export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavigate: () => void }) {
@@ -26,18 +27,35 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
         if (!allowed) return null;
         const children = (entry.children ?? []).filter((c) => !c.child || hasChildRight(rights, entry.menu!, c.child, 'view'));
         if (children.length === 0) {
-          return <NavLink key={entry.key} component={Link} to={entry.to!} label={entry.label} leftSection={<Icon size={20} />} active={pathname === entry.to} onClick={onNavigate} />;
+          return <NavLink key={entry.key} component={Link} to={entry.to!} label={entry.label} leftSection={<Icon size={20} />} active={pathname === entry.to}
+            aria-current={pathname === entry.to ? 'page' : undefined} onClick={onNavigate} />;
         }
-        const open = children.some((c) => pathname.startsWith(c.to));
-        return (
-          <NavLink key={entry.key} label={entry.label} leftSection={<Icon size={20} />} defaultOpened={open} childrenOffset={28}>
-            {children.map((c) => (
-              <NavLink key={c.to} component={Link} to={c.to} label={c.label} active={isActiveChild(pathname, c.to, children)} onClick={onNavigate} />
-            ))}
-          </NavLink>
-        );
+        return <NavGroup key={entry.key} entry={entry} items={children} pathname={pathname} onNavigate={onNavigate} />;
       })}
     </ScrollArea>
+  );
+}
+
+/**
+ * A module group: a real <button> (reachable with Tab, opened with Enter or Space, its state told
+ * by aria-expanded) that opens by itself when the current page is one of its children, also after
+ * an in-app navigation from elsewhere (a link on the home page, a toast).
+ */
+function NavGroup({ entry, items, pathname, onNavigate }: { entry: NavEntry; items: NavChild[]; pathname: string; onNavigate: () => void }) {
+  const Icon = entry.icon;
+  const current = items.some((c) => pathname === c.to || pathname.startsWith(`${c.to}/`));
+  const [opened, setOpened] = useState(current);
+  useEffect(() => {
+    if (current) setOpened(true);
+  }, [current]);
+  return (
+    <NavLink component="button" type="button" label={entry.label} leftSection={<Icon size={20} />} opened={opened} onChange={setOpened}
+      childrenOffset={28} aria-expanded={opened} style={{ textAlign: 'start' }}>
+      {items.map((c) => (
+        <NavLink key={c.to} component={Link} to={c.to} label={c.label} active={isActiveChild(pathname, c.to, items)}
+          aria-current={isActiveChild(pathname, c.to, items) ? 'page' : undefined} onClick={onNavigate} />
+      ))}
+    </NavLink>
   );
 }
 

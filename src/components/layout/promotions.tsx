@@ -16,10 +16,15 @@ export function InvoiceBanner() {
   const [hidden, setHidden] = useState(() => flag(BANNER_FLAG));
   if (hidden) return null;
   return (
-    <Alert variant="light" color="blue" icon={<IconFileInvoice />} withCloseButton closeButtonLabel="Masquer ce bandeau" mb="md"
-      title="Facturation électronique" onClose={() => { localStorage.setItem(BANNER_FLAG, 'true'); setHidden(true); }}>
-      Depuis le 1er septembre 2026, toutes les entreprises doivent pouvoir recevoir des factures électroniques. Préparez-vous avec le module Mes factures, gratuit pour nos clients.{' '}
-      <Anchor component={Link} to={PRESENTATION} fw={600} inherit>Découvrir le module</Anchor>
+    // A region, not role="alert": a screen reader would announce it again on every page.
+    <Alert role="region" aria-label="Facturation électronique" variant="light" color="blue" icon={<IconFileInvoice size={20} />} withCloseButton
+      closeButtonLabel="Masquer ce bandeau" mb="sm" py={6} styles={{ icon: { marginTop: 2 } }}
+      onClose={() => { localStorage.setItem(BANNER_FLAG, 'true'); setHidden(true); }}>
+      <Text size="sm" lh={1.4}>
+        <strong>Facturation électronique :</strong> depuis le 1er septembre 2026, toutes les entreprises doivent pouvoir recevoir des factures électroniques.
+        Préparez-vous avec Mes factures, gratuit pour nos clients.{' '}
+        <Anchor component={Link} to={PRESENTATION} fw={600} inherit>Découvrir le module</Anchor>
+      </Text>
     </Alert>
   );
 }

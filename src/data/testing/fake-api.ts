@@ -11,6 +11,10 @@ interface Stored { hash: string; status: number; body: string }
 export class FakeApi {
   applied: Applied[] = [];
   docs = new Map<number, string[]>();
+  /** Versioned drafts (issue 10): created with { versioned: true }; a PUT naming another version gets 409. */
+  versions = new Map<number, number>();
+  /** Customers by account number; the server numbers those created without one (C00001…). */
+  customers = new Map<string, string>();
   private stored = new Map<string, Stored>();
   private nextId = 100;
   /** Faults consumed one per request, in order; 'ok' when empty. */
@@ -38,6 +42,8 @@ export class FakeApi {
     if (fault === 'status503') return json(503, { message: 'Indisponible.' }, { 'retry-after': '7' });
     if (fault === 'status429') return json(429, { message: 'Trop de requêtes.' }, { 'retry-after': '30' });
     if (fault === 'status401' || headers.get('authorization') !== `Bearer ${this.validToken}`) return json(401, { message: 'Session expirée.' });
+    // Reads carry no key and are never stored.
+    if ((init.method ?? 'GET') === 'GET') return json(...this.handle('GET', path, undefined, '', headers.get('x-company-id')));
     const key = headers.get('idempotency-key') ?? '';
     const hash = `${init.method} ${path} ${headers.get('x-company-id')} ${init.body instanceof FormData ? '' : text}`;
     const previous = this.stored.get(key);
@@ -65,17 +71,33 @@ export class FakeApi {
       return [409, { message: 'Le document a été modifié entre-temps.' }];
     }
     if (body?.reject) return [422, { message: 'La facture ne respecte pas les règles.', errors: ['Le client est obligatoire.'] }];
+    if (method === 'POST' && path === 'customers') {
+      const accountNumber = body?.accountNumber || `C${String(this.customers.size + 1).padStart(5, '0')}`;
+      if (this.customers.has(accountNumber)) return [409, { message: 'Un client avec ce numéro de compte existe déjà.' }];
+      this.customers.set(accountNumber, body?.socialReason ?? '');
+      this.applied.push({ key, method, path, body, company });
+      return [201, { id: this.nextId++, accountNumber }];
+    }
+    const customer = body?.customer?.accountNumber;
+    if (customer !== undefined && !this.customers.has(customer)) return [422, { message: 'Le devis contient des erreurs.', errors: [`Le client « ${customer} » est introuvable.`] }];
     if (method === 'POST' && path === 'docs') {
       const id = this.nextId++;
       this.docs.set(id, [body?.op]);
       this.applied.push({ key, method, path, body, company });
-      return [201, { id }];
+      if (body?.versioned) this.versions.set(id, 1);
+      return [201, body?.versioned ? { id, version: 1 } : { id }];
     }
     const m = /^docs\/(\d+)(?:\/.*)?$/.exec(path);
     if (m && this.docs.has(Number(m[1]))) {
-      this.docs.get(Number(m[1]))!.push(body?.op);
+      const id = Number(m[1]);
+      const version = this.versions.get(id);
+      if (method === 'GET') return [200, { id, version }];
+      if (version !== undefined && body?.version != null && body.version !== version) return [409, { message: 'Ce brouillon a été modifié ailleurs.', field: 'version' }];
+      this.docs.get(id)!.push(body?.op);
       this.applied.push({ key, method, path, body, company });
-      return [200, { id: Number(m[1]), ok: true }];
+      if (version === undefined) return [200, { id, ok: true }];
+      this.versions.set(id, version + 1);
+      return [200, { id, ok: true, version: version + 1 }];
     }
     if (path === 'uploads') {
       this.applied.push({ key, method, path, body, company });

@@ -2,20 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, validateCustomer } from '../../domain/customers';
 import { QUEUED_MESSAGE } from '../../data/local-rows';
 import { customerFeedback } from './customer-feedback';
-import { addressLines, customerBody, customerFieldErrors, customerFromRow, emptyCustomer, filterCustomers, indexCustomers, parseDelay, paymentDelayLabel, type CustomerRow } from './customer-model';
+import { accountNumberText, addressLines, customerBody, customerName, customerFieldErrors, customerFromRow, emptyCustomer, filterCustomers, indexCustomers, parseDelay, paymentDelayLabel, type CustomerRow } from './customer-model';
 import { paymentModeOptions } from './environment-options';
 
 const row = (over: Partial<CustomerRow>): CustomerRow => ({ ...emptyCustomer(), ...over });
 
 describe('customer model', () => {
-  it('a blank account number takes the next C00001-style number of the list; a typed one is kept', () => {
-    expect(customerBody(row({ socialReason: ' Épicerie ' }), ['C00007', '411000']).accountNumber).toBe('C00008');
-    expect(customerBody(row({ socialReason: 'X' }), []).accountNumber).toBe('C00001');
-    expect(customerBody(row({ accountNumber: ' 411CLI ', socialReason: 'X' }), ['C00001'])).toMatchObject({ accountNumber: '411CLI', socialReason: 'X' });
+  it('a blank account number stays blank (only the server numbers customers, issue 10); a typed one is kept', () => {
+    expect(customerBody(row({ socialReason: ' Épicerie ' })).accountNumber).toBe('');
+    expect(customerBody(row({ accountNumber: ' 411CLI ', socialReason: 'X' }))).toMatchObject({ accountNumber: '411CLI', socialReason: 'X' });
+  });
+
+  it('a customer created offline shows « Numéro attribué à l’envoi », never its temporary reference', () => {
+    expect(accountNumberText('tmp-1b4e28ba-2fa1-41d2-883f-0016d3cca427')).toBe('Numéro attribué à l’envoi');
+    expect(accountNumberText('C00020')).toBe('C00020');
+    expect(customerName(row({ accountNumber: 'tmp-1b4e28ba-2fa1-41d2-883f-0016d3cca427' }))).toBe('Numéro attribué à l’envoi');
   });
 
   it('drops blank alternate billing addresses and cleans SIREN and VAT number', () => {
-    const body = customerBody(row({ socialReason: 'X', billingAdresses: ['  ', '2 rue B'], siren: '123 456 789', vatNumber: 'fr 12 123456789' }), []);
+    const body = customerBody(row({ socialReason: 'X', billingAdresses: ['  ', '2 rue B'], siren: '123 456 789', vatNumber: 'fr 12 123456789' }));
     expect(body).toMatchObject({ billingAdresses: ['2 rue B'], siren: '123456789', vatNumber: 'FR12123456789' });
   });
 

@@ -1,6 +1,7 @@
 // Customers as the screens hold them: the API row kept in the cache, the form's domain Customer,
 // search over the list, and how addresses and payment terms read on the sheet.
-import { CUSTOMER_MESSAGES, DEFAULT_COUNTRY, nextAccountNumber, normalizeCustomer } from '../../domain/customers';
+import { isTempId } from '../../data/temp-ids';
+import { CUSTOMER_MESSAGES, DEFAULT_COUNTRY, normalizeCustomer } from '../../domain/customers';
 import { DEFAULT_PAYMENT_DELAY_DAYS } from '../../domain/dates';
 import { parseFrenchNumber } from '../../domain/money';
 import { searchKey } from '../../domain/search-text';
@@ -24,14 +25,20 @@ export function customerFromRow(row: CustomerRow): Customer {
 }
 
 /**
- * The body of POST/PUT /api/customers, cleaned like the server does. A blank account number gets
- * the next 'C00001' number of the local list, so a customer created offline already has the key
- * its later changes are sent under (the server answers 409 if another device took it meanwhile).
+ * The body of POST/PUT /api/customers, cleaned like the server does. A blank account number stays
+ * blank: only the server numbers customers (issue 10: a number guessed on the device could be
+ * taken meanwhile by another device). Until it answers, the customer is known on the device by a
+ * temporary reference (customer-mutations.ts), never shown as a number.
  */
-export function customerBody(customer: Customer, existingAccountNumbers: readonly string[]): Customer {
-  const c = normalizeCustomer(customer);
-  return { ...c, accountNumber: c.accountNumber || nextAccountNumber(existingAccountNumbers) };
+export function customerBody(customer: Customer): Customer {
+  return normalizeCustomer(customer);
 }
+
+/** What the screens show for a customer created offline, before the server has numbered it. */
+export const PENDING_ACCOUNT_LABEL = 'Numéro attribué à l’envoi';
+
+/** The account number as shown: a temporary reference reads « Numéro attribué à l’envoi ». */
+export const accountNumberText = (accountNumber: string) => (isTempId(accountNumber) ? PENDING_ACCOUNT_LABEL : accountNumber);
 
 /** '' → null (the 30-day default); a readable number as typed; unreadable text → NaN, which validation reports. */
 export function parseDelay(text: string): number | null {
@@ -55,7 +62,7 @@ export function addressLines(c: Pick<Customer, 'adress' | 'postalCode' | 'city' 
   return lines;
 }
 
-export const customerName = (c: Pick<Customer, 'socialReason' | 'name' | 'accountNumber'>) => c.socialReason || c.name || c.accountNumber;
+export const customerName = (c: Pick<Customer, 'socialReason' | 'name' | 'accountNumber'>) => c.socialReason || c.name || accountNumberText(c.accountNumber);
 
 const COLLATOR = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 

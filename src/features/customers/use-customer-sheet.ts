@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useCachedCustomers, useCachedInvoices, useCachedQuotes } from '../../data/cache-hooks';
 import { putLocalRow } from '../../data/local-rows';
+import { isTempId } from '../../data/temp-ids';
 import { isNetworkError, readApiError } from '../../lib/http';
 import { currentCompanyAtom } from '../../lib/session';
 import { toastError } from '../../lib/toast';
@@ -20,8 +21,11 @@ export function useCustomerSheet(accountNumber: string, reloadKey: number): { cu
   const [fetched, setFetched] = useState<{ key: string; customer: CustomerRow | null; status: SheetStatus } | null>(null);
   const key = `${companyId}:${accountNumber}:${reloadKey}`;
 
+  // A customer created offline (temporary reference) exists only on this device until it is sent.
+  const local = isTempId(accountNumber);
+
   useEffect(() => {
-    if (!accountNumber || companyId == null) return;
+    if (!accountNumber || companyId == null || local) return;
     const controller = new AbortController();
     fetchCustomer(accountNumber, controller.signal)
       .then((customer) => {
@@ -37,9 +41,10 @@ export function useCustomerSheet(accountNumber: string, reloadKey: number): { cu
         setFetched({ key, customer: null, status: api.status === 404 ? 'notFound' : 'error' });
       });
     return () => controller.abort();
-  }, [key, accountNumber, companyId]);
+  }, [key, accountNumber, companyId, local]);
 
   if (!accountNumber) return { customer: null, status: 'notFound' };
+  if (local) return { customer: cached, status: cached ? 'ok' : 'notFound' };
   const current = fetched?.key === key ? fetched : null;
   if (current?.customer) return { customer: current.customer, status: 'ok' };
   if (current?.status === 'notFound') return { customer: null, status: 'notFound' };
@@ -63,8 +68,10 @@ export function useCustomerDocuments(accountNumber: string, reloadKey: number): 
   const [state, setState] = useState<{ key: string; value: DocumentsState | 'offline' } | null>(null);
   const key = `${companyId}:${accountNumber}:${reloadKey}`;
 
+  const local = isTempId(accountNumber);
+
   useEffect(() => {
-    if (!accountNumber || companyId == null) return;
+    if (!accountNumber || companyId == null || local) return;
     const controller = new AbortController();
     fetchCustomerDocuments(accountNumber, controller.signal)
       .then((documents) => setState({ key, value: { status: 'ok', documents: { invoices: documents.invoices ?? [], quotes: documents.quotes ?? [] }, local: false } }))
@@ -73,9 +80,9 @@ export function useCustomerDocuments(accountNumber: string, reloadKey: number): 
         setState({ key, value: isNetworkError(error) ? 'offline' : { status: 'none' } });
       });
     return () => controller.abort();
-  }, [key, accountNumber, companyId]);
+  }, [key, accountNumber, companyId, local]);
 
-  const value = state?.key === key ? state.value : null;
+  const value = local ? 'offline' : state?.key === key ? state.value : null;
   if (value === null) return { status: 'loading' };
   if (value !== 'offline') return value;
   if (!invoices?.length && !quotes?.length) return { status: 'none' };

@@ -1,7 +1,7 @@
-import { Card, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { PageHeader } from '../../components/page/page-header';
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 
@@ -12,27 +12,29 @@ export interface Shortcut {
   icon: ComponentType<{ size?: number }>;
 }
 
-/** "/": the company the user works for and shortcuts to the modules their rights open. */
-export function HomePage({ shortcuts }: { shortcuts: Shortcut[] }) {
+/**
+ * "/": what needs attention first (issue 10 item 12: money to collect, quotes waiting for an
+ * answer, documents received, deposits not yet filed, unread notifications, each per the user's
+ * rights), then compact shortcuts to the modules.
+ */
+export function HomePage({ widgets, shortcuts }: { widgets: ReactNode[]; shortcuts: Shortcut[] }) {
   const profile = useAtomValue(profileAtom);
   const company = useAtomValue(currentCompanyAtom);
   return (
     <Stack>
       <PageHeader title={`Bonjour ${profile?.firstName ?? ''}`} description={company ? `Vous travaillez pour ${company.label}.` : undefined} />
+      {widgets.length > 0 && <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{widgets}</SimpleGrid>}
       {shortcuts.length === 0 ? (
         <Text>Aucun module n’est encore ouvert pour cette société. Contactez votre cabinet pour les activer.</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {shortcuts.map((s) => (
-            <UnstyledButton key={s.to} component={Link} to={s.to} style={{ display: 'block' }}>
-              <Card withBorder padding="lg" radius="md" h="100%">
-                <ThemeIcon size={44} radius="md" variant="light" mb="sm"><s.icon size={24} /></ThemeIcon>
-                <Text fw={600} size="lg">{s.label}</Text>
-                <Text c="dimmed" size="sm">{s.description}</Text>
-              </Card>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
+        <Stack gap="xs" component="section" aria-labelledby="acces-rapides">
+          <Title order={2} size="h4" id="acces-rapides">Accès rapides</Title>
+          <Group gap="sm">
+            {shortcuts.map((s) => (
+              <Button key={s.to} component={Link} to={s.to} variant="light" leftSection={<s.icon size={18} />} mih={44} title={s.description}>{s.label}</Button>
+            ))}
+          </Group>
+        </Stack>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@
 import { checkInvoice, type InvoiceCheckContext } from '../../domain/invoice-checks';
 import { checkQuote } from '../../domain/quote-checks';
 import type { Customer, Exercise } from '../../domain/types';
+import { creditLimitErrorsFor } from './credit-basis';
 import { toInvoicePayload, toQuotePayload } from './editor-model';
 import type { EditorForm, EditorKind, InvoiceListRow } from './types';
 
@@ -56,6 +57,7 @@ export function invoiceContext(form: EditorForm, inputs: CheckInputs, forValidat
 
 /** Every broken rule of the document, in the spec's words ([] when it may be sent). */
 export function documentErrors(kind: EditorKind, form: EditorForm, inputs: CheckInputs, forValidation = false): string[] {
-  if (kind === 'invoice') return checkInvoice(toInvoicePayload(form), invoiceContext(form, inputs, forValidation));
+  // A credit note: also never more than what remains to be credited on its invoice (issue 10).
+  if (kind === 'invoice') return [...checkInvoice(toInvoicePayload(form), invoiceContext(form, inputs, forValidation)), ...creditLimitErrorsFor(form)];
   return checkQuote(toQuotePayload(form), { customer: inputs.customer, exercises: inputs.exercises, today: inputs.today });
 }

@@ -1,8 +1,9 @@
 // The editor's form and the rules of spec 4 that run while typing (due date from the customer's
 // delay, credit note without due date, quote validity), all through src/domain.
 import { dueDateFor, onInvoiceTypeChange, quoteValidityFor } from '../../domain/dates';
+import { hasDiscount } from '../../domain/discounts';
 import { lineTotal } from '../../domain/totals';
-import type { Customer, InvoiceLine, InvoicePayload, InvoiceType, QuotePayload } from '../../domain/types';
+import type { Customer, Discount, InvoiceLine, InvoicePayload, InvoiceType, QuotePayload } from '../../domain/types';
 import { withLineIds } from './line-ops';
 import type { EditorForm, EditorKind, EditorState, InvoiceJson, QuoteJson } from './types';
 
@@ -42,6 +43,7 @@ export function formFromInvoice(inv: InvoiceJson): EditorForm {
     lines: withLineIds(inv.lines ?? []),
     vatClause: inv.vatClause ?? '',
     correctedInvoiceId: inv.correctedInvoiceId ?? null,
+    ...(inv.discount ? { discount: inv.discount } : {}),
   };
 }
 
@@ -58,6 +60,7 @@ export function formFromQuote(q: QuoteJson): EditorForm {
     lines: withLineIds(q.lines ?? []),
     vatClause: q.vatClause ?? '',
     correctedInvoiceId: null,
+    ...(q.discount ? { discount: q.discount } : {}),
   };
 }
 
@@ -66,6 +69,7 @@ export function stateFromInvoice(inv: InvoiceJson, slot = String(inv.id)): Edito
     ...newEditorState('invoice', slot, formFromInvoice(inv)),
     docId: inv.id, docKey: `invoice:${inv.id}`, number: inv.number, validated: inv.validated,
     customer: inv.customer, correctedInvoiceNumber: inv.correctedInvoiceNumber ?? null, estimate: inv.estimate ?? null,
+    version: inv.version ?? null,
   };
 }
 
@@ -73,6 +77,7 @@ export function stateFromQuote(q: QuoteJson, slot = String(q.id)): EditorState {
   return {
     ...newEditorState('quote', slot, formFromQuote(q)),
     docId: q.id, docKey: `quote:${q.id}`, number: q.number, state: q.state, invoiceId: q.invoiceId, customer: q.customer,
+    version: q.version ?? null,
   };
 }
 
@@ -84,6 +89,11 @@ export function creditNoteForm(inv: InvoiceJson, today: string): EditorForm {
 /** What is sent: the line totals are the rulebook's; the edit/read state of a line travels too (spec 3). */
 function payloadLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
   return lines.map((l) => ({ ...l, total: lineTotal(l) }));
+}
+
+/** Sent only when set, so a document without discount travels exactly as before (decision 012). */
+function documentDiscount(form: EditorForm): { discount?: Discount } {
+  return hasDiscount(form.discount) ? { discount: form.discount } : {};
 }
 
 export function toInvoicePayload(form: EditorForm): InvoicePayload {
@@ -101,6 +111,7 @@ export function toInvoicePayload(form: EditorForm): InvoicePayload {
     // Spec 3: the TTC basis is never used.
     calculatesBasisTTC: false,
     correctedInvoiceId: isCredit ? form.correctedInvoiceId : null,
+    ...documentDiscount(form),
   };
 }
 
@@ -114,6 +125,7 @@ export function toQuotePayload(form: EditorForm): QuotePayload {
     lines: payloadLines(form.lines),
     vatClause: form.vatClause,
     calculatesBasisTTC: false,
+    ...documentDiscount(form),
   };
 }
 

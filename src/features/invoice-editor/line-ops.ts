@@ -39,7 +39,7 @@ export function addBlankLine(lines: readonly EditorLine[], kind: 'standard' | 'c
   return append(lines, newLine(kind));
 }
 
-type LinePatch = Partial<Pick<InvoiceLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code'>>;
+type LinePatch = Partial<Pick<InvoiceLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code' | 'discount'>>;
 
 export function updateLine(lines: readonly EditorLine[], id: EditorLine['id'], patch: LinePatch): EditorLine[] {
   return lines.map((l) => {

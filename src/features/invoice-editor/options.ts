@@ -4,6 +4,7 @@ import { formatDateFr } from '../../domain/dates';
 import { formatEuro } from '../../domain/money';
 import { searchKey } from '../../domain/search-text';
 import type { Customer } from '../../domain/types';
+import { accountNumberText } from '../customers/customer-model';
 import { customerAddresses } from './editor-model';
 import type { DocCustomer, InvoiceListRow } from './types';
 
@@ -14,15 +15,16 @@ export function withCurrent(options: Option[], current: string | null | undefine
   return [...options, { value: current, label }];
 }
 
-export const customerLabel = (c: Pick<Customer, 'socialReason' | 'accountNumber'>) => `${c.socialReason} (${c.accountNumber})`;
+// A customer created offline reads « Numéro attribué à l’envoi », never its temporary reference.
+export const customerLabel = (c: Pick<Customer, 'socialReason' | 'accountNumber'>) => `${c.socialReason} (${accountNumberText(c.accountNumber)})`;
 
 export interface CustomerOption extends Option { key: string }
 
 /** Every cached customer, with its folded search key (accents and case ignored). */
 export function customerOptions(customers: readonly Customer[], current: DocCustomer | null, accountNumber: string): CustomerOption[] {
-  const options = customers.map((c) => ({ value: c.accountNumber, label: customerLabel(c), key: searchKey(`${c.socialReason} ${c.name ?? ''} ${c.accountNumber} ${c.city ?? ''}`) }));
+  const options = customers.map((c) => ({ value: c.accountNumber, label: customerLabel(c), key: searchKey(`${c.socialReason} ${c.name ?? ''} ${accountNumberText(c.accountNumber)} ${c.city ?? ''}`) }));
   if (accountNumber && !options.some((o) => o.value === accountNumber)) {
-    const label = current?.socialReason ? customerLabel({ socialReason: current.socialReason, accountNumber }) : accountNumber;
+    const label = current?.socialReason ? customerLabel({ socialReason: current.socialReason, accountNumber }) : accountNumberText(accountNumber);
     options.push({ value: accountNumber, label, key: searchKey(label) });
   }
   return options;

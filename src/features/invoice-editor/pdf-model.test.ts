@@ -16,6 +16,7 @@ const company: CompanyRow = {
   id: 1, label: 'Boulangerie Pâtisserie Martin', numberInvoiceValidateMonth: null, subscriptionInvoice: null, gedUserRight: true,
   legalForm: 'SARL', shareCapital: '8 000 €', address: '14 rue des Lilas', postalCode: '69003', city: 'Lyon', siren: '512345678', siret: null,
   rcs: 'RCS Lyon 512 345 678', vatNumber: 'FR32512345678', email: null, phone: '04 78 12 34 56', logo: PNG, createdAt: now,
+  iban: 'FR7630006000011234567890189', bic: 'BNPAFRPPXXX',
 };
 // environment.company: the same record as GET /api/environment/plume writes it (logo apart).
 const { logo, createdAt: _c, gedUserRight: _g, ...envCompany } = company;
@@ -36,8 +37,9 @@ function sampleForm(row: CustomerRow, billing: 'first' | 'none') {
   lines = updateLine(lines, lines[1].id, { label: 'Livraison le matin' });
   lines = addBlankLine(lines, 'spacer');
   lines = addBlankLine(lines, 'standard');
-  lines = updateLine(lines, lines[3].id, { label: 'Pièce montée', quantity: 2.5, unitPrice: 33.333, vatRate: 20 });
-  return { api, form: { ...form, designation: 'Réception', vatClause: '', payementMode: 'Virement' } };
+  lines = updateLine(lines, lines[3].id, { label: 'Pièce montée', quantity: 2.5, unitPrice: 33.333, vatRate: 20, discount: { type: 'percent', value: 10 } });
+  // Decision 012: a line discount and a document discount travel through both mappers.
+  return { api, form: { ...form, lines, designation: 'Réception', vatClause: '', payementMode: 'Virement', discount: { type: 'amount' as const, value: 20 } } };
 }
 
 describe('offline preview model = server preview model', () => {
@@ -48,13 +50,19 @@ describe('offline preview model = server preview model', () => {
   ] as const) {
     it(`invoice: ${name}`, () => {
       const { api, form } = sampleForm(row, billing);
-      const mine = previewModel({ kind: 'invoice', form, number: null, company: envCompany as EnvCompany, logo, customer: api, correctedInvoiceNumber: null });
+      const mine = previewModel({ kind: 'invoice', form, number: null, company: envCompany as EnvCompany, logo, customer: api, correctedInvoiceNumber: null, estimateNumber: 'D2026-0012' });
       const server = documentModel(
-        { kind: 'Facture', number: null, preview: true, issueDate: form.createdAt, dueDate: form.dueDate, designation: form.designation, lines: form.lines, payementMode: form.payementMode, vatClause: form.vatClause, correctedInvoiceNumber: null },
+        { kind: 'Facture', number: null, preview: true, issueDate: form.createdAt, dueDate: form.dueDate, designation: form.designation, lines: form.lines, payementMode: form.payementMode, vatClause: form.vatClause, correctedInvoiceNumber: null, discount: form.discount, estimateNumber: 'D2026-0012' },
         serverSeller(company), serverSnapshot(row, form.billingAdress), serverLogo(company),
       );
       expect(JSON.parse(JSON.stringify(mine))).toEqual(JSON.parse(JSON.stringify(server)));
       expect(mine.logo?.bytes).toEqual(server.logo?.bytes);
+      expect(mine).toMatchObject({
+        estimateNumber: 'D2026-0012',
+        bankDetails: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPPXXX' },
+        documentDiscount: { type: 'amount', value: 20 },
+        totals: { subtotal: 76.1, discount: 20, ht: 56.1 },
+      });
     });
   }
 
@@ -62,11 +70,12 @@ describe('offline preview model = server preview model', () => {
     const { api, form } = sampleForm(customerRow(), 'first');
     const quote = previewModel({ kind: 'quote', form: { ...form, validatedAt: '2026-12-21' }, number: 'D-2026-0007', company: envCompany as EnvCompany, logo: null, customer: api, correctedInvoiceNumber: null });
     const serverQuote = documentModel(
-      { kind: 'Devis', number: 'D-2026-0007', preview: true, issueDate: form.createdAt, validityDate: '2026-12-21', designation: form.designation, lines: form.lines, vatClause: form.vatClause },
+      { kind: 'Devis', number: 'D-2026-0007', preview: true, issueDate: form.createdAt, validityDate: '2026-12-21', designation: form.designation, lines: form.lines, vatClause: form.vatClause, discount: form.discount },
       serverSeller(company), serverSnapshot(customerRow(), form.billingAdress), null,
     );
     expect(JSON.parse(JSON.stringify(quote))).toEqual(JSON.parse(JSON.stringify(serverQuote)));
     const credit = previewModel({ kind: 'invoice', form: { ...form, type: 'Avoir', dueDate: null }, number: null, company: envCompany as EnvCompany, logo: null, customer: api, correctedInvoiceNumber: 'F-2026-0004' });
-    expect(credit).toMatchObject({ kind: 'Avoir', dueDate: null, correctedInvoiceNumber: 'F-2026-0004', preview: true, number: null });
+    expect(credit).toMatchObject({ kind: 'Avoir', dueDate: null, correctedInvoiceNumber: 'F-2026-0004', preview: true, number: null, bankDetails: null });
+    expect(quote.bankDetails).toBeNull();
   });
 });

@@ -2,6 +2,9 @@
 // (server/src/modules/invoices/pdf-model.ts: sellerParty, customerSnapshot, documentModel) field
 // by field so a preview made in the browser prints what the server's preview prints;
 // pdf-model.test.ts holds the two to equality. src/pdf stays free of the app, hence this file.
+import { isTempId } from '../../data/temp-ids';
+import { formatIban, isTransferPayment } from '../../domain/bank-details';
+import { hasDiscount } from '../../domain/discounts';
 import { computeTotals, isStandardLine, lineTotal, SPACER_CODE } from '../../domain/totals';
 import type { Customer, InvoiceLine } from '../../domain/types';
 import type { BusinessDocumentModel, PdfLine, PdfParty } from '../../pdf/types';
@@ -24,6 +27,8 @@ export function sellerParty(company: EnvCompany): PdfParty {
     vatNumber: opt(company.vatNumber),
     email: opt(company.email),
     phone: opt(company.phone),
+    iban: opt(company.iban),
+    bic: opt(company.bic),
   };
 }
 
@@ -40,7 +45,8 @@ export function customerSnapshot(customer: Customer | null, billingAdress: strin
     name: customer?.socialReason ?? '',
     socialReason: customer?.socialReason ?? '',
     contactName: opt(customer?.name),
-    accountNumber: customer?.accountNumber ?? '',
+    // Created offline and not numbered yet: no number to print on the preview.
+    accountNumber: customer?.accountNumber && !isTempId(customer.accountNumber) ? customer.accountNumber : '',
     addressLines,
     deliveryAddressLines: delivery.length ? delivery : undefined,
     siren: opt(customer?.siren),
@@ -61,7 +67,14 @@ export function pdfLines(lines: readonly InvoiceLine[]): PdfLine[] {
     unitPrice: Number(l.unitPrice) || 0,
     vatRate: Number(l.vatRate) || 0,
     totalHt: lineTotal(l),
+    ...(hasDiscount(l.discount) ? { discount: { type: l.discount.type, value: Number(l.discount.value) } } : {}),
   }));
+}
+
+/** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
+export function bankDetails(kind: BusinessDocumentModel['kind'], payementMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
+  if (kind !== 'Facture' || !isTransferPayment(payementMode) || !seller.iban) return null;
+  return { iban: formatIban(seller.iban), ...(seller.bic ? { bic: seller.bic } : {}) };
 }
 
 /** A logo stored as a data URL (PNG or JPEG), like the server; anything else is left out. */
@@ -83,13 +96,17 @@ export interface PreviewInput {
   logo: string | null | undefined;
   customer: Customer | null;
   correctedInvoiceNumber: string | null;
+  /** The quote a converted invoice comes from ("Devis d'origine"). */
+  estimateNumber?: string | null;
 }
 
 /** The preview model: always marked "Aperçu" (spec: previews of drafts carry the watermark). */
 export function previewModel(input: PreviewInput): BusinessDocumentModel {
   const { form } = input;
   const kind: BusinessDocumentModel['kind'] = input.kind === 'quote' ? 'Devis' : form.type === 'Avoir' ? 'Avoir' : 'Facture';
-  const { vatBreakdown, ...totals } = computeTotals(form.lines);
+  const { vatBreakdown, ...totals } = computeTotals(form.lines, form.discount);
+  const seller = sellerParty(input.company);
+  const payementMode = kind === 'Devis' ? undefined : form.payementMode || undefined;
   return {
     kind,
     number: kind === 'Devis' ? input.number : null,
@@ -98,14 +115,17 @@ export function previewModel(input: PreviewInput): BusinessDocumentModel {
     dueDate: kind === 'Facture' ? form.dueDate ?? null : null,
     validityDate: kind === 'Devis' ? form.validatedAt ?? null : null,
     designation: form.designation || undefined,
-    seller: sellerParty(input.company),
+    seller,
     customer: customerSnapshot(input.customer, form.billingAdress),
     lines: pdfLines(form.lines),
     totals,
     vatBreakdown,
-    payementMode: kind === 'Devis' ? undefined : form.payementMode || undefined,
+    payementMode,
     vatClause: form.vatClause || undefined,
     correctedInvoiceNumber: kind === 'Avoir' ? input.correctedInvoiceNumber : null,
+    documentDiscount: totals.discount !== undefined && form.discount ? { type: form.discount.type, value: Number(form.discount.value) } : null,
+    estimateNumber: kind === 'Devis' ? null : input.estimateNumber ?? null,
+    bankDetails: bankDetails(kind, payementMode, seller),
     logo: logoOf(input.logo),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSave, type EntryView } from './save-plan';
+import { planSave, sameSent, type EntryView } from './save-plan';
 
 const TMP = 'tmp-3f2a0c1e-1111-4222-8333-444455556666';
 const fresh = () => TMP;
@@ -29,5 +29,16 @@ describe('planSave', () => {
     expect(plan(TMP, [])).toMatchObject({ method: 'POST', path: 'invoices', createsTempId: TMP, docKey: `invoice:${TMP}` });
     // Once the server gave its id, later saves go to it under the same ordering key.
     expect(plan(TMP, [], 41, `invoice:${TMP}`)).toMatchObject({ method: 'PUT', path: 'invoices/41', docKey: `invoice:${TMP}`, docId: 41 });
+  });
+});
+
+describe('sameSent (a confirmed save retires the draft that sent it)', () => {
+  const tmp = 'tmp-1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+  it('ignores what the outbox changed on the way: the version and an offline customer’s reference', () => {
+    const sent = JSON.stringify({ designation: 'A', customer: { accountNumber: tmp }, version: 1 });
+    expect(sameSent(sent, { designation: 'A', customer: { accountNumber: 'C00021' }, version: 2 })).toBe(true);
+    expect(sameSent(sent, { designation: 'B', customer: { accountNumber: 'C00021' }, version: 2 })).toBe(false);
+    expect(sameSent(JSON.stringify({ designation: 'A', customer: { accountNumber: 'C00001' } }), { designation: 'A', customer: { accountNumber: 'C00002' } })).toBe(false);
+    expect(sameSent(null, {})).toBe(false);
   });
 });

@@ -57,3 +57,25 @@ export function planSave(opts: {
   // Never sent, refused while the user watched, or discarded: the document does not exist yet.
   return { method: 'POST', path: base, docKey, createsTempId: tmp, docId: tmp };
 }
+
+/**
+ * Whether a save the server confirmed holds what the draft last sent (`sent`, the JSON at save
+ * time). The outbox may have changed two things on the way, neither of them the user's: the
+ * version (rebased after an earlier save) and a customer created offline (its temporary
+ * reference became its number).
+ */
+export function sameSent(sent: string | null, body: unknown): boolean {
+  if (sent === null) return false;
+  const strip = (value: unknown, other: unknown) => {
+    const { version: _v, customer, ...rest } = (value ?? {}) as Record<string, unknown> & { customer?: { accountNumber?: string } | null };
+    const otherCustomer = (other as { customer?: { accountNumber?: string } | null } | null)?.customer;
+    const offline = isTempId(customer?.accountNumber) || isTempId(otherCustomer?.accountNumber);
+    return JSON.stringify(offline ? rest : { ...rest, customer });
+  };
+  try {
+    const was = JSON.parse(sent) as unknown;
+    return strip(was, body) === strip(body, was);
+  } catch {
+    return false;
+  }
+}

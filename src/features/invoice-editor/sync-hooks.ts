@@ -2,7 +2,9 @@
 // editor opens): "Modifier" in the sync panel opens the document's editor, and a change the
 // server confirmed in a background replay updates the local copies and retires the draft that
 // held exactly what was sent (a draft edited since stays: it holds newer work).
-import { onMutationDone, registerOutboxEditor, type OutboxEntry } from '../../data/outbox';
+import { onMutationDone, registerOutboxEditor, registerOutboxReloader, type OutboxEntry } from '../../data/outbox';
+import { loadDocument } from './api/documents';
+import { sameSent } from './save-plan';
 import { confirmedDocument, refreshListSoon } from './api/cache-updates';
 import { deleteDraftKey, draftsOfDocKey, writeDraft } from './api/drafts';
 import type { ValidateAnswer } from './api/invoice-actions';
@@ -38,8 +40,13 @@ export async function onEditorMutationDone(entry: OutboxEntry, response: unknown
     case 'quote.save': {
       const doc = response as InvoiceJson | QuoteJson;
       await confirmedDocument(entry.kind === 'invoice.save' ? 'invoices' : 'quotes', companyId, doc);
-      const sent = JSON.stringify(entry.body);
-      await retireDrafts(entry, (d) => (!d.dirty && d.sent === sent ? null : d.sent === sent ? { ...d, sent: null, number: doc.number ?? d.number } : d));
+      // The draft's later saves start from the version this one produced.
+      const version = typeof doc.version === 'number' ? doc.version : undefined;
+      await retireDrafts(entry, (d) => {
+        const same = sameSent(d.sent, entry.body);
+        if (!d.dirty && same) return null;
+        return same ? { ...d, sent: null, number: doc.number ?? d.number, version: version ?? d.version } : version === undefined ? d : { ...d, version };
+      });
       return;
     }
     case 'invoice.validate': {
@@ -66,6 +73,20 @@ export async function onEditorMutationDone(entry: OutboxEntry, response: unknown
   }
 }
 
+/**
+ * "Recharger la version du serveur" in the sync panel (a queued save refused: the draft was saved
+ * elsewhere, issue 10): this device's drafts of the document go, the server's copy is cached.
+ */
+export async function reloadFromServer(entry: OutboxEntry): Promise<void> {
+  await retireDrafts(entry, () => null);
+  // The refused request's path names the server id (the outbox rewrote any temporary one).
+  const id = Number(entry.path.split('/')[1]);
+  if (!Number.isInteger(id)) return;
+  const kind = entry.kind.startsWith('invoice') ? 'invoice' : 'quote';
+  const loaded = kind === 'invoice' ? await loadDocument('invoice', entry.companyId, id) : await loadDocument('quote', entry.companyId, id);
+  if (loaded.status === 'ok' && !loaded.fromCache) await confirmedDocument(kind === 'invoice' ? 'invoices' : 'quotes', entry.companyId, loaded.doc);
+}
+
 let installed: (() => void) | null = null;
 
 export function installEditorSync(open: OpenEditor): () => void {
@@ -75,6 +96,8 @@ export function installEditorSync(open: OpenEditor): () => void {
       if (entry.kind in EDITABLE) void onEditorMutationDone(entry, response).catch(() => undefined);
     }),
     ...Object.entries(EDITABLE).map(([kind, editor]) => registerOutboxEditor(kind, (entry) => open(editor, idOfDocKey(entry.docKey)))),
+    registerOutboxReloader('invoice.save', reloadFromServer),
+    registerOutboxReloader('quote.save', reloadFromServer),
   ];
   installed = () => {
     offs.forEach((off) => off());

@@ -1,6 +1,6 @@
 // Shapes the editors work with: the server's answers (server/src/modules/invoices/*-store.ts) and
 // the editor's own state, which is also what a local draft stores (Dexie table `drafts`).
-import type { InvoiceLine, InvoiceType, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../domain/types';
+import type { Discount, InvoiceLine, InvoiceType, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../domain/types';
 
 export type EditorKind = 'invoice' | 'quote';
 
@@ -21,6 +21,8 @@ export interface InvoiceJson {
   calculatesBasisTTC: boolean;
   correctedInvoiceId: number | null;
   correctedInvoiceNumber: string | null;
+  /** Document discount (decision 012); absent from older answers. */
+  discount?: Discount | null;
   validated: boolean;
   number: string | null;
   validatedAt: string | null;
@@ -30,6 +32,8 @@ export interface InvoiceJson {
   estimate: { id: number; number: string } | null;
   totals: Totals;
   vatBreakdown: VatBreakdownEntry[];
+  /** Draft version (issue 10). */
+  version?: number;
 }
 
 /** GET /api/estimates/:id (toQuoteJson). */
@@ -45,10 +49,13 @@ export interface QuoteJson {
   lines: InvoiceLine[];
   vatClause: string;
   calculatesBasisTTC: boolean;
+  discount?: Discount | null;
   totals: Totals;
   vatBreakdown: VatBreakdownEntry[];
   invoiceId: number | null;
   invoice: { id: number; number: string | null } | null;
+  /** Draft version (issue 10). */
+  version?: number;
 }
 
 /** A row of GET /api/factures, as cached in the `invoices` table. */
@@ -75,6 +82,9 @@ export interface EnvCompany {
   vatNumber?: string | null;
   email?: string | null;
   phone?: string | null;
+  /** Printed on invoices paid by transfer. */
+  iban?: string | null;
+  bic?: string | null;
   subscriptionInvoice?: string | null;
   numberInvoiceValidateMonth?: number | null;
 }
@@ -98,6 +108,8 @@ export interface EditorForm {
   lines: EditorLine[];
   vatClause: string;
   correctedInvoiceId: number | null;
+  /** Document discount (decision 012); absent in drafts stored before it existed. */
+  discount?: Discount | null;
 }
 
 /** Everything one open editor holds; stored whole as a draft's data. */
@@ -126,4 +138,6 @@ export interface EditorState {
   sent: string | null;
   /** A validation waits in the outbox. */
   validationQueued: boolean;
+  /** The server's draft version this form started from (sent with each save: 409 if saved elsewhere since). Null: unknown or not created yet. */
+  version?: number | null;
 }

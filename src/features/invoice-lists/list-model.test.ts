@@ -82,12 +82,17 @@ describe('sortDocuments (spec 4)', () => {
 });
 
 describe('badges and labels', () => {
-  it('shows Brouillon, Validée or Envoyée, then Payée or En retard', () => {
+  it('shows the invoice page’s status: Brouillon, Validée, Envoyée, Payée, Partiellement payée, En retard, Avoir partiel/total', () => {
     const labels = (r: InvoiceListRow) => invoiceBadges(r, TODAY).map((b) => b.label);
     expect(labels(draft(1))).toEqual(['Brouillon']);
     expect(labels(inv())).toEqual(['Validée']);
-    expect(labels(inv({ i: { sentAt: '2026-11-03T10:00:00Z', paidAt: '2026-11-15' } }))).toEqual(['Envoyée', 'Payée']);
-    expect(labels(inv({ i: { dueDate: '2026-11-20' } }))).toEqual(['Validée', 'En retard']);
+    expect(labels(inv({ i: { sentAt: '2026-11-03T10:00:00Z' } }))).toEqual(['Envoyée']);
+    expect(labels(inv({ i: { sentAt: '2026-11-03T10:00:00Z', paidAt: '2026-11-15' } }))).toEqual(['Payée']);
+    expect(labels(inv({ i: { dueDate: '2026-11-20' } }))).toEqual(['En retard']);
+    expect(labels(inv({ i: { amountPaid: 20, amountCredited: 0 } }))).toEqual(['Partiellement payée']);
+    expect(labels(inv({ i: { dueDate: '2026-11-20', amountPaid: 20 } }))).toEqual(['En retard', 'Partiellement payée']);
+    expect(labels(inv({ i: { amountCredited: 20 } }))).toEqual(['Avoir partiel']);
+    expect(labels(inv({ i: { dueDate: '2026-11-20', amountCredited: 120 } }))).toEqual(['Avoir total']);
     expect(labels(inv({ type: 'Avoir', i: { dueDate: null } }))).toEqual(['Validée']);
   });
   it('names unnumbered documents "Brouillon" and counts in French', () => {

@@ -1,6 +1,7 @@
 // The invoice and quote lists as the screens hold them: the rows of GET /api/factures and
 // GET /api/estimates, the filters, the query those filters send, and the SAME filters applied to
 // the device's copy when offline (one function of the query, so both modes agree).
+import { amountDue, invoiceStatuses, isInvoiceOverdue, STATUS_COLORS, type SettlementFacts } from '../../domain/invoice-status';
 import { compareDocumentNumbers, sortByNumberDesc } from '../../domain/sorting';
 import { matchesSearch } from '../../domain/search-text';
 import type { QuoteStateLabel } from '../../domain/types';
@@ -14,7 +15,11 @@ export interface InvoiceListRow {
   type: 'Facture' | 'Avoir' | '';
   number: string | null;
   estimate: { id: number; number: string } | null;
-  invoice: { createdAt: string; dueDate: string | null; validated: boolean; sentAt: string | null; paidAt: string | null; ht: number; tva: number; ttc: number };
+  invoice: {
+    createdAt: string; dueDate: string | null; validated: boolean; sentAt: string | null; paidAt: string | null; ht: number; tva: number; ttc: number;
+    /** Payments and credit notes received (issue 10); absent from rows kept by an older version. */
+    amountPaid?: number; amountCredited?: number;
+  };
   /** Created on this device and still in the outbox (temporary id). */
   local?: boolean;
 }
@@ -73,13 +78,18 @@ export function quoteQuery(f: QuoteFilters): QuoteQuery {
 
 const searchText = (number: string | null, c: ListCustomer | null) => [number, c?.accountNumber, c?.socialReason, c?.name].filter(Boolean).join(' ');
 
-/** The server's rule (validated invoices, not credit notes, not paid, due date passed). */
-export function isOverdue(row: InvoiceListRow, today: string): boolean {
+/** The row as the rulebook's settlement facts (src/domain/invoice-status); an old row's paidAt means paid in full. */
+export function settlementOf(row: InvoiceListRow): SettlementFacts {
   const i = row.invoice;
-  return i.validated && row.type === 'Facture' && !i.paidAt && !!i.dueDate && i.dueDate < today;
+  return { type: row.type, validated: i.validated, sentAt: i.sentAt, dueDate: i.dueDate, ttc: i.ttc, paid: i.amountPaid ?? (i.paidAt ? i.ttc : 0), credited: i.amountCredited ?? 0 };
 }
 
-const isUnpaid = (row: InvoiceListRow) => row.invoice.validated && row.type === 'Facture' && !row.invoice.paidAt;
+/** The server's rule (validated invoices, not credit notes, something still due, due date passed). */
+export function isOverdue(row: InvoiceListRow, today: string): boolean {
+  return !row.invoice.paidAt && isInvoiceOverdue(settlementOf(row), today);
+}
+
+const isUnpaid = (row: InvoiceListRow) => !row.invoice.paidAt && amountDue(settlementOf(row)) > 0;
 
 /** GET /api/factures's filters on rows of the device's copy (offline). Keeps the order. */
 export function filterInvoices(rows: readonly InvoiceListRow[], q: InvoiceQuery | null, today: string): InvoiceListRow[] {
@@ -138,14 +148,9 @@ export function isSortedByRule(numbers: ReadonlyArray<string | null>): boolean {
 
 export interface StatusBadge { label: string; color: string }
 
-/** Brouillon / Validée / Envoyée, then Payée or En retard (invoices only; a credit note is not paid). */
+/** The invoice page's status (Brouillon … Avoir total), then what it hides (src/domain/invoice-status). */
 export function invoiceBadges(row: InvoiceListRow, today: string): StatusBadge[] {
-  const i = row.invoice;
-  if (!i.validated) return [{ label: 'Brouillon', color: 'gray' }];
-  const badges: StatusBadge[] = [i.sentAt ? { label: 'Envoyée', color: 'cyan' } : { label: 'Validée', color: 'blue' }];
-  if (row.type === 'Facture' && i.paidAt) badges.push({ label: 'Payée', color: 'green' });
-  else if (isOverdue(row, today)) badges.push({ label: 'En retard', color: 'red' });
-  return badges;
+  return invoiceStatuses(settlementOf(row), today).map((label) => ({ label, color: STATUS_COLORS[label] }));
 }
 
 const QUOTE_COLORS: Record<QuoteStateLabel, string> = { 'En cours': 'blue', Accepté: 'teal', Facturé: 'green', Annulé: 'gray' };

@@ -41,10 +41,11 @@ function customerOf(ref: { accountNumber: string } | null | undefined, lookup: C
   return lookup(ref.accountNumber) ?? { accountNumber: ref.accountNumber, socialReason: '', name: '' };
 }
 
-const amounts = (lines: InvoicePayload['lines'] | undefined) => computeTotals(Array.isArray(lines) ? lines : []);
+// The document discount counts too (decision 012): the row shows what the server will store.
+const amounts = (p: Pick<InvoicePayload, 'lines' | 'discount'>) => computeTotals(Array.isArray(p.lines) ? p.lines : [], p.discount);
 
 export function localInvoiceRow(tempId: string, p: InvoicePayload, lookup: CustomerLookup): InvoiceListRow {
-  const t = amounts(p.lines);
+  const t = amounts(p);
   return {
     id: tempId, number: null, type: p.type ?? '', customer: customerOf(p.customer, lookup), estimate: null, local: true,
     invoice: { createdAt: p.createdAt ?? '', dueDate: p.dueDate ?? null, validated: false, sentAt: null, paidAt: null, ht: t.ht, tva: t.tva, ttc: t.ttc },
@@ -52,6 +53,6 @@ export function localInvoiceRow(tempId: string, p: InvoicePayload, lookup: Custo
 }
 
 export function localQuoteRow(tempId: string, p: QuotePayload, lookup: CustomerLookup): QuoteListRow {
-  const t = amounts(p.lines);
+  const t = amounts(p);
   return { id: tempId, number: null, state: 'En cours', customer: customerOf(p.customer, lookup), createdAt: p.createdAt ?? '', validatedAt: p.validatedAt ?? null, ht: t.ht, ttc: t.ttc, invoiceId: null, local: true };
 }

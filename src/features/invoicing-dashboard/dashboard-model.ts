@@ -8,8 +8,9 @@ export interface InvoicingDashboard {
   unpaidCount: number;
   overdueAmount: number;
   overdueCount: number;
-  openQuotesAmount: number;
-  openQuotesCount: number;
+  /** null for a user who may not see quotes (listeDevis view). */
+  openQuotesAmount: number | null;
+  openQuotesCount: number | null;
   validatedThisMonth: number;
   /** The Starter subscription's monthly limit of validated invoices; null when unlimited. */
   monthlyLimit: number | null;

@@ -5,7 +5,8 @@ import { useAtomValue } from 'jotai';
 import { PageHeader } from '../../components/page/page-header';
 import { hasMenuRight } from '../../domain/rights';
 import { getBranding } from '../../lib/branding';
-import { profileAtom } from '../../lib/session';
+import { currentCompanyAtom, profileAtom } from '../../lib/session';
+import { BankDetailsCard } from './bank-details-card';
 
 const INVOICE_LIST = '/mes-factures/liste-des-factures';
 
@@ -21,7 +22,9 @@ const FEATURES = [
 /** /mes-factures/presentation: the invoicing module, free, activated by calling support. */
 export function PresentationPage() {
   const phone = getBranding().supportPhone;
-  const active = hasMenuRight(useAtomValue(profileAtom)?.appRights, 'mesFactures', 'view');
+  const profile = useAtomValue(profileAtom);
+  const company = useAtomValue(currentCompanyAtom);
+  const active = hasMenuRight(profile?.appRights, 'mesFactures', 'view');
   // The link appears with the invoice list screen, never as a way into a 404.
   const hasList = INVOICE_LIST in useRouter().routesByPath;
   return (
@@ -49,6 +52,7 @@ export function PresentationPage() {
           )}
         </Card>
       </SimpleGrid>
+      {active && company && <BankDetailsCard companyId={company.id} canEdit={hasMenuRight(profile?.appRights, 'mesFactures', 'edit')} />}
     </Stack>
   );
 }

@@ -1,23 +1,33 @@
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import { getOutboxEditor, type OutboxEntry } from '../../data/outbox';
+import { getOutboxEditor, isDraftConflict, type OutboxEntry } from '../../data/outbox';
 import { createdLabel, entryStatus } from './labels';
 
-/** One change in the sync panel: its French label, status, the server's words, and what the user can do. */
-export function OutboxEntryItem({ entry, now, blocked, onRetry, onEdit, onDiscard }: {
-  entry: OutboxEntry; now: number; blocked: boolean; onRetry: () => void; onEdit: () => void; onDiscard: () => void;
+/** What the user may decide about a change (the panel asks for confirmation first). */
+export type EntryAction = 'retry' | 'discard' | 'reload' | 'overwrite';
+
+/**
+ * One change in the sync panel: what it concerns (subject), what it does (label), its status, the
+ * server's words, why it waits, and what the user can do. A save refused because the draft was
+ * saved elsewhere offers reload or overwrite (issue 10): nothing is overwritten without that choice.
+ */
+export function OutboxEntryItem({ entry, subject, now, blocked, waitingFor, onEdit, onAction }: {
+  entry: OutboxEntry; subject: string; now: number; blocked: boolean; waitingFor: string | null; onEdit: () => void; onAction: (action: EntryAction) => void;
 }) {
   const status = entryStatus(entry, now, blocked);
-  const editable = !!getOutboxEditor(entry.kind);
   const failed = entry.state === 'failed';
+  const conflict = failed && isDraftConflict(entry.lastError);
+  const editable = !!getOutboxEditor(entry.kind);
   const errors = (entry.lastError?.errors ?? []).filter((e) => e !== entry.lastError?.message);
   return (
-    <Card withBorder padding="sm" radius="md" component="article" aria-label={entry.label}>
+    <Card withBorder padding="sm" radius="md" component="article" aria-label={subject}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600}>{entry.label}</Text>
+          <Text fw={600}>{subject}</Text>
           <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>{status.text}</Badge>
         </Group>
+        {subject !== entry.label && <Text size="sm">{entry.label}</Text>}
         <Text size="xs" c="dimmed">{createdLabel(entry)}</Text>
+        {waitingFor && <Text size="sm" c="orange.9">{waitingFor}</Text>}
         {entry.lastError && (
           <Text size="sm" c={failed ? 'red.8' : 'dimmed'}>{entry.lastError.message}</Text>
         )}
@@ -26,9 +36,18 @@ export function OutboxEntryItem({ entry, now, blocked, onRetry, onEdit, onDiscar
         )}
         {entry.state !== 'sending' && (
           <Group gap="xs">
-            {failed && <Button size="sm" mih={44} variant="light" onClick={onRetry}>Réessayer</Button>}
-            {editable && <Button size="sm" mih={44} variant="light" onClick={onEdit}>Modifier</Button>}
-            <Button size="sm" mih={44} variant="subtle" color="red" onClick={onDiscard}>Abandonner</Button>
+            {conflict ? (
+              <>
+                <Button size="sm" mih={44} variant="light" onClick={() => onAction('reload')}>Recharger la version du serveur</Button>
+                <Button size="sm" mih={44} variant="light" color="red" onClick={() => onAction('overwrite')}>Écraser avec ma version</Button>
+              </>
+            ) : (
+              <>
+                {failed && <Button size="sm" mih={44} variant="light" onClick={() => onAction('retry')}>Réessayer</Button>}
+                {editable && <Button size="sm" mih={44} variant="light" onClick={onEdit}>Modifier</Button>}
+                <Button size="sm" mih={44} variant="subtle" color="red" onClick={() => onAction('discard')}>Abandonner</Button>
+              </>
+            )}
           </Group>
         )}
       </Stack>

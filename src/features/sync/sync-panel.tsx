@@ -1,14 +1,16 @@
-import { Alert, Button, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { discardOutboxEntry, getOutboxEditor, outboxStatusAtom, replayOutbox, type OutboxEntry } from '../../data/outbox';
+import { discardOutboxEntry, getOutboxEditor, outboxStatusAtom, overwriteOutboxEntry, reloadOutboxEntry, replayOutbox, retryOutboxEntry, type OutboxEntry } from '../../data/outbox';
 import { useOutboxEntries } from '../../data/outbox-hooks';
 import { useOnline } from '../../lib/online';
 import { WARNING_COLOR } from './colors';
 import { ConfirmModal } from './confirm-modal';
-import { failedLabel, waitingLabel } from './labels';
+import { failedLabel, isUpload, uploadsTitle, waitingLabel } from './labels';
+import type { EntryAction } from './outbox-entry-item';
 import { OutboxList } from './outbox-list';
+import { useEntrySubjects } from './use-entry-subjects';
 import { ReconnectButton } from './reconnect-button';
 import { StorageUsage } from './storage-usage';
 
@@ -22,18 +24,60 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
   );
 }
 
+const CONFIRM: Record<Exclude<EntryAction, 'retry'>, { title: string; confirmLabel: string; message: (subject: string) => string }> = {
+  discard: { title: 'Abandonner cette modification ?', confirmLabel: 'Abandonner', message: (s) => `« ${s} » ne sera jamais envoyée au serveur. Cette action est définitive.` },
+  reload: {
+    title: 'Recharger la version du serveur ?', confirmLabel: 'Recharger la version du serveur',
+    message: (s) => `Vos modifications de « ${s} » faites sur cet appareil seront abandonnées, ainsi que celles qui les suivent ; le brouillon reprend la version enregistrée ailleurs.`,
+  },
+  overwrite: {
+    title: 'Écraser avec votre version ?', confirmLabel: 'Écraser avec ma version',
+    message: (s) => `« ${s} » a été modifié ailleurs depuis. Votre version remplacera ces modifications, qui seront perdues.`,
+  },
+};
+
 function SyncPanelBody({ onClose }: { onClose: () => void }) {
   const entries = useOutboxEntries();
   const status = useAtomValue(outboxStatusAtom);
   const online = useOnline();
-  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const [asking, setAsking] = useState<{ entry: OutboxEntry; action: Exclude<EntryAction, 'retry'> } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const list = entries ?? [];
+  const subjects = useEntrySubjects(list);
   const failed = list.filter((e) => e.state === 'failed').length;
+  // Issue 10: uploads apart from edits.
+  const edits = list.filter((e) => !isUpload(e));
+  const uploads = list.filter(isUpload);
 
   function edit(entry: OutboxEntry) {
     onClose();
     getOutboxEditor(entry.kind)?.(entry);
   }
+
+  function act(entry: OutboxEntry, action: EntryAction) {
+    if (action === 'retry') void retryOutboxEntry(entry.id);
+    else setAsking({ entry, action });
+  }
+
+  async function confirm() {
+    if (!asking) return;
+    const { entry, action } = asking;
+    setAsking(null);
+    setActionError(null);
+    if (action === 'discard') await discardOutboxEntry(entry.id);
+    else if (action === 'reload') await reloadOutboxEntry(entry.id);
+    else {
+      const result = await overwriteOutboxEntry(entry.id);
+      if (!result.ok) setActionError(result.message);
+    }
+  }
+
+  const section = (title: string, items: OutboxEntry[], label: string) => items.length > 0 && (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} size="h5">{title}</Title>
+      <OutboxList entries={items} all={list} subjects={subjects} label={label} onEdit={edit} onAction={act} />
+    </Stack>
+  );
 
   return (
     <>
@@ -48,6 +92,7 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
           </Alert>
         )}
         {status.lastError && <Alert color="red" title="Synchronisation interrompue">{status.lastError}</Alert>}
+        {actionError && <Alert color="red" withCloseButton onClose={() => setActionError(null)}>{actionError}</Alert>}
         <Group justify="space-between">
           <Text size="sm" fw={600}>
             {list.length === 0 ? 'Aucune modification en attente.' : [list.length - failed > 0 && waitingLabel(list.length - failed), failed > 0 && failedLabel(failed)].filter(Boolean).join(' · ')}
@@ -60,16 +105,16 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
         {entries === undefined ? (
           <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} height={110} radius="md" />)}</Stack>
         ) : (
-          <OutboxList entries={list} onEdit={edit} onDiscard={setDiscarding} />
+          <>
+            {section(`Modifications (${edits.length})`, edits, 'Modifications en attente')}
+            {section(uploadsTitle(uploads.length), uploads, 'Fichiers en attente de dépôt')}
+          </>
         )}
       </Stack>
-      <ConfirmModal opened={!!discarding} title="Abandonner cette modification ?" confirmLabel="Abandonner"
-        message={`« ${discarding?.label ?? ''} » ne sera jamais envoyée au serveur. Cette action est définitive.`}
-        onCancel={() => setDiscarding(null)}
-        onConfirm={() => {
-          if (discarding) void discardOutboxEntry(discarding.id);
-          setDiscarding(null);
-        }} />
+      <ConfirmModal opened={!!asking} title={asking ? CONFIRM[asking.action].title : ''} confirmLabel={asking ? CONFIRM[asking.action].confirmLabel : ''}
+        message={asking ? CONFIRM[asking.action].message(subjects.get(asking.entry.id) ?? asking.entry.label) : ''}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void confirm()} />
     </>
   );
 }

@@ -20,12 +20,37 @@ export function startAppServer(env: Record<string, string> = {}): Promise<TestSe
 }
 
 export async function newContext(browser: Browser, opts: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     viewport: opts.viewport ?? { width: 1366, height: 900 },
     serviceWorkers: opts.serviceWorkers ?? 'block',
   });
+  await failOnCspViolations(context);
+  return context;
+}
+
+/**
+ * The server sends a strict Content-Security-Policy (decision 008): anything it blocks (inline
+ * script, eval, a foreign origin) fails the test when the context closes, whether or not the test
+ * watches the console. Chromium reports a violation as a "Refused to …" console error and as a
+ * securitypolicyviolation event; both are collected, from every page of the context.
+ */
+async function failOnCspViolations(context: BrowserContext): Promise<void> {
+  const seen: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`Violation CSP : ${e.effectiveDirective} ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on('console', (msg) => {
+    if (/Refused to|Violation CSP|Content Security Policy/.test(msg.text())) seen.push(msg.text());
+  });
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext['close']>) => {
+    await close(...args);
+    expect(seen, 'violations de la politique de sécurité du contenu (CSP)').toEqual([]);
+  };
 }
 
 /** Any console error or uncaught exception in the page fails the test (house rule). */
@@ -55,7 +80,8 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core inside the page: no serious or critical violation allowed. */
 export async function expectAccessible(page: Page, context = 'page'): Promise<void> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as an inline <script>: the app's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; html: string }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")}`);

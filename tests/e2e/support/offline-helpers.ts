@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { dismissAnnouncement, newContext, signIn, watchConsole } from './browser';
+import { pdfPageDrawn } from './pdf';
 
 /** The production build on a server whose data (PGlite on disk) survives stop() / restart() on the same port. */
 export const startPersistentAppServer = (): Promise<TestServer> => startTestServer({ staticDir: process.env.E2E_DIST ?? 'dist', persistent: true });
@@ -87,11 +88,7 @@ export async function fillDocument(page: Page, customer: [string, RegExp], artic
 }
 
 /** The first bytes of the PDF the dialog's viewer shows (read from its blob: URL inside the page). */
-export async function pdfInDialog(page: Page): Promise<{ url: string; head: string }> {
-  const dialog = page.getByRole('dialog', { name: /^Aperçu de votre document/ });
-  const viewer = dialog.locator('object[type="application/pdf"]');
-  await viewer.waitFor({ timeout: 30_000 });
-  const url = (await viewer.getAttribute('data')) ?? '';
-  const head = await page.evaluate(async (u) => new TextDecoder().decode((await (await fetch(u)).arrayBuffer()).slice(0, 5)), url);
-  return { url, head };
+/** The preview in the PDF dialog, drawn by pdf.js (page 1 on a canvas). */
+export async function pdfInDialog(page: Page): Promise<{ pages: number; ink: number }> {
+  return pdfPageDrawn(page.getByRole('dialog', { name: /^Aperçu de votre document/ }));
 }

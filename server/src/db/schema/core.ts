@@ -32,6 +32,9 @@ export const companies = pgTable('companies', {
   email: text('email'),
   phone: text('phone'),
   logo: text('logo'),
+  // Bank details printed on invoices paid by transfer (decision 012), stored compact (no spaces).
+  iban: text('iban'),
+  bic: text('bic'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -53,11 +56,22 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
-export const loginFailures = pgTable('login_failures', {
+/**
+ * Throttled events (sign-in attempts, reset mails, current-password checks), kept in the database
+ * so limits survive restarts. `failed` false = an attempt still being checked (modules/auth/throttle.ts).
+ */
+export const throttleEvents = pgTable('throttle_events', {
   id: serial('id').primaryKey(),
-  username: text('username').notNull(),
+  kind: text('kind').notNull(),
+  subject: text('subject').notNull(),
+  address: text('address').notNull(),
+  failed: boolean('failed').notNull().default(false),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('login_failures_user_at_idx').on(t.username, t.at)]);
+}, (t) => [
+  index('throttle_events_subject_idx').on(t.kind, t.subject, t.at),
+  index('throttle_events_address_idx').on(t.kind, t.address, t.at),
+  index('throttle_events_at_idx').on(t.at),
+]);
 
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
@@ -69,10 +83,13 @@ export const passwordResets = pgTable('password_resets', {
 /** First response stored per (user, key) so a replayed mutation is never applied twice. */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   userId: integer('user_id').notNull(),
+  /** The company the request acted for (0: a route outside any company): a key never crosses companies. */
+  companyId: integer('company_id').notNull().default(0),
   key: text('key').notNull(),
   requestHash: text('request_hash').notNull(),
+  /** 0 while a handler with an outside effect (a mail) is under way: see reserveIdempotencyKey. */
   status: integer('status').notNull(),
   contentType: text('content_type'),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)]);
+}, (t) => [primaryKey({ columns: [t.userId, t.companyId, t.key] }), index('idempotency_created_idx').on(t.createdAt)]);

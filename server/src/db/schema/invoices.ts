@@ -37,6 +37,9 @@ export const invoices = pgTable('invoices', {
   lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
   vatClause: text('vat_clause').notNull().default(''),
   calculatesBasisTTC: boolean('calculates_basis_ttc').notNull().default(false),
+  // Document discount (decision 012): 'percent' | 'amount', null = none; line discounts ride in lines.
+  discountType: text('discount_type'),
+  discountValue: numeric('discount_value', { precision: 14, scale: 2 }),
   correctedInvoiceId: integer('corrected_invoice_id').references((): AnyPgColumn => invoices.id),
   estimateId: integer('estimate_id'),
   ht: money('ht'),
@@ -56,6 +59,12 @@ export const invoices = pgTable('invoices', {
   paidAt: date('paid_at', { mode: 'string' }),
   /** searchKey (src/domain/search-text) of number, designation and customer: accent-free search. */
   searchText: text('search_text').notNull().default(''),
+  /** Sum of invoice_payments (TTC), kept with each payment so lists and the dashboard need no join (issue 10). */
+  amountPaid: money('amount_paid'),
+  /** Sum of the validated credit notes correcting this invoice (TTC), kept at each credit note's validation. */
+  amountCredited: money('amount_credited'),
+  /** Draft edit counter: a save names the version it started from (lost updates, issue 10). */
+  version: integer('version').notNull().default(1),
   insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -66,7 +75,10 @@ export const invoices = pgTable('invoices', {
   index('invoices_company_customer_idx').on(t.companyId, t.customerId),
   index('invoices_company_validated_at_idx').on(t.companyId, t.validatedAt),
   // Unpaid invoices are few among years of paid ones: the dashboard and the "impayées" filter read only these.
-  index('invoices_company_unpaid_idx').on(t.companyId, t.dueDate).where(sql`${t.validated} and ${t.type} = 'Facture' and ${t.paidAt} is null`),
+  // An invoice fully credited owes nothing any more: it leaves the unpaid ones (issue 10).
+  index('invoices_company_unpaid_idx').on(t.companyId, t.dueDate).where(sql`${t.validated} and ${t.type} = 'Facture' and ${t.paidAt} is null and ${t.amountCredited} < ${t.ttc}`),
+  // The credit notes of an invoice (its page links to them, the credit limit sums them).
+  index('invoices_corrected_idx').on(t.correctedInvoiceId).where(sql`${t.correctedInvoiceId} is not null`),
 ]);
 
 /** The validated PDF, kept apart so list queries never drag the bytes along. */
@@ -93,12 +105,16 @@ export const estimates = pgTable('estimates', {
   lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
   vatClause: text('vat_clause').notNull().default(''),
   calculatesBasisTTC: boolean('calculates_basis_ttc').notNull().default(false),
+  discountType: text('discount_type'),
+  discountValue: numeric('discount_value', { precision: 14, scale: 2 }),
   ht: money('ht'),
   tva: money('tva'),
   ttc: money('ttc'),
   vatBreakdown: jsonb('vat_breakdown').$type<VatBreakdownEntry[]>().notNull().default([]),
   invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
   searchText: text('search_text').notNull().default(''),
+  /** Draft edit counter, as for invoices. */
+  version: integer('version').notNull().default(1),
   insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -117,3 +133,33 @@ export const documentCounters = pgTable('document_counters', {
   series: text('series').notNull(),
   last: integer('last').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.companyId, t.series] })]);
+
+/**
+ * Payments received for an invoice (issue 10): partial payments allowed, amounts numeric. The
+ * invoice's amount_paid and paid_at (date it became fully paid) follow in the same transaction.
+ */
+export const invoicePayments = pgTable('invoice_payments', {
+  id: serial('id').primaryKey(),
+  companyId: companyId(),
+  invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  paidOn: date('paid_on', { mode: 'string' }).notNull(),
+  /** 'virement' | 'cheque' | 'carte' | 'especes' | 'prelevement' | 'autre' (src/domain/invoice-status). */
+  means: text('means').notNull(),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId)]);
+
+/**
+ * What happened to an invoice, for its history: 'created', 'validated', 'sent' (detail.to),
+ * 'payment' (detail.amount, means, date), 'payments_cleared', 'credited' (detail.creditNoteId,
+ * number, amount). Written in the transaction of the change it records.
+ */
+export const invoiceEvents = pgTable('invoice_events', {
+  id: serial('id').primaryKey(),
+  companyId: companyId(),
+  invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  userId: integer('user_id'),
+  detail: jsonb('detail').$type<Record<string, string | number | null>>().notNull().default({}),
+}, (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.at)]);

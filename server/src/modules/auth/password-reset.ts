@@ -7,7 +7,13 @@ import { revokeAllSessions } from './sessions';
 
 const RESET_TTL_MINUTES = 60;
 
-export async function requestPasswordReset(deps: Deps, username: string, origin: string): Promise<void> {
+/**
+ * The link's origin is the configured one only (PUBLIC_URL, or the listening address in development):
+ * taken from the request's Host header, it would let anyone have the mail carry a valid token to their site.
+ */
+export async function requestPasswordReset(deps: Deps, username: string): Promise<void> {
+  const origin = deps.config.publicUrl;
+  if (!origin) throw new Error('publicUrl is set by startServer before the port opens');
   const [user] = await deps.db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
   if (!user?.email) return;
   const token = newToken();

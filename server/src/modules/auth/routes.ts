@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
+import { clientAddress } from '../../http/client-address';
 import { createModule } from '../../http/route';
 import { HttpError, unauthorized } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { loadProfile } from '../users/profile';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
-import { beginAttempt, clearFailures } from './throttle';
+import { beginSignIn, countResetRequest, endSignIn } from './throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 const loginBody = z.object({
@@ -24,12 +25,19 @@ export function authModule(deps: Deps) {
   route('post', '/login', { summary: 'Connexion', body: loginBody, auth: false, responses: { 200: 'Profil et jeton', 401: 'Identifiants incorrects', 429: 'Trop de tentatives' } }, async (c, { body }) => {
     const now = deps.now();
     const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TOKEN_TTL_HOURS } = deps.config.env;
-    // Recorded as a failure before the password is checked; cleared below on success.
-    await beginAttempt(deps.db, body.username, now, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES);
-    const [user] = await deps.db.select().from(users).where(eq(sql`lower(${users.username})`, body.username.toLowerCase())).limit(1);
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    // Throttled per login and per client address (decision 008): recorded before the password is
+    // checked, settled after; a check that throws counts as a failure.
+    const address = clientAddress(c, deps.config);
+    const attempt = await beginSignIn(deps.db, body.username, address, now, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES);
+    let ok = false;
+    let user: typeof users.$inferSelect | undefined;
+    try {
+      [user] = await deps.db.select().from(users).where(eq(sql`lower(${users.username})`, body.username.toLowerCase())).limit(1);
+      ok = (await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()))) && !!user;
+    } finally {
+      await endSignIn(deps.db, attempt, ok, body.username, address, now);
+    }
     if (!user || !ok) throw unauthorized(WRONG_CREDENTIALS);
-    await clearFailures(deps.db, body.username);
     const token = await createSession(deps.db, user.id, TOKEN_TTL_HOURS, now);
     const profile = await loadProfile(deps.db, user.id);
     return c.json({ ...profile, token });
@@ -52,8 +60,11 @@ export function authModule(deps: Deps) {
     // No caller-chosen origin: the link would carry a valid token to any site named in the request.
     body: z.object({ username: z.string().trim().min(1).max(200) }),
     auth: false,
+    responses: { 200: 'Même réponse que le compte existe ou non', 429: 'Trop de demandes (3 par identifiant, 10 par adresse et par heure)' },
   }, async (c, { body }) => {
-    await requestPasswordReset(deps, body.username, deps.config.env.PUBLIC_URL ?? new URL(c.req.url).origin);
+    // Mails are throttled per login and per address (decision 008), known logins or not.
+    await countResetRequest(deps.db, body.username, clientAddress(c, deps.config), deps.now());
+    await requestPasswordReset(deps, body.username);
     // Always the same answer, so nobody learns which login names exist.
     return c.json({ message: 'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.' });
   });

@@ -1,24 +1,12 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { readableCategoryIds } from '../../../../src/domain/document-categories';
+import { and, eq, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ALL_CATEGORY_IDS_OF_SPEC, readableCategoryIds } from '../../../../src/domain/document-categories';
+import type { DbOrTx } from '../../db/client';
 import { companies, memberships } from '../../db/schema/index';
 import { forbidden } from '../../http/errors';
-import type { Config } from '../../env';
 import type { AppEnv, Deps } from '../../http/types';
-import { diskStorage, type FileStorage } from './storage';
 
-const stores = new Map<string, FileStorage>();
-
-/** The one store per data folder (DATA_DIR/files). */
-export function storageFor(config: Config): FileStorage {
-  const dataDir = config.env.DATA_DIR === 'memory://' ? join(tmpdir(), `workplace-files-${process.pid}`) : config.env.DATA_DIR;
-  const root = join(dataDir, 'files');
-  let store = stores.get(root);
-  if (!store) stores.set(root, (store = diskStorage(root)));
-  return store;
-}
+export { storageFor } from './stores';
 
 export interface DocumentAccess {
   companyId: number;
@@ -27,6 +15,38 @@ export interface DocumentAccess {
   userType: number;
   /** Categories whose documents this user may read in this company. */
   readable: number[];
+}
+
+/** A file as far as rights go: a document or an inbox deposit. */
+export interface FileRef {
+  companyId: number;
+  categoryId: number;
+  /** Who deposited it (documents.depositedBy, inboxDeposits.userId). */
+  depositorId: number | null;
+}
+
+const readsAll = (access: DocumentAccess) => access.readable.length === ALL_CATEGORY_IDS_OF_SPEC.length;
+
+/**
+ * THE rule for every path to a file's bytes or name (document lists, previews, downloads, zips,
+ * recent-documents widget, inbox lists and history, deposit zips, batches, notifications): a file
+ * of the company is readable when its category is readable for the viewer (membership categories
+ * + gedUserRight), or when the viewer deposited it (they sent those very bytes). The SQL form
+ * below says the same for queries; keep the two together.
+ */
+export function mayReadFile(access: DocumentAccess, file: FileRef): boolean {
+  if (file.companyId !== access.companyId) return false;
+  return readsAll(access) || access.readable.includes(file.categoryId) || (file.depositorId !== null && file.depositorId === access.userId);
+}
+
+/** mayReadFile as an SQL condition on a table's columns. */
+export function readableFilesWhere(access: DocumentAccess, cols: { companyId: AnyColumn; categoryId: AnyColumn; depositorId: AnyColumn }): SQL {
+  const company = eq(cols.companyId, access.companyId);
+  // Reading every category (the usual case) needs no category filter: the (company, date) index
+  // then serves the newest-first page directly.
+  if (readsAll(access)) return company;
+  const categories = access.readable.length ? inArray(cols.categoryId, access.readable) : undefined;
+  return and(company, or(categories, eq(cols.depositorId, access.userId)))!;
 }
 
 /** Who asks, for which company, and which categories they may read (membership + gedUserRight). */
@@ -43,10 +63,21 @@ export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<Do
   };
 }
 
+/** The access of every member of a company (for notifications, admin views spanning companies). */
+export async function membersAccess(db: DbOrTx, where: { companyId?: number; userId?: number }): Promise<DocumentAccess[]> {
+  const rows = await db
+    .select({ userId: memberships.userId, companyId: companies.id, label: companies.label, categories: memberships.categories, gedUserRight: companies.gedUserRight })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(and(where.companyId === undefined ? undefined : eq(memberships.companyId, where.companyId), where.userId === undefined ? undefined : eq(memberships.userId, where.userId)));
+  // userType only matters to the caller's own access (documentAccess); 0 here.
+  return rows.map((r) => ({ companyId: r.companyId, companyLabel: r.label, userId: r.userId, userType: 0, readable: readableCategoryIds(r.categories, r.gedUserRight) }));
+}
+
 /** For calls that name the company in their path (widgets): membership or 403, like X-Company-Id. */
 export async function companyScopeOf(deps: Deps, userId: number, companyId: number) {
   const [row] = await deps.db
-    .select({ id: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories, categoriesInbox: memberships.categoriesInbox })
+    .select({ id: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories, categoriesInbox: memberships.categoriesInbox, gedUserRight: companies.gedUserRight })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { HttpError } from '../../http/errors';
 import { contentDisposition } from './content-disposition';
 import type { FileStorage } from './storage';
 import { zipStream } from './zip';
@@ -17,21 +19,55 @@ const commonHeaders = {
   'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
 };
 
+// Metadata without its bytes, or with other bytes, is a server fault (lost or damaged volume), not
+// the client's: a French 500 before anything is sent, logged for the operator.
+function damaged(file: StoredFileMeta, found: number | null): HttpError {
+  console.error(`Stockage endommagé : ${file.sha256} (« ${file.name} ») attendu ${file.size} octets, trouvé ${found ?? 'absent'}`);
+  return new HttpError(500, `Le fichier « ${file.name} » est illisible sur le serveur (stockage endommagé) : le téléchargement a été annulé. Prévenez le cabinet.`);
+}
+
+/** Checks before the first byte is sent that every file is there with its size. */
+async function checkStored(storage: FileStorage, files: readonly StoredFileMeta[]) {
+  for (const f of files) {
+    const size = await storage.size(f.sha256);
+    if (size !== f.size) throw damaged(f, size);
+  }
+}
+
+/**
+ * The stored bytes, checked on the way (size and SHA-256 against the row). The last chunk is held
+ * back until the check passes, so damaged bytes make the answer fail short of its end (the client
+ * sees an error) instead of arriving complete-looking.
+ */
+async function* verifiedBytes(storage: FileStorage, file: StoredFileMeta): AsyncGenerator<Uint8Array> {
+  const stream = await storage.open(file.sha256);
+  if (!stream) throw damaged(file, null);
+  const hash = createHash('sha256');
+  let size = 0;
+  let held: Uint8Array | null = null;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+    if (held) yield held;
+    held = chunk;
+  }
+  if (size !== file.size || hash.digest('hex') !== file.sha256) throw damaged(file, size);
+  if (held) yield held;
+}
+
 /** Streams a stored file with its type and an RFC 6266 file name. */
 export async function fileResponse(storage: FileStorage, file: StoredFileMeta, disposition: 'inline' | 'attachment'): Promise<Response> {
-  const stream = await storage.open(file.sha256);
-  // Metadata without bytes is a server fault (lost volume), not the client's: 500, logged.
-  if (!stream) throw new Error(`Fichier absent du stockage : ${file.sha256}`);
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
+  await checkStored(storage, [file]);
+  return new Response(Readable.toWeb(Readable.from(verifiedBytes(storage, file), { objectMode: false })) as ReadableStream, {
     status: 200,
     headers: { ...commonHeaders, 'Content-Type': file.mimeType, 'Content-Length': String(file.size), 'Content-Disposition': contentDisposition(file.name, disposition) },
   });
 }
 
-/** A zip of stored files, streamed. Missing bytes are checked first so the archive never comes out cut. */
+/** A zip of stored files, streamed. Missing or damaged bytes fail it: never an archive silently cut. */
 export async function zipResponse(storage: FileStorage, files: Array<StoredFileMeta & { createdAt: Date }>, zipName: string): Promise<Response> {
-  for (const f of files) if (!(await storage.exists(f.sha256))) throw new Error(`Fichier absent du stockage : ${f.sha256}`);
-  const stream = zipStream(files.map((f) => ({ name: f.name, mtime: f.createdAt, open: async () => (await storage.open(f.sha256))! })));
+  await checkStored(storage, files);
+  const stream = zipStream(files.map((f) => ({ name: f.name, mtime: f.createdAt, open: async () => verifiedBytes(storage, f) })));
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
     headers: { ...commonHeaders, 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition(zipName, 'attachment') },

@@ -4,7 +4,7 @@ import { hasMenuRight } from '../../../../src/domain/rights';
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
 import { and, eq } from 'drizzle-orm';
-import { companies, gedCategoryLast } from '../../db/schema/index';
+import { gedCategoryLast } from '../../db/schema/index';
 import { createModule } from '../../http/route';
 import { forbidden, notFound } from '../../http/errors';
 import { idParam, isIdText, pathParam } from '../../http/validate';
@@ -31,7 +31,8 @@ const lastBody = z.object({ facet: z.string().max(100).nullable().optional(), he
 /** Documents the firm filed (spec 7.3): lists, category tree, view, download, zip. */
 export function documentsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Documents');
-  const storage = storageFor(deps.config);
+  // Asked at each request: the store of the data folder (a test may swap it for a failing one).
+  const storage = () => storageFor(deps.config);
 
   route('get', '/my-documents', { summary: 'Mes documents : liste paginée, recherche, tri, filtre par catégorie (et ses sous-catégories)', query: listQuery, right: VIEW }, async (c, { query }) => {
     const access = await documentAccess(deps, c);
@@ -51,8 +52,7 @@ export function documentsModule(deps: Deps) {
     if (userId !== user.id) throw forbidden('Accès non autorisé');
     const scope = await companyScopeOf(deps, user.id, companyId);
     if (!hasMenuRight(scope.rights, VIEW.menu, 'view')) throw forbidden('Vous n’avez pas les droits nécessaires pour cette action.');
-    const [company] = await deps.db.select({ gedUserRight: companies.gedUserRight }).from(companies).where(eq(companies.id, companyId));
-    const access = { companyId, companyLabel: scope.label, userId, userType: user.userType, readable: readableCategoryIds(scope.categories, company.gedUserRight) };
+    const access = { companyId, companyLabel: scope.label, userId, userType: user.userType, readable: readableCategoryIds(scope.categories, scope.gedUserRight) };
     return c.json({ items: await lastDocuments(deps.db, access, 5) });
   });
 
@@ -81,22 +81,22 @@ export function documentsModule(deps: Deps) {
     const access = await documentAccess(deps, c);
     const doc = await findDocument(deps.db, access, idParam(c, 'id'));
     await markRead(deps.db, access.userId, [doc.id], deps.now());
-    return fileResponse(storage, doc, 'inline');
+    return fileResponse(storage(), doc, 'inline');
   });
 
   route('get', '/ged/documents/:id/download', { summary: 'Téléchargement d’un document', right: DOWNLOAD }, async (c) => {
     const access = await documentAccess(deps, c);
     const doc = await findDocument(deps.db, access, idParam(c, 'id'));
     await markRead(deps.db, access.userId, [doc.id], deps.now());
-    return fileResponse(storage, doc, 'attachment');
+    return fileResponse(storage(), doc, 'attachment');
   });
 
-  route('post', '/ged/documents/download', { summary: 'Plusieurs documents en une archive zip', body: idsBody, right: DOWNLOAD }, async (c, { body }) => {
+  route('post', '/ged/documents/download', { summary: 'Plusieurs documents en une archive zip', body: idsBody, right: DOWNLOAD, transaction: 'own' }, async (c, { body }) => {
     const access = await documentAccess(deps, c);
     const docs = await findDocuments(deps.db, access, body.ids);
     await markRead(deps.db, access.userId, docs.map((d) => d.id), deps.now());
     const zipName = sanitizeFileName(`Documents_${access.companyLabel}_${todayInParis(deps.now())}.zip`);
-    return zipResponse(storage, docs, zipName);
+    return zipResponse(storage(), docs, zipName);
   });
 
   return app;

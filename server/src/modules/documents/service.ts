@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ALL_CATEGORY_IDS_OF_SPEC, categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
+import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
 import { searchKey } from '../../../../src/domain/search-text';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentReads, documents } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
-import type { DocumentAccess } from './access';
+import { readableFilesWhere, type DocumentAccess } from './access';
 
 export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
@@ -68,14 +68,10 @@ function toItem(row: Row & { readAt: Date | null }): DocumentItem {
   };
 }
 
-const visible = (access: DocumentAccess, categories?: number[]) => {
-  const company = eq(documents.companyId, access.companyId);
-  // Reading every category (the usual case) needs no category filter: the (company, date) index
-  // then serves the newest-first page directly instead of sorting every document of the company.
-  if (!categories && access.readable.length === ALL_CATEGORY_IDS_OF_SPEC.length) return company;
-  const allowed = categories ? categories.filter((id) => access.readable.includes(id)) : access.readable;
-  return and(company, inArray(documents.categoryId, allowed.length ? allowed : [-1]));
-};
+/** The rule of access.ts (category rights, or one's own deposit), narrowed to a category filter when given. */
+const documentColumns = { companyId: documents.companyId, categoryId: documents.categoryId, depositorId: documents.depositedBy };
+const visible = (access: DocumentAccess, categories?: number[]) =>
+  and(readableFilesWhere(access, documentColumns), categories ? inArray(documents.categoryId, categories.length ? categories : [-1]) : undefined);
 
 function orderOf(sort: DocumentSort) {
   const dir = sort.startsWith('-') ? desc : asc;

@@ -1,8 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Writable, type Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { StorageError, storageErrorOf } from './storage-errors';
+import { VerifiedSink } from './verified-sink';
 
 export interface StoredObject {
   sha256: string;
@@ -11,11 +14,13 @@ export interface StoredObject {
 
 /** A file being received: bytes are hashed while they are written, then kept under their hash. */
 export interface IncomingFile {
-  /** Where to pipe the bytes (never buffered whole in memory). */
+  /** Where to pipe the bytes (never buffered whole in memory). Fails with a StorageError (507). */
   readonly sink: Writable;
+  /** SHA-256 and size of what was received: known once the sink has finished. */
+  received(): StoredObject;
   /** After the sink finished: stores the bytes under their SHA-256 (a file stored twice takes room once). */
   commit(): Promise<StoredObject>;
-  /** Drops the bytes (refused or aborted upload). Safe to call twice. */
+  /** Drops the bytes (refused, aborted or failed upload). Safe to call twice. */
   discard(): Promise<void>;
 }
 
@@ -28,65 +33,97 @@ export interface FileStorage {
   put(bytes: Uint8Array): Promise<StoredObject>;
   /** The stored bytes as a stream, or null when absent. */
   open(sha256: string): Promise<Readable | null>;
+  /** Size of the stored bytes, or null when absent. */
+  size(sha256: string): Promise<number | null>;
   exists(sha256: string): Promise<boolean>;
   remove(sha256: string): Promise<void>;
 }
 
-const SHA = /^[0-9a-f]{64}$/;
-const BUFFER_BYTES = 1 << 20;
+/** The part of the file system a write goes through: tests swap it to simulate a full or lying disk. */
+export interface WriteHandle {
+  write(data: Uint8Array): Promise<{ bytesWritten: number }>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+export interface StorageIo {
+  openForWrite(path: string): Promise<WriteHandle>;
+}
+export const nodeIo: StorageIo = { openForWrite: (path) => open(path, 'wx') };
 
-/** DATA_DIR/files/ab/cd/abcd…: two levels keep directories small with many files. */
-export function diskStorage(root: string): FileStorage {
+const SHA = /^[0-9a-f]{64}$/;
+
+/**
+ * DATA_DIR/files/ab/cd/abcd…: two levels keep directories small with many files. Every write is
+ * checked to the end: write errors surface, the temporary file is flushed (fsync), read back and
+ * its size and SHA-256 compared before it is renamed into place, and the rename is flushed too.
+ */
+export function diskStorage(root: string, io: StorageIo = nodeIo): FileStorage {
   const tmpDir = join(root, '.tmp');
+  const fail = (error: unknown) => storageErrorOf(error, root);
   const pathOf = (sha: string) => {
     if (!SHA.test(sha)) throw new Error(`empreinte invalide : ${sha}`);
     return join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
   };
-  async function place(tmp: string, sha: string) {
-    const target = pathOf(sha);
-    await mkdir(join(target, '..'), { recursive: true });
-    // Same name means same bytes: replacing an existing copy is harmless and atomic.
-    await rename(tmp, target);
+  async function place(tmp: string, expected: StoredObject) {
+    const target = pathOf(expected.sha256);
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      // Same name means same bytes (verified just before): replacing an existing copy is harmless and atomic.
+      await rename(tmp, target);
+      await syncDirectory(dirname(target));
+    } catch (error) {
+      throw fail(error);
+    }
+    if ((await sizeOf(target)) !== expected.size) throw new StorageError('unverified');
   }
+  const sizeOf = (path: string) => stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
 
   return {
     receive() {
       const tmp = join(tmpDir, randomUUID());
-      const sink = new HashingSink(tmp, () => mkdir(tmpDir, { recursive: true }));
+      const sink = new VerifiedSink(tmp, io, () => mkdir(tmpDir, { recursive: true }), fail);
       let settled = false;
       return {
         sink,
+        received: () => sink.result(),
         async commit() {
-          const sha256 = sink.digest();
-          await place(tmp, sha256);
+          const stored = sink.result();
+          await place(tmp, stored);
           settled = true;
-          return { sha256, size: sink.size };
+          return stored;
         },
         async discard() {
           if (settled) return;
           settled = true;
           sink.destroy();
           await sink.fileClosed;
-          await rm(tmp, { force: true });
+          // Never fails the caller's answer: a leftover temporary file is only logged.
+          await rm(tmp, { force: true }).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'ENOTDIR') console.error(`Fichier temporaire non supprimé : ${tmp}`, e.message);
+          });
         },
       };
     },
     async put(bytes) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      if (!(await this.exists(sha256))) {
-        await mkdir(tmpDir, { recursive: true });
-        const tmp = join(tmpDir, randomUUID());
-        await writeFile(tmp, bytes);
-        await place(tmp, sha256);
+      if ((await this.size(sha256)) === bytes.byteLength) return { sha256, size: bytes.byteLength };
+      const incoming = this.receive();
+      try {
+        incoming.sink.end(bytes);
+        await finished(incoming.sink);
+        return await incoming.commit();
+      } catch (error) {
+        await incoming.discard();
+        throw error;
       }
-      return { sha256, size: bytes.byteLength };
     },
     async open(sha256) {
       if (!(await this.exists(sha256))) return null;
       return createReadStream(pathOf(sha256));
     },
+    size: (sha256) => sizeOf(pathOf(sha256)),
     async exists(sha256) {
-      return stat(pathOf(sha256)).then((s) => s.isFile(), () => false);
+      return (await sizeOf(pathOf(sha256))) !== null;
     },
     async remove(sha256) {
       await rm(pathOf(sha256), { force: true });
@@ -94,49 +131,14 @@ export function diskStorage(root: string): FileStorage {
   };
 }
 
-/** Writes to a temporary file while computing the SHA-256 and the size. */
-class HashingSink extends Writable {
-  size = 0;
-  private readonly hash = createHash('sha256');
-  private file: WriteStream | null = null;
-  /** Resolves once the temporary file is closed (after finish or destroy). */
-  readonly fileClosed: Promise<void>;
-  private markClosed!: () => void;
-
-  constructor(private readonly path: string, private readonly prepare: () => Promise<unknown>) {
-    // 1 MiB of buffering lets the socket keep reading while the disk writes (64 KiB chunks otherwise
-    // wait for each write in turn); bounded, so memory stays flat per upload.
-    super({ highWaterMark: BUFFER_BYTES });
-    this.fileClosed = new Promise((resolve) => (this.markClosed = resolve));
-  }
-
-  override _construct(callback: (error?: Error | null) => void) {
-    this.prepare().then(() => {
-      this.file = createWriteStream(this.path, { highWaterMark: BUFFER_BYTES });
-      this.file.on('close', () => this.markClosed());
-      this.file.once('open', () => callback());
-      this.file.once('error', callback);
-    }, callback);
-  }
-
-  override _write(chunk: Buffer, _enc: BufferEncoding, callback: (error?: Error | null) => void) {
-    this.hash.update(chunk);
-    this.size += chunk.length;
-    if (this.file!.write(chunk)) callback();
-    else this.file!.once('drain', () => callback());
-  }
-
-  override _final(callback: (error?: Error | null) => void) {
-    this.file!.end(() => callback());
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
-    if (this.file && !this.file.closed) this.file.destroy();
-    else if (!this.file) this.markClosed();
-    callback(error);
-  }
-
-  digest(): string {
-    return this.hash.digest('hex');
+/** Makes a rename durable (the directory entry), where the platform allows syncing a directory. */
+async function syncDirectory(dir: string) {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync().catch((e: NodeJS.ErrnoException) => {
+      if (!['EINVAL', 'EISDIR', 'ENOTSUP'].includes(e.code ?? '')) throw e;
+    });
+  } finally {
+    await handle.close();
   }
 }

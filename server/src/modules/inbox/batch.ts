@@ -1,10 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { categoryLabel } from '../../../../src/domain/document-categories';
 import { documentNotificationLabel } from '../../../../src/domain/deposits';
-import { depositBatches, documents, inboxDeposits, memberships, notifications } from '../../db/schema/index';
+import { depositBatches, documents, inboxDeposits, notifications } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../http/types';
+import { mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from '../documents/access';
 import { documentSearchKey } from '../documents/service';
+import { depositColumns } from './service';
 
 export type Batch = typeof depositBatches.$inferSelect;
 
@@ -40,10 +42,12 @@ async function processBatch(deps: Deps, batchId: number): Promise<void> {
   if (!batch) return;
   await db.update(inboxDeposits).set({ status: 'processing' }).where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'queued')));
   const pending = await db.select().from(inboxDeposits).where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'processing')));
-  const members = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.companyId, batch.companyId));
   // The firm user who files is not told about their own filing.
-  const recipients = members.map((m) => m.userId).filter((id) => id !== batch.createdBy);
+  const members = (await membersAccess(db, { companyId: batch.companyId })).filter((m) => m.userId !== batch.createdBy);
   for (const deposit of pending) {
+    // A notification names the file: only members who may read it (access.ts) are told.
+    const file = { companyId: deposit.companyId, categoryId: deposit.categoryId, depositorId: deposit.userId };
+    const recipients = members.filter((m) => mayReadFile(m, file)).map((m) => m.userId);
     await db.transaction(async (tx) => {
       const documentId = await fileDocument(tx, deposit, deps.now());
       await tx.update(inboxDeposits).set({ status: 'done', documentId, processedAt: deps.now() }).where(eq(inboxDeposits.id, deposit.id));
@@ -69,9 +73,10 @@ export async function notifyDocument(tx: DbOrTx, companyId: number, userIds: num
   await tx.insert(notifications).values(userIds.map((userId) => ({ companyId, userId, type: 1, label, documentId, createdAt: at })));
 }
 
-export async function batchView(db: DbOrTx, batch: Batch) {
+/** A batch and its files; the files the viewer may not read (access.ts) are left out. */
+export async function batchView(db: DbOrTx, batch: Batch, access: DocumentAccess) {
   const files = await db.select({ id: inboxDeposits.id, name: inboxDeposits.name, status: inboxDeposits.status, documentId: inboxDeposits.documentId })
-    .from(inboxDeposits).where(eq(inboxDeposits.batchId, batch.id)).orderBy(inboxDeposits.id);
+    .from(inboxDeposits).where(and(eq(inboxDeposits.batchId, batch.id), readableFilesWhere(access, depositColumns))).orderBy(inboxDeposits.id);
   return {
     id: batch.id,
     status: batch.status,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -117,6 +118,20 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage): Promi
     });
     req.pipe(parser);
   });
+}
+
+/**
+ * What an upload carried, as one SHA-256: its fields and, per file in order, the cleaned name, the
+ * size and the SHA-256 of the received bytes (hashed while written). For Idempotency-Key: the same
+ * key with other files is another request.
+ */
+export function uploadContentHash(upload: ReceivedUpload): string {
+  const fields = Object.keys(upload.fields).sort().map((k) => [k, upload.fields[k]]);
+  const files = upload.files.map((f) => {
+    const { sha256, size } = f.incoming.received();
+    return [f.name, size, sha256];
+  });
+  return createHash('sha256').update(JSON.stringify({ fields, files })).digest('hex');
 }
 
 /** Reads and drops the rest of the body (bounded), so the refusal reaches a client still sending. */

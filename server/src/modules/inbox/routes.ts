@@ -5,19 +5,20 @@ import { depositCategoryIds, findCategory } from '../../../../src/domain/documen
 import { DEPOSIT_STATUSES, depositDeletionRefusal, type DepositStatus } from '../../../../src/domain/deposits';
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
-import { depositBatches, inboxDeposits, memberships } from '../../db/schema/index';
+import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import { createModule } from '../../http/route';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
-import { recordIdempotentResponse } from '../../http/idempotency';
+import { afterCommit } from '../../db/request-tx';
+import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency';
 import { idParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import { storageFor } from '../documents/access';
+import { documentAccess, membersAccess, readableFilesWhere, storageFor } from '../documents/access';
 import { holdBlobs, removeBlobIfUnused } from '../documents/blob-guard';
 import { zipResponse } from '../documents/files';
 import { documentSearchKey } from '../documents/service';
 import { batchView, isRunning, startBatch } from './batch';
-import { receiveUpload } from './multipart';
-import { DEPOSIT_SORTS, depositsByIds, listDeposits, toDepositItem } from './service';
+import { receiveUpload, uploadContentHash } from './multipart';
+import { DEPOSIT_SORTS, depositColumns, depositsByIds, listDeposits, toDepositItem } from './service';
 
 const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu: 'maBannette', permission }) as const;
 const listQuery = z.object({
@@ -38,24 +39,25 @@ const requireFirm = (userType: number) => {
 /** The inbox ("Ma bannette", spec 7.3): deposits, history, upload, withdrawal, zip, batches. */
 export function inboxModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Bannette');
-  const storage = storageFor(deps.config);
+  // Asked at each request: the store of the data folder (a test may swap it for a failing one).
+  const storage = () => storageFor(deps.config);
 
   route('get', '/my-inbox', { summary: 'Fichiers déposés dans la bannette de la société, pas encore classés', query: listQuery, right: right('view') }, async (c, { query }) => {
-    const filter = { companyIds: [c.get('company').id], viewerId: c.get('user').id, pendingOnly: true, status: query.status, q: query.q };
+    const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, pendingOnly: true, status: query.status, q: query.q };
     return c.json(await listDeposits(deps.db, filter, query));
   });
 
   route('get', '/my-inbox/history', { summary: 'Historique des dépôts de la société (mine=true : les miens)', query: historyQuery, right: right('view') }, async (c, { query }) => {
-    const filter = { companyIds: [c.get('company').id], viewerId: c.get('user').id, status: query.status, q: query.q, mine: query.mine === 'true' };
+    const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, status: query.status, q: query.q, mine: query.mine === 'true' };
     return c.json(await listDeposits(deps.db, filter, query));
   });
 
   route('get', '/my-inbox/history/admin', { summary: 'Historique des dépôts de toutes les sociétés suivies (cabinet, userType 1)', query: adminQuery }, async (c, { query }) => {
     const user = c.get('user');
     requireFirm(user.userType);
-    const rows = await deps.db.select({ companyId: memberships.companyId }).from(memberships).where(eq(memberships.userId, user.id));
-    const companyIds = rows.map((r) => r.companyId).filter((id) => query.company === undefined || id === query.company);
-    return c.json(await listDeposits(deps.db, { companyIds, viewerId: user.id, status: query.status, q: query.q }, query));
+    // Each company with the firm user's own category rights there (access.ts).
+    const access = (await membersAccess(deps.db, { userId: user.id })).filter((a) => query.company === undefined || a.companyId === query.company);
+    return c.json(await listDeposits(deps.db, { access, viewerId: user.id, status: query.status, q: query.q }, query));
   });
 
   route('post', '/my-inbox/documents/upload', { summary: 'Dépôt de fichiers (multipart : parties « file », champ « category »)', multipart: true, right: right('create'), responses: { 201: 'Fichiers déposés', 400: 'Requête invalide', 413: 'Fichier trop volumineux', 415: 'Type refusé' } }, async (c) => {
@@ -64,17 +66,30 @@ export function inboxModule(deps: Deps) {
     // The raw Node request (@hono/node-server): the body is streamed from the socket, never through a Request.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!incoming) throw new Error('Le dépôt de fichiers demande le serveur Node (@hono/node-server).');
-    const upload = await receiveUpload(incoming, storage);
+    const store = storage();
+    const upload = await receiveUpload(incoming, store);
+    const committed: string[] = [];
     let release = () => {};
     try {
+      // Idempotency-Key: compared on what was received (decision 007): same files → the first answer, others → 422.
+      const replayed = matchUploadKey(c, uploadContentHash(upload));
+      if (replayed) {
+        await upload.discard();
+        return replayed;
+      }
       if (upload.files.length === 0) throw badRequest('Aucun fichier reçu : ajoutez au moins un fichier (champ « file »).', 'file');
       const raw = upload.fields.category;
       if (!raw || !/^\d{1,4}$/.test(raw) || !findCategory(Number(raw))) throw badRequest('Choisissez une catégorie de dépôt valide.', 'category');
       const categoryId = Number(raw);
       if (!depositCategoryIds(company.categoriesInbox).includes(categoryId)) throw forbidden('Vous ne pouvez pas déposer de fichiers dans cette catégorie.');
+      // Held from before they are placed until the rows commit: a concurrent withdrawal of the same content keeps them.
+      release = holdBlobs(upload.files.map((f) => f.incoming.received().sha256));
       const stored: Array<{ sha256: string; size: number; name: string; mimeType: string }> = [];
-      for (const f of upload.files) stored.push({ ...(await f.incoming.commit()), name: f.name, mimeType: f.mimeType });
-      release = holdBlobs(stored.map((s) => s.sha256));
+      for (const f of upload.files) {
+        const placed = await f.incoming.commit();
+        committed.push(placed.sha256);
+        stored.push({ ...placed, name: f.name, mimeType: f.mimeType });
+      }
       const json = await deps.db.transaction(async (tx) => {
         const rows = await tx.insert(inboxDeposits).values(stored.map((s) => ({
           companyId: company.id, userId: user.id, categoryId, name: s.name, mimeType: s.mimeType, size: s.size, sha256: s.sha256,
@@ -88,7 +103,11 @@ export function inboxModule(deps: Deps) {
       });
       return c.json(json, 201);
     } catch (error) {
+      // Nothing kept: no temporary file, and no placed bytes that no row refers to.
       await upload.discard();
+      release();
+      release = () => {};
+      for (const sha of committed) await removeBlobIfUnused(deps.db, store, sha).catch(() => false);
       throw error;
     } finally {
       release();
@@ -97,42 +116,46 @@ export function inboxModule(deps: Deps) {
 
   route('delete', '/my-inbox/documents/:id', { summary: 'Retire un fichier déposé (le sien, avant prise en charge)', right: right('delete'), responses: { 204: 'Retiré', 403: 'Pas le vôtre', 404: 'Introuvable', 409: 'Déjà pris en charge' } }, async (c) => {
     const id = idParam(c, 'id');
-    const [deposit] = await deps.db.select().from(inboxDeposits).where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.companyId, c.get('company').id)));
+    const access = await documentAccess(deps, c);
+    const [deposit] = await deps.db.select().from(inboxDeposits).where(and(eq(inboxDeposits.id, id), readableFilesWhere(access, depositColumns)));
     if (!deposit) throw notFound('Fichier introuvable.');
     const refusal = depositDeletionRefusal({ userId: deposit.userId, status: deposit.status as DepositStatus }, c.get('user').id);
     if (refusal) throw deposit.userId !== c.get('user').id ? forbidden(refusal) : conflict(refusal);
     // The status condition makes withdrawal and a concurrent batch exclusive.
     const removed = await deps.db.delete(inboxDeposits).where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.status, 'deposited'))).returning();
     if (removed.length === 0) throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
-    await removeBlobIfUnused(deps.db, storage, deposit.sha256);
+    // Once the withdrawal committed: a rollback must never find its bytes gone.
+    afterCommit(() => removeBlobIfUnused(deps.db, storage(), deposit.sha256));
     return c.body(null, 204);
   });
 
-  route('post', '/files/download', { summary: 'Fichiers déposés en une archive zip (société_fichier_depot_date.zip)', body: idsBody, right: right('download') }, async (c, { body }) => {
+  route('post', '/files/download', { summary: 'Fichiers déposés en une archive zip (société_fichier_depot_date.zip)', body: idsBody, right: right('download'), transaction: 'own' }, async (c, { body }) => {
     const company = c.get('company');
     const ids = [...new Set(body.ids)];
-    const rows = await depositsByIds(deps.db, company.id, ids);
+    const rows = await depositsByIds(deps.db, await documentAccess(deps, c), ids);
     if (rows.length !== ids.length) throw notFound('Un des fichiers demandés est introuvable.');
     const files = ids.map((id) => rows.find((r) => r.deposit.id === id)!.deposit);
-    return zipResponse(storage, files, sanitizeFileName(`${company.label}_fichier_depot_${todayInParis(deps.now())}.zip`));
+    return zipResponse(storage(), files, sanitizeFileName(`${company.label}_fichier_depot_${todayInParis(deps.now())}.zip`));
   });
 
   route('post', '/batch', { summary: 'Le cabinet prend des fichiers déposés en traitement (lot)', body: idsBody, company: true, responses: { 201: 'Lot créé (queued)', 409: 'Fichier déjà pris en charge' } }, async (c, { body }) => {
     requireFirm(c.get('user').userType);
     const company = c.get('company');
     const ids = [...new Set(body.ids)];
+    const access = await documentAccess(deps, c);
     const json = await deps.db.transaction(async (tx) => {
-      const rows = await tx.select().from(inboxDeposits).where(and(eq(inboxDeposits.companyId, company.id), inArray(inboxDeposits.id, ids)));
+      const rows = await tx.select().from(inboxDeposits).where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
       if (rows.length !== ids.length) throw notFound('Un des fichiers demandés est introuvable.');
       const taken = rows.filter((r) => r.status !== 'deposited');
       if (taken.length) throw new HttpError(409, 'Certains fichiers sont déjà pris en charge.', { errors: taken.map((r) => `« ${r.name} » est déjà pris en charge.`) });
       const [batch] = await tx.insert(depositBatches).values({ companyId: company.id, createdBy: c.get('user').id, total: ids.length, createdAt: deps.now() }).returning();
       await tx.update(inboxDeposits).set({ status: 'queued', batchId: batch.id }).where(inArray(inboxDeposits.id, ids));
-      const view = await batchView(tx, batch);
+      const view = await batchView(tx, batch, access);
       await recordIdempotentResponse(tx, c, 201, view);
       return view;
     });
-    void startBatch(deps, json.id);
+    // Processing reads the batch committed, outside this request's transaction.
+    afterCommit(() => void startBatch(deps, json.id));
     return c.json(json, 201);
   });
 
@@ -141,7 +164,7 @@ export function inboxModule(deps: Deps) {
     const [batch] = await deps.db.select().from(depositBatches).where(and(eq(depositBatches.id, idParam(c, 'id')), eq(depositBatches.companyId, c.get('company').id)));
     if (!batch) throw notFound('Lot introuvable.');
     if (batch.status !== 'done' && !isRunning(batch.id)) void startBatch(deps, batch.id);
-    return c.json(await batchView(deps.db, batch));
+    return c.json(await batchView(deps.db, batch, await documentAccess(deps, c)));
   });
 
   return app;

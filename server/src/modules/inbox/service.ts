@@ -1,9 +1,13 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domain/deposits';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { companies, inboxDeposits, users } from '../../db/schema/index';
+import { readableFilesWhere, type DocumentAccess } from '../documents/access';
 import { searchCondition } from '../documents/service';
+
+/** Deposits under the one rule of access.ts: category rights, or one's own deposit. */
+export const depositColumns = { companyId: inboxDeposits.companyId, categoryId: inboxDeposits.categoryId, depositorId: inboxDeposits.userId };
 
 export const DEPOSIT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'status', '-status'] as const;
 export type DepositSort = (typeof DEPOSIT_SORTS)[number];
@@ -67,7 +71,8 @@ function orderOf(sort: DepositSort) {
 }
 
 export interface DepositFilter {
-  companyIds: number[];
+  /** The viewer's access in each company listed (one for the company of the request). */
+  access: DocumentAccess[];
   viewerId: number;
   pendingOnly?: boolean;
   status?: DepositStatus;
@@ -77,7 +82,7 @@ export interface DepositFilter {
 
 function whereOf(f: DepositFilter): SQL | undefined {
   return and(
-    inArray(inboxDeposits.companyId, f.companyIds.length ? f.companyIds : [-1]),
+    f.access.length ? or(...f.access.map((a) => readableFilesWhere(a, depositColumns))) : sql`false`,
     f.pendingOnly ? ne(inboxDeposits.status, 'done') : undefined,
     f.status ? eq(inboxDeposits.status, f.status) : undefined,
     f.mine ? eq(inboxDeposits.userId, f.viewerId) : undefined,
@@ -95,9 +100,10 @@ export async function listDeposits(db: Db, f: DepositFilter, page: { page: numbe
   return { items: rows.map((r) => toDepositItem(r, f.viewerId)), total, page: page.page, pageSize: page.pageSize };
 }
 
-export async function depositsByIds(db: Db, companyId: number, ids: number[]) {
+/** The deposits among `ids` that the viewer may read (access.ts): the others are as if absent. */
+export async function depositsByIds(db: DbOrTx, access: DocumentAccess, ids: number[]) {
   return db.select(selection).from(inboxDeposits)
     .innerJoin(users, eq(users.id, inboxDeposits.userId))
     .innerJoin(companies, eq(companies.id, inboxDeposits.companyId))
-    .where(and(eq(inboxDeposits.companyId, companyId), inArray(inboxDeposits.id, ids)));
+    .where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
 }

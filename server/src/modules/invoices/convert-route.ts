@@ -14,6 +14,7 @@ import { loadQuote } from './estimate-store';
 import { quoteRight } from './http-helpers';
 import { loadInvoice, toInvoiceJson } from './invoice-store';
 import { draftValues, invoiceErrors, throwIfErrors } from './invoice-write';
+import { discountOf } from './payload';
 
 type Route = ReturnType<typeof createModule>['route'];
 
@@ -56,6 +57,7 @@ export function convertRoute(deps: Deps, route: Route) {
         lines: quote.lines,
         vatClause: quote.vatClause,
         calculatesBasisTTC: quote.calculatesBasisTTC,
+        discount: discountOf(quote),
       };
       const { errors } = await invoiceErrors(tx, deps, company.id, payload, false);
       throwIfErrors(errors);

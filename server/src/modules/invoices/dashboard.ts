@@ -2,11 +2,13 @@ import Decimal from 'decimal.js';
 import { and, count, eq, gte, inArray, lte, sql, sum } from 'drizzle-orm';
 import { endOfMonth, todayInParis } from '../../../../src/domain/dates';
 import { toDecimal } from '../../../../src/domain/money';
+import { hasChildRight } from '../../../../src/domain/rights';
 import { STARTER_SUBSCRIPTION } from '../../../../src/domain/invoice-checks';
 import { estimates, invoices } from '../../db/schema/index';
 import type { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { loadCompany, validatedInvoicesInMonth } from './context';
+import { invoiceRight } from './http-helpers';
 import { num } from './invoice-store';
 import { unpaidCondition } from './list-query';
 
@@ -36,11 +38,13 @@ async function turnoverByMonth(db: Deps['db'], companyId: number, from: string, 
 
 async function receivables(db: Deps['db'], companyId: number, today: string) {
   const overdue = sql`${invoices.dueDate} < ${today}`;
+  // What is still due: TTC less the payments and credit notes already received (issue 10).
+  const due = sql`greatest(${invoices.ttc} - ${invoices.amountPaid} - ${invoices.amountCredited}, 0)`;
   const [row] = await db.select({
     unpaidCount: sql<number>`count(*)::int`,
-    unpaidTtc: sql<string | null>`sum(${invoices.ttc})`,
+    unpaidTtc: sql<string | null>`sum(${due})`,
     overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
-    overdueTtc: sql<string | null>`sum(${invoices.ttc}) filter (where ${overdue})`,
+    overdueTtc: sql<string | null>`sum(${due}) filter (where ${overdue})`,
   }).from(invoices).where(and(eq(invoices.companyId, companyId), unpaidCondition));
   return row;
 }
@@ -51,10 +55,12 @@ export function dashboardRoute(deps: Deps, route: Route) {
   const db = deps.db;
   route('get', '/factures/etat', {
     summary: 'Tableau de bord de facturation : chiffre d’affaires, impayés, retards, devis ouverts, limite Starter',
-    right: { menu: 'mesFactures', permission: 'view' },
-    responses: { 200: '{ turnoverMonth, turnoverYear, unpaidAmount, unpaidCount, overdueAmount, overdueCount, openQuotesAmount, openQuotesCount, validatedThisMonth, monthlyLimit, subscriptionInvoice, monthly }' },
+    // Invoice figures: the invoice list's right; the open quotes only for who sees quotes (decision 008).
+    right: invoiceRight('view'),
+    responses: { 200: '{ turnoverMonth, turnoverYear, unpaidAmount, unpaidCount, overdueAmount, overdueCount, openQuotesAmount (null sans le droit de voir les devis), openQuotesCount (idem), validatedThisMonth, monthlyLimit, subscriptionInvoice, monthly }', 403: 'Droits insuffisants' },
   }, async (c) => {
     const companyId = c.get('company').id;
+    const seesQuotes = hasChildRight(c.get('company').rights, 'mesFactures', 'listeDevis', 'view');
     const today = todayInParis(deps.now());
     const months = lastTwelveMonths(today);
     const from = months[0] < `${today.slice(0, 4)}-01` ? `${months[0]}-01` : `${today.slice(0, 4)}-01-01`;
@@ -63,8 +69,10 @@ export function dashboardRoute(deps: Deps, route: Route) {
     const htOf = (m: string) => total(rows.filter((r) => r.month === m).map((r) => r.ht));
     const monthly = months.map((m) => ({ month: m, ht: htOf(m) }));
     const turnoverYear = total(rows.filter((r) => r.month?.startsWith(today.slice(0, 4))).map((r) => r.ht));
-    const [open] = await db.select({ n: count(), ht: sum(estimates.ht) }).from(estimates)
-      .where(and(eq(estimates.companyId, companyId), inArray(estimates.state, ['enCours', 'accepte'])));
+    const [open] = seesQuotes
+      ? await db.select({ n: count(), ht: sum(estimates.ht) }).from(estimates)
+        .where(and(eq(estimates.companyId, companyId), inArray(estimates.state, ['enCours', 'accepte'])))
+      : [null];
     const company = await loadCompany(db, companyId);
     const starter = company.subscriptionInvoice === STARTER_SUBSCRIPTION;
     return c.json({
@@ -74,8 +82,8 @@ export function dashboardRoute(deps: Deps, route: Route) {
       unpaidCount: due.unpaidCount,
       overdueAmount: total([due.overdueTtc]),
       overdueCount: due.overdueCount,
-      openQuotesAmount: num(open.ht),
-      openQuotesCount: open.n,
+      openQuotesAmount: open ? num(open.ht) : null,
+      openQuotesCount: open ? open.n : null,
       validatedThisMonth: await validatedInvoicesInMonth(db, companyId, today),
       monthlyLimit: starter ? company.numberInvoiceValidateMonth : null,
       subscriptionInvoice: company.subscriptionInvoice,

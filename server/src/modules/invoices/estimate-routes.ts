@@ -10,9 +10,9 @@ import { idParam } from '../../http/validate';
 import { customerById, findCustomer, loadCompany } from './context';
 import { pdfResponse, quoteRight } from './http-helpers';
 import { FROZEN_QUOTE, loadQuote, quoteErrors, quoteValues, QUOTE_ERRORS_TITLE, toQuoteJson } from './estimate-store';
-import { throwIfErrors } from './invoice-write';
+import { staleDraft, throwIfErrors, versionGuard } from './invoice-write';
 import { lockCompanyNumbering, takeNextNumber } from './numbering';
-import { asQuotePayload, quotePayloadSchema, quotePreviewSchema } from './payload';
+import { asQuotePayload, discountOf, quotePayloadSchema, quotePreviewSchema } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
 type Route = ReturnType<typeof createModule>['route'];
@@ -56,12 +56,15 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const id = idParam(c);
     const current = await loadQuote(db, companyId, id);
     if (!isQuoteEditable(stateLabelFromKey(current.quote.state))) throw conflict(FROZEN_QUOTE);
+    if (body.version !== null && body.version !== current.quote.version) throw staleDraft();
     const payload = asQuotePayload(body);
     const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
     throwIfErrors(errors, QUOTE_ERRORS_TITLE);
-    const updated = await db.update(estimates).set({ ...quoteValues(payload, customer, current.quote.number), updatedAt: deps.now() })
-      .where(and(eq(estimates.id, id), eq(estimates.companyId, companyId), eq(estimates.state, current.quote.state))).returning({ id: estimates.id });
-    if (updated.length === 0) throw conflict(FROZEN_QUOTE);
+    const guard = versionGuard(estimates.version, body.version);
+    const updated = await db.update(estimates).set({ ...quoteValues(payload, customer, current.quote.number), version: guard.bump, updatedAt: deps.now() })
+      .where(and(eq(estimates.id, id), eq(estimates.companyId, companyId), eq(estimates.state, current.quote.state), guard.where)).returning({ id: estimates.id });
+    // State changed or saved by someone else in between.
+    if (updated.length === 0) throw (await loadQuote(db, companyId, id)).quote.state !== current.quote.state ? conflict(FROZEN_QUOTE) : staleDraft();
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
   });
 
@@ -99,7 +102,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const company = await loadCompany(db, companyId);
     const snap = customerSnapshot(await customerById(db, q.customerId), q.billingAdress);
     const model = documentModel(
-      { kind: 'Devis', number: q.number, preview: false, issueDate: q.createdAt, validityDate: q.validatedAt, designation: q.designation, lines: q.lines, vatClause: q.vatClause },
+      { kind: 'Devis', number: q.number, preview: false, issueDate: q.createdAt, validityDate: q.validatedAt, designation: q.designation, lines: q.lines, vatClause: q.vatClause, discount: discountOf(q) },
       sellerParty(company), snap, logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, q.number));
@@ -107,7 +110,8 @@ export function estimateRoutes(deps: Deps, route: Route) {
 
   route('post', '/estimates/preview', {
     summary: 'Aperçu PDF d’un devis non enregistré (filigrane « Aperçu »)',
-    body: quotePreviewSchema, right: quoteRight('view'), responses: { 200: 'application/pdf' },
+    // Read-only, and rendering takes a while: no transaction held (decision 007).
+    body: quotePreviewSchema, right: quoteRight('view'), transaction: 'own', responses: { 200: 'application/pdf' },
   }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asQuotePayload(body);
@@ -119,7 +123,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const company = await loadCompany(db, companyId);
     const snap = customerSnapshot(await findCustomer(db, companyId, payload.customer?.accountNumber), payload.billingAdress);
     const model = documentModel(
-      { kind: 'Devis', number, preview: true, issueDate: payload.createdAt, validityDate: payload.validatedAt, designation: payload.designation, lines: payload.lines, vatClause: payload.vatClause },
+      { kind: 'Devis', number, preview: true, issueDate: payload.createdAt, validityDate: payload.validatedAt, designation: payload.designation, lines: payload.lines, vatClause: payload.vatClause, discount: payload.discount },
       sellerParty(company), snap, logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, number));

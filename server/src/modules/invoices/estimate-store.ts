@@ -9,9 +9,9 @@ import { customers, estimates, invoices } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { findCustomer, loadExercises, toDomainCustomer, type CustomerRow } from './context';
-import { num } from './invoice-store';
+import { totalsJson } from './invoice-store';
 import { unknownCustomer } from './invoice-write';
-import { normalizeLines } from './payload';
+import { discountColumns, discountOf, normalizeLines } from './payload';
 import { documentSearchText } from './search';
 
 export const QUOTE_NOT_FOUND = 'Ce devis est introuvable.';
@@ -52,6 +52,8 @@ export interface QuoteJson extends QuotePayload {
   vatBreakdown: VatBreakdownEntry[];
   invoiceId: number | null;
   invoice: { id: number; number: string | null } | null;
+  /** Draft version: sent back with the next save (409 when someone saved in between). */
+  version: number;
 }
 
 export function toQuoteJson(row: JoinedQuote): QuoteJson {
@@ -68,10 +70,12 @@ export function toQuoteJson(row: JoinedQuote): QuoteJson {
     lines: q.lines,
     vatClause: q.vatClause,
     calculatesBasisTTC: q.calculatesBasisTTC,
-    totals: { ht: num(q.ht), tva: num(q.tva), ttc: num(q.ttc) },
+    discount: discountOf(q),
+    totals: totalsJson(q),
     vatBreakdown: q.vatBreakdown,
     invoiceId: q.invoiceId,
     invoice: q.invoiceId ? { id: q.invoiceId, number: row.invoiceNumber ?? null } : null,
+    version: q.version,
   };
 }
 
@@ -92,7 +96,7 @@ export { QUOTE_ERRORS_TITLE };
 
 export function quoteValues(payload: QuotePayload, customer: CustomerRow | null, number: string) {
   const lines = normalizeLines(payload.lines);
-  const { vatBreakdown, ht, tva, ttc } = computeTotals(lines);
+  const { vatBreakdown, ht, tva, ttc } = computeTotals(lines, payload.discount);
   return {
     designation: payload.designation,
     customerId: customer?.id ?? null,
@@ -102,6 +106,7 @@ export function quoteValues(payload: QuotePayload, customer: CustomerRow | null,
     lines,
     vatClause: payload.vatClause,
     calculatesBasisTTC: payload.calculatesBasisTTC,
+    ...discountColumns(payload.discount),
     ht: ht.toFixed(2),
     tva: tva.toFixed(2),
     ttc: ttc.toFixed(2),

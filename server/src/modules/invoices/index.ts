@@ -5,7 +5,9 @@ import { convertRoute } from './convert-route';
 import { dashboardRoute } from './dashboard';
 import { estimateRoutes } from './estimate-routes';
 import { invoiceRoutes } from './invoice-routes';
+import { ageingRoute } from './ageing-route';
 import { listRoutes } from './list-routes';
+import { paymentRoutes } from './payments-routes';
 import { sendRoute } from './send-route';
 import { validateRoute } from './validate-route';
 
@@ -17,6 +19,8 @@ export function invoicesModule(deps: Deps): Hono<AppEnv> {
   sendRoute(deps, invoicesApi.route);
   listRoutes(deps, invoicesApi.route);
   dashboardRoute(deps, invoicesApi.route);
+  paymentRoutes(deps, invoicesApi.route);
+  ageingRoute(deps, invoicesApi.route);
   const quotesApi = createModule(deps, '/api', 'Devis');
   estimateRoutes(deps, quotesApi.route);
   convertRoute(deps, quotesApi.route);

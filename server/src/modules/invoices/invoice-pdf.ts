@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoicePdfs } from '../../db/schema/index';
 import { customerById, loadCompany, type CompanyRow, type CustomerRow } from './context';
 import type { JoinedInvoice } from './invoice-store';
+import { discountOf } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
 // The PDF of one stored invoice. A validated invoice is printed from what was frozen at its
@@ -26,6 +27,8 @@ export function invoiceModel(row: JoinedInvoice, company: CompanyRow, customer: 
       payementMode: i.payementMode,
       vatClause: i.vatClause,
       correctedInvoiceNumber: row.correctedNumber,
+      discount: discountOf(i),
+      estimateNumber: row.estimateNumber,
     },
     frozen && i.sellerSnapshot ? i.sellerSnapshot : sellerParty(company),
     frozen && i.customerSnapshot ? i.customerSnapshot : customerSnapshot(customer, i.billingAdress),

@@ -1,6 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { isIsoDate } from '../../../../src/domain/dates';
 import { documentFileName } from '../../../../src/pdf/format';
 import { estimates, invoices } from '../../db/schema/index';
 import { conflict } from '../../http/errors';
@@ -11,13 +9,13 @@ import { findCustomer, loadCompany } from './context';
 import { invoicePdf } from './invoice-pdf';
 import { invoiceRight, pdfResponse } from './http-helpers';
 import { FROZEN_INVOICE, FROZEN_INVOICE_DELETE, loadInvoice, toInvoiceJson } from './invoice-store';
-import { draftValues, invoiceErrors, throwIfErrors } from './invoice-write';
+import { draftValues, invoiceErrors, staleDraft, throwIfErrors, versionGuard } from './invoice-write';
 import { asInvoicePayload, invoicePayloadSchema, invoicePreviewSchema } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
 type Route = ReturnType<typeof createModule>['route'];
 
-export const ONLY_VALIDATED_PAYMENT = 'Seule une facture validée peut être marquée comme payée.';
+// PUT /invoices/:id/payment lives with the payments (payments-routes.ts).
 
 export function invoiceRoutes(deps: Deps, route: Route) {
   const db = deps.db;
@@ -44,13 +42,16 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const id = idParam(c);
     const current = await loadInvoice(db, companyId, id);
     if (current.invoice.validated) throw conflict(FROZEN_INVOICE);
+    if (body.version !== null && body.version !== current.invoice.version) throw staleDraft();
     const payload = asInvoicePayload(body);
     if (payload.correctedInvoiceId === id) payload.correctedInvoiceId = null;
     const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
     throwIfErrors(errors);
-    const updated = await db.update(invoices).set({ ...draftValues(payload, customer), updatedAt: deps.now() })
-      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.validated, false))).returning({ id: invoices.id });
-    if (updated.length === 0) throw conflict(FROZEN_INVOICE); // validated in between
+    const guard = versionGuard(invoices.version, body.version);
+    const updated = await db.update(invoices).set({ ...draftValues(payload, customer), version: guard.bump, updatedAt: deps.now() })
+      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.validated, false), guard.where)).returning({ id: invoices.id });
+    // Validated or saved by someone else in between (the checks above ran on the earlier state).
+    if (updated.length === 0) throw (await loadInvoice(db, companyId, id)).invoice.validated ? conflict(FROZEN_INVOICE) : staleDraft();
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
   });
 
@@ -89,7 +90,8 @@ export function invoiceRoutes(deps: Deps, route: Route) {
 
   route('post', '/invoices/preview', {
     summary: 'Aperçu PDF d’une facture non enregistrée (filigrane « Aperçu »)',
-    body: invoicePreviewSchema, right: invoiceRight('view'), responses: { 200: 'application/pdf' },
+    // Read-only, and rendering takes a while: no transaction held (decision 007).
+    body: invoicePreviewSchema, right: invoiceRight('view'), transaction: 'own', responses: { 200: 'application/pdf' },
   }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asInvoicePayload(body);
@@ -101,25 +103,15 @@ export function invoiceRoutes(deps: Deps, route: Route) {
         .where(and(eq(invoices.companyId, companyId), eq(invoices.id, payload.correctedInvoiceId))).limit(1);
       correctedNumber = ref?.number ?? null;
     }
+    // A saved invoice converted from a quote names it on its preview too ("Devis d'origine").
+    const [origin] = body.id ? await db.select({ number: estimates.number }).from(invoices).innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, body.id))).limit(1) : [];
     const kind = payload.type === 'Avoir' ? 'Avoir' : 'Facture';
     const snap = customerSnapshot(customer, payload.billingAdress);
     const model = documentModel(
-      { kind, number: null, preview: true, issueDate: payload.createdAt, dueDate: payload.dueDate, designation: payload.designation, lines: payload.lines, payementMode: payload.payementMode, vatClause: payload.vatClause, correctedInvoiceNumber: correctedNumber },
+      { kind, number: null, preview: true, issueDate: payload.createdAt, dueDate: payload.dueDate, designation: payload.designation, lines: payload.lines, payementMode: payload.payementMode, vatClause: payload.vatClause, correctedInvoiceNumber: correctedNumber, discount: payload.discount, estimateNumber: origin?.number ?? null },
       sellerParty(company), snap, logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName(kind, snap.socialReason, null));
-  });
-
-  route('put', '/invoices/:id/payment', {
-    summary: 'Enregistre (ou efface) la date de paiement d’une facture validée',
-    body: z.object({ paidAt: z.union([z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.' }), z.null()]) }),
-    right: invoiceRight('edit'), responses: { 200: 'Facture', 409: 'Facture non validée' },
-  }, async (c, { body }) => {
-    const companyId = c.get('company').id;
-    const id = idParam(c);
-    const current = await loadInvoice(db, companyId, id);
-    if (!current.invoice.validated) throw conflict(ONLY_VALIDATED_PAYMENT);
-    await db.update(invoices).set({ paidAt: body.paidAt, updatedAt: deps.now() }).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-    return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
   });
 }

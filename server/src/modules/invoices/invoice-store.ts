@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Invoice, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
+import { computeTotals } from '../../../../src/domain/totals';
+import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
+import { discountOf } from './payload';
 
 // Reading invoices: one joined query gives everything an Invoice answer shows.
 
@@ -47,6 +49,19 @@ export async function loadInvoices(db: DbOrTx, companyId: number, ids: number[])
 }
 
 export const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
+/**
+ * The stored totals; with a document discount also the HT before it and its amount (decision 012),
+ * recomputed from the stored lines, so a document without one answers exactly as before.
+ */
+export function totalsJson(d: { ht: string; tva: string; ttc: string; lines: InvoiceLine[]; discountType: string | null; discountValue: string | null }): Totals {
+  const totals: Totals = { ht: num(d.ht), tva: num(d.tva), ttc: num(d.ttc) };
+  const discount = discountOf(d);
+  if (!discount) return totals;
+  const computed = computeTotals(d.lines, discount);
+  if (computed.discount !== undefined) Object.assign(totals, { subtotal: computed.subtotal, discount: computed.discount });
+  return totals;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The customer as the invoice shows it: frozen at validation, current for a draft. */
@@ -67,6 +82,8 @@ export interface InvoiceJson extends Omit<Invoice, 'customer'> {
   ledgerId: number | null;
   totals: Totals;
   vatBreakdown: VatBreakdownEntry[];
+  /** Draft version: sent back with the next save (409 when someone saved in between). */
+  version: number;
 }
 
 export function toInvoiceJson(row: JoinedInvoice): InvoiceJson {
@@ -83,6 +100,7 @@ export function toInvoiceJson(row: JoinedInvoice): InvoiceJson {
     lines: i.lines,
     vatClause: i.vatClause,
     calculatesBasisTTC: i.calculatesBasisTTC,
+    discount: discountOf(i),
     correctedInvoiceId: i.correctedInvoiceId,
     correctedInvoiceNumber: row.correctedNumber ?? null,
     validated: i.validated,
@@ -93,7 +111,8 @@ export function toInvoiceJson(row: JoinedInvoice): InvoiceJson {
     estimateId: i.estimateId,
     estimate: i.estimateId && row.estimateNumber ? { id: i.estimateId, number: row.estimateNumber } : null,
     ledgerId: i.ledgerId,
-    totals: { ht: num(i.ht), tva: num(i.tva), ttc: num(i.ttc) },
+    totals: totalsJson(i),
     vatBreakdown: i.vatBreakdown,
+    version: i.version,
   };
 }

@@ -1,13 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { checkInvoice, INVOICE_ERRORS_TITLE } from '../../../../src/domain/invoice-checks';
 import { computeTotals } from '../../../../src/domain/totals';
 import type { InvoicePayload } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
-import { unprocessable } from '../../http/errors';
+import { HttpError, unprocessable } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { findCustomer, invoiceCheckContext, type CustomerRow } from './context';
-import { normalizeLines } from './payload';
+import { creditLimitErrors } from './credit-balance';
+import { discountColumns, discountOf, normalizeLines } from './payload';
 import { documentSearchText } from './search';
 import type { InvoiceRow } from './invoice-store';
 
@@ -26,6 +28,19 @@ export const CORRECTED_MESSAGES = {
   otherCustomer: 'La facture corrigée doit concerner le même client que l’avoir.',
 };
 
+/** A save that started from an older version of the draft (issue 10: lost updates). */
+export const STALE_DRAFT = 'Ce brouillon a été modifié ailleurs (dans un autre onglet ou sur un autre appareil) depuis que vous l’avez ouvert : rechargez-le pour voir ces modifications, ou écrasez-les avec votre version.';
+/** field 'version' tells clients this 409 is a stale draft (not a frozen document): they offer reload or overwrite. */
+export const staleDraft = () => new HttpError(409, STALE_DRAFT, { field: 'version' });
+
+/**
+ * The version check and bump of a draft write, in the UPDATE itself (… WHERE version = expected):
+ * two saves from the same version cannot both pass, whatever their timing. expected null: no check.
+ */
+export function versionGuard(column: PgColumn, expected: number | null): { bump: SQL; where: SQL | undefined } {
+  return { bump: sql`${column} + 1`, where: expected === null ? undefined : eq(column, expected) };
+}
+
 /** The link of a credit note to the invoice it corrects: same company, same customer, validated Facture. */
 async function correctedInvoiceErrors(db: DbOrTx, companyId: number, payload: InvoicePayload, customer: CustomerRow | null): Promise<string[]> {
   const id = payload.correctedInvoiceId;
@@ -38,6 +53,8 @@ async function correctedInvoiceErrors(db: DbOrTx, companyId: number, payload: In
   if (!row.validated) errors.push(CORRECTED_MESSAGES.notValidated);
   if (row.type !== 'Facture') errors.push(CORRECTED_MESSAGES.notInvoice);
   if (customer && row.customerId !== customer.id) errors.push(CORRECTED_MESSAGES.otherCustomer);
+  // Issue 10: never more than what remains to be credited (credit-balance.ts, src/domain/credit-notes).
+  if (errors.length === 0) errors.push(...(await creditLimitErrors(db, companyId, id, draftValues(payload, customer))));
   return errors;
 }
 
@@ -65,7 +82,7 @@ export function throwIfErrors(errors: string[], title = INVOICE_ERRORS_TITLE): v
 /** The columns a draft write sets, after the rules passed. Totals are the rulebook's. */
 export function draftValues(payload: InvoicePayload, customer: CustomerRow | null) {
   const lines = normalizeLines(payload.lines);
-  const { vatBreakdown, ht, tva, ttc } = computeTotals(lines);
+  const { vatBreakdown, ht, tva, ttc } = computeTotals(lines, payload.discount);
   return {
     type: payload.type || 'Facture',
     designation: payload.designation,
@@ -78,6 +95,7 @@ export function draftValues(payload: InvoicePayload, customer: CustomerRow | nul
     lines,
     vatClause: payload.vatClause,
     calculatesBasisTTC: payload.calculatesBasisTTC,
+    ...discountColumns(payload.discount),
     correctedInvoiceId: payload.type === 'Avoir' ? payload.correctedInvoiceId ?? null : null,
     ht: ht.toFixed(2),
     tva: tva.toFixed(2),
@@ -101,5 +119,6 @@ export function rowAsPayload(row: InvoiceRow, accountNumber: string | null): Inv
     vatClause: row.vatClause,
     calculatesBasisTTC: row.calculatesBasisTTC,
     correctedInvoiceId: row.correctedInvoiceId,
+    discount: discountOf(row),
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { isIsoDate } from '../../../../src/domain/dates';
+import { DATE_OUT_OF_BOUNDS, isDateInBounds, isIsoDate } from '../../../../src/domain/dates';
+import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices } from '../../db/schema/index';
@@ -12,7 +13,7 @@ import { searchCondition } from './search';
 // NULLs-first puts unnumbered drafts first as spec 4 wants).
 
 export const MAX_LIST_PAGE_SIZE = 10_000;
-const date = z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.' });
+const date = z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.', abort: true }).refine(isDateInBounds, { message: DATE_OUT_OF_BOUNDS });
 const paging = {
   q: z.string().max(200).optional(),
   customer: z.string().max(50).optional(),
@@ -49,7 +50,7 @@ export const INVOICE_ORDER = [
  * Validated invoices (not credit notes) still waiting for their payment. Written with literals,
  * exactly as the predicate of the partial index invoices_company_unpaid_idx, so the planner uses it.
  */
-export const unpaidCondition = sql`(${invoices.validated} and ${invoices.type} = 'Facture' and ${invoices.paidAt} is null)`;
+export const unpaidCondition = sql`(${invoices.validated} and ${invoices.type} = 'Facture' and ${invoices.paidAt} is null and ${invoices.amountCredited} < ${invoices.ttc})`;
 
 export function invoiceConditions(companyId: number, q: z.output<typeof invoiceListQuery>, today: string): SQL | undefined {
   return and(
@@ -78,6 +79,8 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       validated: invoices.validated,
       sentAt: invoices.sentAt,
       paidAt: invoices.paidAt,
+      amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
       ht: invoices.ht,
       tva: invoices.tva,
       ttc: invoices.ttc,
@@ -107,10 +110,13 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       validated: r.validated,
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
       paidAt: r.paidAt,
-      overdue: r.validated && r.type === 'Facture' && !r.paidAt && !!r.dueDate && r.dueDate < today,
+      // src/domain/invoice-status: what is still due after payments and credit notes.
+      overdue: isInvoiceOverdue({ type: r.type, validated: r.validated, dueDate: r.dueDate, ttc: r.ttc, paid: r.amountPaid, credited: r.amountCredited }, today),
       ht: num(r.ht),
       tva: num(r.tva),
       ttc: num(r.ttc),
+      amountPaid: num(r.amountPaid),
+      amountCredited: num(r.amountCredited),
     },
   }));
 }

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { todayInParis } from '../../../../src/domain/dates';
 import { hasChildRight } from '../../../../src/domain/rights';
 import { estimates, invoices } from '../../db/schema/index';
+import { assertRight } from '../../http/auth-middleware';
 import { badRequest, notFound } from '../../http/errors';
 import type { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { isIdText, pathParam } from '../../http/validate';
+import { mayReadCustomers } from '../invoicing-core/read-rights';
 import { findCustomer } from './context';
 import { invoiceRight, quoteRight } from './http-helpers';
 import { loadInvoice, loadInvoices, toInvoiceJson } from './invoice-store';
@@ -68,9 +70,11 @@ export function listRoutes(deps: Deps, route: Route) {
   route('get', '/customers/:accountNumber/documents', {
     summary: 'Factures et devis d’un client (fiche client)',
     right: { menu: 'mesFactures', permission: 'view' },
-    responses: { 200: '{ invoices: [lignes de /factures], quotes: [lignes de /estimates] }', 404: 'Client introuvable' },
+    responses: { 200: '{ invoices: [lignes de /factures], quotes: [lignes de /estimates] }', 403: 'Droits insuffisants', 404: 'Client introuvable' },
   }, async (c) => {
     const company = c.get('company');
+    // The customer sheet: only for who may read customers (decision 008), before saying 404.
+    assertRight(mayReadCustomers(company.rights));
     const customer = await findCustomer(db, company.id, pathParam(c, 'accountNumber'));
     if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
     const today = todayInParis(deps.now());

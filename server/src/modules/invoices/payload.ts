@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../../../src/domain/dates';
-import { parseFrenchNumber } from '../../../../src/domain/money';
+import { hasDiscount } from '../../../../src/domain/discounts';
+import { parseFrenchNumber, roundPrice } from '../../../../src/domain/money';
 import { lineTotal } from '../../../../src/domain/totals';
-import type { InvoiceLine, InvoicePayload, QuotePayload } from '../../../../src/domain/types';
+import type { Discount, InvoiceLine, InvoicePayload, QuotePayload } from '../../../../src/domain/types';
 import { MAX_ID } from '../../http/validate';
 
 // Structural validation only (400): field types and formats. Business rules (422) belong to the
@@ -24,6 +25,9 @@ const amount = z
   .refine((v) => v === null || v === '' || Math.abs(parseFrenchNumber(v) ?? 0) < 1e10, { message: 'Le montant est trop grand.' })
   .transform((v) => (v === null || v === '' ? 0 : (parseFrenchNumber(v) as number)));
 
+/** A discount (decision 012): { type: 'percent' | 'amount', value }; absent or null = none. */
+const discountSchema = z.object({ type: z.enum(['percent', 'amount']), value: amount }).nullish();
+
 const text = (max: number) => z.string().max(max).nullish().transform((v) => v ?? '');
 
 export const lineSchema = z.object({
@@ -39,7 +43,15 @@ export const lineSchema = z.object({
   vatRate: amount.default(0),
   total: amount.optional(),
   status: z.enum(['edit', 'read']).optional(),
+  // Absent stays absent: a line without a discount is stored exactly as before.
+  discount: discountSchema.transform((v) => v ?? undefined),
 });
+
+/**
+ * The draft version the save started from (issue 10, lost updates): the write happens only if the
+ * draft is still at that version. Absent: no check (scripts, older clients).
+ */
+const version = z.number().int().min(0).max(2_147_483_647).nullish().transform((v) => v ?? null);
 
 const customerRef = z.union([z.object({ accountNumber: z.string().max(50) }), z.null()]).optional().transform((v) => v ?? null);
 
@@ -55,6 +67,8 @@ export const invoicePayloadSchema = z.object({
   vatClause: text(500),
   calculatesBasisTTC: z.boolean().default(false),
   correctedInvoiceId: z.number().int().positive().max(MAX_ID).nullish().transform((v) => v ?? null),
+  discount: discountSchema.transform((v) => v ?? null),
+  version,
 });
 
 export const quotePayloadSchema = z.object({
@@ -66,6 +80,8 @@ export const quotePayloadSchema = z.object({
   lines: z.array(lineSchema).max(MAX_LINES).default([]),
   vatClause: text(500),
   calculatesBasisTTC: z.boolean().default(false),
+  discount: discountSchema.transform((v) => v ?? null),
+  version,
 });
 
 /** Previews may carry the id of the saved document they show (ignored for the rendering). */
@@ -74,6 +90,16 @@ export const quotePreviewSchema = quotePayloadSchema.extend({ id: z.number().int
 
 export type ParsedInvoicePayload = z.output<typeof invoicePayloadSchema>;
 export type ParsedQuotePayload = z.output<typeof quotePayloadSchema>;
+
+/** The document discount as stored: two columns, null when there is none. */
+export function discountColumns(d: Discount | null | undefined): { discountType: string | null; discountValue: string | null } {
+  return hasDiscount(d) ? { discountType: d.type, discountValue: roundPrice(d.value).toFixed(2) } : { discountType: null, discountValue: null };
+}
+
+/** The stored columns back as the wire's discount. */
+export function discountOf(row: { discountType: string | null; discountValue: string | null }): Discount | null {
+  return row.discountType === 'percent' || row.discountType === 'amount' ? { type: row.discountType, value: Number(row.discountValue ?? 0) } : null;
+}
 
 /** Lines as stored: the total is the rulebook's, never the client's. */
 export function normalizeLines(lines: InvoiceLine[]): InvoiceLine[] {

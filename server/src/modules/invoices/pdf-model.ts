@@ -1,5 +1,7 @@
+import { formatIban, isTransferPayment } from '../../../../src/domain/bank-details';
+import { hasDiscount } from '../../../../src/domain/discounts';
 import { computeTotals, isStandardLine, lineTotal, SPACER_CODE } from '../../../../src/domain/totals';
-import type { InvoiceLine } from '../../../../src/domain/types';
+import type { Discount, InvoiceLine } from '../../../../src/domain/types';
 import { renderBusinessDocument } from '../../../../src/pdf/render';
 import { loadPdfFontsNode } from '../../../../src/pdf/fonts-node';
 import type { BusinessDocumentModel, PdfLine, PdfParty } from '../../../../src/pdf/types';
@@ -24,6 +26,8 @@ export function sellerParty(company: CompanyRow): PdfParty {
     vatNumber: company.vatNumber ?? undefined,
     email: company.email ?? undefined,
     phone: company.phone ?? undefined,
+    iban: company.iban ?? undefined,
+    bic: company.bic ?? undefined,
   };
 }
 
@@ -59,7 +63,14 @@ export function pdfLines(lines: InvoiceLine[]): PdfLine[] {
     unitPrice: Number(l.unitPrice) || 0,
     vatRate: Number(l.vatRate) || 0,
     totalHt: lineTotal(l),
+    ...(hasDiscount(l.discount) ? { discount: { type: l.discount.type, value: Number(l.discount.value) } } : {}),
   }));
+}
+
+/** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
+export function bankDetails(kind: BusinessDocumentModel['kind'], payementMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
+  if (kind !== 'Facture' || !isTransferPayment(payementMode) || !seller.iban) return null;
+  return { iban: formatIban(seller.iban), ...(seller.bic ? { bic: seller.bic } : {}) };
 }
 
 /** A logo stored as a data URL (PNG or JPEG); anything else is left out rather than failing the PDF. */
@@ -81,10 +92,14 @@ export interface DocumentFields {
   payementMode?: string;
   vatClause: string;
   correctedInvoiceNumber?: string | null;
+  /** Decision 012. */
+  discount?: Discount | null;
+  /** The quote this invoice was converted from. */
+  estimateNumber?: string | null;
 }
 
 export function documentModel(doc: DocumentFields, seller: PdfParty, customer: CustomerSnapshot, logo: BusinessDocumentModel['logo']): BusinessDocumentModel {
-  const { vatBreakdown, ...totals } = computeTotals(doc.lines);
+  const { vatBreakdown, ...totals } = computeTotals(doc.lines, doc.discount);
   return {
     kind: doc.kind,
     number: doc.number,
@@ -101,6 +116,9 @@ export function documentModel(doc: DocumentFields, seller: PdfParty, customer: C
     payementMode: doc.payementMode || undefined,
     vatClause: doc.vatClause || undefined,
     correctedInvoiceNumber: doc.correctedInvoiceNumber ?? null,
+    documentDiscount: totals.discount !== undefined && doc.discount ? { type: doc.discount.type, value: Number(doc.discount.value) } : null,
+    estimateNumber: doc.kind === 'Devis' ? null : doc.estimateNumber ?? null,
+    bankDetails: bankDetails(doc.kind, doc.payementMode, seller),
     logo,
   };
 }

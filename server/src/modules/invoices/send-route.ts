@@ -5,11 +5,13 @@ import { formatEuro } from '../../../../src/domain/money';
 import { documentFileName } from '../../../../src/pdf/format';
 import { invoices } from '../../db/schema/index';
 import { conflict, unprocessable } from '../../http/errors';
+import { recordIdempotentResponse, releaseIdempotencyKey, reserveIdempotencyKey } from '../../http/idempotency';
 import type { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { customerById, loadCompany } from './context';
 import { cleanPdfFileName, invoiceRight } from './http-helpers';
+import { recordEvent } from './history';
 import { invoicePdf } from './invoice-pdf';
 import { loadInvoice } from './invoice-store';
 
@@ -56,18 +58,37 @@ export function sendRoute(deps: Deps, route: Route) {
       'Cordialement,',
       company.label,
     ];
-    await deps.mailer.send({
-      to,
-      subject: `${kind} n° ${inv.number} – ${company.label}`,
-      text: lines.join('\n'),
-      attachments: [{ filename: fileName, content: pdf.bytes, contentType: 'application/pdf' }],
+    // A mail cannot be taken back: the key is kept "in progress" while it leaves (decision 007), so
+    // a crash now makes the replay answer « interrompue » instead of mailing the customer twice.
+    await reserveIdempotencyKey(deps.db, c);
+    try {
+      await deps.mailer.send({
+        to,
+        // From the company's name, and "Répondre" reaches the shop, not the no-reply sender (issue 10).
+        fromName: company.label,
+        replyTo: company.email?.trim() || undefined,
+        subject: `${kind} n° ${inv.number} – ${company.label}`,
+        text: lines.join('\n'),
+        attachments: [{ filename: fileName, content: pdf.bytes, contentType: 'application/pdf' }],
+      });
+    } catch (error) {
+      await releaseIdempotencyKey(deps.db, c); // not sent: the same key may try again
+      throw error;
+    }
+    deps.faults?.('mail:after-send');
+    const answer = { message: kind === 'Avoir' ? 'Avoir envoyé' : 'Facture envoyée', to, fileName };
+    await deps.db.transaction(async () => {
+      await deps.db.update(invoices).set({ sentAt: deps.now() }).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+      // The history says to whom it went (issue 10).
+      await recordEvent(deps.db, { companyId, invoiceId: id, kind: 'sent', userId: c.get('user').id, at: deps.now(), detail: { to } });
+      await recordIdempotentResponse(deps.db, c, 200, answer);
     });
-    await deps.db.update(invoices).set({ sentAt: deps.now() }).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-    return c.json({ message: kind === 'Avoir' ? 'Avoir envoyé' : 'Facture envoyée', to, fileName });
+    return c.json(answer);
   };
   const opts = {
     summary: 'Envoie la facture validée (PDF joint) à l’adresse e-mail du client',
-    body: sendBody, right: invoiceRight('edit'),
+    // No transaction held while the mail leaves (SMTP can take seconds): see reserveIdempotencyKey.
+    body: sendBody, right: invoiceRight('edit'), transaction: 'own' as const,
     responses: { 200: '{ message, to, fileName }', 409: 'Facture non validée', 422: 'Client sans adresse e-mail' },
   };
   route('post', '/business-files/:id/send', opts, (c, { body }) => handler(c, body));

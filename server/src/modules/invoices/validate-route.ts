@@ -8,6 +8,7 @@ import type { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { idParam, MAX_ID } from '../../http/validate';
 import { customerById, loadCompany } from './context';
+import { applyValidatedCreditNote } from './credit-balance';
 import { invoiceRight } from './http-helpers';
 import { loadInvoice, toInvoiceJson } from './invoice-store';
 import { invoiceErrors, rowAsPayload, throwIfErrors } from './invoice-write';
@@ -69,6 +70,8 @@ export function validateRoute(deps: Deps, route: Route) {
         searchText: documentSearchText([taken.number, draft.designation, snap.accountNumber, snap.socialReason, snap.contactName]),
       }).where(eq(invoices.id, id));
       await tx.insert(invoicePdfs).values({ invoiceId: id, fileName, bytes: pdf });
+      // A credit note: the invoice it corrects owes that much less from now on (issue 10).
+      if (draft.type === 'Avoir') await applyValidatedCreditNote(tx, companyId, { id, number: taken.number, ttc: draft.ttc, correctedInvoiceId: draft.correctedInvoiceId }, c.get('user').id, deps.now());
       const json = { file: Buffer.from(pdf).toString('base64'), fileName, invoice: toInvoiceJson(await loadInvoice(tx, companyId, id)) };
       await recordIdempotentResponse(tx, c, 200, json);
       return json;

@@ -29,8 +29,6 @@ export const articleBody = z.object({
 export type ArticleBody = z.output<typeof articleBody>;
 
 export const ARTICLE_ERRORS_TITLE = 'L’article contient des erreurs.';
-const PRICE_TOO_BIG = 'Le prix unitaire HT de l’article ne peut pas dépasser 99 999 999 999,99 €.';
-const VAT_TOO_BIG = 'Le taux de TVA de l’article ne peut pas dépasser 100 %.';
 
 /** An unreadable typed number stays NaN so validateArticle reports it; blank is 0. */
 function readNumber(value: number | string | null | undefined): number {
@@ -56,10 +54,9 @@ export function articleFromBody(body: ArticleBody): Article {
   const article = draft.type === 'Commentaire'
     ? onArticleTypeChange({ ...draft, type: 'Standard' }, 'Commentaire')
     : onHtChange(draft, Number.isNaN(price) ? null : price);
-  // The form turns unreadable text into 0; an API client sending it gets told instead.
+  // The form turns unreadable text into 0; an API client sending it gets told instead. The
+  // bounds (price, rate) are the rulebook's, so the form refuses them too, offline.
   const errors = validateArticle(Number.isNaN(price) ? { ...article, unitPriceHT: Number.NaN } : article);
-  if (article.type === 'Standard' && article.unitPriceHT > 99_999_999_999.99) errors.push(PRICE_TOO_BIG);
-  if (article.type === 'Standard' && article.vatRate > 100) errors.push(VAT_TOO_BIG);
   if (errors.length) throw unprocessable(ARTICLE_ERRORS_TITLE, errors);
   return article;
 }

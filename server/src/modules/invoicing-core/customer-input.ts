@@ -35,6 +35,11 @@ export const customerBody = z.object({
 export type CustomerBody = z.output<typeof customerBody>;
 
 export const CUSTOMER_ERRORS_TITLE = 'Le client contient des erreurs.';
+/**
+ * 'tmp-…' is how a device names a customer it created offline until the server numbers it
+ * (issue 10): a real customer holding such a number could receive another customer's documents.
+ */
+export const RESERVED_ACCOUNT = 'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
 
 /**
  * The customer to store, cleaned like the form does; 422 with every broken rule.
@@ -61,6 +66,7 @@ export function customerFromBody(body: CustomerBody, accountNumber: string | nul
     isBusiness: body.isBusiness ?? true,
   });
   const errors = validateCustomer(customer).filter((e) => accountNumber !== null || e !== CUSTOMER_MESSAGES.accountNumberRequired);
+  if (/^tmp-/i.test(customer.accountNumber)) errors.push(RESERVED_ACCOUNT);
   if (errors.length) throw unprocessable(CUSTOMER_ERRORS_TITLE, errors);
   return customer;
 }

@@ -1,9 +1,11 @@
+import { assertRight } from '../../http/auth-middleware';
 import { createModule } from '../../http/route';
 import { recordIdempotentResponse } from '../../http/idempotency';
 import type { Deps } from '../../http/types';
 import { accountParam, customerBody, customerFromBody } from './customer-input';
 import { deleteCustomer, findCustomer, insertCustomer, listCustomers, updateCustomer } from './customers-service';
 import { listQuery } from './paging';
+import { mayReadCustomers } from './read-rights';
 
 const MENU = 'mesFactures';
 const CHILD = 'gestionClients';
@@ -18,13 +20,17 @@ export function customersRoutes(deps: Deps) {
     right: { menu: MENU, child: CHILD, permission: 'view' },
   }, async (c, { query }) => c.json(await listCustomers(deps.db, c.get('company').id, query)));
 
-  // The invoice and quote editors read one customer: the invoicing right is enough (the
-  // environment already lists every customer to the same users).
+  // The customer sheet and the invoice and quote editors read one customer: gestionClients view,
+  // or the right to write invoices or quotes (the same users the environment lists customers to).
   route('get', '/customers/:accountNumber', {
-    summary: 'Un client par son numéro de compte',
+    summary: 'Un client par son numéro de compte (gestion des clients, ou rédaction de factures ou de devis)',
     right: { menu: MENU, permission: 'view' },
-    responses: { 200: 'Client', 404: 'Client introuvable.' },
-  }, async (c) => c.json(await findCustomer(deps.db, c.get('company').id, accountParam(c))));
+    responses: { 200: 'Client', 403: 'Droits insuffisants', 404: 'Client introuvable.' },
+  }, async (c) => {
+    const { id, rights } = c.get('company');
+    assertRight(mayReadCustomers(rights));
+    return c.json(await findCustomer(deps.db, id, accountParam(c)));
+  });
 
   route('post', '/customers', {
     summary: 'Crée un client (numéro de compte C00001… généré s’il est absent)',

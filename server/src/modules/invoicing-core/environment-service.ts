@@ -31,6 +31,8 @@ export interface CompanyIdentity {
   postalCode: string | null; city: string | null; siren: string | null; siret: string | null; rcs: string | null;
   vatNumber: string | null; email: string | null; phone: string | null; subscriptionInvoice: string | null;
   numberInvoiceValidateMonth: number | null;
+  /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
+  iban: string | null; bic: string | null;
 }
 
 export interface InvoicingEnvironment {
@@ -68,7 +70,7 @@ function lookupsQuery(companyId: number) {
     (select json_build_object('id', c.id, 'label', c.label, 'legalForm', c.legal_form, 'shareCapital', c.share_capital,
       'address', c.address, 'postalCode', c.postal_code, 'city', c.city, 'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs,
       'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone, 'subscriptionInvoice', c.subscription_invoice,
-      'numberInvoiceValidateMonth', c.number_invoice_validate_month, 'logo', c.logo) from companies c where c.id = ${companyId}) as "company"`;
+      'numberInvoiceValidateMonth', c.number_invoice_validate_month, 'iban', c.iban, 'bic', c.bic, 'logo', c.logo) from companies c where c.id = ${companyId}) as "company"`;
 }
 
 async function loadLookups(db: Db, companyId: number): Promise<Lookups> {
@@ -81,12 +83,15 @@ async function loadCatalogueJson(db: Db, companyId: number): Promise<string> {
   return result.rows[0].json;
 }
 
+/** What the reader may see (read-rights.ts): a list the user may not read comes back empty. */
+export interface EnvironmentScope { customers: boolean; articles: boolean }
+
 /** The environment as JSON text (InvoicingEnvironment): the catalogue text goes in as Postgres wrote it. */
-export async function loadEnvironmentJson(db: Db, companyId: number, today: string): Promise<string> {
+export async function loadEnvironmentJson(db: Db, companyId: number, today: string, scope: EnvironmentScope): Promise<string> {
   const [first, catalogue, customerRows] = await Promise.all([
     loadLookups(db, companyId),
-    loadCatalogueJson(db, companyId),
-    db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(...customerOrder),
+    scope.articles ? loadCatalogueJson(db, companyId) : '[]',
+    scope.customers ? db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(...customerOrder) : [],
   ]);
   let lookups = first;
   // Every environment has a sales ledger: none means a company created after the seed, which

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/types';
+import { bankDetailsRoutes } from './bank-details-routes';
 import { customersRoutes } from './customers-routes';
 import { environmentRoutes } from './environment-routes';
 import { itemsRoutes } from './items-routes';
@@ -10,5 +11,6 @@ export function invoicingCoreModule(deps: Deps): Hono<AppEnv> {
   app.route('/', environmentRoutes(deps));
   app.route('/', itemsRoutes(deps));
   app.route('/', customersRoutes(deps));
+  app.route('/', bankDetailsRoutes(deps));
   return app;
 }

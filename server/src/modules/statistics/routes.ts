@@ -4,9 +4,14 @@ import { createModule } from '../../http/route';
 import { badRequest, forbidden } from '../../http/errors';
 import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import { addDays } from '../../../../src/domain/dates';
+import { addDays, isDateInBounds, isIsoDate } from '../../../../src/domain/dates';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date within the rulebook's bounds (1900–2100): 400 naming the parameter otherwise. */
+function periodDate(value: string, field: string, which: string): string {
+  if (!isIsoDate(value)) throw badRequest(`La date ${which} doit être une date valide au format AAAA-MM-JJ.`, field);
+  if (!isDateInBounds(value)) throw badRequest(`La date ${which} doit être comprise entre le 01/01/1900 et le 31/12/2100.`, field);
+  return value;
+}
 
 /** Statistics for administrators (userType 1): platform use over a period. */
 export function statisticsModule(deps: Deps) {
@@ -14,10 +19,8 @@ export function statisticsModule(deps: Deps) {
 
   route('get', '/statistiques/datedebut/:startDate/datefin/:endDate', { summary: 'Statistiques d’utilisation sur une période (administrateurs)' }, async (c) => {
     if (c.get('user').userType !== 1) throw forbidden('Les statistiques sont réservées aux administrateurs.');
-    const start = pathParam(c, 'startDate');
-    const end = pathParam(c, 'endDate');
-    if (!DATE.test(start) || Number.isNaN(Date.parse(start))) throw badRequest('La date de début doit être au format AAAA-MM-JJ.', 'startDate');
-    if (!DATE.test(end) || Number.isNaN(Date.parse(end))) throw badRequest('La date de fin doit être au format AAAA-MM-JJ.', 'endDate');
+    const start = periodDate(pathParam(c, 'startDate'), 'startDate', 'de début');
+    const end = periodDate(pathParam(c, 'endDate'), 'endDate', 'de fin');
     if (end < start) throw badRequest('La date de fin ne peut pas précéder la date de début.', 'endDate');
     const from = new Date(`${start}T00:00:00Z`);
     const to = new Date(`${addDays(end, 1)}T00:00:00Z`);

@@ -8,6 +8,8 @@ import type { Deps } from '../../http/types';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
 import { revokeOtherSessions } from '../auth/sessions';
+import { beginPasswordCheck, endPasswordCheck } from '../auth/throttle';
+import { clientAddress } from '../../http/client-address';
 
 
 export function usersModule(deps: Deps) {
@@ -33,10 +35,20 @@ export function usersModule(deps: Deps) {
   route('put', '/user/me/password', {
     summary: 'Change le mot de passe de l’utilisateur connecté',
     body: z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1).max(500) }),
-    responses: { 204: 'Mot de passe changé', 422: 'Mot de passe actuel faux ou nouveau trop faible' },
+    responses: { 204: 'Mot de passe changé', 422: 'Mot de passe actuel faux ou nouveau trop faible', 429: 'Trop de mots de passe actuels erronés' },
   }, async (c, { body }) => {
     const [user] = await deps.db.select().from(users).where(eq(users.id, c.get('user').id)).limit(1);
-    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    // A stolen session must not become a password-guessing oracle: wrong current passwords are
+    // throttled per user like sign-ins (decision 008).
+    const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } = deps.config.env;
+    const attempt = await beginPasswordCheck(deps.db, user.id, clientAddress(c, deps.config), deps.now(), LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES);
+    let ok = false;
+    try {
+      ok = await verifyPassword(body.currentPassword, user.passwordHash);
+    } finally {
+      await endPasswordCheck(deps.db, attempt, ok);
+    }
+    if (!ok) {
       throw new HttpError(422, 'Le mot de passe actuel est incorrect.', { errors: ['Le mot de passe actuel est incorrect.'], field: 'currentPassword' });
     }
     const policy = passwordPolicyError(body.newPassword);

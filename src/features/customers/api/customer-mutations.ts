@@ -2,29 +2,42 @@
 // offline); the cached list follows at once, then a refresh brings the server's copy.
 import { refreshDataset } from '../../../data/caches';
 import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
-import { submitMutation } from '../../../data/outbox';
+import { newTempId, submitMutation } from '../../../data/outbox';
+import { isTempId } from '../../../data/temp-ids';
 import type { Customer } from '../../../domain/types';
 import { customerName, type CustomerRow } from '../customer-model';
 
 const path = (accountNumber: string) => `customers/${encodeURIComponent(accountNumber)}`;
 
-/** body: already cleaned with its account number (customerBody). */
+/**
+ * body: cleaned (customerBody). Without an account number the server assigns one; until it has
+ * answered, the customer is known on this device by a temporary reference ('tmp-…'): the quotes
+ * and invoices drafted for it name that reference, and the outbox rewrites it into the real
+ * number before sending them (idField), or keeps them waiting while the creation has not succeeded.
+ */
 export async function createCustomer(companyId: number, body: Customer): Promise<ScreenOutcome<CustomerRow>> {
+  const tmp = body.accountNumber ? null : newTempId();
+  const key = body.accountNumber || (tmp as string);
   const outcome = await screenOutcome(await submitMutation<CustomerRow>({
     method: 'POST', path: 'customers', body, companyId,
-    docKey: `customer:${body.accountNumber}`, kind: 'customer.create', label: `Création du client ${customerName(body)}`,
+    docKey: `customer:${key}`, kind: 'customer.create', label: `Création du client ${customerName(body)}`,
+    ...(tmp ? { createsTempId: tmp, idField: 'accountNumber' } : {}),
   }));
   if (outcome.status === 'done') {
     await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response);
     void refreshDataset('customers', companyId);
   } else if (outcome.status === 'queued') {
-    await putLocalRow('customers', companyId, body.accountNumber, body);
+    await putLocalRow('customers', companyId, key, { ...body, accountNumber: key });
   }
   return outcome;
 }
 
+/** A customer still known by its temporary reference keeps it (the outbox turns it into the server's number). */
+const keepReference = (current: string, body: Customer): Customer => (isTempId(current) && !body.accountNumber ? { ...body, accountNumber: current } : body);
+
 /** current: the account number the customer is known by now; body may renumber it. */
-export async function updateCustomer(companyId: number, current: string, body: Customer): Promise<ScreenOutcome<CustomerRow>> {
+export async function updateCustomer(companyId: number, current: string, typed: Customer): Promise<ScreenOutcome<CustomerRow>> {
+  const body = keepReference(current, typed);
   const outcome = await screenOutcome(await submitMutation<CustomerRow>({
     method: 'PUT', path: path(current), body, companyId,
     docKey: `customer:${current}`, kind: 'customer.update', label: `Modification du client ${customerName(body)}`,

@@ -38,7 +38,7 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
       <Fieldset legend="Identité">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={c.isBusiness === false ? 'Nom du client' : 'Raison sociale'} required error={errors.socialReason} maxLength={200} {...text('socialReason')} data-autofocus />
-          <TextInput label="Numéro de compte" description="Laissé vide, il est attribué automatiquement (C00001…)." error={errors.accountNumber} maxLength={30} {...text('accountNumber')} />
+          <TextInput label="Numéro de compte" description="Laissé vide, il est attribué par le serveur à l’enregistrement (C00001…), ou à l’envoi hors connexion." error={errors.accountNumber} maxLength={30} {...text('accountNumber')} />
           <Select label="Civilité" placeholder="Choisir" data={civilityOptions(environment, c.civility)} value={c.civility || null} onChange={(v) => onChange({ civility: v ?? '' })} clearable />
           <TextInput label="Nom du contact" maxLength={200} {...text('name')} />
           {c.isBusiness !== false && <TextInput label="SIREN" inputMode="numeric" placeholder="123 456 789" error={errors.siren} maxLength={20} {...text('siren')} />}

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useCachedEnvironment } from '../../../data/cache-hooks';
 import { validateCustomer } from '../../../domain/customers';
 import type { Customer } from '../../../domain/types';
+import { isTempId } from '../../../data/temp-ids';
 import { createCustomer, updateCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
 import { customerBody, customerFieldErrors, customerFromRow, delayText, emptyCustomer, parseDelay, type CustomerRow } from '../customer-model';
@@ -14,14 +15,12 @@ interface Props {
   /** null: a new customer. */
   row: CustomerRow | null;
   companyId: number;
-  /** Account numbers in the local list: a blank one gets the next 'C00001' number. */
-  accountNumbers: () => string[];
   onClose: () => void;
   /** The customer as saved (or kept on the device), e.g. to follow a renumbering. */
   onSaved?: (customer: Customer) => void;
 }
 
-export function CustomerFormModal({ opened, row, companyId, accountNumbers, onClose, onSaved }: Props) {
+export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: Props) {
   const [customer, setCustomer] = useState<Customer>(emptyCustomer);
   const [delay, setDelay] = useState('');
   const [showErrors, setShowErrors] = useState(false);
@@ -31,6 +30,8 @@ export function CustomerFormModal({ opened, row, companyId, accountNumbers, onCl
   useEffect(() => {
     if (!opened) return;
     const start = row ? customerFromRow(row) : emptyCustomer();
+    // Created offline, not numbered yet: the field stays blank (the server numbers it).
+    if (isTempId(start.accountNumber)) start.accountNumber = '';
     setCustomer(start);
     setDelay(delayText(start.payementDelay));
     setShowErrors(false);
@@ -49,7 +50,7 @@ export function CustomerFormModal({ opened, row, companyId, accountNumbers, onCl
     }
     setSaving(true);
     try {
-      const body = customerBody(draft, accountNumbers());
+      const body = customerBody(draft);
       const outcome = row ? await updateCustomer(companyId, row.accountNumber, body) : await createCustomer(companyId, body);
       const feedback = customerFeedback(row ? 'update' : 'create', outcome);
       showFeedback(feedback);

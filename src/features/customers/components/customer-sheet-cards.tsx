@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { addressLines, paymentDelayLabel, type CustomerRow } from '../customer-model';
+import { accountNumberText, addressLines, paymentDelayLabel, type CustomerRow } from '../customer-model';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,7 +33,7 @@ export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
         <Item term="Type">{business ? 'Professionnel' : 'Particulier'}</Item>
         <Item term={business ? 'Raison sociale' : 'Nom'}>{c.socialReason}</Item>
         <Item term="Contact">{[c.civility, c.name].filter(Boolean).join(' ')}</Item>
-        <Item term="N° de compte">{c.accountNumber}</Item>
+        <Item term="N° de compte">{accountNumberText(c.accountNumber)}</Item>
         {business && <Item term="SIREN">{c.siren}</Item>}
         {business && <Item term="N° de TVA">{c.vatNumber}</Item>}
       </Section>

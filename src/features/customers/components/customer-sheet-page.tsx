@@ -10,7 +10,9 @@ import { hasChildRight } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { deleteCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
-import { customerName } from '../customer-model';
+import { accountNumberText, customerName, PENDING_ACCOUNT_LABEL } from '../customer-model';
+import { isTempId } from '../../../data/temp-ids';
+import { useResolvedAccount } from '../use-resolved-account';
 import { useCustomerDocuments, useCustomerSheet } from '../use-customer-sheet';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { CustomerDocuments } from './customer-documents';
@@ -24,13 +26,15 @@ const backButton = <Button component={Link} to="/mes-factures/mes-clients" varia
 export function CustomerSheetPage() {
   const { accountNumber = '' } = useSearch({ strict: false }) as { accountNumber?: string };
   const navigate = useNavigate();
+  // Created offline: once the server has numbered it, the sheet moves to its real number.
+  useResolvedAccount(accountNumber, (real) => void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: real }, replace: true }));
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
   const rights = useAtomValue(profileAtom)?.appRights;
   const can = (p: 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionClients', p);
   const [reloadKey, setReloadKey] = useState(0);
   const { customer, status } = useCustomerSheet(accountNumber, reloadKey);
   const documents = useCustomerDocuments(accountNumber, reloadKey);
-  const { rows, fetchedAt } = useCachedCustomers<{ accountNumber: string }>();
+  const { fetchedAt } = useCachedCustomers<{ accountNumber: string }>();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
 
@@ -64,7 +68,7 @@ export function CustomerSheetPage() {
     <Stack gap="md">
       <PageHeader
         title={customerName(customer)}
-        description={`Client n° ${customer.accountNumber}`}
+        description={isTempId(customer.accountNumber) ? `Client créé sur cet appareil : ${PENDING_ACCOUNT_LABEL.toLowerCase()}` : `Client n° ${customer.accountNumber}`}
         actions={
           <>
             {backButton}
@@ -81,7 +85,6 @@ export function CustomerSheetPage() {
         opened={editing}
         row={customer}
         companyId={companyId}
-        accountNumbers={() => (rows ?? []).map((r) => r.accountNumber)}
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
           if (saved.accountNumber !== accountNumber) void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: saved.accountNumber }, replace: true });
@@ -91,7 +94,7 @@ export function CustomerSheetPage() {
       <ConfirmDeleteModal
         opened={deleting !== null}
         title="Supprimer le client"
-        message={`Voulez-vous vraiment supprimer le client ${customerName(customer)} (${customer.accountNumber}) ? Cette action est définitive.`}
+        message={`Voulez-vous vraiment supprimer le client ${customerName(customer)} (${accountNumberText(customer.accountNumber)}) ? Cette action est définitive.`}
         busy={deleting === 'busy'}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

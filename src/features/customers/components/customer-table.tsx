@@ -3,7 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
+import { accountNumberText, customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
+import { isTempId } from '../../../data/temp-ids';
 import { useWindowRows } from '../../../components/use-window-rows';
 
 interface Props {
@@ -78,7 +79,7 @@ const CustomerCells = memo(function CustomerCells({ customer: c, wide, pending, 
           {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', flexShrink: 0 }}>En attente d’envoi</Badge>}
         </Group>
       </div>
-      <div role="cell" style={cell}><Text size="sm" truncate="end">{c.accountNumber}</Text></div>
+      <div role="cell" style={cell}><Text size="sm" truncate="end" c={isTempId(c.accountNumber) ? 'dimmed' : undefined}>{accountNumberText(c.accountNumber)}</Text></div>
       <div role="cell" style={cell}><Text size="sm" truncate="end">{[c.postalCode, c.city].filter(Boolean).join(' ')}</Text></div>
       {wide && (
         <div role="cell" style={cell}>

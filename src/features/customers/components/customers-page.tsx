@@ -84,7 +84,7 @@ export function CustomersPage() {
       ) : (
         <CustomerTable rows={loading ? undefined : shown} pending={pending} canEdit={can('edit')} canDelete={can('delete')} onEdit={openForm} onDelete={setToDelete} />
       )}
-      <CustomerFormModal opened={form.opened} row={form.row} companyId={companyId} accountNumbers={() => (rows ?? []).map((r) => r.accountNumber)} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
+      <CustomerFormModal opened={form.opened} row={form.row} companyId={companyId} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
       <ConfirmDeleteModal
         opened={toDelete !== null}
         title="Supprimer le client"

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Image, Modal, ScrollArea, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { PdfViewer } from '../../../components/pdf-viewer/pdf-viewer';
 import { formatFileSize } from '../../../lib/file-size';
 import { downloadDocument, fetchDocumentBlob, type DocumentItem } from '../api/documents-api';
 
-type Preview = { kind: 'pdf' | 'image'; url: string } | { kind: 'text'; text: string } | { kind: 'none' } | { kind: 'error' };
+type Preview = { kind: 'pdf'; blob: Blob } | { kind: 'image'; url: string } | { kind: 'text'; text: string } | { kind: 'none' } | { kind: 'error' };
 
 const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
   mime === 'application/pdf' ? 'pdf' : mime.startsWith('image/') ? 'image' : mime.startsWith('text/') ? 'text' : 'none';
@@ -18,6 +19,7 @@ export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: D
     if (current) setDoc(current);
   }, [current]);
 
+  const onPdfError = useCallback(() => setPreview({ kind: 'error' }), []);
   useEffect(() => {
     if (!doc) return;
     const kind = kindOf(doc.mimeType);
@@ -28,6 +30,8 @@ export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: D
     fetchDocumentBlob(doc.id, 'view', controller.signal)
       .then(async (blob) => {
         if (kind === 'text') return setPreview({ kind: 'text', text: await blob.text() });
+        // PDFs are drawn by pdf.js: Android Chrome and installed iOS apps show nothing in an iframe.
+        if (kind === 'pdf') return setPreview({ kind, blob });
         url = URL.createObjectURL(blob);
         setPreview({ kind, url });
       })
@@ -46,7 +50,7 @@ export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: D
         <Stack>
           <Text size="sm" c="dimmed">{doc.categoryPath} · {formatFileSize(doc.size)}</Text>
           {preview === null && <><Skeleton height={480} radius="sm" /><VisuallyHidden>Chargement du document…</VisuallyHidden></>}
-          {preview?.kind === 'pdf' && <iframe src={preview.url} title={`Document ${doc.name}`} style={{ width: '100%', height: '70vh', border: 0 }} />}
+          {preview?.kind === 'pdf' && <PdfViewer file={preview.blob} title={doc.name} onError={onPdfError} />}
           {preview?.kind === 'image' && <Image src={preview.url} alt={doc.name} fit="contain" mah="70vh" />}
           {preview?.kind === 'text' && (
             <ScrollArea h="60vh" type="auto"><pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{preview.text}</pre></ScrollArea>

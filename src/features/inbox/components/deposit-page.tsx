@@ -46,7 +46,7 @@ export function DepositPage() {
   return (
     <Stack maw={960}>
       <PageHeader title="Déposer des fichiers" description="Transmettez vos pièces à votre cabinet : elles arrivent dans votre bannette puis sont classées par le cabinet."
-        actions={<Button component={Link} to="/ma-bannette" variant="light" size="md">Mes dépôts de fichiers</Button>} />
+        actions={<Button component={Link} to="/ma-bannette" variant="light" size="md">Consulter ma bannette</Button>} />
       {categories.length === 0 ? (
         <Alert color="yellow" title="Aucune catégorie de dépôt">Votre cabinet ne vous a ouvert aucune catégorie de dépôt. Contactez-le pour déposer des fichiers.</Alert>
       ) : (

@@ -15,7 +15,7 @@ export function InboxPage() {
   const [tab, setTab] = useState<string | null>('pending');
   return (
     <Stack>
-      <PageHeader title="Ma bannette" description="Les fichiers déposés pour votre cabinet et l’avancement de leur traitement."
+      <PageHeader title="Consulter ma bannette" description="Les fichiers déposés pour votre cabinet et l’avancement de leur traitement."
         actions={canCreate && <Button component={Link} to="/ma-bannette/deposer" size="md" leftSection={<IconUpload size={18} />}>Déposer des fichiers</Button>} />
       <QueuedDeposits />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

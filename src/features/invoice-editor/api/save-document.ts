@@ -23,7 +23,10 @@ export async function saveDocument(companyId: number, state: EditorState, before
     kind: state.kind, docId: state.docId, docKey: state.docKey, resolved, newTempId,
     entries: await entriesOfDocument(state.docKey, tmp),
   });
-  const payload = toPayload(state.kind, state.form);
+  // A PUT names the draft version the form started from: the server refuses it (409) if someone
+  // saved in between (issue 10). Null (created offline, not confirmed yet): the outbox gives it the
+  // creation's version before sending.
+  const payload = plan.method === 'PUT' ? { ...toPayload(state.kind, state.form), version: state.version ?? null } : toPayload(state.kind, state.form);
   const body = JSON.stringify(payload);
   await beforeSend?.(plan, body);
   const result = await submitMutation<InvoiceJson | QuoteJson>({

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { PdfDialog } from '../../../components/pdf-dialog';
@@ -18,15 +19,23 @@ import { useEditorState } from '../hooks/use-editor-state';
 import { usePdfDialog } from '../hooks/use-pdf-dialog';
 import { useDocumentOutbox } from '../hooks/use-document-outbox';
 import { checkInputs, useSaveActions, type SetErrors } from '../hooks/use-save-actions';
+import { useDraftConflict } from '../hooks/use-draft-conflict';
+import { DraftConflictModal } from './draft-conflict-modal';
 import { documentErrors } from '../check-context';
+import { useCreditBasis } from '../credit-basis';
 import type { EditorKind, EditorState } from '../types';
 import { DocumentFields } from './document-fields';
 import { EditorActions, type EditorCan } from './editor-actions';
 import { EditorNotices } from './editor-notices';
 import { ErrorsAlert } from './errors-alert';
+import { InvoiceFollowUpSection, StatusBadges, useInvoiceFollowUp } from './invoice-follow-up';
 import { LinesEditor } from './lines-editor';
 import { ReadOnlyDocument } from './read-only-document';
 import { TotalsCard, VatClauseField } from './totals-card';
+import { ActionBar } from './action-bar';
+import { LivePreview } from './live-preview';
+import { computeTotals } from '../../../domain/totals';
+import { previewModel } from '../pdf-model';
 
 type Search = { id?: string | number; avoir?: string | number };
 
@@ -69,6 +78,17 @@ function titleOf(s: EditorState): string {
   return credit ? 'Brouillon d’avoir' : 'Brouillon de facture';
 }
 
+/** The form, with the live preview in a column beside it when there is one. */
+function SideBySide({ preview, children }: { preview: React.ReactNode; children: React.ReactNode }) {
+  if (!preview) return <>{children}</>;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={7}><Stack gap="md">{children}</Stack></Grid.Col>
+      <Grid.Col span={5}>{preview}</Grid.Col>
+    </Grid>
+  );
+}
+
 function EditorBody({ initial, restored, fromCache, data, onReload }: { initial: EditorState; restored: boolean; fromCache: boolean; data: EditorData; onReload: () => void }) {
   const editor = useEditorState(initial, data.companyId);
   const { state, change } = editor;
@@ -85,8 +105,16 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
   );
   const pdf = usePdfDialog();
   const outbox = useDocumentOutbox(state.docKey, state.docId);
-  const saving = useSaveActions({ editor, data, customer, pdf, setErrors });
+  // A save refused because the draft was saved elsewhere: the user chooses (issue 10).
+  const conflictRef = useRef<() => void>(() => undefined);
+  const onConflict = useCallback(() => conflictRef.current(), []);
+  const saving = useSaveActions({ editor, data, customer, pdf, setErrors, onConflict });
+  const conflict = useDraftConflict({ editor, companyId: data.companyId, persist: saving.persist });
+  conflictRef.current = conflict.open;
   const actions = useDocumentActions({ editor, data, customer, pdf, persist: saving.persist });
+  // Validated invoice: status, payments, credit notes, history (issue 10).
+  const follow = useInvoiceFollowUp(state, data.companyId);
+  useCreditBasis(data.companyId, state.kind === 'invoice' && !state.validated && state.form.type === 'Avoir' ? state.form.correctedInvoiceId : null);
 
   const child = state.kind === 'invoice' ? 'listeFactures' : 'listeDevis';
   const has = (c: string, p: Permission) => hasChildRight(rights, 'mesFactures', c, p);
@@ -100,6 +128,13 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
   };
   const readOnly = state.validated || (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');
 
+  // Wide screens (≥ 1600 px): the document as it prints, beside the form.
+  const livePreview = useMediaQuery('(min-width: 100em)') === true;
+  const barTotals = useMemo(() => computeTotals(state.form.lines), [state.form.lines]);
+  const liveModel = useMemo(() => (livePreview && data.company
+    ? previewModel({ kind: state.kind, form: state.form, number: state.number, company: data.company, logo: data.logo, customer, correctedInvoiceNumber: state.correctedInvoiceNumber, estimateNumber: state.estimate?.number ?? null })
+    : null), [livePreview, data.company, data.logo, state.kind, state.form, state.number, state.correctedInvoiceNumber, state.estimate, customer]);
+
   async function discard() {
     await deleteDrafts(data.companyId, state.kind, [state.slot]);
     onReload();
@@ -107,18 +142,9 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
 
   return (
     <Stack gap="md">
-      <PageHeader
-        title={titleOf(state)}
-        actions={(
-          <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online} validationPending={outbox.validationPending}
-            onPreview={() => void actions.preview()} onSave={() => void saving.save()} onValidate={() => void saving.validate()}
-            onOpenPdf={() => void actions.openValidatedPdf()} onSend={() => void actions.sendDocument()}
-            onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })}
-            onState={(s) => void actions.changeState(s)} onConvert={() => void actions.convert()} />
-        )}
-      />
+      <PageHeader title={titleOf(state)} />
       <Group gap="sm" mt={-12}>
-        {state.validated && <Badge color="#1e6b34" variant="filled" size="lg">Validée</Badge>}
+        {follow ? <StatusBadges statuses={follow.statuses} /> : state.validated && <Badge color="#1e6b34" variant="filled" size="lg">Validée</Badge>}
         {state.kind === 'quote' && state.state && state.number && <Badge color="#1c4f8c" variant="filled" size="lg">{state.state}</Badge>}
         {state.estimate && (
           <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/mes-factures/modifier-devis" search={{ id: state.estimate!.id }} />}>
@@ -129,16 +155,26 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
       </Group>
       <EditorNotices state={state} outbox={outbox} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />
       <ErrorsAlert title={errorsTitle(state.kind)} errors={errors} onClose={() => setErrors([])} />
+      {follow && <InvoiceFollowUpSection follow={follow} companyId={data.companyId} canPay={can.edit} />}
       {readOnly ? <ReadOnlyDocument state={state} customer={customer} /> : (
-        <>
+        <SideBySide preview={livePreview && <LivePreview model={liveModel} title={titleOf(state)} />}>
           <DocumentFields state={state} change={change} data={data} customer={customer} />
           <LinesEditor lines={state.form.lines} change={change} articles={data.articles} vatRates={data.vatRates} units={data.units} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Paper withBorder p="md" radius="md"><VatClauseField form={state.form} change={change} clauses={data.vatClauses} /></Paper>
-            <TotalsCard lines={state.form.lines} />
+            <TotalsCard lines={state.form.lines} discount={state.form.discount}
+              onDiscount={(discount) => change((f) => ({ ...f, discount }))} />
           </SimpleGrid>
-        </>
+        </SideBySide>
       )}
+      <ActionBar totals={readOnly ? null : barTotals}>
+        <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online} validationPending={outbox.validationPending}
+          onPreview={() => void actions.preview()} onSave={() => void saving.save()} onValidate={() => void saving.validate()}
+          onOpenPdf={() => void actions.openValidatedPdf()} onSend={() => void actions.sendDocument()}
+          onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })}
+          onState={(s) => void actions.changeState(s)} onConvert={() => void actions.convert()} />
+      </ActionBar>
+      <DraftConflictModal conflict={conflict} />
       <PdfDialog opened={pdf.dialog.opened} onClose={pdf.close} file={pdf.dialog.file} fileName={pdf.dialog.fileName} loading={pdf.dialog.loading}
         error={pdf.dialog.error} canSend={pdf.dialog.sendable && can.send} onSend={() => void actions.send(pdf.dialog.fileName)} sending={actions.busy === 'send'} />
     </Stack>

@@ -1,15 +1,17 @@
 import { ActionIcon, Autocomplete, Button, Group, Menu, Select, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { discountValueError, formatDiscount, hasDiscount } from '../../../domain/discounts';
 import { formatEuro } from '../../../domain/money';
 import { COMMENT_CODE, isStandardLine, lineTotal, SPACER_CODE } from '../../../domain/totals';
 import type { EditorLine } from '../types';
+import { DiscountInput } from './discount-input';
 import { FrenchNumberInput } from './french-number-input';
 
 export const COLUMNS = 7;
 const QTY = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
 export const formatRateFr = (rate: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(rate)} %`;
 
-type Patch = Partial<Pick<EditorLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code'>>;
+type Patch = Partial<Pick<EditorLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code' | 'discount'>>;
 
 export interface LineHandlers {
   edit: (id: EditorLine['id']) => void;
@@ -45,7 +47,7 @@ export function ReadRow({ line, index, count, on, readOnly }: { line: EditorLine
   const actions = !readOnly && (
     <Table.Td style={{ whiteSpace: 'nowrap', width: 1 }}>
       <Group gap={0} wrap="nowrap" justify="flex-end">
-        <ActionIcon variant="subtle" size={44} aria-label={`Modifier la ${lineName(line, index)}`} onClick={() => on.edit(line.id)}><IconPencil size={20} /></ActionIcon>
+        <ActionIcon variant="subtle" size={44} aria-label={`Modifier la ${lineName(line, index)}`} data-line-edit={String(line.id)} onClick={() => on.edit(line.id)}><IconPencil size={20} /></ActionIcon>
         <LineMenu line={line} index={index} count={count} on={on} />
       </Group>
     </Table.Td>
@@ -72,7 +74,10 @@ export function ReadRow({ line, index, count, on, readOnly }: { line: EditorLine
       <Table.Td>{line.unitMeasurement}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatEuro(line.unitPrice)}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatRateFr(Number(line.vatRate) || 0)}</Table.Td>
-      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>{formatEuro(lineTotal(line))}</Table.Td>
+      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {formatEuro(lineTotal(line))}
+        {hasDiscount(line.discount) && <Text size="xs" c="dimmed" fw={400}>Remise {formatDiscount(line.discount)}</Text>}
+      </Table.Td>
       {actions}
     </Table.Tr>
   );
@@ -94,6 +99,8 @@ export function EditRow({ line, index, count, on, vatRates, units }: { line: Edi
       <Autocomplete label="Unité" data={[...new Set(units)]} value={line.unitMeasurement} onChange={(unitMeasurement) => on.patch(line.id, { unitMeasurement })} />
       <FrenchNumberInput label="Prix unitaire HT" rightSection="€" value={Number(line.unitPrice) || 0} onValue={(unitPrice) => on.patch(line.id, { unitPrice })} />
       <Select label="TVA" data={vatData} value={String(Number(line.vatRate) || 0)} allowDeselect={false} onChange={(v) => on.patch(line.id, { vatRate: Number(v ?? 0) })} />
+      <DiscountInput label="Remise" kindLabel={`Type de remise de la ${name}`} value={line.discount} error={discountValueError(line.discount)}
+        onChange={(discount) => on.patch(line.id, { discount })} />
       <TextInput label="Total HT" value={formatEuro(lineTotal(line))} readOnly variant="filled" />
     </SimpleGrid>
   );

@@ -71,7 +71,11 @@ export function LinesEditor({ lines, change, articles, vatRates, units }: Props)
   const setLines = (fn: (lines: EditorLine[]) => EditorLine[]) => change((f) => ({ ...f, lines: fn(f.lines) }));
   const on: LineHandlers = {
     edit: (id) => setLines((ls) => setLineStatus(ls, id, 'edit')),
-    done: (id) => setLines((ls) => setLineStatus(ls, id, 'read')),
+    done: (id) => {
+      setLines((ls) => setLineStatus(ls, id, 'read'));
+      // Keyboard users go on from the line they just finished, not from the top of the page.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-line-edit="${CSS.escape(String(id))}"]`)?.focus());
+    },
     patch: (id, patch) => setLines((ls) => updateLine(ls, id, patch)),
     move: (id, delta) => setLines((ls) => moveLine(ls, id, delta)),
     remove: (line) => setToRemove({ line, index: lines.indexOf(line) }),

@@ -50,7 +50,7 @@ export function ReadOnlyDocument({ state, customer }: { state: EditorState; cust
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <TotalsCard lines={form.lines} />
+      <TotalsCard lines={form.lines} discount={form.discount} />
     </Stack>
   );
 }

@@ -1,7 +1,11 @@
 import { Autocomplete, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { discountErrors } from '../../../domain/check-helpers';
+import { DISCOUNT_MESSAGES, discountValueError, formatDiscount } from '../../../domain/discounts';
 import { formatEuro } from '../../../domain/money';
 import { computeTotals } from '../../../domain/totals';
+import type { Discount } from '../../../domain/types';
 import type { EditorForm, EditorLine } from '../types';
+import { DiscountInput } from './discount-input';
 import { formatRateFr } from './line-rows';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -13,14 +17,24 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** Live totals (spec 5.3, from the rulebook) with the VAT of each rate. */
-export function TotalsCard({ lines }: { lines: EditorLine[] }) {
-  const totals = computeTotals(lines);
+/**
+ * Live totals (spec 5.3, from the rulebook) with the VAT of each rate. With a document discount
+ * (decision 012): HT before it, the discount, net HT. `onDiscount` makes the discount editable.
+ */
+export function TotalsCard({ lines, discount, onDiscount }: { lines: EditorLine[]; discount?: Discount | null; onDiscount?: (d: Discount | null) => void }) {
+  const totals = computeTotals(lines, discount);
+  const discounted = totals.discount !== undefined && totals.subtotal !== undefined;
   return (
-    <Paper withBorder p="md" radius="md" aria-live="polite" aria-label="Totaux du document">
+    <Paper withBorder p="md" radius="md" aria-label="Totaux du document">
       <Title order={2} size="h4" mb="sm">Totaux</Title>
-      <Stack gap={6}>
-        <Row label="Total HT" value={formatEuro(totals.ht)} />
+      {onDiscount && (
+        <DiscountInput label="Remise globale (HT)" kindLabel="Type de remise globale" value={discount} onChange={onDiscount}
+          error={discountValueError(discount) ?? discountErrors(lines, discount).find((e) => e === DISCOUNT_MESSAGES.documentTooLarge)} />
+      )}
+      <Stack gap={6} mt={onDiscount ? 'sm' : 0} aria-live="polite">
+        {discounted && <Row label="Total HT avant remise" value={formatEuro(totals.subtotal)} />}
+        {discounted && <Row label={discount?.type === 'percent' ? `Remise ${formatDiscount(discount)}` : 'Remise'} value={formatEuro(-totals.discount!)} />}
+        <Row label={discounted ? 'Total HT net' : 'Total HT'} value={formatEuro(totals.ht)} />
         {totals.vatBreakdown.map((v) => (
           <Row key={v.rate} label={`TVA ${formatRateFr(v.rate)} sur ${formatEuro(v.base)}`} value={formatEuro(v.vat)} />
         ))}

@@ -61,7 +61,7 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
     // Offline, or the server cannot be reached: the same renderer, in the browser.
     try {
       if (!data.company) throw new Error(NO_COMPANY);
-      const model = previewModel({ kind: s.kind, form: s.form, number: s.number, company: data.company, logo: data.logo, customer, correctedInvoiceNumber: s.correctedInvoiceNumber });
+      const model = previewModel({ kind: s.kind, form: s.form, number: s.number, company: data.company, logo: data.logo, customer, correctedInvoiceNumber: s.correctedInvoiceNumber, estimateNumber: s.estimate?.number ?? null });
       pdf.show(await renderInBrowser(model));
     } catch (error) {
       const message = String((error as Error)?.message ?? error);

@@ -7,7 +7,7 @@ import { markUnsaved } from '../../../data/unsaved';
 import { toastError } from '../../../lib/toast';
 import { writeDraft } from '../api/drafts';
 import type { ValidateAnswer } from '../api/invoice-actions';
-import { saveKind } from '../save-plan';
+import { sameSent, saveKind } from '../save-plan';
 import type { EditorForm, EditorState } from '../types';
 
 export const DRAFT_DELAY_MS = 400;
@@ -79,10 +79,11 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
     if (!docKey) return;
     return onMutationDone((entry, response) => {
       if (entry.docKey !== docKey) return;
-      const body = JSON.stringify(entry.body);
       if (entry.kind === saveKind(kind)) {
-        const doc = response as { number?: string | null };
-        setState((s) => (s.sent === body ? { ...s, sent: null, number: doc.number ?? s.number } : s));
+        const doc = response as { number?: string | null; version?: number };
+        // The next save starts from the version this one produced (issue 10).
+        const version = (s: EditorState) => (typeof doc.version === 'number' ? doc.version : s.version);
+        setState((s) => (sameSent(s.sent, entry.body) ? { ...s, sent: null, number: doc.number ?? s.number, version: version(s) } : { ...s, version: version(s) }));
       } else if (entry.kind === 'invoice.validate') {
         const answer = response as ValidateAnswer;
         setState((s) => ({ ...s, validated: true, number: answer.invoice.number, validationQueued: false, docId: answer.invoice.id, dirty: false, sent: null }));

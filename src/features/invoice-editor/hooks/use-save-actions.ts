@@ -2,7 +2,7 @@
 // A new document gets its route (?id=) once saved; the draft leaves only when the server has it.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { resolveId } from '../../../data/outbox';
+import { isDraftConflict, resolveId } from '../../../data/outbox';
 import { isTempId } from '../../../data/temp-ids';
 import { todayInParis } from '../../../domain/dates';
 import type { Customer } from '../../../domain/types';
@@ -26,7 +26,8 @@ export const EDIT_ROUTES = { invoice: '/mes-factures/modifier-facture', quote: '
 
 /** errors: the list shown above the form; live: re-checked on every change (the device's own checks). */
 export type SetErrors = (errors: string[], live?: boolean) => void;
-interface Deps { editor: EditorStateApi; data: EditorData; customer: Customer | null; pdf: PdfDialogApi; setErrors: SetErrors }
+/** onConflict: the save was refused because the draft was saved elsewhere since (the screen offers reload or overwrite). */
+interface Deps { editor: EditorStateApi; data: EditorData; customer: Customer | null; pdf: PdfDialogApi; setErrors: SetErrors; onConflict?: () => void }
 
 /** The facts the rulebook judges with, as the server reads them (check-context.ts). */
 export function checkInputs(data: EditorData, customer: Customer | null, validatedThisMonth?: number | null): CheckInputs {
@@ -41,7 +42,7 @@ async function existsOrQueued(s: EditorState): Promise<boolean> {
   return (await entriesOfDocument(s.docKey, s.docId)).some((e) => e.createsTempId === s.docId && e.state !== 'failed');
 }
 
-export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps) {
+export function useSaveActions({ editor, data, customer, pdf, setErrors, onConflict }: Deps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'save' | 'validate' | null>(null);
   const { companyId } = data;
@@ -65,11 +66,13 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
     // "Nouveau devis" form offering the same document again (a second creation).
     const { outcome, plan, body } = await saveDocument(companyId, s, (p, sent) =>
       writeDraft(companyId, { ...s, docId: p.docId, docKey: p.docKey, slot: String(p.docId), dirty: false, sent }, s.slot));
-    showFeedback(saveFeedback(s.kind, outcome));
+    const conflict = outcome.status === 'failed' && isDraftConflict(outcome);
+    if (!conflict) showFeedback(saveFeedback(s.kind, outcome));
     if (outcome.status === 'failed') {
       // Refused, nothing was created: the draft is the form as it stands, under its own slot.
       await writeDraft(companyId, editor.get(), String(plan.docId));
-      setErrors(outcome.errors);
+      if (conflict) onConflict?.();
+      else setErrors(outcome.errors);
       return null;
     }
     setErrors([]);
@@ -90,7 +93,7 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors }: Deps)
     }
     if (opts.goToDocument && s.slot !== next.slot) void navigate({ to: EDIT_ROUTES[s.kind], search: { id: searchId(next.slot) }, replace: true });
     return next;
-  }, [editor, companyId, navigate, setErrors]);
+  }, [editor, companyId, navigate, setErrors, onConflict]);
 
   const save = useCallback(async () => {
     if (busy || !check(false)) return;

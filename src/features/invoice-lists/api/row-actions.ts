@@ -32,7 +32,7 @@ export async function setInvoicePaid(companyId: number, row: InvoiceListRow, pai
     method: 'PUT', path: `invoices/${row.id}/payment`, body: { paidAt }, companyId, docKey: `invoice:${row.id}`, kind: 'invoice.payment',
     label: `Facture ${row.number ?? ''} marquée ${paid ? 'payée' : 'non payée'}`.replace(/\s+/g, ' '),
   }));
-  if (outcome.status !== 'failed') await patchCachedRow<InvoiceListRow>('invoices', companyId, row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt } }));
+  if (outcome.status !== 'failed') await patchCachedRow<InvoiceListRow>('invoices', companyId, row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt, ...(paidAt ? {} : { amountPaid: 0 }) } }));
   return outcome;
 }
 

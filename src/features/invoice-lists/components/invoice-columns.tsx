@@ -2,7 +2,8 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconCash, IconCashOff, IconDownload, IconEye, IconPencil } from '@tabler/icons-react';
 import { formatDateFr } from '../../../domain/dates';
 import { formatEuro } from '../../../domain/money';
-import { customerLabel, invoiceBadges, type InvoiceListRow } from '../list-model';
+import { amountDue } from '../../../domain/invoice-status';
+import { customerLabel, invoiceBadges, settlementOf, type InvoiceListRow } from '../list-model';
 import { editorTarget } from '../paths';
 import { Amount, Badges, CellText, CustomerCell, NumberCell, RowActions, type Open } from './cells';
 import type { Column } from './document-table';
@@ -50,9 +51,9 @@ export function invoiceColumns({ today, pending, online, canEdit, open, onDownlo
             <Menu.Item leftSection={<IconDownload size={18} />} disabled={!online} onClick={() => onDownload(r)}>
               {online ? 'Télécharger le PDF' : 'Télécharger le PDF (en ligne uniquement)'}
             </Menu.Item>
-            {payable && (r.invoice.paidAt
-              ? <Menu.Item leftSection={<IconCashOff size={18} />} onClick={() => onPaid(r, false)}>Marquer non payée</Menu.Item>
-              : <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>Marquer payée</Menu.Item>)}
+            {/* "Marquer payée" opens the payment dialog on the invoice page (date, means, amount: issue 10). */}
+            {payable && amountDue(settlementOf(r)) > 0 && <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>Marquer payée</Menu.Item>}
+            {payable && (r.invoice.paidAt || (r.invoice.amountPaid ?? 0) > 0) && <Menu.Item leftSection={<IconCashOff size={18} />} onClick={() => onPaid(r, false)}>Marquer non payée</Menu.Item>}
           </>
         );
         return <RowActions open={openButton} more={more} moreLabel={`Autres actions pour ${name}`} />;

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
@@ -13,7 +14,7 @@ import { toastError } from '../../../lib/toast';
 import { fetchInvoicePage } from '../api/list-api';
 import { downloadPdf, setInvoicePaid } from '../api/row-actions';
 import { countLabel, EMPTY_INVOICE_FILTERS, filterInvoices, INVOICE_STATUS_OPTIONS, invoiceQuery, type InvoiceFilters, type InvoiceListRow } from '../list-model';
-import { NEW_INVOICE_PATH } from '../paths';
+import { editorTarget, NEW_INVOICE_PATH } from '../paths';
 import { localInvoiceRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
 import { useDocumentList } from '../use-document-list';
@@ -49,12 +50,15 @@ export function InvoiceListPage() {
   const onDownload = useCallback((row: InvoiceListRow) => {
     downloadPdf('invoices', row.id, `Facture_${row.number ?? 'brouillon'}.pdf`).catch(async (e: unknown) => toastError(ROW_TOASTS.downloadError, (await readApiError(e)).message ?? undefined));
   }, []);
+  const navigate = useNavigate();
   const onPaid = useCallback((row: InvoiceListRow, paid: boolean) => {
+    // Paying asks for the date, means and amount: the invoice page's dialog, opened at once.
+    if (paid) return void navigate({ to: editorTarget('invoice', row.id).to, search: { id: row.id, payer: 1 } as never });
     void setInvoicePaid(companyId, row, paid).then((outcome) => {
       showFeedback(rowFeedback(outcome, paid ? ROW_TOASTS.paid(row.number) : ROW_TOASTS.unpaid(row.number), ROW_TOASTS.paymentError));
-      if (outcome.status !== 'failed') patchRow(row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt: paid ? today : null } }));
+      if (outcome.status !== 'failed') patchRow(row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt: paid ? today : null, ...(paid ? {} : { amountPaid: 0 }) } }));
     });
-  }, [companyId, patchRow, today]);
+  }, [companyId, patchRow, today, navigate]);
 
   const canEdit = can('edit');
   const columns = useMemo(() => invoiceColumns({ today, pending: pending.ids, online, canEdit, open, onDownload, onPaid }), [today, pending.ids, online, canEdit, open, onDownload, onPaid]);

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page/page-header';
 import { todayInParis } from '../../../domain/dates';
 import { useInvoicingDashboard } from '../dashboard-data';
 import { euro, invoiceCount, limitGauge, limitText, monthLong, quoteCount, type InvoicingDashboard } from '../dashboard-model';
+import { AgeingSection } from './ageing-card';
 import { FigureCard } from './figure-card';
 import { TurnoverChart } from './turnover-chart';
 
@@ -43,10 +44,11 @@ function Figures({ data }: { data: InvoicingDashboard }) {
         <FigureCard label="Chiffre d’affaires de l’année" value={euro(data.turnoverYear)} detail={`Année ${month.slice(0, 4)}, hors taxes`} icon={IconChartBar} />
         <FigureCard label="Factures impayées" value={euro(data.unpaidAmount)} detail={`${invoiceCount(data.unpaidCount)} à encaisser, TTC`} icon={IconClock} color="orange" />
         <FigureCard label="Factures en retard" value={euro(data.overdueAmount)} detail={`${invoiceCount(data.overdueCount)} dont l’échéance est passée`} icon={IconAlertTriangle} color="red" alert={data.overdueCount > 0} />
-        <FigureCard label="Devis ouverts" value={euro(data.openQuotesAmount)} detail={`${quoteCount(data.openQuotesCount)} en cours ou acceptés, HT`} icon={IconFileDescription} color="teal" />
+        {data.openQuotesAmount != null && <FigureCard label="Devis ouverts" value={euro(data.openQuotesAmount)} detail={`${quoteCount(data.openQuotesCount ?? 0)} en cours ou acceptés, HT`} icon={IconFileDescription} color="teal" />}
         {data.monthlyLimit != null && <LimitCard validated={data.validatedThisMonth} limit={data.monthlyLimit} />}
       </SimpleGrid>
       <TurnoverChart monthly={data.monthly} />
+      <AgeingSection />
     </>
   );
 }

@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Config } from '../env';
+import { servedOverHttps } from './client-address';
+import type { AppEnv } from './types';
+
+// Security headers on every answer, API and static (issue 9 item 11, decision 008).
+// Scripts only from the app's own files (no inline script, no eval). Styles also allow inline:
+// Mantine writes its CSS variables and responsive style props into <style> elements at run time,
+// and the app shell is served by the service worker from its precache, offline too, so a
+// per-response nonce could not follow it. Blob and data images are previews and logos; workers
+// are pdf.js's (same origin) and blob workers; frames are PDF previews.
+
+export function contentSecurityPolicy(config: Config): string {
+  const connect = ["'self'", ...extraOrigins(config)];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    "worker-src 'self' blob:",
+    "frame-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function extraOrigins(config: Config): string[] {
+  const listed = config.env.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean);
+  const pub = config.env.PUBLIC_URL ? [new URL(config.env.PUBLIC_URL).origin] : [];
+  return [...pub, ...listed];
+}
+
+/** camera for the cash register's receipt photos; everything else this app never uses is off. */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()',
+  'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()',
+].join(', ');
+
+export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+  const csp = contentSecurityPolicy(config);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('Content-Security-Policy', csp);
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('X-Frame-Options', 'DENY');
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    h.set('Permissions-Policy', PERMISSIONS_POLICY);
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    // HSTS only when the browser really reached us over HTTPS (it is ignored over HTTP anyway,
+    // and sending it from a plain-HTTP development server would only mislead).
+    if (servedOverHttps(c, config)) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Every API answer may carry personal data (and the static files keep their own caching):
+    // nothing is kept by the browser's HTTP cache or a shared proxy unless the route said otherwise.
+    if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
+  };
+}

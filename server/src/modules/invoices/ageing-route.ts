@@ -1,0 +1,33 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { todayInParis } from '../../../../src/domain/dates';
+import { ageReceivables } from '../../../../src/domain/receivables';
+import { customers, invoices } from '../../db/schema/index';
+import type { createModule } from '../../http/route';
+import type { Deps } from '../../http/types';
+import { invoiceRight } from './http-helpers';
+import { unpaidCondition } from './list-query';
+
+type Route = ReturnType<typeof createModule>['route'];
+
+// The dashboard's ageing of receivables and outstanding per customer (issue 10, item 4). Only the
+// unpaid invoices are read (partial index invoices_company_unpaid_idx: few rows among years of
+// paid ones); the buckets are the rulebook's (src/domain/receivables).
+export function ageingRoute(deps: Deps, route: Route) {
+  route('get', '/factures/balance-agee', {
+    summary: 'Balance âgée des créances : reste dû par ancienneté de retard (0–30, 31–60, 61–90, plus de 90 jours) et par client',
+    right: invoiceRight('view'),
+    responses: { 200: '{ today, total, overdue, buckets: [{ key, label, amount, count }], customers: [{ accountNumber, socialReason, amount, overdue, count }] }' },
+  }, async (c) => {
+    const companyId = c.get('company').id;
+    const today = todayInParis(deps.now());
+    const rows = await deps.db.select({
+      type: invoices.type, validated: invoices.validated, dueDate: invoices.dueDate, ttc: invoices.ttc,
+      paid: invoices.amountPaid, credited: invoices.amountCredited,
+      accountNumber: sql<string>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customers.accountNumber}, '')`,
+      socialReason: sql<string>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customers.socialReason}, '')`,
+    }).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(and(eq(invoices.companyId, companyId), unpaidCondition));
+    const ageing = ageReceivables(rows.map((r) => ({ ...r, customer: { accountNumber: r.accountNumber, socialReason: r.socialReason } })), today);
+    return c.json({ today, ...ageing });
+  });
+}

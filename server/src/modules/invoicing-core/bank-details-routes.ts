@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { bankDetailsErrors, compactBankCode } from '../../../../src/domain/bank-details';
+import { companies } from '../../db/schema/index';
+import { HttpError } from '../../http/errors';
+import { recordIdempotentResponse } from '../../http/idempotency';
+import { createModule } from '../../http/route';
+import type { Deps } from '../../http/types';
+
+// The company's IBAN and BIC (issue 10, item 5), printed on its invoices paid by transfer. Read by
+// whoever may write invoices; changed by whoever may edit them (the invoicing settings). Stored
+// compact; the invoice snapshots the seller at validation, so a later change never alters an
+// issued invoice.
+
+export const BANK_DETAILS_TITLE = 'Vos coordonnées bancaires contiennent des erreurs.';
+
+const body = z.object({
+  iban: z.string().max(60).nullish().transform((v) => compactBankCode(v)),
+  bic: z.string().max(30).nullish().transform((v) => compactBankCode(v)),
+});
+
+type BankDetails = { iban: string | null; bic: string | null };
+
+async function readBankDetails(deps: Deps, companyId: number): Promise<BankDetails> {
+  const [row] = await deps.db.select({ iban: companies.iban, bic: companies.bic }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return { iban: row?.iban ?? null, bic: row?.bic ?? null };
+}
+
+export function bankDetailsRoutes(deps: Deps) {
+  const { app, route } = createModule(deps, '/api', 'Facturation');
+
+  route('get', '/company/bank-details', {
+    summary: 'IBAN et BIC de la société, imprimés sur les factures réglées par virement',
+    right: { menu: 'mesFactures', permission: 'view' },
+    responses: { 200: '{ iban, bic } (null si non renseignés)' },
+  }, async (c) => c.json(await readBankDetails(deps, c.get('company').id)));
+
+  route('put', '/company/bank-details', {
+    summary: 'Enregistre l’IBAN et le BIC de la société (clé IBAN et format BIC vérifiés ; vides : supprimés)',
+    body,
+    right: { menu: 'mesFactures', permission: 'edit' },
+    responses: { 200: '{ iban, bic }', 422: 'IBAN ou BIC non valide' },
+  }, async (c, { body: input }) => {
+    const errors = bankDetailsErrors(input.iban, input.bic);
+    if (errors.length) throw new HttpError(422, BANK_DETAILS_TITLE, { errors: errors.map((e) => e.message), field: errors[0].field });
+    const companyId = c.get('company').id;
+    const saved: BankDetails = { iban: input.iban || null, bic: input.bic || null };
+    await deps.db.transaction(async (tx) => {
+      await tx.update(companies).set(saved).where(eq(companies.id, companyId));
+      await recordIdempotentResponse(tx, c, 200, saved);
+    });
+    return c.json(saved);
+  });
+
+  return app;
+}

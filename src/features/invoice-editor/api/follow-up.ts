@@ -1,0 +1,77 @@
+// An invoice's follow-up (GET /api/invoices/:id/follow-up: payments, credit notes, history) and
+// its payments (POST /api/invoices/:id/payments, through the outbox like every change). The last
+// answer is kept on the device (records table, dataset 'invoiceFollowUp') for offline reading; a
+// payment queued offline is added to that copy at once, so the page shows the rest due it leaves.
+import { HTTPError } from 'ky';
+import { currentDb } from '../../../data/db';
+import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
+import { isQuotaError, submitMutation } from '../../../data/outbox';
+import type { CreditableDocument } from '../../../domain/credit-notes';
+import { paymentMeansLabel, type PaymentInput } from '../../../domain/invoice-status';
+import { formatEuro, toCents } from '../../../domain/money';
+import { http, isNetworkError } from '../../../lib/http';
+
+export const FOLLOW_UP_DATASET = 'invoiceFollowUp';
+
+export interface FollowUp {
+  invoiceId: number;
+  number: string | null;
+  ttc: number;
+  amountPaid: number;
+  amountCredited: number;
+  creditable: number;
+  payments: Array<{ id: number | string; date: string; means: string; meansLabel: string; amount: number; pending?: boolean }>;
+  creditNotes: Array<CreditableDocument & { id: number; number: string | null; validated: boolean; createdAt: string | null; ttc: number }>;
+  correctedInvoice: { id: number; number: string | null } | null;
+  history: Array<{ kind: string; at: string; label: string }>;
+}
+
+async function keep(companyId: number, data: FollowUp): Promise<void> {
+  const db = currentDb();
+  if (!db) return;
+  try {
+    await db.records.put({ dataset: FOLLOW_UP_DATASET, companyId, id: data.invoiceId, data, label: '' });
+  } catch (error) {
+    if (!isQuotaError(error)) throw error; // a copy for offline reading only
+  }
+}
+
+async function cached(companyId: number, id: number): Promise<FollowUp | null> {
+  const row = await currentDb()?.records.get([FOLLOW_UP_DATASET, companyId, id]);
+  return (row?.data as FollowUp | undefined) ?? null;
+}
+
+export type LoadedFollowUp = { data: FollowUp; fromCache: boolean } | null;
+
+export async function loadFollowUp(companyId: number, id: number): Promise<LoadedFollowUp> {
+  try {
+    const data = await http.get(`invoices/${id}/follow-up`, { headers: { 'x-company-id': String(companyId) }, retry: 0 }).json<FollowUp>();
+    await keep(companyId, data);
+    return { data, fromCache: false };
+  } catch (error) {
+    if (!(error instanceof HTTPError) && !isNetworkError(error)) throw error;
+    const data = await cached(companyId, id);
+    return data ? { data, fromCache: true } : null;
+  }
+}
+
+/** Records a payment (online now, or queued under the invoice's ordering key). */
+export async function recordPayment(companyId: number, invoice: { id: number; number: string | null }, p: PaymentInput): Promise<ScreenOutcome<FollowUp>> {
+  const outcome = await screenOutcome(await submitMutation<FollowUp>({
+    method: 'POST', path: `invoices/${invoice.id}/payments`, body: { date: p.date, means: p.means, amount: Number(p.amount) }, companyId,
+    docKey: `invoice:${invoice.id}`, kind: 'invoice.payment',
+    label: `Paiement de ${formatEuro(p.amount)} (${paymentMeansLabel(p.means)}) — facture ${invoice.number ?? ''}`.trim(),
+  }));
+  if (outcome.status === 'done') await keep(companyId, outcome.response);
+  else if (outcome.status === 'queued') {
+    const before = await cached(companyId, invoice.id);
+    if (before) {
+      await keep(companyId, {
+        ...before,
+        amountPaid: (toCents(before.amountPaid) + toCents(p.amount)) / 100,
+        payments: [...before.payments, { id: `local-${Date.now()}`, date: p.date, means: p.means, meansLabel: paymentMeansLabel(p.means), amount: Number(p.amount), pending: true }],
+      });
+    }
+  }
+  return outcome;
+}

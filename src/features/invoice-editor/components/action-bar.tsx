@@ -1,0 +1,28 @@
+import { Group, Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatEuro } from '../../../domain/money';
+
+export interface BarTotals { ht: number; tva: number; ttc: number }
+
+/**
+ * The editor's actions and totals, stuck to the bottom of the window (issue 10 item 8): on a
+ * 900 px-high laptop "Aperçu", "Enregistrer", "Valider" and the total stay in view while the
+ * lines scroll. Above the footer, which Mantine's AppShell fixes on wide screens.
+ */
+export function ActionBar({ totals, children }: { totals: BarTotals | null; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-label="Actions du document" withBorder shadow="md" radius="md" px="md" py="xs"
+      style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 8px)', zIndex: 5 }}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        {totals ? (
+          <Group gap="md" wrap="wrap" className="tabular" aria-label="Résumé des totaux">
+            <Text size="sm">Total HT <strong>{formatEuro(totals.ht)}</strong></Text>
+            <Text size="sm">TVA <strong>{formatEuro(totals.tva)}</strong></Text>
+            <Text size="md" fw={700}>Total TTC {formatEuro(totals.ttc)}</Text>
+          </Group>
+        ) : <span />}
+        {children}
+      </Group>
+    </Paper>
+  );
+}

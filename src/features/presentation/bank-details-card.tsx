@@ -1,0 +1,74 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { bankDetailsErrors, formatIban } from '../../domain/bank-details';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { loadBankDetails, saveBankDetails } from './api/bank-details';
+
+type FieldErrors = Partial<Record<'iban' | 'bic', string>>;
+
+/**
+ * The company's IBAN and BIC (issue 10): checked here with the rulebook (IBAN key, BIC format)
+ * before the server checks them again; printed on invoices whose means of payment is a transfer.
+ */
+export function BankDetailsCard({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
+  const [iban, setIban] = useState('');
+  const [bic, setBic] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [state, setState] = useState<'loading' | 'ready' | 'unavailable' | 'saving'>('loading');
+
+  useEffect(() => {
+    let live = true;
+    setState('loading');
+    loadBankDetails(companyId)
+      .then((d) => {
+        if (!live) return;
+        setIban(formatIban(d.iban));
+        setBic(d.bic ?? '');
+        setState('ready');
+      })
+      .catch(() => live && setState('unavailable'));
+    return () => { live = false; };
+  }, [companyId]);
+
+  const save = async () => {
+    const found = bankDetailsErrors(iban, bic);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+    if (found.length) return;
+    setState('saving');
+    const result = await saveBankDetails(companyId, { iban, bic });
+    setState('ready');
+    if (result.status === 'failed') {
+      if (result.field === 'iban' || result.field === 'bic') setErrors({ [result.field]: result.errors[0] ?? result.message });
+      toastError('Erreur lors de l’enregistrement des coordonnées bancaires', result.errors.length ? result.errors : result.message);
+      return;
+    }
+    setIban(formatIban(iban));
+    toastSuccess('Enregistrement effectué', result.status === 'queued'
+      ? 'Vos coordonnées bancaires seront enregistrées au retour du réseau.'
+      : 'Vos coordonnées bancaires figureront sur vos factures réglées par virement.');
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="xs">Coordonnées bancaires</Title>
+      <Text size="sm" c="dimmed" mb="sm">Imprimées sur vos factures dont le mode de paiement est le virement.</Text>
+      {state === 'unavailable' ? (
+        <Text size="sm">Les coordonnées bancaires ne peuvent pas être lues sans connexion.</Text>
+      ) : (
+        <Stack gap="sm">
+          <TextInput label="IBAN" placeholder="FR76 3000 6000 0112 3456 7890 189" value={iban} maxLength={60} readOnly={!canEdit}
+            error={errors.iban} onChange={(e) => setIban(e.currentTarget.value)} onBlur={() => setIban((v) => formatIban(v))}
+            autoComplete="off" spellCheck={false} disabled={state === 'loading'} />
+          <TextInput label="BIC" placeholder="BNPAFRPPXXX" value={bic} maxLength={30} readOnly={!canEdit}
+            error={errors.bic} onChange={(e) => setBic(e.currentTarget.value.toUpperCase())}
+            autoComplete="off" spellCheck={false} disabled={state === 'loading'} />
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button onClick={() => void save()} loading={state === 'saving'} disabled={state === 'loading'}>Enregistrer les coordonnées</Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}

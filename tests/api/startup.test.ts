@@ -1,0 +1,88 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/test-server';
+import { freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
+
+// The server as `npm start` runs it, in real processes: one owner per data folder, a port that
+// opens only when the demo data is there, French refusals that name what to fix.
+
+const dirs: string[] = [];
+const children: ChildServer[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'workplace-startup-'));
+  dirs.push(dir);
+  return dir;
+};
+const start = (env: Record<string, string>, opts?: Parameters<typeof spawnServer>[1]) => {
+  const child = spawnServer(env, opts);
+  children.push(child);
+  return child;
+};
+afterAll(() => {
+  for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm start on a fresh data folder', () => {
+  it('answers only when ready, locks the folder, survives kill -9 and releases the lock on exit', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForPort(port, first);
+    // The very first connection already finds the demo accounts (no "wrong password").
+    const api = apiClient(`http://127.0.0.1:${port}`);
+    expect((await api.post('/api/login', { username: 'demo', password: 'demo' })).status).toBe(200);
+    expect(first.output()).toContain('ATTENTION : comptes de démonstration présents');
+    // npm start's links point to localhost, whatever the Host header says.
+    expect(first.output()).toContain(`liens envoyés par courriel : http://localhost:${port}`);
+
+    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`Le dossier de données « ${dataDir} » est déjà utilisé par un autre serveur Workplace (processus ${first.process.pid}`);
+    expect(second.output()).not.toMatch(/^\s+at /m);
+
+    // A crash leaves the lock file behind; the next start sees its owner is gone and takes over.
+    first.process.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(join(dataDir, 'workplace.lock'))).toBe(true);
+    const third = start({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForPort(port, third);
+    expect((await api.post('/api/login', { username: 'admin', password: 'admin' })).status).toBe(200);
+
+    third.process.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'workplace.lock'))).toBe(false);
+  }, 300_000);
+});
+
+describe.concurrent('refusals at start', () => {
+  it('production without PUBLIC_URL refuses to start, in French', async () => {
+    const child = start({ DATA_DIR: tempDir(), PORT: '0', NODE_ENV: 'production' }, { script: 'server/src/index.ts' });
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toContain('PUBLIC_URL est obligatoire en production');
+    expect(child.output()).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it('an unwritable DATA_DIR is named with the missing permission', async () => {
+    const dataDir = tempDir();
+    chmodSync(dataDir, 0o555);
+    // root ignores file modes: the check then runs as "nobody", for whom the mode applies.
+    const asRoot = process.getuid?.() === 0;
+    const child = start({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' }, { script: 'server/src/index.ts', ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toContain(`Le dossier de données « ${dataDir} » est inutilisable : permission d’écriture refusée`);
+    expect(child.output()).not.toMatch(/^\s+at /m);
+    expect(readdirSync(dataDir)).toEqual([]);
+  }, 60_000);
+
+  it('a DATA_DIR under a file is reported as such', async () => {
+    const file = join(tempDir(), 'fichier');
+    writeFileSync(file, 'x');
+    const child = start({ DATA_DIR: join(file, 'data'), PORT: '0', SEED_DEMO: '0' }, { script: 'server/src/index.ts' });
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toContain('un élément du chemin est un fichier, pas un dossier');
+    expect(readFileSync(file, 'utf8')).toBe('x');
+  }, 60_000);
+});

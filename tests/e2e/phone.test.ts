@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { dismissAnnouncement, launchBrowser, signIn, startAppServer, watchConsole } from './support/browser';
+
+// Issue 10 item 11: on a 390 px phone no screen scrolls sideways as a page, and the lists show
+// cards instead of tables with columns cut off.
+
+export const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/phone-shots';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The page's own width against the viewport's: more means a sideways scroll of the whole page. */
+const overflow = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+
+const SCREENS: Array<[string, string]> = [
+  ['/', 'Bonjour Sophie'],
+  ['/mes-documents', 'Mes documents'],
+  ['/mes-documents/documents-recents', 'Documents récents'],
+  ['/ma-bannette', 'Consulter ma bannette'],
+  ['/ma-bannette/deposer', 'Déposer des fichiers'],
+  ['/mes-factures/dashboard', 'Tableau de bord'],
+  ['/mes-factures/liste-des-factures', 'Mes factures'],
+  ['/mes-factures/liste-des-devis', 'Mes devis'],
+  ['/mes-factures/mes-clients', 'Mes clients'],
+  ['/mes-factures/mes-articles', 'Mes articles'],
+  ['/mes-factures/ajouter-facture', 'Nouvelle facture'],
+  ['/mes-factures/ajouter-devis', 'Nouveau devis'],
+  ['/mes-factures/presentation', 'Mes factures'],
+  ['/notifications', 'Notifications'],
+  ['/me', 'Mon profil'],
+  ['/mentions-legales', 'Mentions légales'],
+];
+
+describe('phones (390 × 844)', () => {
+  it('no screen is wider than the phone, and the lists are cards', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${server.url}/login`);
+    expect(await overflow(page)).toEqual({ page: PHONE.width, viewport: PHONE.width });
+    await signIn(page, server.url);
+    await dismissAnnouncement(page);
+    const wide: string[] = [];
+    for (const [path, heading] of SCREENS) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(300); // lists and charts settle their widths after their data arrives
+      const o = await overflow(page);
+      if (o.page > o.viewport) wide.push(`${path} : ${o.page} px`);
+      await page.screenshot({ path: `${SHOTS}/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390.png` });
+    }
+    expect(wide, 'écrans plus larges que le téléphone').toEqual([]);
+
+    // The invoice list is a list of cards: each row reads number, customer and amount without columns.
+    await page.goto(`${server.url}/mes-factures/liste-des-factures`);
+    const card = page.getByRole('listitem').filter({ hasText: /F\d{4}-\d+/ }).first();
+    await card.waitFor();
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});

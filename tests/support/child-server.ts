@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+// The real server as a separate process (`node --import tsx …`), for what only a process shows:
+// its exit code and messages, its data-folder lock, the moment its port opens.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ChildServer {
+  process: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (or the signal name). */
+  exited: Promise<number | string>;
+}
+
+/** Starts `script` (default: the launcher of `npm start`) with only the given variables plus PATH/HOME. */
+export function spawnServer(env: Record<string, string>, opts: { script?: string; uid?: number; gid?: number } = {}): ChildServer {
+  const script = opts.script ?? 'scripts/start-local.mjs';
+  // The launcher registers tsx itself; a TypeScript entry needs the loader on the command line.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    uid: opts.uid,
+    gid: opts.gid,
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  return { process: child, output: () => out, exited };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Polls every 20 ms until the port accepts a TCP connection (or the child exits). */
+export async function waitForPort(port: number, child: ChildServer, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (exited) throw new Error(`le serveur s’est arrêté avant d’écouter :\n${child.output()}`);
+    if (Date.now() > deadline) throw new Error(`port ${port} toujours fermé :\n${child.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
