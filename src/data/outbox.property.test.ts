@@ -1,7 +1,10 @@
 // Property: for any sequence of changes (created offline or online, some refused by the server)
 // and any injected faults (network down before/after the commit, 5xx, 429, 401, tab killed
 // mid-request), every change ends applied exactly once on the server or shown as failed;
-// none is duplicated or lost, and the changes of one document reach the server in order.
+// none is duplicated or lost, and the changes of one document reach the server in order. And a
+// change naming a customer created offline (temporary reference, issue 10) reaches the server
+// naming the number the server gave THAT customer, never another's (other devices create
+// customers meanwhile), or is shown as failed.
 import Dexie from 'dexie';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,12 +13,15 @@ import { newTempId } from './temp-ids';
 import type { Fault } from './testing/fake-api';
 import { drainAll, makeHarness, type Harness } from './testing/harness';
 
-type Cmd = { doc: number; create: boolean; reject: boolean; online: boolean };
+type Cmd = { doc: number; create: boolean; reject: boolean; online: boolean; withCustomer: boolean };
+type Setup = { rejectCustomer: boolean; otherDevices: number };
 
 const faultArb = fc.constantFrom<Fault>('ok', 'ok', 'networkBefore', 'networkAfter', 'status500', 'status503', 'status429', 'status401', 'hang', 'hangAfter');
-const cmdArb = fc.record({ doc: fc.integer({ min: 0, max: 3 }), create: fc.boolean(), reject: fc.boolean(), online: fc.boolean() });
+const cmdArb = fc.record({ doc: fc.integer({ min: 0, max: 3 }), create: fc.boolean(), reject: fc.boolean(), online: fc.boolean(), withCustomer: fc.boolean() });
+const setupArb = fc.record({ rejectCustomer: fc.boolean(), otherDevices: fc.integer({ min: 0, max: 2 }) });
+const OFFLINE_CUSTOMER = 'Client créé hors ligne';
 
-async function runScenario(cmds: Cmd[], faults: Fault[]) {
+async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
   let h: Harness = makeHarness();
   const all: Harness[] = [h];
   h.api.faults = [...faults];
@@ -25,6 +31,14 @@ async function runScenario(cmds: Cmd[], faults: Fault[]) {
   const opsByDoc = new Map<string, string[]>();
   const failedOps = new Set<string>();
   const done = new Set<string>();
+  // A customer created offline first; other devices then take the next numbers on the server.
+  const customerTmp = newTempId();
+  h.net.online = false;
+  await h.outbox.submit({
+    method: 'POST', path: 'customers', body: { op: 'client', socialReason: OFFLINE_CUSTOMER, reject: setup.rejectCustomer || undefined }, companyId: 3,
+    docKey: `customer:${customerTmp}`, label: 'Création du client', kind: 'customer.create', createsTempId: customerTmp, idField: 'accountNumber',
+  });
+  for (let k = 1; k <= setup.otherDevices; k++) h.api.customers.set(`C0000${k}`, `Autre appareil ${k}`);
 
   /** Runs fn; if a request hangs forever, the tab is "killed" and a new one opens the same database. */
   async function runOrCrash<T>(fn: (x: Harness) => Promise<T>): Promise<T | 'crash'> {
@@ -37,6 +51,7 @@ async function runScenario(cmds: Cmd[], faults: Fault[]) {
     return result;
   }
 
+  const customerOf = (cmd: Cmd) => (cmd.withCustomer ? { customer: { accountNumber: customerTmp } } : {});
   for (const [i, cmd] of cmds.entries()) {
     const op = `op${i}`;
     let docRef: string;
@@ -46,9 +61,9 @@ async function runScenario(cmds: Cmd[], faults: Fault[]) {
       tmpOf.set(cmd.doc, newTempId());
       docRef = tmpOf.get(cmd.doc)!;
       opsByDoc.set(docRef, []);
-      req = { method: 'POST', path: 'docs', body: { op, reject: cmd.reject || undefined }, companyId: 3, docKey: docRef, label: 'Création', kind: 'doc.create', createsTempId: docRef };
+      req = { method: 'POST', path: 'docs', body: { op, reject: cmd.reject || undefined, ...customerOf(cmd) }, companyId: 3, docKey: docRef, label: 'Création', kind: 'doc.create', createsTempId: docRef };
     } else docRef = tmpOf.get(cmd.doc)!;
-    req ??= { method: 'PUT', path: `docs/${docRef}`, body: { op, reject: cmd.reject || undefined }, companyId: 3, docKey: docRef, label: 'Modification', kind: 'doc.save' };
+    req ??= { method: 'PUT', path: `docs/${docRef}`, body: { op, reject: cmd.reject || undefined, ...customerOf(cmd) }, companyId: 3, docKey: docRef, label: 'Modification', kind: 'doc.save' };
     opsByDoc.set(docRef, [...(opsByDoc.get(docRef) ?? []), op]);
     h.net.online = cmd.online;
     const result = (await runOrCrash((x) => x.outbox.submit(req))) as MutationResult<unknown> | 'crash';
@@ -80,7 +95,14 @@ async function runScenario(cmds: Cmd[], faults: Fault[]) {
   await Dexie.delete(h.db.name);
 
   expect(leftover).toBe(0);
-  const appliedOps = h.api.applied.map((a) => (a.body as { op: string }).op);
+  const appliedOps = h.api.applied.map((a) => (a.body as { op: string }).op).filter((op) => op !== 'client');
+  // A document naming the offline customer names the number the server gave that customer.
+  for (const a of h.api.applied) {
+    const named = (a.body as { customer?: { accountNumber: string } }).customer?.accountNumber;
+    if (named === undefined) continue;
+    expect(named).toBe(idMap.get(customerTmp));
+    expect(h.api.customers.get(named)).toBe(OFFLINE_CUSTOMER);
+  }
   // Never duplicated.
   expect(new Set(appliedOps).size).toBe(appliedOps.length);
   for (const [docRef, ops] of opsByDoc) {
@@ -98,7 +120,7 @@ async function runScenario(cmds: Cmd[], faults: Fault[]) {
 describe('outbox property', () => {
   it('every change is applied exactly once or shown as failed, in order per document', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(cmdArb, { minLength: 1, maxLength: 10 }), fc.array(faultArb, { maxLength: 14 }), runScenario),
+      fc.asyncProperty(setupArb, fc.array(cmdArb, { minLength: 1, maxLength: 10 }), fc.array(faultArb, { maxLength: 14 }), runScenario),
       { numRuns: 150 },
     );
   }, 120_000);

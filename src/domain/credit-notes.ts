@@ -9,7 +9,7 @@
 //   gesture) is only bound by the two amounts above.
 // Amounts in integer cents: no float ever decides a refusal.
 import { formatEuro, toCents } from './money';
-import { isStandardLine, lineAmountCents } from './totals';
+import { isStandardLine, lineNetCents } from './totals';
 import type { InvoiceLine, VatBreakdownEntry } from './types';
 
 export interface CreditableDocument {
@@ -35,7 +35,8 @@ function linesCents(lines: readonly InvoiceLine[]): Map<string, { label: string;
     if (!isStandardLine(l)) continue;
     const k = lineKey(l);
     const prev = out.get(k) ?? { label: (l.label ?? '').trim() || (l.code ?? ''), cents: 0 };
-    out.set(k, { ...prev, cents: prev.cents + lineAmountCents(l) });
+    // Net of the line's own discount (decision 012): what the line actually charged.
+    out.set(k, { ...prev, cents: prev.cents + lineNetCents(l) });
   }
   return out;
 }

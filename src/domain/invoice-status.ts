@@ -62,9 +62,10 @@ export function invoiceStatuses(f: SettlementFacts, today: string): InvoiceStatu
   return out;
 }
 
+/** Dark enough for white text on a filled badge and for tinted text on a light one (WCAG AA). */
 export const STATUS_COLORS: Record<InvoiceStatus, string> = {
-  Brouillon: 'gray', Validée: 'blue', Envoyée: 'cyan', Payée: 'green', 'Partiellement payée': 'yellow',
-  'En retard': 'red', 'Avoir partiel': 'grape', 'Avoir total': 'violet',
+  Brouillon: '#495057', Validée: '#1c4f8c', Envoyée: '#0b6477', Payée: '#1e6b34', 'Partiellement payée': '#8a4500',
+  'En retard': '#b02525', 'Avoir partiel': '#7b2a8f', 'Avoir total': '#5235b0',
 };
 
 /** Means of payment: the key travels, the label is shown. */

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/invoice-helpers';
@@ -7,9 +8,12 @@ import { launchBrowser, openSignedIn, startAppServer, toast } from './support/br
 // Issue 10 item 6 (decision 012): a line discount of 10 % and a document discount of 20 € typed in
 // the invoice editor show in the live totals, and the PDF of the saved draft prints them.
 
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/invoice-editor-shots';
+
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   server = await startAppServer();
   browser = await launchBrowser();
 });
@@ -44,6 +48,8 @@ describe('discounts in the invoice editor', () => {
       /Total HT avant remise\s+117,00\s€\s+Remise\s+-20,00\s€\s+Total HT net\s+97,00\s€[\s\S]*TVA 5,5\s%\s+sur\s+97,00\s€\s+5,34\s€[\s\S]*Total TTC\s+102,34\s€/,
     );
 
+    await page.screenshot({ path: `${SHOTS}/discounts-1366.png`, fullPage: true });
+
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Enregistrement effectué').waitFor();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
@@ -53,6 +59,26 @@ describe('discounts in the invoice editor', () => {
     expect(saved.body).toMatchObject({ discount: { type: 'amount', value: 20 }, totals: { ht: 97, tva: 5.34, ttc: 102.34, subtotal: 117, discount: 20 } });
     const text = await pdfText(Buffer.from((await server.api.get(`/api/invoices/${id}/pdf`, { token })).raw));
     for (const s of ['Remise', '10 %', '117,00 €', 'Total HT avant remise', '-20,00 €', 'Total HT net', '97,00 €', '102,34 €']) expect(text).toContain(s);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('bank details form (issue 10 item 5)', () => {
+  it('checks the IBAN key on the device in French, then saves the pair (shown in groups of four)', async () => {
+    const { context, page, errors } = await openSignedIn(browser, server.url, '/mes-factures/presentation');
+    const iban = page.getByLabel('IBAN');
+    await iban.fill('FR76 3000 6000 0112 3456 7890 188');
+    await page.getByRole('button', { name: 'Enregistrer les coordonnées' }).click();
+    await page.getByText('L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.').waitFor();
+    await iban.fill('fr7630006000011234567890189');
+    await page.getByLabel('BIC').fill('bnpafrpp');
+    await page.getByRole('button', { name: 'Enregistrer les coordonnées' }).click();
+    await toast(page, 'Enregistrement effectué').waitFor();
+    expect(await iban.inputValue()).toBe('FR76 3000 6000 0112 3456 7890 189');
+    await page.screenshot({ path: `${SHOTS}/bank-details-1366.png`, fullPage: true });
+    const { token } = await server.api.login('demo');
+    expect((await server.api.get('/api/company/bank-details', { token })).body).toEqual({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' });
     expect(errors()).toEqual([]);
     await context.close();
   });

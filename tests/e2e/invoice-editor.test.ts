@@ -212,3 +212,45 @@ describe('quote editor', () => {
     await context.close();
   });
 });
+
+describe('editor layout (issue 10 item 8)', () => {
+  const inView = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+
+  it('on a 900 px-high laptop the actions and the total stay in view while the lines scroll', async () => {
+    const { context, page, errors } = await open('/mes-factures/ajouter-facture');
+    await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor();
+    await pick(page, 'Client', 'hotel parc', /Hôtel du Parc/);
+    for (let i = 1; i <= 8; i++) {
+      await addArticle(page, 'baguette', /BOU001/);
+      await page.getByRole('button', { name: new RegExp(`^Terminer la ligne ${i}`) }).click();
+    }
+    // Back to the top of the form: the bar stays at the bottom of the window.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 300)).toBe(true);
+    for (const name of ['Aperçu', 'Enregistrer', 'Valider']) expect(await inView(page, name), name).toBe(true);
+    const bar = page.getByRole('region', { name: 'Actions du document' });
+    expect(await bar.innerText()).toMatch(/Total TTC 10,96\s€/);
+    await page.screenshot({ path: `${SHOTS}/editor-sticky-bar-1366.png` });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('on a wide screen a live PDF preview sits beside the form and follows it', async () => {
+    const { context, page, errors } = await open('/mes-factures/ajouter-devis', { width: 1920, height: 1080 });
+    await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
+    const live = page.getByRole('region', { name: 'Aperçu en direct' });
+    await pick(page, 'Client', 'bistrot', /Le Bistrot Gourmand/);
+    await addArticle(page, 'croissant', /Croissant/);
+    const first = await pdfPageDrawn(live);
+    expect(first.ink).toBeGreaterThan(0.005);
+    const formBox = (await page.getByRole('combobox', { name: 'Client' }).boundingBox())!;
+    const liveBox = (await live.boundingBox())!;
+    expect(liveBox.x).toBeGreaterThan(formBox.x + formBox.width);
+    await page.screenshot({ path: `${SHOTS}/editor-live-preview-1920.png` });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});

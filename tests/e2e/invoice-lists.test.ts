@@ -70,7 +70,7 @@ describe('invoice list', () => {
     await context.close();
   });
 
-  it('marks a validated invoice paid from its row menu', async () => {
+  it('"Marquer payée" in a row menu opens the invoice’s payment dialog (rest due by default)', async () => {
     const { context, page, errors } = await open('/mes-factures/liste-des-factures');
     await bodyRows(page, 'Factures').first().waitFor();
     await pick(page, 'Statut', 'Impayée');
@@ -83,8 +83,13 @@ describe('invoice list', () => {
     const number = (await row.locator('[role=cell] a').first().innerText()).trim();
     await row.getByRole('button', { name: `Autres actions pour la facture ${number}` }).click();
     await page.getByRole('menuitem', { name: 'Marquer payée' }).click();
-    await toast(page, 'Enregistrement effectué').filter({ hasText: `La facture n°${number} est marquée payée.` }).waitFor();
-    await bodyRows(page, 'Factures').filter({ hasText: number }).getByText('Payée').waitFor();
+    // Issue 10: date, means and amount are asked on the invoice page; the whole rest due by default.
+    await page.getByRole('heading', { name: `Facture n° ${number}` }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
+    await dialog.getByText('La facture sera entièrement payée.').waitFor();
+    await dialog.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+    await toast(page, 'Paiement enregistré').waitFor();
+    await page.getByTestId('invoice-status').getByText('Payée', { exact: true }).waitFor();
     expect(errors()).toEqual([]);
     await context.close();
   });

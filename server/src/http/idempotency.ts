@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
 import { inTransaction, requestTransaction } from '../db/request-tx';
 import { idempotencyKeys } from '../db/schema/index';
@@ -71,9 +71,11 @@ class Rollback extends Error {}
 async function atomically(deps: Deps, c: Context<AppEnv>, next: Next, withAnswer: boolean): Promise<void> {
   try {
     await requestTransaction(deps.db, async () => {
+      await deps.db.execute(sql`savepoint request_work`);
       await next();
       // A 5xx means the work did not happen: nothing of it is kept or stored, the client retries.
       if (c.res.status >= 500) throw new Rollback();
+      await settleWork(deps.db, c);
       if (!withAnswer) return;
       deps.faults?.('answer:before-store');
       await saveAnswer(c, deps.db);
@@ -84,6 +86,20 @@ async function atomically(deps: Deps, c: Context<AppEnv>, next: Next, withAnswer
     throw error;
   }
   if (withAnswer) deps.faults?.('answer:after-commit');
+}
+
+/**
+ * A handler may turn a failed statement into a deliberate answer (a unique violation → 409). That
+ * statement aborted the transaction: its work is undone back to before the handler, so the answer
+ * can still be stored and committed. Without a failed statement, the work is kept (even with a 4xx).
+ */
+async function settleWork(db: Db, c: Context<AppEnv>): Promise<void> {
+  try {
+    await db.execute(sql`release savepoint request_work`);
+  } catch (aborted) {
+    if (!(c.error instanceof HttpError)) throw aborted;
+    await db.execute(sql`rollback to savepoint request_work`);
+  }
 }
 
 async function saveAnswer(c: Context<AppEnv>, db: DbOrTx): Promise<void> {

@@ -13,11 +13,11 @@ interface Basis { invoice: CreditableDocument & { number: string | null }; prior
 const bases = new Map<number, Basis>();
 
 /** Every limit the credit note of `form` breaks, when its invoice's facts are on this device. */
-export function creditLimitErrorsFor(form: Pick<EditorForm, 'type' | 'correctedInvoiceId' | 'lines'>): string[] {
+export function creditLimitErrorsFor(form: Pick<EditorForm, 'type' | 'correctedInvoiceId' | 'lines' | 'discount'>): string[] {
   if (form.type !== 'Avoir' || !form.correctedInvoiceId) return [];
   const basis = bases.get(form.correctedInvoiceId);
   if (!basis) return [];
-  const t = computeTotals(form.lines);
+  const t = computeTotals(form.lines, form.discount); // net of the document discount (decision 012)
   return creditNoteLimitErrors(basis.invoice, basis.prior, { lines: form.lines, ttc: t.ttc, vatBreakdown: t.vatBreakdown });
 }
 

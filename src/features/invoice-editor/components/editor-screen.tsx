@@ -130,7 +130,7 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
 
   // Wide screens (≥ 1600 px): the document as it prints, beside the form.
   const livePreview = useMediaQuery('(min-width: 100em)') === true;
-  const barTotals = useMemo(() => computeTotals(state.form.lines), [state.form.lines]);
+  const barTotals = useMemo(() => computeTotals(state.form.lines, state.form.discount), [state.form.lines, state.form.discount]);
   const liveModel = useMemo(() => (livePreview && data.company
     ? previewModel({ kind: state.kind, form: state.form, number: state.number, company: data.company, logo: data.logo, customer, correctedInvoiceNumber: state.correctedInvoiceNumber, estimateNumber: state.estimate?.number ?? null })
     : null), [livePreview, data.company, data.logo, state.kind, state.form, state.number, state.correctedInvoiceNumber, state.estimate, customer]);

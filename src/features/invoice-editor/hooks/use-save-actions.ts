@@ -82,7 +82,7 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors, onConfl
       await confirmedDocument(tableOf(s.kind), companyId, doc);
       const server = s.kind === 'invoice' ? stateFromInvoice(doc as InvoiceJson) : stateFromQuote(doc as QuoteJson);
       const typedMeanwhile = editor.get().form !== before;
-      editor.replace((cur) => (typedMeanwhile ? { ...cur, docId: doc.id, docKey: plan.docKey, slot: String(doc.id), number: server.number, sent: null } : { ...server, docKey: plan.docKey }));
+      editor.replace((cur) => (typedMeanwhile ? { ...cur, docId: doc.id, docKey: plan.docKey, slot: String(doc.id), number: server.number, sent: null, version: server.version } : { ...server, docKey: plan.docKey }));
       next = editor.get();
       await deleteDrafts(companyId, s.kind, [s.slot, String(plan.docId), String(doc.id)]);
       if (typedMeanwhile) await writeDraft(companyId, next);
