@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress';
 
 // The top-level manifest.webmanifest is the single source; the PWA plugin emits and links it.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
@@ -27,6 +28,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1200 },

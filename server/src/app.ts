@@ -58,7 +58,7 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 }
 
 function mountStatic(app: Hono<AppEnv>, root: string) {
-  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+  const shell = appShell(root);
   app.use('*', async (c, next) => {
     await next();
     const path = c.req.path;
@@ -66,10 +66,32 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
     if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     else if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/index.html') c.header('Cache-Control', 'no-cache');
   });
-  app.use('*', serveStatic({ root }));
+  // precompressed: the .br / .gz copies written at build (scripts/vite-precompress.ts), chosen by
+  // Accept-Encoding with Vary: Accept-Encoding (issue 12: 1.16 MB went out uncompressed on /login).
+  app.use('*', serveStatic({ root, precompressed: true }));
   // Client-side routes: every other GET gets the app shell (the router shows 404 itself).
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    const encoding = acceptedEncoding(c.req.header('accept-encoding'), shell);
+    if (!encoding) return c.html(shell.plain);
+    c.header('Content-Encoding', encoding);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(new Uint8Array(shell[encoding]!));
   });
+}
+
+interface Shell { plain: string; br?: Buffer; gzip?: Buffer }
+
+function appShell(root: string): Shell {
+  const file = join(root, 'index.html');
+  const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  return { plain: readFileSync(file, 'utf8'), br: read('.br'), gzip: read('.gz') };
+}
+
+function acceptedEncoding(header: string | undefined, shell: Shell): 'br' | 'gzip' | null {
+  const accepted = new Set((header ?? '').split(',').map((e) => e.split(';')[0]!.trim()));
+  if (shell.br && accepted.has('br')) return 'br';
+  if (shell.gzip && accepted.has('gzip')) return 'gzip';
+  return null;
 }

@@ -37,6 +37,7 @@ describe('discounts in the invoice editor', () => {
     await pick(page, 'Ajouter un article du catalogue', 'baguette', /BOU001/);
     await page.getByLabel('Quantité').fill('100');
     await page.getByLabel('Remise', { exact: true }).fill('10');
+    await page.screenshot({ path: `${SHOTS}/discounts-line-edit-1366.png` });
     await page.getByRole('button', { name: /^Terminer la ligne 1/ }).click();
     // 100 × 1,30 € = 130,00 €, less 10 % = 117,00 € (shown on the line with its discount).
     await page.getByText('Remise 10 %').waitFor();
@@ -44,6 +45,8 @@ describe('discounts in the invoice editor', () => {
     await page.getByRole('radiogroup', { name: 'Type de remise globale' }).getByText('€').click();
     const totals = page.getByLabel('Totaux du document');
     // VAT 5,5 %: round(117 × 5,5 %) − round(20 × 5,5 %) = 6,44 − 1,10 = 5,34 €.
+    // The sticky bar of the editor agrees with the totals card.
+    await page.getByText(/^Total TTC\s102,34\s€$/).waitFor(); // the bar prints label and amount in one text
     await expect.poll(() => totals.innerText()).toMatch(
       /Total HT avant remise\s+117,00\s€\s+Remise\s+-20,00\s€\s+Total HT net\s+97,00\s€[\s\S]*TVA 5,5\s%\s+sur\s+97,00\s€\s+5,34\s€[\s\S]*Total TTC\s+102,34\s€/,
     );

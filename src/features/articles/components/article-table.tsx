@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { formatEuro } from '../../../domain/money';
 import { formatRate, type ArticleRow } from '../article-model';
 import { useWindowRows } from '../../../components/use-window-rows';
+import { CARD, PhoneCardList } from '../../../components/phone-card-list';
+import { usePhone } from '../../../components/use-phone';
 
 interface Props {
   rows: ArticleRow[] | undefined;
@@ -25,7 +27,17 @@ const right: CSSProperties = { ...cellStyle, alignItems: 'flex-end', fontVariant
  * twenty-odd rows on screen. Below 62em (portrait tablet) the type moves under the code so the
  * designation keeps room without a horizontal scroll.
  */
-export function ArticleTable({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
+export function ArticleTable(props: Props) {
+  const { rows, pending } = props;
+  // On a phone (below 36em), cards instead of columns (issue 10 item 11).
+  if (!usePhone()) return <ArticleGrid {...props} />;
+  return (
+    <PhoneCardList label="Articles" count={rows?.length} itemKey={(i) => String(rows![i].id)} estimate={100}
+      renderCard={(i) => <ArticleCard {...props} row={rows![i]} pending={pending.has(String(rows![i].id))} />} />
+  );
+}
+
+function ArticleGrid({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const columns = `${wide ? '110px 120px' : '112px'} minmax(140px, 1fr) 76px 108px 64px 108px ${canEdit || canDelete ? '96px' : ''}`;
   const { listRef, virtualizer, offset } = useWindowRows(rows?.length ?? 0, ROW_HEIGHT, (i) => String(rows![i].id));
@@ -101,5 +113,35 @@ const ArticleCells = memo(function ArticleCells({ row, wide, pending, canEdit, c
         </div>
       )}
     </>
+  );
+});
+
+/** An article on a phone: code and type, designation and label, prices; the actions on the right. */
+const ArticleCard = memo(function ArticleCard({ row, pending, canEdit, canDelete, onEdit, onDelete }: Omit<CellsProps, 'wide'>) {
+  const comment = row.type === 'Commentaire';
+  const name = row.designation || row.label || row.code;
+  return (
+    <div style={CARD}>
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Group gap={8} wrap="nowrap" justify="space-between">
+          <Text size="sm" fw={600} truncate="end">{row.code} <Text span size="xs" c="dimmed" fw={400}>· {row.type}</Text></Text>
+          {!comment && <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatEuro(row.ttc)} TTC</Text>}
+        </Group>
+        <Text size="sm" truncate="end" title={row.designation}>{row.designation || '—'}</Text>
+        {row.label && <Text size="xs" c="dimmed" truncate="end" title={row.label}>{row.label}</Text>}
+        {!comment && (
+          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {[`${formatEuro(row.unitPriceHT)} HT`, row.unitMeasurement?.label, `TVA ${formatRate(Number(row.vatRate) || 0)}`].filter(Boolean).join(' · ')}
+          </Text>
+        )}
+        {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>En attente d’envoi</Badge>}
+      </div>
+      {(canEdit || canDelete) && (
+        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {canEdit && <ActionIcon variant="subtle" size={44} title="Modifier" aria-label={`Modifier l’article ${name}`} onClick={() => onEdit(row)}><IconPencil size={20} /></ActionIcon>}
+          {canDelete && <ActionIcon variant="subtle" color="red" size={44} title="Supprimer" aria-label={`Supprimer l’article ${name}`} onClick={() => onDelete(row)}><IconTrash size={20} /></ActionIcon>}
+        </Group>
+      )}
+    </div>
   );
 });

@@ -6,6 +6,8 @@ import { memo, type CSSProperties, type ReactNode } from 'react';
 import { accountNumberText, customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
 import { isTempId } from '../../../data/temp-ids';
 import { useWindowRows } from '../../../components/use-window-rows';
+import { CARD, PhoneCardList } from '../../../components/phone-card-list';
+import { usePhone } from '../../../components/use-phone';
 
 interface Props {
   rows: CustomerRow[] | undefined;
@@ -19,8 +21,18 @@ interface Props {
 const ROW_HEIGHT = 60;
 const cell: CSSProperties = { padding: '0 8px', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' };
 
+/** Customers: columns from a tablet up, cards on a phone (issue 10 item 11). */
+export function CustomerTable(props: Props) {
+  const { rows, pending } = props;
+  if (!usePhone()) return <CustomerGrid {...props} />;
+  return (
+    <PhoneCardList label="Clients" count={rows?.length} itemKey={(i) => rows![i].accountNumber} estimate={100}
+      renderCard={(i) => <CustomerCard {...props} customer={rows![i]} pending={pending.has(rows![i].accountNumber)} />} />
+  );
+}
+
 /** Customers as an ARIA table with virtualised rows; contact and payment columns from 62em up. */
-export function CustomerTable({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
+function CustomerGrid({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const actions = canEdit || canDelete;
   const columns = `minmax(180px, 1fr) 124px 170px ${wide ? 'minmax(160px, 1fr) 150px' : ''} ${actions ? '96px' : ''}`;
@@ -100,5 +112,30 @@ const CustomerCells = memo(function CustomerCells({ customer: c, wide, pending, 
         </div>
       )}
     </>
+  );
+});
+
+/** A customer on a phone: name, account number and town, contact; the actions on the right. */
+const CustomerCard = memo(function CustomerCard({ customer: c, pending, canEdit, canDelete, onEdit, onDelete }: Omit<CellsProps, 'wide'>) {
+  const name = customerName(c);
+  return (
+    <div style={CARD}>
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Anchor size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} renderRoot={(props) => <Link {...props} to="/mes-factures/mes-clients/ficheClient" search={{ accountNumber: c.accountNumber }} />}>{name}</Anchor>
+        {c.name && c.name !== name && <Text size="xs" c="dimmed" truncate="end">{c.name}</Text>}
+        <Text size="sm" truncate="end">
+          <Text span size="sm" c={isTempId(c.accountNumber) ? 'dimmed' : undefined}>{accountNumberText(c.accountNumber)}</Text>
+          {(c.postalCode || c.city) && ` · ${[c.postalCode, c.city].filter(Boolean).join(' ')}`}
+        </Text>
+        {(c.email || c.phone) && <Text size="xs" c="dimmed" truncate="end">{[c.email, c.phone].filter(Boolean).join(' · ')}</Text>}
+        {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>En attente d’envoi</Badge>}
+      </div>
+      {(canEdit || canDelete) && (
+        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {canEdit && <ActionIcon variant="subtle" size={44} title="Modifier" aria-label={`Modifier le client ${name}`} onClick={() => onEdit(c)}><IconPencil size={20} /></ActionIcon>}
+          {canDelete && <ActionIcon variant="subtle" color="red" size={44} title="Supprimer" aria-label={`Supprimer le client ${name}`} onClick={() => onDelete(c)}><IconTrash size={20} /></ActionIcon>}
+        </Group>
+      )}
+    </div>
   );
 });

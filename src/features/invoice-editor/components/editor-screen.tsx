@@ -123,7 +123,8 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
     edit: has(child, 'edit'),
     validate: has('listeFactures', 'edit'),
     send: has('listeFactures', 'edit'),
-    createInvoice: has('listeFactures', 'create'),
+    // A fully credited invoice gets no further credit note (issue 10); the server refuses it too.
+    createInvoice: has('listeFactures', 'create') && (follow?.followUp.creditable ?? 1) > 0,
     transform: has('listeDevis', 'transform') && has('listeFactures', 'create'),
   };
   const readOnly = state.validated || (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');

@@ -2,6 +2,8 @@ import { Group, Loader, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useWindowRows } from '../../../components/use-window-rows';
+import { usePhone } from '../../../components/use-phone';
+import { DocumentCards } from './document-cards';
 
 export interface Column<R> {
   key: string;
@@ -26,8 +28,15 @@ interface Props<R extends { id: string | number }> {
 export const ROW_HEIGHT = 60;
 const cell: CSSProperties = { padding: '0 8px', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' };
 
+export type DocumentTableProps<R extends { id: string | number }> = Props<R>;
+
+/** The list of invoices or quotes: columns from a tablet up, cards on a phone (issue 10 item 11). */
+export function DocumentTable<R extends { id: string | number }>(props: Props<R>) {
+  return usePhone() ? <DocumentCards {...props} /> : <DocumentGrid {...props} />;
+}
+
 /** An ARIA table whose rows are virtualised against the page scroll: 10 000 rows stay smooth. */
-export function DocumentTable<R extends { id: string | number }>({ label, rows, columns, stale, loadingMore, onRange }: Props<R>) {
+function DocumentGrid<R extends { id: string | number }>({ label, rows, columns, stale, loadingMore, onRange }: Props<R>) {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const shown = useMemo(() => (wide ? columns : columns.filter((c) => !c.wideOnly)), [wide, columns]);
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: shown.map((c) => c.width).join(' ') };

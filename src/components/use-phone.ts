@@ -1,0 +1,9 @@
+import { useMediaQuery } from '@mantine/hooks';
+
+/**
+ * Below 36em (a phone, 390 px) the lists show cards instead of columns (issue 10 item 11). Read
+ * at the first render, not in an effect: a list must not draw its table once before the cards.
+ */
+export function usePhone(): boolean {
+  return useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+}
