@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { staticLogin } from './scripts/vite-static-login';
 
 // The top-level manifest.webmanifest is the single source; the PWA plugin emits and links it.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
@@ -28,6 +29,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    staticLogin(),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },

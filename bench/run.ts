@@ -24,6 +24,7 @@ const SECTIONS: Section[] = [
   { file: 'invoices.ts', fn: 'benchInvoices', title: 'Devis et factures' },
   { file: 'invoice-list-screen.ts', fn: 'benchInvoiceListScreen', title: 'Écran de la liste des factures (Chromium)' },
   { file: 'startup.ts', fn: 'benchStartup', title: 'Démarrage et commits durables' },
+  { file: 'first-load.ts', fn: 'benchFirstLoad', title: 'Premier chargement sur une ligne 4G lente (Chromium)' },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -1,41 +1,27 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
-import './styles.css';
-import 'dayjs/locale/fr';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
+// Issue 12: this entry carries only what /login needs: React, the router, the session and the
+// plain sign-in form. Mantine (routes/mantine-root.tsx) and the signed-in layer (frame, Dexie,
+// outbox, dates, charts, service worker: routes/signed-in-shell.tsx) are lazy chunks.
+import './features/auth/static-login/login.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadBranding } from './lib/branding';
 import { store } from './lib/session';
-import { TOAST_DURATION } from './lib/toast';
+import { watchStaticLogin } from './lib/static-login';
 import { router } from './router';
-import { cssVariablesResolver, theme } from './theme';
-import { registerServiceWorker } from './lib/service-worker';
-import { startOfflineData } from './data/start';
 
-dayjs.extend(customParseFormat);
-dayjs.locale('fr');
+watchStaticLogin();
 void loadBranding();
-registerServiceWorker();
-startOfflineData();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <JotaiProvider store={store}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
-          <Notifications position="bottom-right" autoClose={TOAST_DURATION} />
-          <RouterProvider router={router} />
-        </DatesProvider>
-      </MantineProvider>
-    </JotaiProvider>
-  </StrictMode>,
-);
+// The first render waits for the route (and, signed in, the lazy layer): React replaces the
+// prerendered sign-in form (login.html) with the live one in one commit, never with a blank page.
+void router.load().finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <JotaiProvider store={store}>
+        <RouterProvider router={router} />
+      </JotaiProvider>
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routes/tree';
-import { setUnauthorizedHandler } from './lib/http';
-import { clearLocalSession } from './lib/session';
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -11,11 +9,4 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Spec 4/8: a 401 anywhere → signed out and sent to /login?redirect={current path}.
-let handling = false;
-setUnauthorizedHandler(() => {
-  if (handling) return;
-  handling = true;
-  const { pathname, searchStr } = router.state.location;
-  void clearLocalSession().then(() => router.navigate({ to: '/login', search: { redirect: `${pathname}${searchStr}` }, replace: true }).finally(() => { handling = false; }));
-});
+// The 401 handler (spec 4/8) is installed with the signed-in layer: routes/signed-in-shell.tsx.

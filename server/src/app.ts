@@ -58,19 +58,22 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 }
 
 function mountStatic(app: Hono<AppEnv>, root: string) {
-  const shell = appShell(root);
+  const appShellOf = appShell(root, 'index.html');
+  // Issue 12: /login gets the page with the sign-in form prerendered (scripts/vite-static-login.ts).
+  const loginShell = existsSync(join(root, 'login.html')) ? appShell(root, 'login.html') : appShellOf;
   app.use('*', async (c, next) => {
     await next();
     const path = c.req.path;
     // Hashed assets never change; the service worker and the manifest must always be fresh.
     if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/index.html') c.header('Cache-Control', 'no-cache');
+    else if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/index.html' || path === '/login.html') c.header('Cache-Control', 'no-cache');
   });
   // precompressed: the .br / .gz copies written at build (scripts/vite-precompress.ts), chosen by
   // Accept-Encoding with Vary: Accept-Encoding (issue 12: 1.16 MB went out uncompressed on /login).
   app.use('*', serveStatic({ root, precompressed: true }));
   // Client-side routes: every other GET gets the app shell (the router shows 404 itself).
   app.get('*', (c) => {
+    const shell = c.req.path === '/login' ? loginShell : appShellOf;
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding', { append: true });
     const encoding = acceptedEncoding(c.req.header('accept-encoding'), shell);
@@ -83,8 +86,8 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
 
 interface Shell { plain: string; br?: Buffer; gzip?: Buffer }
 
-function appShell(root: string): Shell {
-  const file = join(root, 'index.html');
+function appShell(root: string, name: string): Shell {
+  const file = join(root, name);
   const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
   return { plain: readFileSync(file, 'utf8'), br: read('.br'), gzip: read('.gz') };
 }

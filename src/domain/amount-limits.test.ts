@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_LIMIT_MESSAGES as M, MAX_AMOUNT, amountLimitErrors, totalTooBigMessage } from './amount-limits';
 import { ARTICLE_MESSAGES, newArticle, validateArticle } from './articles';
-import { isDateInBounds } from './dates';
+import { dateFilterProblem, isDateInBounds } from './dates';
 import { checkInvoice, invoiceMessages } from './invoice-checks';
 import { QUOTE_MESSAGES, checkQuote } from './quote-checks';
 import { computeTotals } from './totals';
@@ -85,6 +85,12 @@ describe('isDateInBounds', () => {
   it('accepts real dates from 1900 to 2100 only', () => {
     expect(['1900-01-01', '2026-02-28', '2024-02-29', '2100-12-31'].every(isDateInBounds)).toBe(true);
     expect(['1899-12-31', '2101-01-01', '0001-01-01', '9999-12-31', '2026-02-30', '2026-1-1', '', null].some(isDateInBounds)).toBe(false);
+  });
+
+  it('tells a filter’s wrong form from its wrong range', () => {
+    expect(['0001-01-01', '9999-12-31', '2101-02-30'].map(dateFilterProblem)).toEqual(['bounds', 'bounds', 'bounds']);
+    expect(['2026-02-30', '2026-1-1', '26-01-01', ''].map(dateFilterProblem)).toEqual(['format', 'format', 'format', 'format']);
+    expect(dateFilterProblem('2024-02-29')).toBe(null);
   });
 });
 

@@ -31,6 +31,13 @@ export function isDateInBounds(value: unknown): value is string {
   return isIsoDate(value) && value >= MIN_DATE && value <= MAX_DATE;
 }
 
+/** What is wrong with a date filter: its form ('2026-2-3', '2026-02-30') or its range ('0001-01-01'). */
+export function dateFilterProblem(value: string): 'format' | 'bounds' | null {
+  if (!ISO_DATE.test(value)) return 'format';
+  if (value < MIN_DATE || value > MAX_DATE) return 'bounds';
+  return isIsoDate(value) ? null : 'format';
+}
+
 function toUtcMs(date: string): number {
   if (!isIsoDate(date)) throw new RangeError(`Date invalide : ${date}`);
   const [y, m, d] = date.split('-').map(Number);

@@ -1,5 +1,3 @@
-import { http } from './http';
-
 export interface Branding {
   productName: string;
   productSlug: string;
@@ -35,7 +33,10 @@ export const getBranding = () => current;
 /** Branding is server configuration; cached so legal pages and titles work offline. */
 export async function loadBranding(): Promise<Branding> {
   try {
-    current = await http.get('config').json<Branding>();
+    // Plain fetch (issue 12): /login loads this, and not the HTTP client.
+    const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
+    if (!response.ok) return current;
+    current = (await response.json()) as Branding;
     localStorage.setItem(KEY, JSON.stringify(current));
   } catch {
     /* offline: keep the cached or default branding */

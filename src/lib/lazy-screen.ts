@@ -12,18 +12,21 @@ export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: nu
   return lastReloadAt === null || now - lastReloadAt > RELOAD_GUARD_MS;
 }
 
-export function lazyScreen<T extends Record<string, ComponentType<any>>>(load: () => Promise<T>, name: keyof T) {
-  return lazyRouteComponent(async () => {
-    try {
-      return await load();
-    } catch (error) {
-      const last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
-      if (shouldReloadAfterChunkError(last, Date.now())) {
-        sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-        window.location.reload();
-        await new Promise(() => undefined); // the reload takes over
-      }
-      throw error;
+/** Imports a chunk; a failed import reloads the page (same 60 s guard), else rethrows. */
+export async function importOrReload<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
+    if (shouldReloadAfterChunkError(last, Date.now())) {
+      sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+      window.location.reload();
+      await new Promise(() => undefined); // the reload takes over
     }
-  }, name as string);
+    throw error;
+  }
+}
+
+export function lazyScreen<T extends Record<string, ComponentType<any>>>(load: () => Promise<T>, name: keyof T) {
+  return lazyRouteComponent(() => importOrReload(load), name as string);
 }

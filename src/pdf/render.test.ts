@@ -168,3 +168,23 @@ describe('renderBusinessDocument: page breaks', () => {
     expect(elapsed).toBeLessThan(3000);
   });
 });
+
+describe('renderBusinessDocument: discounts, bank details, originating quote (decision 012)', () => {
+  it('prints the "Remise" column and totals only when there are discounts', async () => {
+    const lines = [standardLine(1, { totalHt: 90, discount: { type: 'percent', value: 10 } }), standardLine(2)];
+    const model = sampleInvoice({
+      lines,
+      totals: { ht: 180, tva: 36, ttc: 216, subtotal: 200, discount: 20 },
+      vatBreakdown: [{ rate: 20, base: 180, vat: 36 }],
+      documentDiscount: { type: 'percent', value: 10 },
+      estimateNumber: 'D2026-0012',
+      payementMode: 'Virement',
+      bankDetails: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPPXXX' },
+    });
+    const { text } = await extractPdf(await renderBusinessDocument(model, fonts));
+    for (const s of ['Remise', '10 %', 'Total HT avant remise', 'Remise 10 %', '-20,00 €', 'Total HT net', "Devis d'origine : D2026-0012",
+      'Coordonnées bancaires : IBAN FR76 3000 6000 0112 3456 7890 189 – BIC BNPAFRPPXXX']) expect(text).toContain(s);
+    const plain = (await extractPdf(await renderBusinessDocument(sampleInvoice(), fonts))).text;
+    for (const s of ['Remise', 'avant remise', 'Devis d', 'IBAN']) expect(plain).not.toContain(s);
+  });
+});

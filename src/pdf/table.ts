@@ -23,7 +23,7 @@ const FIXED: Column[] = [
   { title: 'Total HT', width: 76, align: 'right' },
 ];
 /** Only on documents where a line has a discount, so the others print exactly as before. */
-const DISCOUNT_COLUMN: Column = { title: 'Remise', width: 50, align: 'right' };
+const DISCOUNT_COLUMN: Column = { title: 'Remise', width: 58, align: 'right' };
 
 type PlacedColumn = Column & { x: number };
 

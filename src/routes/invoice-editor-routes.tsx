@@ -1,6 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { hasChildRight } from '../domain/rights';
-import { installEditorSync } from '../features/invoice-editor/sync-hooks';
 import { lazyScreen } from '../lib/lazy-screen';
 import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
@@ -36,11 +35,5 @@ export const editQuoteRoute = createRoute({
   validateSearch: idSearch, beforeLoad: needs('listeDevis'), component: quoteScreen,
 });
 
-// "Modifier" in the sync panel opens the document; background replays update the local copies.
-// The router is imported when needed: it is built from this very route tree.
-installEditorSync((kind, id) => {
-  const search = { id: /^\d+$/.test(id) ? Number(id) : id };
-  void import('../router').then(({ router }) => router.navigate(kind === 'invoice' ? { to: '/mes-factures/modifier-facture', search } : { to: '/mes-factures/modifier-devis', search }));
-});
-
+// The sync panel's "Modifier" hook is installed with the signed-in layer (routes/signed-in-shell.tsx).
 export const invoiceEditorRoutes = [newInvoiceRoute, editInvoiceRoute, newQuoteRoute, editQuoteRoute];

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { ForgottenPasswordPage } from '../features/auth/components/forgotten-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
+import { lazyScreen } from '../lib/lazy-screen';
 import { rootRoute } from './root';
 
 export const loginRoute = createRoute({
@@ -16,5 +16,5 @@ export const forgottenPasswordRoute = createRoute({
   path: '/forgotten-password',
   staticData: { title: 'Mot de passe oublié' },
   validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
-  component: ForgottenPasswordPage,
+  component: lazyScreen(() => import('../features/auth/components/forgotten-password-page'), 'ForgottenPasswordPage'),
 });

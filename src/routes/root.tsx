@@ -1,6 +1,5 @@
-import { createRootRoute, isNotFound, Outlet, redirect, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { ErrorPage } from '../components/error-page';
+import { createRootRoute, isNotFound, Outlet, redirect, useMatches, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { getBranding } from '../lib/branding';
 import { isAuthenticated } from '../lib/session';
 
@@ -12,6 +11,26 @@ declare module '@tanstack/react-router' {
 }
 
 const PUBLIC_PATHS = ['/login', '/forgotten-password'];
+
+// Issue 12: /login is plain markup; everything else renders inside the lazy Mantine chunk.
+const MantineRoot = lazy(() => import('./mantine-root').then((m) => ({ default: m.MantineRoot })));
+const MantineErrorPage = lazy(() => import('./mantine-root').then((m) => ({ default: m.MantineErrorPage })));
+
+function Screens() {
+  const plain = useRouterState({ select: (s) => s.location.pathname === '/login' });
+  if (plain) return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <MantineRoot><Outlet /></MantineRoot>
+    </Suspense>
+  );
+}
+
+const errorScreen = (status: number | null) => (
+  <Suspense fallback={null}>
+    <MantineErrorPage status={status} />
+  </Suspense>
+);
 
 function statusOf(error: unknown): number | null {
   if (isNotFound(error)) return 404;
@@ -39,9 +58,9 @@ export const rootRoute = createRootRoute({
   component: () => (
     <>
       <TitleSync />
-      <Outlet />
+      <Screens />
     </>
   ),
-  notFoundComponent: () => <ErrorPage status={404} />,
-  errorComponent: ({ error }) => <ErrorPage status={statusOf(error)} />,
+  notFoundComponent: () => errorScreen(404),
+  errorComponent: ({ error }) => errorScreen(statusOf(error)),
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/invoice-helpers';
 import type { TestServer } from '../support/test-server';
-import { launchBrowser, openSignedIn, startAppServer, toast } from './support/browser';
+import { expectAccessible, launchBrowser, openSignedIn, startAppServer, toast } from './support/browser';
 
 // Issue 10 item 6 (decision 012): a line discount of 10 % and a document discount of 20 € typed in
 // the invoice editor show in the live totals, and the PDF of the saved draft prints them.
@@ -42,7 +42,7 @@ describe('discounts in the invoice editor', () => {
     // 100 × 1,30 € = 130,00 €, less 10 % = 117,00 € (shown on the line with its discount).
     await page.getByText('Remise 10 %').waitFor();
     await page.getByLabel('Remise globale (HT)').fill('20');
-    await page.getByRole('radiogroup', { name: 'Type de remise globale' }).getByText('€').click();
+    await page.getByRole('combobox', { name: 'Type de remise globale' }).selectOption('amount');
     const totals = page.getByLabel('Totaux du document');
     // VAT 5,5 %: round(117 × 5,5 %) − round(20 × 5,5 %) = 6,44 − 1,10 = 5,34 €.
     // The sticky bar of the editor agrees with the totals card.
@@ -52,6 +52,7 @@ describe('discounts in the invoice editor', () => {
     );
 
     await page.screenshot({ path: `${SHOTS}/discounts-1366.png`, fullPage: true });
+    await expectAccessible(page, 'l’éditeur de facture avec remises');
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Enregistrement effectué').waitFor();
@@ -80,6 +81,7 @@ describe('bank details form (issue 10 item 5)', () => {
     await toast(page, 'Enregistrement effectué').waitFor();
     expect(await iban.inputValue()).toBe('FR76 3000 6000 0112 3456 7890 189');
     await page.screenshot({ path: `${SHOTS}/bank-details-1366.png`, fullPage: true });
+    await expectAccessible(page, 'les coordonnées bancaires');
     const { token } = await server.api.login('demo');
     expect((await server.api.get('/api/company/bank-details', { token })).body).toEqual({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' });
     expect(errors()).toEqual([]);

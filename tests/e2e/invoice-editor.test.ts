@@ -139,7 +139,7 @@ describe('invoice editor', () => {
     await expectAccessible(page, 'une facture validée (tablette)');
     await page.getByRole('button', { name: 'Établir un avoir' }).click();
     await page.getByRole('heading', { name: 'Nouvel avoir' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('Avoir');
+    expect(await page.getByRole('combobox', { name: 'Type', exact: true }).inputValue()).toBe('Avoir');
     expect(await page.getByRole('combobox', { name: 'Facture corrigée' }).inputValue()).toContain(invoice.number);
     expect(await page.getByLabel("Date d'échéance").inputValue()).toBe('');
     await page.screenshot({ path: `${SHOTS}/credit-note-820.png`, fullPage: true });
@@ -203,7 +203,7 @@ describe('quote editor', () => {
     await page.getByRole('button', { name: 'Convertir en facture' }).click();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('Facture');
+    expect(await page.getByRole('combobox', { name: 'Type', exact: true }).inputValue()).toBe('Facture');
     expect(await page.getByRole('combobox', { name: 'Mode de paiement' }).inputValue()).toBe('');
     expect(await page.getByRole('combobox', { name: 'Client' }).inputValue()).toMatch(/Le Bistrot Gourmand/);
     await expect.poll(() => page.getByLabel('Totaux du document').innerText()).toMatch(/Total HT\s+28,80\s€/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { dismissAnnouncement, launchBrowser, signIn, startAppServer, watchConsole } from './support/browser';
+import { dismissAnnouncement, expectAccessible, launchBrowser, noToasts, signIn, startAppServer, watchConsole } from './support/browser';
 
 // Issue 10 item 11: on a 390 px phone no screen scrolls sideways as a page, and the lists show
 // cards instead of tables with columns cut off.
@@ -20,7 +20,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The page's own width against the viewport's: more means a sideways scroll of the whole page. */
+/**
+ * The page's own width against the viewport's: more means a sideways scroll of the whole page. With
+ * isMobile, Chromium widens the layout viewport (window.innerWidth) to fit a page wider than the
+ * phone, as a phone does by zooming out: both are compared with the phone's 390 px.
+ */
 const overflow = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 
 const SCREENS: Array<[string, string]> = [
@@ -57,8 +61,8 @@ describe('phones (390 × 844)', () => {
       await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor({ timeout: 15_000 });
       await page.waitForTimeout(300); // lists and charts settle their widths after their data arrives
       const o = await overflow(page);
-      if (o.page > o.viewport) wide.push(`${path} : ${o.page} px`);
-      await page.screenshot({ path: `${SHOTS}/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390.png` });
+      if (o.page > PHONE.width || o.viewport > PHONE.width) wide.push(`${path} : ${o.page} px`);
+      await page.screenshot({ path: `${SHOTS}/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390.png`, fullPage: true });
     }
     expect(wide, 'écrans plus larges que le téléphone').toEqual([]);
 
@@ -67,6 +71,14 @@ describe('phones (390 × 844)', () => {
     const card = page.getByRole('listitem').filter({ hasText: /F\d{4}-\d+/ }).first();
     await card.waitFor();
     expect((await card.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+    // Every button of a card keeps its name (the row's actions), on the cards of both lists.
+    expect(await card.getByRole('button', { name: /^Autres actions pour la facture F\d{4}-\d+$/ }).count()).toBe(1);
+    await noToasts(page);
+    await expectAccessible(page, 'la liste des factures sur un téléphone');
+    await page.goto(`${server.url}/mes-factures/mes-clients`);
+    const customer = page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: 'Hôtel du Parc' });
+    await customer.getByRole('button', { name: 'Modifier le client Hôtel du Parc' }).waitFor();
+    await expectAccessible(page, 'la liste des clients sur un téléphone');
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -12,6 +12,11 @@ import type { EditorForm } from './types';
 interface Basis { invoice: CreditableDocument & { number: string | null }; prior: CreditableDocument[] }
 const bases = new Map<number, Basis>();
 
+/** The corrected invoice and its validated credit notes, as read (kept for this page's life). */
+export function rememberCreditBasis(invoiceId: number, basis: Basis): void {
+  bases.set(invoiceId, basis);
+}
+
 /** Every limit the credit note of `form` breaks, when its invoice's facts are on this device. */
 export function creditLimitErrorsFor(form: Pick<EditorForm, 'type' | 'correctedInvoiceId' | 'lines' | 'discount'>): string[] {
   if (form.type !== 'Avoir' || !form.correctedInvoiceId) return [];
@@ -30,7 +35,7 @@ export function useCreditBasis(companyId: number, correctedInvoiceId: number | n
     void (async () => {
       const [doc, follow] = await Promise.all([loadDocument('invoice', companyId, correctedInvoiceId), loadFollowUp(companyId, correctedInvoiceId)]);
       if (doc.status !== 'ok' || !follow) return;
-      bases.set(correctedInvoiceId, {
+      rememberCreditBasis(correctedInvoiceId, {
         invoice: { number: doc.doc.number, lines: doc.doc.lines, ttc: doc.doc.totals.ttc, vatBreakdown: doc.doc.vatBreakdown },
         prior: follow.data.creditNotes.filter((c) => c.validated),
       });

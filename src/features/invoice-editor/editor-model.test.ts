@@ -55,3 +55,17 @@ describe('editor form rules (spec 4)', () => {
     expect(form.lines[0]).toMatchObject({ label: 'A', status: 'read' });
   });
 });
+
+describe('discounts in the payload (decision 012)', () => {
+  it('sends the document discount only when there is one, line discounts with their line, and line totals net', () => {
+    let lines = addBlankLine([], 'standard');
+    lines = updateLine(lines, lines[0].id, { label: 'Pièce', quantity: 2, unitPrice: 50, vatRate: 20, discount: { type: 'percent', value: 10 } });
+    const form = { ...emptyForm('invoice', '2026-11-21'), lines };
+    expect(toInvoicePayload(form)).not.toHaveProperty('discount');
+    expect(toInvoicePayload({ ...form, discount: null })).not.toHaveProperty('discount');
+    const sent = toInvoicePayload({ ...form, discount: { type: 'amount', value: 20 } });
+    expect(sent.discount).toEqual({ type: 'amount', value: 20 });
+    expect(sent.lines[0]).toMatchObject({ discount: { type: 'percent', value: 10 }, total: 90 });
+    expect(toQuotePayload({ ...form, discount: { type: 'percent', value: 5 } }).discount).toEqual({ type: 'percent', value: 5 });
+  });
+});

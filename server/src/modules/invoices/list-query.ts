@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DATE_OUT_OF_BOUNDS, isDateInBounds, isIsoDate } from '../../../../src/domain/dates';
+import { DATE_OUT_OF_BOUNDS, dateFilterProblem } from '../../../../src/domain/dates';
 import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
@@ -13,7 +13,10 @@ import { searchCondition } from './search';
 // NULLs-first puts unnumbered drafts first as spec 4 wants).
 
 export const MAX_LIST_PAGE_SIZE = 10_000;
-const date = z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.', abort: true }).refine(isDateInBounds, { message: DATE_OUT_OF_BOUNDS });
+const date = z
+  .string()
+  .refine((v) => dateFilterProblem(v) !== 'format', { message: 'La date doit être au format AAAA-MM-JJ.', abort: true })
+  .refine((v) => dateFilterProblem(v) !== 'bounds', { message: DATE_OUT_OF_BOUNDS });
 const paging = {
   q: z.string().max(200).optional(),
   customer: z.string().max(50).optional(),

@@ -4,12 +4,13 @@ import { createModule } from '../../http/route';
 import { badRequest, forbidden } from '../../http/errors';
 import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import { addDays, isDateInBounds, isIsoDate } from '../../../../src/domain/dates';
+import { addDays, dateFilterProblem } from '../../../../src/domain/dates';
 
 /** A real calendar date within the rulebook's bounds (1900–2100): 400 naming the parameter otherwise. */
 function periodDate(value: string, field: string, which: string): string {
-  if (!isIsoDate(value)) throw badRequest(`La date ${which} doit être une date valide au format AAAA-MM-JJ.`, field);
-  if (!isDateInBounds(value)) throw badRequest(`La date ${which} doit être comprise entre le 01/01/1900 et le 31/12/2100.`, field);
+  const problem = dateFilterProblem(value);
+  if (problem === 'format') throw badRequest(`La date ${which} doit être une date valide au format AAAA-MM-JJ.`, field);
+  if (problem === 'bounds') throw badRequest(`La date ${which} doit être comprise entre le 01/01/1900 et le 31/12/2100.`, field);
   return value;
 }
 

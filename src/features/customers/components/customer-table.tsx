@@ -127,7 +127,8 @@ const CustomerCard = memo(function CustomerCard({ customer: c, pending, canEdit,
           <Text span size="sm" c={isTempId(c.accountNumber) ? 'dimmed' : undefined}>{accountNumberText(c.accountNumber)}</Text>
           {(c.postalCode || c.city) && ` · ${[c.postalCode, c.city].filter(Boolean).join(' ')}`}
         </Text>
-        {(c.email || c.phone) && <Text size="xs" c="dimmed" truncate="end">{[c.email, c.phone].filter(Boolean).join(' · ')}</Text>}
+        {c.email && <Text size="xs" c="dimmed" truncate="end">{c.email}</Text>}
+        {c.phone && <Text size="xs" c="dimmed" truncate="end">{c.phone}</Text>}
         {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>En attente d’envoi</Badge>}
       </div>
       {(canEdit || canDelete) && (

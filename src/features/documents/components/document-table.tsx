@@ -1,9 +1,11 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { formatFileSize } from '../../../lib/file-size';
 import { instantDayFr } from '../../../lib/format-instant';
 import { downloadDocument, type DocumentItem } from '../api/documents-api';
 import { pageSelection } from '../list-state';
+import { CARD } from '../../../components/phone-card-list';
+import { usePhone } from '../../../components/use-phone';
 
 interface Props {
   items: DocumentItem[] | null;
@@ -18,6 +20,33 @@ interface Props {
 export function DocumentTable({ items, selected, onToggle, onTogglePage, onPreview, canDownload }: Props) {
   const selectable = !!selected && canDownload;
   const head = selectable && items ? pageSelection(selected!, items.map((d) => d.id)) : 'none';
+  const phone = usePhone();
+  if (phone) {
+    // On a phone, one card per document instead of columns cut off (issue 10 item 11).
+    return (
+      <Stack gap={8}>
+        {selectable && !!items?.length && <Checkbox label="Sélectionner les documents de la page" checked={head === 'all'} indeterminate={head === 'some'} onChange={() => onTogglePage?.()} />}
+        <ul role="list" aria-label="Documents" aria-busy={items === null} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {items === null && Array.from({ length: 4 }, (_, i) => <li key={i} style={{ ...CARD, display: 'block' }}><Skeleton height={16} mb={8} /><Skeleton height={14} width="60%" /></li>)}
+          {items?.map((doc) => (
+            <li key={doc.id} style={CARD}>
+              {selectable && <Checkbox mt={4} aria-label={`Sélectionner ${doc.name}`} checked={selected!.has(doc.id)} onChange={() => onToggle?.(doc.id)} />}
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" size="sm" style={{ overflowWrap: 'anywhere' }}>{doc.name}</Anchor>
+                {!doc.readAt && <Badge ml={8} size="sm" variant="light" style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}>Nouveau</Badge>}
+                <Text size="xs" c="dimmed" mt={2}>{doc.categoryPath}</Text>
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{instantDayFr(doc.createdAt)} · {formatFileSize(doc.size)}</Text>
+              </div>
+              <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <ActionIcon variant="subtle" size={44} title="Aperçu" aria-label={`Aperçu de ${doc.name}`} onClick={() => onPreview(doc)}><IconEye size={20} /></ActionIcon>
+                {canDownload && <ActionIcon variant="subtle" size={44} title="Télécharger" aria-label={`Télécharger ${doc.name}`} onClick={() => void downloadDocument(doc)}><IconDownload size={20} /></ActionIcon>}
+              </Group>
+            </li>
+          ))}
+        </ul>
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm">

@@ -1,10 +1,12 @@
-import { ActionIcon, Checkbox, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { depositDeletionRefusal } from '../../../domain/deposits';
 import { formatFileSize } from '../../../lib/file-size';
 import { formatDateTimeFr } from '../../../domain/dates';
 import type { DepositItem } from '../api/inbox-types';
 import { DepositStatusBadge } from './status-badge';
+import { CARD } from '../../../components/phone-card-list';
+import { usePhone } from '../../../components/use-phone';
 
 interface Props {
   items: DepositItem[] | null;
@@ -22,6 +24,33 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
   const onPage = items?.map((d) => d.id) ?? [];
   const checkedOnPage = onPage.filter((id) => selected?.has(id)).length;
   const columns = 4 + (selectable ? 1 : 0) + (showCompany ? 1 : 0) + (onDelete ? 1 : 0);
+  const phone = usePhone();
+  if (phone) {
+    // On a phone, one card per file instead of columns cut off (issue 10 item 11).
+    return (
+      <Stack gap={8}>
+        {selectable && onPage.length > 0 && <Checkbox label="Sélectionner les fichiers de la page" checked={checkedOnPage === onPage.length} indeterminate={checkedOnPage > 0 && checkedOnPage < onPage.length} onChange={() => onTogglePage?.()} />}
+        <ul role="list" aria-label="Fichiers déposés" aria-busy={items === null} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {items === null && Array.from({ length: 4 }, (_, i) => <li key={i} style={{ ...CARD, display: 'block' }}><Skeleton height={16} mb={8} /><Skeleton height={14} width="60%" /></li>)}
+          {items?.map((d) => (
+            <li key={d.id} style={CARD}>
+              {selectable && <Checkbox mt={4} aria-label={`Sélectionner ${d.name}`} checked={selected!.has(d.id)} onChange={() => onToggle?.(d.id)} />}
+              <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{d.name}</Text>
+                {showCompany && <Text size="xs">{d.company.label}</Text>}
+                <Text size="xs" c="dimmed">{d.categoryPath}</Text>
+                <Text size="xs" c="dimmed">{formatFileSize(d.size)} · déposé par {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`} le {formatDateTimeFr(d.createdAt)}</Text>
+                <div><DepositStatusBadge status={d.status} /></div>
+              </div>
+              {onDelete && depositDeletionRefusal({ userId: d.depositedBy.id, status: d.status }, viewerId) === null && (
+                <ActionIcon size={44} variant="subtle" color="red" title="Supprimer" aria-label={`Supprimer ${d.name}`} onClick={() => onDelete(d)} style={{ flexShrink: 0 }}><IconTrash size={20} /></ActionIcon>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table striped highlightOnHover verticalSpacing="sm">

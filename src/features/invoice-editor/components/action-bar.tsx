@@ -13,15 +13,17 @@ export function ActionBar({ totals, children }: { totals: BarTotals | null; chil
   return (
     <Paper component="section" aria-label="Actions du document" withBorder shadow="md" radius="md" px="md" py="xs"
       style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 8px)', zIndex: 5 }}>
+      {/* Actions first (left): toasts appear bottom right, and one appearing under the pointer
+          that just clicked would never close by itself (Mantine pauses it while hovered). */}
       <Group justify="space-between" gap="sm" wrap="wrap">
+        {children}
         {totals ? (
-          <Group gap="md" wrap="wrap" className="tabular" aria-label="Résumé des totaux">
+          <Group gap="md" wrap="wrap" className="tabular">
             <Text size="sm">Total HT <strong>{formatEuro(totals.ht)}</strong></Text>
             <Text size="sm">TVA <strong>{formatEuro(totals.tva)}</strong></Text>
             <Text size="md" fw={700}>Total TTC {formatEuro(totals.ttc)}</Text>
           </Group>
         ) : <span />}
-        {children}
       </Group>
     </Paper>
   );

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router';
 import { IconAlertTriangle, IconCloudUpload, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { isDraftConflict } from '../../../data/outbox';
 import { useOnline } from '../../../lib/online';
 import { MESSAGES } from '../feedback';
 import type { DocumentOutbox } from '../hooks/use-document-outbox';
@@ -43,7 +44,9 @@ export function EditorNotices({ state, outbox, restored, fromCache, onDiscard }:
           <Stack gap={4}>
             <Text size="sm">{e.lastError?.message}</Text>
             {(e.lastError?.errors ?? []).filter((m) => m !== e.lastError?.message).map((m) => <Text key={m} size="sm">• {m}</Text>)}
-            <Text size="sm">{e.kind === 'invoice.validate' ? 'Corrigez la facture, enregistrez-la, puis validez-la à nouveau.' : 'Corrigez le document puis enregistrez-le à nouveau : la modification refusée sera remplacée.'}</Text>
+            <Text size="sm">{isDraftConflict(e.lastError)
+              ? 'Choisissez dans le panneau « Synchronisation » : recharger la version du serveur, ou écraser avec votre version.'
+              : e.kind === 'invoice.validate' ? 'Corrigez la facture, enregistrez-la, puis validez-la à nouveau.' : 'Corrigez le document puis enregistrez-le à nouveau : la modification refusée sera remplacée.'}</Text>
           </Stack>
         </Alert>
       ))}

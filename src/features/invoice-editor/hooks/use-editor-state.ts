@@ -91,6 +91,14 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
     });
   }, [docKey, kind]);
 
+  // A customer created offline got its number from the server: the form names it by that number
+  // from now on (the local draft is rewritten by data/resolved-refs.ts).
+  useEffect(() => onMutationDone((entry, response) => {
+    const number = entry.idField ? (response as Record<string, unknown> | null)?.[entry.idField] : undefined;
+    if (!entry.createsTempId || typeof number !== 'string') return;
+    setState((s) => (s.form.accountNumber === entry.createsTempId ? { ...s, form: { ...s.form, accountNumber: number } } : s));
+  }), []);
+
   const flush = useCallback(() => write(), [write]);
   const get = useCallback(() => latest.current, []);
   return { state, change, replace, flush, get };

@@ -39,11 +39,12 @@ export function NotificationsPage() {
         <Link key={n.id} to="/notifications/$id" params={{ id: String(n.id) }} style={{ textDecoration: 'none', color: 'inherit' }}>
           <Card withBorder padding="md" bg={n.readAt === null ? 'var(--mantine-color-blue-light)' : undefined}>
             <Group justify="space-between" wrap="nowrap">
-              <Stack gap={2}>
-                <Text fw={n.readAt === null ? 700 : 500}>{n.label}</Text>
+              {/* The text gives way, never the badge (on a phone a long label squeezed it to "N…"). */}
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
+                <Text fw={n.readAt === null ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>{n.label}</Text>
                 <Text size="sm" c="dimmed">{notificationKind(n.type)} · {formatDateTimeFr(n.createdAt)}</Text>
               </Stack>
-              {n.readAt === null && <Badge>Non lue</Badge>}
+              {n.readAt === null && <Badge style={{ flexShrink: 0 }}>Non lue</Badge>}
             </Group>
           </Card>
         </Link>

@@ -1,0 +1,161 @@
+// Issue 12, first load: Chromium with Lighthouse's "Slow 4G" profile (CDP: 150 ms latency,
+// 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), cold cache, median of 5 runs. Times /login's
+// first contentful paint and usable form, the signed-in home after sign-in, a repeat visit served
+// by the service worker, and counts the bytes of /login and of the signed-in home.
+// BENCH_DIST=dist reuses a build; otherwise the bench builds into a temporary folder.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startTestServer, type TestServer } from '../tests/support/test-server';
+
+const RUNS = 5;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Lighthouse's "Slow 4G" (its throttling constants: 1.6 Mbit/s = 1638.4 kbit/s, 750 kbit/s).
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+const nf = (digits: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const sec = (ms: number) => `${nf(2).format(ms / 1000)} s`;
+const kb = (bytes: number) => `${nf(1).format(bytes / 1024)} Ko`;
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+/** Milliseconds since the page's navigation start when `selector` appears (checked every frame). */
+async function timeOf(page: Page, selector: string, timeout = 60_000): Promise<number> {
+  await page.waitForFunction((s) => !!document.querySelector(s), selector, { polling: 'raf', timeout });
+  return page.evaluate(() => performance.now());
+}
+
+async function fill(page: Page) {
+  await page.getByLabel('Identifiant').fill('demo');
+  await page.getByLabel('Mot de passe').fill('demo');
+  if (await page.getByRole('button', { name: 'Se connecter' }).isDisabled()) throw new Error('bouton « Se connecter » inactif');
+}
+
+async function homeReady(page: Page, start: number) {
+  await page.getByRole('heading', { name: /^Bonjour/ }).waitFor({ timeout: 60_000 });
+  return (await page.evaluate(() => performance.now())) - start;
+}
+
+async function coldLogin(browser: Browser, url: string) {
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });
+  const page = await context.newPage();
+  await throttle(page);
+  await page.goto(`${url}/login`, { waitUntil: 'commit' });
+  const usable = await timeOf(page, 'main[data-live] button');
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  await fill(page);
+  const start = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  const home = await homeReady(page, start);
+  await context.close();
+  return { fcp, usable, home };
+}
+
+async function repeatVisit(browser: Browser, url: string) {
+  const context = await browser.newContext({ serviceWorkers: 'allow', locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await fill(page);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+  await page.evaluate(() => localStorage.setItem('facturation-announcement-dismissed', 'true'));
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 60_000 });
+  const second = await context.newPage();
+  await throttle(second);
+  await second.goto(`${url}/`, { waitUntil: 'commit' });
+  const ms = await homeReady(second, 0);
+  await context.close();
+  return ms;
+}
+
+interface Bytes { js: number; css: number; jsGzip: number; cssGzip: number; all: number; requests: number }
+
+function gzipOf(dist: string, path: string): number {
+  const file = join(dist, path);
+  if (!existsSync(file) || !statSync(file).isFile()) return 0;
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length;
+}
+
+async function bytesOf(context: BrowserContext, dist: string, url: string, ready: (page: Page) => Promise<unknown>): Promise<Bytes> {
+  const page = await context.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const paths = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (e) => paths.set(e.requestId, new URL(e.request.url).pathname));
+  cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const b: Bytes = { js: 0, css: 0, jsGzip: 0, cssGzip: 0, all: 0, requests: sizes.size };
+  for (const [id, size] of sizes) {
+    const path = paths.get(id) ?? '';
+    b.all += size;
+    if (path.endsWith('.js')) { b.js += size; b.jsGzip += gzipOf(dist, path); }
+    if (path.endsWith('.css')) { b.css += size; b.cssGzip += gzipOf(dist, path); }
+  }
+  await page.close();
+  return b;
+}
+
+const describeBytes = (b: Bytes) => `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transférés), CSS ${kb(b.cssGzip)} gzip (${kb(b.css)}), ${kb(b.all)} transférés en tout, ${b.requests} requêtes`;
+
+async function measure(server: TestServer, dist: string, browser: Browser) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await coldLogin(browser, server.url));
+  const repeats = [];
+  for (let i = 0; i < RUNS; i++) repeats.push(await repeatVisit(browser, server.url));
+
+  const anonymous = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });
+  const login = await bytesOf(anonymous, dist, `${server.url}/login`, (p) => p.locator('main[data-live]').waitFor());
+  await anonymous.close();
+  const { token, profile } = await server.api.login('demo');
+  const signedIn = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });
+  await signedIn.addInitScript((session) => {
+    localStorage.setItem('workplace.session', session);
+    localStorage.setItem('facturation-announcement-dismissed', 'true');
+  }, JSON.stringify({ token, profile }));
+  const home = await bytesOf(signedIn, dist, `${server.url}/`, (p) => p.getByRole('heading', { name: /^Bonjour/ }).waitFor());
+  await signedIn.close();
+
+  const m = (key: 'fcp' | 'usable' | 'home') => median(runs.map((r) => r[key]));
+  return {
+    'Profil réseau et processeur': 'Slow 4G de Lighthouse (150 ms, 1,6 Mbit/s ↓, 750 kbit/s ↑, processeur 4× plus lent), cache vide',
+    [`/login, premier affichage de contenu (FCP), médiane de ${RUNS} (objectif ≤ 1,2 s)`]: sec(m('fcp')),
+    [`/login, formulaire utilisable (React monté), médiane de ${RUNS} (objectif ≤ 2,5 s)`]: sec(m('usable')),
+    [`Accueil connecté utilisable après le clic « Se connecter », médiane de ${RUNS} (objectif ≤ 3 s)`]: sec(m('home')),
+    [`Visite suivante servie par le service worker, accueil utilisable, médiane de ${RUNS} (objectif ≤ 0,5 s)`]: sec(median(repeats)),
+    'Octets de /login': describeBytes(login),
+    'Octets de l’accueil connecté (/)': describeBytes(home),
+    'Toutes les mesures (FCP / formulaire / accueil, ms)': runs.map((r) => `${Math.round(r.fcp)}/${Math.round(r.usable)}/${Math.round(r.home)}`).join(' ; '),
+    'Visites suivantes (ms)': repeats.map((v) => Math.round(v)).join(' ; '),
+  };
+}
+
+export async function benchFirstLoad(): Promise<Record<string, string>> {
+  const dist = process.env.BENCH_DIST ?? mkdtempSync(join(tmpdir(), 'workplace-bench-first-load-'));
+  let server: TestServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    if (!process.env.BENCH_DIST) await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    server = await startTestServer({ staticDir: dist });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'] });
+    return await measure(server, dist, browser);
+  } finally {
+    await browser?.close();
+    await server?.close();
+    if (!process.env.BENCH_DIST) rmSync(dist, { recursive: true, force: true });
+  }
+}

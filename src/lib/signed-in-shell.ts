@@ -1,0 +1,19 @@
+import { importOrReload } from './lazy-screen';
+
+// Issue 12: what only a signed-in user needs (the frame, the dates provider, Dexie, the outbox,
+// the service worker) lives in routes/signed-in-shell.tsx, loaded after sign-in, or while the user
+// types on /login (prefetch), never before.
+const load = () => import('../routes/signed-in-shell');
+let loading: ReturnType<typeof load> | null = null;
+
+/** Downloads the signed-in chunk without starting anything (called while the user types). */
+export function prefetchSignedInShell(): void {
+  loading ??= load();
+  loading.catch(() => { loading = null; }); // a failed prefetch is retried at sign-in
+}
+
+/** Loads and starts the signed-in layer once (offline data, service worker); later calls are free. */
+export async function startSignedInShell(): Promise<void> {
+  const shell = await importOrReload(() => (loading ??= load()));
+  shell.startSignedIn();
+}

@@ -1,0 +1,59 @@
+// The signed-in layer (issue 12): loaded by lib/signed-in-shell.ts after sign-in, never on /login.
+// Mantine (mantine-root.tsx, first: its CSS comes before the dates and charts CSS) comes with it.
+import './mantine-root';
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/fr';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { startOfflineData } from '../data/start';
+import { installEditorSync } from '../features/invoice-editor/sync-hooks';
+import { setUnauthorizedHandler } from '../lib/http';
+import { registerServiceWorker } from '../lib/service-worker';
+import { clearLocalSession } from '../lib/session';
+import { AppLayout } from './app-layout-screen';
+
+dayjs.extend(customParseFormat);
+dayjs.locale('fr');
+
+let started = false;
+
+/** Once per page: the offline data layer, the editors' sync hooks, the service worker. */
+export function startSignedIn(): void {
+  if (started) return;
+  started = true;
+  // "Modifier" in the sync panel opens the document; background replays update the local copies.
+  // The router is imported when needed: it is built from the route tree that loads this module.
+  installEditorSync((kind, id) => {
+    const search = { id: /^\d+$/.test(id) ? Number(id) : id };
+    void import('../router').then(({ router }) => router.navigate(kind === 'invoice' ? { to: '/mes-factures/modifier-facture', search } : { to: '/mes-factures/modifier-devis', search }));
+  });
+  installUnauthorizedHandler();
+  startOfflineData();
+  // Registered once signed in: installing it on /login would download every chunk (the precache)
+  // over a slow line while the user signs in; offline use needs one online sign-in anyway.
+  registerServiceWorker();
+}
+
+// Spec 4/8: a 401 anywhere → signed out and sent to /login?redirect={current path}. Only the
+// signed-in layer calls protected endpoints, so the handler comes with it.
+let handling = false;
+function installUnauthorizedHandler(): void {
+  setUnauthorizedHandler(() => {
+    if (handling) return;
+    handling = true;
+    void import('../router').then(({ router }) => {
+      const { pathname, searchStr } = router.state.location;
+      return clearLocalSession().then(() => router.navigate({ to: '/login', search: { redirect: `${pathname}${searchStr}` }, replace: true }));
+    }).finally(() => { handling = false; });
+  });
+}
+
+export function SignedInLayout() {
+  return (
+    <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
+      <AppLayout />
+    </DatesProvider>
+  );
+}

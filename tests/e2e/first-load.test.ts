@@ -1,0 +1,106 @@
+// Issue 12, first load: /login loads only what signing in needs (≤ 107 KB of JavaScript and
+// ≤ 150 KB in all, compressed, as transferred), nothing of the signed-in layer before sign-in,
+// paints its French form without JavaScript, and keeps what was typed before the app took over.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { expectAccessible, launchBrowser, newContext, startAppServer, watchConsole } from './support/browser';
+
+const KB = 1024;
+const DIST = process.env.E2E_DIST ?? 'dist';
+// What /login must not ask for, recognised by a string only that code contains.
+const SIGNED_IN_ONLY: Record<string, string> = { Dexie: 'DexieError', outbox: 'workplace-outbox', charts: 'recharts', 'PDF renderer': 'PDFDocument', 'signed-in frame and menus': 'Nouvelle version disponible' };
+
+function forbiddenChunks(): Map<string, string> {
+  const found = new Map<string, string>();
+  const dir = join(DIST, 'assets');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const [what, marker] of Object.entries(SIGNED_IN_ONLY)) if (text.includes(marker)) found.set(`/assets/${file}`, what);
+  }
+  return found;
+}
+
+/** Bytes as transferred (compressed, from Chromium's network layer) per URL path. */
+async function recordTransfers(page: Page): Promise<Map<string, number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, new URL(e.request.url).pathname));
+  cdp.on('Network.loadingFinished', (e) => sizes.set(urls.get(e.requestId) ?? e.requestId, e.encodedDataLength));
+  return sizes;
+}
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('first load of /login', () => {
+  it('stays within the budget and asks for nothing of the signed-in layer', async () => {
+    const forbidden = forbiddenChunks();
+    expect(forbidden.size, 'the markers still find the signed-in chunks').toBeGreaterThanOrEqual(5);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const sizes = await recordTransfers(page);
+    await page.goto(`${server.url}/login`);
+    await page.locator('main[data-live]').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const paths = [...sizes.keys()];
+    const js = paths.filter((p) => p.endsWith('.js')).reduce((sum, p) => sum + sizes.get(p)!, 0);
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    expect(js, `JavaScript transféré (${paths.join(', ')})`).toBeLessThanOrEqual(107 * KB);
+    expect(total).toBeLessThanOrEqual(150 * KB);
+    expect(paths.filter((p) => forbidden.has(p)).map((p) => `${p} (${forbidden.get(p)})`)).toEqual([]);
+    await expectAccessible(page, 'la connexion');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the French form with JavaScript disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    await expect(page.title()).resolves.toBe('Connexion | Workplace');
+    expect(await page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Identifiant').isVisible()).toBe(true);
+    expect(await page.getByLabel('Mot de passe').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/forgotten-password');
+    await context.close();
+  });
+
+  it('keeps what was typed in the prerendered form when the app takes over, then signs in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    // The app's code is held back until the user has typed in the prerendered form.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/assets/*.js', async (route) => { await typed; await route.continue(); });
+    await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    await page.locator('#static-login input[name="username"]').fill('demo');
+    await page.locator('#static-login input[name="password"]').fill('demo');
+    release();
+    await page.locator('main[data-live]').waitFor();
+    expect(await page.getByLabel('Identifiant').inputValue()).toBe('demo');
+    expect(await page.getByLabel('Mot de passe').inputValue()).toBe('demo');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
