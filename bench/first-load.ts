@@ -113,9 +113,9 @@ async function bytesOf(context: BrowserContext, dist: string, url: string, ready
 const describeBytes = (b: Bytes) => `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transférés), CSS ${kb(b.cssGzip)} gzip (${kb(b.css)}), ${kb(b.all)} transférés en tout, ${b.requests} requêtes`;
 
 async function measure(server: TestServer, dist: string, browser: Browser) {
-  const runs = [];
+  const runs: Array<{ fcp: number; usable: number; home: number }> = [];
   for (let i = 0; i < RUNS; i++) runs.push(await coldLogin(browser, server.url));
-  const repeats = [];
+  const repeats: number[] = [];
   for (let i = 0; i < RUNS; i++) repeats.push(await repeatVisit(browser, server.url));
 
   const anonymous = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });

@@ -1,10 +1,12 @@
-import { Anchor, Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { formatDateFr } from '../../../domain/dates';
 import { formatEuro } from '../../../domain/money';
 import type { CustomerInvoiceRow } from '../api/customer-api';
 import type { DocumentsState } from '../use-customer-sheet';
+import { CARD } from '../../../components/phone-card-list';
+import { usePhone } from '../../../components/use-phone';
 
 const FIRST = 20;
 
@@ -16,18 +18,22 @@ function invoiceStatus(row: CustomerInvoiceRow): { label: string; color: string 
 }
 
 /** A list longer than 20 shows its 20 most recent rows first. */
-function Limited<T>({ rows, render, head, caption, empty }: { rows: T[]; render: (row: T) => ReactNode; head: ReactNode; caption: string; empty: string }) {
+function Limited<T>({ rows, render, card, head, caption, empty }: { rows: T[]; render: (row: T) => ReactNode; card: (row: T) => ReactNode; head: ReactNode; caption: string; empty: string }) {
   const [all, setAll] = useState(false);
+  const phone = usePhone();
   if (rows.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
   const shown = all ? rows : rows.slice(0, FIRST);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={560}>
+      {/* On a phone, one card per document rather than six columns cut off (issue 10 item 11). */}
+      {phone ? (
+        <ul role="list" aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>{shown.map(card)}</ul>
+      ) : <Table.ScrollContainer minWidth={560}>
         <Table striped verticalSpacing="xs" aria-label={caption}>
           <Table.Thead>{head}</Table.Thead>
           <Table.Tbody>{shown.map(render)}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Table.ScrollContainer>}
       {!all && rows.length > FIRST && <Button variant="subtle" onClick={() => setAll(true)} mih={44} style={{ alignSelf: 'flex-start' }}>Afficher les {rows.length - FIRST} autres</Button>}
     </Stack>
   );
@@ -40,6 +46,16 @@ function DocumentLink({ kind, id, number }: { kind: 'invoice' | 'quote'; id: num
     <Anchor size="sm" fw={600} fs={number ? undefined : 'italic'} renderRoot={(props) => <Link {...props} to={to} search={{ id }} />}>
       {number || 'Brouillon'}
     </Anchor>
+  );
+}
+
+/** A document on a phone: number and amount, then date and status. */
+function DocumentCard({ link, amount, date, badge }: { link: ReactNode; amount: string; date: string; badge: ReactNode }) {
+  return (
+    <li style={{ ...CARD, flexDirection: 'column', gap: 4, padding: '8px 12px' }}>
+      <Group justify="space-between" wrap="nowrap" w="100%">{link}<Text size="sm" fw={600} style={num}>{amount}</Text></Group>
+      <Group gap="sm"><Text size="sm">{date}</Text>{badge}</Group>
+    </li>
   );
 }
 
@@ -62,6 +78,10 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
               caption="Factures du client"
               empty="Aucune facture pour ce client."
               head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Type</Table.Th><Table.Th>Date</Table.Th><Table.Th>Échéance</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>Statut</Table.Th></Table.Tr>}
+              card={(row) => (
+                <DocumentCard key={row.id} link={<DocumentLink kind="invoice" id={row.id} number={row.number} />} amount={formatEuro(row.invoice?.ttc)} date={`${row.type} du ${formatDateFr(row.invoice?.createdAt)}`}
+                  badge={<Badge variant="light" color={invoiceStatus(row).color} style={{ textTransform: 'none' }}>{invoiceStatus(row).label}</Badge>} />
+              )}
               render={(row) => {
                 const status = invoiceStatus(row);
                 return (
@@ -84,6 +104,10 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
               caption="Devis du client"
               empty="Aucun devis pour ce client."
               head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Date</Table.Th><Table.Th>Validité</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>État</Table.Th></Table.Tr>}
+              card={(row) => (
+                <DocumentCard key={row.id} link={<DocumentLink kind="quote" id={row.id} number={row.number} />} amount={formatEuro(row.ttc)} date={`Devis du ${formatDateFr(row.createdAt)}`}
+                  badge={<Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{row.state}</Badge>} />
+              )}
               render={(row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td><DocumentLink kind="quote" id={row.id} number={row.number} /></Table.Td>

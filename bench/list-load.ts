@@ -1,0 +1,127 @@
+// Issue 12 "Under load": 20 clients at once on the list endpoints of the embedded database.
+// The server runs in its own process (bench/list-load-server.ts: PGlite on disk, demo data,
+// NODE_ENV=production); this process is the load client: 20 keep-alive connections on loopback,
+// each sending its next request as soon as the previous answer is read, for a fixed time.
+// Reproduce alone: `npx tsx bench/list-load.ts` (LIST_LOAD_SECONDS=20 LIST_LOAD_CLIENTS=20;
+// LIST_LOAD_PROF=1 writes a CPU profile of the server to bench/results/).
+import { spawn } from 'node:child_process';
+import { request, Agent } from 'node:http';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CLIENTS = Number(process.env.LIST_LOAD_CLIENTS ?? 20);
+const SECONDS = Number(process.env.LIST_LOAD_SECONDS ?? 20);
+const MAX_REQUESTS = 200_000; // bound, whatever the speed
+
+/** What the screens ask when they open: first pages of each list, as the app requests them. */
+export const LIST_PATHS = [
+  '/api/factures?page=1&pageSize=50',
+  '/api/estimates?page=1&pageSize=50',
+  '/api/customers',
+  '/api/items',
+  '/api/my-documents',
+  '/api/notifications',
+];
+
+interface Target { url: string; token: string; company: number }
+
+async function startServerProcess(): Promise<{ target: Target; stop: () => Promise<void> }> {
+  const prof = process.env.LIST_LOAD_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(HERE, 'results')] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(HERE, 'list-load-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`le serveur s’est arrêté (code ${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    target: JSON.parse(line) as Target,
+    stop: async () => {
+      child.stdin!.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function get(agent: Agent, target: Target, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${target.url}${path}`, {
+      agent,
+      headers: { authorization: `Bearer ${target.token}`, 'x-company-id': String(target.company), 'accept-encoding': 'gzip, deflate, br' },
+    }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error('délai dépassé')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+export interface LoadResult { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number }
+
+/** CLIENTS loops, each awaiting its answer before the next request, during `seconds`. */
+export async function runLoad(target: Target, seconds: number, clients = CLIENTS): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const times: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const loop = async (k: number) => {
+    for (let i = k; performance.now() < end && sent < MAX_REQUESTS; i++) {
+      sent++;
+      const t0 = performance.now();
+      const status = await get(agent, target, LIST_PATHS[i % LIST_PATHS.length]!).catch(() => 0);
+      times.push(performance.now() - t0);
+      if (status !== 200) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, k) => loop(k)));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { requests: times.length, perSecond: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), errors };
+}
+
+const ms = (n: number) => `${n.toFixed(1).replace('.', ',')} ms`;
+
+export async function benchListLoad(): Promise<Record<string, string>> {
+  const { target, stop } = await startServerProcess();
+  try {
+    // Warm-up: JIT, PGlite's caches, the first plan of each query.
+    await runLoad(target, 3);
+    const load = loadavg()[0]!.toFixed(1).replace('.', ',');
+    const r = await runLoad(target, SECONDS);
+    return {
+      Commande: 'npx tsx bench/list-load.ts (ou npm run bench)',
+      Charge: `${CLIENTS} clients simultanés, ${SECONDS} s, ${LIST_PATHS.length} listes en rotation (base embarquée PGlite sur disque, données de démonstration)`,
+      'Requêtes servies': `${r.requests.toLocaleString('fr-FR')} (${r.errors} en erreur)`,
+      'Requêtes par seconde': Math.round(r.perSecond).toLocaleString('fr-FR'),
+      'Temps de réponse': `médiane ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)}`,
+      'Objectif (issue 12)': '≥ 400 requêtes/s, p95 < 100 ms',
+      'Avant (mesure du 2026-11-23, décision 015)': 'voir docs/decisions/015-list-load.md',
+      'Charge de la machine au départ (loadavg 1 min)': load,
+    };
+  } finally {
+    await stop();
+  }
+}
+
+// Run alone: npx tsx bench/list-load.ts
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = await benchListLoad();
+  for (const [k, v] of Object.entries(figures)) console.log(`${k} : ${v}`);
+  process.exit(0);
+}
