@@ -9,6 +9,7 @@ import { request, Agent } from 'node:http';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -29,7 +30,18 @@ export const LIST_PATHS = [
 
 interface Target { url: string; token: string; company: number }
 
-async function startServerProcess(): Promise<{ target: Target; stop: () => Promise<void> }> {
+/**
+ * CPU seconds (user + system, all threads) the server process used so far, from /proc (Linux):
+ * under a shared, loaded machine the wall-clock figures swing, CPU per request much less.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+async function startServerProcess(): Promise<{ target: Target; stop: () => Promise<void>; cpu: () => number | null }> {
   const prof = process.env.LIST_LOAD_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(HERE, 'results')] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(HERE, 'list-load-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
@@ -40,6 +52,7 @@ async function startServerProcess(): Promise<{ target: Target; stop: () => Promi
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     target: JSON.parse(line) as Target,
+    cpu: () => cpuSeconds(child.pid),
     stop: async () => {
       child.stdin!.end();
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -98,18 +111,22 @@ export async function runLoad(target: Target, seconds: number, clients = CLIENTS
 const ms = (n: number) => `${n.toFixed(1).replace('.', ',')} ms`;
 
 export async function benchListLoad(): Promise<Record<string, string>> {
-  const { target, stop } = await startServerProcess();
+  const { target, stop, cpu } = await startServerProcess();
   try {
     // Warm-up: JIT, PGlite's caches, the first plan of each query.
     await runLoad(target, 3);
     const load = loadavg()[0]!.toFixed(1).replace('.', ',');
+    const cpu0 = cpu();
     const r = await runLoad(target, SECONDS);
+    const cpu1 = cpu();
+    const cpuMs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / r.requests : null;
     return {
       Commande: 'npx tsx bench/list-load.ts (ou npm run bench)',
       Charge: `${CLIENTS} clients simultanés, ${SECONDS} s, ${LIST_PATHS.length} listes en rotation (base embarquée PGlite sur disque, données de démonstration)`,
       'Requêtes servies': `${r.requests.toLocaleString('fr-FR')} (${r.errors} en erreur)`,
       'Requêtes par seconde': Math.round(r.perSecond).toLocaleString('fr-FR'),
       'Temps de réponse': `médiane ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)}`,
+      'CPU du serveur par requête': cpuMs === null ? 'non mesuré (pas de /proc)' : `${ms(cpuMs)} (soit ${Math.round(1000 / cpuMs)} requêtes/s pour un cœur entier)`,
       'Objectif (issue 12)': '≥ 400 requêtes/s, p95 < 100 ms',
       'Avant (mesure du 2026-11-23, décision 015)': 'voir docs/decisions/015-list-load.md',
       'Charge de la machine au départ (loadavg 1 min)': load,

@@ -110,7 +110,7 @@ async function benchCaching(browser: Browser, server: TestServer): Promise<Recor
   return result;
 }
 
-async function benchReplay(browser: Browser, server: TestServer): Promise<Record<string, string>> {
+export async function benchReplay(browser: Browser, server: TestServer): Promise<Record<string, string>> {
   const { context, page } = await installedApp(browser, server);
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);

@@ -14,16 +14,22 @@ import type { Fault } from './testing/fake-api';
 import { drainAll, makeHarness, type Harness } from './testing/harness';
 
 type Cmd = { doc: number; create: boolean; reject: boolean; online: boolean; withCustomer: boolean };
-type Setup = { rejectCustomer: boolean; otherDevices: number };
+type Setup = { rejectCustomer: boolean; otherDevices: number; concurrency: number; latencies: number[] };
 
 const faultArb = fc.constantFrom<Fault>('ok', 'ok', 'networkBefore', 'networkAfter', 'status500', 'status503', 'status429', 'status401', 'hang', 'hangAfter');
 const cmdArb = fc.record({ doc: fc.integer({ min: 0, max: 3 }), create: fc.boolean(), reject: fc.boolean(), online: fc.boolean(), withCustomer: fc.boolean() });
-const setupArb = fc.record({ rejectCustomer: fc.boolean(), otherDevices: fc.integer({ min: 0, max: 2 }) });
+// Concurrency 1 is the one-at-a-time replay; above, answers come back in any order (random latency).
+const setupArb = fc.record({
+  rejectCustomer: fc.boolean(), otherDevices: fc.integer({ min: 0, max: 2 }),
+  concurrency: fc.integer({ min: 1, max: 8 }), latencies: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }),
+});
 const OFFLINE_CUSTOMER = 'Client créé hors ligne';
 
 async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
-  let h: Harness = makeHarness();
+  let h: Harness = makeHarness({ concurrency: setup.concurrency });
   const all: Harness[] = [h];
+  let tick = 0;
+  h.api.latency = () => setup.latencies[tick++ % setup.latencies.length];
   h.api.faults = [...faults];
   h.api.docs.set(1, []);
   // Docs 0..3: 1 exists on the server; the others are created offline (temporary id) by their first 'create'.
@@ -42,7 +48,9 @@ async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
 
   /** Runs fn; if a request hangs forever, the tab is "killed" and a new one opens the same database. */
   async function runOrCrash<T>(fn: (x: Harness) => Promise<T>): Promise<T | 'crash'> {
-    const crash = new Promise<'crash'>((resolve) => (h.api.onHang = () => resolve('crash')));
+    const tab = h;
+    // The tab dies at the hang: answers of its other requests in flight never reach it.
+    const crash = new Promise<'crash'>((resolve) => (h.api.onHang = () => (tab.kill(), resolve('crash'))));
     const result = await Promise.race([fn(h), crash]);
     if (result === 'crash') {
       h = h.reopen();

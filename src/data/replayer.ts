@@ -1,13 +1,15 @@
 // The outbox engine: one drain at a time per tab (a promise chain) and per device (Web Locks).
 // Entries go in creation order; an entry waits while an earlier entry of its docKey is still in
 // the outbox (pending, in backoff or failed) or while a temporary id it mentions is unresolved.
+// Within a drain, changes of independent documents are sent a few at a time (replay-plan.ts).
 import { backoffDelay } from './backoff';
 import type { WorkplaceDb } from './db';
 import * as store from './outbox-store';
 import type { MutationRequest, MutationResult, OutboxEntry, OutboxError } from './outbox-types';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
+import { ReplayPlan } from './replay-plan';
 import { readJson, sendEntry, type SendDeps, type SendOutcome } from './send';
-import { findTempIds, rewritePath, rewriteTempIds } from './temp-ids';
+import { rewritePath, rewriteTempIds } from './temp-ids';
 import { checkUpload, MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../domain/uploads';
 
 export const ORPHAN_MESSAGE = 'Le document concerné n’a pas pu être créé sur le serveur : cette modification ne peut pas être envoyée.';
@@ -23,7 +25,12 @@ export interface OutboxDeps extends SendDeps {
   schedule?: (fn: () => void, ms: number) => () => void;
   /** Asks the browser for a Background Sync wake-up (Chromium). */
   requestBackgroundSync?: () => void;
+  /** Changes of different documents sent at once (decision 016); 1 = one at a time. */
+  concurrency?: number;
 }
+
+/** Enough to hide the round trip and the device's own writes; few enough not to crowd a shop's line. */
+export const DEFAULT_CONCURRENCY = 6;
 
 export interface OutboxEvents {
   done: (entry: OutboxEntry, response: unknown) => void;
@@ -183,29 +190,37 @@ export class Outbox {
     if (force) await store.clearBackoff(db);
     const entries = await db.outbox.orderBy('seq').toArray();
     const idMap = new Map((await db.idMap.toArray()).map((r) => [r.tempId, r.serverId] as const));
-    const creators = new Set(entries.map((e) => e.createsTempId).filter(Boolean) as string[]);
-    const blocked = new Set<string>();
-    for (const e of entries) {
-      if (this.paused) break;
-      if (e.state !== 'pending' || blocked.has(e.docKey) || e.nextAttemptAt > this.deps.now()) {
-        blocked.add(e.docKey);
-        continue;
+    const plan = new ReplayPlan(entries, idMap, this.deps.now);
+    const limit = Math.max(1, this.deps.concurrency ?? DEFAULT_CONCURRENCY);
+    const running = new Set<Promise<void>>();
+    let stop = false;
+    let error: unknown = null;
+    for (;;) {
+      while (!stop && !this.paused && error === null && running.size < limit) {
+        const next = plan.next();
+        if (!next) break;
+        if (next.action === 'orphan') {
+          await this.fail(db, next.entry, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
+          continue;
+        }
+        const e = next.entry;
+        const task: Promise<void> = this.sendOne(db, e, idMap).then(
+          (step) => {
+            plan.finished(e, step);
+            if (step === 'stop') stop = true;
+          },
+          (err: unknown) => {
+            plan.finished(e, 'blocked');
+            error ??= err;
+          },
+        ).finally(() => running.delete(task));
+        running.add(task);
       }
-      const unresolved = findTempIds(e.path, e.body, e.file?.extra).filter((t) => !idMap.has(t) && t !== e.createsTempId);
-      if (unresolved.some((t) => creators.has(t))) {
-        blocked.add(e.docKey);
-        continue;
-      }
-      if (unresolved.length > 0) {
-        blocked.add(e.docKey);
-        await this.fail(db, e, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
-        continue;
-      }
-      const step = await this.sendOne(db, e, idMap);
-      if (step === 'done' && e.createsTempId) creators.delete(e.createsTempId);
-      if (step !== 'done') blocked.add(e.docKey);
-      if (step === 'stop') break;
+      if (running.size === 0) break;
+      await Promise.race(running);
     }
+    // Database closed by a sign-out…: every entry is still stored in a resumable state.
+    if (error !== null) throw error;
     await this.scheduleNext(db);
   }
 

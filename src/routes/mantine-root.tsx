@@ -6,12 +6,17 @@ import '@mantine/notifications/styles.css';
 import '../styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorPage } from '../components/error-page';
+import { mantinePresence } from '../lib/mantine-presence';
 import { TOAST_DURATION } from '../lib/toast';
 import { cssVariablesResolver, theme } from '../theme';
 
 export function MantineRoot({ children }: { children?: ReactNode }) {
+  useEffect(() => {
+    mantinePresence.mounted++;
+    return () => void mantinePresence.mounted--;
+  }, []);
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" autoClose={TOAST_DURATION} />

@@ -1,4 +1,4 @@
-import { createRootRoute, isNotFound, Outlet, redirect, useMatches, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, isNotFound, Outlet, redirect, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { getBranding } from '../lib/branding';
 import { isAuthenticated } from '../lib/session';
@@ -16,9 +16,13 @@ const PUBLIC_PATHS = ['/login', '/forgotten-password'];
 const MantineRoot = lazy(() => import('./mantine-root').then((m) => ({ default: m.MantineRoot })));
 const MantineErrorPage = lazy(() => import('./mantine-root').then((m) => ({ default: m.MantineErrorPage })));
 
+// Once Mantine is there it stays (a sign-out must not unmount the frame before /login renders).
+let mantineUsed = false;
+
 function Screens() {
-  const plain = useRouterState({ select: (s) => s.location.pathname === '/login' });
-  if (plain) return <Outlet />;
+  const onlyLogin = useRouterState({ select: (s) => s.matches.every((m) => m.routeId === rootRoute.id || m.routeId === '/login') });
+  mantineUsed ||= !onlyLogin;
+  if (!mantineUsed) return <Outlet />;
   return (
     <Suspense fallback={null}>
       <MantineRoot><Outlet /></MantineRoot>
@@ -39,8 +43,10 @@ function statusOf(error: unknown): number | null {
 }
 
 function TitleSync() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title;
+  // From the URL, not the rendered matches: a lazy screen's title shows as soon as the URL changes.
+  const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const title = [...router.getMatchedRoutes(pathname)[0]].reverse().find((r) => r.options.staticData?.title)?.options.staticData?.title;
   useEffect(() => {
     const product = getBranding().productName;
     document.title = title ? `${title} | ${product}` : product;

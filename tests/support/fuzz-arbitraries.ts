@@ -157,6 +157,8 @@ function bodyOf(op: Operation, examples: unknown[] | undefined): fc.Arbitrary<Ra
     { rawBody: '{"designation":"\\u0000"}', contentType: 'application/json' },
     { rawBody: '{"lines":[{"label":"\\ud800"}]}', contentType: 'application/json' },
     { rawBody: 'designation=x', contentType: 'text/plain' },
+    { rawBody: `${'['.repeat(50_000)}${']'.repeat(50_000)}`, contentType: 'application/json' },
+    { rawBody: `{"lines":${'['.repeat(20_000)}"\\u0000"${']'.repeat(20_000)}}`, contentType: 'application/json' },
     { rawBody: undefined, contentType: undefined },
   );
   return op.body ? fc.oneof({ weight: 6, arbitrary: json }, { weight: 1, arbitrary: odd }) : fc.oneof({ weight: 4, arbitrary: fc.constant<RawBody>({}) }, { weight: 1, arbitrary: odd });

@@ -1,18 +1,22 @@
 import type { MiddlewareHandler } from 'hono';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hasChildRight, hasMenuRight, type Permission } from '../../../src/domain/rights';
-import { companies, memberships } from '../db/schema/index';
+import { companies, memberships, sessions, users } from '../db/schema/index';
 import { findSessionUser } from '../modules/auth/sessions';
+import { sha256 } from '../modules/auth/passwords';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { AppEnv, Deps } from './types';
 import { isIdText } from './validate';
 
+function bearerToken(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!match) throw unauthorized('Authentification requise.');
+  return match[1]!;
+}
+
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized('Authentification requise.');
-    const found = await findSessionUser(deps.db, match[1], deps.now());
+    const found = await findSessionUser(deps.db, bearerToken(c.req.header('authorization')), deps.now());
     if (!found) throw unauthorized();
     c.set('user', found.user);
     c.set('tokenHash', found.tokenHash);
@@ -39,6 +43,41 @@ export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
       .limit(1);
     if (!rows[0]) throw forbidden('Vous n’êtes pas membre de cette société.');
     c.set('company', rows[0]);
+    await next();
+  };
+}
+
+/**
+ * requireAuth + requireCompany in ONE query (issue 12, decision 015): under load every query costs,
+ * the embedded database running them one at a time. Same answers, same order of checks: 401, then
+ * 400 for a malformed X-Company-Id, then 403. Nothing is cached: a revoked session is refused at once.
+ */
+export function requireAuthAndCompany(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    const header = c.req.header('x-company-id');
+    const headerOk = header === undefined || isIdText(header);
+    const asked = header !== undefined && headerOk ? Number(header) : null;
+    const tokenHash = sha256(token);
+    const [row] = await deps.db
+      .select({
+        id: users.id, username: users.username, userType: users.userType, lastCompanyId: users.lastCompanyId,
+        companyId: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories, categoriesInbox: memberships.categoriesInbox,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // The named company, else the user's last one (as requireCompany).
+      .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, sql`coalesce(${asked}::integer, ${users.lastCompanyId})`)))
+      .leftJoin(companies, eq(companies.id, memberships.companyId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, deps.now())))
+      .limit(1);
+    if (!row) throw unauthorized();
+    c.set('user', { id: row.id, username: row.username, userType: row.userType, lastCompanyId: row.lastCompanyId });
+    c.set('tokenHash', tokenHash);
+    if (!headerOk) throw badRequest('L’en-tête X-Company-Id doit être un identifiant numérique.', 'X-Company-Id');
+    if (asked == null && row.lastCompanyId == null) throw forbidden('Aucune société sélectionnée.');
+    if (row.companyId == null || row.rights == null) throw forbidden('Vous n’êtes pas membre de cette société.');
+    c.set('company', { id: row.companyId, label: row.label!, rights: row.rights, categories: row.categories!, categoriesInbox: row.categoriesInbox! });
     await next();
   };
 }

@@ -18,22 +18,31 @@ export const PATH_CONTROL_CHAR_MESSAGE = 'L’adresse de la requête contient un
 
 export const hasForbiddenChar = (s: string, multiLine = true) => (multiLine ? FORBIDDEN_IN_TEXT : FORBIDDEN_IN_LINE).test(s);
 
-/** The dotted path (as zod names fields: `lines.0.label`) of the first string or key holding a forbidden character. */
-export function findForbiddenText(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return hasForbiddenChar(value) ? path.join('.') || 'corps' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findForbiddenText(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
+/**
+ * The dotted path (as zod names fields: `lines.0.label`) of the first string or key holding a
+ * forbidden character. Iterative: JSON nested 100 000 deep must not overflow the stack (a 500).
+ */
+export function findForbiddenText(root: unknown): string | null {
+  // Each node keeps its parent: the path is only spelled out for the node that is found.
+  type Node = { value: unknown; key: string | null; parent: Node | null };
+  const pathOf = (node: Node | null): string => {
+    const keys: string[] = [];
+    for (let n = node; n && n.key !== null; n = n.parent) keys.push(n.key);
+    return keys.reverse().join('.') || 'corps';
+  };
+  const stack: Node[] = [{ value: root, key: null, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (hasForbiddenChar(value)) return pathOf(node);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: node });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
       // A bad key is named by its parent object: echoing the key would echo the character.
-      if (hasForbiddenChar(key, false)) return path.join('.') || 'corps';
-      const found = findForbiddenText(child, [...path, key]);
-      if (found !== null) return found;
+      if (entries.some(([key]) => hasForbiddenChar(key, false))) return pathOf(node);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: node });
     }
   }
   return null;
@@ -70,7 +79,9 @@ export function rejectControlChars(): MiddlewareHandler<AppEnv> {
       } catch {
         parsed = undefined; // malformed JSON is answered by readJson, with its own message
       }
-      const field = findForbiddenText(parsed);
+      const found = findForbiddenText(parsed);
+      // A path 100 000 levels deep is named by its beginning.
+      const field = found !== null && found.length > 120 ? `${found.slice(0, 120)}…` : found;
       if (field !== null) throw badRequest(controlCharMessage(field), field);
     }
     return next();

@@ -4,7 +4,7 @@ import type { Permission } from '../../../src/domain/rights';
 import { registerOperation } from './openapi';
 import { parseWith, readJson } from './validate';
 import type { AppEnv, Deps } from './types';
-import { requireAuth, requireCompany, requireRight } from './auth-middleware';
+import { requireAuth, requireAuthAndCompany, requireCompany, requireRight } from './auth-middleware';
 import { idempotency } from './idempotency';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -50,8 +50,11 @@ export function createModule(deps: Deps, prefix: string, tag: string) {
     const fullPath = `${prefix}${path === '/' ? '' : path}`;
     registerOperation({ method, path: fullPath, summary: opts.summary, tags: [tag], body: opts.body, query: opts.query, auth, multipart: opts.multipart, responses: opts.responses });
     const chain: MiddlewareHandler<AppEnv>[] = [];
-    if (auth) chain.push(requireAuth(deps));
-    if (opts.company || opts.right) chain.push(requireCompany(deps));
+    const company = !!(opts.company || opts.right);
+    // One query for the session and the membership when both are needed (issue 12, decision 015).
+    if (auth && company) chain.push(requireAuthAndCompany(deps));
+    else if (auth) chain.push(requireAuth(deps));
+    else if (company) chain.push(requireCompany(deps));
     if (opts.right) chain.push(requireRight(opts.right.menu, opts.right.permission, opts.right.child));
     const ownTransactions = opts.multipart || opts.transaction === 'own';
     if (auth && method !== 'get') chain.push(idempotency(deps, { multipart: !!opts.multipart, transaction: !ownTransactions }));

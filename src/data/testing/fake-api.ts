@@ -28,7 +28,17 @@ export class FakeApi {
   /** Called when a request hangs forever: the test "kills the tab" there. */
   onHang: (() => void) | null = null;
 
+  /** Milliseconds each request takes to reach the server and its answer to come back (concurrency tests). */
+  latency: (() => number) | null = null;
+
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    if (this.latency) await sleep(this.latency());
+    const res = await this.arrive(input, init);
+    if (this.latency) await sleep(this.latency());
+    return res;
+  };
+
+  private arrive = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     this.requests += 1;
     const url = new URL(String(input));
     const path = url.pathname.replace(/^\/api\//, '');
@@ -106,6 +116,8 @@ export class FakeApi {
     return [404, { message: 'Document introuvable.' }];
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

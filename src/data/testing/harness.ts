@@ -13,17 +13,34 @@ export interface Harness {
   net: { online: boolean; token: string | null };
   /** A new tab (or a restarted app) on the same database: new connection, new engine. */
   reopen(): Harness;
+  /** The tab dies: answers still on their way never reach this engine (its requests hang). */
+  kill(): void;
 }
 
-export function makeHarness(existing?: { name: string; api: FakeApi; clock: { now: number }; net: { online: boolean; token: string | null } }): Harness {
+const never = () => new Promise<Response>(() => undefined);
+
+export function makeHarness(existing?: Partial<{ name: string; api: FakeApi; clock: { now: number }; net: { online: boolean; token: string | null }; concurrency: number }>): Harness {
   const name = existing?.name ?? `workplace-test-${Date.now()}-${counter++}`;
   const api = existing?.api ?? new FakeApi();
   const clock = existing?.clock ?? { now: Date.UTC(2026, 10, 21, 13, 5) };
   const net = existing?.net ?? { online: true, token: api.validToken };
+  const concurrency = existing?.concurrency;
   const db = new WorkplaceDb(name);
+  const life = { alive: true };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (!life.alive) return never();
+    try {
+      const res = await api.fetch(input, init);
+      return life.alive ? res : never();
+    } catch (error) {
+      if (!life.alive) return never();
+      throw error;
+    }
+  };
   const outbox = new Outbox({
     db: () => db,
-    fetch: api.fetch,
+    fetch,
+    concurrency,
     baseUrl: 'http://api.test/api/',
     token: () => net.token,
     now: () => clock.now,
@@ -31,7 +48,10 @@ export function makeHarness(existing?: { name: string; api: FakeApi; clock: { no
     random: () => 0.5,
     timeoutMs: 60_000,
   });
-  return { db, api, outbox, clock, net, reopen: () => makeHarness({ name, api, clock, net }) };
+  const kill = () => {
+    life.alive = false;
+  };
+  return { db, api, outbox, clock, net, kill, reopen: () => (kill(), makeHarness({ name, api, clock, net, concurrency })) };
 }
 
 /** Drains until nothing more can be sent, moving the clock past every backoff (max 1 h) each round. */

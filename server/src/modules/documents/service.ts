@@ -4,6 +4,7 @@ import { searchKey } from '../../../../src/domain/search-text';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentReads, documents } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
+import { pageTotal } from '../invoicing-core/paging';
 import { readableFilesWhere, type DocumentAccess } from './access';
 
 export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
@@ -83,7 +84,7 @@ function orderOf(sort: DocumentSort) {
 export async function listDocuments(db: Db, access: DocumentAccess, opts: { page: number; pageSize: number; q?: string; sort: DocumentSort; categories?: number[] }) {
   const where = and(visible(access, opts.categories), searchCondition(documents.searchKey, opts.q));
   const rows = await db.select(columns).from(documents).where(where).orderBy(...orderOf(opts.sort)).limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(documents).where(where);
+  const total = await pageTotal(rows.length, opts.page, opts.pageSize, async () => (await db.select({ total: count() }).from(documents).where(where))[0]!.total);
   return { items: await withReads(db, access.userId, rows), total, page: opts.page, pageSize: opts.pageSize };
 }
 

@@ -6,7 +6,7 @@ import { customers, CUSTOMERS_ACCOUNT_UNIQUE } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
 import { customerValues, toApiCustomer } from './customer-input';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
-import { containsPattern, type ListQuery, type Page } from './paging';
+import { containsPattern, pageTotal, type ListQuery, type Page } from './paging';
 
 export const DUPLICATE_ACCOUNT = 'Un client avec ce numéro de compte existe déjà.';
 export const CUSTOMER_NOT_FOUND = 'Client introuvable.';
@@ -26,10 +26,8 @@ export async function listCustomers(db: DbOrTx, companyId: number, query: ListQu
     conditions.push(or(ilike(customers.accountNumber, p), ilike(customers.socialReason, p), ilike(customers.name, p), ilike(customers.city, p), ilike(customers.email, p)) as SQL);
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(customers).where(where).orderBy(...customerOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
+  const rows = await db.select().from(customers).where(where).orderBy(...customerOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const total = await pageTotal(rows.length, query.page, query.pageSize, async () => (await db.select({ total: count() }).from(customers).where(where))[0]!.total);
   return { items: rows.map(toApiCustomer), total, page: query.page, pageSize: query.pageSize };
 }
 

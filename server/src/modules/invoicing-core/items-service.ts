@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../http/errors';
 import { toApiArticle, type ApiArticle } from './article-input';
 import { articleSortKey } from './article-sort-key';
 import { isUniqueViolation } from './db-errors';
-import { containsPattern, type ListQuery, type Page } from './paging';
+import { containsPattern, pageTotal, type ListQuery, type Page } from './paging';
 
 export const DUPLICATE_CODE = 'Un article avec ce code existe déjà !';
 export const ITEM_NOT_FOUND = 'Article introuvable.';
@@ -49,10 +49,8 @@ export async function listItems(db: DbOrTx, companyId: number, query: ListQuery)
     conditions.push(or(ilike(items.code, pattern), ilike(items.designation, pattern), ilike(items.label, pattern)) as SQL);
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(itemColumns).from(items).where(where).orderBy(...itemOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(items).where(where),
-  ]);
+  const rows = await db.select(itemColumns).from(items).where(where).orderBy(...itemOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const total = await pageTotal(rows.length, query.page, query.pageSize, async () => (await db.select({ total: count() }).from(items).where(where))[0]!.total);
   return { items: rows.map(toApiArticle), total, page: query.page, pageSize: query.pageSize };
 }
 

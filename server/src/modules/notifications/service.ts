@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notificationSeen, notifications } from '../../db/schema/index';
+import { pageTotal } from '../invoicing-core/paging';
 
 export interface NotificationDto {
   id: number;
@@ -23,10 +24,8 @@ const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
 const mine = (userId: number, companyId: number) => and(eq(notifications.userId, userId), eq(notifications.companyId, companyId));
 
 export async function listNotifications(db: Db, userId: number, companyId: number, page: number, pageSize: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(notifications).where(mine(userId, companyId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(notifications).where(mine(userId, companyId)),
-  ]);
+  const rows = await db.select().from(notifications).where(mine(userId, companyId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize);
+  const total = await pageTotal(rows.length, page, pageSize, async () => (await db.select({ total: count() }).from(notifications).where(mine(userId, companyId)))[0]!.total);
   return { items: rows.map(toDto), total, page, pageSize };
 }
 

@@ -4,6 +4,7 @@ import { getBranding } from '../../../lib/branding';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { emitSessionEvent, setSession } from '../../../lib/session';
 import { prefetchSignedInShell, startSignedInShell } from '../../../lib/signed-in-shell';
+import { mantinePresence } from '../../../lib/mantine-presence';
 import { readStaticLogin } from '../../../lib/static-login';
 import { login, LoginFailure } from '../api/login-api';
 import { loginErrorMessage } from '../login-errors';
@@ -49,7 +50,7 @@ export function LoginPage() {
       await navigate({ to: safeRedirect(search.redirect), replace: true });
     } catch (error) {
       const e = error instanceof LoginFailure ? error.detail : { status: null, statusText: null, message: null };
-      setToasts(true);
+      if (mantinePresence.mounted === 0) setToasts(true);
       const { toastError } = await import('../../../lib/toast');
       toastError(loginErrorMessage(e.status, e.statusText, e.message));
       setBusy(false);

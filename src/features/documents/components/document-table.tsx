@@ -33,7 +33,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
               {selectable && <Checkbox mt={4} aria-label={`Sélectionner ${doc.name}`} checked={selected!.has(doc.id)} onChange={() => onToggle?.(doc.id)} />}
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" size="sm" style={{ overflowWrap: 'anywhere' }}>{doc.name}</Anchor>
-                {!doc.readAt && <Badge ml={8} size="sm" variant="light" style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}>Nouveau</Badge>}
+                {!doc.readAt && <div><Badge size="sm" variant="light" style={{ textTransform: 'none' }}>Nouveau</Badge></div>}
                 <Text size="xs" c="dimmed" mt={2}>{doc.categoryPath}</Text>
                 <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{instantDayFr(doc.createdAt)} · {formatFileSize(doc.size)}</Text>
               </div>

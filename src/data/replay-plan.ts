@@ -1,0 +1,111 @@
+// Which queued change may be sent now, when several are sent at once (decision 016). The rules of
+// decision 002 stay, read as "wait for what is still before you" instead of "one at a time":
+// - a change waits while an earlier change of its document is unsent or in flight (per-document order);
+// - it waits while a temporary id it mentions is being created (in flight or not yet tried), and
+//   is blocked for this pass when its creator is refused or in backoff, orphaned when none is left;
+// - it waits while an earlier change of a document it names (a customer's number, an article's id
+//   in its path or body) is unsent or in flight, so an invoice never overtakes its customer's edit;
+// - company-wide changes (`company:…`, e.g. bank details printed on invoices) are barriers: they
+//   wait for everything before them and everything after waits for them;
+// - one upload at a time: its timeout assumes the line is its own (send.ts, timeoutFor).
+import type { OutboxEntry } from './outbox-types';
+import { findTempIds } from './temp-ids';
+
+export type Step = 'done' | 'blocked' | 'stop';
+const idOf = (docKey: string) => docKey.slice(docKey.indexOf(':') + 1);
+const isBarrier = (e: OutboxEntry) => e.docKey.startsWith('company:');
+
+/** Every scalar of the path and body: what the change may name (ids, account numbers). */
+function tokensOf(e: OutboxEntry): Set<string> {
+  const out = new Set<string>(e.path.split('/'));
+  const walk = (v: unknown) => {
+    if (typeof v === 'string' || typeof v === 'number') out.add(String(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(e.body);
+  walk(e.file?.extra);
+  return out;
+}
+
+export class ReplayPlan {
+  private left: OutboxEntry[];
+  private inflight = new Map<string, OutboxEntry>();
+  private blocked = new Set<string>();
+  private creators: Set<string>;
+  private tokens = new Map<string, Set<string>>();
+
+  constructor(entries: OutboxEntry[], private idMap: ReadonlyMap<string, string | number>, private now: () => number) {
+    this.left = [...entries].sort((a, b) => a.seq - b.seq);
+    this.creators = new Set(entries.map((e) => e.createsTempId).filter(Boolean) as string[]);
+  }
+
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
+  /** The next change to send ('send') or to fail as orphaned ('orphan'); null: nothing may start now. */
+  next(): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
+    for (;;) {
+      const size = this.left.length;
+      const found = this.scan();
+      if (found || this.inflight.size > 0 || this.left.length === 0) return found;
+      // The scan blocked some changes: the ones after them may now be decided differently.
+      if (this.left.length < size) continue;
+      // Nothing in flight and nothing eligible: what is left waits on itself; block the first for this pass.
+      this.blocked.add(this.left.shift()!.docKey);
+    }
+  }
+
+  finished(entry: OutboxEntry, step: Step): void {
+    this.inflight.delete(entry.id);
+    if (step === 'done' && entry.createsTempId) this.creators.delete(entry.createsTempId);
+    if (step !== 'done') this.blocked.add(entry.docKey);
+  }
+
+  private scan(): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
+    const inflight = [...this.inflight.values()];
+    if (inflight.some(isBarrier)) return null;
+    // Documents with a change still before the one examined (unsent or in flight), by id.
+    const before = new Map<string, Set<string>>();
+    const mark = (docKey: string) => before.set(idOf(docKey), (before.get(idOf(docKey)) ?? new Set()).add(docKey));
+    inflight.forEach((e) => mark(e.docKey));
+    const uploading = inflight.some((e) => e.file);
+    const waitingCreators = new Set([...inflight, ...this.left].map((e) => e.createsTempId).filter(Boolean));
+    for (let i = 0; i < this.left.length; i++) {
+      const e = this.left[i];
+      if (e.state !== 'pending' || this.blocked.has(e.docKey) || e.nextAttemptAt > this.now()) {
+        this.blocked.add(e.docKey);
+        this.left.splice(i--, 1);
+        continue;
+      }
+      if (isBarrier(e) && (i > 0 || inflight.length > 0)) return null;
+      const wait = () => mark(e.docKey);
+      if (before.get(idOf(e.docKey))?.has(e.docKey) || (e.file && uploading)) {
+        wait();
+        continue;
+      }
+      const unresolved = findTempIds(e.path, e.body, e.file?.extra).filter((t) => !this.idMap.has(t) && t !== e.createsTempId);
+      const creating = unresolved.filter((t) => this.creators.has(t));
+      if (creating.some((t) => waitingCreators.has(t))) {
+        wait();
+        continue;
+      }
+      if (creating.length > 0 || unresolved.length > 0) {
+        this.blocked.add(e.docKey);
+        this.left.splice(i--, 1);
+        if (creating.length > 0) continue;
+        return { entry: e, action: 'orphan' };
+      }
+      if (!this.tokens.has(e.id)) this.tokens.set(e.id, tokensOf(e));
+      if ([...this.tokens.get(e.id)!].some((t) => [...(before.get(t) ?? [])].some((d) => d !== e.docKey))) {
+        wait();
+        continue;
+      }
+      this.left.splice(i, 1);
+      this.inflight.set(e.id, e);
+      return { entry: e, action: 'send' };
+    }
+    return null;
+  }
+}
