@@ -48,14 +48,18 @@ async function homeReady(page: Page, start: number) {
   return (await page.evaluate(() => performance.now())) - start;
 }
 
-async function coldLogin(browser: Browser, url: string) {
+/** typing: ms per key; 0 = fields filled at once and clicked (no time for the prefetch). */
+async function coldLogin(browser: Browser, url: string, typing = 0) {
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });
   const page = await context.newPage();
   await throttle(page);
   await page.goto(`${url}/login`, { waitUntil: 'commit' });
   const usable = await timeOf(page, 'main[data-live] button');
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
-  await fill(page);
+  if (typing) {
+    await page.getByLabel('Identifiant').pressSequentially('demo', { delay: typing });
+    await page.getByLabel('Mot de passe').pressSequentially('demo', { delay: typing });
+  } else await fill(page);
   const start = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Se connecter' }).click();
   const home = await homeReady(page, start);
@@ -115,6 +119,8 @@ const describeBytes = (b: Bytes) => `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transf
 async function measure(server: TestServer, dist: string, browser: Browser) {
   const runs: Array<{ fcp: number; usable: number; home: number }> = [];
   for (let i = 0; i < RUNS; i++) runs.push(await coldLogin(browser, server.url));
+  const typed: number[] = [];
+  for (let i = 0; i < RUNS; i++) typed.push((await coldLogin(browser, server.url, 250)).home);
   const repeats: number[] = [];
   for (let i = 0; i < RUNS; i++) repeats.push(await repeatVisit(browser, server.url));
 
@@ -135,7 +141,8 @@ async function measure(server: TestServer, dist: string, browser: Browser) {
     'Profil réseau et processeur': 'Slow 4G de Lighthouse (150 ms, 1,6 Mbit/s ↓, 750 kbit/s ↑, processeur 4× plus lent), cache vide',
     [`/login, premier affichage de contenu (FCP), médiane de ${RUNS} (objectif ≤ 1,2 s)`]: sec(m('fcp')),
     [`/login, formulaire utilisable (React monté), médiane de ${RUNS} (objectif ≤ 2,5 s)`]: sec(m('usable')),
-    [`Accueil connecté utilisable après le clic « Se connecter », médiane de ${RUNS} (objectif ≤ 3 s)`]: sec(m('home')),
+    [`Accueil connecté utilisable après le clic, champs remplis d’un coup, médiane de ${RUNS} (objectif ≤ 3 s)`]: sec(m('home')),
+    [`Accueil connecté utilisable après le clic, identifiants tapés en 2 s (le reste se charge pendant la saisie), médiane de ${RUNS}`]: sec(median(typed)),
     [`Visite suivante servie par le service worker, accueil utilisable, médiane de ${RUNS} (objectif ≤ 0,5 s)`]: sec(median(repeats)),
     'Octets de /login': describeBytes(login),
     'Octets de l’accueil connecté (/)': describeBytes(home),

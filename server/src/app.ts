@@ -42,7 +42,8 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 
   // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
   app.use('/api/*', async (c, next) => {
-    if ((c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
+    // GET and HEAD bodies are never read: no limit to check (and c.req.raw.body would build a full web Request).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
     return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'La requête est trop volumineuse (10 Mo au maximum).'); } })(c, next);
   });
 

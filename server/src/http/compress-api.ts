@@ -1,18 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { promisify } from 'node:util';
-import { deflate, gzip } from 'node:zlib';
+import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { AppEnv } from './types';
 
 // Compression of API answers (issue 12, decision 015). hono/compress alone compressed every JSON
 // answer, however small (c.json() sets no Content-Length, so its threshold never applied), through
 // a web CompressionStream: under load that was about a tenth of the server's time for 1–7 kB pages.
 // JSON answers are already whole in memory: below the threshold they go out as they are; above it
-// they are compressed in one zlib call on libuv's thread pool (off the event loop). Other answers
+// they are compressed in one zlib call (on libuv's thread pool beyond 64 kB, off the event loop). Other answers
 // (streamed files, CSV…) keep hono/compress.
 
 const gzipAsync = promisify(gzip);
 const deflateAsync = promisify(deflate);
+const SYNC_LIMIT = 64 * 1024;
 const noTransform = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 /** gzip, else deflate, if the client accepts it (q > 0, or through `*`); null: send as is. */
@@ -29,6 +30,18 @@ export function chooseEncoding(header: string | undefined): 'gzip' | 'deflate' |
   return accepts('gzip') ? 'gzip' : accepts('deflate') ? 'deflate' : null;
 }
 
+/**
+ * The bytes of a JSON answer. @hono/node-server's lightweight Response keeps c.json()'s string
+ * under Symbol('cache') ([status, body, headers]); reading it there spares building a web
+ * Response and its stream for every answer. Any other Response is read the standard way.
+ */
+async function bodyBytes(res: Response): Promise<Buffer | null> {
+  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  const cached: unknown = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
+  if (Array.isArray(cached) && (typeof cached[1] === 'string' || cached[1] === null)) return cached[1] === null ? null : Buffer.from(cached[1]);
+  return res.body ? Buffer.from(await res.arrayBuffer()) : null;
+}
+
 export function compressApi(threshold: number): MiddlewareHandler<AppEnv> {
   const streamed = compress({ threshold });
   return (c, next) =>
@@ -36,20 +49,24 @@ export function compressApi(threshold: number): MiddlewareHandler<AppEnv> {
       await next();
       const res = c.res;
       const type = res.headers.get('content-type') ?? '';
-      if (!type.startsWith('application/json') || !res.body || res.status === 206 || c.req.method === 'HEAD'
+      if (!type.startsWith('application/json') || res.status === 206 || c.req.method === 'HEAD'
         || res.headers.has('content-encoding') || noTransform.test(res.headers.get('cache-control') ?? '')) return;
-      const body = Buffer.from(await res.arrayBuffer());
+      const body = await bodyBytes(res);
+      if (!body) return;
       const encoding = body.length >= threshold ? chooseEncoding(c.req.header('accept-encoding')) : null;
       // With Content-Length (small) or Content-Encoding (compressed) set, hono/compress leaves it.
       const headers = new Headers(res.headers);
       let out = body;
       if (body.length >= threshold) headers.append('Vary', 'Accept-Encoding');
       if (encoding) {
-        out = encoding === 'gzip' ? await gzipAsync(body) : await deflateAsync(body);
+        // A page of a list (a few kB) costs less compressed at once than through zlib's stream
+        // machinery; large answers (the invoicing environment) go to the thread pool.
+        if (body.length <= SYNC_LIMIT) out = encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
+        else out = encoding === 'gzip' ? await gzipAsync(body) : await deflateAsync(body);
         headers.set('Content-Encoding', encoding);
       }
       headers.set('Content-Length', String(out.length));
       c.res = undefined as never; // a fresh answer, not merged with the headers of the old one
-      c.res = new Response(new Uint8Array(out.buffer, out.byteOffset, out.length), { status: res.status, statusText: res.statusText, headers });
+      c.res = new Response(new Uint8Array(out.buffer, out.byteOffset, out.length) as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers });
     });
 }
