@@ -54,8 +54,11 @@ async function runSection(section: Section): Promise<Figures> {
 
 const results: Record<string, { titre: string; durée_s: number; mesures?: Figures; erreur?: string }> = {};
 console.log(`# Mesures de performance — ${new Date().toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`);
+// `npm run bench -- startup offline`: only the sections whose file name contains one of the words.
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const section of SECTIONS) {
   if (!existsSync(join(HERE, section.file))) continue;
+  if (only.length && !only.some((word) => section.file.includes(word))) continue;
   const started = Date.now();
   try {
     const figures = await runSection(section);

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MutationRequest } from './outbox-types';
 import { QUOTA_MESSAGE } from './quota';
-import { ORPHAN_MESSAGE } from './replayer';
+import { DEFAULT_CONCURRENCY, ORPHAN_MESSAGE } from './replayer';
 import { newTempId } from './temp-ids';
 import { drainAll, makeHarness, type Harness } from './testing/harness';
 
@@ -262,5 +262,40 @@ describe('outbox: uploads and storage', () => {
     const result = await h.outbox.submit(save(1, 'b'));
     expect(result).toEqual({ status: 'failed', httpStatus: 0, message: QUOTA_MESSAGE, errors: [QUOTA_MESSAGE] });
     expect((await h.db.outbox.toArray()).map((e) => e.body)).toEqual([{ op: 'a' }]);
+  });
+});
+
+describe('outbox: concurrent replay (decision 016)', () => {
+  it('sends independent documents a few at a time, after one first answer; a dead server costs one attempt', async () => {
+    const h = harness();
+    h.net.online = false;
+    for (let d = 1; d <= 12; d++) {
+      h.api.docs.set(d, []);
+      await h.outbox.submit(save(d, `a${d}`));
+      await h.outbox.submit(save(d, `b${d}`));
+    }
+    h.net.online = true;
+    // The server is unreachable: only the first change is tried.
+    h.api.faults = ['networkBefore'];
+    await h.outbox.replay();
+    expect(h.api.requests).toBe(1);
+    expect((await h.db.outbox.toArray()).filter((e) => e.attempts > 0)).toHaveLength(1);
+    let inFlight = 0;
+    let most = 0;
+    const inner = h.api.fetch;
+    h.api.fetch = async (input, init) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return await inner(input, init);
+      } finally {
+        inFlight--;
+      }
+    };
+    await h.outbox.replay({ force: true });
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
+    for (let d = 1; d <= 12; d++) expect(h.api.docs.get(d)).toEqual([`a${d}`, `b${d}`]);
   });
 });

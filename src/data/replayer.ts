@@ -193,10 +193,13 @@ export class Outbox {
     const plan = new ReplayPlan(entries, idMap, this.deps.now);
     const limit = Math.max(1, this.deps.concurrency ?? DEFAULT_CONCURRENCY);
     const running = new Set<Promise<void>>();
+    // Slow start: one change first; the others follow in parallel once the server has answered one.
+    // A server that is down or a line that is gone thus costs one attempt, not `limit` of them.
+    let width = 1;
     let stop = false;
     let error: unknown = null;
     for (;;) {
-      while (!stop && !this.paused && error === null && running.size < limit) {
+      while (!stop && !this.paused && error === null && running.size < width) {
         const next = plan.next();
         if (!next) break;
         if (next.action === 'orphan') {
@@ -207,6 +210,7 @@ export class Outbox {
         const task: Promise<void> = this.sendOne(db, e, idMap).then(
           (step) => {
             plan.finished(e, step);
+            if (step === 'done') width = limit;
             if (step === 'stop') stop = true;
           },
           (err: unknown) => {

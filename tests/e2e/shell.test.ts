@@ -84,8 +84,9 @@ describe('shell', () => {
     expect(await secondModal.isVisible()).toBe(false);
     await second.close();
 
-    // The e-invoicing banner.
-    const banner = page.getByRole('alert').filter({ hasText: 'Facturation électronique' });
+    // The e-invoicing banner: a named region, not an alert (announced once, not on every page).
+    const banner = page.getByRole('region', { name: 'Facturation électronique' });
+    expect(await page.getByRole('alert').filter({ hasText: 'Facturation électronique' }).count()).toBe(0);
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Masquer ce bandeau' }).click();
     await banner.waitFor({ state: 'detached' });
