@@ -2,7 +2,7 @@
 // The server runs in its own process (bench/list-load-server.ts: PGlite on disk, demo data,
 // NODE_ENV=production); this process is the load client: 20 keep-alive connections on loopback,
 // each sending its next request as soon as the previous answer is read, for a fixed time.
-// Reproduce alone: `npx tsx bench/list-load.ts` (LIST_LOAD_SECONDS=20 LIST_LOAD_CLIENTS=20;
+// Reproduce: `npm run bench -- list-load`, or alone `npx tsx bench/list-load.ts` (LIST_LOAD_SECONDS=20 LIST_LOAD_CLIENTS=20;
 // LIST_LOAD_PROF=1 writes a CPU profile of the server to bench/results/).
 import { spawn } from 'node:child_process';
 import { request, Agent } from 'node:http';
@@ -121,14 +121,15 @@ export async function benchListLoad(): Promise<Record<string, string>> {
     const cpu1 = cpu();
     const cpuMs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / r.requests : null;
     return {
-      Commande: 'npx tsx bench/list-load.ts (ou npm run bench)',
+      Commande: 'npm run bench -- list-load (seule : npx tsx bench/list-load.ts)',
       Charge: `${CLIENTS} clients simultanés, ${SECONDS} s, ${LIST_PATHS.length} listes en rotation (base embarquée PGlite sur disque, données de démonstration)`,
       'Requêtes servies': `${r.requests.toLocaleString('fr-FR')} (${r.errors} en erreur)`,
       'Requêtes par seconde': Math.round(r.perSecond).toLocaleString('fr-FR'),
       'Temps de réponse': `médiane ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)}`,
       'CPU du serveur par requête': cpuMs === null ? 'non mesuré (pas de /proc)' : `${ms(cpuMs)} (soit ${Math.round(1000 / cpuMs)} requêtes/s pour un cœur entier)`,
       'Objectif (issue 12)': '≥ 400 requêtes/s, p95 < 100 ms',
-      'Avant (mesure du 2026-11-23, décision 015)': 'voir docs/decisions/015-list-load.md',
+      // First measure, before decision 015, on the shared machine (loadavg ≈ 15 on 2 cores).
+      'Avant (1re mesure, 2026-11-23, décision 015)': '57 requêtes/s, p95 834 ms ; CPU du serveur 9,0 à 11,3 ms par requête (issue 12 : 95 requêtes/s, p95 337 ms)',
       'Charge de la machine au départ (loadavg 1 min)': load,
     };
   } finally {

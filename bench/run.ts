@@ -25,6 +25,7 @@ const SECTIONS: Section[] = [
   { file: 'invoice-list-screen.ts', fn: 'benchInvoiceListScreen', title: 'Écran de la liste des factures (Chromium)' },
   { file: 'startup.ts', fn: 'benchStartup', title: 'Démarrage et commits durables' },
   { file: 'first-load.ts', fn: 'benchFirstLoad', title: 'Premier chargement sur une ligne 4G lente (Chromium)' },
+  { file: 'list-load.ts', fn: 'benchListLoad', title: 'Listes sous charge : 20 clients simultanés (base embarquée)' },
 ];
 
 function printTable(title: string, figures: Figures): void {
