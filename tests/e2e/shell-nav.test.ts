@@ -42,7 +42,8 @@ const companyId = (label: string) => server.seed!.companies.find((c) => c.label 
 describe('shell navigation', () => {
   it('unknown paths show the 404 page with its link home; the page is in French', async () => {
     const { page, errors } = await openApp('demo', '/nulle-part/ici');
-    await expect(page.getByText('Oups! La page que vous cherchez n\'existe pas.', { exact: true }).isVisible()).resolves.toBe(true);
+    // The error page renders once the (lazy) Mantine root has loaded: wait for it, then look.
+    await page.getByText('Oups! La page que vous cherchez n\'existe pas.', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await expectAccessible(page, 'la page 404');
     await page.getByRole('link', { name: 'Retour à la page d\'accueil' }).click();
