@@ -1,6 +1,6 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/test-server';
 import { freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
@@ -20,6 +20,20 @@ const start = (env: Record<string, string>, opts?: Parameters<typeof spawnServer
   children.push(child);
   return child;
 };
+/** Adds o+x to every folder on the way to `dir` that lacks it; returns the undo. */
+function openPathTo(dir: string): () => void {
+  const changed: Array<[string, number]> = [];
+  for (let p = dir; ; p = dirname(p)) {
+    const mode = statSync(p).mode & 0o7777;
+    if (!(mode & 0o001)) {
+      chmodSync(p, mode | 0o001);
+      changed.push([p, mode]);
+    }
+    if (p === dirname(p)) break;
+  }
+  return () => changed.forEach(([p, mode]) => chmodSync(p, mode));
+}
+
 afterAll(() => {
   for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -68,10 +82,15 @@ describe.concurrent('refusals at start', () => {
   it('an unwritable DATA_DIR is named with the missing permission', async () => {
     const dataDir = tempDir();
     chmodSync(dataDir, 0o555);
-    // root ignores file modes: the check then runs as "nobody", for whom the mode applies.
+    // root ignores file modes: the check then runs as "nobody", for whom the mode applies. nobody
+    // must be able to reach the code: a clone in a private folder (mktemp -d) gets o+x on its
+    // ancestors for the time of the test only.
     const asRoot = process.getuid?.() === 0;
+    const restore = asRoot ? openPathTo(process.cwd()) : () => undefined;
     const child = start({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' }, { script: 'server/src/index.ts', ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
-    expect(await child.exited).toBe(1);
+    const code = await child.exited;
+    restore();
+    expect(code, child.output()).toBe(1);
     expect(child.output()).toContain(`Le dossier de données « ${dataDir} » est inutilisable : permission d’écriture refusée`);
     expect(child.output()).not.toMatch(/^\s+at /m);
     expect(readdirSync(dataDir)).toEqual([]);
