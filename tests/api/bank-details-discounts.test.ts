@@ -29,7 +29,8 @@ async function validate(overrides = {}) {
 
 describe('/api/company/bank-details', () => {
   it('refuses a wrong IBAN key or BIC in French (422), stores a valid pair compact', async () => {
-    expect((await server.api.get('/api/company/bank-details', as())).body).toEqual({ iban: null, bic: null });
+    const seeded = { iban: 'FR7630004000031234567890143', bic: 'BNPAFRPPLYO' }; // the demo bakery's
+    expect((await server.api.get('/api/company/bank-details', as())).body).toEqual(seeded);
     const bad = await server.api.put('/api/company/bank-details', { iban: 'FR76 3000 6000 0112 3456 7890 188', bic: 'BNP' }, as());
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({
@@ -39,7 +40,7 @@ describe('/api/company/bank-details', () => {
     });
     const short = await server.api.put('/api/company/bank-details', { iban: 'FR76 3000', bic: '' }, as());
     expect(short.body.errors).toEqual(['Un IBAN FR compte 27 caractères.']);
-    expect((await server.api.get('/api/company/bank-details', as())).body).toEqual({ iban: null, bic: null });
+    expect((await server.api.get('/api/company/bank-details', as())).body).toEqual(seeded);
 
     const ok = await server.api.put('/api/company/bank-details', { iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'bnpafrppxxx' }, as());
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

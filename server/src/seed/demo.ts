@@ -7,7 +7,9 @@ import { moduleSeeders, type SeedContext, type SeededCompany } from './modules';
 
 type DemoCompany = Omit<typeof companies.$inferInsert, 'id'> & { invoicing?: boolean };
 const DEMO_COMPANIES: DemoCompany[] = [
-  { label: 'Boulangerie Pâtisserie Martin', legalForm: 'SARL', shareCapital: '8 000 €', address: '14 rue des Lilas', postalCode: '69003', city: 'Lyon', siren: '512345678', siret: '51234567800021', rcs: 'RCS Lyon 512 345 678', vatNumber: 'FR32512345678', email: 'contact@boulangerie-martin.fr', phone: '04 78 12 34 56' },
+  { label: 'Boulangerie Pâtisserie Martin', legalForm: 'SARL', shareCapital: '8 000 €', address: '14 rue des Lilas', postalCode: '69003', city: 'Lyon', siren: '512345678', siret: '51234567800021', rcs: 'RCS Lyon 512 345 678', vatNumber: 'FR32512345678', email: 'contact@boulangerie-martin.fr', phone: '04 78 12 34 56',
+    // Printed on its invoices paid by transfer (issue 10 item 5).
+    iban: 'FR7630004000031234567890143', bic: 'BNPAFRPPLYO' },
   { label: 'Garage Dupont & Fils', legalForm: 'SAS', shareCapital: '20 000 €', address: '3 avenue Jean Jaurès', postalCode: '33000', city: 'Bordeaux', siren: '498765432', siret: '49876543200015', rcs: 'RCS Bordeaux 498 765 432', vatNumber: 'FR15498765432' },
   { label: 'Menuiserie Lefèvre Artisan Bois', legalForm: 'EI', address: '7 chemin du Moulin', postalCode: '44000', city: 'Nantes', siren: '801234567', siret: '80123456700018', rcs: 'RM 801 234 567', vatNumber: 'FR61801234567', subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 5 },
   { label: 'Café des Arts', legalForm: 'SARL', shareCapital: '5 000 €', address: '1 place du Marché', postalCode: '13001', city: 'Marseille', siren: '823456789', siret: '82345678900012', rcs: 'RCS Marseille 823 456 789', vatNumber: 'FR07823456789' },
