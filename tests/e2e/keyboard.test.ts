@@ -71,6 +71,10 @@ describe('keyboard only', () => {
     await tabTo(page, /^Mes factures/, 80, drawer);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
     await page.keyboard.press('Enter');
+    // The group opens (its children slide in): wait for it before moving on with Tab.
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await nav.getByRole('button', { name: /^Mes factures/ }).and(page.locator('[aria-expanded="true"]')).waitFor();
+    await nav.getByRole('link', { name: 'Liste des factures' }).waitFor();
     await tabTo(page, /^Liste des factures$/, 10, drawer);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/mes-factures\/liste-des-factures/);
