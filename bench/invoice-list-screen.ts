@@ -37,7 +37,7 @@ async function insertInvoices(server: TestServer, companyId: number): Promise<nu
   await db.execute(sql`delete from invoices where company_id = ${companyId}`);
   const key = searchKey('client');
   await db.execute(sql`
-    insert into invoices (company_id, type, designation, customer_id, created_at, due_date, payement_mode, lines, ht, tva, ttc, validated,
+    insert into invoices (company_id, type, designation, customer_id, created_at, due_date, payment_mode, lines, ht, tva, ttc, validated,
       number, number_year, number_seq, validated_at, customer_snapshot, paid_at, search_text)
     select ${companyId}, case when g % 37 = 0 then 'Avoir' else 'Facture' end, 'Commande ' || g, c.id, d.day, d.day + 30, 'Virement', '[]'::jsonb,
       (g % 900) + 10.5, ((g % 900) + 10.5) * 0.2, ((g % 900) + 10.5) * 1.2, not d.draft,

@@ -47,7 +47,7 @@ const LINES: InvoiceLine[] = [
  */
 async function bulkInsert(server: TestServer, companyId: number, today: string): Promise<void> {
   const list = await server.deps.db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(customers.id);
-  const withAddress = list.filter((c) => c.adress);
+  const withAddress = list.filter((c) => c.address);
   const values = sql.join(withAddress.map((c, k) => sql`(${k}::int, ${c.id}::int, ${c.accountNumber}, ${c.socialReason}, ${c.name ?? ''}, ${searchKey(`${c.accountNumber} ${c.socialReason} ${c.name ?? ''}`)})`), sql`, `);
   const totals = computeTotals(LINES);
   // The demo documents of this company make way for the bulk series.
@@ -56,7 +56,7 @@ async function bulkInsert(server: TestServer, companyId: number, today: string):
   await server.deps.db.execute(sql`delete from document_counters where company_id = ${companyId}`);
   const start = `${Number(today.slice(0, 4)) - 1}-01-01`;
   await server.deps.db.execute(sql`
-    insert into invoices (company_id, type, designation, customer_id, created_at, due_date, payement_mode, lines, ht, tva, ttc, vat_breakdown,
+    insert into invoices (company_id, type, designation, customer_id, created_at, due_date, payment_mode, lines, ht, tva, ttc, vat_breakdown,
       validated, number, number_year, number_seq, validated_at, customer_snapshot, paid_at, search_text)
     select ${companyId}, 'Facture', 'Commande ' || d.g, c.id, d.day, d.day + 30, 'Virement', ${JSON.stringify(LINES)}::jsonb,
       ${totals.ht}, ${totals.tva}, ${totals.ttc}, ${JSON.stringify(totals.vatBreakdown)}::jsonb,

@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 
 export function benchCustomer(i: number) {
   const n = String(i + 1).padStart(5, '0');
-  return { id: i + 1, accountNumber: `C${n}`, socialReason: `Client ${n} SARL`, name: `Dupont ${n}`, adress: `${i % 200} rue de la République`, postalCode: '69003', city: 'Lyon', country: 'France', billingAdresses: [`${i % 200} rue de la République, 69003 Lyon`], email: `client${n}@exemple.fr`, payementMode: 'Virement', payementDelay: 30 };
+  return { id: i + 1, accountNumber: `C${n}`, socialReason: `Client ${n} SARL`, name: `Dupont ${n}`, address: `${i % 200} rue de la République`, postalCode: '69003', city: 'Lyon', country: 'France', billingAddresses: [`${i % 200} rue de la République, 69003 Lyon`], email: `client${n}@exemple.fr`, paymentMode: 'Virement', paymentDelay: 30 };
 }
 
 export function benchArticle(i: number) {

@@ -26,6 +26,7 @@ const SECTIONS: Section[] = [
   { file: 'startup.ts', fn: 'benchStartup', title: 'Démarrage et commits durables' },
   { file: 'first-load.ts', fn: 'benchFirstLoad', title: 'Premier chargement sur une ligne 4G lente (Chromium)' },
   { file: 'list-load.ts', fn: 'benchListLoad', title: 'Listes sous charge : 20 clients simultanés (base embarquée)' },
+  { file: 'articles-screen.ts', fn: 'benchArticlesScreen', title: 'Catalogue de 10 000 articles à l’écran (Chromium)' },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -15,6 +15,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   focusRing: 'auto',
+  // Users who ask their system for less motion get none: modals, drawers and menus open at once
+  // (the e2e suite runs with reduced motion too, so it never waits for an animation).
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { size: 'sm' } },
   },

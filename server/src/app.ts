@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compressApi } from './http/compress-api';
 import { rejectControlChars } from './http/control-chars';
 import { HttpError } from './http/errors';
+import { endpoints } from '../../src/contract/index';
 import { openApiDocument } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import type { AppEnv, Deps } from './http/types';
@@ -52,7 +53,9 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 
   for (const build of modules) app.route('/', build(deps));
 
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument(deps.config.branding.productName)));
+  // Built once per app from the contract (decision 021), on first request.
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(deps.config.branding.productName, endpoints))));
   app.all('/api/*', (c) => c.json({ message: 'Cette adresse d’API n’existe pas.' }, 404));
 
   if (opts.staticDir && existsSync(join(opts.staticDir, 'index.html'))) mountStatic(app, opts.staticDir);

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { readConfig } from './env';
+import { STATIC_DIR } from './paths';
 import type { RunningServer } from './server';
 import { ensureWritableDirs } from './startup/data-dir';
 import { StartupError } from './startup/startup-error';
@@ -12,9 +12,8 @@ async function main(): Promise<RunningServer> {
   if (config.env.DATA_DIR !== 'memory://') ensureWritableDirs(config.env.DATA_DIR);
   const { startServer } = await import('./server');
   const { DEMO_WARNING, prepareDemo } = await import('./seed/demo');
-  const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
   let demoAccounts = false;
-  const running = await startServer(config, { staticDir, prepare: async (deps) => void (demoAccounts = await prepareDemo(deps)) });
+  const running = await startServer(config, { staticDir: STATIC_DIR, prepare: async (deps) => void (demoAccounts = await prepareDemo(deps)) });
   const { env, branding } = config;
   console.log(`${branding.productName} est prêt sur http://localhost:${running.port} (liens envoyés par courriel : ${config.publicUrl})`);
   console.log(env.DATABASE_URL ? 'Base de données : PostgreSQL (DATABASE_URL)' : `Base de données embarquée : ${config.pgliteDir}`);

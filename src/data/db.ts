@@ -30,6 +30,8 @@ export interface MetaRow { companyId: number; dataset: string; fetchedAt: number
 /** A quote/invoice drafted locally; it stays until the server has confirmed it (screens own its shape). */
 export interface DraftRow<T = unknown> { key: string; companyId: number; kind: string; data: T; updatedAt: number }
 export interface IdMapRow { tempId: string; serverId: string | number; createdAt: number }
+/** v3: the last answer of a server read (src/data/sync), per dataset, company and parameters. */
+export interface SnapshotRow<T = unknown> { dataset: string; companyId: number; params: string; data: T; fetchedAt: number }
 
 export const LIST_TABLES = ['customers', 'articles', 'invoices', 'quotes', 'notifications', 'cashRegisters'] as const;
 export type ListTable = (typeof LIST_TABLES)[number];
@@ -59,6 +61,14 @@ export const SCHEMA_V2: Record<string, string> = {
   records: '[dataset+companyId+id], [dataset+companyId]',
 };
 
+// Version 3: one read pattern (decision 022). Answers of server reads that have no table of their
+// own (dashboard figures, a customer's sheet…) are kept as snapshots. The dashboard's two answers,
+// kept in `records` until then, move there so the figures stay readable offline after the update.
+export const SCHEMA_V3: Record<string, string> = {
+  ...SCHEMA_V2,
+  snapshots: '[dataset+companyId+params], [dataset+companyId]',
+};
+
 /** The search text of a cached row, per table (customers by social reason/name/account, articles by code/designation/label). */
 export function rowLabel(table: string, data: unknown): string {
   const d = (data ?? {}) as Record<string, unknown>;
@@ -76,6 +86,20 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
   }
 }
 
+/** Datasets of the `records` table that became snapshots in v3 (one answer each, no parameters). */
+export const MOVED_TO_SNAPSHOTS = ['invoiceDashboard', 'invoiceAgeing'];
+
+async function upgradeToV3(tx: Transaction): Promise<void> {
+  for (const dataset of MOVED_TO_SNAPSHOTS) {
+    const rows = await tx.table<RecordRow>('records').where('[dataset+companyId]').between([dataset, -Infinity], [dataset, Infinity]).toArray();
+    for (const row of rows) {
+      const meta = await tx.table<MetaRow>('meta').get([row.companyId, dataset]);
+      await tx.table('snapshots').put({ dataset, companyId: row.companyId, params: 'null', data: row.data, fetchedAt: meta?.fetchedAt ?? 0 });
+    }
+    await tx.table('records').where('[dataset+companyId]').between([dataset, -Infinity], [dataset, Infinity]).delete();
+  }
+}
+
 export class WorkplaceDb extends Dexie {
   environment!: Table<EnvironmentRow, number>;
   customers!: Table<CachedRow, [number, string | number]>;
@@ -89,11 +113,13 @@ export class WorkplaceDb extends Dexie {
   outbox!: Table<OutboxEntry, string>;
   idMap!: Table<IdMapRow, string>;
   meta!: Table<MetaRow, [number, string]>;
+  snapshots!: Table<SnapshotRow, [string, number, string]>;
 
   constructor(name: string) {
     super(name);
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+    this.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
   }
 }
 

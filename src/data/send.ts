@@ -1,6 +1,7 @@
 // One HTTP attempt for one outbox entry, classified into what the replayer does next. It uses
 // fetch directly, not the app's ky client: ky's global 401 handler signs out (and would wipe the
 // database holding this very outbox), and ky retries are not keyed.
+import { bodyToWire, fromWireDeep } from '../domain/wire-names';
 import { retryAfterMs } from './backoff';
 import type { OutboxEntry, OutboxError } from './outbox-types';
 
@@ -30,7 +31,8 @@ export function buildBody(entry: OutboxEntry): { body?: BodyInit; json: boolean 
     form.append(entry.file.field, entry.file.blob, entry.file.name);
     return { body: form, json: false };
   }
-  return entry.body === undefined ? { json: false } : { body: JSON.stringify(entry.body), json: true };
+  // The outbox keeps the domain's names; the spec's misspellings are written only here (wire-names.ts).
+  return entry.body === undefined ? { json: false } : { body: JSON.stringify(bodyToWire(entry.path, entry.body)), json: true };
 }
 
 /** The answer's body: JSON when the server says so, else the text (null when empty). */
@@ -38,7 +40,7 @@ export function parseBody(status: number, text: string, contentType: string | nu
   if (status === 204 || !text) return null;
   if ((contentType ?? '').includes('json')) {
     try {
-      return JSON.parse(text);
+      return fromWireDeep(JSON.parse(text));
     } catch {
       return text;
     }
@@ -110,7 +112,7 @@ export async function readJson(path: string, companyId: number, deps: SendDeps):
   if (!token) return null;
   try {
     const res = await deps.fetch(`${deps.baseUrl}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-company-id': String(companyId) }, signal: AbortSignal.timeout(deps.timeoutMs) });
-    return res.ok ? await res.json() : null;
+    return res.ok ? fromWireDeep(await res.json()) : null;
   } catch {
     return null;
   }

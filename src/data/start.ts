@@ -1,7 +1,7 @@
 // Starts the offline layer once, from main.tsx: datasets, the sign-out wipe, cache refreshes and
 // the outbox replayer with its triggers.
 import { toastError } from '../lib/toast';
-import { getSession, onSessionEvent } from '../lib/session';
+import { getSession, onSessionEvent, onSignOut } from '../lib/session';
 import { currentDb } from './db';
 import { refreshAll, refreshDataset, registeredDatasets } from './caches';
 import { installDefaultDatasets } from './datasets';
@@ -9,6 +9,7 @@ import { onMutationDone, startOutbox } from './outbox';
 import { QUOTA_MESSAGE } from './quota';
 import { rewriteDraftRefs } from './resolved-refs';
 import { requestPersistentStorage, startStorage } from './storage';
+import { forgetAll, notifyChange } from './sync/engine';
 
 const STALE_AFTER_MS = 15 * 60_000;
 
@@ -50,10 +51,13 @@ export function startOfflineData(): void {
     void refreshCurrentCompany();
   });
   onSessionEvent('companyChange', () => void refreshCurrentCompany());
+  onSignOut(forgetAll);
   window.addEventListener('online', () => void refreshCurrentCompany());
   onMutationDone((entry, response) => {
     const dataset = DATASET_OF_KIND[entry.kind.split('.')[0]];
     if (dataset) refreshSoon(dataset);
+    // Answers read through useServerData that depend on this kind of change (decision 022).
+    void notifyChange(entry.kind);
     const db = currentDb();
     if (db && entry.idField) void rewriteDraftRefs(db, entry, response).catch(() => undefined);
   });

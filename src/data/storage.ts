@@ -44,7 +44,7 @@ export async function wipeUserData(userId: number): Promise<'deleted' | 'kept-un
       await deleteUserDb(userId);
       return 'deleted';
     }
-    const tables = [...LIST_TABLES, 'environment', 'records', 'meta'] as const;
+    const tables = [...LIST_TABLES, 'environment', 'records', 'snapshots', 'meta'] as const;
     await db.transaction('rw', tables.map((t) => db.table(t)), async () => {
       for (const t of tables) await db.table(t).clear();
     });

@@ -53,11 +53,11 @@ describe('amount bounds of a document', () => {
 
 const invoice = (over: Partial<InvoicePayload> = {}): InvoicePayload => ({
   designation: '', customer: { accountNumber: '411DUP' }, type: 'Facture', createdAt: '2026-11-21', dueDate: '2026-12-21',
-  payementMode: '', billingAdress: 'ici', lines: [line()], vatClause: '', calculatesBasisTTC: false, ...over,
+  paymentMode: '', billingAddress: 'ici', lines: [line()], vatClause: '', calculatesBasisTTC: false, ...over,
 });
 const quote = (over: Partial<QuotePayload> = {}): QuotePayload => ({
   designation: '', customer: { accountNumber: '411DUP' }, createdAt: '2026-11-21', validatedAt: '2026-12-21',
-  billingAdress: 'ici', lines: [line()], vatClause: '', calculatesBasisTTC: false, ...over,
+  billingAddress: 'ici', lines: [line()], vatClause: '', calculatesBasisTTC: false, ...over,
 });
 const invoiceCtx = { customer: null, exercises: [], today: '2026-11-21', forValidation: false };
 

@@ -61,8 +61,8 @@ export function formatIban(input: string | null | undefined): string {
 }
 
 /** Means of payment that call for the bank details on the invoice ("Virement", "Virement SEPA"…). */
-export function isTransferPayment(payementMode: string | null | undefined): boolean {
-  return /virement|transfer/i.test(payementMode ?? '');
+export function isTransferPayment(paymentMode: string | null | undefined): boolean {
+  return /virement|transfer/i.test(paymentMode ?? '');
 }
 
 /**

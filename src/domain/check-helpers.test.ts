@@ -27,8 +27,8 @@ const spacer = std({ code: 'ES', type: 'Commentaire', quantity: 0, unitPrice: 0 
 const customer = (over: Partial<Customer> = {}): Customer => ({
   accountNumber: '411DUPONT',
   socialReason: 'Dupont SARL',
-  adress: '',
-  billingAdresses: [],
+  address: '',
+  billingAddresses: [],
   ...over,
 });
 
@@ -58,9 +58,9 @@ describe('line rules ignore comment and spacer lines', () => {
 describe('customerHasNoAddress', () => {
   it('needs no main address, no alternate one and none on the document', () => {
     expect(customerHasNoAddress(customer(), '')).toBe(true);
-    expect(customerHasNoAddress(customer({ billingAdresses: ['  '] }), '  ')).toBe(true);
-    expect(customerHasNoAddress(customer({ adress: '1 rue de la Paix' }), '')).toBe(false);
-    expect(customerHasNoAddress(customer({ billingAdresses: ['2 rue Haute'] }), '')).toBe(false);
+    expect(customerHasNoAddress(customer({ billingAddresses: ['  '] }), '  ')).toBe(true);
+    expect(customerHasNoAddress(customer({ address: '1 rue de la Paix' }), '')).toBe(false);
+    expect(customerHasNoAddress(customer({ billingAddresses: ['2 rue Haute'] }), '')).toBe(false);
     expect(customerHasNoAddress(customer(), '3 place Basse')).toBe(false);
     expect(customerHasNoAddress(null, '')).toBe(false);
   });

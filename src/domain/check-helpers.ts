@@ -41,9 +41,9 @@ function filled(s: string | null | undefined): boolean {
  * The customer has neither a main address nor an alternate billing address, and the
  * document does not carry a billing address of its own: the PDF would have no recipient.
  */
-export function customerHasNoAddress(customer: Customer | null | undefined, documentBillingAdress: string | null | undefined): boolean {
+export function customerHasNoAddress(customer: Customer | null | undefined, documentBillingAddress: string | null | undefined): boolean {
   if (!customer) return false; // a missing customer is its own error
-  return !filled(customer.adress) && !(customer.billingAdresses ?? []).some(filled) && !filled(documentBillingAdress);
+  return !filled(customer.address) && !(customer.billingAddresses ?? []).some(filled) && !filled(documentBillingAddress);
 }
 
 /**

@@ -11,7 +11,7 @@ export const CUSTOMER_MESSAGES = {
   emailInvalid: "L'adresse e-mail du client n'est pas valide.",
   sirenInvalid: 'Le SIREN du client doit comporter 9 chiffres.',
   vatNumberInvalid: 'Le numéro de TVA intracommunautaire doit commencer par FR suivi de 11 caractères (ou le code d’un autre pays de l’UE).',
-  payementDelayInvalid: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 365.',
+  paymentDelayInvalid: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 365.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,18 +30,18 @@ export function normalizeCustomer(customer: Customer): Customer {
     socialReason: trimmed(customer.socialReason),
     name: trimmed(customer.name),
     civility: trimmed(customer.civility),
-    adress: trimmed(customer.adress),
+    address: trimmed(customer.address),
     postalCode: trimmed(customer.postalCode),
     city: trimmed(customer.city),
     country: trimmed(customer.country) || DEFAULT_COUNTRY,
-    billingAdresses: (customer.billingAdresses ?? []).map(trimmed).filter((a) => a !== ''),
-    deliveryAdress: trimmed(customer.deliveryAdress),
+    billingAddresses: (customer.billingAddresses ?? []).map(trimmed).filter((a) => a !== ''),
+    deliveryAddress: trimmed(customer.deliveryAddress),
     email: trimmed(customer.email),
     phone: trimmed(customer.phone),
     siren: compact(customer.siren),
     vatNumber: compact(customer.vatNumber).toUpperCase(),
-    payementMode: trimmed(customer.payementMode),
-    payementDelay: customer.payementDelay ?? null,
+    paymentMode: trimmed(customer.paymentMode),
+    paymentDelay: customer.paymentDelay ?? null,
   };
 }
 
@@ -54,9 +54,9 @@ export function validateCustomer(customer: Customer): string[] {
   if (c.email && !EMAIL.test(c.email)) errors.push(CUSTOMER_MESSAGES.emailInvalid);
   if (c.siren && !/^\d{9}$/.test(c.siren)) errors.push(CUSTOMER_MESSAGES.sirenInvalid);
   if (c.vatNumber && !FRENCH_VAT.test(c.vatNumber) && !OTHER_VAT.test(c.vatNumber)) errors.push(CUSTOMER_MESSAGES.vatNumberInvalid);
-  const delay = c.payementDelay;
+  const delay = c.paymentDelay;
   if (delay !== null && delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= MAX_PAYMENT_DELAY_DAYS)) {
-    errors.push(CUSTOMER_MESSAGES.payementDelayInvalid);
+    errors.push(CUSTOMER_MESSAGES.paymentDelayInvalid);
   }
   return errors;
 }

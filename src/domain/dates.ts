@@ -66,12 +66,12 @@ export function endOfMonth(date: string): string {
   return fromUtcMs(Date.UTC(y, m, 0)); // day 0 of next month = last day of this one
 }
 
-/** Spec 4: due date = billing date + the customer's payementDelay, 30 days by default. */
-export function dueDateFor(billingDate: string | null | undefined, payementDelay?: number | null): string | null {
+/** Spec 4: due date = billing date + the customer's paymentDelay, 30 days by default. */
+export function dueDateFor(billingDate: string | null | undefined, paymentDelay?: number | null): string | null {
   if (!isIsoDate(billingDate)) return null;
   const delay =
-    typeof payementDelay === 'number' && Number.isFinite(payementDelay) && payementDelay >= 0
-      ? payementDelay
+    typeof paymentDelay === 'number' && Number.isFinite(paymentDelay) && paymentDelay >= 0
+      ? paymentDelay
       : DEFAULT_PAYMENT_DELAY_DAYS;
   return addDays(billingDate, delay);
 }

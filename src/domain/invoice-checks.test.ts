@@ -16,7 +16,7 @@ const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
 const comment = line({ code: 'CC', type: 'Commentaire', label: 'Merci', quantity: 0, unitPrice: 0 });
 const spacer = line({ code: 'ES', type: 'Commentaire', label: '', quantity: 0, unitPrice: 0 });
 
-const customer: Customer = { accountNumber: '411DUP', socialReason: 'Dupont', adress: '1 rue de la Paix', billingAdresses: [] };
+const customer: Customer = { accountNumber: '411DUP', socialReason: 'Dupont', address: '1 rue de la Paix', billingAddresses: [] };
 
 const invoice = (over: Partial<InvoicePayload> = {}): InvoicePayload => ({
   designation: 'Travaux',
@@ -24,8 +24,8 @@ const invoice = (over: Partial<InvoicePayload> = {}): InvoicePayload => ({
   type: 'Facture',
   createdAt: '2026-11-21',
   dueDate: '2026-12-21',
-  payementMode: 'Virement',
-  billingAdress: '',
+  paymentMode: 'Virement',
+  billingAddress: '',
   lines: [line()],
   vatClause: '',
   calculatesBasisTTC: false,
@@ -160,13 +160,13 @@ describe('rules 11 and 12: zero quantity, zero unit price', () => {
 });
 
 describe('rule 13: customer without address', () => {
-  const bare: Customer = { ...customer, adress: '', billingAdresses: [] };
+  const bare: Customer = { ...customer, address: '', billingAddresses: [] };
   it('is refused when neither the customer nor the invoice has one', () => {
     expect(checkInvoice(invoice(), ctx({ customer: bare }))).toEqual(["Votre client n'a aucune adresse de configurée."]);
   });
   it('an alternate address or one typed on the invoice is enough', () => {
-    expect(checkInvoice(invoice(), ctx({ customer: { ...bare, billingAdresses: ['2 rue Haute'] } }))).toEqual([]);
-    expect(checkInvoice(invoice({ billingAdress: '3 place Basse' }), ctx({ customer: bare }))).toEqual([]);
+    expect(checkInvoice(invoice(), ctx({ customer: { ...bare, billingAddresses: ['2 rue Haute'] } }))).toEqual([]);
+    expect(checkInvoice(invoice({ billingAddress: '3 place Basse' }), ctx({ customer: bare }))).toEqual([]);
   });
 });
 
@@ -214,7 +214,7 @@ describe('all failures together, in the spec order', () => {
 });
 
 describe('discounts (decision 012)', () => {
-  const base = { designation: '', customer: { accountNumber: 'C1' }, type: 'Facture' as const, createdAt: '2026-11-20', dueDate: '2026-12-20', payementMode: '', billingAdress: 'x', vatClause: '', calculatesBasisTTC: false };
+  const base = { designation: '', customer: { accountNumber: 'C1' }, type: 'Facture' as const, createdAt: '2026-11-20', dueDate: '2026-12-20', paymentMode: '', billingAddress: 'x', vatClause: '', calculatesBasisTTC: false };
   const ctx = { customer: null, exercises: [], today: '2026-11-20', forValidation: false };
   const l = (over: object = {}) => ({ code: '00', type: 'Standard' as const, label: 'A', quantity: 1, unitMeasurement: '', unitPrice: 100, salesAccount: '706', vatRate: 20, ...over });
 

@@ -111,7 +111,7 @@ export function checkInvoice(invoice: InvoicePayload, ctx: InvoiceCheckContext):
   fail(computeTotals(lines, invoice.discount).ttc <= 0, msg.zeroOrLess); // 10
   fail(hasZeroQuantity(lines), msg.zeroQuantity); // 11
   fail(hasZeroUnitPrice(lines), msg.zeroUnitPrice); // 12
-  fail(customerHasNoAddress(ctx.customer, invoice.billingAdress), msg.customerWithoutAddress); // 13
+  fail(customerHasNoAddress(ctx.customer, invoice.billingAddress), msg.customerWithoutAddress); // 13
   // 14. "Later than today and not in the current month" = after the last day of this month.
   fail(ctx.forValidation && !!billing && billing > ctx.today && !isSameMonth(billing, ctx.today), msg.afterEndOfMonth);
   // 15. Numbers are chronological: no billing date before an already validated invoice.

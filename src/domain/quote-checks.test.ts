@@ -14,14 +14,14 @@ const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
   ...over,
 });
 const comment = line({ code: 'CC', type: 'Commentaire', quantity: 0, unitPrice: 0 });
-const customer: Customer = { accountNumber: '411DUP', socialReason: 'Dupont', adress: '1 rue de la Paix', billingAdresses: [] };
+const customer: Customer = { accountNumber: '411DUP', socialReason: 'Dupont', address: '1 rue de la Paix', billingAddresses: [] };
 
 const quote = (over: Partial<QuotePayload> = {}): QuotePayload => ({
   designation: 'Devis travaux',
   customer: { accountNumber: '411DUP' },
   createdAt: '2026-11-21',
   validatedAt: '2026-12-21',
-  billingAdress: '',
+  billingAddress: '',
   lines: [line()],
   vatClause: '',
   calculatesBasisTTC: false,
@@ -73,14 +73,14 @@ describe('checkQuote (spec 5.2)', () => {
   });
 
   it('customer with no address', () => {
-    const bare = { ...customer, adress: '' };
+    const bare = { ...customer, address: '' };
     expect(checkQuote(quote(), ctx({ customer: bare }))).toEqual(["Votre client n'a aucune adresse de configurée."]);
-    expect(checkQuote(quote({ billingAdress: '5 rue Neuve' }), ctx({ customer: bare }))).toEqual([]);
+    expect(checkQuote(quote({ billingAddress: '5 rue Neuve' }), ctx({ customer: bare }))).toEqual([]);
   });
 
   it('reports everything at once, in the spec order', () => {
     const bad = quote({ createdAt: '', validatedAt: null, lines: [], vatClause: 'x' });
-    expect(checkQuote(bad, ctx({ customer: { ...customer, adress: '' } }))).toEqual([
+    expect(checkQuote(bad, ctx({ customer: { ...customer, address: '' } }))).toEqual([
       M.noArticle,
       M.noCreationDate,
       M.noValidityDate,

@@ -67,7 +67,7 @@ export function checkQuote(quote: QuotePayload, ctx: QuoteCheckContext): string[
   fail(computeTotals(lines, quote.discount).ttc <= 0, m.zeroOrLess);
   fail(hasZeroQuantity(lines), m.zeroQuantity);
   fail(hasZeroUnitPrice(lines), m.zeroUnitPrice);
-  fail(customerHasNoAddress(ctx.customer, quote.billingAdress), m.customerWithoutAddress);
+  fail(customerHasNoAddress(ctx.customer, quote.billingAddress), m.customerWithoutAddress);
   // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
   fail(!!created && !isDateInBounds(created), m.creationDateOutOfBounds);
   fail(!!validity && !isDateInBounds(validity), m.validityDateOutOfBounds);

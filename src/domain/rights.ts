@@ -1,7 +1,10 @@
-// Rights of spec section 6: menus with permissions and children with permissions.
-// Pure functions so the app (menus, guards) and the server (403 checks) read rights the same way.
+// Rights of spec sections 2.3, 3 (App rights) and 6, read ONE way: can(). Pure, shared by the app
+// (route guards, drawer, menus, widgets, buttons) and the server (403 checks), so both answer the
+// same question the same way (decision 023). `userType === 1` is written nowhere else.
 
 export type Permission = 'view' | 'download' | 'create' | 'edit' | 'delete' | 'userGedRight' | 'transform';
+/** What a user does to a resource: one of the spec's permission names. */
+export type Action = Permission;
 
 export interface ChildRight {
   label: string;
@@ -14,11 +17,78 @@ export interface AppRight {
   children: ChildRight[];
 }
 
+/** The menus of the appRights that the portal checks (spec 2.3, 3, 6). */
+export type Menu = 'profil' | 'mesDocuments' | 'maBannette' | 'monCompte' | 'maComptabilite' | 'mesCaisses' | 'mesFactures';
+/** Their children that carry their own permissions. */
+export type Child = 'mesDepots' | 'gestionUtilisateurs' | 'gestionClients' | 'gestionArticles' | 'listeFactures' | 'listeDevis';
+
+/** A menu, or one child of it: the permission is read at the child's level when a child is named. */
+export interface Resource {
+  menu: Menu;
+  child?: Child;
+}
+
+/**
+ * Rules no single menu or child permission says:
+ * - firm: firm staff (userType 1), who follow every company (admin deposit history, batches);
+ * - statistics: /dashboard and the statistics API, administrators only (spec 2.1, 2.6, 6);
+ * - writeInvoicingDocuments: may create or edit invoices or quotes;
+ * - readCustomers / readArticles: the management screen's view right, or writing invoices or
+ *   quotes, whose editors pick customers and articles (decision 008);
+ * - convertQuote: turn a quote into an invoice (transform on quotes and create on invoices).
+ */
+export type Capability = 'firm' | 'statistics' | 'writeInvoicingDocuments' | 'readCustomers' | 'readArticles' | 'convertQuote';
+
+/**
+ * Who asks, in the current company: the user profile fits as it is (userType, appRights of the
+ * current company); the server builds it from the session and the membership.
+ */
+export interface Subject {
+  userType?: number | null;
+  appRights?: readonly AppRight[] | null;
+}
+
+export type CanArgs = [capability: Capability] | [action: Action, resource: Resource];
+
+/** Spec 3: userType 1 is the administrator (the firm's staff), with statistics access. */
+const FIRM_USER_TYPE = 1;
+
+/**
+ * THE rights check. `can(user, 'view', { menu: 'mesFactures', child: 'listeDevis' })` reads a menu
+ * or child permission; `can(user, 'statistics')` a named capability. No subject (signed out) can
+ * do nothing.
+ */
+export function can(subject: Subject | null | undefined, ...args: CanArgs): boolean {
+  if (!subject) return false;
+  if (args.length === 2) {
+    const [action, { menu, child }] = args;
+    return child ? hasChildRight(subject.appRights, menu, child, action) : hasMenuRight(subject.appRights, menu, action);
+  }
+  const rights = subject.appRights;
+  const invoicing = (child: Child, action: Action) => hasChildRight(rights, 'mesFactures', child, action);
+  const writes = () => (['listeFactures', 'listeDevis'] as const).some((c) => invoicing(c, 'create') || invoicing(c, 'edit'));
+  switch (args[0]) {
+    case 'firm':
+    case 'statistics':
+      return subject.userType === FIRM_USER_TYPE;
+    case 'writeInvoicingDocuments':
+      return writes();
+    case 'readCustomers':
+      return invoicing('gestionClients', 'view') || writes();
+    case 'readArticles':
+      return invoicing('gestionArticles', 'view') || writes();
+    case 'convertQuote':
+      return invoicing('listeDevis', 'transform') && invoicing('listeFactures', 'create');
+  }
+}
+
+/** Primitive of can() (kept exported for the domain barrel's contract): prefer can(). */
 export function hasMenuRight(rights: readonly AppRight[] | null | undefined, menu: string, permission: Permission = 'view'): boolean {
   const entry = rights?.find((r) => r.label === menu);
   return !!entry && entry.permissions.includes(permission);
 }
 
+/** Primitive of can() (kept exported for the domain barrel's contract): prefer can(). */
 export function hasChildRight(
   rights: readonly AppRight[] | null | undefined,
   menu: string,
@@ -38,6 +108,6 @@ export const MODULE_MENUS = {
   accounting: 'maComptabilite',
   cashRegisters: 'mesCaisses',
   invoices: 'mesFactures',
-} as const;
+} as const satisfies Record<string, Menu>;
 
 export const ALL_PERMISSIONS: Permission[] = ['view', 'download', 'create', 'edit', 'delete', 'userGedRight', 'transform'];

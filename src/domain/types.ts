@@ -1,5 +1,5 @@
 // Shared entity shapes of spec section 3. Field names are the spec's, misspellings included
-// (payementMode, billingAdress, adress, payementDelay): real clients depend on them.
+// (paymentMode, billingAddress, address, paymentDelay): real clients depend on them.
 // Dates are calendar dates as 'YYYY-MM-DD' strings everywhere in the rulebook.
 
 // Rights are owned by rights.ts; re-exported here so callers find every entity type in one place.
@@ -43,8 +43,8 @@ export interface InvoicePayload {
   /** Billing date. */
   createdAt: string;
   dueDate: string | null;
-  payementMode: string;
-  billingAdress: string;
+  paymentMode: string;
+  billingAddress: string;
   lines: InvoiceLine[];
   vatClause: string;
   calculatesBasisTTC: boolean;
@@ -69,7 +69,7 @@ export interface QuotePayload {
   createdAt: string;
   /** The validity date of the quote (not a validation instant). */
   validatedAt: string | null;
-  billingAdress: string;
+  billingAddress: string;
   lines: InvoiceLine[];
   vatClause: string;
   calculatesBasisTTC: boolean;
@@ -92,19 +92,19 @@ export interface Customer {
   socialReason: string;
   name?: string;
   civility?: string;
-  adress: string;
+  address: string;
   postalCode?: string;
   city?: string;
   country?: string;
-  billingAdresses: string[];
-  deliveryAdress?: string;
+  billingAddresses: string[];
+  deliveryAddress?: string;
   email?: string;
   phone?: string;
   siren?: string;
   vatNumber?: string;
-  payementMode?: string;
+  paymentMode?: string;
   /** Days; null or absent means the 30-day default. */
-  payementDelay?: number | null;
+  paymentDelay?: number | null;
   isBusiness?: boolean;
 }
 

@@ -1,4 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
+import { fromWireDeep } from '../domain/wire-names';
 import { getSession } from './session';
 
 let onUnauthorized: (() => void) | null = null;
@@ -14,6 +15,8 @@ export const http: KyInstance = ky.create({
   prefixUrl: '/api',
   timeout: 30_000,
   retry: { limit: 2, methods: ['get'], statusCodes: [408, 502, 503, 504] },
+  // Answers reach the app in the domain's names (the spec's misspellings stay on the wire).
+  parseJson: (text) => fromWireDeep(JSON.parse(text)),
   hooks: {
     beforeRequest: [
       (request) => {

@@ -178,7 +178,7 @@ describe('renderBusinessDocument: discounts, bank details, originating quote (de
       vatBreakdown: [{ rate: 20, base: 180, vat: 36 }],
       documentDiscount: { type: 'percent', value: 10 },
       estimateNumber: 'D2026-0012',
-      payementMode: 'Virement',
+      paymentMode: 'Virement',
       bankDetails: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPPXXX' },
     });
     const { text } = await extractPdf(await renderBusinessDocument(model, fonts));

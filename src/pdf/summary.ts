@@ -77,7 +77,7 @@ function textHeight(layout: Layout, lines: string[], bold = false): number {
 
 function conditionLines(model: BusinessDocumentModel): string[] {
   const lines: string[] = [];
-  if (model.payementMode) lines.push(`Mode de paiement : ${model.payementMode}`);
+  if (model.paymentMode) lines.push(`Mode de paiement : ${model.paymentMode}`);
   if (model.bankDetails) {
     const { iban, bic } = model.bankDetails;
     lines.push(`Coordonnées bancaires : IBAN ${iban}${bic ? ` – BIC ${bic}` : ''}`);

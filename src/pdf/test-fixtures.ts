@@ -76,7 +76,7 @@ export function sampleInvoice(overrides: Partial<BusinessDocumentModel> = {}): B
       { rate: 5.5, base: 392, vat: 21.56 },
       { rate: 20, base: 3086.4, vat: 617.28 },
     ],
-    payementMode: 'Virement bancaire',
+    paymentMode: 'Virement bancaire',
     operationKind: 'prestations de services',
     ...overrides,
   };

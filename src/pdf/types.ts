@@ -61,7 +61,7 @@ export interface BusinessDocumentModel {
   /** Printed under the payment conditions (invoices paid by transfer). */
   bankDetails?: { iban: string; bic?: string } | null;
   vatBreakdown: { rate: number; base: number; vat: number }[];
-  payementMode?: string;
+  paymentMode?: string;
   vatClause?: string;
   /** Credit note: "Avoir sur la facture n° …". */
   correctedInvoiceNumber?: string | null;

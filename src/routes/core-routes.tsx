@@ -1,7 +1,7 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
-import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
+import { allowedTo } from './guard';
 
 export const homeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -22,9 +22,7 @@ export const statisticsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
   staticData: { title: 'Statistiques' },
-  beforeLoad: () => {
-    if (getSession()?.profile.userType !== 1) throw redirect({ to: '/', replace: true });
-  },
+  beforeLoad: allowedTo('statistics'),
   component: lazyScreen(() => import('../features/statistics/statistics-page'), 'StatisticsPage'),
 });
 

@@ -1,20 +1,17 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { hasChildRight, hasMenuRight, type Permission } from '../domain/rights';
+import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
-import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
+import { documentsSearch } from './list-search';
+import { allowedTo } from './guard';
 
-// Documents and inbox screens (issue 5). The server checks every call; these guards only spare
-// the user a screen full of refusals when the right is missing.
-const needs = (menu: string, permission: Permission = 'view') => () => {
-  if (!hasMenuRight(getSession()?.profile.appRights, menu, permission)) throw redirect({ to: '/', replace: true });
-};
+// Documents and inbox screens (issue 5), guarded by can() (guard.ts).
 
 export const documentsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-documents',
   staticData: { title: 'Mes documents' },
-  beforeLoad: needs('mesDocuments'),
+  validateSearch: documentsSearch,
+  beforeLoad: allowedTo('view', { menu: 'mesDocuments' }),
   component: lazyScreen(() => import('../features/documents/components/documents-page'), 'DocumentsPage'),
 });
 
@@ -22,7 +19,7 @@ export const recentDocumentsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-documents/documents-recents',
   staticData: { title: 'Documents récents' },
-  beforeLoad: needs('mesDocuments'),
+  beforeLoad: allowedTo('view', { menu: 'mesDocuments' }),
   component: lazyScreen(() => import('../features/documents/components/recent-documents-page'), 'RecentDocumentsPage'),
 });
 
@@ -30,7 +27,7 @@ export const inboxRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ma-bannette',
   staticData: { title: 'Consulter ma bannette' },
-  beforeLoad: needs('maBannette'),
+  beforeLoad: allowedTo('view', { menu: 'maBannette' }),
   component: lazyScreen(() => import('../features/inbox/components/inbox-page'), 'InboxPage'),
 });
 
@@ -38,7 +35,7 @@ export const depositRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ma-bannette/deposer',
   staticData: { title: 'Déposer des fichiers' },
-  beforeLoad: needs('maBannette', 'create'),
+  beforeLoad: allowedTo('create', { menu: 'maBannette' }),
   component: lazyScreen(() => import('../features/inbox/components/deposit-page'), 'DepositPage'),
 });
 
@@ -47,9 +44,7 @@ export const myDepositsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-depots',
   staticData: { title: 'Mes dépôts' },
-  beforeLoad: () => {
-    if (!hasChildRight(getSession()?.profile.appRights, 'profil', 'mesDepots', 'view')) throw redirect({ to: '/', replace: true });
-  },
+  beforeLoad: allowedTo('view', { menu: 'profil', child: 'mesDepots' }),
   component: lazyScreen(() => import('../features/inbox/components/my-deposits-page'), 'MyDepositsPage'),
 });
 

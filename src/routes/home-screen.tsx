@@ -1,7 +1,7 @@
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { hasChildRight, hasMenuRight } from '../domain/rights';
+import { can } from '../domain/rights';
 import { LastDocumentsWidget } from '../features/documents/components/last-documents-widget';
 import { HomePage, type Shortcut } from '../features/home/home-page';
 import { PendingDepositsWidget } from '../features/inbox/components/pending-deposits-widget';
@@ -13,16 +13,16 @@ import { moduleShortcuts } from './shortcuts';
 
 /** Composes the home page: each module's widget and shortcut, per the user's rights. */
 export function HomeScreen() {
-  const rights = useAtomValue(profileAtom)?.appRights ?? [];
-  const invoicing = hasMenuRight(rights, 'mesFactures', 'view');
+  const profile = useAtomValue(profileAtom);
+  const invoicing = can(profile, 'view', { menu: 'mesFactures' });
   const widgets: ReactNode[] = [];
-  if (invoicing && hasChildRight(rights, 'mesFactures', 'listeFactures', 'view')) widgets.push(<ReceivablesWidget key="receivables" />);
-  if (invoicing && hasChildRight(rights, 'mesFactures', 'listeDevis', 'view')) widgets.push(<OpenQuotesWidget key="quotes" />);
-  if (hasMenuRight(rights, 'mesDocuments', 'view')) widgets.push(<LastDocumentsWidget key="documents" />);
-  if (hasMenuRight(rights, 'maBannette', 'view')) widgets.push(<PendingDepositsWidget key="deposits" />);
+  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeFactures' })) widgets.push(<ReceivablesWidget key="receivables" />);
+  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeDevis' })) widgets.push(<OpenQuotesWidget key="quotes" />);
+  if (can(profile, 'view', { menu: 'mesDocuments' })) widgets.push(<LastDocumentsWidget key="documents" />);
+  if (can(profile, 'view', { menu: 'maBannette' })) widgets.push(<PendingDepositsWidget key="deposits" />);
   widgets.push(<UnreadNotificationsWidget key="notifications" />);
 
-  const shortcuts: Shortcut[] = moduleShortcuts.filter((s) => hasMenuRight(rights, s.menu, 'view'));
+  const shortcuts: Shortcut[] = moduleShortcuts.filter((s) => can(profile, 'view', { menu: s.menu }));
   if (!invoicing) {
     shortcuts.push({ label: 'Mes factures (gratuit)', description: 'Découvrez le module de facturation et activez-le.', to: '/mes-factures/presentation', icon: IconFileInvoice });
   }

@@ -1,14 +1,10 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { hasChildRight } from '../domain/rights';
+import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
-import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
+import { allowedTo } from './guard';
 
-// Quote and invoice editors (issues 4 and 6). The server checks every call; the guard only spares
-// a user without the right a screen full of refusals.
-const needs = (child: 'listeFactures' | 'listeDevis') => () => {
-  if (!hasChildRight(getSession()?.profile.appRights, 'mesFactures', child, 'view')) throw redirect({ to: '/', replace: true });
-};
+// Quote and invoice editors (issues 4 and 6), guarded by can() (guard.ts).
+const needs = (child: 'listeFactures' | 'listeDevis') => allowedTo('view', { menu: 'mesFactures', child });
 
 /** A server id is a number (?id=12); a document created offline is known by 'tmp-…' until the server numbers it. */
 const idOf = (v: unknown): string | number => (typeof v === 'number' ? v : v == null ? '' : String(v));

@@ -1,15 +1,10 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { hasChildRight } from '../domain/rights';
+import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
-import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
+import { allowedTo } from './guard';
 
-// Invoice and quote lists, invoicing dashboard (issue 4). The server checks every call; the guards
-// only spare a user without the right a screen full of refusals.
-const rights = () => getSession()?.profile.appRights;
-const needsChild = (child: 'listeFactures' | 'listeDevis') => () => {
-  if (!hasChildRight(rights(), 'mesFactures', child, 'view')) throw redirect({ to: '/', replace: true });
-};
+// Invoice and quote lists, invoicing dashboard (issue 4), guarded by can() (guard.ts).
+const needsChild = (child: 'listeFactures' | 'listeDevis') => allowedTo('view', { menu: 'mesFactures', child });
 
 export const invoiceListRoute = createRoute({
   getParentRoute: () => appLayoutRoute,

@@ -1,14 +1,10 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { hasChildRight } from '../domain/rights';
+import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
-import { getSession } from '../lib/session';
 import { appLayoutRoute } from './app-layout';
+import { allowedTo } from './guard';
 
-// Article catalogue and customers (issue 3). The server checks every call; the guard only spares
-// a user without the right a screen full of refusals.
-const needs = (child: 'gestionArticles' | 'gestionClients') => () => {
-  if (!hasChildRight(getSession()?.profile.appRights, 'mesFactures', child, 'view')) throw redirect({ to: '/', replace: true });
-};
+// Article catalogue and customers (issue 3), guarded by can() (guard.ts).
+const needs = (child: 'gestionArticles' | 'gestionClients') => allowedTo('view', { menu: 'mesFactures', child });
 
 export const articlesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,

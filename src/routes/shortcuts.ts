@@ -1,11 +1,12 @@
 import { IconFileInvoice, IconFolder, IconUpload, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import type { Menu } from '../domain/rights';
 
 export interface ModuleShortcut {
   label: string;
   description: string;
   to: string;
-  menu: string;
+  menu: Menu;
   icon: ComponentType<{ size?: number }>;
 }
 

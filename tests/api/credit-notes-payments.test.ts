@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import type { InvoicePayload } from '../../src/domain/types';
+import type { ToWire } from '../../src/domain/wire-names';
 import { companyId, invoicePayload, line, MARTIN, today } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -24,7 +25,7 @@ const nb = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 const conseil = (quantity = 1, unitPrice = 100) => line({ code: 'PRE001', label: 'Conseil', quantity, unitPrice, vatRate: 20 });
 const livre = (quantity = 1) => line({ code: 'LIV001', label: 'Livre', quantity, unitPrice: 50, vatRate: 5.5 });
 
-async function validated(overrides: Partial<InvoicePayload> = {}) {
+async function validated(overrides: Partial<ToWire<InvoicePayload>> = {}) {
   const draft = await server.api.post('/api/invoices', invoicePayload(server, { customer: { accountNumber: 'C00003' }, ...overrides }), opts());
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   const v = await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, opts());

@@ -17,7 +17,7 @@ const DUPLICATE = 'Un client avec ce numéro de compte existe déjà.';
 const NOT_FOUND = 'Client introuvable.';
 const customer = (over: Record<string, unknown> = {}) => ({
   socialReason: 'Menuiserie Vidal', name: 'Vidal', civility: 'Société', adress: '4 rue du Port', postalCode: '17000', city: 'La Rochelle',
-  billingAdresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'], email: 'compta.vidal@example.fr', phone: '05 46 00 00 00',
+  billingAddresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'], email: 'compta.vidal@example.fr', phone: '05 46 00 00 00',
   siren: '552 100 554', vatNumber: 'FR 12 552100554', payementMode: 'Virement', payementDelay: 30, isBusiness: true, ...over,
 });
 const create = (body: unknown, opts: { company?: number; idempotencyKey?: string } = {}) => server.api.post('/api/customers', body, { token: demo, ...opts });
@@ -49,8 +49,8 @@ describe('GET /api/customers/:accountNumber', () => {
     const res = await server.api.get(path('C00001'), { token: demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accountNumber: 'C00001', socialReason: 'Hôtel du Parc', adress: '12 avenue Foch', payementMode: 'Virement', payementDelay: 30 });
-    expect(res.body.billingAdresses).toHaveLength(1);
-    expect((await server.api.get(path('C00005'), { token: demo })).body).toMatchObject({ adress: '', billingAdresses: [], payementDelay: null });
+    expect(res.body.billingAddresses).toHaveLength(1);
+    expect((await server.api.get(path('C00005'), { token: demo })).body).toMatchObject({ adress: '', billingAddresses: [], payementDelay: null });
   });
 
   it('answers 404 "Client introuvable." for an unknown number and for another company’s customer', async () => {
@@ -75,7 +75,7 @@ describe('POST /api/customers', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number), accountNumber: 'VIDAL', socialReason: 'Menuiserie Vidal', name: 'Vidal', civility: 'Société', adress: '4 rue du Port',
-      postalCode: '17000', city: 'La Rochelle', country: 'France', billingAdresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'], deliveryAdress: '',
+      postalCode: '17000', city: 'La Rochelle', country: 'France', billingAddresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'], deliveryAddress: '',
       email: 'compta.vidal@example.fr', phone: '05 46 00 00 00', siren: '552100554', vatNumber: 'FR12552100554', payementMode: 'Virement', payementDelay: 30, isBusiness: true,
     });
   });
@@ -115,12 +115,12 @@ describe('POST /api/customers', () => {
   it('answers 422 with every broken rule in French', async () => {
     const res = await create(customer({ accountNumber: 'BAD', socialReason: ' ', email: 'vidal@', siren: '12345', vatNumber: 'FR123', payementDelay: 400 }));
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([M.socialReasonRequired, M.emailInvalid, M.sirenInvalid, M.vatNumberInvalid, M.payementDelayInvalid]);
-    expect((await create(customer({ accountNumber: 'BAD2', payementDelay: -1 }))).body.errors).toEqual([M.payementDelayInvalid]);
+    expect(res.body.errors).toEqual([M.socialReasonRequired, M.emailInvalid, M.sirenInvalid, M.vatNumberInvalid, M.paymentDelayInvalid]);
+    expect((await create(customer({ accountNumber: 'BAD2', payementDelay: -1 }))).body.errors).toEqual([M.paymentDelayInvalid]);
   });
 
   it('answers 400, never 500, to malformed input', async () => {
-    for (const body of [customer({ payementDelay: '30' }), customer({ billingAdresses: 'une adresse' }), customer({ isBusiness: 'oui' }), customer({ city: 'A\u0000' }), customer({ accountNumber: 'X'.repeat(31) })]) {
+    for (const body of [customer({ payementDelay: '30' }), customer({ billingAddresses: 'une adresse' }), customer({ isBusiness: 'oui' }), customer({ city: 'A\u0000' }), customer({ accountNumber: 'X'.repeat(31) })]) {
       expect((await create(body)).status).toBe(400);
     }
     const broken = await server.api.request('POST', '/api/customers', { token: demo, rawBody: '[', headers: { 'content-type': 'application/json' } });

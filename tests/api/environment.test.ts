@@ -4,6 +4,7 @@ import { todayInParis } from '../../src/domain/dates';
 import { decodeLabel64, encodeLabel64 } from '../../src/domain/label64';
 import { sortArticles } from '../../src/domain/sorting';
 import type { Customer } from '../../src/domain/types';
+import { fromWire, type ToWire } from '../../src/domain/wire-names';
 import { companies, memberships } from '../../server/src/db/schema/index';
 import { clientRights } from '../../server/src/seed/rights';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -84,9 +85,9 @@ describe('GET /api/environment/plume', () => {
     const customers = body.invoice.customers;
     expect(customers).toHaveLength(8);
     expect(new Set(customers.map((c: { payementDelay: number | null }) => c.payementDelay))).toEqual(new Set([0, 30, 45, null]));
-    expect(customers.some((c: { billingAdresses: string[] }) => c.billingAdresses.length > 0)).toBe(true);
+    expect(customers.some((c: { billingAddresses: string[] }) => c.billingAddresses.length > 0)).toBe(true);
     // Rule 13 needs a customer with no address at all.
-    expect(customers.filter((c: Customer) => customerHasNoAddress(c, ''))).toHaveLength(1);
+    expect(customers.filter((c: ToWire<Customer>) => customerHasNoAddress(fromWire(c), ''))).toHaveLength(1);
     for (const c of customers) expect(c.email).toMatch(/@example\.fr$/);
   });
 

@@ -111,7 +111,7 @@ describe('POST /api/estimates/:id/convert', () => {
     expect(res.body).toMatchObject({
       type: 'Facture', payementMode: '', validated: false, number: null, estimateId: quote.id, estimate: { id: quote.id, number: quote.number },
       designation: 'Mariage Garnier', billingAdress: quote.billingAdress, customer: { accountNumber: 'C00002' },
-      createdAt: today(server), dueDate: dueDateFor(today(server), bistrot.payementDelay), totals: quote.totals,
+      createdAt: today(server), dueDate: dueDateFor(today(server), bistrot.paymentDelay), totals: quote.totals,
     });
     expect(res.body.lines).toEqual(quote.lines);
     const after = (await server.api.get(`/api/estimates/${quote.id}`, opts())).body;

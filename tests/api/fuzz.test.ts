@@ -48,7 +48,7 @@ async function validExamples(company: number) {
   const invoice = invoicePayload(server);
   const quote = quotePayload(server);
   const item = { code: 'FUZZ1', type: 'Standard', designation: 'Article', label: 'Article du fuzz', salesAccount: '706000', unitMeasurement: { label: 'unité' }, unitPriceHT: 12.5, vatRate: 20, typePurchaseSale: 'Vente' };
-  const customer = { accountNumber: 'CFUZZ1', socialReason: 'Client du fuzz', adress: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'France', billingAdresses: ['2 rue du Bac'], email: 'client@example.fr', payementDelay: 30, isBusiness: true };
+  const customer = { accountNumber: 'CFUZZ1', socialReason: 'Client du fuzz', adress: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'France', billingAddresses: ['2 rue du Bac'], email: 'client@example.fr', payementDelay: 30, isBusiness: true };
   const ids = [
     (await server.api.post('/api/invoices', invoice, opts)).body.id,
     (await server.api.post('/api/estimates', quote, opts)).body.id,

@@ -99,9 +99,9 @@ describe('PUT /api/invoices/:id/validate', () => {
     const { id } = await draft(martin, { customer: { accountNumber: 'C00008' } });
     // The customer loses every address after the draft was saved: rule 13 now fails.
     const [saved] = await server.deps.db.select().from(customers).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00008')));
-    await server.deps.db.update(customers).set({ adress: '', billingAdresses: [] }).where(eq(customers.id, saved.id));
+    await server.deps.db.update(customers).set({ address: '', billingAddresses: [] }).where(eq(customers.id, saved.id));
     const res = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
-    await server.deps.db.update(customers).set({ adress: saved.adress, billingAdresses: saved.billingAdresses }).where(eq(customers.id, saved.id));
+    await server.deps.db.update(customers).set({ address: saved.address, billingAddresses: saved.billingAddresses }).where(eq(customers.id, saved.id));
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'Votre facture contient des erreurs !', errors: ["Votre client n'a aucune adresse de configurée."] });
     expect((await server.api.get(`/api/invoices/${id}`, as(martin))).body).toMatchObject({ validated: false, number: null });

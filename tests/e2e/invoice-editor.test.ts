@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer, TABLET, toast } from './support/browser';
+import { expectAccessible, launchBrowser, noToasts, openSignedIn, shot, startAppServer, TABLET, toast } from './support/browser';
+import { readStore } from './support/offline-helpers';
 import { pdfPageDrawn } from './support/pdf';
 
 // The quote and invoice editors in a real Chromium against the real server and its demo data
@@ -11,14 +12,11 @@ import { pdfPageDrawn } from './support/pdf';
 // spec 5.1 in the spec's words, save → validate → number → PDF dialog → send (a real .eml in the
 // server's mail folder), quote → 'Accepté' → converted into a pre-filled invoice.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/invoice-editor-shots';
-
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,8 +24,6 @@ afterAll(async () => {
 });
 
 const open = (path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, server.url, path, viewport);
-
-/** Toasts come and go: accessibility checks look at the screen itself. */
 
 async function pick(page: Page, combobox: string, search: string, option: RegExp) {
   const box = page.getByRole('combobox', { name: combobox });
@@ -51,7 +47,7 @@ describe('invoice editor', () => {
     expect(await t.innerText()).toContain('Votre facture ne contient pas de client.');
     const alert = page.locator('.mantine-Alert-root').filter({ hasText: 'Votre facture contient des erreurs !' });
     expect(await alert.innerText()).toMatch(/ne contient aucun article[\s\S]*ne contient pas de client[\s\S]*de 0€ ou moins/);
-    await page.screenshot({ path: `${SHOTS}/invoice-errors-1366.png` });
+    await shot(page, 'invoice-editor/invoice-errors-1366');
     await noToasts(page);
     await expectAccessible(page, 'l’éditeur de facture avec ses erreurs');
 
@@ -59,7 +55,8 @@ describe('invoice editor', () => {
     await pick(page, 'Client', 'tilleuls', /SCI Les Tilleuls/);
     await pick(page, 'Adresse de facturation', '', /Cabinet Fabre Gestion/);
     await page.getByLabel('Désignation').fill('Entretien des parties communes');
-    await page.waitForTimeout(800);
+    // Written to the device's drafts once the typing pauses: wait for that write, then reload.
+    await expect.poll(async () => JSON.stringify(await readStore(page, 'drafts')).includes('Entretien des parties communes')).toBe(true);
     await page.reload();
     await page.getByText('Brouillon repris').waitFor();
     expect(await page.getByLabel('Désignation').inputValue()).toBe('Entretien des parties communes');
@@ -88,7 +85,7 @@ describe('invoice editor', () => {
     // Live totals: 10 × 1,30 € at 5,5 %.
     const totals = page.getByLabel('Totaux du document');
     await expect.poll(() => totals.innerText()).toMatch(/Total HT\s+13,00\s€[\s\S]*TVA 5,5\s%[\s\S]*0,72\s€[\s\S]*Total TTC\s+13,72\s€/);
-    await page.screenshot({ path: `${SHOTS}/invoice-form-1366.png`, fullPage: true });
+    await shot(page, 'invoice-editor/invoice-form-1366', true);
     await expectAccessible(page, 'l’éditeur de facture rempli');
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -110,7 +107,7 @@ describe('invoice editor', () => {
     expect(validated.body).toMatchObject({ validated: true, number: expect.stringMatching(/^F\d{4}-\d+$/) });
     await page.getByRole('heading', { name: `Facture n° ${validated.body.number}` }).waitFor();
     await noToasts(page);
-    await page.screenshot({ path: `${SHOTS}/invoice-validated-dialog-1366.png` });
+    await shot(page, 'invoice-editor/invoice-validated-dialog-1366');
     await expectAccessible(page, 'la fenêtre du PDF validé');
 
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
@@ -135,14 +132,14 @@ describe('invoice editor', () => {
     const { context, page, errors } = await open(`/mes-factures/modifier-facture?id=${invoice.id}`, TABLET);
     await page.getByRole('heading', { name: `Facture n° ${invoice.number}` }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/invoice-validated-820.png`, fullPage: true });
+    await shot(page, 'invoice-editor/invoice-validated-820', true);
     await expectAccessible(page, 'une facture validée (tablette)');
     await page.getByRole('button', { name: 'Établir un avoir' }).click();
     await page.getByRole('heading', { name: 'Nouvel avoir' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Type', exact: true }).inputValue()).toBe('Avoir');
     expect(await page.getByRole('combobox', { name: 'Facture corrigée' }).inputValue()).toContain(invoice.number);
     expect(await page.getByLabel("Date d'échéance").inputValue()).toBe('');
-    await page.screenshot({ path: `${SHOTS}/credit-note-820.png`, fullPage: true });
+    await shot(page, 'invoice-editor/credit-note-820', true);
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -176,9 +173,9 @@ describe('quote editor', () => {
     await addArticle(page, 'croissant', /Croissant/);
     await page.getByLabel('Quantité').fill('24');
     await page.getByLabel('Quantité').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/quote-line-edit-820.png` });
+    await shot(page, 'invoice-editor/quote-line-edit-820');
     await page.getByRole('button', { name: /^Terminer la ligne 1/ }).click();
-    await page.screenshot({ path: `${SHOTS}/quote-form-820.png`, fullPage: true });
+    await shot(page, 'invoice-editor/quote-form-820', true);
     await expectAccessible(page, 'l’éditeur de devis (tablette)');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Enregistrement effectué').filter({ hasText: 'Votre devis à été enregistré avec succès' }).waitFor();
@@ -207,7 +204,7 @@ describe('quote editor', () => {
     expect(await page.getByRole('combobox', { name: 'Mode de paiement' }).inputValue()).toBe('');
     expect(await page.getByRole('combobox', { name: 'Client' }).inputValue()).toMatch(/Le Bistrot Gourmand/);
     await expect.poll(() => page.getByLabel('Totaux du document').innerText()).toMatch(/Total HT\s+28,80\s€/);
-    await page.screenshot({ path: `${SHOTS}/converted-invoice-820.png`, fullPage: true });
+    await shot(page, 'invoice-editor/converted-invoice-820', true);
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -233,7 +230,7 @@ describe('editor layout (issue 10 item 8)', () => {
     for (const name of ['Aperçu', 'Enregistrer', 'Valider']) expect(await inView(page, name), name).toBe(true);
     const bar = page.getByRole('region', { name: 'Actions du document' });
     expect(await bar.innerText()).toMatch(/Total TTC 10,96\s€/);
-    await page.screenshot({ path: `${SHOTS}/editor-sticky-bar-1366.png` });
+    await shot(page, 'invoice-editor/editor-sticky-bar-1366');
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -249,7 +246,7 @@ describe('editor layout (issue 10 item 8)', () => {
     const formBox = (await page.getByRole('combobox', { name: 'Client' }).boundingBox())!;
     const liveBox = (await live.boundingBox())!;
     expect(liveBox.x).toBeGreaterThan(formBox.x + formBox.width);
-    await page.screenshot({ path: `${SHOTS}/editor-live-preview-1920.png` });
+    await shot(page, 'invoice-editor/editor-live-preview-1920');
     expect(errors()).toEqual([]);
     await context.close();
   });

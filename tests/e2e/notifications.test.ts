@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, newContext, sessionFor, startAppServer, watchConsole } from './support/browser';
 
 let server: TestServer;
 let browser: Browser;
@@ -16,12 +16,10 @@ afterAll(async () => {
 
 describe('notification bell and pages (spec 2.5)', () => {
   it('shows a count, hovering resets it, an item opens the notification and marks it read', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { session: await sessionFor(server.url) });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await signIn(page, server.url, 'demo');
-    await dismissAnnouncement(page);
-    await page.reload();
+    await page.goto(`${server.url}/`);
     const bell = page.getByRole('button', { name: /^Notifications : \d+ nouvelle/ });
     await bell.waitFor();
     await bell.hover();
@@ -45,11 +43,9 @@ describe('notification bell and pages (spec 2.5)', () => {
   });
 
   it('"Voir toutes les notifications" lists them all', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { session: await sessionFor(server.url) });
     const page = await context.newPage();
-    await signIn(page, server.url, 'demo');
-    await dismissAnnouncement(page);
-    await page.reload();
+    await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: /^Notifications/ }).first().hover();
     await page.getByRole('menuitem', { name: 'Voir toutes les notifications' }).click();
     await page.waitForURL(/\/notifications$/);

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { dismissAnnouncement, expectAccessible, launchBrowser, noToasts, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, newContext, noToasts, screenLoaded, sessionFor, shot, startAppServer, watchConsole } from './support/browser';
 
 // Issue 10 item 11: on a 390 px phone no screen scrolls sideways as a page, and the lists show
 // cards instead of tables with columns cut off.
 
 export const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/phone-shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -48,21 +47,23 @@ const SCREENS: Array<[string, string]> = [
 
 describe('phones (390 × 844)', () => {
   it('no screen is wider than the phone, and the lists are cards', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+    // The login page first (signed out), then the session is injected into the same context.
+    const context = await newContext(browser, { viewport: PHONE, mobile: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${server.url}/login`);
     expect(await overflow(page)).toEqual({ page: PHONE.width, viewport: PHONE.width });
-    await signIn(page, server.url);
-    await dismissAnnouncement(page);
+    const session = await sessionFor(server.url);
+    await page.evaluate((items) => items.forEach(({ name, value }) => localStorage.setItem(name, value)), session.localStorage);
     const wide: string[] = [];
     for (const [path, heading] of SCREENS) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(300); // lists and charts settle their widths after their data arrives
+      // Lists and charts settle their widths once their data is there.
+      await screenLoaded(page);
       const o = await overflow(page);
       if (o.page > PHONE.width || o.viewport > PHONE.width) wide.push(`${path} : ${o.page} px`);
-      await page.screenshot({ path: `${SHOTS}/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390.png`, fullPage: true });
+      await shot(page, `phone/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390`, true);
     }
     expect(wide, 'écrans plus larges que le téléphone').toEqual([]);
 

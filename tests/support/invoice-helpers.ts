@@ -1,6 +1,7 @@
 // Shared by the invoice/quote API tests: demo companies, payload builders and PDF text.
 import { todayInParis } from '../../src/domain/dates';
 import type { InvoiceLine, InvoicePayload, QuotePayload } from '../../src/domain/types';
+import type { ToWire } from '../../src/domain/wire-names';
 import { extractPdf } from '../../src/pdf/test-fixtures';
 import type { TestServer } from './test-server';
 
@@ -23,8 +24,8 @@ export function today(server: TestServer): string {
   return todayInParis(server.deps.now());
 }
 
-/** A valid invoice for Hôtel du Parc (C00001), dated today. */
-export function invoicePayload(server: TestServer, overrides: Partial<InvoicePayload> = {}): InvoicePayload {
+/** A valid invoice for Hôtel du Parc (C00001), dated today, as the wire spells it (spec names). */
+export function invoicePayload(server: TestServer, overrides: Partial<ToWire<InvoicePayload>> = {}): ToWire<InvoicePayload> {
   const date = today(server);
   return {
     designation: 'Réception du 14 juillet',
@@ -41,7 +42,7 @@ export function invoicePayload(server: TestServer, overrides: Partial<InvoicePay
   };
 }
 
-export function quotePayload(server: TestServer, overrides: Partial<QuotePayload> = {}): QuotePayload {
+export function quotePayload(server: TestServer, overrides: Partial<ToWire<QuotePayload>> = {}): ToWire<QuotePayload> {
   const date = today(server);
   return {
     designation: 'Pièce montée pour un mariage',

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { scopedDb } from './request-tx';
 import { pgliteOptions } from './durable-fs';
+import { MIGRATIONS_DIR } from '../paths';
 
 // Both drivers expose the same query builder; the PGlite type is used everywhere.
 export type Db = PgliteDatabase<typeof schema>;
@@ -22,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** `durable` (default true): every commit reaches the disk before it returns (see durable-fs.ts). */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string; durable?: boolean }): Promise<Database> {

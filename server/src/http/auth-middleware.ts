@@ -1,6 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hasChildRight, hasMenuRight, type Permission } from '../../../src/domain/rights';
+import { can, type Action, type Child, type Menu, type Subject } from '../../../src/domain/rights';
 import { companies, memberships, sessions, users } from '../db/schema/index';
 import { findSessionUser } from '../modules/auth/sessions';
 import { sha256 } from '../modules/auth/passwords';
@@ -99,15 +99,23 @@ export function requireAuthAndCompany(deps: Deps): MiddlewareHandler<AppEnv> {
 
 export const NO_RIGHT = 'Vous n’avez pas les droits nécessaires pour cette action.';
 
-/** For rules a single route right cannot express (e.g. "this child right or that one"). */
-export function assertRight(ok: boolean): void {
-  if (!ok) throw forbidden(NO_RIGHT);
+/**
+ * The subject of can() (src/domain/rights.ts) for this request: the session's user type and the
+ * rights of the membership in the current company (none on a call without a company).
+ */
+export function subjectOf(c: Context<AppEnv>): Subject {
+  return { userType: c.get('user').userType, appRights: c.get('company')?.rights };
 }
 
-export function requireRight(menu: string, permission: Permission, child?: string): MiddlewareHandler<AppEnv> {
+/** 403 unless a can() answer allows it; for rules a route's `right` cannot express (capabilities). */
+export function assertRight(ok: boolean, message = NO_RIGHT): void {
+  if (!ok) throw forbidden(message);
+}
+
+/** A route's `right` option: can(subject, permission, { menu, child }) or 403. */
+export function requireRight(menu: Menu, permission: Action, child?: Child): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const rights = c.get('company').rights;
-    assertRight(child ? hasChildRight(rights, menu, child, permission) : hasMenuRight(rights, menu, permission));
+    assertRight(can(subjectOf(c), permission, { menu, child }));
     await next();
   };
 }

@@ -1,45 +1,30 @@
 import { z } from 'zod';
+import type { AnyEndpoint } from '../../../src/contract/endpoint';
+import { errorBody } from '../../../src/contract/common';
 
-// The contract is generated from the very schemas that validate requests, so it cannot drift.
-interface Operation {
-  method: string;
-  path: string;
-  summary: string;
-  tags: string[];
-  body?: z.ZodType;
-  query?: z.ZodType;
-  auth: boolean;
-  multipart?: boolean;
-  responses?: Record<number, string>;
-}
+// The OpenAPI document is generated from the contract (src/contract, decision 021): the very
+// schemas that validate requests and, in tests, the answers. A pure function of the endpoints it is
+// given: no process-wide registry; createApp builds it once per app.
 
-const operations: Operation[] = [];
+const toOpenApiPath = (path: string) => `/api${path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
-export function registerOperation(op: Operation): void {
-  const exists = operations.some((o) => o.method === op.method && o.path === op.path);
-  if (!exists) operations.push(op);
-}
-
-const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-export function openApiDocument(productName: string) {
+export function openApiDocument(productName: string, endpoints: readonly AnyEndpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) {
-    const path = toOpenApiPath(op.path);
+  for (const e of endpoints) {
+    const path = toOpenApiPath(e.path);
     const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    const query = op.query ? queryParams(op.query) : [];
     const operation: Record<string, unknown> = {
-      summary: op.summary,
-      tags: op.tags,
-      parameters: [...params, ...query],
-      responses: Object.fromEntries(
-        Object.entries(op.responses ?? { 200: 'Succès' }).map(([code, description]) => [code, { description }]),
-      ),
+      summary: e.summary,
+      tags: [e.tag],
+      parameters: [...params, ...(e.query ? queryParams(e.query) : [])],
+      responses: { ...successes(e), ...errors(e) },
     };
-    if (op.auth) operation.security = [{ bearer: [] }];
-    if (op.body) operation.requestBody = { required: true, content: { 'application/json': { schema: z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) } } };
-    if (op.multipart) operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } }, category: { type: 'integer' } } } } } };
-    (paths[path] ??= {})[op.method] = operation;
+    if (e.offline) operation['x-offline'] = e.offline;
+    if (e.auth ?? true) operation.security = [{ bearer: [] }];
+    if (e.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } };
+    if (e.multipart) operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } }, category: { type: 'integer' } } } } } };
+    (paths[path] ??= {})[e.method] = operation;
   }
   return {
     openapi: '3.1.0',
@@ -47,15 +32,26 @@ export function openApiDocument(productName: string) {
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: {
-        Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } }, field: { type: 'string' } } },
-      },
+      schemas: { Error: jsonSchema(errorBody, 'output') },
     },
     paths,
   };
 }
 
+function successes(e: AnyEndpoint) {
+  return Object.fromEntries(Object.entries(e.responses).map(([code, body]) => {
+    if (body === null) return [code, { description: 'Sans contenu' }];
+    if ('file' in body) return [code, { description: 'Fichier', content: { [body.file]: { schema: { type: 'string', format: 'binary' } } } }];
+    return [code, { description: 'Succès', content: { 'application/json': { schema: jsonSchema(body as z.ZodType, 'output') } } }];
+  }));
+}
+
+function errors(e: AnyEndpoint) {
+  const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  return Object.fromEntries(Object.entries(e.errors ?? {}).map(([code, description]) => [code, { description, ...error }]));
+}
+
 function queryParams(schema: z.ZodType) {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: s }));
 }

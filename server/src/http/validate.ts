@@ -29,9 +29,9 @@ function frenchType(t: string): string {
   return names[t] ?? t;
 }
 
-/** Ids are Postgres `integer`: a larger number must be refused as bad input, not fail the query (500). */
-export const MAX_ID = 2_147_483_647;
-export const isIdText = (value: string) => /^\d+$/.test(value) && Number(value) <= MAX_ID;
+/** Ids are Postgres `integer` (the contract's bounds, src/contract/common.ts). */
+export { MAX_ID, isIdText } from '../../../src/contract/common';
+import { isIdText } from '../../../src/contract/common';
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   // reportInput: frenchIssue tells a missing field from an ill-typed one by the issue's input.

@@ -79,7 +79,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       invoiceRows.push({
         companyId: company.id, type: 'Facture', designation: `Commande n° ${k + 1}`, customerId: customer.id, createdAt: date,
         // The oldest is overdue, the next three are paid, the last one before this month is due soon.
-        dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.payementDelay), payementMode: customer.payementMode ?? 'Virement',
+        dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.paymentDelay), paymentMode: customer.paymentMode ?? 'Virement',
         lines: ls, ...total, amountPaid: paidAmount, validated: true, ...n, validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now, ledgerId,
         customerSnapshot: snap, sellerSnapshot: seller, paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
         searchText: documentSearchText([n.number, `Commande n° ${k + 1}`, customer.accountNumber, customer.socialReason, customer.name]),
@@ -89,7 +89,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     const draftLines = lines(catalogue, 7);
     invoiceRows.push({
       companyId: company.id, type: 'Facture', designation: 'Brouillon à compléter', customerId: draftCustomer.id, createdAt: today,
-      dueDate: dueDateFor(today, draftCustomer.payementDelay), payementMode: draftCustomer.payementMode ?? '', lines: draftLines, ...amounts(draftLines),
+      dueDate: dueDateFor(today, draftCustomer.paymentDelay), paymentMode: draftCustomer.paymentMode ?? '', lines: draftLines, ...amounts(draftLines),
       searchText: documentSearchText(['Brouillon à compléter', draftCustomer.accountNumber, draftCustomer.socialReason, draftCustomer.name]),
     });
   }
@@ -106,7 +106,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     const n = take(company.id, 'Avoir', date);
     return {
       companyId: company.id, type: 'Avoir', designation: `Avoir sur la facture ${corrected.number}`, customerId: corrected.customerId, createdAt: date,
-      dueDate: null, payementMode: 'Virement', lines: ls, ...amounts(ls), correctedInvoiceId: corrected.id, validated: true, ...n,
+      dueDate: null, paymentMode: 'Virement', lines: ls, ...amounts(ls), correctedInvoiceId: corrected.id, validated: true, ...n,
       validatedAt: new Date(`${date}T16:00:00Z`), ledgerId: corrected.ledgerId, customerSnapshot: corrected.customerSnapshot, sellerSnapshot: corrected.sellerSnapshot,
       searchText: documentSearchText([n.number, `Avoir sur la facture ${corrected.number}`, corrected.customerSnapshot?.accountNumber, corrected.customerSnapshot?.socialReason]),
     } satisfies typeof invoices.$inferInsert;

@@ -1,6 +1,7 @@
 import type { companies } from '../db/schema/index';
 import type { Deps } from '../http/types';
 import { seedDocuments } from '../modules/documents/seed';
+import { seedDeposits } from '../modules/inbox/seed';
 import { seedInvoicing } from './invoicing';
 import { seedInvoices } from './invoices';
 
@@ -14,4 +15,4 @@ export interface SeedContext {
 }
 
 // Each module adds its demo records here (one line per module).
-export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [seedInvoicing, seedDocuments, seedInvoices];
+export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [seedInvoicing, seedDocuments, seedDeposits, seedInvoices];

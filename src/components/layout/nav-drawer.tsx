@@ -1,21 +1,22 @@
 import { Badge, NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { hasChildRight, hasMenuRight } from '../../domain/rights';
+import { can } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
 import { useEffect, useState } from 'react';
 import type { NavChild, NavEntry } from './nav-types';
 
 /** Left drawer (spec 2.3): "Accueil" plus the module menus the user's rights open. */
 export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavigate: () => void }) {
-  const rights = useAtomValue(profileAtom)?.appRights ?? [];
+  const profile = useAtomValue(profileAtom);
   const { pathname } = useLocation();
 
   return (
     <ScrollArea component="nav" aria-label="Menu principal" h="100%" p="xs">
       {entries.map((entry) => {
         const Icon = entry.icon;
-        const allowed = !entry.menu || hasMenuRight(rights, entry.menu, 'view');
+        const menu = entry.menu;
+        const allowed = !menu || can(profile, 'view', { menu });
         // teal.9: white on Mantine's green is below the 4.5:1 contrast ratio.
         if (!allowed && entry.promotion) {
           return (
@@ -25,7 +26,8 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
           );
         }
         if (!allowed) return null;
-        const children = (entry.children ?? []).filter((c) => !c.child || hasChildRight(rights, entry.menu!, c.child, 'view'));
+        // A child without its own right opens with the menu (allowed above).
+        const children = (entry.children ?? []).filter((c) => !c.child || (!!menu && can(profile, 'view', { menu, child: c.child })));
         if (children.length === 0) {
           return <NavLink key={entry.key} component={Link} to={entry.to!} label={entry.label} leftSection={<Icon size={20} />} active={pathname === entry.to}
             aria-current={pathname === entry.to ? 'page' : undefined} onClick={onNavigate} />;

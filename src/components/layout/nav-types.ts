@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
+import type { Child, Menu } from '../../domain/rights';
 
 export interface NavChild {
   label: string;
   to: string;
   /** Child right (menu > child, view) needed to show this entry; none = the menu right suffices. */
-  child?: string;
+  child?: Child;
 }
 
 export interface NavEntry {
@@ -13,7 +14,7 @@ export interface NavEntry {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   to?: string;
   /** The appRights menu that opens the module; undefined = always shown ("Accueil"). */
-  menu?: string;
+  menu?: Menu;
   children?: NavChild[];
   /** Without the right, shown as a promotion link with a badge (spec 2.3: invoices, "Gratuit"). */
   promotion?: { to: string; badge: string };

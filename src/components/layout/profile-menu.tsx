@@ -2,7 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { IconChartBar, IconLogout, IconUser, IconUsers, IconInbox } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { hasChildRight } from '../../domain/rights';
+import { can } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
 
 // Mantine's red.6 is 3.3:1 on white (below WCAG AA); red.9 on light, red.4 on dark both pass.
@@ -15,9 +15,9 @@ const LOGOUT_COLOR = 'light-dark(var(--mantine-color-red-9), var(--mantine-color
 export function ProfileMenu({ onLogout, available }: { onLogout: () => void; available: (path: string) => boolean }) {
   const profile = useAtomValue(profileAtom);
   if (!profile) return null;
-  const rights = profile.appRights;
-  const canUsers = hasChildRight(rights, 'profil', 'gestionUtilisateurs', 'view') && available('/admin');
-  const canDeposits = hasChildRight(rights, 'profil', 'mesDepots', 'view') && available('/mes-depots');
+  const canUsers = can(profile, 'view', { menu: 'profil', child: 'gestionUtilisateurs' }) && available('/admin');
+  const canDeposits = can(profile, 'view', { menu: 'profil', child: 'mesDepots' }) && available('/mes-depots');
+  const canStatistics = can(profile, 'statistics') && available('/dashboard');
   const initials = `${profile.firstName[0] ?? ''}${profile.name[0] ?? ''}`.toUpperCase();
 
   return (
@@ -32,7 +32,7 @@ export function ProfileMenu({ onLogout, available }: { onLogout: () => void; ava
       <Menu.Dropdown>
         <Menu.Label>{profile.firstName} {profile.name}</Menu.Label>
         <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>Mon profil</Menu.Item>
-        {profile.userType === 1 && available('/dashboard') && <Menu.Item component={Link} to="/dashboard" leftSection={<IconChartBar size={16} />}>Statistiques</Menu.Item>}
+        {canStatistics && <Menu.Item component={Link} to="/dashboard" leftSection={<IconChartBar size={16} />}>Statistiques</Menu.Item>}
         {(canUsers || canDeposits) && <Menu.Label>Administration</Menu.Label>}
         {canUsers && <Menu.Item component={Link} to="/admin" leftSection={<IconUsers size={16} />}>Gérer mes utilisateurs</Menu.Item>}
         {canDeposits && <Menu.Item component={Link} to="/mes-depots" leftSection={<IconInbox size={16} />}>Mes dépôts</Menu.Item>}

@@ -20,15 +20,15 @@ describe('customer model', () => {
   });
 
   it('drops blank alternate billing addresses and cleans SIREN and VAT number', () => {
-    const body = customerBody(row({ socialReason: 'X', billingAdresses: ['  ', '2 rue B'], siren: '123 456 789', vatNumber: 'fr 12 123456789' }));
-    expect(body).toMatchObject({ billingAdresses: ['2 rue B'], siren: '123456789', vatNumber: 'FR12123456789' });
+    const body = customerBody(row({ socialReason: 'X', billingAddresses: ['  ', '2 rue B'], siren: '123 456 789', vatNumber: 'fr 12 123456789' }));
+    expect(body).toMatchObject({ billingAddresses: ['2 rue B'], siren: '123456789', vatNumber: 'FR12123456789' });
   });
 
   it('payment delay: blank is the 30-day default, French text is read, garbage is refused', () => {
     expect(parseDelay('')).toBeNull();
     expect(parseDelay('45')).toBe(45);
     expect(Number.isNaN(parseDelay('trente'))).toBe(true);
-    expect(validateCustomer(row({ accountNumber: 'C1', socialReason: 'X', payementDelay: parseDelay('trente') }))).toEqual([CUSTOMER_MESSAGES.payementDelayInvalid]);
+    expect(validateCustomer(row({ accountNumber: 'C1', socialReason: 'X', paymentDelay: parseDelay('trente') }))).toEqual([CUSTOMER_MESSAGES.paymentDelayInvalid]);
     expect(paymentDelayLabel(null)).toBe('30 jours (par défaut)');
     expect(paymentDelayLabel(1)).toBe('1 jour');
     expect(paymentDelayLabel(60)).toBe('60 jours');
@@ -39,13 +39,13 @@ describe('customer model', () => {
   });
 
   it('reads the address as lines, the country only when not France', () => {
-    expect(addressLines({ adress: '12 rue de la Paix\nBât. B', postalCode: '75002', city: 'Paris', country: 'France' })).toEqual(['12 rue de la Paix', 'Bât. B', '75002 Paris']);
-    expect(addressLines({ adress: 'Rue Neuve 1', postalCode: '1000', city: 'Bruxelles', country: 'Belgique' })).toEqual(['Rue Neuve 1', '1000 Bruxelles', 'Belgique']);
+    expect(addressLines({ address: '12 rue de la Paix\nBât. B', postalCode: '75002', city: 'Paris', country: 'France' })).toEqual(['12 rue de la Paix', 'Bât. B', '75002 Paris']);
+    expect(addressLines({ address: 'Rue Neuve 1', postalCode: '1000', city: 'Bruxelles', country: 'Belgique' })).toEqual(['Rue Neuve 1', '1000 Bruxelles', 'Belgique']);
   });
 
   it('a row with nulls becomes a complete form', () => {
-    const c = customerFromRow({ ...row({ accountNumber: 'C1', socialReason: 'A' }), email: null as never, billingAdresses: null as never, id: 3 });
-    expect(c).toMatchObject({ email: '', billingAdresses: [], isBusiness: true, payementDelay: null });
+    const c = customerFromRow({ ...row({ accountNumber: 'C1', socialReason: 'A' }), email: null as never, billingAddresses: null as never, id: 3 });
+    expect(c).toMatchObject({ email: '', billingAddresses: [], isBusiness: true, paymentDelay: null });
     expect(c).not.toHaveProperty('id');
   });
 

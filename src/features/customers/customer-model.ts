@@ -7,13 +7,13 @@ import { parseFrenchNumber } from '../../domain/money';
 import { searchKey } from '../../domain/search-text';
 import type { Customer } from '../../domain/types';
 
-/** One customer as GET /api/customers returns it (texts never null; payementDelay null = 30 days). */
+/** One customer as GET /api/customers returns it (texts never null; paymentDelay null = 30 days). */
 export type CustomerRow = Customer & { id?: number };
 
 export function emptyCustomer(): Customer {
   return {
-    accountNumber: '', socialReason: '', name: '', civility: '', adress: '', postalCode: '', city: '', country: DEFAULT_COUNTRY,
-    billingAdresses: [], deliveryAdress: '', email: '', phone: '', siren: '', vatNumber: '', payementMode: '', payementDelay: null, isBusiness: true,
+    accountNumber: '', socialReason: '', name: '', civility: '', address: '', postalCode: '', city: '', country: DEFAULT_COUNTRY,
+    billingAddresses: [], deliveryAddress: '', email: '', phone: '', siren: '', vatNumber: '', paymentMode: '', paymentDelay: null, isBusiness: true,
   };
 }
 
@@ -21,7 +21,7 @@ export function customerFromRow(row: CustomerRow): Customer {
   const base = emptyCustomer();
   const { id: _id, ...rest } = row;
   const filled = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
-  return { ...base, ...filled, billingAdresses: [...(row.billingAdresses ?? [])], payementDelay: row.payementDelay ?? null, isBusiness: row.isBusiness ?? true };
+  return { ...base, ...filled, billingAddresses: [...(row.billingAddresses ?? [])], paymentDelay: row.paymentDelay ?? null, isBusiness: row.isBusiness ?? true };
 }
 
 /**
@@ -54,8 +54,8 @@ export function paymentDelayLabel(delay: number | null | undefined): string {
 }
 
 /** The postal address as lines: street (may hold line breaks), postal code and city, country when not France. */
-export function addressLines(c: Pick<Customer, 'adress' | 'postalCode' | 'city' | 'country'>): string[] {
-  const lines = (c.adress ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+export function addressLines(c: Pick<Customer, 'address' | 'postalCode' | 'city' | 'country'>): string[] {
+  const lines = (c.address ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
   const town = [c.postalCode, c.city].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
   if (town) lines.push(town);
   if (c.country && c.country !== DEFAULT_COUNTRY) lines.push(c.country);
@@ -80,7 +80,7 @@ export function filterCustomers(index: IndexedCustomers, query: string): Custome
   return index.rows.filter((_, i) => words.every((w) => index.keys[i].includes(w)));
 }
 
-export type CustomerField = 'accountNumber' | 'socialReason' | 'email' | 'siren' | 'vatNumber' | 'payementDelay';
+export type CustomerField = 'accountNumber' | 'socialReason' | 'email' | 'siren' | 'vatNumber' | 'paymentDelay';
 
 const FIELD_OF: Record<string, CustomerField> = {
   [CUSTOMER_MESSAGES.accountNumberRequired]: 'accountNumber',
@@ -88,7 +88,7 @@ const FIELD_OF: Record<string, CustomerField> = {
   [CUSTOMER_MESSAGES.emailInvalid]: 'email',
   [CUSTOMER_MESSAGES.sirenInvalid]: 'siren',
   [CUSTOMER_MESSAGES.vatNumberInvalid]: 'vatNumber',
-  [CUSTOMER_MESSAGES.payementDelayInvalid]: 'payementDelay',
+  [CUSTOMER_MESSAGES.paymentDelayInvalid]: 'paymentDelay',
 };
 
 /** Each broken rule under its field (the form also lists them all). */

@@ -1,24 +1,18 @@
 // A customer created offline is addressed by its temporary reference until the server numbers it:
-// a screen showing it follows it to its real account number as soon as the outbox learns it.
-import { useEffect } from 'react';
-import { onMutationDone, resolveId } from '../../data/outbox';
+// a screen showing it follows it to its real account number as soon as the outbox learns it
+// (a live query on the outbox's id map: decision 022, screens read the device).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import { currentDb } from '../../data/db';
 import { isTempId } from '../../data/temp-ids';
 
 export function useResolvedAccount(accountNumber: string, onResolved: (real: string) => void): void {
+  const real = useLiveQuery(async () => (isTempId(accountNumber) ? ((await currentDb()?.idMap.get(accountNumber))?.serverId ?? null) : null), [accountNumber]);
+  // onResolved is a fresh closure per render; the reference alone decides.
+  const callback = useRef(onResolved);
+  callback.current = onResolved;
+  // Not a fetch: following the resolved reference is a navigation.
   useEffect(() => {
-    if (!isTempId(accountNumber)) return;
-    let alive = true;
-    const check = async () => {
-      const real = await resolveId(accountNumber);
-      if (alive && real !== accountNumber) onResolved(String(real));
-    };
-    void check();
-    const off = onMutationDone(() => void check());
-    return () => {
-      alive = false;
-      off();
-    };
-    // onResolved is a fresh closure per render; the reference alone decides.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [accountNumber]);
+    if (real != null) callback.current(String(real));
+  }, [real]);
 }

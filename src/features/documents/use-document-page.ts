@@ -1,20 +1,27 @@
-import { useEffect, useState } from 'react';
-import { fetchDocuments, type DocumentPage, type DocumentQuery } from './api/documents-api';
+// The documents screen's reads through the sync layer (decision 022). The firm's files are
+// listed online only (paged searches, kept in memory); the category tree likewise.
+import { defineServerData } from '../../data/sync/server-data';
+import { useServerData } from '../../data/sync/use-server-data';
+import { fetchCategoryTree, fetchDocuments, fetchRecentDocuments, type DocumentPage, type DocumentQuery } from './api/documents-api';
+
+const documentPages = defineServerData<DocumentQuery, DocumentPage>({
+  key: 'gedDocuments', keep: 'memory',
+  fetch: (query, { signal }) => fetchDocuments(query, signal),
+});
+
+export const categoryTreeData = defineServerData<null, Awaited<ReturnType<typeof fetchCategoryTree>>>({
+  key: 'gedCategories', keep: 'memory',
+  fetch: (_, { signal }) => fetchCategoryTree(signal),
+});
+
+export const recentDocumentsData = defineServerData<{ limit: number }, Awaited<ReturnType<typeof fetchRecentDocuments>>>({
+  key: 'gedRecent', keep: 'memory',
+  fetch: ({ limit }, { signal }) => fetchRecentDocuments(limit, signal),
+});
 
 /** One page of documents for the query; null while loading; 'error' when the server could not answer. */
-export function useDocumentPage(query: DocumentQuery | null, reloadKey: number) {
-  const [data, setData] = useState<DocumentPage | null | 'error'>(null);
-  const key = query ? JSON.stringify(query) : null;
-
-  useEffect(() => {
-    if (!query) return;
-    const controller = new AbortController();
-    setData(null);
-    fetchDocuments(query, controller.signal).then(setData, () => !controller.signal.aborted && setData('error'));
-    return () => controller.abort();
-    // The key stands for the query's content (a new object each render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, reloadKey]);
-
-  return [data, setData] as const;
+export function useDocumentPage(query: DocumentQuery | null) {
+  const read = useServerData(documentPages, query);
+  const data: DocumentPage | null | 'error' = read.data ?? (read.loading || !query ? null : 'error');
+  return { data, refresh: () => void read.refresh(), patch: read.patch };
 }

@@ -5,7 +5,7 @@ import { emptyForm, setCustomer } from './editor-model';
 import { addBlankLine, updateLine } from './line-ops';
 import type { InvoiceListRow } from './types';
 
-const customer: Customer = { accountNumber: 'C1', socialReason: 'Client', adress: '1 rue A', billingAdresses: [], payementDelay: 30 };
+const customer: Customer = { accountNumber: 'C1', socialReason: 'Client', address: '1 rue A', billingAddresses: [], paymentDelay: 30 };
 const row = (id: number, type: 'Facture' | 'Avoir', createdAt: string, validated = true): InvoiceListRow => ({ id, type, number: validated ? `F-${id}` : null, customer: { accountNumber: 'C1', socialReason: 'Client', name: '' }, invoice: { createdAt, validated, ttc: 10 } });
 const inputs = (over: Partial<CheckInputs> = {}): CheckInputs => ({
   exercises: [{ dateStart: '2026-01-01', dateEnd: '2026-12-31' }], customer, today: '2026-11-21',

@@ -8,7 +8,7 @@ import { addBlankLine, updateLine } from './line-ops';
 // Issue 10: with the corrected invoice's facts on the device, the editor refuses an over-credit
 // before saving (offline too), in the rulebook's words; without them it leaves it to the server.
 
-const customer: Customer = { accountNumber: 'C1', socialReason: 'Client', adress: '1 rue A', billingAdresses: [], payementDelay: 30 };
+const customer: Customer = { accountNumber: 'C1', socialReason: 'Client', address: '1 rue A', billingAddresses: [], paymentDelay: 30 };
 const inputs: CheckInputs = { exercises: [{ dateStart: '2026-01-01', dateEnd: '2026-12-31' }], customer, today: '2026-11-21', company: null, invoices: [] };
 const conseil = { code: 'PRE001', type: 'Standard' as const, label: 'Conseil', quantity: 1, unitMeasurement: '', unitPrice: 100, salesAccount: '706', vatRate: 20 };
 

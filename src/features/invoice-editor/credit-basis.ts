@@ -2,7 +2,8 @@
 // validated credit notes, read from the server or, offline, from the copies kept when they were
 // last opened. With them the editor refuses an over-credit before saving, in the rulebook's words
 // (src/domain/credit-notes); without them it stays silent and the server judges (422).
-import { useEffect, useState } from 'react';
+import { defineServerData } from '../../data/sync/server-data';
+import { useServerData } from '../../data/sync/use-server-data';
 import { creditNoteLimitErrors, type CreditableDocument } from '../../domain/credit-notes';
 import { computeTotals } from '../../domain/totals';
 import { loadDocument } from './api/documents';
@@ -26,24 +27,24 @@ export function creditLimitErrorsFor(form: Pick<EditorForm, 'type' | 'correctedI
   return creditNoteLimitErrors(basis.invoice, basis.prior, { lines: form.lines, ttc: t.ttc, vatBreakdown: t.vatBreakdown });
 }
 
+// The basis is remembered by the fetch itself: the editor's checks (creditLimitErrorsFor) read it
+// synchronously. Both api functions fall back to the device's copies offline.
+const creditBasisData = defineServerData<{ invoiceId: number }, Basis | null>({
+  key: 'creditBasis', keep: 'memory', readsDevice: true, refreshAfter: ['invoice'],
+  fetch: async ({ invoiceId }, { companyId }) => {
+    const [doc, follow] = await Promise.all([loadDocument('invoice', companyId, invoiceId), loadFollowUp(companyId, invoiceId)]);
+    if (doc.status !== 'ok' || !follow) return null;
+    const basis = {
+      invoice: { number: doc.doc.number, lines: doc.doc.lines, ttc: doc.doc.totals.ttc, vatBreakdown: doc.doc.vatBreakdown },
+      prior: follow.data.creditNotes.filter((c) => c.validated),
+    };
+    rememberCreditBasis(invoiceId, basis);
+    return basis;
+  },
+});
+
 /** Loads (network, else device copies) the basis of the invoice a credit note corrects. */
 export function useCreditBasis(companyId: number, correctedInvoiceId: number | null): boolean {
-  const [ready, setReady] = useState(() => correctedInvoiceId !== null && bases.has(correctedInvoiceId));
-  useEffect(() => {
-    if (correctedInvoiceId === null) return;
-    let live = true;
-    void (async () => {
-      const [doc, follow] = await Promise.all([loadDocument('invoice', companyId, correctedInvoiceId), loadFollowUp(companyId, correctedInvoiceId)]);
-      if (doc.status !== 'ok' || !follow) return;
-      rememberCreditBasis(correctedInvoiceId, {
-        invoice: { number: doc.doc.number, lines: doc.doc.lines, ttc: doc.doc.totals.ttc, vatBreakdown: doc.doc.vatBreakdown },
-        prior: follow.data.creditNotes.filter((c) => c.validated),
-      });
-      if (live) setReady(true);
-    })().catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [companyId, correctedInvoiceId]);
-  return ready;
+  const read = useServerData(creditBasisData, correctedInvoiceId === null ? null : { invoiceId: correctedInvoiceId }, companyId);
+  return correctedInvoiceId !== null && (!!read.data || bases.has(correctedInvoiceId));
 }

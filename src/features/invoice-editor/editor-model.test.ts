@@ -5,8 +5,8 @@ import { addBlankLine, updateLine } from './line-ops';
 import type { InvoiceJson } from './types';
 
 const hotel: Customer = {
-  accountNumber: 'C00001', socialReason: 'Hôtel du Parc', adress: '12 avenue Foch', postalCode: '69006', city: 'Lyon', country: 'France',
-  billingAdresses: ['Service comptabilité, 3 rue Garibaldi, 69006 Lyon'], payementMode: 'Virement', payementDelay: 45,
+  accountNumber: 'C00001', socialReason: 'Hôtel du Parc', address: '12 avenue Foch', postalCode: '69006', city: 'Lyon', country: 'France',
+  billingAddresses: ['Service comptabilité, 3 rue Garibaldi, 69006 Lyon'], paymentMode: 'Virement', paymentDelay: 45,
 };
 
 describe('editor form rules (spec 4)', () => {
@@ -19,10 +19,10 @@ describe('editor form rules (spec 4)', () => {
   it('picking a customer: its address list, first address, its payment mode, due date from its delay', () => {
     expect(customerAddresses(hotel)).toEqual(['12 avenue Foch\n69006 Lyon', 'Service comptabilité, 3 rue Garibaldi, 69006 Lyon']);
     const form = setCustomer(emptyForm('invoice', '2026-11-21'), 'invoice', hotel);
-    expect(form).toMatchObject({ accountNumber: 'C00001', billingAdress: '12 avenue Foch\n69006 Lyon', payementMode: 'Virement', dueDate: '2027-01-05' });
+    expect(form).toMatchObject({ accountNumber: 'C00001', billingAddress: '12 avenue Foch\n69006 Lyon', paymentMode: 'Virement', dueDate: '2027-01-05' });
     // A payment mode already chosen stays.
-    expect(setCustomer({ ...emptyForm('invoice', '2026-11-21'), payementMode: 'Chèque' }, 'invoice', hotel).payementMode).toBe('Chèque');
-    expect(setCustomer(form, 'invoice', null)).toMatchObject({ accountNumber: '', billingAdress: '', dueDate: '2026-12-21' });
+    expect(setCustomer({ ...emptyForm('invoice', '2026-11-21'), paymentMode: 'Chèque' }, 'invoice', hotel).paymentMode).toBe('Chèque');
+    expect(setCustomer(form, 'invoice', null)).toMatchObject({ accountNumber: '', billingAddress: '', dueDate: '2026-12-21' });
   });
 
   it('setting the billing date sets the due date; an Avoir has none and keeps none', () => {
@@ -49,9 +49,9 @@ describe('editor form rules (spec 4)', () => {
   });
 
   it('a credit note copies the corrected invoice, dated today, without due date', () => {
-    const inv = { id: 9, number: 'F-2026-0004', designation: 'Réception', customer: { accountNumber: 'C00001', socialReason: 'Hôtel du Parc', name: '' }, type: 'Facture', createdAt: '2026-10-02', dueDate: '2026-11-01', payementMode: 'Virement', billingAdress: 'x', lines: [{ code: '00', type: 'Standard', label: 'A', quantity: 1, unitMeasurement: '', unitPrice: 10, salesAccount: '', vatRate: 20 }], vatClause: '' } as unknown as InvoiceJson;
+    const inv = { id: 9, number: 'F-2026-0004', designation: 'Réception', customer: { accountNumber: 'C00001', socialReason: 'Hôtel du Parc', name: '' }, type: 'Facture', createdAt: '2026-10-02', dueDate: '2026-11-01', paymentMode: 'Virement', billingAddress: 'x', lines: [{ code: '00', type: 'Standard', label: 'A', quantity: 1, unitMeasurement: '', unitPrice: 10, salesAccount: '', vatRate: 20 }], vatClause: '' } as unknown as InvoiceJson;
     const form = creditNoteForm(inv, '2026-11-21');
-    expect(form).toMatchObject({ type: 'Avoir', createdAt: '2026-11-21', dueDate: null, correctedInvoiceId: 9, accountNumber: 'C00001', payementMode: 'Virement' });
+    expect(form).toMatchObject({ type: 'Avoir', createdAt: '2026-11-21', dueDate: null, correctedInvoiceId: 9, accountNumber: 'C00001', paymentMode: 'Virement' });
     expect(form.lines[0]).toMatchObject({ label: 'A', status: 'read' });
   });
 });

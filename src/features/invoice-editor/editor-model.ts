@@ -15,8 +15,8 @@ export function emptyForm(kind: EditorKind, today: string): EditorForm {
     createdAt: today,
     dueDate: kind === 'invoice' ? dueDateFor(today, null) : null,
     validatedAt: kind === 'quote' ? quoteValidityFor(today) : null,
-    payementMode: '',
-    billingAdress: '',
+    paymentMode: '',
+    billingAddress: '',
     lines: [],
     vatClause: '',
     correctedInvoiceId: null,
@@ -38,8 +38,8 @@ export function formFromInvoice(inv: InvoiceJson): EditorForm {
     createdAt: inv.createdAt ?? '',
     dueDate: inv.dueDate,
     validatedAt: null,
-    payementMode: inv.payementMode ?? '',
-    billingAdress: inv.billingAdress ?? '',
+    paymentMode: inv.paymentMode ?? '',
+    billingAddress: inv.billingAddress ?? '',
     lines: withLineIds(inv.lines ?? []),
     vatClause: inv.vatClause ?? '',
     correctedInvoiceId: inv.correctedInvoiceId ?? null,
@@ -55,8 +55,8 @@ export function formFromQuote(q: QuoteJson): EditorForm {
     createdAt: q.createdAt ?? '',
     dueDate: null,
     validatedAt: q.validatedAt,
-    payementMode: '',
-    billingAdress: q.billingAdress ?? '',
+    paymentMode: '',
+    billingAddress: q.billingAddress ?? '',
     lines: withLineIds(q.lines ?? []),
     vatClause: q.vatClause ?? '',
     correctedInvoiceId: null,
@@ -104,8 +104,8 @@ export function toInvoicePayload(form: EditorForm): InvoicePayload {
     type: form.type,
     createdAt: form.createdAt,
     dueDate: isCredit ? null : form.dueDate,
-    payementMode: form.payementMode,
-    billingAdress: form.billingAdress,
+    paymentMode: form.paymentMode,
+    billingAddress: form.billingAddress,
     lines: payloadLines(form.lines),
     vatClause: form.vatClause,
     // Spec 3: the TTC basis is never used.
@@ -121,7 +121,7 @@ export function toQuotePayload(form: EditorForm): QuotePayload {
     customer: form.accountNumber ? { accountNumber: form.accountNumber } : null,
     createdAt: form.createdAt,
     validatedAt: form.validatedAt,
-    billingAdress: form.billingAdress,
+    billingAddress: form.billingAddress,
     lines: payloadLines(form.lines),
     vatClause: form.vatClause,
     calculatesBasisTTC: false,
@@ -132,27 +132,27 @@ export function toQuotePayload(form: EditorForm): QuotePayload {
 export const toPayload = (kind: EditorKind, form: EditorForm) => (kind === 'invoice' ? toInvoicePayload(form) : toQuotePayload(form));
 
 /** The customer's main address as printed: street, then postal code and city, then a foreign country. */
-export function mainAddress(c: Pick<Customer, 'adress' | 'postalCode' | 'city' | 'country'>): string {
+export function mainAddress(c: Pick<Customer, 'address' | 'postalCode' | 'city' | 'country'>): string {
   const cityLine = [c.postalCode, c.city].filter((s) => s && s.trim()).join(' ');
   const country = c.country && c.country.trim() && c.country.trim() !== 'France' ? c.country.trim() : '';
-  return [c.adress, cityLine, country].map((s) => (s ?? '').trim()).filter(Boolean).join('\n');
+  return [c.address, cityLine, country].map((s) => (s ?? '').trim()).filter(Boolean).join('\n');
 }
 
 /** The billing address list of spec 2.9: the customer's address, then its alternate billing addresses. */
 export function customerAddresses(c: Customer | null | undefined): string[] {
   if (!c) return [];
-  const all = [mainAddress(c), ...(c.billingAdresses ?? []).map((a) => a.trim())].filter(Boolean);
+  const all = [mainAddress(c), ...(c.billingAddresses ?? []).map((a) => a.trim())].filter(Boolean);
   return [...new Set(all)];
 }
 
 /** Picking a customer: first address, its payment mode when none is chosen, due date from its delay. */
 export function setCustomer(form: EditorForm, kind: EditorKind, customer: Customer | null): EditorForm {
-  const next: EditorForm = { ...form, accountNumber: customer?.accountNumber ?? '', billingAdress: customerAddresses(customer)[0] ?? '' };
+  const next: EditorForm = { ...form, accountNumber: customer?.accountNumber ?? '', billingAddress: customerAddresses(customer)[0] ?? '' };
   if (kind === 'quote') return next;
-  if (!form.payementMode && customer?.payementMode) next.payementMode = customer.payementMode;
+  if (!form.paymentMode && customer?.paymentMode) next.paymentMode = customer.paymentMode;
   // A credit note corrects an invoice of its own customer only.
   if (form.accountNumber !== next.accountNumber) next.correctedInvoiceId = null;
-  if (form.type !== 'Avoir' && form.createdAt) next.dueDate = dueDateFor(form.createdAt, customer?.payementDelay);
+  if (form.type !== 'Avoir' && form.createdAt) next.dueDate = dueDateFor(form.createdAt, customer?.paymentDelay);
   return next;
 }
 
@@ -160,7 +160,7 @@ export function setCustomer(form: EditorForm, kind: EditorKind, customer: Custom
 export function setBillingDate(form: EditorForm, date: string | null, customer: Customer | null): EditorForm {
   const createdAt = date ?? '';
   if (form.type === 'Avoir') return { ...form, createdAt };
-  return { ...form, createdAt, dueDate: date ? dueDateFor(date, customer?.payementDelay) : form.dueDate };
+  return { ...form, createdAt, dueDate: date ? dueDateFor(date, customer?.paymentDelay) : form.dueDate };
 }
 
 /** Spec 4: a quote is valid 30 days after its creation date by default. */
@@ -171,6 +171,6 @@ export function setQuoteDate(form: EditorForm, date: string | null): EditorForm 
 /** Spec 4: 'Avoir' clears the due date; back to 'Facture' it is computed again. */
 export function setInvoiceType(form: EditorForm, type: InvoiceType | '', customer: Customer | null): EditorForm {
   let dueDate = onInvoiceTypeChange(type, form.dueDate);
-  if (type === 'Facture' && !dueDate && form.createdAt) dueDate = dueDateFor(form.createdAt, customer?.payementDelay);
+  if (type === 'Facture' && !dueDate && form.createdAt) dueDate = dueDateFor(form.createdAt, customer?.paymentDelay);
   return { ...form, type, dueDate, correctedInvoiceId: type === 'Avoir' ? form.correctedInvoiceId : null };
 }

@@ -4,8 +4,8 @@ import { addressOptions, correctedInvoiceOptions, customerOptions, filterOptions
 import type { InvoiceListRow } from './types';
 
 const customers: Customer[] = [
-  { accountNumber: 'C00001', socialReason: 'Hôtel du Parc', adress: '12 avenue Foch', postalCode: '69006', city: 'Lyon', billingAdresses: ['Service compta\n3 rue Garibaldi'] },
-  { accountNumber: 'C00002', socialReason: 'Le Bistrot Gourmand', adress: '', billingAdresses: [] },
+  { accountNumber: 'C00001', socialReason: 'Hôtel du Parc', address: '12 avenue Foch', postalCode: '69006', city: 'Lyon', billingAddresses: ['Service compta\n3 rue Garibaldi'] },
+  { accountNumber: 'C00002', socialReason: 'Le Bistrot Gourmand', address: '', billingAddresses: [] },
 ];
 
 describe('editor options', () => {

@@ -4,7 +4,7 @@ import { formatDateFr } from '../../domain/dates';
 import { formatEuro } from '../../domain/money';
 import { searchKey } from '../../domain/search-text';
 import type { Customer } from '../../domain/types';
-import { accountNumberText } from '../customers/customer-model';
+import { accountNumberText } from '../customers';
 import { customerAddresses } from './editor-model';
 import type { DocCustomer, InvoiceListRow } from './types';
 
@@ -45,7 +45,7 @@ export function filterOptions<T extends { key: string }>(options: readonly T[], 
 export const oneLine = (address: string) => address.split(/\r?\n/).map((s) => s.trim()).filter(Boolean).join(', ');
 
 export function addressOptions(customer: Customer | null, current: string): Option[] {
-  const list = customerAddresses(customer).map((a, i) => ({ value: a, label: `${i === 0 && customer?.adress?.trim() ? 'Adresse du client' : 'Adresse de facturation'} : ${oneLine(a)}` }));
+  const list = customerAddresses(customer).map((a, i) => ({ value: a, label: `${i === 0 && customer?.address?.trim() ? 'Adresse du client' : 'Adresse de facturation'} : ${oneLine(a)}` }));
   return withCurrent(list, current, oneLine(current));
 }
 

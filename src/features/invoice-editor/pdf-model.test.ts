@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toApiCustomer } from '../../../server/src/modules/invoicing-core/customer-input';
+import { customerFromRow } from '../../../server/src/modules/invoicing-core/customer-input';
 import type { CompanyRow, CustomerRow } from '../../../server/src/modules/invoices/context';
 import { customerSnapshot as serverSnapshot, documentModel, logoOf as serverLogo, sellerParty as serverSeller } from '../../../server/src/modules/invoices/pdf-model';
 import { emptyForm, setCustomer } from './editor-model';
@@ -22,16 +22,16 @@ const company: CompanyRow = {
 const { logo, createdAt: _c, gedUserRight: _g, ...envCompany } = company;
 
 const customerRow = (over: Partial<CustomerRow> = {}): CustomerRow => ({
-  id: 7, companyId: 1, accountNumber: 'C00004', socialReason: 'SCI Les Tilleuls', name: null, civility: 'Société', adress: '5 allée des Tilleuls',
-  postalCode: '33200', city: 'Bordeaux', country: 'Belgique', billingAdresses: ['Cabinet Fabre Gestion\n40 cours de l’Intendance'], deliveryAdress: null,
-  email: 'gestion@example.fr', phone: null, siren: '784509123', vatNumber: null, payementMode: 'Virement', payementDelay: 30, isBusiness: true,
+  id: 7, companyId: 1, accountNumber: 'C00004', socialReason: 'SCI Les Tilleuls', name: null, civility: 'Société', address: '5 allée des Tilleuls',
+  postalCode: '33200', city: 'Bordeaux', country: 'Belgique', billingAddresses: ['Cabinet Fabre Gestion\n40 cours de l’Intendance'], deliveryAddress: null,
+  email: 'gestion@example.fr', phone: null, siren: '784509123', vatNumber: null, paymentMode: 'Virement', paymentDelay: 30, isBusiness: true,
   createdAt: now, updatedAt: now, ...over,
 });
 
 function sampleForm(row: CustomerRow, billing: 'first' | 'none') {
-  const api = toApiCustomer(row);
+  const api = customerFromRow(row); // the customer as the app holds it (domain names)
   let form = setCustomer(emptyForm('invoice', '2026-11-21'), 'invoice', api);
-  if (billing === 'none') form = { ...form, billingAdress: '' };
+  if (billing === 'none') form = { ...form, billingAddress: '' };
   let lines = addArticleLine([], { code: 'BOU002', type: 'Standard', designation: 'Croissant', label: 'Croissant pur beurre', salesAccount: '', unitMeasurement: { label: 'pièce' }, unitPriceHT: 1.1, vatRate: 5.5, typePurchaseSale: 'Vente' });
   lines = addBlankLine(lines, 'comment');
   lines = updateLine(lines, lines[1].id, { label: 'Livraison le matin' });
@@ -39,21 +39,21 @@ function sampleForm(row: CustomerRow, billing: 'first' | 'none') {
   lines = addBlankLine(lines, 'standard');
   lines = updateLine(lines, lines[3].id, { label: 'Pièce montée', quantity: 2.5, unitPrice: 33.333, vatRate: 20, discount: { type: 'percent', value: 10 } });
   // Decision 012: a line discount and a document discount travel through both mappers.
-  return { api, form: { ...form, lines, designation: 'Réception', vatClause: '', payementMode: 'Virement', discount: { type: 'amount' as const, value: 20 } } };
+  return { api, form: { ...form, lines, designation: 'Réception', vatClause: '', paymentMode: 'Virement', discount: { type: 'amount' as const, value: 20 } } };
 }
 
 describe('offline preview model = server preview model', () => {
   for (const [name, row, billing] of [
     ['billing address chosen, foreign country', customerRow(), 'first'],
     ['no billing address: the record’s own address', customerRow(), 'none'],
-    ['customer with nulls everywhere', customerRow({ adress: null, postalCode: null, city: null, country: 'France', billingAdresses: [], siren: null, email: null }), 'none'],
+    ['customer with nulls everywhere', customerRow({ address: null, postalCode: null, city: null, country: 'France', billingAddresses: [], siren: null, email: null }), 'none'],
   ] as const) {
     it(`invoice: ${name}`, () => {
       const { api, form } = sampleForm(row, billing);
       const mine = previewModel({ kind: 'invoice', form, number: null, company: envCompany as EnvCompany, logo, customer: api, correctedInvoiceNumber: null, estimateNumber: 'D2026-0012' });
       const server = documentModel(
-        { kind: 'Facture', number: null, preview: true, issueDate: form.createdAt, dueDate: form.dueDate, designation: form.designation, lines: form.lines, payementMode: form.payementMode, vatClause: form.vatClause, correctedInvoiceNumber: null, discount: form.discount, estimateNumber: 'D2026-0012' },
-        serverSeller(company), serverSnapshot(row, form.billingAdress), serverLogo(company),
+        { kind: 'Facture', number: null, preview: true, issueDate: form.createdAt, dueDate: form.dueDate, designation: form.designation, lines: form.lines, paymentMode: form.paymentMode, vatClause: form.vatClause, correctedInvoiceNumber: null, discount: form.discount, estimateNumber: 'D2026-0012' },
+        serverSeller(company), serverSnapshot(row, form.billingAddress), serverLogo(company),
       );
       expect(JSON.parse(JSON.stringify(mine))).toEqual(JSON.parse(JSON.stringify(server)));
       expect(mine.logo?.bytes).toEqual(server.logo?.bytes);
@@ -71,7 +71,7 @@ describe('offline preview model = server preview model', () => {
     const quote = previewModel({ kind: 'quote', form: { ...form, validatedAt: '2026-12-21' }, number: 'D-2026-0007', company: envCompany as EnvCompany, logo: null, customer: api, correctedInvoiceNumber: null });
     const serverQuote = documentModel(
       { kind: 'Devis', number: 'D-2026-0007', preview: true, issueDate: form.createdAt, validityDate: '2026-12-21', designation: form.designation, lines: form.lines, vatClause: form.vatClause, discount: form.discount },
-      serverSeller(company), serverSnapshot(customerRow(), form.billingAdress), null,
+      serverSeller(company), serverSnapshot(customerRow(), form.billingAddress), null,
     );
     expect(JSON.parse(JSON.stringify(quote))).toEqual(JSON.parse(JSON.stringify(serverQuote)));
     const credit = previewModel({ kind: 'invoice', form: { ...form, type: 'Avoir', dueDate: null }, number: null, company: envCompany as EnvCompany, logo: null, customer: api, correctedInvoiceNumber: 'F-2026-0004' });

@@ -35,12 +35,12 @@ export function sellerParty(company: EnvCompany): PdfParty {
 export type PdfCustomer = BusinessDocumentModel['customer'] & { socialReason: string; contactName?: string };
 
 /** The customer as printed: the document's billing address wins over the record's main address. */
-export function customerSnapshot(customer: Customer | null, billingAdress: string): PdfCustomer {
+export function customerSnapshot(customer: Customer | null, billingAddress: string): PdfCustomer {
   const own = customer
-    ? nonEmpty([customer.adress, [customer.postalCode, customer.city].filter(Boolean).join(' '), customer.country && customer.country !== 'France' ? customer.country : ''])
+    ? nonEmpty([customer.address, [customer.postalCode, customer.city].filter(Boolean).join(' '), customer.country && customer.country !== 'France' ? customer.country : ''])
     : [];
-  const addressLines = billingAdress.trim() ? splitLines(billingAdress) : own.length ? own : splitLines(customer?.billingAdresses?.[0] ?? '');
-  const delivery = customer?.deliveryAdress ? splitLines(customer.deliveryAdress) : [];
+  const addressLines = billingAddress.trim() ? splitLines(billingAddress) : own.length ? own : splitLines(customer?.billingAddresses?.[0] ?? '');
+  const delivery = customer?.deliveryAddress ? splitLines(customer.deliveryAddress) : [];
   return {
     name: customer?.socialReason ?? '',
     socialReason: customer?.socialReason ?? '',
@@ -72,8 +72,8 @@ export function pdfLines(lines: readonly InvoiceLine[]): PdfLine[] {
 }
 
 /** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
-export function bankDetails(kind: BusinessDocumentModel['kind'], payementMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
-  if (kind !== 'Facture' || !isTransferPayment(payementMode) || !seller.iban) return null;
+export function bankDetails(kind: BusinessDocumentModel['kind'], paymentMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
+  if (kind !== 'Facture' || !isTransferPayment(paymentMode) || !seller.iban) return null;
   return { iban: formatIban(seller.iban), ...(seller.bic ? { bic: seller.bic } : {}) };
 }
 
@@ -106,7 +106,7 @@ export function previewModel(input: PreviewInput): BusinessDocumentModel {
   const kind: BusinessDocumentModel['kind'] = input.kind === 'quote' ? 'Devis' : form.type === 'Avoir' ? 'Avoir' : 'Facture';
   const { vatBreakdown, ...totals } = computeTotals(form.lines, form.discount);
   const seller = sellerParty(input.company);
-  const payementMode = kind === 'Devis' ? undefined : form.payementMode || undefined;
+  const paymentMode = kind === 'Devis' ? undefined : form.paymentMode || undefined;
   return {
     kind,
     number: kind === 'Devis' ? input.number : null,
@@ -116,16 +116,16 @@ export function previewModel(input: PreviewInput): BusinessDocumentModel {
     validityDate: kind === 'Devis' ? form.validatedAt ?? null : null,
     designation: form.designation || undefined,
     seller,
-    customer: customerSnapshot(input.customer, form.billingAdress),
+    customer: customerSnapshot(input.customer, form.billingAddress),
     lines: pdfLines(form.lines),
     totals,
     vatBreakdown,
-    payementMode,
+    paymentMode,
     vatClause: form.vatClause || undefined,
     correctedInvoiceNumber: kind === 'Avoir' ? input.correctedInvoiceNumber : null,
     documentDiscount: totals.discount !== undefined && form.discount ? { type: form.discount.type, value: Number(form.discount.value) } : null,
     estimateNumber: kind === 'Devis' ? null : input.estimateNumber ?? null,
-    bankDetails: bankDetails(kind, payementMode, seller),
+    bankDetails: bankDetails(kind, paymentMode, seller),
     logo: logoOf(input.logo),
   };
 }

@@ -14,8 +14,8 @@ export interface InvoiceJson {
   type: InvoiceType | '';
   createdAt: string;
   dueDate: string | null;
-  payementMode: string;
-  billingAdress: string;
+  paymentMode: string;
+  billingAddress: string;
   lines: InvoiceLine[];
   vatClause: string;
   calculatesBasisTTC: boolean;
@@ -45,7 +45,7 @@ export interface QuoteJson {
   customer: DocCustomer | null;
   createdAt: string;
   validatedAt: string | null;
-  billingAdress: string;
+  billingAddress: string;
   lines: InvoiceLine[];
   vatClause: string;
   calculatesBasisTTC: boolean;
@@ -103,8 +103,8 @@ export interface EditorForm {
   dueDate: string | null;
   /** Quote validity date. */
   validatedAt: string | null;
-  payementMode: string;
-  billingAdress: string;
+  paymentMode: string;
+  billingAddress: string;
   lines: EditorLine[];
   vatClause: string;
   correctedInvoiceId: number | null;

@@ -9,7 +9,7 @@ const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
 });
 
 const payload = (designation: string): InvoicePayload => ({
-  designation, customer: { accountNumber: 'C00001' }, type: 'Facture', createdAt: '2026-11-20', dueDate: '2026-12-20', payementMode: 'Virement', billingAdress: '',
+  designation, customer: { accountNumber: 'C00001' }, type: 'Facture', createdAt: '2026-11-20', dueDate: '2026-12-20', paymentMode: 'Virement', billingAddress: '',
   lines: [{ code: 'A', type: 'Standard', label: 'Pain', quantity: 3, unitMeasurement: '', unitPrice: 10, salesAccount: '706000', vatRate: 20 }, { code: 'CC', type: 'Commentaire', label: 'Merci', quantity: 0, unitMeasurement: '', unitPrice: 0, salesAccount: '', vatRate: 0 }],
   vatClause: '', calculatesBasisTTC: false,
 });

@@ -1,42 +1,45 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { defineServerData } from '../../data/sync/server-data';
+import { useServerData } from '../../data/sync/use-server-data';
 import { bankDetailsErrors, formatIban } from '../../domain/bank-details';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { loadBankDetails, saveBankDetails } from './api/bank-details';
+import { loadBankDetails, saveBankDetails, type BankDetails } from './api/bank-details';
 
 type FieldErrors = Partial<Record<'iban' | 'bic', string>>;
+
+// Kept in memory only (decision 022): an IBAN is not written on a shared shop tablet.
+const bankDetails = defineServerData<null, BankDetails>({
+  key: 'bankDetails', keep: 'memory', fetch: (_, { companyId }) => loadBankDetails(companyId),
+});
 
 /**
  * The company's IBAN and BIC (issue 10): checked here with the rulebook (IBAN key, BIC format)
  * before the server checks them again; printed on invoices whose means of payment is a transfer.
  */
 export function BankDetailsCard({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
-  const [iban, setIban] = useState('');
-  const [bic, setBic] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [state, setState] = useState<'loading' | 'ready' | 'unavailable' | 'saving'>('loading');
+  const read = useServerData(bankDetails, null, companyId);
+  // The form starts from the first answer; a later refresh does not overwrite what is being typed.
+  if (read.data) return <BankDetailsForm key={companyId} companyId={companyId} canEdit={canEdit} initial={read.data} />;
+  return <BankDetailsForm key={`${companyId}-none`} companyId={companyId} canEdit={canEdit} initial={null} unavailable={!read.loading} />;
+}
 
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    loadBankDetails(companyId)
-      .then((d) => {
-        if (!live) return;
-        setIban(formatIban(d.iban));
-        setBic(d.bic ?? '');
-        setState('ready');
-      })
-      .catch(() => live && setState('unavailable'));
-    return () => { live = false; };
-  }, [companyId]);
+function BankDetailsForm({ companyId, canEdit, initial, unavailable = false }: {
+  companyId: number; canEdit: boolean; initial: BankDetails | null; unavailable?: boolean;
+}) {
+  const [iban, setIban] = useState(() => formatIban(initial?.iban ?? null));
+  const [bic, setBic] = useState(initial?.bic ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const state = unavailable ? 'unavailable' : saving ? 'saving' : initial ? 'ready' : 'loading';
 
   const save = async () => {
     const found = bankDetailsErrors(iban, bic);
     setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
     if (found.length) return;
-    setState('saving');
+    setSaving(true);
     const result = await saveBankDetails(companyId, { iban, bic });
-    setState('ready');
+    setSaving(false);
     if (result.status === 'failed') {
       if (result.field === 'iban' || result.field === 'bic') setErrors({ [result.field]: result.errors[0] ?? result.message });
       toastError('Erreur lors de l’enregistrement des coordonnées bancaires', result.errors.length ? result.errors : result.message);

@@ -3,7 +3,7 @@ import { IconCheck, IconPhone } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { PageHeader } from '../../components/page/page-header';
-import { hasMenuRight } from '../../domain/rights';
+import { can } from '../../domain/rights';
 import { getBranding } from '../../lib/branding';
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 import { BankDetailsCard } from './bank-details-card';
@@ -24,7 +24,7 @@ export function PresentationPage() {
   const phone = getBranding().supportPhone;
   const profile = useAtomValue(profileAtom);
   const company = useAtomValue(currentCompanyAtom);
-  const active = hasMenuRight(profile?.appRights, 'mesFactures', 'view');
+  const active = can(profile, 'view', { menu: 'mesFactures' });
   // The link appears with the invoice list screen, never as a way into a 404.
   const hasList = INVOICE_LIST in useRouter().routesByPath;
   return (
@@ -52,7 +52,7 @@ export function PresentationPage() {
           )}
         </Card>
       </SimpleGrid>
-      {active && company && <BankDetailsCard companyId={company.id} canEdit={hasMenuRight(profile?.appRights, 'mesFactures', 'edit')} />}
+      {active && company && <BankDetailsCard companyId={company.id} canEdit={can(profile, 'edit', { menu: 'mesFactures' })} />}
     </Stack>
   );
 }

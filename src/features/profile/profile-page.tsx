@@ -3,10 +3,11 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/page/page-header';
 import { sortCompaniesByLabel } from '../../domain/company-label';
+import { can } from '../../domain/rights';
 import { readApiError } from '../../lib/http';
 import { profileAtom } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
-import { changePassword } from '../auth/api/session-api';
+import { changePassword } from '../auth';
 
 /** /me: who I am, my companies, and a password change. */
 export function ProfilePage() {
@@ -23,7 +24,7 @@ export function ProfilePage() {
             <dt><Text c="dimmed">Nom</Text></dt><dd style={{ margin: 0 }}>{profile.name}</dd>
             <dt><Text c="dimmed">Identifiant</Text></dt><dd style={{ margin: 0 }}>{profile.username}</dd>
             {profile.email && (<><dt><Text c="dimmed">E-mail</Text></dt><dd style={{ margin: 0 }}>{profile.email}</dd></>)}
-            <dt><Text c="dimmed">Profil</Text></dt><dd style={{ margin: 0 }}>{profile.userType === 1 ? 'Administrateur' : 'Utilisateur'}</dd>
+            <dt><Text c="dimmed">Profil</Text></dt><dd style={{ margin: 0 }}>{can(profile, 'firm') ? 'Administrateur' : 'Utilisateur'}</dd>
           </dl>
           <Title order={2} size="h4" mt="lg" mb="sm">Mes sociétés ({profile.userCompanies.length})</Title>
           <List spacing={4}>

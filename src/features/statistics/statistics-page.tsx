@@ -1,30 +1,13 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page/page-header';
+import { useServerData } from '../../data/sync/use-server-data';
 import { addDays, formatDateFr } from '../../domain/dates';
-import { http } from '../../lib/http';
-
-interface Statistics {
-  period: { start: string; end: string };
-  users: number;
-  companies: number;
-  signIns: number;
-  activeUsers: number;
-  signInsByDay: { date: string; count: number }[];
-}
+import { statisticsData, type Statistics } from './statistics-data';
 
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-
-/** Spec 7.2: statistics "yield null on failure" — a silent failure, shown as "no figures". */
-async function fetchStatistics(start: string, end: string): Promise<Statistics | null> {
-  try {
-    return await http.get(`statistiques/datedebut/${start}/datefin/${end}`).json<Statistics>();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One bar per day of the period, days without sign-in at 0 (a lone bar used to fill the whole
@@ -41,21 +24,20 @@ function chartDays(start: string, end: string, byDay: Statistics['signInsByDay']
 /** /dashboard (user type 1 only): use of the portal over a period. */
 export function StatisticsPage() {
   const [range, setRange] = useState<[string | null, string | null]>(() => [addDays(todayIso(), -29), todayIso()]);
-  const [stats, setStats] = useState<Statistics | null | undefined>(undefined);
-  const [start, end] = range;
-
-  useEffect(() => {
-    if (!start || !end) return;
-    let live = true;
-    setStats(undefined);
-    void fetchStatistics(start, end).then((s) => live && setStats(s));
-    return () => { live = false; };
-  }, [start, end]);
+  // The figures of the last complete period stay while the second date is being picked.
+  const [period, setPeriod] = useState(() => ({ start: range[0]!, end: range[1]! }));
+  const read = useServerData(statisticsData, period);
+  // Spec 7.2: statistics "yield null on failure" — a silent failure, shown as "no figures".
+  const stats: Statistics | null | undefined = read.data ?? (read.loading ? undefined : null);
+  const pick = (v: [string | null, string | null]) => {
+    setRange(v);
+    if (v[0] && v[1]) setPeriod({ start: v[0], end: v[1] });
+  };
 
   return (
     <Stack>
       <PageHeader title="Statistiques" description="Utilisation du portail sur la période choisie."
-        actions={<DatePickerInput type="range" label="Période" value={range} onChange={(v) => setRange(v as [string | null, string | null])} valueFormat="DD/MM/YYYY" w={260} maxDate={todayIso()} />} />
+        actions={<DatePickerInput type="range" label="Période" value={range} onChange={(v) => pick(v as [string | null, string | null])} valueFormat="DD/MM/YYYY" w={260} maxDate={todayIso()} />} />
       {stats === undefined && <Group><Loader size="sm" /><Text>Chargement des statistiques…</Text></Group>}
       {stats === null && <Text c="dimmed">Aucune statistique disponible pour cette période.</Text>}
       {stats && (

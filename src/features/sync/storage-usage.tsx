@@ -1,18 +1,12 @@
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { formatBytesFr } from '../../domain/byte-size';
-import { estimateStorage, type StorageEstimateFr } from '../../data/storage';
+import { estimateStorage } from '../../data/storage';
 
 /** "12,4 Mo utilisés sur 2,1 Go", re-read whenever the panel opens. */
 export function StorageUsage({ refreshKey }: { refreshKey: unknown }) {
-  const [estimate, setEstimate] = useState<StorageEstimateFr | null | undefined>(undefined);
-  useEffect(() => {
-    let alive = true;
-    void estimateStorage().then((e) => alive && setEstimate(e));
-    return () => {
-      alive = false;
-    };
-  }, [refreshKey]);
+  // A device read like the others (decision 022): re-run when the panel opens again.
+  const estimate = useLiveQuery(() => estimateStorage(), [refreshKey]);
   if (estimate === undefined) return null;
   if (estimate === null) return <Text size="sm" c="dimmed">Espace de stockage utilisé : inconnu sur ce navigateur.</Text>;
   return (

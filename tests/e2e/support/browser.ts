@@ -1,12 +1,20 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server';
+import { apiClient, startTestServer, type TestServer } from '../../support/test-server';
+
+// Conventions of the e2e suite (decision 018): one browser per file, a context per test with
+// reduced motion (no animation to wait for), the session injected unless the test is about signing
+// in, any console error fails the test when its context closes, axe once per screen and size.
 
 const require = createRequire(import.meta.url);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const TABLET = { width: 820, height: 1180 };
+const LAPTOP = { width: 1366, height: 900 };
 
+/** One per test file (beforeAll): launching Chromium costs about a second. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -19,22 +27,78 @@ export function startAppServer(env: Record<string, string> = {}): Promise<TestSe
   return startTestServer({ staticDir: process.env.E2E_DIST ?? 'dist', env });
 }
 
-export async function newContext(browser: Browser, opts: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+/** What the app keeps in localStorage once signed in (src/lib/session.ts), with the announcement dismissed. */
+export interface InjectedSession {
+  origin: string;
+  localStorage: Array<{ name: string; value: string }>;
+}
+
+/**
+ * Signs in through the API (POST /api/login) and returns the storage the app would have written:
+ * the session as src/lib/session.ts stores it and, unless `announcement` is kept, the "do not show
+ * again" flag of the announcement modal (spec 2.8). Used by every test that is not about signing in.
+ */
+export async function sessionFor(baseUrl: string, username = 'demo', opts: { password?: string; announcement?: boolean } = {}): Promise<InjectedSession> {
+  const { token, profile } = await apiClient(baseUrl).login(username, opts.password ?? username);
+  const { token: _inBody, ...stored } = profile as Record<string, unknown>;
+  const localStorage = [{ name: 'workplace.session', value: JSON.stringify({ token, profile: stored }) }];
+  if (!opts.announcement) localStorage.push({ name: 'facturation-announcement-dismissed', value: 'true' });
+  return { origin: baseUrl, localStorage };
+}
+
+export interface ContextOptions {
+  serviceWorkers?: 'allow' | 'block';
+  viewport?: { width: number; height: number };
+  /** A phone: touch and a mobile layout viewport. */
+  mobile?: boolean;
+  /** Signed in from the first navigation (no login form): see sessionFor(). */
+  session?: InjectedSession;
+  /** Console errors this test expects (offline fetches, a 409…); anything else fails it. */
+  allowConsole?: RegExp;
+}
+
+/** Console errors of every page of the context, minus the failed-resource lines of expected 4xx answers. */
+const consoleErrors = new WeakMap<BrowserContext, string[]>();
+
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    viewport: opts.viewport ?? { width: 1366, height: 900 },
+    viewport: opts.viewport ?? LAPTOP,
     serviceWorkers: opts.serviceWorkers ?? 'block',
+    reducedMotion: 'reduce',
+    ...(opts.mobile ? { hasTouch: true, isMobile: true } : {}),
+    ...(opts.session ? { storageState: { cookies: [], origins: [opts.session] } } : {}),
   });
+  failOnConsoleErrors(context, opts.allowConsole);
   await failOnCspViolations(context);
   return context;
 }
 
 /**
+ * House rule: a console error or an uncaught exception in any page fails the test, checked when
+ * the context closes (tests close their contexts). "Failed to load resource" lines are Chromium's
+ * note of an HTTP error answer, which many tests expect (404, 401, 415); `allow` names the rest.
+ */
+function failOnConsoleErrors(context: BrowserContext, allow?: RegExp): void {
+  const errors: string[] = [];
+  consoleErrors.set(context, errors);
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
+  context.on('weberror', (err) => errors.push(String(err.error())));
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext['close']>) => {
+    await close(...args);
+    expect(errors.filter((e) => !allow?.test(e)), 'erreurs dans la console du navigateur').toEqual([]);
+  };
+}
+
+/**
  * The server sends a strict Content-Security-Policy (decision 008): anything it blocks (inline
- * script, eval, a foreign origin) fails the test when the context closes, whether or not the test
- * watches the console. Chromium reports a violation as a "Refused to …" console error and as a
- * securitypolicyviolation event; both are collected, from every page of the context.
+ * script, eval, a foreign origin) fails the test when the context closes, whatever the allow-list.
+ * Chromium reports a violation as a "Refused to …" console error and as a securitypolicyviolation
+ * event; both are collected, from every page of the context.
  */
 async function failOnCspViolations(context: BrowserContext): Promise<void> {
   const seen: string[] = [];
@@ -53,7 +117,7 @@ async function failOnCspViolations(context: BrowserContext): Promise<void> {
   };
 }
 
-/** Any console error or uncaught exception in the page fails the test (house rule). */
+/** The console errors of one page so far (for a check in the middle of a test; the context checks them all at close). */
 export function watchConsole(page: Page): () => string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -63,6 +127,7 @@ export function watchConsole(page: Page): () => string[] {
   return () => errors;
 }
 
+/** Signs in through the login form: only for the tests about signing in (others use sessionFor). */
 export async function signIn(page: Page, baseUrl: string, username = 'demo', password = username, path = '/'): Promise<void> {
   await page.goto(`${baseUrl}/login${path === '/' ? '' : `?redirect=${encodeURIComponent(path)}`}`);
   await page.getByLabel('Identifiant').fill(username);
@@ -78,10 +143,15 @@ export async function dismissAnnouncement(page: Page): Promise<void> {
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core inside the page: no serious or critical violation allowed. */
+/**
+ * axe-core inside the page: no serious or critical violation allowed. One check per screen and
+ * size (laptop, tablet, phone) in the whole suite, where the screen shows the most (decision 018):
+ * before adding one, look for the screen in the table of that decision.
+ */
 export async function expectAccessible(page: Page, context = 'page'): Promise<void> {
   // Evaluated, not added as an inline <script>: the app's CSP (rightly) refuses inline scripts.
-  await page.evaluate(axeSource);
+  // Once per document: a second check on the same page reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; html: string }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")}`);
@@ -89,15 +159,14 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
   expect(violations, `accessibilité de ${context}`).toEqual([]);
 }
 
-export const TABLET = { width: 820, height: 1180 };
-
-/** A fresh context signed in as `username`, the announcement dismissed, opened on `path`. */
-export async function openSignedIn(browser: Browser, baseUrl: string, path: string, viewport?: { width: number; height: number }, username = 'demo') {
-  const context = await newContext(browser, { viewport });
+/**
+ * A fresh context signed in as `username` (session injected, announcement dismissed), opened on
+ * `path`. `errors` are the page's console errors so far; the context checks them all at close.
+ */
+export async function openSignedIn(browser: Browser, baseUrl: string, path: string, viewport?: { width: number; height: number }, username = 'demo', opts: Omit<ContextOptions, 'session' | 'viewport'> = {}) {
+  const context = await newContext(browser, { ...opts, viewport, session: await sessionFor(baseUrl, username) });
   const page = await context.newPage();
   const errors = watchConsole(page);
-  await signIn(page, baseUrl, username);
-  await dismissAnnouncement(page);
   await page.goto(`${baseUrl}${path}`);
   return { context, page, errors };
 }
@@ -105,3 +174,25 @@ export async function openSignedIn(browser: Browser, baseUrl: string, path: stri
 /** Toasts come and go: accessibility checks look at the screen once they are gone. */
 export const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
 export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+/** Until no finite animation or transition runs (a drawer sliding after a resize, a modal opening). */
+export const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+
+/** Until the screen has its data: no skeleton and nothing busy on screen, nothing moving. */
+export async function screenLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root[data-visible], [aria-busy="true"]'));
+  await settled(page);
+}
+
+/**
+ * Screenshots are for people reviewing the screens, not assertions: taken only when SHOTS_DIR is
+ * set (`SHOTS_DIR=/tmp/shots npm run test:e2e`), once the page has stopped moving.
+ */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const path = join(dir, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await settled(page);
+  await page.screenshot({ path, fullPage });
+}

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { passwordResets, users } from '../../db/schema/index';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResets } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { hashPassword, newToken, passwordPolicyError, sha256 } from './passwords';
 import { revokeAllSessions } from './sessions';
+import { findUserByUsername, setPasswordHash } from '../users/service';
 
 const RESET_TTL_MINUTES = 60;
 
@@ -14,7 +15,7 @@ const RESET_TTL_MINUTES = 60;
 export async function requestPasswordReset(deps: Deps, username: string): Promise<void> {
   const origin = deps.config.publicUrl;
   if (!origin) throw new Error('publicUrl is set by startServer before the port opens');
-  const [user] = await deps.db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  const user = await findUserByUsername(deps.db, username);
   if (!user?.email) return;
   const token = newToken();
   const now = deps.now();
@@ -38,7 +39,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
   if (policy) throw new HttpError(422, policy, { errors: [policy], field: 'password' });
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await setPasswordHash(tx, reset.userId, passwordHash);
     // Every pending link of the user is used up, not only this one.
     await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
   });

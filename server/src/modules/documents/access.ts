@@ -12,7 +12,6 @@ export interface DocumentAccess {
   companyId: number;
   companyLabel: string;
   userId: number;
-  userType: number;
   /** Categories whose documents this user may read in this company. */
   readable: number[];
 }
@@ -58,7 +57,6 @@ export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<Do
     companyId: company.id,
     companyLabel: company.label,
     userId: user.id,
-    userType: user.userType,
     readable: readableCategoryIds(company.categories, row?.gedUserRight ?? true),
   };
 }
@@ -70,8 +68,7 @@ export async function membersAccess(db: DbOrTx, where: { companyId?: number; use
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(and(where.companyId === undefined ? undefined : eq(memberships.companyId, where.companyId), where.userId === undefined ? undefined : eq(memberships.userId, where.userId)));
-  // userType only matters to the caller's own access (documentAccess); 0 here.
-  return rows.map((r) => ({ companyId: r.companyId, companyLabel: r.label, userId: r.userId, userType: 0, readable: readableCategoryIds(r.categories, r.gedUserRight) }));
+  return rows.map((r) => ({ companyId: r.companyId, companyLabel: r.label, userId: r.userId, readable: readableCategoryIds(r.categories, r.gedUserRight) }));
 }
 
 /** For calls that name the company in their path (widgets): membership or 403, like X-Company-Id. */

@@ -1,6 +1,5 @@
-import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, inboxDeposits } from '../../db/schema/index';
+import { documentsUsingBlob } from './service';
 import type { FileStorage } from './storage';
 
 // Stored bytes are shared by every row with the same SHA-256, so they are removed only when no
@@ -19,11 +18,12 @@ export function holdBlobs(shas: string[]): () => void {
   };
 }
 
-export async function removeBlobIfUnused(db: Db, storage: FileStorage, sha256: string): Promise<boolean> {
+/** `usesElsewhere` counts the caller's own rows on these bytes (each module counts its own table). */
+export async function removeBlobIfUnused(db: Db, storage: FileStorage, sha256: string, usesElsewhere: () => Promise<number>): Promise<boolean> {
   if (held.has(sha256)) return false;
-  const [{ n: inDocs }] = await db.select({ n: count() }).from(documents).where(eq(documents.sha256, sha256));
-  const [{ n: inInbox }] = await db.select({ n: count() }).from(inboxDeposits).where(eq(inboxDeposits.sha256, sha256));
-  if (inDocs + inInbox > 0 || held.has(sha256)) return false;
+  const inDocs = await documentsUsingBlob(db, sha256);
+  const inOthers = await usesElsewhere();
+  if (inDocs + inOthers > 0 || held.has(sha256)) return false;
   await storage.remove(sha256);
   return true;
 }

@@ -1,8 +1,9 @@
 import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
-import { depositBatches, documents, inboxDeposits, notifications } from '../../db/schema/index';
+import { documents } from '../../db/schema/index';
 import type { SeedContext } from '../../seed/modules';
 import { documentNotificationLabel } from '../../../../src/domain/deposits';
 import { storageFor } from './access';
+import { notify } from '../notifications/service';
 import { documentSearchKey } from './service';
 import { demoPdf, demoPng } from './seed-files';
 import type { StoredObject } from './storage';
@@ -78,32 +79,8 @@ export async function seedDocuments({ deps, companies, demoUserId, adminUserId }
 
   // The firm's recent filings for the main company notified demo (type 1), newest unread.
   const recent = inserted.filter((d) => d.companyId === main.id).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 5);
-  await deps.db.insert(notifications).values(recent.map((d, i) => ({
+  await notify(deps.db, recent.map((d, i) => ({
     companyId: main.id, userId: demoUserId, type: 1, label: documentNotificationLabel(d.name, categoryLabel(d.categoryId)), documentId: d.id, createdAt: d.createdAt, readAt: i < 2 ? null : d.createdAt,
   })));
 
-  await seedDeposits({ deps, companies, demoUserId, adminUserId }, at, main.id);
-}
-
-async function seedDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext, at: (d: number) => Date, mainId: number) {
-  const storage = storageFor(deps.config);
-  const csv = await storage.put(new TextEncoder().encode('date;libellé;montant\n2026-11-02;Ventes comptoir;1 284,50\n2026-11-03;Ventes comptoir;1 102,10\n'));
-  const pdf = (title: string) => demoPdf(title, 'Dépôt de fichiers', []).then((b) => storage.put(b));
-  const [releve, achats, caisse, octobre] = await Promise.all([pdf('Relevé bancaire - Novembre 2026'), pdf('Factures fournisseurs - Novembre 2026'), Promise.resolve(csv), pdf('Relevé bancaire - Octobre 2026')]);
-  const deposit = (companyId: number, categoryId: number, name: string, s: StoredObject, mimeType: string, daysAgo: number, extra: Partial<typeof inboxDeposits.$inferInsert> = {}) =>
-    ({ companyId, userId: demoUserId, categoryId, name, mimeType, size: s.size, sha256: s.sha256, searchKey: documentSearchKey(name, categoryId), createdAt: at(daysAgo), ...extra });
-
-  const [done, queued] = await deps.db.insert(depositBatches).values([
-    { companyId: mainId, createdBy: adminUserId, status: 'done', total: 1, processed: 1, createdAt: at(14), startedAt: at(14), finishedAt: at(14) },
-    { companyId: mainId, createdBy: adminUserId, status: 'queued', total: 1, createdAt: at(1) },
-  ]).returning();
-  const [filed] = await deps.db.insert(documents).values({ companyId: mainId, categoryId: 44, name: 'Relevé bancaire - Octobre 2026.pdf', mimeType: 'application/pdf', size: octobre.size, sha256: octobre.sha256, searchKey: documentSearchKey('Relevé bancaire - Octobre 2026.pdf', 44), depositedBy: demoUserId, createdAt: at(14) }).returning();
-  await deps.db.insert(inboxDeposits).values([
-    deposit(mainId, 44, 'Relevé bancaire - Novembre 2026.pdf', releve, 'application/pdf', 2),
-    deposit(mainId, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 3),
-    deposit(mainId, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 4, { status: 'queued', batchId: queued.id }),
-    deposit(mainId, 44, 'Relevé bancaire - Octobre 2026.pdf', octobre, 'application/pdf', 16, { status: 'done', batchId: done.id, documentId: filed.id, processedAt: at(14) }),
-    deposit(companies[1].id, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 5),
-    deposit(companies[3].id, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 6),
-  ]);
 }

@@ -122,3 +122,17 @@ export async function countsByCategory(db: Db, access: DocumentAccess): Promise<
     .groupBy(documents.categoryId);
   return new Map(rows.map((r) => [r.categoryId, { total: r.total, unread: r.unread }]));
 }
+
+export type NewDocument = typeof documents.$inferInsert;
+
+/** Files documents for another module (the inbox's batches, the demo seed): this module owns the table (decision 023). */
+export function insertDocuments(db: DbOrTx, values: NewDocument[]) {
+  return db.insert(documents).values(values)
+    .returning({ id: documents.id, companyId: documents.companyId, name: documents.name, categoryId: documents.categoryId, createdAt: documents.createdAt });
+}
+
+/** How many documents keep these stored bytes (blob-guard.ts). */
+export async function documentsUsingBlob(db: DbOrTx, sha256: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(documents).where(eq(documents.sha256, sha256));
+  return n;
+}

@@ -1,11 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { categoryLabel } from '../../../../src/domain/document-categories';
 import { documentNotificationLabel } from '../../../../src/domain/deposits';
-import { depositBatches, documents, inboxDeposits, notifications } from '../../db/schema/index';
+import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../http/types';
 import { mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from '../documents/access';
-import { documentSearchKey } from '../documents/service';
+import { documentSearchKey, insertDocuments } from '../documents/service';
+import { notify } from '../notifications/service';
 import { depositColumns } from './service';
 
 export type Batch = typeof depositBatches.$inferSelect;
@@ -59,18 +60,17 @@ async function processBatch(deps: Deps, batchId: number): Promise<void> {
 }
 
 async function fileDocument(tx: DbOrTx, d: typeof inboxDeposits.$inferSelect, at: Date): Promise<number> {
-  const [doc] = await tx.insert(documents).values({
+  const [doc] = await insertDocuments(tx, [{
     companyId: d.companyId, categoryId: d.categoryId, name: d.name, mimeType: d.mimeType, size: d.size, sha256: d.sha256,
     searchKey: documentSearchKey(d.name, d.categoryId), depositedBy: d.userId, depositId: d.id, createdAt: at,
-  }).returning({ id: documents.id });
-  return doc.id;
+  }]);
+  return doc!.id;
 }
 
 /** Type 1 notifications (spec 2.5) for the given users of the company. */
 export async function notifyDocument(tx: DbOrTx, companyId: number, userIds: number[], documentId: number, name: string, categoryId: number, at: Date) {
-  if (userIds.length === 0) return;
   const label = documentNotificationLabel(name, categoryLabel(categoryId));
-  await tx.insert(notifications).values(userIds.map((userId) => ({ companyId, userId, type: 1, label, documentId, createdAt: at })));
+  await notify(tx, userIds.map((userId) => ({ companyId, userId, type: 1, label, documentId, createdAt: at })));
 }
 
 /** A batch and its files; the files the viewer may not read (access.ts) are left out. */

@@ -1,40 +1,32 @@
 import type { IncomingMessage } from 'node:http';
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { depositCategoryIds, findCategory } from '../../../../src/domain/document-categories';
-import { DEPOSIT_STATUSES, depositDeletionRefusal, type DepositStatus } from '../../../../src/domain/deposits';
+import { depositDeletionRefusal, type DepositStatus } from '../../../../src/domain/deposits';
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
+import type { Context } from 'hono';
+import { can } from '../../../../src/domain/rights';
+import { assertRight, subjectOf } from '../../http/auth-middleware';
+import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { afterCommit } from '../../db/request-tx';
 import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency';
 import { idParam } from '../../http/validate';
-import type { Deps } from '../../http/types';
+import type { AppEnv, Deps } from '../../http/types';
 import { documentAccess, membersAccess, readableFilesWhere, storageFor } from '../documents/access';
-import { holdBlobs, removeBlobIfUnused } from '../documents/blob-guard';
+import { holdBlobs } from '../documents/blob-guard';
 import { zipResponse } from '../documents/files';
 import { documentSearchKey } from '../documents/service';
 import { batchView, isRunning, startBatch } from './batch';
 import { receiveUpload, uploadContentHash } from './multipart';
-import { DEPOSIT_SORTS, depositColumns, depositsByIds, listDeposits, toDepositItem } from './service';
+import { depositColumns, depositsByIds, listDeposits, removeDepositBytes, toDepositItem } from './service';
 
 const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu: 'maBannette', permission }) as const;
-const listQuery = z.object({
-  q: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-  sort: z.enum(DEPOSIT_SORTS).default('-date'),
-  status: z.enum(DEPOSIT_STATUSES).optional(),
-});
-const historyQuery = listQuery.extend({ mine: z.enum(['true', 'false']).optional() });
-const adminQuery = listQuery.extend({ company: z.coerce.number().int().min(1).optional() });
-const idsBody = z.object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500) });
 
-const requireFirm = (userType: number) => {
-  if (userType !== 1) throw forbidden('Réservé au cabinet (administrateurs).');
-};
+/** The firm's cross-company views (can(…, 'firm'): userType 1). */
+const requireFirm = (c: Context<AppEnv>) => assertRight(can(subjectOf(c), 'firm'), 'Réservé au cabinet (administrateurs).');
 
 /** The inbox ("Ma bannette", spec 7.3): deposits, history, upload, withdrawal, zip, batches. */
 export function inboxModule(deps: Deps) {
@@ -42,25 +34,25 @@ export function inboxModule(deps: Deps) {
   // Asked at each request: the store of the data folder (a test may swap it for a failing one).
   const storage = () => storageFor(deps.config);
 
-  route('get', '/my-inbox', { summary: 'Fichiers déposés dans la bannette de la société, pas encore classés', query: listQuery, right: right('view') }, async (c, { query }) => {
+  route(api.inbox.pending, { right: right('view') }, async (c, { query }) => {
     const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, pendingOnly: true, status: query.status, q: query.q };
     return c.json(await listDeposits(deps.db, filter, query));
   });
 
-  route('get', '/my-inbox/history', { summary: 'Historique des dépôts de la société (mine=true : les miens)', query: historyQuery, right: right('view') }, async (c, { query }) => {
+  route(api.inbox.history, { right: right('view') }, async (c, { query }) => {
     const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, status: query.status, q: query.q, mine: query.mine === 'true' };
     return c.json(await listDeposits(deps.db, filter, query));
   });
 
-  route('get', '/my-inbox/history/admin', { summary: 'Historique des dépôts de toutes les sociétés suivies (cabinet, userType 1)', query: adminQuery }, async (c, { query }) => {
+  route(api.inbox.adminHistory, {}, async (c, { query }) => {
     const user = c.get('user');
-    requireFirm(user.userType);
+    requireFirm(c);
     // Each company with the firm user's own category rights there (access.ts).
     const access = (await membersAccess(deps.db, { userId: user.id })).filter((a) => query.company === undefined || a.companyId === query.company);
     return c.json(await listDeposits(deps.db, { access, viewerId: user.id, status: query.status, q: query.q }, query));
   });
 
-  route('post', '/my-inbox/documents/upload', { summary: 'Dépôt de fichiers (multipart : parties « file », champ « category »)', multipart: true, right: right('create'), responses: { 201: 'Fichiers déposés', 400: 'Requête invalide', 413: 'Fichier trop volumineux', 415: 'Type refusé' } }, async (c) => {
+  route(api.inbox.upload, { right: right('create') }, async (c) => {
     const company = c.get('company');
     const user = c.get('user');
     // The raw Node request (@hono/node-server): the body is streamed from the socket, never through a Request.
@@ -107,14 +99,14 @@ export function inboxModule(deps: Deps) {
       await upload.discard();
       release();
       release = () => {};
-      for (const sha of committed) await removeBlobIfUnused(deps.db, store, sha).catch(() => false);
+      for (const sha of committed) await removeDepositBytes(deps.db, store, sha).catch(() => false);
       throw error;
     } finally {
       release();
     }
   });
 
-  route('delete', '/my-inbox/documents/:id', { summary: 'Retire un fichier déposé (le sien, avant prise en charge)', right: right('delete'), responses: { 204: 'Retiré', 403: 'Pas le vôtre', 404: 'Introuvable', 409: 'Déjà pris en charge' } }, async (c) => {
+  route(api.inbox.withdraw, { right: right('delete') }, async (c) => {
     const id = idParam(c, 'id');
     const access = await documentAccess(deps, c);
     const [deposit] = await deps.db.select().from(inboxDeposits).where(and(eq(inboxDeposits.id, id), readableFilesWhere(access, depositColumns)));
@@ -125,11 +117,11 @@ export function inboxModule(deps: Deps) {
     const removed = await deps.db.delete(inboxDeposits).where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.status, 'deposited'))).returning();
     if (removed.length === 0) throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
     // Once the withdrawal committed: a rollback must never find its bytes gone.
-    afterCommit(() => removeBlobIfUnused(deps.db, storage(), deposit.sha256));
+    afterCommit(() => removeDepositBytes(deps.db, storage(), deposit.sha256));
     return c.body(null, 204);
   });
 
-  route('post', '/files/download', { summary: 'Fichiers déposés en une archive zip (société_fichier_depot_date.zip)', body: idsBody, right: right('download'), transaction: 'own' }, async (c, { body }) => {
+  route(api.inbox.downloadZip, { right: right('download'), transaction: 'own' }, async (c, { body }) => {
     const company = c.get('company');
     const ids = [...new Set(body.ids)];
     const rows = await depositsByIds(deps.db, await documentAccess(deps, c), ids);
@@ -138,8 +130,8 @@ export function inboxModule(deps: Deps) {
     return zipResponse(storage(), files, sanitizeFileName(`${company.label}_fichier_depot_${todayInParis(deps.now())}.zip`));
   });
 
-  route('post', '/batch', { summary: 'Le cabinet prend des fichiers déposés en traitement (lot)', body: idsBody, company: true, responses: { 201: 'Lot créé (queued)', 409: 'Fichier déjà pris en charge' } }, async (c, { body }) => {
-    requireFirm(c.get('user').userType);
+  route(api.inbox.batch, { company: true }, async (c, { body }) => {
+    requireFirm(c);
     const company = c.get('company');
     const ids = [...new Set(body.ids)];
     const access = await documentAccess(deps, c);
@@ -159,8 +151,8 @@ export function inboxModule(deps: Deps) {
     return c.json(json, 201);
   });
 
-  route('get', '/trigger/batch/:id', { summary: 'État d’un lot ; relance un lot resté en attente', company: true }, async (c) => {
-    requireFirm(c.get('user').userType);
+  route(api.inbox.batchState, { company: true }, async (c) => {
+    requireFirm(c);
     const [batch] = await deps.db.select().from(depositBatches).where(and(eq(depositBatches.id, idParam(c, 'id')), eq(depositBatches.companyId, c.get('company').id)));
     if (!batch) throw notFound('Lot introuvable.');
     if (batch.status !== 'done' && !isRunning(batch.id)) void startBatch(deps, batch.id);

@@ -4,7 +4,9 @@ import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domai
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, inboxDeposits, users } from '../../db/schema/index';
 import { readableFilesWhere, type DocumentAccess } from '../documents/access';
+import { removeBlobIfUnused } from '../documents/blob-guard';
 import { searchCondition } from '../documents/service';
+import type { FileStorage } from '../documents/storage';
 
 /** Deposits under the one rule of access.ts: category rights, or one's own deposit. */
 export const depositColumns = { companyId: inboxDeposits.companyId, categoryId: inboxDeposits.categoryId, depositorId: inboxDeposits.userId };
@@ -107,3 +109,13 @@ export async function depositsByIds(db: DbOrTx, access: DocumentAccess, ids: num
     .innerJoin(companies, eq(companies.id, inboxDeposits.companyId))
     .where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
 }
+
+/** How many deposits keep these stored bytes (blob-guard.ts). */
+export async function depositsUsingBlob(db: DbOrTx, sha256: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(inboxDeposits).where(eq(inboxDeposits.sha256, sha256));
+  return n;
+}
+
+/** Removes stored bytes once no deposit and no document refers to them (the two share bytes). */
+export const removeDepositBytes = (db: Db, storage: FileStorage, sha256: string) =>
+  removeBlobIfUnused(db, storage, sha256, () => depositsUsingBlob(db, sha256));

@@ -3,6 +3,7 @@ import { todayInParis } from '../../../../src/domain/dates';
 import { ageReceivables } from '../../../../src/domain/receivables';
 import { customers, invoices } from '../../db/schema/index';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { invoiceRight } from './http-helpers';
 import { unpaidCondition } from './list-query';
@@ -13,11 +14,7 @@ type Route = ReturnType<typeof createModule>['route'];
 // unpaid invoices are read (partial index invoices_company_unpaid_idx: few rows among years of
 // paid ones); the buckets are the rulebook's (src/domain/receivables).
 export function ageingRoute(deps: Deps, route: Route) {
-  route('get', '/factures/balance-agee', {
-    summary: 'Balance âgée des créances : reste dû par ancienneté de retard (0–30, 31–60, 61–90, plus de 90 jours) et par client',
-    right: invoiceRight('view'),
-    responses: { 200: '{ today, total, overdue, buckets: [{ key, label, amount, count }], customers: [{ accountNumber, socialReason, amount, overdue, count }] }' },
-  }, async (c) => {
+  route(api.invoices.ageing, { right: invoiceRight('view') }, async (c) => {
     const companyId = c.get('company').id;
     const today = todayInParis(deps.now());
     const rows = await deps.db.select({

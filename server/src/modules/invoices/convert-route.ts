@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { dueDateFor, todayInParis } from '../../../../src/domain/dates';
 import { canTransition, stateLabelFromKey } from '../../../../src/domain/quote-states';
-import { hasChildRight } from '../../../../src/domain/rights';
+import { can } from '../../../../src/domain/rights';
 import type { InvoicePayload } from '../../../../src/domain/types';
 import { estimates, invoices } from '../../db/schema/index';
-import { conflict, forbidden } from '../../http/errors';
+import { assertRight, subjectOf } from '../../http/auth-middleware';
+import { conflict } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { customerById } from './context';
@@ -28,13 +30,10 @@ export const QUOTE_NOT_ACCEPTED = 'Ce devis doit être accepté avant d’être 
  * both are linked. Only an 'Accepté' quote converts (canTransition of the rulebook).
  */
 export function convertRoute(deps: Deps, route: Route) {
-  route('post', '/estimates/:id/convert', {
-    summary: 'Transforme un devis accepté en facture brouillon pré-remplie ; le devis passe à « Facturé »',
-    right: quoteRight('transform'),
-    responses: { 201: 'Facture créée', 409: 'Devis déjà facturé, annulé ou non accepté', 422: 'Règles de la facture non respectées' },
-  }, async (c) => {
+  route(api.invoices.convertQuote, { right: quoteRight('transform') }, async (c) => {
     const company = c.get('company');
-    if (!hasChildRight(company.rights, 'mesFactures', 'listeFactures', 'create')) throw forbidden('Vous n’avez pas les droits nécessaires pour cette action.');
+    // The route's right says transform on quotes; converting also creates an invoice.
+    assertRight(can(subjectOf(c), 'convertQuote'));
     const id = idParam(c);
     const json = await deps.db.transaction(async (tx) => {
       const row = await loadQuote(tx, company.id, id);
@@ -51,9 +50,9 @@ export function convertRoute(deps: Deps, route: Route) {
         customer: row.customer?.accountNumber ? { accountNumber: row.customer.accountNumber } : null,
         type: 'Facture',
         createdAt: today,
-        dueDate: dueDateFor(today, customer?.payementDelay),
-        payementMode: '',
-        billingAdress: quote.billingAdress,
+        dueDate: dueDateFor(today, customer?.paymentDelay),
+        paymentMode: '',
+        billingAddress: quote.billingAddress,
         lines: quote.lines,
         vatClause: quote.vatClause,
         calculatesBasisTTC: quote.calculatesBasisTTC,

@@ -2,10 +2,12 @@ import Decimal from 'decimal.js';
 import { and, count, eq, gte, inArray, lte, sql, sum } from 'drizzle-orm';
 import { endOfMonth, todayInParis } from '../../../../src/domain/dates';
 import { toDecimal } from '../../../../src/domain/money';
-import { hasChildRight } from '../../../../src/domain/rights';
+import { can } from '../../../../src/domain/rights';
 import { STARTER_SUBSCRIPTION } from '../../../../src/domain/invoice-checks';
 import { estimates, invoices } from '../../db/schema/index';
+import { subjectOf } from '../../http/auth-middleware';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { loadCompany, validatedInvoicesInMonth } from './context';
 import { invoiceRight } from './http-helpers';
@@ -53,14 +55,10 @@ const total = (values: Array<string | number | null | undefined>) => values.redu
 
 export function dashboardRoute(deps: Deps, route: Route) {
   const db = deps.db;
-  route('get', '/factures/etat', {
-    summary: 'Tableau de bord de facturation : chiffre d’affaires, impayés, retards, devis ouverts, limite Starter',
-    // Invoice figures: the invoice list's right; the open quotes only for who sees quotes (decision 008).
-    right: invoiceRight('view'),
-    responses: { 200: '{ turnoverMonth, turnoverYear, unpaidAmount, unpaidCount, overdueAmount, overdueCount, openQuotesAmount (null sans le droit de voir les devis), openQuotesCount (idem), validatedThisMonth, monthlyLimit, subscriptionInvoice, monthly }', 403: 'Droits insuffisants' },
-  }, async (c) => {
+  // Invoice figures: the invoice list's right; the open quotes only for who sees quotes (decision 008).
+  route(api.invoices.dashboard, { right: invoiceRight('view') }, async (c) => {
     const companyId = c.get('company').id;
-    const seesQuotes = hasChildRight(c.get('company').rights, 'mesFactures', 'listeDevis', 'view');
+    const seesQuotes = can(subjectOf(c), 'view', { menu: 'mesFactures', child: 'listeDevis' });
     const today = todayInParis(deps.now());
     const months = lastTwelveMonths(today);
     const from = months[0] < `${today.slice(0, 4)}-01` ? `${months[0]}-01` : `${today.slice(0, 4)}-01-01`;

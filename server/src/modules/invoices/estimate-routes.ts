@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { canTransition, isQuoteEditable, stateKeyFromLabel, stateLabelFromKey, QUOTE_STATE_LABELS } from '../../../../src/domain/quote-states';
 import { documentFileName } from '../../../../src/pdf/format';
 import { estimates } from '../../db/schema/index';
 import { badRequest, conflict } from '../../http/errors';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { customerById, findCustomer, loadCompany } from './context';
@@ -12,7 +12,7 @@ import { pdfResponse, quoteRight } from './http-helpers';
 import { FROZEN_QUOTE, loadQuote, quoteErrors, quoteValues, QUOTE_ERRORS_TITLE, toQuoteJson } from './estimate-store';
 import { staleDraft, throwIfErrors, versionGuard } from './invoice-write';
 import { lockCompanyNumbering, takeNextNumber } from './numbering';
-import { asQuotePayload, discountOf, quotePayloadSchema, quotePreviewSchema } from './payload';
+import { asQuotePayload, discountOf } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
 type Route = ReturnType<typeof createModule>['route'];
@@ -20,17 +20,10 @@ type Route = ReturnType<typeof createModule>['route'];
 export const unknownState = (label: string) => `L’état « ${label} » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.`;
 export const refusedTransition = (from: string, to: string) => `Le devis ne peut pas passer de l’état « ${from} » à l’état « ${to} ».`;
 
-/** Spec 4: "a patch sending the label" — the bare JSON string or { state }. */
-const stateBody = z.union([z.string().max(50), z.object({ state: z.string().max(50) }).transform((o) => o.state)]);
-
 export function estimateRoutes(deps: Deps, route: Route) {
   const db = deps.db;
 
-  route('post', '/estimates', {
-    summary: 'Crée un devis (numéro attribué à la création, état « En cours »)',
-    body: quotePayloadSchema, right: quoteRight('create'),
-    responses: { 201: 'Devis créé', 422: 'Règles du devis non respectées (errors)' },
-  }, async (c, { body }) => {
+  route(api.invoices.createQuote, { right: quoteRight('create') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asQuotePayload(body);
     const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
@@ -47,11 +40,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)), 201);
   });
 
-  route('put', '/estimates/:id', {
-    summary: 'Modifie un devis « En cours » ou « Accepté »',
-    body: quotePayloadSchema, right: quoteRight('edit'),
-    responses: { 200: 'Devis enregistré', 409: 'Devis facturé ou annulé', 422: 'Règles non respectées' },
-  }, async (c, { body }) => {
+  route(api.invoices.updateQuote, { right: quoteRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const current = await loadQuote(db, companyId, id);
@@ -68,15 +57,11 @@ export function estimateRoutes(deps: Deps, route: Route) {
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
   });
 
-  route('get', '/estimates/:id', { summary: 'Lit un devis', right: quoteRight('view') }, async (c) => {
+  route(api.invoices.getQuote, { right: quoteRight('view') }, async (c) => {
     return c.json(toQuoteJson(await loadQuote(db, c.get('company').id, idParam(c))));
   });
 
-  route('patch', '/estimates/:id', {
-    summary: 'Change l’état du devis (libellé : En cours, Accepté, Facturé, Annulé)',
-    body: stateBody, right: quoteRight('edit'),
-    responses: { 200: 'Devis', 400: 'État inconnu', 409: 'Transition refusée' },
-  }, async (c, { body }) => {
+  route(api.invoices.setQuoteState, { right: quoteRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const key = stateKeyFromLabel(body);
@@ -93,14 +78,11 @@ export function estimateRoutes(deps: Deps, route: Route) {
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
   });
 
-  route('get', '/estimates/:id/pdf', {
-    summary: 'PDF d’un devis enregistré (numéroté dès sa création, donc sans filigrane)',
-    right: quoteRight('view'), responses: { 200: 'application/pdf' },
-  }, async (c) => {
+  route(api.invoices.quotePdf, { right: quoteRight('view') }, async (c) => {
     const companyId = c.get('company').id;
     const q = (await loadQuote(db, companyId, idParam(c))).quote;
     const company = await loadCompany(db, companyId);
-    const snap = customerSnapshot(await customerById(db, q.customerId), q.billingAdress);
+    const snap = customerSnapshot(await customerById(db, q.customerId), q.billingAddress);
     const model = documentModel(
       { kind: 'Devis', number: q.number, preview: false, issueDate: q.createdAt, validityDate: q.validatedAt, designation: q.designation, lines: q.lines, vatClause: q.vatClause, discount: discountOf(q) },
       sellerParty(company), snap, logoOf(company),
@@ -108,11 +90,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
     return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, q.number));
   });
 
-  route('post', '/estimates/preview', {
-    summary: 'Aperçu PDF d’un devis non enregistré (filigrane « Aperçu »)',
-    // Read-only, and rendering takes a while: no transaction held (decision 007).
-    body: quotePreviewSchema, right: quoteRight('view'), transaction: 'own', responses: { 200: 'application/pdf' },
-  }, async (c, { body }) => {
+  route(api.invoices.previewQuote, { right: quoteRight('view'), transaction: 'own' }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asQuotePayload(body);
     let number: string | null = null;
@@ -121,7 +99,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
       number = saved?.number ?? null;
     }
     const company = await loadCompany(db, companyId);
-    const snap = customerSnapshot(await findCustomer(db, companyId, payload.customer?.accountNumber), payload.billingAdress);
+    const snap = customerSnapshot(await findCustomer(db, companyId, payload.customer?.accountNumber), payload.billingAddress);
     const model = documentModel(
       { kind: 'Devis', number, preview: true, issueDate: payload.createdAt, validityDate: payload.validatedAt, designation: payload.designation, lines: payload.lines, vatClause: payload.vatClause, discount: payload.discount },
       sellerParty(company), snap, logoOf(company),

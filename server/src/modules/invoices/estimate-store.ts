@@ -4,6 +4,7 @@ import { stateLabelFromKey } from '../../../../src/domain/quote-states';
 import { todayInParis } from '../../../../src/domain/dates';
 import { computeTotals } from '../../../../src/domain/totals';
 import type { QuotePayload, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
+import { toWire, type ToWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -43,7 +44,8 @@ export async function loadQuotes(db: DbOrTx, companyId: number, ids: number[]): 
   return ids.length ? selectQuotes(db, and(eq(estimates.companyId, companyId), inArray(estimates.id, ids))) : [];
 }
 
-export interface QuoteJson extends QuotePayload {
+/** A quote read in the domain's names; QuoteJson is the same on the wire (spec names). */
+export interface QuoteRead extends QuotePayload {
   id: number;
   number: string;
   state: QuoteStateLabel;
@@ -56,7 +58,11 @@ export interface QuoteJson extends QuotePayload {
   version: number;
 }
 
-export function toQuoteJson(row: JoinedQuote): QuoteJson {
+export type QuoteJson = ToWire<QuoteRead>;
+
+export const toQuoteJson = (row: JoinedQuote): QuoteJson => toWire(quoteRead(row));
+
+export function quoteRead(row: JoinedQuote): QuoteRead {
   const q = row.quote;
   return {
     id: q.id,
@@ -66,7 +72,7 @@ export function toQuoteJson(row: JoinedQuote): QuoteJson {
     customer: row.customer?.accountNumber ? { accountNumber: row.customer.accountNumber, socialReason: row.customer.socialReason ?? '', name: row.customer.name ?? '' } : null,
     createdAt: q.createdAt,
     validatedAt: q.validatedAt,
-    billingAdress: q.billingAdress,
+    billingAddress: q.billingAddress,
     lines: q.lines,
     vatClause: q.vatClause,
     calculatesBasisTTC: q.calculatesBasisTTC,
@@ -102,7 +108,7 @@ export function quoteValues(payload: QuotePayload, customer: CustomerRow | null,
     customerId: customer?.id ?? null,
     createdAt: payload.createdAt,
     validatedAt: payload.validatedAt,
-    billingAdress: payload.billingAdress,
+    billingAddress: payload.billingAddress,
     lines,
     vatClause: payload.vatClause,
     calculatesBasisTTC: payload.calculatesBasisTTC,

@@ -1,8 +1,8 @@
 import type { Permission } from '../../../../src/domain/rights';
 
 // Rights of spec 6 for this module: mesFactures > listeFactures for invoices, > listeDevis for quotes.
-export const invoiceRight = (permission: Permission) => ({ menu: 'mesFactures', child: 'listeFactures', permission });
-export const quoteRight = (permission: Permission) => ({ menu: 'mesFactures', child: 'listeDevis', permission });
+export const invoiceRight = (permission: Permission) => ({ menu: 'mesFactures', child: 'listeFactures', permission }) as const;
+export const quoteRight = (permission: Permission) => ({ menu: 'mesFactures', child: 'listeDevis', permission }) as const;
 
 /** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name (accents kept). */
 export function contentDisposition(fileName: string, type: 'inline' | 'attachment' = 'inline'): string {

@@ -24,14 +24,14 @@ export function invoiceModel(row: JoinedInvoice, company: CompanyRow, customer: 
       dueDate: i.dueDate,
       designation: i.designation,
       lines: i.lines,
-      payementMode: i.payementMode,
+      paymentMode: i.paymentMode,
       vatClause: i.vatClause,
       correctedInvoiceNumber: row.correctedNumber,
       discount: discountOf(i),
       estimateNumber: row.estimateNumber,
     },
     frozen && i.sellerSnapshot ? i.sellerSnapshot : sellerParty(company),
-    frozen && i.customerSnapshot ? i.customerSnapshot : customerSnapshot(customer, i.billingAdress),
+    frozen && i.customerSnapshot ? i.customerSnapshot : customerSnapshot(customer, i.billingAddress),
     logoOf(company),
   );
 }

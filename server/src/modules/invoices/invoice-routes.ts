@@ -3,6 +3,7 @@ import { documentFileName } from '../../../../src/pdf/format';
 import { estimates, invoices } from '../../db/schema/index';
 import { conflict } from '../../http/errors';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { findCustomer, loadCompany } from './context';
@@ -10,7 +11,7 @@ import { invoicePdf } from './invoice-pdf';
 import { invoiceRight, pdfResponse } from './http-helpers';
 import { FROZEN_INVOICE, FROZEN_INVOICE_DELETE, loadInvoice, toInvoiceJson } from './invoice-store';
 import { draftValues, invoiceErrors, staleDraft, throwIfErrors, versionGuard } from './invoice-write';
-import { asInvoicePayload, invoicePayloadSchema, invoicePreviewSchema } from './payload';
+import { asInvoicePayload } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
 type Route = ReturnType<typeof createModule>['route'];
@@ -20,11 +21,7 @@ type Route = ReturnType<typeof createModule>['route'];
 export function invoiceRoutes(deps: Deps, route: Route) {
   const db = deps.db;
 
-  route('post', '/invoices', {
-    summary: 'Crée une facture ou un avoir (brouillon) après contrôle des règles',
-    body: invoicePayloadSchema, right: invoiceRight('create'),
-    responses: { 201: 'Facture créée', 422: 'Règles de la facture non respectées (errors)' },
-  }, async (c, { body }) => {
+  route(api.invoices.createInvoice, { right: invoiceRight('create') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asInvoicePayload(body);
     const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
@@ -33,11 +30,7 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, row.id)), 201);
   });
 
-  route('put', '/invoices/:id', {
-    summary: 'Modifie un brouillon de facture (une facture validée est figée : 409)',
-    body: invoicePayloadSchema, right: invoiceRight('edit'),
-    responses: { 200: 'Facture enregistrée', 404: 'Facture introuvable', 409: 'Facture validée', 422: 'Règles non respectées' },
-  }, async (c, { body }) => {
+  route(api.invoices.updateInvoice, { right: invoiceRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const current = await loadInvoice(db, companyId, id);
@@ -55,14 +48,11 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
   });
 
-  route('get', '/invoices/:id', { summary: 'Lit une facture', right: invoiceRight('view') }, async (c) => {
+  route(api.invoices.getInvoice, { right: invoiceRight('view') }, async (c) => {
     return c.json(toInvoiceJson(await loadInvoice(db, c.get('company').id, idParam(c))));
   });
 
-  route('delete', '/invoices/:id', {
-    summary: 'Supprime un brouillon de facture (une facture validée ne se supprime jamais : 409)',
-    right: invoiceRight('delete'), responses: { 204: 'Brouillon supprimé', 409: 'Facture validée' },
-  }, async (c) => {
+  route(api.invoices.deleteInvoice, { right: invoiceRight('delete') }, async (c) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const current = await loadInvoice(db, companyId, id);
@@ -79,20 +69,13 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     return c.body(null, 204);
   });
 
-  route('get', '/invoices/:id/pdf', {
-    summary: 'PDF de la facture : le document validé tel qu’il a été émis, ou l’aperçu d’un brouillon',
-    right: invoiceRight('view'), responses: { 200: 'application/pdf' },
-  }, async (c) => {
+  route(api.invoices.invoicePdf, { right: invoiceRight('view') }, async (c) => {
     const row = await loadInvoice(db, c.get('company').id, idParam(c));
     const pdf = await invoicePdf(db, row);
     return pdfResponse(pdf.bytes, pdf.fileName);
   });
 
-  route('post', '/invoices/preview', {
-    summary: 'Aperçu PDF d’une facture non enregistrée (filigrane « Aperçu »)',
-    // Read-only, and rendering takes a while: no transaction held (decision 007).
-    body: invoicePreviewSchema, right: invoiceRight('view'), transaction: 'own', responses: { 200: 'application/pdf' },
-  }, async (c, { body }) => {
+  route(api.invoices.previewInvoice, { right: invoiceRight('view'), transaction: 'own' }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asInvoicePayload(body);
     const company = await loadCompany(db, companyId);
@@ -107,9 +90,9 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const [origin] = body.id ? await db.select({ number: estimates.number }).from(invoices).innerJoin(estimates, eq(estimates.id, invoices.estimateId))
       .where(and(eq(invoices.companyId, companyId), eq(invoices.id, body.id))).limit(1) : [];
     const kind = payload.type === 'Avoir' ? 'Avoir' : 'Facture';
-    const snap = customerSnapshot(customer, payload.billingAdress);
+    const snap = customerSnapshot(customer, payload.billingAddress);
     const model = documentModel(
-      { kind, number: null, preview: true, issueDate: payload.createdAt, dueDate: payload.dueDate, designation: payload.designation, lines: payload.lines, payementMode: payload.payementMode, vatClause: payload.vatClause, correctedInvoiceNumber: correctedNumber, discount: payload.discount, estimateNumber: origin?.number ?? null },
+      { kind, number: null, preview: true, issueDate: payload.createdAt, dueDate: payload.dueDate, designation: payload.designation, lines: payload.lines, paymentMode: payload.paymentMode, vatClause: payload.vatClause, correctedInvoiceNumber: correctedNumber, discount: payload.discount, estimateNumber: origin?.number ?? null },
       sellerParty(company), snap, logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName(kind, snap.socialReason, null));

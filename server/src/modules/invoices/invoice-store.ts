@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { computeTotals } from '../../../../src/domain/totals';
 import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
+import { toWire, type ToWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
@@ -72,7 +73,8 @@ export function invoiceCustomer(row: JoinedInvoice): { accountNumber: string; so
   return { accountNumber: row.customer.accountNumber, socialReason: row.customer.socialReason ?? '', name: row.customer.name ?? '' };
 }
 
-export interface InvoiceJson extends Omit<Invoice, 'customer'> {
+/** An invoice read in the domain's names; InvoiceJson is the same on the wire (spec names). */
+export interface InvoiceRead extends Omit<Invoice, 'customer'> {
   customer: { accountNumber: string; socialReason: string; name: string } | null;
   type: InvoiceType | '';
   sentAt: string | null;
@@ -86,7 +88,11 @@ export interface InvoiceJson extends Omit<Invoice, 'customer'> {
   version: number;
 }
 
-export function toInvoiceJson(row: JoinedInvoice): InvoiceJson {
+export type InvoiceJson = ToWire<InvoiceRead>;
+
+export const toInvoiceJson = (row: JoinedInvoice): InvoiceJson => toWire(invoiceRead(row));
+
+export function invoiceRead(row: JoinedInvoice): InvoiceRead {
   const i = row.invoice;
   return {
     id: i.id,
@@ -95,8 +101,8 @@ export function toInvoiceJson(row: JoinedInvoice): InvoiceJson {
     type: i.type as InvoiceType | '',
     createdAt: i.createdAt ?? '',
     dueDate: i.dueDate,
-    payementMode: i.payementMode,
-    billingAdress: i.billingAdress,
+    paymentMode: i.paymentMode,
+    billingAddress: i.billingAddress,
     lines: i.lines,
     vatClause: i.vatClause,
     calculatesBasisTTC: i.calculatesBasisTTC,

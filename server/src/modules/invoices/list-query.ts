@@ -1,6 +1,5 @@
 import { and, count, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DATE_OUT_OF_BOUNDS, dateFilterProblem } from '../../../../src/domain/dates';
 import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
@@ -12,31 +11,9 @@ import { searchCondition } from './search';
 // the order is the composite index (company_id, number_year, number_seq, number, id) DESC, whose
 // NULLs-first puts unnumbered drafts first as spec 4 wants).
 
-export const MAX_LIST_PAGE_SIZE = 10_000;
-const date = z
-  .string()
-  .refine((v) => dateFilterProblem(v) !== 'format', { message: 'La date doit être au format AAAA-MM-JJ.', abort: true })
-  .refine((v) => dateFilterProblem(v) !== 'bounds', { message: DATE_OUT_OF_BOUNDS });
-const paging = {
-  q: z.string().max(200).optional(),
-  customer: z.string().max(50).optional(),
-  from: date.optional(),
-  to: date.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_LIST_PAGE_SIZE).default(50),
-};
-
-export const invoiceListQuery = z.object({
-  ...paging,
-  type: z.enum(['Facture', 'Avoir']).optional(),
-  validated: z.enum(['true', 'false']).optional(),
-  state: z.enum(['paid', 'unpaid', 'overdue']).optional(),
-});
-
-export const quoteListQuery = z.object({
-  ...paging,
-  state: z.string().max(50).optional().refine((s) => s === undefined || s === '' || !!stateKeyFromLabel(s) || !!stateLabelFromKey(s), { message: 'État de devis inconnu (En cours, Accepté, Facturé, Annulé).' }),
-});
+// The list queries are the contract's (src/contract/invoice-wire.ts, decision 021).
+export { invoiceListQuery, MAX_LIST_PAGE_SIZE, quoteListQuery } from '../../../../src/contract/invoice-wire';
+import type { invoiceListQuery, quoteListQuery } from '../../../../src/contract/invoice-wire';
 
 const customerIdOf = (companyId: number, accountNumber: string) =>
   sql`(select ${customers.id} from ${customers} where ${customers.companyId} = ${companyId} and ${customers.accountNumber} = ${accountNumber})`;

@@ -1,14 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { isIsoDate, todayInParis } from '../../../../src/domain/dates';
-import { amountDue, invoiceStatus, invoiceStatuses, meansFromPaymentMode, PAYMENT_MEANS_KEYS, PAYMENT_MESSAGES, paymentErrors, paymentMeansLabel } from '../../../../src/domain/invoice-status';
+import { todayInParis } from '../../../../src/domain/dates';
+import { amountDue, invoiceStatus, invoiceStatuses, meansFromPaymentMode, PAYMENT_MESSAGES, paymentErrors, paymentMeansLabel } from '../../../../src/domain/invoice-status';
 import { creditableAmount } from '../../../../src/domain/credit-notes';
-import { formatEuro, parseFrenchNumber, toDecimal } from '../../../../src/domain/money';
+import { formatEuro, toDecimal } from '../../../../src/domain/money';
 import type { Tx } from '../../db/client';
 import { invoicePayments, invoices } from '../../db/schema/index';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { creditNotesOf } from './credit-balance';
@@ -21,15 +21,6 @@ import { loadInvoice, toInvoiceJson, type InvoiceRow } from './invoice-store';
 // it became fully paid (paid_at, the field the spec's lists and the older PUT …/payment know).
 
 type Route = ReturnType<typeof createModule>['route'];
-
-const isoDate = z.string().refine(isIsoDate, { message: 'La date doit être au format AAAA-MM-JJ.' });
-const paymentBody = z.object({
-  date: isoDate,
-  means: z.enum(PAYMENT_MEANS_KEYS, { message: 'Moyen de paiement inconnu (virement, cheque, carte, especes, prelevement, autre).' }),
-  amount: z.union([z.number(), z.string().max(40)])
-    .refine((v) => parseFrenchNumber(v) !== null, { message: 'Le montant doit être un nombre.' })
-    .transform((v) => parseFrenchNumber(v) as number),
-});
 
 const facts = (i: InvoiceRow) => ({ type: i.type, validated: i.validated, sentAt: i.sentAt?.toISOString() ?? null, dueDate: i.dueDate, ttc: i.ttc, paid: i.amountPaid, credited: i.amountCredited, createdAt: i.createdAt });
 
@@ -81,17 +72,9 @@ export function paymentRoutes(deps: Deps, route: Route) {
   const db = deps.db;
   const euro = (n: number) => formatEuro(n);
 
-  route('get', '/invoices/:id/follow-up', {
-    summary: 'Suivi d’une facture : statut, reste à payer, paiements, avoirs liés, historique',
-    right: invoiceRight('view'),
-    responses: { 200: '{ status, statuses, ttc, amountPaid, amountCredited, amountDue, creditable, payments, creditNotes, correctedInvoice, history }', 404: 'Facture introuvable' },
-  }, async (c) => c.json(await followUp(db, c.get('company').id, idParam(c), todayInParis(deps.now()))));
+  route(api.invoices.followUp, { right: invoiceRight('view') }, async (c) => c.json(await followUp(db, c.get('company').id, idParam(c), todayInParis(deps.now()))));
 
-  route('post', '/invoices/:id/payments', {
-    summary: 'Enregistre un paiement (partiel ou total) d’une facture validée : date, moyen, montant',
-    body: paymentBody, right: invoiceRight('edit'),
-    responses: { 201: 'Suivi de la facture', 404: 'Facture introuvable', 409: 'Facture non validée', 422: 'Montant ou date refusés (errors)' },
-  }, async (c, { body }) => {
+  route(api.invoices.addPayment, { right: invoiceRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const today = todayInParis(deps.now());
@@ -111,11 +94,7 @@ export function paymentRoutes(deps: Deps, route: Route) {
   // The earlier call, kept for the lists and scripts that use it: a date records the payment of
   // whatever is still due on that date (means read from the invoice's payment mode); null clears
   // every payment (the invoice is unpaid again).
-  route('put', '/invoices/:id/payment', {
-    summary: 'Marque payée (paiement du reste dû à cette date) ou non payée (paidAt null) une facture validée',
-    body: z.object({ paidAt: z.union([isoDate, z.null()]) }),
-    right: invoiceRight('edit'), responses: { 200: 'Facture', 409: 'Facture non validée', 422: 'Date refusée' },
-  }, async (c, { body }) => {
+  route(api.invoices.markPaid, { right: invoiceRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const today = todayInParis(deps.now());
@@ -134,7 +113,7 @@ export function paymentRoutes(deps: Deps, route: Route) {
         if (due > 0) {
           const errors = paymentErrors({ date: body.paidAt, amount: due, means: 'autre' }, facts(inv), today, euro);
           if (errors.length) throw unprocessable(PAYMENT_MESSAGES.title, errors);
-          await addPayment(tx, inv, { date: body.paidAt, means: meansFromPaymentMode(inv.payementMode), amount: due }, c.get('user').id, now);
+          await addPayment(tx, inv, { date: body.paidAt, means: meansFromPaymentMode(inv.paymentMode), amount: due }, c.get('user').id, now);
         } else if (toDecimal(inv.amountPaid).gt(0)) {
           // Already paid: only the date moves, as before.
           await tx.update(invoices).set({ paidAt: body.paidAt, updatedAt: now }).where(eq(invoices.id, id));

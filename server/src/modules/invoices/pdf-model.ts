@@ -32,12 +32,12 @@ export function sellerParty(company: CompanyRow): PdfParty {
 }
 
 /** The customer as printed: the document's billing address wins over the record's main address. */
-export function customerSnapshot(customer: CustomerRow | null, billingAdress: string): CustomerSnapshot {
+export function customerSnapshot(customer: CustomerRow | null, billingAddress: string): CustomerSnapshot {
   const own = customer
-    ? nonEmpty([customer.adress, [customer.postalCode, customer.city].filter(Boolean).join(' '), customer.country && customer.country !== 'France' ? customer.country : ''])
+    ? nonEmpty([customer.address, [customer.postalCode, customer.city].filter(Boolean).join(' '), customer.country && customer.country !== 'France' ? customer.country : ''])
     : [];
-  const addressLines = billingAdress.trim() ? splitLines(billingAdress) : own.length ? own : splitLines(customer?.billingAdresses?.[0] ?? '');
-  const delivery = customer?.deliveryAdress ? splitLines(customer.deliveryAdress) : [];
+  const addressLines = billingAddress.trim() ? splitLines(billingAddress) : own.length ? own : splitLines(customer?.billingAddresses?.[0] ?? '');
+  const delivery = customer?.deliveryAddress ? splitLines(customer.deliveryAddress) : [];
   return {
     name: customer?.socialReason ?? '',
     socialReason: customer?.socialReason ?? '',
@@ -68,8 +68,8 @@ export function pdfLines(lines: InvoiceLine[]): PdfLine[] {
 }
 
 /** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
-export function bankDetails(kind: BusinessDocumentModel['kind'], payementMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
-  if (kind !== 'Facture' || !isTransferPayment(payementMode) || !seller.iban) return null;
+export function bankDetails(kind: BusinessDocumentModel['kind'], paymentMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
+  if (kind !== 'Facture' || !isTransferPayment(paymentMode) || !seller.iban) return null;
   return { iban: formatIban(seller.iban), ...(seller.bic ? { bic: seller.bic } : {}) };
 }
 
@@ -89,7 +89,7 @@ export interface DocumentFields {
   validityDate?: string | null;
   designation: string;
   lines: InvoiceLine[];
-  payementMode?: string;
+  paymentMode?: string;
   vatClause: string;
   correctedInvoiceNumber?: string | null;
   /** Decision 012. */
@@ -113,12 +113,12 @@ export function documentModel(doc: DocumentFields, seller: PdfParty, customer: C
     lines: pdfLines(doc.lines),
     totals,
     vatBreakdown,
-    payementMode: doc.payementMode || undefined,
+    paymentMode: doc.paymentMode || undefined,
     vatClause: doc.vatClause || undefined,
     correctedInvoiceNumber: doc.correctedInvoiceNumber ?? null,
     documentDiscount: totals.discount !== undefined && doc.discount ? { type: doc.discount.type, value: Number(doc.discount.value) } : null,
     estimateNumber: doc.kind === 'Devis' ? null : doc.estimateNumber ?? null,
-    bankDetails: bankDetails(doc.kind, doc.payementMode, seller),
+    bankDetails: bankDetails(doc.kind, doc.paymentMode, seller),
     logo,
   };
 }

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Context } from 'hono';
 import { formatDateFr } from '../../../../src/domain/dates';
 import { formatEuro } from '../../../../src/domain/money';
 import { documentFileName } from '../../../../src/pdf/format';
 import { invoices } from '../../db/schema/index';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse, releaseIdempotencyKey, reserveIdempotencyKey } from '../../http/idempotency';
-import type { createModule } from '../../http/route';
-import type { Deps } from '../../http/types';
+import type { Route, RouteInput } from '../../http/route';
+import { api } from '../../../../src/contract/index';
+import type { AppEnv, Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { customerById, loadCompany } from './context';
 import { cleanPdfFileName, invoiceRight } from './http-helpers';
@@ -15,17 +16,10 @@ import { recordEvent } from './history';
 import { invoicePdf } from './invoice-pdf';
 import { loadInvoice } from './invoice-store';
 
-type Route = ReturnType<typeof createModule>['route'];
 
 export const ONLY_VALIDATED_SEND = 'Seule une facture validée peut être envoyée.';
 export const NO_CUSTOMER_EMAIL = 'Votre client n’a pas d’adresse e-mail.';
 
-const sendBody = z.object({
-  fileName: z.string().max(300).nullish(),
-  // Accepted for compatibility with the spec's call, never mailed: see below.
-  file: z.string().nullish(),
-  type: z.enum(['Facture', 'Avoir']).optional(),
-}).optional().transform((v) => v ?? {});
 
 /**
  * Mails the validated PDF to the customer. The attachment is always the PDF stored at validation,
@@ -33,7 +27,7 @@ const sendBody = z.object({
  * company issued and keeps (10 years, french-rules.md), not a copy a browser could have altered.
  */
 export function sendRoute(deps: Deps, route: Route) {
-  const handler = async (c: Parameters<Parameters<Route>[3]>[0], body: z.output<typeof sendBody>) => {
+  const handler = async (c: Context<AppEnv>, body: RouteInput<typeof api.invoices.sendInvoice>['body']) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     const row = await loadInvoice(deps.db, companyId, id);
@@ -85,13 +79,10 @@ export function sendRoute(deps: Deps, route: Route) {
     });
     return c.json(answer);
   };
-  const opts = {
-    summary: 'Envoie la facture validée (PDF joint) à l’adresse e-mail du client',
+  route(api.invoices.sendInvoice, {
     // No transaction held while the mail leaves (SMTP can take seconds): see reserveIdempotencyKey.
-    body: sendBody, right: invoiceRight('edit'), transaction: 'own' as const,
-    responses: { 200: '{ message, to, fileName }', 409: 'Facture non validée', 422: 'Client sans adresse e-mail' },
-  };
-  route('post', '/business-files/:id/send', opts, (c, { body }) => handler(c, body));
-  // The spec saw the call written with a double slash before the id: both paths are served.
-  route('post', '/business-files//:id/send', opts, (c, { body }) => handler(c, body));
+    right: invoiceRight('edit'), transaction: 'own',
+    // The spec saw the call written with a double slash before the id: both paths are served.
+    aliases: ['/business-files//:id/send'],
+  }, (c, { body }) => handler(c, body));
 }

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { invoicePdfs, invoices, ledgers, type CustomerSnapshot } from '../../db/schema/index';
 import type { Tx } from '../../db/client';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
 import type { createModule } from '../../http/route';
+import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
-import { idParam, MAX_ID } from '../../http/validate';
+import { idParam } from '../../http/validate';
 import { customerById, loadCompany } from './context';
 import { applyValidatedCreditNote } from './credit-balance';
 import { invoiceRight } from './http-helpers';
@@ -23,13 +23,6 @@ export const ALREADY_VALIDATED = 'Cette facture est déjà validée.';
 export const UNKNOWN_LEDGER = 'Le journal des ventes choisi est introuvable.';
 export const SALES_LEDGER_CODE = 'VE';
 
-const ledgerId = z.number().int().positive().max(MAX_ID);
-/** Spec 7.2: "id of the sales journal" — as { ledgerId }, { id } or a bare number; absent → the 'VE' journal. */
-const validateBody = z
-  .union([ledgerId, z.object({ ledgerId: ledgerId.optional(), id: ledgerId.optional() }), z.null()])
-  .optional()
-  .transform((v) => (typeof v === 'number' ? v : v?.ledgerId ?? v?.id ?? null));
-
 async function resolveLedger(tx: Tx, companyId: number, id: number | null): Promise<number | null> {
   const where = id === null ? eq(ledgers.code, SALES_LEDGER_CODE) : eq(ledgers.id, id);
   const [row] = await tx.select({ id: ledgers.id }).from(ledgers).where(and(eq(ledgers.companyId, companyId), where)).limit(1);
@@ -38,11 +31,7 @@ async function resolveLedger(tx: Tx, companyId: number, id: number | null): Prom
 }
 
 export function validateRoute(deps: Deps, route: Route) {
-  route('put', '/invoices/:id/validate', {
-    summary: 'Valide la facture : numéro suivant de la série, document figé, PDF rendu et conservé',
-    body: validateBody, right: invoiceRight('edit'),
-    responses: { 200: '{ file (PDF en base64), fileName, invoice }', 409: 'Déjà validée', 422: 'Règles non respectées (errors)' },
-  }, async (c, { body }) => {
+  route(api.invoices.validateInvoice, { right: invoiceRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const id = idParam(c);
     // One transaction: any failure (a rule, the PDF, the database) gives the number back.

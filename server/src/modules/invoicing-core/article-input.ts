@@ -1,32 +1,18 @@
-import { z } from 'zod';
 import { DEFAULT_TYPE_PURCHASE_SALE, normalizeVat, onArticleTypeChange, onHtChange, validateArticle } from '../../../../src/domain/articles';
 import { decodeLabel64 } from '../../../../src/domain/label64';
 import { parseFrenchNumber, roundPrice } from '../../../../src/domain/money';
 import type { Article, LineType } from '../../../../src/domain/types';
 import { unprocessable } from '../../http/errors';
 import type { items } from '../../db/schema/index';
-import { safeText, withoutNul } from './text';
+import { withoutNul } from './text';
 
 // What POST/PUT /api/items accept (spec 7.2: the label travels as label64, the unit as { label })
 // and what every article answer looks like. Structure errors are 400 (zod); the domain's
 // article rules are re-run here and answer 422 with every broken rule.
 
-const amount = z.union([z.number().min(-1e11).max(1e11), z.string().max(40)]).nullish();
-
-export const articleBody = z.object({
-  code: safeText(50),
-  type: safeText(30).default('Standard'),
-  designation: safeText(500).nullish(),
-  label64: z.string().max(40_000).optional(),
-  /** Plain text, read only when label64 is absent. */
-  label: z.string().max(20_000).optional(),
-  salesAccount: safeText(30).nullish(),
-  unitMeasurement: z.object({ label: safeText(50) }).nullish(),
-  unitPriceHT: amount,
-  vatRate: z.union([z.number().min(-1000).max(100), z.string().max(20)]).nullish(),
-  typePurchaseSale: safeText(30).nullish(),
-});
-export type ArticleBody = z.output<typeof articleBody>;
+// The request and answer schemas live in the contract (src/contract/catalogue.ts, decision 021).
+export { articleBody, type ArticleBody, type ApiArticle } from '../../../../src/contract/catalogue';
+import type { ApiArticle, ArticleBody } from '../../../../src/contract/catalogue';
 
 export const ARTICLE_ERRORS_TITLE = 'L’article contient des erreurs.';
 
@@ -59,23 +45,6 @@ export function articleFromBody(body: ArticleBody): Article {
   const errors = validateArticle(Number.isNaN(price) ? { ...article, unitPriceHT: Number.NaN } : article);
   if (errors.length) throw unprocessable(ARTICLE_ERRORS_TITLE, errors);
   return article;
-}
-
-/** An article as every answer carries it: decoded label and label64, amounts as numbers, ht = unitPriceHT. */
-export interface ApiArticle {
-  id: number;
-  code: string;
-  type: string;
-  designation: string;
-  label: string;
-  label64: string;
-  salesAccount: string;
-  unitMeasurement: { label: string } | null;
-  unitPriceHT: number;
-  vatRate: number;
-  ttc: number;
-  ht: number;
-  typePurchaseSale: string;
 }
 
 export type ItemRow = Pick<typeof items.$inferSelect, 'id' | 'code' | 'type' | 'designation' | 'label' | 'label64' | 'salesAccount' | 'unitMeasurement' | 'unitPriceHT' | 'vatRate' | 'ttc' | 'typePurchaseSale'>;

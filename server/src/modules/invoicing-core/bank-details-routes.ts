@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { bankDetailsErrors, compactBankCode } from '../../../../src/domain/bank-details';
+import { bankDetailsErrors } from '../../../../src/domain/bank-details';
 import { companies } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
+import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 
@@ -12,12 +12,9 @@ import type { Deps } from '../../http/types';
 // compact; the invoice snapshots the seller at validation, so a later change never alters an
 // issued invoice.
 
-export const BANK_DETAILS_TITLE = 'Vos coordonnées bancaires contiennent des erreurs.';
+export { BANK_DETAILS_TITLE } from '../../../../src/contract/catalogue';
+import { BANK_DETAILS_TITLE } from '../../../../src/contract/catalogue';
 
-const body = z.object({
-  iban: z.string().max(60).nullish().transform((v) => compactBankCode(v)),
-  bic: z.string().max(30).nullish().transform((v) => compactBankCode(v)),
-});
 
 type BankDetails = { iban: string | null; bic: string | null };
 
@@ -29,18 +26,9 @@ async function readBankDetails(deps: Deps, companyId: number): Promise<BankDetai
 export function bankDetailsRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Facturation');
 
-  route('get', '/company/bank-details', {
-    summary: 'IBAN et BIC de la société, imprimés sur les factures réglées par virement',
-    right: { menu: 'mesFactures', permission: 'view' },
-    responses: { 200: '{ iban, bic } (null si non renseignés)' },
-  }, async (c) => c.json(await readBankDetails(deps, c.get('company').id)));
+  route(api.catalogue.getBankDetails, { right: { menu: 'mesFactures', permission: 'view' } }, async (c) => c.json(await readBankDetails(deps, c.get('company').id)));
 
-  route('put', '/company/bank-details', {
-    summary: 'Enregistre l’IBAN et le BIC de la société (clé IBAN et format BIC vérifiés ; vides : supprimés)',
-    body,
-    right: { menu: 'mesFactures', permission: 'edit' },
-    responses: { 200: '{ iban, bic }', 422: 'IBAN ou BIC non valide' },
-  }, async (c, { body: input }) => {
+  route(api.catalogue.putBankDetails, { right: { menu: 'mesFactures', permission: 'edit' } }, async (c, { body: input }) => {
     const errors = bankDetailsErrors(input.iban, input.bic);
     if (errors.length) throw new HttpError(422, BANK_DETAILS_TITLE, { errors: errors.map((e) => e.message), field: errors[0].field });
     const companyId = c.get('company').id;

@@ -1,38 +1,18 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
 import { CUSTOMER_MESSAGES, normalizeCustomer, validateCustomer } from '../../../../src/domain/customers';
 import type { Customer } from '../../../../src/domain/types';
+import { toWire } from '../../../../src/domain/wire-names';
 import type { customers } from '../../db/schema/index';
 import { badRequest, unprocessable } from '../../http/errors';
 import { pathParam } from '../../http/validate';
-import { safeText } from './text';
 
-// The customer as the API speaks it: exactly the field names of the domain's Customer (spec 3,
-// misspellings kept: adress, billingAdresses, payementMode, payementDelay). Structure → 400,
-// the domain's customer rules → 422 with every broken rule.
+// The customer as the API speaks it: the domain's Customer with the spec's misspelled names on the
+// wire (adress, payementMode, payementDelay; src/domain/wire-names.ts), renamed here and nowhere
+// else. Structure → 400, the domain's customer rules → 422 with every broken rule.
 
-const optionalText = (max: number) => safeText(max).nullish();
-
-export const customerBody = z.object({
-  accountNumber: optionalText(30),
-  socialReason: optionalText(200),
-  name: optionalText(200),
-  civility: optionalText(30),
-  adress: optionalText(500),
-  postalCode: optionalText(20),
-  city: optionalText(100),
-  country: optionalText(100),
-  billingAdresses: z.array(safeText(500)).max(20).nullish(),
-  deliveryAdress: optionalText(500),
-  email: optionalText(254),
-  phone: optionalText(40),
-  siren: optionalText(20),
-  vatNumber: optionalText(30),
-  payementMode: optionalText(100),
-  payementDelay: z.number().nullish(),
-  isBusiness: z.boolean().nullish(),
-});
-export type CustomerBody = z.output<typeof customerBody>;
+// The request and answer schemas live in the contract (src/contract/catalogue.ts, decision 021).
+export { customerBody, type CustomerBody } from '../../../../src/contract/catalogue';
+import type { ApiCustomer, CustomerBody } from '../../../../src/contract/catalogue';
 
 export const CUSTOMER_ERRORS_TITLE = 'Le client contient des erreurs.';
 /**
@@ -51,18 +31,18 @@ export function customerFromBody(body: CustomerBody, accountNumber: string | nul
     socialReason: body.socialReason ?? '',
     name: body.name ?? '',
     civility: body.civility ?? '',
-    adress: body.adress ?? '',
+    address: body.adress ?? '',
     postalCode: body.postalCode ?? '',
     city: body.city ?? '',
     country: body.country ?? '',
-    billingAdresses: body.billingAdresses ?? [],
-    deliveryAdress: body.deliveryAdress ?? '',
+    billingAddresses: body.billingAddresses ?? [],
+    deliveryAddress: body.deliveryAddress ?? '',
     email: body.email ?? '',
     phone: body.phone ?? '',
     siren: body.siren ?? '',
     vatNumber: body.vatNumber ?? '',
-    payementMode: body.payementMode ?? '',
-    payementDelay: body.payementDelay ?? null,
+    paymentMode: body.payementMode ?? '',
+    paymentDelay: body.payementDelay ?? null,
     isBusiness: body.isBusiness ?? true,
   });
   const errors = validateCustomer(customer).filter((e) => accountNumber !== null || e !== CUSTOMER_MESSAGES.accountNumberRequired);
@@ -83,45 +63,48 @@ export function customerValues(companyId: number, c: Customer): CustomerValues {
     socialReason: c.socialReason,
     name: orNull(c.name),
     civility: orNull(c.civility),
-    adress: orNull(c.adress),
+    address: orNull(c.address),
     postalCode: orNull(c.postalCode),
     city: orNull(c.city),
     country: c.country || 'France',
-    billingAdresses: c.billingAdresses,
-    deliveryAdress: orNull(c.deliveryAdress),
+    billingAddresses: c.billingAddresses,
+    deliveryAddress: orNull(c.deliveryAddress),
     email: orNull(c.email),
     phone: orNull(c.phone),
     siren: orNull(c.siren),
     vatNumber: orNull(c.vatNumber),
-    payementMode: orNull(c.payementMode),
-    payementDelay: c.payementDelay ?? null,
+    paymentMode: orNull(c.paymentMode),
+    paymentDelay: c.paymentDelay ?? null,
     isBusiness: c.isBusiness ?? true,
   };
 }
 
-/** Texts never come back null (forms bind them directly); payementDelay stays null for "default 30 days". */
-export function toApiCustomer(row: CustomerRow): Required<Customer> {
+/** Texts never come back null (forms bind them directly); paymentDelay stays null for "default 30 days". */
+export function customerFromRow(row: CustomerRow): Required<Customer> {
   return {
     id: row.id,
     accountNumber: row.accountNumber,
     socialReason: row.socialReason,
     name: row.name ?? '',
     civility: row.civility ?? '',
-    adress: row.adress ?? '',
+    address: row.address ?? '',
     postalCode: row.postalCode ?? '',
     city: row.city ?? '',
     country: row.country,
-    billingAdresses: row.billingAdresses ?? [],
-    deliveryAdress: row.deliveryAdress ?? '',
+    billingAddresses: row.billingAddresses ?? [],
+    deliveryAddress: row.deliveryAddress ?? '',
     email: row.email ?? '',
     phone: row.phone ?? '',
     siren: row.siren ?? '',
     vatNumber: row.vatNumber ?? '',
-    payementMode: row.payementMode ?? '',
-    payementDelay: row.payementDelay,
+    paymentMode: row.paymentMode ?? '',
+    paymentDelay: row.paymentDelay,
     isBusiness: row.isBusiness,
   };
 }
+
+/** The customer as the API answers it (spec names on the wire). */
+export const toApiCustomer = (row: CustomerRow): ApiCustomer => toWire(customerFromRow(row));
 
 /** The account number in the path (URL-decoded); one that cannot exist is bad input, not a failed query. */
 export function accountParam(c: Context): string {

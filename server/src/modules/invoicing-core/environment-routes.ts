@@ -1,21 +1,20 @@
 import { todayInParis } from '../../../../src/domain/dates';
+import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { loadEnvironmentJson } from './environment-service';
-import { mayReadArticles, mayReadCustomers } from './read-rights';
+import { can } from '../../../../src/domain/rights';
+import { subjectOf } from '../../http/auth-middleware';
 
 /** The invoicing environment of the current company (spec 3, 7.2). */
 export function environmentRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Facturation');
 
-  route('get', '/environment/plume', {
-    summary: 'Environnement de facturation de la société : TVA, comptes, unités, clients, articles, exercices, journaux',
-    right: { menu: 'mesFactures', permission: 'view' },
-  }, async (c) => {
+  route(api.catalogue.environment, { right: { menu: 'mesFactures', permission: 'view' } }, async (c) => {
     // Customers and articles only for who may read them (decision 008): same keys, empty lists.
-    const { id, rights } = c.get('company');
-    const scope = { customers: mayReadCustomers(rights), articles: mayReadArticles(rights) };
-    const json = await loadEnvironmentJson(deps.db, id, todayInParis(deps.now()), scope);
+    const user = subjectOf(c);
+    const scope = { customers: can(user, 'readCustomers'), articles: can(user, 'readArticles') };
+    const json = await loadEnvironmentJson(deps.db, c.get('company').id, todayInParis(deps.now()), scope);
     return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
 

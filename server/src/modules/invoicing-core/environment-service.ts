@@ -83,7 +83,7 @@ async function loadCatalogueJson(db: Db, companyId: number): Promise<string> {
   return result.rows[0].json;
 }
 
-/** What the reader may see (read-rights.ts): a list the user may not read comes back empty. */
+/** What the reader may see (can(…, 'readCustomers' | 'readArticles')): a list the user may not read comes back empty. */
 export interface EnvironmentScope { customers: boolean; articles: boolean }
 
 /** The environment as JSON text (InvoicingEnvironment): the catalogue text goes in as Postgres wrote it. */

@@ -1,17 +1,11 @@
-import { hasChildRight, type AppRight } from '../../../../src/domain/rights';
+import { can, type AppRight } from '../../../../src/domain/rights';
 
-// Who may read customers and articles (issue 9 item 8, decision 008). The lists are the
-// gestionClients / gestionArticles screens' own data; the invoice and quote editors also need
-// them to pick a customer and add articles, so a user who may write invoices or quotes reads
-// them too (through the environment and the one-customer read), without the management screens.
+// Superseded by can() (src/domain/rights.ts, decision 023): the routes call can(subjectOf(c),
+// 'readCustomers' | 'readArticles' | 'writeInvoicingDocuments') directly. Nothing imports this
+// file any more; it is kept only until the lead removes it (helpers do not delete others' files).
 
 type Rights = readonly AppRight[] | null | undefined;
-const MENU = 'mesFactures';
 
-/** May create or edit invoices or quotes: the editors pick customers and articles. */
-export function mayWriteDocuments(rights: Rights): boolean {
-  return ['listeFactures', 'listeDevis'].some((child) => hasChildRight(rights, MENU, child, 'create') || hasChildRight(rights, MENU, child, 'edit'));
-}
-
-export const mayReadCustomers = (rights: Rights) => hasChildRight(rights, MENU, 'gestionClients', 'view') || mayWriteDocuments(rights);
-export const mayReadArticles = (rights: Rights) => hasChildRight(rights, MENU, 'gestionArticles', 'view') || mayWriteDocuments(rights);
+export const mayWriteDocuments = (rights: Rights) => can({ appRights: rights }, 'writeInvoicingDocuments');
+export const mayReadCustomers = (rights: Rights) => can({ appRights: rights }, 'readCustomers');
+export const mayReadArticles = (rights: Rights) => can({ appRights: rights }, 'readArticles');

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { notificationSeen, notifications } from '../../db/schema/index';
 import { pageTotal } from '../invoicing-core/paging';
 
@@ -39,6 +39,16 @@ export async function refreshNotifications(db: Db, userId: number, companyId: nu
     db.select({ unread: count() }).from(notifications).where(and(mine(userId, companyId), isNull(notifications.readAt))),
   ]);
   return { notifications: latest.map(toDto), notificationsCount: n, unreadCount: unread };
+}
+
+export type NewNotification = typeof notifications.$inferInsert;
+
+/**
+ * The one way other modules create notifications (decision 023): documents filed by the inbox's
+ * batches, the demo seed. Runs in the caller's transaction when given one.
+ */
+export async function notify(db: DbOrTx, notes: NewNotification[]): Promise<void> {
+  if (notes.length > 0) await db.insert(notifications).values(notes);
 }
 
 export async function resetCounter(db: Db, userId: number, companyId: number, now: Date): Promise<void> {

@@ -1,7 +1,10 @@
 import { and, count, countDistinct, gte, lt, sql } from 'drizzle-orm';
 import { companies, sessions, users } from '../../db/schema/index';
+import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
-import { badRequest, forbidden } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { assertRight, subjectOf } from '../../http/auth-middleware';
+import { can } from '../../../../src/domain/rights';
 import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { addDays, dateFilterProblem } from '../../../../src/domain/dates';
@@ -18,8 +21,8 @@ function periodDate(value: string, field: string, which: string): string {
 export function statisticsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Statistiques');
 
-  route('get', '/statistiques/datedebut/:startDate/datefin/:endDate', { summary: 'Statistiques d’utilisation sur une période (administrateurs)' }, async (c) => {
-    if (c.get('user').userType !== 1) throw forbidden('Les statistiques sont réservées aux administrateurs.');
+  route(api.session.statistics, {}, async (c) => {
+    assertRight(can(subjectOf(c), 'statistics'), 'Les statistiques sont réservées aux administrateurs.');
     const start = periodDate(pathParam(c, 'startDate'), 'startDate', 'de début');
     const end = periodDate(pathParam(c, 'endDate'), 'endDate', 'de fin');
     if (end < start) throw badRequest('La date de fin ne peut pas précéder la date de début.', 'endDate');

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
+import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import { forbidden, HttpError, notFound } from '../../http/errors';
-import { idParam, MAX_ID } from '../../http/validate';
+import { idParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
@@ -15,28 +15,20 @@ import { clientAddress } from '../../http/client-address';
 export function usersModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Utilisateur');
 
-  route('get', '/user/me', { summary: 'Profil de l’utilisateur connecté' }, async (c) => {
+  route(api.session.me, {}, async (c) => {
     const profile = await loadProfile(deps.db, c.get('user').id);
     if (!profile) throw notFound('Utilisateur introuvable.');
     return c.json(profile);
   });
 
-  route('put', '/user/me', {
-    summary: 'Enregistre la dernière société choisie',
-    body: z.object({ idDerniereSociete: z.number().int().positive().max(MAX_ID) }),
-    responses: { 200: 'Profil mis à jour', 403: 'Société dont l’utilisateur n’est pas membre' },
-  }, async (c, { body }) => {
+  route(api.session.saveLastCompany, {}, async (c, { body }) => {
     const user = c.get('user');
     if (!(await membershipOf(deps.db, user.id, body.idDerniereSociete))) throw forbidden('Vous n’êtes pas membre de cette société.');
     await setLastCompany(deps.db, user.id, body.idDerniereSociete);
     return c.json(await loadProfile(deps.db, user.id));
   });
 
-  route('put', '/user/me/password', {
-    summary: 'Change le mot de passe de l’utilisateur connecté',
-    body: z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1).max(500) }),
-    responses: { 204: 'Mot de passe changé', 422: 'Mot de passe actuel faux ou nouveau trop faible', 429: 'Trop de mots de passe actuels erronés' },
-  }, async (c, { body }) => {
+  route(api.session.changePassword, {}, async (c, { body }) => {
     const [user] = await deps.db.select().from(users).where(eq(users.id, c.get('user').id)).limit(1);
     // A stolen session must not become a password-guessing oracle: wrong current passwords are
     // throttled per user like sign-ins (decision 008).
@@ -59,7 +51,7 @@ export function usersModule(deps: Deps) {
     return c.body(null, 204);
   });
 
-  route('get', '/utilisateurs/custom/user/:id/company/:lastCompany', { summary: 'Droits de l’utilisateur dans une société' }, async (c) => {
+  route(api.session.rights, {}, async (c) => {
     const userId = idParam(c, 'id');
     const companyId = idParam(c, 'lastCompany');
     if (userId !== c.get('user').id) throw forbidden('Vous ne pouvez consulter que vos propres droits.');
@@ -73,6 +65,6 @@ export function usersModule(deps: Deps) {
 
 export function publicConfigModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Configuration');
-  route('get', '/config', { summary: 'Marque, assistance, mentions légales et domaines d’annuaire', auth: false }, (c) => c.json(deps.config.branding));
+  route(api.session.config, {}, (c) => c.json(deps.config.branding));
   return app;
 }

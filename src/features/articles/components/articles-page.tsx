@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page/page-header';
 import { useCachedArticles } from '../../../data/cache-hooks';
 import { usePendingKeys } from '../../../data/use-pending-keys';
 import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
-import { hasChildRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { deleteArticle } from '../api/article-mutations';
 import { articleFeedback } from '../article-feedback';
@@ -22,8 +22,8 @@ const count = (n: number) => `${n.toLocaleString('fr-FR')} article${n > 1 ? 's' 
 /** /mes-factures/mes-articles: the catalogue from the local copy (works offline), search, create, edit, delete. */
 export function ArticlesPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
-  const rights = useAtomValue(profileAtom)?.appRights;
-  const can = (p: 'create' | 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionArticles', p);
+  const profile = useAtomValue(profileAtom);
+  const allows = (p: 'create' | 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionArticles' });
   const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
   const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['articles', 'environment']);
   const pending = usePendingKeys('item');
@@ -58,7 +58,7 @@ export function ArticlesPage() {
       <PageHeader
         title="Mes articles"
         description="Le catalogue des articles repris sur vos devis et vos factures."
-        actions={can('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouvel article</Button>}
+        actions={allows('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouvel article</Button>}
       />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <TextInput label="Rechercher un article" placeholder="Code, désignation ou libellé" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
@@ -79,12 +79,12 @@ export function ArticlesPage() {
         <Stack align="center" py="xl" gap="sm">
           <Text fw={600}>Aucun article pour le moment.</Text>
           <Text c="dimmed" size="sm">Créez vos articles pour les ajouter en un clic à vos devis et factures.</Text>
-          {can('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un article</Button>}
+          {allows('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un article</Button>}
         </Stack>
       ) : !loading && shown.length === 0 ? (
         <Text py="xl" ta="center" c="dimmed">Aucun article ne correspond à « {deferredQuery.trim()} ».</Text>
       ) : (
-        <ArticleTable pending={pending} rows={loading ? undefined : shown} canEdit={can('edit')} canDelete={can('delete')} onEdit={openForm} onDelete={setToDelete} />
+        <ArticleTable pending={pending} rows={loading ? undefined : shown} canEdit={allows('edit')} canDelete={allows('delete')} onEdit={openForm} onDelete={setToDelete} />
       )}
       <ArticleFormModal opened={form.opened} row={form.row} companyId={companyId} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
       <ConfirmDeleteModal

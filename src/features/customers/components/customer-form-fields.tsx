@@ -23,8 +23,8 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
     value: (c[field] as string | undefined) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => onChange({ [field]: e.currentTarget.value }),
   });
-  const billing = c.billingAdresses;
-  const setBilling = (next: string[]) => onChange({ billingAdresses: next });
+  const billing = c.billingAddresses;
+  const setBilling = (next: string[]) => onChange({ billingAddresses: next });
   return (
     <Stack gap="md">
       <Radio.Group label="Type de client" value={c.isBusiness === false ? 'private' : 'business'}
@@ -47,7 +47,7 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
       </Fieldset>
       <Fieldset legend="Adresse">
         <Stack gap="sm">
-          <Textarea label="Adresse" autosize minRows={2} maxRows={4} maxLength={500} {...text('adress')} />
+          <Textarea label="Adresse" autosize minRows={2} maxRows={4} maxLength={500} {...text('address')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Code postal" maxLength={20} {...text('postalCode')} />
             <TextInput label="Ville" maxLength={100} {...text('city')} />
@@ -68,7 +68,7 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
           <Group>
             <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setBilling([...billing, ''])} disabled={billing.length >= MAX_BILLING_ADDRESSES} mih={44}>Ajouter une adresse de facturation</Button>
           </Group>
-          <Textarea label="Adresse de livraison" description="Si elle diffère de l’adresse du client." autosize minRows={2} maxRows={4} maxLength={500} {...text('deliveryAdress')} />
+          <Textarea label="Adresse de livraison" description="Si elle diffère de l’adresse du client." autosize minRows={2} maxRows={4} maxLength={500} {...text('deliveryAddress')} />
         </Stack>
       </Fieldset>
       <Fieldset legend="Contact">
@@ -79,8 +79,8 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
       </Fieldset>
       <Fieldset legend="Conditions de paiement">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Mode de paiement" placeholder="Choisir" data={paymentModeOptions(environment, c.payementMode)} value={c.payementMode || null} onChange={(v) => onChange({ payementMode: v ?? '' })} clearable />
-          <TextInput label="Délai de paiement (jours)" description="Laissé vide : 30 jours." inputMode="numeric" placeholder="30" error={errors.payementDelay} value={delay} onChange={(e) => onDelayChange(e.currentTarget.value)} />
+          <Select label="Mode de paiement" placeholder="Choisir" data={paymentModeOptions(environment, c.paymentMode)} value={c.paymentMode || null} onChange={(v) => onChange({ paymentMode: v ?? '' })} clearable />
+          <TextInput label="Délai de paiement (jours)" description="Laissé vide : 30 jours." inputMode="numeric" placeholder="30" error={errors.paymentDelay} value={delay} onChange={(e) => onDelayChange(e.currentTarget.value)} />
         </SimpleGrid>
       </Fieldset>
     </Stack>

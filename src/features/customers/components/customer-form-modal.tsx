@@ -33,11 +33,11 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
     // Created offline, not numbered yet: the field stays blank (the server numbers it).
     if (isTempId(start.accountNumber)) start.accountNumber = '';
     setCustomer(start);
-    setDelay(delayText(start.payementDelay));
+    setDelay(delayText(start.paymentDelay));
     setShowErrors(false);
   }, [opened, row]);
 
-  const draft: Customer = { ...customer, payementDelay: parseDelay(delay) };
+  const draft: Customer = { ...customer, paymentDelay: parseDelay(delay) };
   // A blank account number is filled on saving, so it is no error here.
   const errors = validateCustomer({ ...draft, accountNumber: draft.accountNumber.trim() || 'C' });
   const fieldErrors = showErrors ? customerFieldErrors(errors) : {};

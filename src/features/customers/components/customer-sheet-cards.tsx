@@ -43,12 +43,12 @@ export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
       </Section>
       <Section title="Adresses">
         <Item term="Adresse">{lines(addressLines(c))}</Item>
-        {(c.billingAdresses ?? []).map((a, i) => <Item key={i} term={`Facturation n° ${i + 1}`}>{a}</Item>)}
-        <Item term="Livraison">{c.deliveryAdress}</Item>
+        {(c.billingAddresses ?? []).map((a, i) => <Item key={i} term={`Facturation n° ${i + 1}`}>{a}</Item>)}
+        <Item term="Livraison">{c.deliveryAddress}</Item>
       </Section>
       <Section title="Conditions de paiement">
-        <Item term="Mode de paiement">{c.payementMode}</Item>
-        <Item term="Délai de paiement">{paymentDelayLabel(c.payementDelay)}</Item>
+        <Item term="Mode de paiement">{c.paymentMode}</Item>
+        <Item term="Délai de paiement">{paymentDelayLabel(c.paymentDelay)}</Item>
       </Section>
     </SimpleGrid>
   );

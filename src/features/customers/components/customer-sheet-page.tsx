@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { useCachedCustomers } from '../../../data/cache-hooks';
-import { hasChildRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { deleteCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
@@ -29,11 +29,10 @@ export function CustomerSheetPage() {
   // Created offline: once the server has numbered it, the sheet moves to its real number.
   useResolvedAccount(accountNumber, (real) => void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: real }, replace: true }));
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
-  const rights = useAtomValue(profileAtom)?.appRights;
-  const can = (p: 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionClients', p);
-  const [reloadKey, setReloadKey] = useState(0);
-  const { customer, status } = useCustomerSheet(accountNumber, reloadKey);
-  const documents = useCustomerDocuments(accountNumber, reloadKey);
+  const profile = useAtomValue(profileAtom);
+  const allows = (p: 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
+  const { customer, status, refresh } = useCustomerSheet(accountNumber);
+  const documents = useCustomerDocuments(accountNumber);
   const { fetchedAt } = useCachedCustomers<{ accountNumber: string }>();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
@@ -72,8 +71,8 @@ export function CustomerSheetPage() {
         actions={
           <>
             {backButton}
-            {can('edit') && <Button leftSection={<IconPencil size={18} />} onClick={() => setEditing(true)} mih={44}>Modifier</Button>}
-            {can('delete') && <Button color="red" variant="light" leftSection={<IconTrash size={18} />} onClick={() => setDeleting('ask')} mih={44}>Supprimer</Button>}
+            {allows('edit') && <Button leftSection={<IconPencil size={18} />} onClick={() => setEditing(true)} mih={44}>Modifier</Button>}
+            {allows('delete') && <Button color="red" variant="light" leftSection={<IconTrash size={18} />} onClick={() => setDeleting('ask')} mih={44}>Supprimer</Button>}
           </>
         }
       />
@@ -88,7 +87,10 @@ export function CustomerSheetPage() {
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
           if (saved.accountNumber !== accountNumber) void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: saved.accountNumber }, replace: true });
-          else setReloadKey((k) => k + 1);
+          else {
+            refresh();
+            documents.refresh();
+          }
         }}
       />
       <ConfirmDeleteModal

@@ -101,8 +101,8 @@ const CustomerCells = memo(function CustomerCells({ customer: c, wide, pending, 
       )}
       {wide && (
         <div role="cell" style={cell}>
-          <Text size="sm" truncate="end">{c.payementMode}</Text>
-          <Text size="xs" c="dimmed" truncate="end">{paymentDelayLabel(c.payementDelay)}</Text>
+          <Text size="sm" truncate="end">{c.paymentMode}</Text>
+          <Text size="xs" c="dimmed" truncate="end">{paymentDelayLabel(c.paymentDelay)}</Text>
         </div>
       )}
       {(canEdit || canDelete) && (

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page/page-header';
 import { useCachedCustomers } from '../../../data/cache-hooks';
 import { usePendingKeys } from '../../../data/use-pending-keys';
 import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
-import { hasChildRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { deleteCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
@@ -22,8 +22,8 @@ const count = (n: number) => `${n.toLocaleString('fr-FR')} client${n > 1 ? 's' :
 /** /mes-factures/mes-clients: customers from the local copy (works offline), search, create, edit, delete. */
 export function CustomersPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
-  const rights = useAtomValue(profileAtom)?.appRights;
-  const can = (p: 'create' | 'edit' | 'delete') => hasChildRight(rights, 'mesFactures', 'gestionClients', p);
+  const profile = useAtomValue(profileAtom);
+  const allows = (p: 'create' | 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
   const { rows, fetchedAt } = useCachedCustomers<CustomerRow>();
   const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['customers', 'environment']);
   const pending = usePendingKeys('customer');
@@ -56,7 +56,7 @@ export function CustomersPage() {
       <PageHeader
         title="Mes clients"
         description="Vos clients, leurs adresses et leurs conditions de paiement."
-        actions={can('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouveau client</Button>}
+        actions={allows('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouveau client</Button>}
       />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <TextInput label="Rechercher un client" placeholder="Nom, numéro de compte, ville ou e-mail" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
@@ -77,12 +77,12 @@ export function CustomersPage() {
         <Stack align="center" py="xl" gap="sm">
           <Text fw={600}>Aucun client pour le moment.</Text>
           <Text c="dimmed" size="sm">Ajoutez vos clients pour leur adresser devis et factures.</Text>
-          {can('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un client</Button>}
+          {allows('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un client</Button>}
         </Stack>
       ) : !loading && shown.length === 0 ? (
         <Text py="xl" ta="center" c="dimmed">Aucun client ne correspond à « {deferredQuery.trim()} ».</Text>
       ) : (
-        <CustomerTable rows={loading ? undefined : shown} pending={pending} canEdit={can('edit')} canDelete={can('delete')} onEdit={openForm} onDelete={setToDelete} />
+        <CustomerTable rows={loading ? undefined : shown} pending={pending} canEdit={allows('edit')} canDelete={allows('delete')} onEdit={openForm} onDelete={setToDelete} />
       )}
       <CustomerFormModal opened={form.opened} row={form.row} companyId={companyId} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
       <ConfirmDeleteModal

@@ -1,66 +1,63 @@
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileZip, IconSearch } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
-import { hasMenuRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
-import { downloadDocumentsZip, fetchCategoryTree, rememberCategory, type CategoryTreeNode, type DocumentItem, type DocumentSort } from '../api/documents-api';
+import { useServerData } from '../../../data/sync/use-server-data';
+import { clean, type DocumentsSearch } from '../../../routes/list-search';
+import { downloadDocumentsZip, rememberCategory, type CategoryTreeNode, type DocumentItem, type DocumentSort } from '../api/documents-api';
 import { isDocumentSort, PAGE_SIZE, selectionLabel, SORT_OPTIONS, toggle, togglePage } from '../list-state';
-import { useDocumentPage } from '../use-document-page';
+import { categoryTreeData, useDocumentPage } from '../use-document-page';
 import { CategoryTree } from './category-tree';
 import { DocumentPreview } from './document-preview';
 import { DocumentTable } from './document-table';
 import { ListPagination } from '../../../components/page/list-pagination';
 
+const route = getRouteApi('/app/mes-documents');
+
 /** /mes-documents: category tree, searchable sorted paged list, preview, download, zip of a selection. */
 export function DocumentsPage() {
-  const canDownload = hasMenuRight(useAtomValue(profileAtom)?.appRights, 'mesDocuments', 'download');
-  const [tree, setTree] = useState<CategoryTreeNode[] | null>(null);
-  const [ready, setReady] = useState(false);
-  const [category, setCategory] = useState<number | null>(null);
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
-  const [sort, setSort] = useState<DocumentSort>('-date');
-  const [q, setQ] = useState('');
-  const [search] = useDebouncedValue(q, 300);
-  const [page, setPage] = useState(1);
-  const [reloadKey, setReloadKey] = useState(0);
+  const canDownload = can(useAtomValue(profileAtom), 'download', { menu: 'mesDocuments' });
+  // Filters live in the URL (decision 022); absent, the place the server remembered applies.
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const treeRead = useServerData(categoryTreeData, null);
+  const ready = !treeRead.loading;
+  const tree: CategoryTreeNode[] | null = treeRead.data?.categories ?? (ready ? [] : null);
+  const last = treeRead.data?.last ?? null;
+  const category = search.category !== undefined ? search.category || null : (last?.categoryId || null);
+  const sort: DocumentSort = search.sort ?? (last && isDocumentSort(last.facet) ? last.facet : '-date');
+  const page = search.page ?? 1;
+  const [openHeadings, setExpanded] = useState<Set<number> | null>(null);
+  const expanded = openHeadings ?? new Set((last?.headings ?? []).map(Number).filter(Number.isInteger));
+  const [q, setQ] = useState(search.q ?? '');
+  const [typed] = useDebouncedValue(q, 300);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [preview, setPreview] = useState<DocumentItem | null>(null);
   const [zipping, setZipping] = useState(false);
-  const [data, setData] = useDocumentPage(ready ? { page, pageSize: PAGE_SIZE, q: search, sort, category } : null, reloadKey);
+  const { data, refresh, patch } = useDocumentPage(ready ? { page, pageSize: PAGE_SIZE, q: search.q ?? '', sort, category } : null);
+  const setFilters = (next: Partial<DocumentsSearch>, replace = false) =>
+    void navigate({ search: (prev) => clean({ ...prev, page: undefined, ...next }), replace });
+  const words = (search.q ?? '').trim();
+  const setPage = (p: number) => setFilters({ page: p > 1 ? p : undefined });
 
-  // Back where the user left: the last category, its sort (facet) and the open headings.
+  // The typed search reaches the URL once the user pauses (replace: one history entry per search).
   useEffect(() => {
-    const controller = new AbortController();
-    fetchCategoryTree(controller.signal)
-      .then(({ categories, last }) => {
-        setTree(categories);
-        if (last) {
-          setCategory(last.categoryId || null);
-          if (isDocumentSort(last.facet)) setSort(last.facet);
-          setExpanded(new Set(last.headings.map(Number).filter(Number.isInteger)));
-        }
-        setReady(true);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setTree([]);
-        setReady(true);
-      });
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => setPage(1), [search]);
+    if (typed !== (search.q ?? '')) setFilters({ q: typed || undefined }, true);
+    // Only the debounced text decides; search.q follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
 
   const remember = (c: number | null, s: DocumentSort, e: Set<number>) => rememberCategory(c ?? 0, s, [...e].map(String));
   const selectCategory = (id: number | null) => {
     const next = id === null ? expanded : new Set(expanded).add(id);
-    setCategory(id);
+    setFilters({ category: id ?? 0, sort });
     setExpanded(next);
-    setPage(1);
     remember(id, sort, next);
   };
   const toggleHeading = (id: number, open: boolean) => {
@@ -72,14 +69,13 @@ export function DocumentsPage() {
   };
   const changeSort = (value: string | null) => {
     if (!isDocumentSort(value)) return;
-    setSort(value);
-    setPage(1);
+    setFilters({ category: category ?? 0, sort: value });
     remember(category, value, expanded);
   };
   const openPreview = (doc: DocumentItem) => {
     setPreview(doc);
     if (!doc.readAt && data && data !== 'error') {
-      setData({ ...data, items: data.items.map((d) => (d.id === doc.id ? { ...d, readAt: new Date().toISOString() } : d)) });
+      patch({ ...data, items: data.items.map((d) => (d.id === doc.id ? { ...d, readAt: new Date().toISOString() } : d)) });
     }
   };
   // Spec: single downloads fail silently, but a zip the user asked for says when it failed.
@@ -125,12 +121,12 @@ export function DocumentsPage() {
             )}
             {data === 'error' ? (
               <Alert color="red" title="Vos documents n’ont pas pu être chargés">
-                <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={() => setReloadKey((k) => k + 1)}>Réessayer</Button></Group>
+                <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={refresh}>Réessayer</Button></Group>
               </Alert>
             ) : data && data.total === 0 ? (
               <Paper withBorder p="xl" radius="md" ta="center">
-                <Text fw={600}>{search.trim() ? `Aucun document ne correspond à « ${search.trim()} ».` : category ? 'Aucun document dans cette catégorie pour le moment.' : 'Votre cabinet n’a encore déposé aucun document.'}</Text>
-                <Text c="dimmed" size="sm">{search.trim() ? 'Essayez un autre mot ou choisissez « Tous les documents ».' : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}</Text>
+                <Text fw={600}>{words ? `Aucun document ne correspond à « ${words} ».` : category ? 'Aucun document dans cette catégorie pour le moment.' : 'Votre cabinet n’a encore déposé aucun document.'}</Text>
+                <Text c="dimmed" size="sm">{words ? 'Essayez un autre mot ou choisissez « Tous les documents ».' : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}</Text>
               </Paper>
             ) : (
               <DocumentTable items={items} selected={selected} canDownload={canDownload} onPreview={openPreview}

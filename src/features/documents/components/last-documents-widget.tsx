@@ -1,30 +1,25 @@
 import { Stack } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
-import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { defineServerData } from '../../../data/sync/server-data';
+import { useServerData } from '../../../data/sync/use-server-data';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
 import { instantDayFr } from '../../../lib/format-instant';
 import { http } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
-import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import type { DocumentItem } from '../api/documents-api';
+
+// The home widget's files: online only, like the documents screen (decision 022: kept in memory).
+const lastDocumentsData = defineServerData<null, DocumentItem[]>({
+  key: 'gedLast', keep: 'memory',
+  fetch: async (_, { userId, companyId, signal }) => (await http.get(`widgets/ged/last/user/${userId}/company/${companyId}`,
+    { signal, headers: { 'x-company-id': String(companyId) } }).json<{ items: DocumentItem[] }>()).items,
+});
 
 /** Home (spec 2.6 widget): the last documents the firm filed for this company. */
 export function LastDocumentsWidget() {
-  const user = useAtomValue(profileAtom)?.id;
-  const company = useAtomValue(currentCompanyAtom)?.id;
   const online = useOnline();
-  const [items, setItems] = useState<DocumentItem[] | null | 'error'>(null);
-  useEffect(() => {
-    if (user == null || company == null) return;
-    if (!online) return setItems('error');
-    const controller = new AbortController();
-    setItems(null);
-    http.get(`widgets/ged/last/user/${user}/company/${company}`, { signal: controller.signal, headers: { 'x-company-id': String(company) } })
-      .json<{ items: DocumentItem[] }>()
-      .then((r) => setItems(r.items), () => !controller.signal.aborted && setItems('error'));
-    return () => controller.abort();
-  }, [user, company, online]);
+  const read = useServerData(lastDocumentsData, null);
+  const items: DocumentItem[] | null | 'error' = read.data ?? (read.loading ? null : 'error');
 
   const list = Array.isArray(items) ? items : [];
   const detail = items === 'error'

@@ -2,12 +2,14 @@ import { Alert, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useServerData } from '../../../data/sync/use-server-data';
 import { PageHeader } from '../../../components/page/page-header';
-import { hasMenuRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { matchesSearch } from '../../../domain/search-text';
 import { profileAtom } from '../../../lib/session';
-import { fetchRecentDocuments, type DocumentItem } from '../api/documents-api';
+import type { DocumentItem } from '../api/documents-api';
+import { recentDocumentsData } from '../use-document-page';
 import { DocumentPreview } from './document-preview';
 import { DocumentTable } from './document-table';
 
@@ -15,21 +17,16 @@ const RECENT_LIMIT = 30;
 
 /** /mes-documents/documents-recents: the latest documents the firm filed, newest first. */
 export function RecentDocumentsPage() {
-  const canDownload = hasMenuRight(useAtomValue(profileAtom)?.appRights, 'mesDocuments', 'download');
-  const [items, setItems] = useState<DocumentItem[] | null | 'error'>(null);
+  const canDownload = can(useAtomValue(profileAtom), 'download', { menu: 'mesDocuments' });
+  const read = useServerData(recentDocumentsData, { limit: RECENT_LIMIT });
+  const items: DocumentItem[] | null | 'error' = read.data ?? (read.loading ? null : 'error');
   const [q, setQ] = useState('');
   const [preview, setPreview] = useState<DocumentItem | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRecentDocuments(RECENT_LIMIT, controller.signal).then(setItems, () => !controller.signal.aborted && setItems('error'));
-    return () => controller.abort();
-  }, []);
 
   const list = Array.isArray(items) ? items.filter((d) => matchesSearch(`${d.name} ${d.categoryPath}`, q)) : null;
   const open = (doc: DocumentItem) => {
     setPreview(doc);
-    if (Array.isArray(items)) setItems(items.map((d) => (d.id === doc.id ? { ...d, readAt: d.readAt ?? new Date().toISOString() } : d)));
+    if (Array.isArray(items)) read.patch(items.map((d) => (d.id === doc.id ? { ...d, readAt: d.readAt ?? new Date().toISOString() } : d)));
   };
   return (
     <Stack>

@@ -4,14 +4,12 @@ import { IconFileZip, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
-import { onMutationDone } from '../../../data/outbox';
 import { DEPOSIT_STATUS_LABELS, DEPOSIT_STATUSES, type DepositStatus } from '../../../domain/deposits';
-import { hasMenuRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { readApiError } from '../../../lib/http';
 import { profileAtom } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteDeposit, downloadDepositsZip } from '../api/inbox-api';
-import { INBOX_UPLOAD_KIND } from '../api/upload-to-inbox';
 import type { DepositItem } from '../api/inbox-types';
 import { useDeposits } from '../use-deposits';
 import { DepositsTable } from './deposits-table';
@@ -22,24 +20,19 @@ const STATUS_OPTIONS = DEPOSIT_STATUSES.map((s) => ({ value: s, label: DEPOSIT_S
 /** One list of deposits (pending or history): search, status filter, paging, zip of a selection, withdrawal. */
 export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox' | 'history' | 'admin'; mine?: boolean; emptyText: string }) {
   const profile = useAtomValue(profileAtom);
-  const rights = profile?.appRights;
   // The firm's list spans companies: the zip and withdrawal are company-scoped, so not offered there.
-  const canDownload = kind !== 'admin' && hasMenuRight(rights, 'maBannette', 'download');
-  const canDelete = kind !== 'admin' && hasMenuRight(rights, 'maBannette', 'delete');
+  const canDownload = kind !== 'admin' && can(profile, 'download', { menu: 'maBannette' });
+  const canDelete = kind !== 'admin' && can(profile, 'delete', { menu: 'maBannette' });
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q, 300);
   const [status, setStatus] = useState<DepositStatus | null>(null);
   const [page, setPage] = useState(1);
-  const [reloadKey, setReloadKey] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [toDelete, setToDelete] = useState<DepositItem | null>(null);
   const [busy, setBusy] = useState(false);
-  const data = useDeposits(kind, { page, pageSize: PAGE_SIZE, q: search, status, mine }, reloadKey);
+  // A file kept on the device reached the server: the sync layer refreshes this list (decision 022).
+  const { data, refresh } = useDeposits(kind, { page, pageSize: PAGE_SIZE, q: search, status, mine });
   useEffect(() => setPage(1), [search, status]);
-  // A file kept on the device reached the server: it now belongs to this list.
-  useEffect(() => onMutationDone((entry) => {
-    if (entry.kind === INBOX_UPLOAD_KIND) setReloadKey((k) => k + 1);
-  }), []);
 
   const items = data && data !== 'error' ? data.items : null;
   const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
@@ -67,7 +60,7 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
       await deleteDeposit(toDelete.id);
       toastSuccess('Fichier supprimé', `« ${toDelete.name} » a été retiré de votre bannette.`);
       setSelected((s) => { const n = new Set(s); n.delete(toDelete.id); return n; });
-      setReloadKey((k) => k + 1);
+      refresh();
     } catch (error) {
       const e = await readApiError(error);
       toastError('Suppression impossible', e.message ?? 'Vérifiez votre connexion puis réessayez.');
@@ -91,7 +84,7 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
       )}
       {data === 'error' ? (
         <Alert color="red" title="La liste n’a pas pu être chargée">
-          <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={() => setReloadKey((k) => k + 1)}>Réessayer</Button></Group>
+          <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={() => refresh()}>Réessayer</Button></Group>
         </Alert>
       ) : data && data.total === 0 ? (
         <Paper withBorder p="xl" radius="md" ta="center">

@@ -21,8 +21,7 @@ export function FirmBatchPanel() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Map<number, DepositItem>>(new Map());
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const data = useDeposits('admin', { page, pageSize: PAGE_SIZE, q: '', status: 'deposited' }, reloadKey);
+  const { data, refresh } = useDeposits('admin', { page, pageSize: PAGE_SIZE, q: '', status: 'deposited' });
   const items = data && data !== 'error' ? data.items : null;
 
   const toggle = (id: number) => setSelected((s) => {
@@ -58,7 +57,7 @@ export function FirmBatchPanel() {
     } finally {
       setProgress(null);
       setSelected(new Map());
-      setReloadKey((k) => k + 1);
+      refresh();
     }
   }
 

@@ -4,14 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
-import { hasMenuRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import { profileAtom } from '../../../lib/session';
 import { DepositsPanel } from './deposits-panel';
 import { QueuedDeposits } from './queued-deposits';
 
 /** /ma-bannette: files deposited for the firm and their processing status; the history. */
 export function InboxPage() {
-  const canCreate = hasMenuRight(useAtomValue(profileAtom)?.appRights, 'maBannette', 'create');
+  const canCreate = can(useAtomValue(profileAtom), 'create', { menu: 'maBannette' });
   const [tab, setTab] = useState<string | null>('pending');
   return (
     <Stack>

@@ -1,10 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
+import { can } from '../../../domain/rights';
 import { profileAtom } from '../../../lib/session';
-import { fetchDeposits } from '../api/inbox-api';
-import { monthlyCounts, type MonthCount } from '../monthly-counts';
+import { monthlyCounts } from '../monthly-counts';
+import { useDeposits } from '../use-deposits';
 import { DepositsPanel } from './deposits-panel';
 import { FirmBatchPanel } from './firm-batch-panel';
 import { MonthlyBars } from './monthly-bars';
@@ -12,18 +13,11 @@ import { MonthlyBars } from './monthly-bars';
 /** /mes-depots (profil > mesDepots): the user's deposits over time; for the firm, the files to file. */
 export function MyDepositsPage() {
   const profile = useAtomValue(profileAtom);
-  const [counts, setCounts] = useState<MonthCount[] | null>(null);
   // The firm's "dépôts" are those its companies send; a client's are their own.
-  const firm = profile?.userType === 1;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // The last 200 deposits cover a year for any ordinary client; the chart is a summary.
-    fetchDeposits(firm ? 'admin' : 'history', { page: 1, pageSize: 200, q: '', mine: !firm }, controller.signal)
-      .then((p) => setCounts(monthlyCounts(p.items.map((d) => d.createdAt), new Date())))
-      .catch(() => !controller.signal.aborted && setCounts(monthlyCounts([], new Date())));
-    return () => controller.abort();
-  }, [firm]);
+  const firm = can(profile, 'firm');
+  // The last 200 deposits cover a year for any ordinary client; the chart is a summary.
+  const { data } = useDeposits(firm ? 'admin' : 'history', { page: 1, pageSize: 200, q: '', mine: !firm });
+  const counts = useMemo(() => (data === null ? null : monthlyCounts(data === 'error' ? [] : data.items.map((d) => d.createdAt), new Date())), [data]);
 
   return (
     <Stack>

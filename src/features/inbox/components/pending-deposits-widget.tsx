@@ -2,15 +2,13 @@ import { Stack } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
 import { instantDayFr } from '../../../lib/format-instant';
-import { useOnline } from '../../../lib/online';
 import { useDeposits } from '../use-deposits';
 
 const QUERY = { page: 1, pageSize: 3, q: '' };
 
 /** Home: files deposited in the inbox that the firm has not filed yet. */
 export function PendingDepositsWidget() {
-  const online = useOnline();
-  const page = useDeposits('inbox', QUERY, online ? 1 : 0);
+  const page = useDeposits('inbox', QUERY).data;
   const total = page && page !== 'error' ? page.total : 0;
   return (
     <HomeWidget title="Dépôts en attente" icon={IconInbox} color="grape" loading={page === null}

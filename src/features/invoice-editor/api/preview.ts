@@ -1,6 +1,7 @@
 // Aperçu: the server renders the unsaved payload online; offline (or when the server cannot be
 // reached) the browser renders it with the very same renderer (src/pdf), loaded on demand.
 import { HTTPError } from 'ky';
+import { bodyToWire } from '../../../domain/wire-names';
 import { http, isNetworkError, readApiError } from '../../../lib/http';
 import type { BusinessDocumentModel } from '../../../pdf/types';
 import type { EditorKind } from '../types';
@@ -11,7 +12,7 @@ export async function previewOnServer(kind: EditorKind, companyId: number, paylo
   const path = kind === 'invoice' ? 'invoices/preview' : 'estimates/preview';
   try {
     const body = id === null ? payload : { ...(payload as object), id };
-    const blob = await http.post(path, { json: body, headers: { 'x-company-id': String(companyId) }, retry: 0 }).blob();
+    const blob = await http.post(path, { json: bodyToWire(path, body), headers: { 'x-company-id': String(companyId) }, retry: 0 }).blob();
     return { status: 'ok', blob };
   } catch (error) {
     if (error instanceof HTTPError && error.response.status < 500) {

@@ -43,8 +43,8 @@ export function DocumentFields({ state, change, data, customer }: Props) {
           data={options} filter={filter} limit={CUSTOMER_LIMIT} value={form.accountNumber || null}
           onChange={(value) => change((f) => setCustomer(f, kind, byAccount(value)))} />
         <Select label="Adresse de facturation" placeholder={form.accountNumber ? 'Adresse du client (par défaut)' : 'Choisissez d’abord un client'}
-          data={addressOptions(customer, form.billingAdress)} value={form.billingAdress || null} disabled={!form.accountNumber}
-          onChange={(value) => change((f) => ({ ...f, billingAdress: value ?? '' }))} allowDeselect={false} />
+          data={addressOptions(customer, form.billingAddress)} value={form.billingAddress || null} disabled={!form.accountNumber}
+          onChange={(value) => change((f) => ({ ...f, billingAddress: value ?? '' }))} allowDeselect={false} />
         {invoice && (
           <Select label="Type" data={['Facture', 'Avoir']} value={form.type || null} allowDeselect={false} placeholder="Choisir le type"
             onChange={(value) => change((f) => setInvoiceType(f, (value ?? '') as InvoiceType | '', customer))} />
@@ -61,8 +61,8 @@ export function DocumentFields({ state, change, data, customer }: Props) {
             <FrDateInput label="Date d'échéance" value={form.dueDate} clearable disabled={form.type === 'Avoir'}
               description={form.type === 'Avoir' ? 'Un avoir n’a pas de date d’échéance.' : undefined}
               onChange={(d) => change((f) => ({ ...f, dueDate: d }))} />
-            <Select label="Mode de paiement" placeholder="Choisir un mode de paiement" clearable data={textOptions(data.meansOfPayment, form.payementMode)}
-              value={form.payementMode || null} onChange={(value) => change((f) => ({ ...f, payementMode: value ?? '' }))} />
+            <Select label="Mode de paiement" placeholder="Choisir un mode de paiement" clearable data={textOptions(data.meansOfPayment, form.paymentMode)}
+              value={form.paymentMode || null} onChange={(value) => change((f) => ({ ...f, paymentMode: value ?? '' }))} />
           </>
         ) : (
           <>

@@ -6,7 +6,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { PdfDialog } from '../../../components/pdf-dialog';
-import { hasChildRight, type Permission } from '../../../domain/rights';
+// Aliased: `can` below is the editor's own map of allowed actions.
+import { can as userCan, type Child, type Permission } from '../../../domain/rights';
 import { useOnline } from '../../../lib/online';
 import { profileAtom } from '../../../lib/session';
 import { deleteDrafts } from '../api/drafts';
@@ -94,7 +95,7 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
   const { state, change } = editor;
   const navigate = useNavigate();
   const online = useOnline();
-  const rights = useAtomValue(profileAtom)?.appRights;
+  const profile = useAtomValue(profileAtom);
   const customer = useMemo(() => data.customers.find((c) => c.accountNumber === state.form.accountNumber) ?? null, [data.customers, state.form.accountNumber]);
   // A list from the device's own checks shrinks as the user fixes the form; the server's stays until the next try.
   const [shown, setShown] = useState<{ list: string[]; live: boolean }>({ list: [], live: false });
@@ -117,7 +118,7 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
   useCreditBasis(data.companyId, state.kind === 'invoice' && !state.validated && state.form.type === 'Avoir' ? state.form.correctedInvoiceId : null);
 
   const child = state.kind === 'invoice' ? 'listeFactures' : 'listeDevis';
-  const has = (c: string, p: Permission) => hasChildRight(rights, 'mesFactures', c, p);
+  const has = (child: Child, p: Permission) => userCan(profile, p, { menu: 'mesFactures', child });
   const can: EditorCan = {
     save: has(child, state.docId === null ? 'create' : 'edit'),
     edit: has(child, 'edit'),
@@ -125,7 +126,7 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
     send: has('listeFactures', 'edit'),
     // A fully credited invoice gets no further credit note (issue 10); the server refuses it too.
     createInvoice: has('listeFactures', 'create') && (follow?.followUp.creditable ?? 1) > 0,
-    transform: has('listeDevis', 'transform') && has('listeFactures', 'create'),
+    transform: userCan(profile, 'convertQuote'),
   };
   const readOnly = state.validated || (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');
 

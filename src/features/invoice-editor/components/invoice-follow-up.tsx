@@ -17,7 +17,7 @@ import { PaymentDialog } from './payment-dialog';
 export interface InvoiceFollowUpState {
   followUp: FollowUp;
   fromCache: boolean;
-  facts: SettlementFacts & { createdAt: string | null; payementMode: string };
+  facts: SettlementFacts & { createdAt: string | null; paymentMode: string };
   statuses: InvoiceStatus[];
   reload: () => void;
 }
@@ -31,7 +31,7 @@ export function useInvoiceFollowUp(state: EditorState, companyId: number): Invoi
     const f = loaded.data;
     const facts = {
       type: state.form.type, validated: true, dueDate: state.form.dueDate, ttc: f.ttc, paid: f.amountPaid, credited: f.amountCredited,
-      sentAt: f.history.find((h) => h.kind === 'sent')?.at ?? null, createdAt: state.form.createdAt || null, payementMode: state.form.payementMode,
+      sentAt: f.history.find((h) => h.kind === 'sent')?.at ?? null, createdAt: state.form.createdAt || null, paymentMode: state.form.paymentMode,
     };
     return { followUp: f, fromCache: loaded.fromCache, facts, statuses: invoiceStatuses(facts, todayInParis(new Date())), reload };
   }, [id, loaded, reload, state.form]);

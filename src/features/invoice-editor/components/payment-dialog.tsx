@@ -9,7 +9,7 @@ import { FrenchNumberInput } from './french-number-input';
 interface Props {
   opened: boolean;
   onClose: () => void;
-  facts: SettlementFacts & { createdAt: string | null; payementMode: string };
+  facts: SettlementFacts & { createdAt: string | null; paymentMode: string };
   busy: boolean;
   /** Resolves to the server's refusal (French sentences) or null when recorded or queued. */
   onSubmit: (p: { date: string; means: PaymentMeans; amount: number }) => Promise<string[] | null>;
@@ -24,7 +24,7 @@ export function PaymentDialog({ opened, onClose, facts, busy, onSubmit }: Props)
   const due = amountDueCents(facts) / 100;
   const today = todayInParis(new Date());
   const [date, setDate] = useState<string | null>(today);
-  const [means, setMeans] = useState<PaymentMeans>(() => meansFromPaymentMode(facts.payementMode));
+  const [means, setMeans] = useState<PaymentMeans>(() => meansFromPaymentMode(facts.paymentMode));
   const [amount, setAmount] = useState(due);
   const [errors, setErrors] = useState<string[]>([]);
   const restAfter = Math.max(0, toCents(due) - toCents(amount)) / 100;

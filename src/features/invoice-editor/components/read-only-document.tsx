@@ -29,12 +29,12 @@ export function ReadOnlyDocument({ state, customer }: { state: EditorState; cust
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Field label="Client" value={who} />
-          <Field label="Adresse de facturation" value={oneLine(form.billingAdress || (customer ? mainAddress(customer) : ''))} />
+          <Field label="Adresse de facturation" value={oneLine(form.billingAddress || (customer ? mainAddress(customer) : ''))} />
           {invoice && <Field label="Type" value={form.type} />}
           {invoice && form.type === 'Avoir' && <Field label="Facture corrigée" value={state.correctedInvoiceNumber} />}
           <Field label={invoice ? 'Date de facturation' : 'Date de création'} value={formatDateFr(form.createdAt)} />
           {invoice ? <Field label="Date d'échéance" value={formatDateFr(form.dueDate)} /> : <Field label="Date de validité" value={formatDateFr(form.validatedAt)} />}
-          {invoice && <Field label="Mode de paiement" value={form.payementMode} />}
+          {invoice && <Field label="Mode de paiement" value={form.paymentMode} />}
           <Field label="Désignation" value={form.designation} />
           <Field label="Clause de TVA" value={form.vatClause} />
         </SimpleGrid>

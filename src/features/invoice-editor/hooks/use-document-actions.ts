@@ -139,7 +139,7 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
       }
       // Offline: the invoice is drafted here exactly as the server will make it, under its temporary id.
       const today = todayInParis(new Date());
-      const form = { ...s.form, type: 'Facture' as const, createdAt: today, dueDate: dueDateFor(today, customer?.payementDelay), payementMode: '', validatedAt: null, correctedInvoiceId: null };
+      const form = { ...s.form, type: 'Facture' as const, createdAt: today, dueDate: dueDateFor(today, customer?.paymentDelay), paymentMode: '', validatedAt: null, correctedInvoiceId: null };
       await writeDraft(companyId, { ...newEditorState('invoice', tmp, form), docId: tmp, docKey: `invoice:${tmp}`, customer: s.customer });
       void navigate({ to: EDIT_ROUTES.invoice, search: { id: tmp } });
     } finally {

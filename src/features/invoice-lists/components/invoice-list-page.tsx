@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
-import { hasChildRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import type { InvoicePayload } from '../../../domain/types';
 import { readApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
@@ -32,8 +32,8 @@ const VALIDATION = [{ value: 'true', label: 'Validées' }, { value: 'false', lab
 /** /mes-factures/liste-des-factures: invoices and credit notes, drafts first then number descending. */
 export function InvoiceListPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
-  const rights = useAtomValue(profileAtom)?.appRights;
-  const can = (p: 'create' | 'edit') => hasChildRight(rights, 'mesFactures', 'listeFactures', p);
+  const profile = useAtomValue(profileAtom);
+  const allows = (p: 'create' | 'edit') => can(profile, p, { menu: 'mesFactures', child: 'listeFactures' });
   const online = useOnline();
   const today = useToday();
   const open = useOpen();
@@ -60,12 +60,12 @@ export function InvoiceListPage() {
     });
   }, [companyId, patchRow, today, navigate]);
 
-  const canEdit = can('edit');
+  const canEdit = allows('edit');
   const columns = useMemo(() => invoiceColumns({ today, pending: pending.ids, online, canEdit, open, onDownload, onPaid }), [today, pending.ids, online, canEdit, open, onDownload, onPaid]);
   const patch = (p: Partial<InvoiceFilters>) => setFilters((f) => ({ ...f, ...p }));
   const reset = () => setFilters(EMPTY_INVOICE_FILTERS);
   const active = JSON.stringify(filters) !== JSON.stringify(EMPTY_INVOICE_FILTERS);
-  const createButton = can('create') && <Button component="a" href={NEW_INVOICE_PATH} onClick={open(NEW_INVOICE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouvelle facture</Button>;
+  const createButton = allows('create') && <Button component="a" href={NEW_INVOICE_PATH} onClick={open(NEW_INVOICE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouvelle facture</Button>;
 
   return (
     <>

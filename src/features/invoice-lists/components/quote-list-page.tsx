@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
 import { QUOTE_STATES } from '../../../domain/quote-states';
-import { hasChildRight } from '../../../domain/rights';
+import { can } from '../../../domain/rights';
 import type { QuotePayload, QuoteStateLabel } from '../../../domain/types';
 import { readApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
@@ -33,10 +33,10 @@ const STATES = QUOTE_STATES.map((s) => ({ value: s, label: s }));
 /** /mes-factures/liste-des-devis: quotes, number descending, state changes and conversion. */
 export function QuoteListPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
-  const rights = useAtomValue(profileAtom)?.appRights;
-  const canEdit = hasChildRight(rights, 'mesFactures', 'listeDevis', 'edit');
-  const canConvert = hasChildRight(rights, 'mesFactures', 'listeDevis', 'transform') && hasChildRight(rights, 'mesFactures', 'listeFactures', 'create');
-  const canCreate = hasChildRight(rights, 'mesFactures', 'listeDevis', 'create');
+  const profile = useAtomValue(profileAtom);
+  const canEdit = can(profile, 'edit', { menu: 'mesFactures', child: 'listeDevis' });
+  const canConvert = can(profile, 'convertQuote');
+  const canCreate = can(profile, 'create', { menu: 'mesFactures', child: 'listeDevis' });
   const online = useOnline();
   const open = useOpen();
   const navigate = useNavigate();

@@ -1,0 +1,24 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import * as schema from '/work/main/server/src/db/schema/index';
+
+let t = Date.now();
+const lap = (l: string) => { const n = Date.now(); console.log(l, n - t, 'ms'); t = n; };
+const client = await PGlite.create({});
+lap('create');
+const db = drizzle(client, { schema });
+await migrate(db, { migrationsFolder: '/work/main/server/drizzle' });
+lap('migrate');
+const dump = await client.dumpDataDir('none');
+lap('dump ' + dump.size);
+const c2 = await PGlite.create({ loadDataDir: dump });
+lap('load');
+console.log((await c2.query('select count(*) from users')).rows);
+lap('query');
+const c3 = await client.clone();
+lap('clone');
+const dump2 = await client.dumpDataDir('gzip');
+lap('dump gz ' + dump2.size);
+const c4 = await PGlite.create({ loadDataDir: dump2 });
+lap('load gz');

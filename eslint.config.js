@@ -1,0 +1,215 @@
+// ESLint 9 flat config. Why each rule is here: docs/decisions/020-lint-and-format.md.
+// Formatting is Prettier's job (`npm run lint` runs both); nothing below is about layout.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+// typescript-eslint with its own TypeScript 6 (the project compiles with TypeScript 7): tools/lint-typescript.
+import tseslint from 'lint-typescript';
+
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// ── Layers and boundaries ────────────────────────────────────────────────────────────────────────
+// Each file belongs to one element; imports are resolved to files, so a relative import is judged
+// by where it lands, not by how it is spelled.
+const elements = [
+  { type: 'domain', pattern: 'src/domain' },
+  { type: 'pdf', pattern: 'src/pdf' },
+  { type: 'contract', pattern: 'src/contract' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'data', pattern: 'src/data' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'app', pattern: 'src/routes' },
+  { type: 'app', pattern: 'src/*.{ts,tsx}', partialMatch: false },
+  { type: 'sw', pattern: 'sw' },
+  { type: 'server-module', pattern: 'server/src/modules/*', capture: ['module'] },
+  { type: 'server', pattern: 'server/src' },
+];
+const appTypes = ['domain', 'pdf', 'contract', 'lib', 'data', 'feature', 'components', 'app', 'sw'];
+const serverTypes = ['server', 'server-module'];
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const from = (...types) => ({ element: { types: { anyOf: types } } });
+
+// A feature is used by another feature only through its public entry `index.ts`.
+const featureEntries = folders('./src/features').map((feature) => ({
+  from: { element: { type: 'feature', captured: { feature } } },
+  disallow: {
+    to: { element: { type: 'feature', captured: { feature: `!${feature}` }, fileInternalPath: '!index.{ts,tsx}' } },
+  },
+  message: 'Une fonctionnalité n’importe une autre que par son entrée publique (src/features/<nom>/index.ts).',
+}));
+// A server module reaches another only through its service or index, never its routes or internals.
+const moduleEntries = folders('./server/src/modules').map((module) => ({
+  from: { element: { type: 'server-module', captured: { module } } },
+  disallow: {
+    to: {
+      element: {
+        type: 'server-module',
+        captured: { module: `!${module}` },
+        fileInternalPath: '!{index,service,*-service}.ts',
+      },
+    },
+  },
+  message: 'Un module serveur n’en appelle un autre que par son service (service.ts, *-service.ts ou index.ts).',
+}));
+
+const boundaryPolicies = [
+  {
+    from: from('domain'),
+    disallow: to('lib', 'data', 'feature', 'components', 'app', 'sw', 'contract', ...serverTypes),
+    message: 'src/domain est pur : aucune entrée-sortie, aucune couche au-dessus de lui.',
+  },
+  {
+    from: from('pdf', 'contract'),
+    disallow: to('lib', 'data', 'feature', 'components', 'app', 'sw', ...serverTypes),
+    message: 'src/pdf et src/contract sont partagés avec le serveur : ils n’importent que src/domain.',
+  },
+  // One way down: domain → lib → data → features → routes (the app); what two features share moves down.
+  {
+    from: from('lib'),
+    disallow: to('data', 'feature', 'components', 'app'),
+    message: 'src/lib ne dépend que de src/domain (et des paquets).',
+  },
+  {
+    from: from('data'),
+    disallow: to('feature', 'components', 'app'),
+    message: 'src/data ne dépend pas des écrans : déplacez ce qui est partagé vers src/data, src/lib ou src/domain.',
+  },
+  {
+    from: from('feature', 'components'),
+    disallow: to('app'),
+    message: 'Les fonctionnalités et composants partagés n’importent pas les routes.',
+  },
+  {
+    from: from('components'),
+    disallow: to('feature'),
+    message: 'src/components est partagé : il n’importe aucune fonctionnalité.',
+  },
+  {
+    from: from(...appTypes),
+    disallow: to(...serverTypes),
+    message: 'L’application n’importe jamais le serveur : passez par src/contract ou src/domain.',
+  },
+  {
+    from: from(...serverTypes),
+    disallow: to('lib', 'data', 'feature', 'components', 'app', 'sw'),
+    message: 'Le serveur n’importe de src/ que src/domain, src/pdf et src/contract.',
+  },
+  ...featureEntries,
+  ...moduleEntries,
+];
+
+// Packages that do I/O or need a runtime: the rulebook in src/domain must run anywhere.
+const ioModules = ['dexie', 'dexie-*', 'ky', 'node:*', 'react', 'react-*', '@mantine/*', 'jotai', 'jotai/*'];
+const ioModulesServer = ['hono', 'hono/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'nodemailer'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'coverage/**',
+      'server/drizzle/**',
+      'public/**',
+      'bench/results/**',
+      'test-results/**',
+      '**/node_modules/**',
+      '.tmp*/**',
+      // Hidden folders (a helper's scratch copies, editor state) are never source.
+      '**/.*/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // The server and the domain strip control characters from headers, file names and PDF text on
+      // purpose: every regular expression this rule would flag is one of those.
+      'no-control-regex': 'off',
+      // `let { missing, stale } = …` where only one is reassigned reads better than two statements.
+      'prefer-const': ['error', { destructuring: 'all' }],
+      // `_`-prefixed names are deliberately unused (positional parameters, rest-omission).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Tests and their fakes assert JSON bodies field by field; typing every body would add nothing
+    // the assertions do not already check.
+    files: ['tests/**', 'bench/**', '**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.tsx'],
+    rules: {
+      // `role="list"` on a `<ul>` without bullets is deliberate: Safari/VoiceOver drops the list
+      // semantics of a list styled `list-style: none`.
+      'jsx-a11y/no-redundant-roles': ['error', { nav: ['navigation'], ul: ['list'], ol: ['list'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      // Dexie's useLiveQuery(query, deps) re-runs only when its deps change: a missing one shows stale rows.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLiveQuery$' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'sw/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**', 'server/src/**', 'sw/**'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...ioModules, ...ioModulesServer],
+              message: 'src/domain est pur : pas de stockage, de réseau, de React ni de Node (passez « aujourd’hui » en paramètre).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { is, Table } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../db/schema/index';
+
+// Server modules own their tables (issue 11, decision 023): a module queries only its own tables;
+// another module's data is read or written through that module's service (a function, or a query
+// fragment such as a join when one query must stay one query). This test reads every module file's
+// imports from db/schema and fails on a table that belongs to another module.
+
+/** Every table of the schema and the module that owns it (decision 023 gives the reasons). */
+export const TABLE_OWNERS: Record<string, string> = {
+  // auth: who is signed in, attempts, reset links.
+  sessions: 'auth', throttleEvents: 'auth', passwordResets: 'auth',
+  // users: people, companies and memberships (the rights of a user in a company).
+  users: 'users', companies: 'users', memberships: 'users',
+  // documents: the firm's filed documents, their reads, the last category opened.
+  documents: 'documents', documentReads: 'documents', gedCategoryLast: 'documents',
+  // inbox: what clients deposit and the firm's batches.
+  inboxDeposits: 'inbox', depositBatches: 'inbox',
+  notifications: 'notifications', notificationSeen: 'notifications',
+  // invoicing-core: the invoicing environment, articles and customers.
+  vatRates: 'invoicing-core', salesAccounts: 'invoicing-core', units: 'invoicing-core', meansOfPayment: 'invoicing-core',
+  vatClauses: 'invoicing-core', civilities: 'invoicing-core', exercises: 'invoicing-core', ledgers: 'invoicing-core',
+  items: 'invoicing-core', customers: 'invoicing-core',
+  // invoices: invoices, quotes, their numbering, PDFs, payments and history.
+  invoices: 'invoices', invoicePdfs: 'invoices', estimates: 'invoices', documentCounters: 'invoices',
+  invoicePayments: 'invoices', invoiceEvents: 'invoices',
+  // Not a module's: the HTTP layer's replay store (server/src/http/idempotency.ts).
+  idempotencyKeys: 'http',
+};
+
+const MODULES_DIR = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Names imported from db/schema by a file (`import { a, type b as c } from '…/db/schema/…'`). */
+export function schemaImports(source: string): string[] {
+  const names: string[] = [];
+  for (const m of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"][^'"]*\/db\/schema(?:\/[^'"]*)?['"]/g)) {
+    for (const part of m[1]!.split(',')) {
+      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+      if (name) names.push(name);
+    }
+  }
+  if (/import\s+\*\s+as\s+\w+\s+from\s*['"][^'"]*\/db\/schema/.test(source)) names.push('*');
+  return names;
+}
+
+const tableNames = Object.entries(schema).filter(([, v]) => is(v, Table)).map(([k]) => k);
+
+describe('server modules own their tables (decision 023)', () => {
+  it('every table of the schema has an owner', () => {
+    expect(tableNames.filter((t) => !(t in TABLE_OWNERS))).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((t) => !tableNames.includes(t))).toEqual([]);
+  });
+
+  it('no module imports another module’s table', () => {
+    const crossings: string[] = [];
+    for (const file of sourceFiles(MODULES_DIR)) {
+      const rel = relative(MODULES_DIR, file);
+      const module = rel.split(/[\\/]/)[0]!;
+      if (!rel.includes('/') && !rel.includes('\\')) continue; // index.ts: the list of modules
+      for (const name of schemaImports(readFileSync(file, 'utf8'))) {
+        if (name === '*') crossings.push(`${rel}: imports the whole schema`);
+        else if (TABLE_OWNERS[name] && TABLE_OWNERS[name] !== module) crossings.push(`${rel}: ${name} (owned by ${TABLE_OWNERS[name]})`);
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
+
+  it('reads the imports it checks', () => {
+    const src = "import { customers, type CustomerSnapshot as C, invoices } from '../../db/schema/index';\n"
+      + "import type { items } from '../../db/schema/invoicing';";
+    expect(schemaImports(src)).toEqual(['customers', 'CustomerSnapshot', 'invoices', 'items']);
+  });
+});

@@ -1,0 +1,72 @@
+import { and, count, eq, sql, type AnyColumn } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, memberships, users } from '../../db/schema/index';
+
+// The users module owns users, companies and memberships (decision 023). Other modules read and
+// write them only through these functions; a list that must stay one query joins through the
+// fragments at the end (the join is written here, next to the tables).
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** Sign-in and reset links: a login name matches whatever its case. */
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  return user;
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** A company as stored: seller identity on invoices, limits, bank details. */
+export async function findCompany(db: DbOrTx, companyId: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row;
+}
+
+export type BankDetails = { iban: string | null; bic: string | null };
+
+export async function setCompanyBankDetails(db: DbOrTx, companyId: number, details: BankDetails): Promise<void> {
+  await db.update(companies).set(details).where(eq(companies.id, companyId));
+}
+
+/** A user's membership of a company with what documents need to know of it; none → undefined. */
+export async function membershipScope(db: DbOrTx, userId: number, companyId: number) {
+  const [row] = await db
+    .select({
+      id: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories,
+      categoriesInbox: memberships.categoriesInbox, gedUserRight: companies.gedUserRight,
+    })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/** Memberships (of a company, or of a user) with their company's label and document setting. */
+export function membershipsWithCompany(db: DbOrTx, where: { companyId?: number; userId?: number }) {
+  return db
+    .select({ userId: memberships.userId, companyId: companies.id, label: companies.label, categories: memberships.categories, gedUserRight: companies.gedUserRight })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(and(
+      where.companyId === undefined ? undefined : eq(memberships.companyId, where.companyId),
+      where.userId === undefined ? undefined : eq(memberships.userId, where.userId),
+    ));
+}
+
+/** Statistics: how many accounts and companies the platform holds. */
+export async function countUsersAndCompanies(db: DbOrTx): Promise<{ users: number; companies: number }> {
+  const [[u], [c]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(companies)]);
+  return { users: u!.n, companies: c!.n };
+}
+
+/** Query fragments for another module's list: who (first name, name) and which company (label). */
+export const personColumns = { firstName: users.firstName, userName: users.name };
+export const companyLabelColumn = companies.label;
+export const joinPerson = (userId: AnyColumn) => [users, eq(users.id, userId)] as const;
+export const joinCompany = (companyId: AnyColumn) => [companies, eq(companies.id, companyId)] as const;
+/** The session's user, joined by auth's session lookup. */
+export const sessionUserColumns = { id: users.id, username: users.username, userType: users.userType, lastCompanyId: users.lastCompanyId };

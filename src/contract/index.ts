@@ -1,0 +1,18 @@
+import type { AnyEndpoint } from './endpoint';
+import * as session from './session';
+import * as notifications from './notifications';
+import * as documents from './documents';
+import * as inbox from './inbox';
+import * as catalogue from './catalogue';
+import * as invoices from './invoices';
+
+// The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
+// OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
+export const api = { session, notifications, documents, inbox, catalogue, invoices } as const;
+
+const isEndpoint = (v: unknown): v is AnyEndpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
+
+/** Every endpoint of the contract, in declaration order. */
+export const endpoints: readonly AnyEndpoint[] = Object.values(api).flatMap((m) => Object.values(m).filter(isEndpoint));
+
+export type { AnyEndpoint } from './endpoint';

@@ -1,0 +1,37 @@
+// List filters live in the URL (decision 022): a list can be linked, reloaded, and the back button
+// brings its filters back. Each list route validates its search params here: anything missing or
+// malformed falls back to the default (and is left out of the URL), never an error screen.
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+const whole = (v: unknown, min: number): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= min ? n : undefined;
+};
+const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): T | undefined =>
+  (values as readonly unknown[]).includes(v) ? (v as T) : undefined;
+const texts = (v: unknown): string[] | undefined => {
+  const list = (Array.isArray(v) ? v : v == null ? [] : [v]).map(text).filter((x): x is string => !!x);
+  return list.length ? list : undefined;
+};
+/** Drops undefined keys: the URL only shows what differs from the defaults. */
+const clean = <T extends Record<string, unknown>>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
+export interface DocumentsSearch {
+  /** 0: every category (chosen explicitly; absent: the place the server remembered). */
+  category?: number;
+  sort?: (typeof DOCUMENT_SORTS)[number];
+  q?: string;
+  page?: number;
+}
+export const documentsSearch = (s: Record<string, unknown>): DocumentsSearch =>
+  clean({ category: whole(s.category, 0), sort: oneOf(DOCUMENT_SORTS)(s.sort), q: text(s.q), page: whole(s.page, 2) });
+
+export interface PageSearch { page?: number }
+export const pageSearch = (s: Record<string, unknown>): PageSearch => clean({ page: whole(s.page, 2) });
+
+export interface CatalogueSearch { q?: string }
+export const catalogueSearch = (s: Record<string, unknown>): CatalogueSearch => clean({ q: text(s.q) });
+
+export { clean, oneOf, text, texts, whole };
