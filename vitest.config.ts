@@ -20,6 +20,10 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/api-setup.ts'],
+          // Decision 017: the database is migrated and seeded once (a snapshot each server copies),
+          // and a worker imports the server once for all its files (no module-level state: Deps.state).
+          globalSetup: ['tests/support/api-global-setup.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite takes ~0.8 GB and a few seconds per instance: few workers.

@@ -4,7 +4,7 @@
 // dependency: the launcher must run on a production install too.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -68,4 +68,3 @@ export function serverBuildIsCurrent(root = ROOT) {
   return stamp.digest === digest(stamp.inputs, root);
 }
 
-export const relativeToRoot = (path, root = ROOT) => relative(root, path).split('\\').join('/');

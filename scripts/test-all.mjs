@@ -1,12 +1,13 @@
 // `npm test`: everything, in the order a failure is cheapest to find.
-// Type check → unit → API (real server, in-memory PGlite) → production build → e2e (Debian Chromium).
+// Type check → lint → unit → API (real server, in-memory PGlite) → production build → e2e (Debian Chromium).
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
+  ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
   ['Tests unitaires', 'npx', ['vitest', 'run', '--project', 'unit']],
   ['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']],
-  ['Construction de l’application', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['Construction de l’application et du serveur', 'npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']],
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];

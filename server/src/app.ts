@@ -75,7 +75,10 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
   });
   // precompressed: the .br / .gz copies written at build (scripts/vite-precompress.ts), chosen by
   // Accept-Encoding with Vary: Accept-Encoding (issue 12: 1.16 MB went out uncompressed on /login).
-  app.use('*', serveStatic({ root, precompressed: true }));
+  // dist/server/ is the compiled server itself (decision 019): never sent. serveStatic refuses '%'
+  // and '//' in paths, so the plain prefix is the only way to name it.
+  const files = serveStatic({ root, precompressed: true });
+  app.use('*', (c, next) => (c.req.path === '/server' || c.req.path.startsWith('/server/') ? next() : files(c, next)));
   // Client-side routes: every other GET gets the app shell (the router shows 404 itself).
   app.get('*', (c) => {
     const shell = c.req.path === '/login' ? loginShell : appShellOf;

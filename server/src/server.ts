@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { createMailer } from './mail/mailer';
 import { createApp } from './app';
 import type { Deps } from './http/types';
+import { createServerState } from './http/server-state';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { ensureWritableDirs } from './startup/data-dir';
 import { lockDataDir, type DataDirLock } from './startup/data-lock';
@@ -28,6 +29,8 @@ export interface StartOptions {
   prepare?: (deps: Deps) => Promise<void>;
   /** Bench only: the embedded database without fsync, to measure what durability costs. */
   durable?: boolean;
+  /** Tests only, in-memory database: open a copy of this snapshot (migrated, seeded) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -44,9 +47,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const lock: DataDirLock | null = embedded ? lockDataDir(env.DATA_DIR, config.branding.productName) : null;
   let database: Database | null = null;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: config.pgliteDir, durable: opts.durable });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: config.pgliteDir, durable: opts.durable, loadDataDir: opts.loadDataDir });
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
-    const deps: Deps = { db: database.db, config, mailer, now: opts.now ?? (() => new Date()) };
+    const deps: Deps = { db: database.db, config, mailer, now: opts.now ?? (() => new Date()), state: createServerState() };
     await opts.prepare?.(deps);
     const app = createApp(deps, { staticDir: opts.staticDir });
     const server: ServerType = await new Promise((resolve, reject) => {

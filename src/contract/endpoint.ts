@@ -55,8 +55,9 @@ export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   const R extends Record<number, SuccessBody> = Record<number, SuccessBody>,
->(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
-  return e;
+  const O extends Offline | undefined = undefined,
+>(e: Endpoint<P, Q, B, R> & { offline?: O }): Endpoint<P, Q, B, R> & { offline: O } {
+  return e as Endpoint<P, Q, B, R> & { offline: O };
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -67,8 +67,8 @@ export const adminHistory = endpoint({
 
 export const upload = endpoint({
   method: 'post', path: '/my-inbox/documents/upload', tag, multipart: true,
-  // Files stay in the upload queue of the inbox screen (upload-to-inbox.ts), not in the outbox.
-  offline: 'online-only',
+  // The outbox keeps the file (IndexedDB) until the server has it (upload-to-inbox.ts).
+  offline: 'queue',
   summary: 'Dépôt de fichiers (multipart : parties « file », champ « category »)',
   responses: { 201: z.object({ items: z.array(depositItem) }) },
   errors: { 400: 'Requête invalide', 413: 'Fichier trop volumineux', 415: 'Type refusé' },

@@ -10,8 +10,8 @@ import {
 } from './invoice-wire';
 
 // Issue 4: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists,
-// payments, follow-up, dashboard. Drafts and their changes may wait in the outbox; what numbers,
-// mails or renders a document only happens online.
+// payments, follow-up, dashboard. Every change may wait in the outbox (validation and sending too:
+// the Idempotency-Key makes a replay number or mail at most once); previews are online only.
 
 const F = 'Factures';
 const D = 'Devis';
@@ -53,7 +53,7 @@ export const previewInvoice = endpoint({
 
 const ledgerId = z.number().int().positive().max(MAX_ID);
 export const validateInvoice = endpoint({
-  method: 'put', path: '/invoices/:id/validate', tag: F, offline: 'online-only',
+  method: 'put', path: '/invoices/:id/validate', tag: F, offline: 'queue',
   summary: 'Valide la facture : numéro suivant de la série, document figé, PDF rendu et conservé',
   /** Spec 7.2: "id of the sales journal" — as { ledgerId }, { id } or a bare number; absent → the 'VE' journal. */
   body: z
@@ -71,7 +71,7 @@ const sendBody = z.object({
   type: z.enum(['Facture', 'Avoir']).optional(),
 }).optional().transform((v) => v ?? {});
 export const sendInvoice = endpoint({
-  method: 'post', path: '/business-files/:id/send', tag: F, offline: 'online-only', body: sendBody,
+  method: 'post', path: '/business-files/:id/send', tag: F, offline: 'queue', body: sendBody,
   summary: 'Envoie la facture validée (PDF joint) à l’adresse e-mail du client',
   responses: { 200: z.object({ message: z.string(), to: z.string(), fileName: z.string() }) },
   errors: { 409: 'Facture non validée', 422: 'Client sans adresse e-mail' },

@@ -24,6 +24,7 @@ export type RefreshOutcome =
   | { status: 'error'; message: string };
 
 // Stored type-erased: each definition only ever meets its own rows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- DatasetDef<T> takes T in and out: unknown would not accept it
 const datasets = new Map<string, DatasetDef<any>>();
 
 /** Adds a dataset refreshed after sign-in, on company change and when back online. Returns an unregister function. */

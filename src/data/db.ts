@@ -86,7 +86,7 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
   }
 }
 
-/** Datasets of the `records` table that became snapshots in v3 (one answer each, no parameters). */
+/** Datasets of the `records` table that became snapshots in v3 (one answer each, no parameters: '{}'). */
 export const MOVED_TO_SNAPSHOTS = ['invoiceDashboard', 'invoiceAgeing'];
 
 async function upgradeToV3(tx: Transaction): Promise<void> {
@@ -94,7 +94,7 @@ async function upgradeToV3(tx: Transaction): Promise<void> {
     const rows = await tx.table<RecordRow>('records').where('[dataset+companyId]').between([dataset, -Infinity], [dataset, Infinity]).toArray();
     for (const row of rows) {
       const meta = await tx.table<MetaRow>('meta').get([row.companyId, dataset]);
-      await tx.table('snapshots').put({ dataset, companyId: row.companyId, params: 'null', data: row.data, fetchedAt: meta?.fetchedAt ?? 0 });
+      await tx.table('snapshots').put({ dataset, companyId: row.companyId, params: '{}', data: row.data, fetchedAt: meta?.fetchedAt ?? 0 });
     }
     await tx.table('records').where('[dataset+companyId]').between([dataset, -Infinity], [dataset, Infinity]).delete();
   }

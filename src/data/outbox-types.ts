@@ -1,4 +1,4 @@
-// The outbox contract (/tmp/outbox-contract.md, docs/decisions/002-offline-outbox.md). Screens use
+// The outbox contract (docs/decisions/002-offline-outbox.md). Screens use
 // these types through src/data/outbox.ts; the stored entry shape is private to src/data/.
 
 export interface MutationRequest {

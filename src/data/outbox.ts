@@ -1,6 +1,7 @@
-// The app's outbox (contract: /tmp/outbox-contract.md; why: docs/decisions/002-offline-outbox.md).
+// The app's outbox (contract and why: docs/decisions/002-offline-outbox.md).
 // Every mutation goes through submitMutation, online or offline.
 import { atom } from 'jotai';
+import { mayQueue } from '../contract/match';
 import { getSession, onSessionEvent, store } from '../lib/session';
 import { currentDb } from './db';
 import type { MutationRequest, MutationResult, OutboxEntry } from './outbox-types';
@@ -59,6 +60,8 @@ outbox.on('change', () => store.set(outboxStatusAtom, { paused: outbox.paused, r
 
 /** Writes the change to the outbox, then (online) sends it at once; see MutationResult. opts.send: see EntrySender. */
 export function submitMutation<T>(req: MutationRequest, opts?: SubmitOptions): Promise<MutationResult<T>> {
+  // Only what the contract lets wait offline may be kept (offline: 'queue', decision 021).
+  if (!mayQueue(req.method, req.path)) return Promise.reject(new Error(`${req.method} ${req.path} : le contrat ne permet pas de la mettre en attente (offline: 'queue').`));
   return outbox.submit<T>(req, opts);
 }
 

@@ -8,7 +8,8 @@
 //   article cannot be credited twice. A credit line matching no invoice line (a commercial
 //   gesture) is only bound by the two amounts above.
 // Amounts in integer cents: no float ever decides a refusal.
-import { formatEuro, toCents } from './money';
+import { formatMoney, formatPercent } from './format';
+import { toCents } from './money';
 import { isStandardLine, lineNetCents } from './totals';
 import type { InvoiceLine, VatBreakdownEntry } from './types';
 
@@ -68,8 +69,8 @@ export function creditableAmount(invoice: CreditableDocument, credits: readonly 
   return Math.max(0, remainingToCredit(invoice, credits).ttcCents) / 100;
 }
 
-const euros = (cents: number) => formatEuro(Math.max(0, cents) / 100);
-const rateText = (rate: number) => `${rate.toLocaleString('fr-FR')} %`;
+const euros = (cents: number) => formatMoney(Math.max(0, cents) / 100);
+const rateText = (rate: number) => formatPercent(rate);
 
 export const creditMessages = {
   fullyCredited: (n: string) => `La facture ${n} est déjà entièrement créditée : aucun nouvel avoir n’est possible.`,

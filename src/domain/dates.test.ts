@@ -1,13 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { formatDate, formatDateLong, formatDateTime } from './format';
 import {
   addDays,
   compareDates,
   dueDateFor,
   endOfMonth,
-  formatDateFr,
-  formatDateLongFr,
-  formatDateTimeFr,
   isIsoDate,
   isSameMonth,
   onInvoiceTypeChange,
@@ -79,22 +77,22 @@ describe('spec 4 date rules', () => {
 
 describe('French formats', () => {
   it('short and long dates', () => {
-    expect(formatDateFr('2026-11-21')).toBe('21/11/2026');
-    expect(formatDateFr('2026-11-21T10:00:00Z')).toBe('21/11/2026');
-    expect(formatDateFr(null)).toBe('');
-    expect(formatDateFr('n/a')).toBe('n/a');
-    expect(formatDateLongFr('2026-11-21')).toBe('21 nov. 2026');
-    expect(formatDateLongFr('2026-05-01')).toBe('1 mai 2026');
-    expect(formatDateLongFr('2026-07-14')).toBe('14 juil. 2026');
-    expect(formatDateLongFr('')).toBe('');
+    expect(formatDate('2026-11-21')).toBe('21/11/2026');
+    expect(formatDate('2026-11-21T10:00:00Z')).toBe('21/11/2026');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('n/a')).toBe('n/a');
+    expect(formatDateLong('2026-11-21')).toBe('21 nov. 2026');
+    expect(formatDateLong('2026-05-01')).toBe('1 mai 2026');
+    expect(formatDateLong('2026-07-14')).toBe('14 juil. 2026');
+    expect(formatDateLong('')).toBe('');
   });
 
   it('date and time in Paris, winter and summer time', () => {
-    expect(formatDateTimeFr('2026-11-21T13:05:00Z')).toBe('21/11/2026 à 14:05');
-    expect(formatDateTimeFr('2026-07-01T22:30:00Z')).toBe('02/07/2026 à 00:30');
-    expect(formatDateTimeFr('2026-11-21T13:05:00+01:00', 'UTC')).toBe('21/11/2026 à 12:05');
-    expect(formatDateTimeFr('pas une date')).toBe('pas une date');
-    expect(formatDateTimeFr(undefined)).toBe('');
+    expect(formatDateTime('2026-11-21T13:05:00Z')).toBe('21/11/2026 à 14:05');
+    expect(formatDateTime('2026-07-01T22:30:00Z')).toBe('02/07/2026 à 00:30');
+    expect(formatDateTime('2026-11-21T13:05:00+01:00', 'UTC')).toBe('21/11/2026 à 12:05');
+    expect(formatDateTime('pas une date')).toBe('pas une date');
+    expect(formatDateTime(undefined)).toBe('');
   });
 
   it("today in Paris is the Paris calendar day, whatever the machine's zone", () => {

@@ -86,21 +86,7 @@ export function quoteValidityFor(creationDate: string | null | undefined): strin
   return isIsoDate(creationDate) ? addDays(creationDate, QUOTE_VALIDITY_DAYS) : null;
 }
 
-/** '2026-11-21' → '21/11/2026'; anything unreadable is shown as given rather than hidden. */
-export function formatDateFr(date: string | null | undefined): string {
-  if (!date) return '';
-  const m = ISO_DATE.exec(date.slice(0, 10));
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
-}
-
-const LONG_FR = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-11-21' → '21 nov. 2026'. */
-export function formatDateLongFr(date: string | null | undefined): string {
-  if (!date) return '';
-  const d = date.slice(0, 10);
-  return isIsoDate(d) ? LONG_FR.format(new Date(toUtcMs(d))) : date;
-}
+// Display ('23/11/2026', '23 nov. 2026', '23/11/2026 à 14:05'): ./format.ts.
 
 function partsIn(instant: Date, timeZone: string): Record<string, string> {
   const fmt = new Intl.DateTimeFormat('en-GB', {
@@ -113,15 +99,6 @@ function partsIn(instant: Date, timeZone: string): Record<string, string> {
     hourCycle: 'h23',
   });
   return Object.fromEntries(fmt.formatToParts(instant).map((p) => [p.type, p.value]));
-}
-
-/** An ISO instant ('2026-11-21T13:05:00Z') → '21/11/2026 à 14:05' in Paris time. */
-export function formatDateTimeFr(isoInstant: string | null | undefined, timeZone: string = PARIS_TIME_ZONE): string {
-  if (!isoInstant) return '';
-  const instant = new Date(isoInstant);
-  if (Number.isNaN(instant.getTime())) return isoInstant;
-  const p = partsIn(instant, timeZone);
-  return `${p.day}/${p.month}/${p.year} à ${p.hour}:${p.minute}`;
 }
 
 /** The calendar day in Paris at the given instant (the server's "today", api-conventions). */

@@ -3,7 +3,8 @@
 // are not part of the taxable base). Computation clamps (a discount never turns an amount
 // negative); the checks below refuse, in French, what the computation would have to clamp.
 import Decimal from 'decimal.js';
-import { formatEuro, toDecimal } from './money';
+import { formatMoney, formatPercent } from './format';
+import { toDecimal } from './money';
 import type { Discount } from './types';
 
 export const DISCOUNT_MESSAGES = {
@@ -59,8 +60,8 @@ export function allocateCents<K>(total: number, weights: ReadonlyArray<readonly 
 /** '10 %' or '20,00 €' (amounts excluding tax), for screens and the PDF. */
 export function formatDiscount(d: Discount | null | undefined): string {
   if (!hasDiscount(d)) return '';
-  if (d.type === 'amount') return formatEuro(d.value);
-  return `${toDecimal(d.value).toDecimalPlaces(2).toNumber().toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
+  if (d.type === 'amount') return formatMoney(d.value);
+  return formatPercent(d.value);
 }
 
 /** Structural problems of one discount (the sizes are judged against amounts by the checks). */

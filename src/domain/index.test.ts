@@ -6,10 +6,10 @@ import * as domain from './index';
 describe('domain index', () => {
   it('re-exports every rule module', () => {
     for (const name of [
-      'toCents', 'fromCents', 'roundPrice', 'formatEuro', 'parseFrenchNumber',
+      'toCents', 'fromCents', 'roundPrice', 'formatMoney', 'parseFrenchNumber',
       'computeTotals', 'lineTotal',
       'addDays', 'compareDates', 'isSameMonth', 'endOfMonth', 'dueDateFor', 'onInvoiceTypeChange',
-      'quoteValidityFor', 'formatDateFr', 'formatDateLongFr', 'formatDateTimeFr', 'todayInParis',
+      'quoteValidityFor', 'formatDate', 'formatDateLong', 'formatDateTime', 'todayInParis',
       'checkInvoice', 'INVOICE_ERRORS_TITLE', 'INVOICE_ERRORS_DURATION', 'checkQuote',
       'stateKeyFromLabel', 'stateLabelFromKey', 'DEFAULT_QUOTE_STATE', 'canTransition', 'isQuoteEditable',
       'sortByNumberDesc', 'sortArticles',

@@ -1,6 +1,7 @@
 // The rulebook in one import, for the app and the server alike.
 export * from './types';
 export * from './money';
+export * from './format';
 export * from './totals';
 export * from './discounts';
 export * from './bank-details';

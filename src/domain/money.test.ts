@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { formatEuro, fromCents, parseFrenchNumber, roundPrice, toCents } from './money';
+import { formatMoney } from './format';
+import { fromCents, parseFrenchNumber, roundPrice, toCents } from './money';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -43,20 +44,20 @@ describe('roundPrice', () => {
   });
 });
 
-describe('formatEuro', () => {
+describe('formatMoney', () => {
   it('writes French euros as Intl does', () => {
-    expect(formatEuro(1234.56)).toBe(`1${NNBSP}234,56${NBSP}€`);
-    expect(formatEuro(0)).toBe(`0,00${NBSP}€`);
-    expect(formatEuro(-1234.5)).toBe(`-1${NNBSP}234,50${NBSP}€`);
-    expect(formatEuro(1234567.891)).toBe(`1${NNBSP}234${NNBSP}567,89${NBSP}€`);
-    expect(formatEuro('12,5')).toBe(`12,50${NBSP}€`);
+    expect(formatMoney(1234.56)).toBe(`1${NNBSP}234,56${NBSP}€`);
+    expect(formatMoney(0)).toBe(`0,00${NBSP}€`);
+    expect(formatMoney(-1234.5)).toBe(`-1${NNBSP}234,50${NBSP}€`);
+    expect(formatMoney(1234567.891)).toBe(`1${NNBSP}234${NNBSP}567,89${NBSP}€`);
+    expect(formatMoney('12,5')).toBe(`12,50${NBSP}€`);
   });
 
   it('prints nothing for missing values instead of NaN €', () => {
-    expect(formatEuro(null)).toBe('');
-    expect(formatEuro(undefined)).toBe('');
-    expect(formatEuro(Number.NaN)).toBe('');
-    expect(formatEuro('abc')).toBe('');
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney(undefined)).toBe('');
+    expect(formatMoney(Number.NaN)).toBe('');
+    expect(formatMoney('abc')).toBe('');
   });
 });
 
@@ -89,11 +90,11 @@ describe('parseFrenchNumber', () => {
     expect(parseFrenchNumber(null)).toBeNull();
   });
 
-  it('reads back what formatEuro writes', () => {
+  it('reads back what formatMoney writes', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
         const euros = fromCents(cents);
-        return parseFrenchNumber(formatEuro(euros)) === euros;
+        return parseFrenchNumber(formatMoney(euros)) === euros;
       }),
     );
   });

@@ -32,18 +32,7 @@ export function roundPrice(x: MoneyInput | null | undefined): number {
   return normalizeZero(toDecimal(x).toDecimalPlaces(2, HALF_AWAY).toNumber());
 }
 
-const EURO = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-/**
- * '1 234,56 €' exactly as Intl writes it for fr-FR (narrow no-break space U+202F between
- * thousands, no-break space U+00A0 before €). Unreadable values give '' rather than 'NaN €'.
- */
-export function formatEuro(n: MoneyInput | null | undefined): string {
-  if (n === null || n === undefined || n === '') return '';
-  if (typeof n === 'number' && !Number.isFinite(n)) return '';
-  if (typeof n === 'string' && parseFrenchNumber(n) === null) return '';
-  return EURO.format(roundPrice(n));
-}
+// Display: formatMoney in ./format.ts (the one French formatting module).
 
 /**
  * Reads a number typed the French way: '1 234,56', '1234.56', '1.234,56', '-3,5', '12 €'.

@@ -27,6 +27,7 @@ export async function importOrReload<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen module exports components of any props
 export function lazyScreen<T extends Record<string, ComponentType<any>>>(load: () => Promise<T>, name: keyof T) {
   return lazyRouteComponent(() => importOrReload(load), name as string);
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
+import { invoiceListSearch, quoteListSearch } from './list-search';
 import { allowedTo } from './guard';
 
 // Invoice and quote lists, invoicing dashboard (issue 4), guarded by can() (guard.ts).
@@ -10,6 +11,7 @@ export const invoiceListRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/liste-des-factures',
   staticData: { title: 'Mes factures' },
+  validateSearch: invoiceListSearch,
   beforeLoad: needsChild('listeFactures'),
   component: lazyScreen(() => import('../features/invoice-lists/components/invoice-list-page'), 'InvoiceListPage'),
 });
@@ -18,6 +20,7 @@ export const quoteListRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/liste-des-devis',
   staticData: { title: 'Mes devis' },
+  validateSearch: quoteListSearch,
   beforeLoad: needsChild('listeDevis'),
   component: lazyScreen(() => import('../features/invoice-lists/components/quote-list-page'), 'QuoteListPage'),
 });

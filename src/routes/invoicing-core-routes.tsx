@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
+import { catalogueSearch } from './list-search';
 import { allowedTo } from './guard';
 
 // Article catalogue and customers (issue 3), guarded by can() (guard.ts).
@@ -10,6 +11,7 @@ export const articlesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/mes-articles',
   staticData: { title: 'Mes articles' },
+  validateSearch: catalogueSearch,
   beforeLoad: needs('gestionArticles'),
   component: lazyScreen(() => import('../features/articles/components/articles-page'), 'ArticlesPage'),
 });
@@ -18,6 +20,7 @@ export const customersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/mes-clients',
   staticData: { title: 'Mes clients' },
+  validateSearch: catalogueSearch,
   beforeLoad: needs('gestionClients'),
   component: lazyScreen(() => import('../features/customers/components/customers-page'), 'CustomersPage'),
 });

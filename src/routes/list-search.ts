@@ -28,6 +28,24 @@ export interface DocumentsSearch {
 export const documentsSearch = (s: Record<string, unknown>): DocumentsSearch =>
   clean({ category: whole(s.category, 0), sort: oneOf(DOCUMENT_SORTS)(s.sort), q: text(s.q), page: whole(s.page, 2) });
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const date = (v: unknown): string | undefined => (typeof v === 'string' && DATE.test(v) ? v : undefined);
+
+export const INVOICE_STATUSES = ['brouillon', 'validee', 'payee', 'impayee', 'retard'] as const;
+export interface InvoiceListSearch {
+  q?: string; customer?: string; status?: (typeof INVOICE_STATUSES)[number]; type?: 'Facture' | 'Avoir';
+  validated?: 'true' | 'false'; from?: string; to?: string;
+}
+export const invoiceListSearch = (s: Record<string, unknown>): InvoiceListSearch => clean({
+  q: text(s.q), customer: text(s.customer), status: oneOf(INVOICE_STATUSES)(s.status), type: oneOf(['Facture', 'Avoir'] as const)(s.type),
+  validated: oneOf(['true', 'false'] as const)(typeof s.validated === 'boolean' ? String(s.validated) : s.validated), from: date(s.from), to: date(s.to),
+});
+
+const QUOTE_STATES = ['En cours', 'Accepté', 'Facturé', 'Annulé'] as const;
+export interface QuoteListSearch { q?: string; customer?: string; state?: (typeof QUOTE_STATES)[number]; from?: string; to?: string }
+export const quoteListSearch = (s: Record<string, unknown>): QuoteListSearch =>
+  clean({ q: text(s.q), customer: text(s.customer), state: oneOf(QUOTE_STATES)(s.state), from: date(s.from), to: date(s.to) });
+
 export interface PageSearch { page?: number }
 export const pageSearch = (s: Record<string, unknown>): PageSearch => clean({ page: whole(s.page, 2) });
 

@@ -1,11 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
+import { pageSearch } from './list-search';
 
 export const notificationsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/notifications',
   staticData: { title: 'Notifications' },
+  validateSearch: pageSearch,
   component: lazyScreen(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage'),
 });
 

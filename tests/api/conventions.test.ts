@@ -355,15 +355,14 @@ describe('Idempotency-Key scope and content', () => {
   });
 });
 
-// No company-scoped endpoint exists yet, so X-Company-Id is checked on a scratch route built with
-// the real createModule({ company: true }) and middleware, on this server's database. Kept last:
-// the scratch route registers itself in the OpenAPI registry of this test file.
+// X-Company-Id is checked on a scratch route (outside the contract: adHoc) built with the real
+// createModule({ company: true }) and middleware, on this server's database.
 describe('X-Company-Id on a company-scoped route', () => {
   let request: (headers: Record<string, string>) => Promise<ApiResponse>;
   beforeAll(() => {
     const scratch = () => {
-      const { app, route } = createModule(server.deps, '/api', 'Test');
-      route('get', '/__test/company', { summary: 'Société courante (test)', company: true }, (c: Context<AppEnv>) => c.json(c.get('company')));
+      const { app, adHoc } = createModule(server.deps, '/api', 'Test');
+      adHoc('get', '/__test/company', { summary: 'Société courante (test)', company: true }, (c: Context<AppEnv>) => c.json(c.get('company')));
       return app;
     };
     modules.push(scratch);

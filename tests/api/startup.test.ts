@@ -1,13 +1,15 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/test-server';
-import { freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
+import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
 
 // The server as `npm start` runs it, in real processes: one owner per data folder, a port that
-// opens only when the demo data is there, French refusals that name what to fix.
+// opens only when the demo data is there, French refusals that name what to fix. The compiled
+// server (dist/server/, rebuilt here if the sources changed): what `npm start` and `npm run serve` run.
 
+const SERVE = 'dist/server/index.js'; // `npm run serve`
 const dirs: string[] = [];
 const children: ChildServer[] = [];
 const tempDir = () => {
@@ -34,6 +36,7 @@ function openPathTo(dir: string): () => void {
   return () => changed.forEach(([p, mode]) => chmodSync(p, mode));
 }
 
+beforeAll(ensureCompiledServer);
 afterAll(() => {
   for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -73,7 +76,7 @@ describe('npm start on a fresh data folder', () => {
 
 describe.concurrent('refusals at start', () => {
   it('production without PUBLIC_URL refuses to start, in French', async () => {
-    const child = start({ DATA_DIR: tempDir(), PORT: '0', NODE_ENV: 'production' }, { script: 'server/src/index.ts' });
+    const child = start({ DATA_DIR: tempDir(), PORT: '0', NODE_ENV: 'production' }, { script: SERVE });
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('PUBLIC_URL est obligatoire en production');
     expect(child.output()).not.toMatch(/^\s+at /m);
@@ -87,7 +90,7 @@ describe.concurrent('refusals at start', () => {
     // ancestors for the time of the test only.
     const asRoot = process.getuid?.() === 0;
     const restore = asRoot ? openPathTo(process.cwd()) : () => undefined;
-    const child = start({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' }, { script: 'server/src/index.ts', ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    const child = start({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' }, { script: SERVE, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
     const code = await child.exited;
     restore();
     expect(code, child.output()).toBe(1);
@@ -99,7 +102,7 @@ describe.concurrent('refusals at start', () => {
   it('a DATA_DIR under a file is reported as such', async () => {
     const file = join(tempDir(), 'fichier');
     writeFileSync(file, 'x');
-    const child = start({ DATA_DIR: join(file, 'data'), PORT: '0', SEED_DEMO: '0' }, { script: 'server/src/index.ts' });
+    const child = start({ DATA_DIR: join(file, 'data'), PORT: '0', SEED_DEMO: '0' }, { script: SERVE });
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('un élément du chemin est un fichier, pas un dossier');
     expect(readFileSync(file, 'utf8')).toBe('x');

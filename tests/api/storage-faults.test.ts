@@ -26,7 +26,7 @@ afterEach(() => undo());
 afterAll(() => server?.close());
 
 const root = () => storageRoot(server.deps.config);
-const useDisk = (io: StorageIo) => (undo = replaceStorage(server.deps.config, diskStorage(root(), io)));
+const useDisk = (io: StorageIo) => (undo = replaceStorage(server.deps, diskStorage(root(), io)));
 let unique = 0;
 const uniquePdf = (size: number) => {
   const bytes = pdfOfSize(size);
@@ -97,7 +97,7 @@ describe('a failing storage write answers 507 in French and keeps nothing', () =
 
   it('when placing the second file fails, the first file’s placed bytes are removed too', async () => {
     const before = await kept();
-    const disk = storageFor(server.deps.config);
+    const disk = storageFor(server.deps);
     let commits = 0;
     const placingFailsOnSecond: FileStorage = {
       ...disk,
@@ -106,7 +106,7 @@ describe('a failing storage write answers 507 in French and keeps nothing', () =
         return { ...incoming, sink: incoming.sink, commit: () => (++commits === 2 ? Promise.reject(new StorageError('full')) : incoming.commit()) };
       },
     };
-    undo = replaceStorage(server.deps.config, placingFailsOnSecond);
+    undo = replaceStorage(server.deps, placingFailsOnSecond);
     const first = uniquePdf(3_000);
     const res = await send([{ bytes: first, name: 'un.pdf' }, { bytes: uniquePdf(3_000), name: 'deux.pdf' }]);
     expect(res.status).toBe(507);

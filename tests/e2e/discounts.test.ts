@@ -1,19 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/invoice-helpers';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openSignedIn, startAppServer, toast } from './support/browser';
+import { expectAccessible, launchBrowser, openSignedIn, shot, startAppServer, toast } from './support/browser';
 
 // Issue 10 item 6 (decision 012): a line discount of 10 % and a document discount of 20 € typed in
 // the invoice editor show in the live totals, and the PDF of the saved draft prints them.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/invoice-editor-shots';
-
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   server = await startAppServer();
   browser = await launchBrowser();
 });
@@ -37,7 +33,7 @@ describe('discounts in the invoice editor', () => {
     await pick(page, 'Ajouter un article du catalogue', 'baguette', /BOU001/);
     await page.getByLabel('Quantité').fill('100');
     await page.getByLabel('Remise', { exact: true }).fill('10');
-    await page.screenshot({ path: `${SHOTS}/discounts-line-edit-1366.png` });
+    await shot(page, 'discounts/discounts-line-edit-1366');
     await page.getByRole('button', { name: /^Terminer la ligne 1/ }).click();
     // 100 × 1,30 € = 130,00 €, less 10 % = 117,00 € (shown on the line with its discount).
     await page.getByText('Remise 10 %').waitFor();
@@ -51,8 +47,8 @@ describe('discounts in the invoice editor', () => {
       /Total HT avant remise\s+117,00\s€\s+Remise\s+-20,00\s€\s+Total HT net\s+97,00\s€[\s\S]*TVA 5,5\s%\s+sur\s+97,00\s€\s+5,34\s€[\s\S]*Total TTC\s+102,34\s€/,
     );
 
-    await page.screenshot({ path: `${SHOTS}/discounts-1366.png`, fullPage: true });
-    await expectAccessible(page, 'l’éditeur de facture avec remises');
+    await shot(page, 'discounts/discounts-1366', true);
+    // Axe: the filled invoice editor (laptop) is checked in invoice-editor.test.ts (decision 018).
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Enregistrement effectué').waitFor();
@@ -80,7 +76,7 @@ describe('bank details form (issue 10 item 5)', () => {
     await page.getByRole('button', { name: 'Enregistrer les coordonnées' }).click();
     await toast(page, 'Enregistrement effectué').waitFor();
     expect(await iban.inputValue()).toBe('FR76 3000 6000 0112 3456 7890 189');
-    await page.screenshot({ path: `${SHOTS}/bank-details-1366.png`, fullPage: true });
+    await shot(page, 'discounts/bank-details-1366', true);
     await expectAccessible(page, 'les coordonnées bancaires');
     const { token } = await server.api.login('demo');
     expect((await server.api.get('/api/company/bank-details', { token })).body).toEqual({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' });

@@ -2,14 +2,13 @@
 // uploaded exactly once back online; a connection lost after the server stored the file does not
 // deposit it twice; a refusal shows the server's French words and is not retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, newContext, sessionFor, shot, shotAt, startAppServer, TABLET, watchConsole } from './support/browser';
 import { outboxCount } from './support/outbox';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/inbox-offline-shots';
 const UPLOAD = '**/api/my-inbox/documents/upload';
+const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 const QUEUED = /^Fichier enregistré sur cet appareil : il sera déposé au retour du réseau\.$/;
 
 let server: TestServer;
@@ -19,7 +18,6 @@ beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser();
   token = (await server.api.login('demo')).token;
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,12 +33,11 @@ async function depositsNamed(name: string): Promise<number> {
   return (res.body.items as Array<{ name: string }>).filter((d) => d.name === name).length;
 }
 
-async function openDepositScreen(): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { serviceWorkers: 'allow' });
+async function openDepositScreen(allowConsole?: RegExp): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole });
   const page = await context.newPage();
   const errors = watchConsole(page);
-  await signIn(page, server.url, 'demo');
-  await dismissAnnouncement(page);
+  await page.goto(`${server.url}/`);
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   // Controlled by the service worker: the app keeps working (and reloading) offline.
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
@@ -61,7 +58,7 @@ const row = (page: Page, name: string) => page.getByRole('list', { name: 'Fichie
 
 describe('inbox deposits through the outbox', () => {
   it('a file deposited offline waits on the device, survives a reload, and is uploaded exactly once back online', async () => {
-    const { context, page, errors } = await openDepositScreen();
+    const { context, page, errors } = await openDepositScreen(OFFLINE_NOISE);
     const name = 'Facture hors ligne.pdf';
     let uploads = 0;
     page.on('request', (r) => r.url().endsWith('/api/my-inbox/documents/upload') && uploads++);
@@ -73,19 +70,16 @@ describe('inbox deposits through the outbox', () => {
     await page.getByRole('button', { name: '1 modification en attente' }).waitFor();
     expect(uploads).toBe(0);
     expect(await outboxCount(page)).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/deposit-queued-1366.png` });
+    await shot(page, 'inbox-offline/deposit-queued-1366');
     await expectAccessible(page, 'le dépôt avec un fichier en attente d’envoi');
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.waitForTimeout(400); // the navigation drawer's slide-out transition
-    await page.screenshot({ path: `${SHOTS}/deposit-queued-820.png`, fullPage: true });
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await shotAt(page, 'inbox-offline/deposit-queued-820', TABLET, true);
 
     // Still offline, a reload: the file is kept on the device and listed at the top of /ma-bannette.
     await page.goto(`${server.url}/ma-bannette`);
     await page.getByRole('heading', { name: 'Consulter ma bannette' }).waitFor({ timeout: 15_000 });
     const queued = page.getByRole('row').filter({ hasText: name });
     await queued.getByText(/En attente d[’']envoi/).waitFor();
-    await page.screenshot({ path: `${SHOTS}/inbox-queued-1366.png` });
+    await shot(page, 'inbox-offline/inbox-queued-1366');
     await expectAccessible(page, 'ma bannette avec un fichier en attente d’envoi');
 
     await context.setOffline(false);
@@ -97,7 +91,7 @@ describe('inbox deposits through the outbox', () => {
     expect(await outboxCount(page)).toBe(0);
     expect(uploads).toBe(1);
     expect(await depositsNamed(name)).toBe(1);
-    expect(errors().filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
     await context.close();
   });
 
@@ -142,7 +136,7 @@ describe('inbox deposits through the outbox', () => {
   });
 
   it('cancel: a file on its way is stopped; a file waiting offline is dropped after confirmation', async () => {
-    const { context, page, errors } = await openDepositScreen();
+    const { context, page, errors } = await openDepositScreen(OFFLINE_NOISE);
     // Held by the network until cancelled.
     await page.route(UPLOAD, () => undefined, { times: 1 });
     await chooseAndDeposit(page, 'Annulé en route.pdf', pdf('annulé'));
@@ -169,7 +163,7 @@ describe('inbox deposits through the outbox', () => {
     await row(page, 'Annulé en route.pdf').getByText('· Déposé').waitFor({ timeout: 20_000 });
     expect(await depositsNamed('Annulé en route.pdf')).toBe(1);
     expect(await depositsNamed('Abandonné.pdf')).toBe(0);
-    expect(errors().filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
     await context.close();
   });
 
@@ -182,10 +176,12 @@ describe('inbox deposits through the outbox', () => {
     await row(page, name).getByText(`Le type du fichier « ${name} » n'est pas autorisé`, { exact: false }).waitFor();
     await row(page, name).getByText(/Échec de l[’']envoi/).waitFor();
     expect(await outboxCount(page)).toBe(0);
-    await page.waitForTimeout(3000); // longer than the first backoff: nothing is sent again
+    // Nothing is sent again: a replay asked for now finds nothing waiting ("tout est envoyé").
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor();
     expect(uploads).toBe(1);
     expect(await depositsNamed(name)).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/deposit-refused-1366.png` });
+    await shot(page, 'inbox-offline/deposit-refused-1366');
     // The refusal is a 415 response, logged by Chromium as a failed resource only.
     expect(errors()).toEqual([]);
     await context.close();

@@ -48,8 +48,7 @@ describe('invoice editor', () => {
     const alert = page.locator('.mantine-Alert-root').filter({ hasText: 'Votre facture contient des erreurs !' });
     expect(await alert.innerText()).toMatch(/ne contient aucun article[\s\S]*ne contient pas de client[\s\S]*de 0€ ou moins/);
     await shot(page, 'invoice-editor/invoice-errors-1366');
-    await noToasts(page);
-    await expectAccessible(page, 'l’éditeur de facture avec ses erreurs');
+    // Axe: the editor (laptop) is checked once, filled, in the next test (decision 018).
 
     // The draft is kept on the device from the first change: a reload brings it back.
     await pick(page, 'Client', 'tilleuls', /SCI Les Tilleuls/);

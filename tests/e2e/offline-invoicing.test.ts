@@ -4,13 +4,10 @@
 // back online each change reaches the server exactly once. Then the server dies mid-replay and
 // restarts on the same port with its data, and a tab is closed while its change is on the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser } from './support/browser';
+import { expectAccessible, launchBrowser, noToasts, shot } from './support/browser';
 import { fillDocument, goOnline, openOnline, outboxEntries, pdfInDialog, startPersistentAppServer, waitForOpenedDocument } from './support/offline-helpers';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/offline-invoicing-shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,7 +16,6 @@ beforeAll(async () => {
   server = await startPersistentAppServer();
   browser = await launchBrowser();
   token = (await server.api.login('demo')).token;
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -29,7 +25,6 @@ afterAll(async () => {
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET)/;
 const pending = (page: Page) => page.getByText('En attente d’envoi', { exact: true });
 const allSent = (page: Page) => page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
-const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
 
 /** The server's quotes (demo's company), counted by the API. */
 async function quoteCount(): Promise<number> {
@@ -60,7 +55,7 @@ describe('offline invoicing', () => {
   it('offline: the app opens, a quote is drafted and previewed, an invoice validated; back online each is applied once', async () => {
     const quotesBefore = await quoteCount();
     const draft = (await server.api.get('/api/factures?validated=false&type=Facture&pageSize=50', { token })).body.items[0] as { id: number };
-    const { context, page, errors } = await openOnline(browser, server);
+    const { context, page, errors } = await openOnline(browser, server, OFFLINE_NOISE);
     // A draft invoice opened once online, from the list: kept on the device for offline reading.
     await page.goto(`${server.url}/mes-factures/liste-des-factures`);
     await page.locator(`a[href="/mes-factures/modifier-facture?id=${draft.id}"]`).first().click();
@@ -87,7 +82,7 @@ describe('offline invoicing', () => {
     await page.waitForURL(/\/mes-factures\/modifier-devis\?id=tmp-/);
     await pending(page).waitFor();
     await noToasts(page);
-    await page.screenshot({ path: `${SHOTS}/quote-queued-offline-1366.png` });
+    await shot(page, 'offline-invoicing/quote-queued-offline-1366');
     await expectAccessible(page, 'l’éditeur hors ligne avec un devis en attente d’envoi');
 
     // The draft invoice read from the device, validated offline: the validation waits.
@@ -114,7 +109,7 @@ describe('offline invoicing', () => {
     await page.goto(`${server.url}/mes-factures/mes-clients/ficheClient?accountNumber=${quote.customer.accountNumber}`);
     const link = page.getByRole('table', { name: 'Devis du client' }).getByRole('link', { name: quote.number });
     await link.waitFor();
-    await page.screenshot({ path: `${SHOTS}/customer-sheet-links-1366.png`, fullPage: true });
+    await shot(page, 'offline-invoicing/customer-sheet-links-1366', true);
     await link.click();
     await page.waitForURL(`**/mes-factures/modifier-devis?id=${quote.id}`);
     await page.getByRole('heading', { name: `Devis n° ${quote.number}` }).waitFor();
@@ -125,7 +120,7 @@ describe('offline invoicing', () => {
   it('the server dies mid-replay: after its restart, still one quote and one validation, numbers contiguous', async () => {
     const quotesBefore = await quoteCount();
     const numbersBefore = await invoiceNumbers();
-    const { context, page, errors } = await openOnline(browser, server);
+    const { context, page, errors } = await openOnline(browser, server, OFFLINE_NOISE);
     await context.setOffline(true);
     await queueQuote(page, ['hotel parc', /Hôtel du Parc/], ['baguette', /BOU001/]);
     // A new invoice validated offline: its creation, then its validation, wait.
@@ -193,7 +188,7 @@ describe('offline invoicing', () => {
 
   it('a tab closed while its change is on the way: the next tab sends it once, and no copy is offered again', async () => {
     const quotesBefore = await quoteCount();
-    const { context, page } = await openOnline(browser, server);
+    const { context, page } = await openOnline(browser, server, OFFLINE_NOISE);
     await page.goto(`${server.url}/mes-factures/ajouter-devis`);
     await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
     await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '6');

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { inArray } from 'drizzle-orm';
-import { mkdirSync } from 'node:fs';
 import { idempotencyKeys } from '../../server/src/db/schema/index';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, newContext, sessionFor, settled, shot, shotAt, startAppServer, TABLET, watchConsole } from './support/browser';
 import { outboxCount, queueRawChanges } from './support/outbox';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/offline-shots';
+const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 
 let server: TestServer;
 let browser: Browser;
@@ -29,11 +28,10 @@ async function waitForController(page: Page) {
 
 describe('offline shell', () => {
   it('after one online visit, a reload with no network opens the app and says "Hors ligne"', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole: OFFLINE_NOISE });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await signIn(page, server.url, 'demo');
-    await dismissAnnouncement(page);
+    await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     await waitForController(page);
     expect(await page.getByText('Hors ligne').count()).toBe(0);
@@ -46,7 +44,7 @@ describe('offline shell', () => {
     // Another screen's code is precached too.
     await page.goto(`${server.url}/me`);
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor({ timeout: 15_000 });
-    await expectAccessible(page, 'l’application hors ligne');
+    // Axe: the profile is checked in shell-nav.test.ts, the offline top bar in invoice-lists.test.ts (decision 018).
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -57,9 +55,9 @@ describe('offline shell', () => {
   });
 
   it('the manifest is complete and Chromium finds no installability error', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url) });
     const page = await context.newPage();
-    await signIn(page, server.url, 'demo');
+    await page.goto(`${server.url}/`);
     await waitForController(page);
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
     expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Workplace', start_url: '/', display: 'standalone', lang: 'fr' });
@@ -81,11 +79,9 @@ describe('offline shell', () => {
   });
 
   it('changes queued offline wait in the sync panel, can be abandoned, and are sent exactly once back online', async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole: OFFLINE_NOISE });
     const page = await context.newPage();
-    await signIn(page, server.url, 'demo');
-    await dismissAnnouncement(page);
+    await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     await waitForController(page);
     const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
@@ -98,9 +94,8 @@ describe('offline shell', () => {
     const panel = page.getByRole('dialog', { name: 'Synchronisation' });
     await panel.getByText('Choix de la société par défaut (2)').waitFor();
     await panel.getByText(/utilisés sur/).waitFor();
-    await page.waitForTimeout(400); // the drawer's slide-in transition
-    await page.screenshot({ path: `${SHOTS}/panel-1366.png` });
-    await expectAccessible(page, 'le panneau de synchronisation');
+    await shot(page, 'offline-shell/panel-1366');
+    // Axe: the sync panel is checked once, with a refused change (next test; decision 018).
 
     await panel.getByRole('article', { name: 'Choix de la société par défaut (2)' }).getByRole('button', { name: 'Abandonner' }).click();
     await page.getByRole('dialog', { name: 'Abandonner cette modification ?' }).getByRole('button', { name: 'Abandonner' }).click();
@@ -108,10 +103,7 @@ describe('offline shell', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
 
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/topbar-820-offline.png` });
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await shotAt(page, 'offline-shell/topbar-820-offline', TABLET);
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -124,10 +116,9 @@ describe('offline shell', () => {
   });
 
   it('a change the server refuses during the replay stays in the panel with the server’s French message', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url) });
     const page = await context.newPage();
-    await signIn(page, server.url, 'demo');
-    await dismissAnnouncement(page);
+    await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
     await queueRawChanges(page, [
@@ -141,12 +132,10 @@ describe('offline shell', () => {
     await refused.getByText('Refusée par le serveur').waitFor();
     await refused.getByText('Vous n’êtes pas membre de cette société.').waitFor();
     await panel.getByRole('article', { name: 'Choix de la société habituelle' }).getByText('En attente de la modification refusée').waitFor();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/panel-failed-1366.png` });
+    await shot(page, 'offline-shell/panel-failed-1366');
+    await settled(page);
     await expectAccessible(page, 'une modification refusée');
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/panel-failed-820.png` });
+    await shotAt(page, 'offline-shell/panel-failed-820', TABLET);
     // Abandoning the refusal lets the document's next change go.
     await refused.getByRole('button', { name: 'Abandonner' }).click();
     await page.getByRole('dialog', { name: 'Abandonner cette modification ?' }).getByRole('button', { name: 'Abandonner' }).click();

@@ -2,15 +2,12 @@
 // a customer created offline is numbered by the server (never a number guessed on the device) and
 // the quote drafted for it follows it; two devices saving the same draft never overwrite each
 // other silently; the sync panel names each waiting change and keeps uploads apart.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { companyId, MARTIN, quotePayload } from '../support/invoice-helpers';
 import type { TestServer } from '../support/test-server';
-import { launchBrowser, openSignedIn } from './support/browser';
+import { launchBrowser, openSignedIn, shot } from './support/browser';
 import { fillDocument, goOnline, openOnline, startPersistentAppServer } from './support/offline-helpers';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/two-devices-shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,7 +16,6 @@ beforeAll(async () => {
   server = await startPersistentAppServer();
   browser = await launchBrowser();
   token = (await server.api.login('demo')).token;
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,7 +44,7 @@ async function customerByName(socialReason: string): Promise<{ accountNumber: st
 
 describe('two devices', () => {
   it('a customer created offline gets its own number from the server, and its quote stays addressed to it', async () => {
-    const a = await openOnline(browser, server);
+    const a = await openOnline(browser, server, OFFLINE_NOISE);
     await a.context.setOffline(true);
     await a.page.goto(`${server.url}/mes-factures/mes-clients`);
     await a.page.getByRole('heading', { name: 'Mes clients' }).waitFor({ timeout: 15_000 });
@@ -68,7 +64,7 @@ describe('two devices', () => {
     const edits = panel.getByRole('region', { name: 'Modifications (2)' });
     await edits.getByRole('article', { name: 'Client Fromagerie Hors Ligne' }).waitFor();
     await edits.getByRole('article', { name: 'Nouveau devis — Fromagerie Hors Ligne' }).getByText('Sera envoyée après « Client Fromagerie Hors Ligne ».').waitFor();
-    await a.page.screenshot({ path: `${SHOTS}/sync-panel-named-1366.png` });
+    await shot(a.page, 'two-devices/sync-panel-named-1366');
     await panel.getByRole('button', { name: 'Fermer la synchronisation' }).click();
 
     // Device B, online meanwhile, creates a customer: the server numbers it.
@@ -96,9 +92,9 @@ describe('two devices', () => {
     expect(login.profile.userLastCompany).toBe(companyId(server, MARTIN));
     const quote = (await server.api.post('/api/estimates', quotePayload(server), { token, company: companyId(server, MARTIN) })).body as { id: number };
     const editor = `/mes-factures/modifier-devis?id=${quote.id}`;
-    const a = await openOnline(browser, server);
+    const a = await openOnline(browser, server, OFFLINE_NOISE);
     await a.page.goto(`${server.url}${editor}`);
-    const b = await openSignedIn(browser, server.url, editor);
+    const b = await openSignedIn(browser, server.url, editor, undefined, 'demo', { allowConsole: OFFLINE_NOISE });
     const designation = (page: Page) => page.getByLabel('Désignation');
     await designation(a.page).waitFor();
     await designation(b.page).waitFor();
@@ -127,7 +123,7 @@ describe('two devices', () => {
     const panel = a.page.getByRole('dialog', { name: 'Synchronisation' });
     const item = panel.getByRole('article', { name: /^Devis D\d{4}-\d{4}/ });
     await item.getByText(/^Ce brouillon a été modifié ailleurs/).waitFor();
-    await a.page.screenshot({ path: `${SHOTS}/sync-panel-conflict-1366.png` });
+    await shot(a.page, 'two-devices/sync-panel-conflict-1366');
     expect((await server.api.get(`/api/estimates/${quote.id}`, { token })).body.designation).toBe('En ligne sur B');
     await item.getByRole('button', { name: 'Écraser avec ma version' }).click();
     await a.page.getByRole('dialog', { name: 'Écraser avec votre version ?' }).getByRole('button', { name: 'Écraser avec ma version' }).click();

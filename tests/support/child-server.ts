@@ -1,11 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// The real server as a separate process (`node --import tsx …`), for what only a process shows:
-// its exit code and messages, its data-folder lock, the moment its port opens.
+// The real server as a separate process, compiled as `npm start` runs it (plain `node`, decision
+// 019), for what only a process shows: its exit code and messages, its data-folder lock, the
+// moment its port opens.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Compiles the server (esbuild, a few seconds) unless dist/server/ already matches the sources. */
+export function ensureCompiledServer(): void {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
 
 export interface ChildServer {
   process: ChildProcess;
@@ -14,13 +20,25 @@ export interface ChildServer {
   exited: Promise<number | string>;
 }
 
-/** Starts `script` (default: the launcher of `npm start`) with only the given variables plus PATH/HOME. */
-export function spawnServer(env: Record<string, string>, opts: { script?: string; uid?: number; gid?: number } = {}): ChildServer {
+interface SpawnOptions {
+  script?: string;
+  uid?: number;
+  gid?: number;
+  /** Another installation folder (default: this clone). */
+  cwd?: string;
+  nodeArgs?: string[];
+}
+
+/**
+ * Starts `script` with only the given variables plus PATH/HOME. Default: the launcher of `npm start`
+ * without its build step (call ensureCompiledServer() first); 'dist/server/index.js' is `npm run serve`.
+ * A TypeScript `script` runs from source through tsx.
+ */
+export function spawnServer(env: Record<string, string>, opts: SpawnOptions = {}): ChildServer {
   const script = opts.script ?? 'scripts/start-local.mjs';
-  // The launcher registers tsx itself; a TypeScript entry needs the loader on the command line.
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : script.endsWith('start-local.mjs') ? [script, '--no-build'] : [script];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
+    cwd: opts.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     uid: opts.uid,

@@ -5,6 +5,8 @@ import { readConfig } from '../../server/src/env';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { seedDemo } from '../../server/src/seed/demo';
 import type { SeedContext } from '../../server/src/seed/modules';
+import { inject } from 'vitest';
+import { copyFiles, readSnapshot, type Snapshot } from './api-snapshot';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -32,13 +34,16 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workplace-test-'));
   let fixed: Date | null = null;
-  const boot = (port: number) => {
+  // The run's seeded snapshot (decision 017), for a seeded in-memory server; the others seed themselves.
+  const snapshot = opts.seed !== false && !opts.persistent ? snapshotOfRun() : null;
+  if (snapshot) copyFiles(snapshot, dataDir);
+  const boot = (port: number, loadDataDir?: Blob) => {
     const config = readConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env });
     if (!opts.persistent) config.pgliteDir = 'memory://';
-    return startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir });
+    return startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir, loadDataDir });
   };
-  let running: RunningServer | null = await boot(opts.port ?? 0);
-  const seed = opts.seed === false ? null : await seedDemo(running.deps);
+  let running: RunningServer | null = await boot(opts.port ?? 0, snapshot?.tarball);
+  const seed = opts.seed === false ? null : snapshot ? { ...structuredClone(snapshot.seed), deps: running.deps } : await seedDemo(running.deps);
   const server: TestServer = {
     ...running,
     dataDir,
@@ -62,6 +67,17 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
   };
   return server;
+}
+
+let runSnapshot: Snapshot | null | undefined;
+
+/** Read once per worker (the api project's files share their worker: isolate false). */
+function snapshotOfRun(): Snapshot | null {
+  if (runSnapshot === undefined) {
+    const dir = inject('apiSnapshot');
+    runSnapshot = dir ? readSnapshot(dir) : null;
+  }
+  return runSnapshot;
 }
 
 export interface ApiResponse<T = any> {

@@ -20,12 +20,22 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** True when the embedded database had to be created (empty folder or memory). */
   close(): Promise<void>;
+  /** Embedded only: the whole data folder as a tarball, to open copies of it (the API tests' snapshot). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
 
-/** `durable` (default true): every commit reaches the disk before it returns (see durable-fs.ts). */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string; durable?: boolean }): Promise<Database> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+  /** Default true: every commit reaches the disk before it returns (see durable-fs.ts). */
+  durable?: boolean;
+  /** In-memory only: start from this dumpDataDir() tarball instead of an empty database (tests' snapshot). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -33,9 +43,10 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     return { db: scopedDb(db), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? {} : pgliteOptions(opts.pgliteDir, opts.durable ?? true));
+  const memory = opts.pgliteDir === 'memory://';
+  const client = await PGlite.create(memory ? { loadDataDir: opts.loadDataDir } : pgliteOptions(opts.pgliteDir, opts.durable ?? true));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // scopedDb: inside a request transaction every use of this handle goes to it (request-tx.ts).
-  return { db: scopedDb(db), kind: 'pglite', close: () => client.close() };
+  return { db: scopedDb(db), kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }

@@ -9,7 +9,6 @@ import type { AppEnv, Deps, StoredAnswer } from './types';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-const inFlight = new Set<string>();
 // Answers that say "try again" are not kept: the same key must be able to succeed later.
 const NOT_STORED = new Set([401, 408, 429, 503]);
 /** Status of a key whose handler started an effect outside the database (a mail) and has not answered. */
@@ -42,6 +41,7 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
     const baseHash = `${c.req.method} ${c.req.path} ${c.req.header('x-company-id') ?? ''}`;
     const requestHash = opts.multipart ? null : sha256(`${baseHash} ${body}`);
     const flightKey = `${scope.userId}:${scope.companyId}:${key}`;
+    const inFlight = deps.state.inFlight; // this server's requests under way (server-state.ts)
     const stored = await findStored(deps.db, scope);
     if (stored) {
       if (requestHash !== null && stored.requestHash !== requestHash) throw new HttpError(422, KEY_REUSED);

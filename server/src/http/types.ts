@@ -2,6 +2,7 @@ import type { AppRight } from '../../../src/domain/rights';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { ServerState } from './server-state';
 
 /** What every module receives: built once at start. */
 export interface Deps {
@@ -10,6 +11,8 @@ export interface Deps {
   mailer: Mailer;
   /** Injected so tests can move time; Europe/Paris "today" derives from it. */
   now: () => Date;
+  /** This server's in-memory state (in-flight keys, blob holds, batches, file store): see server-state.ts. */
+  state: ServerState;
   /**
    * Tests only: called at the points where a process could die while answering a mutation
    * (tests/api/idempotency-crash.test.ts throws there to play a crash). Never set in production.

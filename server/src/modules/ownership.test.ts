@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { is, Table } from 'drizzle-orm';
+import { getTableName, is, Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema/index';
 
@@ -54,7 +54,19 @@ export function schemaImports(source: string): string[] {
   return names;
 }
 
-const tableNames = Object.entries(schema).filter(([, v]) => is(v, Table)).map(([k]) => k);
+const tables = Object.entries(schema).filter(([, v]) => is(v, Table)) as Array<[string, Table]>;
+const tableNames = tables.map(([k]) => k);
+/** SQL name → owner, for tables named in raw SQL (sql`… from customers …`). */
+const sqlOwners = new Map(tables.map(([k, t]) => [getTableName(t), TABLE_OWNERS[k]]));
+
+/** Tables a file names in raw SQL templates: `from x`, `join x`, `into x`, `update x`. */
+export function rawSqlTables(source: string): string[] {
+  const found: string[] = [];
+  for (const [template] of source.matchAll(/sql`[^`]*`/g)) {
+    for (const m of template.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi)) found.push(m[1]!.toLowerCase());
+  }
+  return found;
+}
 
 describe('server modules own their tables (decision 023)', () => {
   it('every table of the schema has an owner', () => {
@@ -68,7 +80,12 @@ describe('server modules own their tables (decision 023)', () => {
       const rel = relative(MODULES_DIR, file);
       const module = rel.split(/[\\/]/)[0]!;
       if (!rel.includes('/') && !rel.includes('\\')) continue; // index.ts: the list of modules
-      for (const name of schemaImports(readFileSync(file, 'utf8'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const name of rawSqlTables(source)) {
+        const owner = sqlOwners.get(name);
+        if (owner && owner !== module) crossings.push(`${rel}: raw SQL on ${name} (owned by ${owner})`);
+      }
+      for (const name of schemaImports(source)) {
         if (name === '*') crossings.push(`${rel}: imports the whole schema`);
         else if (TABLE_OWNERS[name] && TABLE_OWNERS[name] !== module) crossings.push(`${rel}: ${name} (owned by ${TABLE_OWNERS[name]})`);
       }
@@ -80,5 +97,6 @@ describe('server modules own their tables (decision 023)', () => {
     const src = "import { customers, type CustomerSnapshot as C, invoices } from '../../db/schema/index';\n"
       + "import type { items } from '../../db/schema/invoicing';";
     expect(schemaImports(src)).toEqual(['customers', 'CustomerSnapshot', 'invoices', 'items']);
+    expect(rawSqlTables('sql`select json_agg(t.id) from exercises t join "ledgers" l on true`')).toEqual(['exercises', 'ledgers']);
   });
 });

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { formatDateTimeFr } from '../../domain/dates';
 import { useOnline } from '../../lib/online';
+import { formatDateTime } from '../../domain/format';
 
 /**
  * Offline only: the age of the local copy a screen shows, "Données du 21/11/2026 à 14:05".
@@ -13,7 +13,7 @@ export function DataAge({ fetchedAt, always = false }: { fetchedAt: number | nul
   return (
     <Text size="sm" c="dimmed" role="status" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
       <IconCloudOff size={16} aria-hidden />
-      {fetchedAt ? `Données du ${formatDateTimeFr(new Date(fetchedAt).toISOString())}` : 'Aucune donnée enregistrée sur cet appareil'}
+      {fetchedAt ? `Données du ${formatDateTime(new Date(fetchedAt).toISOString())}` : 'Aucune donnée enregistrée sur cet appareil'}
     </Text>
   );
 }

@@ -128,7 +128,7 @@ describe('sync engine', () => {
     dbs.push(v3);
     await v3.open();
     expect(v3.verno).toBe(3);
-    expect(await v3.snapshots.get(['invoiceDashboard', 5, 'null'])).toMatchObject({ data: { ca: 1 }, fetchedAt: 1234 });
+    expect(await v3.snapshots.get(['invoiceDashboard', 5, '{}'])).toMatchObject({ data: { ca: 1 }, fetchedAt: 1234 });
     expect(await v3.records.get(['invoiceDashboard', 5, 'etat'])).toBeUndefined();
     expect(await v3.records.get(['invoiceFollowUp', 5, 9])).toMatchObject({ data: { invoiceId: 9 } });
     expect(await v3.outbox.get('e1')).toMatchObject({ docKey: 'invoice:1' });

@@ -26,6 +26,7 @@ const watched = new Map<string, Watch>();
 const inFlight = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 let generation = 0;
+let version = 0;
 
 /** Entries of unwatched memory answers kept for a quick way back (the back button). */
 const MEMORY_KEPT = 100;
@@ -40,11 +41,14 @@ export function subscribe(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 export const getEntry = (id: string): Entry | undefined => entries.get(id);
+/** Changes with every entry: hooks that read several entries re-render on it. */
+export const getVersion = (): number => version;
 
 function update(id: string, patch: Partial<Entry>): void {
   const before = entries.get(id) ?? { status: 'idle', error: null, fetchedAt: null };
   entries.delete(id); // re-inserted last: the map's order is the order of use
   entries.set(id, { ...before, ...patch });
+  version++;
   if (entries.size > MEMORY_KEPT) {
     for (const key of entries.keys()) {
       if (entries.size <= MEMORY_KEPT) break;
@@ -170,6 +174,7 @@ export function forgetAll(): void {
   for (const w of watched.values()) if (w.timer) clearInterval(w.timer);
   watched.clear();
   entries.clear();
+  version++;
   for (const fn of listeners) fn();
 }
 

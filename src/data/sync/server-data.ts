@@ -31,6 +31,10 @@ export interface ServerDataset<P, T> {
   pollMs?: number;
 }
 
+/** The parameters of a dataset that has none (null means "nothing to read yet" to useServerData). */
+export type NoParams = Record<string, never>;
+export const NO_PARAMS: NoParams = {};
+
 export const defineServerData = <P, T>(def: ServerDataset<P, T>): ServerDataset<P, T> => def;
 
 /** Parameters as a stable key: the same values in another order give the same key. */

@@ -1,9 +1,9 @@
 // The article modal's state: the domain Article plus the text typed in the two linked amount
 // fields (a French "12,5" or a half-typed "12," must stay as typed while the other field follows).
 import { newArticle, onArticleTypeChange, onHtChange, onTtcChange, onVatChange, validateArticle, ARTICLE_MESSAGES } from '../../domain/articles';
+import { formatInputNumber } from '../../domain/format';
 import { parseFrenchNumber } from '../../domain/money';
 import type { Article, LineType } from '../../domain/types';
-import { formatAmountInput } from './article-model';
 
 export interface ArticleFormState {
   article: Article;
@@ -22,7 +22,7 @@ export type ArticleFormAction =
   | { type: 'unit'; value: string | null };
 
 export function initialArticleForm(article: Article = newArticle()): ArticleFormState {
-  return { article, ht: formatAmountInput(article.unitPriceHT), ttc: formatAmountInput(article.ttc ?? 0) };
+  return { article, ht: formatInputNumber(article.unitPriceHT, { decimals: 2 }), ttc: formatInputNumber(article.ttc ?? 0, { decimals: 2 }) };
 }
 
 export function articleFormReducer(state: ArticleFormState, action: ArticleFormAction): ArticleFormState {
@@ -36,16 +36,16 @@ export function articleFormReducer(state: ArticleFormState, action: ArticleFormA
       return initialArticleForm(onArticleTypeChange(article, action.value));
     case 'ht': {
       const next = onHtChange(article, action.value);
-      return { article: next, ht: action.value, ttc: formatAmountInput(next.ttc ?? 0) };
+      return { article: next, ht: action.value, ttc: formatInputNumber(next.ttc ?? 0, { decimals: 2 }) };
     }
     case 'ttc': {
       const next = onTtcChange(article, action.value);
-      return { article: next, ttc: action.value, ht: formatAmountInput(next.unitPriceHT) };
+      return { article: next, ttc: action.value, ht: formatInputNumber(next.unitPriceHT, { decimals: 2 }) };
     }
     case 'vat': {
       // Spec 4: a blank VAT becomes 0; TTC follows from the HT price.
       const next = onVatChange(article, action.value);
-      return { ...state, article: next, ttc: formatAmountInput(next.ttc ?? 0) };
+      return { ...state, article: next, ttc: formatInputNumber(next.ttc ?? 0, { decimals: 2 }) };
     }
     case 'account':
       return { ...state, article: { ...article, salesAccount: action.value ?? '' } };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLabel64 } from '../../domain/label64';
-import { articleBody, articleFromRow, filterArticles, formatAmountInput, formatRate, indexArticles, localArticleRow, type ArticleRow } from './article-model';
+import { articleBody, articleFromRow, filterArticles, indexArticles, localArticleRow, type ArticleRow } from './article-model';
 import { accountOptions, unitOptions, vatOptions } from './environment-options';
+import { formatInputNumber, formatPercent } from '../../domain/format';
 
 const row = (over: Partial<ArticleRow>): ArticleRow => ({ id: 1, code: 'A', type: 'Standard', designation: '', label: '', salesAccount: '', unitMeasurement: null, unitPriceHT: 0, vatRate: 0, ttc: 0, typePurchaseSale: 'Vente', ...over });
 
@@ -28,9 +29,9 @@ describe('article model', () => {
   });
 
   it('writes amounts and rates the French way', () => {
-    expect(formatAmountInput(100)).toBe('100,00');
-    expect(formatAmountInput(1234.5)).toBe('1234,50');
-    expect(formatRate(5.5)).toBe('5,5\u00a0%');
+    expect(formatInputNumber(100, { decimals: 2 })).toBe('100,00');
+    expect(formatInputNumber(1234.5, { decimals: 2 })).toBe('1234,50');
+    expect(formatPercent(5.5)).toBe('5,5\u00a0%');
   });
 
   it('offers the environment lists plus the article’s own value', () => {

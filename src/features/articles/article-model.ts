@@ -98,16 +98,3 @@ export function filterArticles(index: IndexedArticles, query: string): ArticleRo
   return index.rows.filter((_, i) => words.every((w) => index.keys[i].includes(w)));
 }
 
-const INPUT_NUMBER = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-
-/** 100 → '100,00': what an amount field shows after the other linked field changed it. */
-export function formatAmountInput(n: number): string {
-  return INPUT_NUMBER.format(n);
-}
-
-const RATE = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-
-/** 5.5 → '5,5 %'. */
-export function formatRate(rate: number): string {
-  return `${RATE.format(rate)}\u00a0%`;
-}

@@ -2,7 +2,7 @@
 // units). The article's current value is always offered, even when the environment no longer
 // lists it (or was never loaded on this device), so opening an article never blanks a field.
 import type { PlumeEnvironment } from '../../data/db';
-import { formatRate } from './article-model';
+import { formatPercent } from '../../domain/format';
 
 export interface Option { value: string; label: string }
 
@@ -16,8 +16,8 @@ function withCurrent(options: Option[], current: string, label = current): Optio
 /** VAT values are the rate written with a dot ('5.5'): what parseFrenchNumber and onVatChange read. */
 export function vatOptions(env: PlumeEnvironment | null | undefined, current: number): Option[] {
   const rates = arrayOf<number>(env?.invoice?.vatRates).filter((r) => typeof r === 'number');
-  const options = rates.map((r) => ({ value: String(r), label: formatRate(r) }));
-  return withCurrent(options, String(current), formatRate(current));
+  const options = rates.map((r) => ({ value: String(r), label: formatPercent(r) }));
+  return withCurrent(options, String(current), formatPercent(current));
 }
 
 export function accountOptions(env: PlumeEnvironment | null | undefined, current: string): Option[] {

@@ -1,6 +1,6 @@
 // The documents screen's reads through the sync layer (decision 022). The firm's files are
 // listed online only (paged searches, kept in memory); the category tree likewise.
-import { defineServerData } from '../../data/sync/server-data';
+import { defineServerData, type NoParams } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';
 import { fetchCategoryTree, fetchDocuments, fetchRecentDocuments, type DocumentPage, type DocumentQuery } from './api/documents-api';
 
@@ -9,7 +9,7 @@ const documentPages = defineServerData<DocumentQuery, DocumentPage>({
   fetch: (query, { signal }) => fetchDocuments(query, signal),
 });
 
-export const categoryTreeData = defineServerData<null, Awaited<ReturnType<typeof fetchCategoryTree>>>({
+export const categoryTreeData = defineServerData<NoParams, Awaited<ReturnType<typeof fetchCategoryTree>>>({
   key: 'gedCategories', keep: 'memory',
   fetch: (_, { signal }) => fetchCategoryTree(signal),
 });

@@ -1,12 +1,11 @@
 // Select options of the editors, built from the cached customers, invoices and environment lists.
 // The document's current value is always offered, even when this device's lists lack it.
-import { formatDateFr } from '../../domain/dates';
-import { formatEuro } from '../../domain/money';
 import { searchKey } from '../../domain/search-text';
 import type { Customer } from '../../domain/types';
 import { accountNumberText } from '../customers';
 import { customerAddresses } from './editor-model';
 import type { DocCustomer, InvoiceListRow } from './types';
+import { formatDate, formatMoney } from '../../domain/format';
 
 export interface Option { value: string; label: string; disabled?: boolean }
 
@@ -53,7 +52,7 @@ export function addressOptions(customer: Customer | null, current: string): Opti
 export function correctedInvoiceOptions(rows: readonly InvoiceListRow[], accountNumber: string, currentId: number | null, currentNumber: string | null): Option[] {
   const options = rows
     .filter((r) => r.type === 'Facture' && r.invoice?.validated && r.number && (!accountNumber || r.customer?.accountNumber === accountNumber))
-    .map((r) => ({ value: String(r.id), label: `${r.number} du ${formatDateFr(r.invoice.createdAt)} – ${formatEuro(r.invoice.ttc)}` }));
+    .map((r) => ({ value: String(r.id), label: `${r.number} du ${formatDate(r.invoice.createdAt)} – ${formatMoney(r.invoice.ttc)}` }));
   return withCurrent(options, currentId === null ? null : String(currentId), currentNumber ? `Facture ${currentNumber}` : `Facture ${currentId}`);
 }
 

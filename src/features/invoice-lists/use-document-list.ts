@@ -1,10 +1,13 @@
 // One list screen's rows. Online: the server filters, sorts and pages (500 rows a page, the next
-// page loaded as the user nears the end). Offline, or when the server cannot be reached: the
-// device's copy, through the same filters (list-model.ts). Documents created on the device and
-// still in the outbox are shown first in both cases.
+// page asked for as the user nears the end), read through the sync layer (decision 022: paged
+// queries kept in memory, refreshed by the same triggers as every read). Offline, or when the
+// server cannot be reached: the device's copy, through the same filters (list-model.ts).
+// Documents created on the device and still in the outbox are shown first in both cases.
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useCachedRows } from '../../data/cache-hooks';
+import { defineServerData, type ServerDataset } from '../../data/sync/server-data';
+import { useServerPages } from '../../data/sync/use-server-pages';
 import { useOnline } from '../../lib/online';
 import { currentCompanyAtom } from '../../lib/session';
 import { LIST_PAGE_SIZE, type ListPage } from './api/list-api';
@@ -44,69 +47,60 @@ export interface DocumentList<R> {
 const NO_COMPANY = -1;
 const LOAD_AHEAD = 150;
 
-interface ServerState<R> { key: string; rows: R[]; total: number; pages: number; done: boolean }
+// One dataset per list, made from the screen's page function the first time it is shown.
+const pageSets = new Map<string, ServerDataset<any, any>>();
+function pagesOf<R, Q>(dataset: 'invoices' | 'quotes', fetchPage: ListSource<R & Row, Q>['fetchPage']): ServerDataset<{ query: Q; page: number }, ListPage<R>> {
+  let def = pageSets.get(dataset);
+  if (!def) {
+    def = defineServerData<{ query: Q; page: number }, ListPage<R>>({
+      key: `${dataset}Pages`, keep: 'memory', refreshAfter: [dataset === 'invoices' ? 'invoice' : 'quote'],
+      fetch: ({ query, page }, { companyId, signal }) => fetchPage(companyId, query, page, signal) as Promise<ListPage<R>>,
+    });
+    pageSets.set(dataset, def);
+  }
+  return def;
+}
 
 export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, filterLocal, localRows }: ListSource<R, Q>): DocumentList<R> {
   const online = useOnline();
   const companyId = useAtomValue(currentCompanyAtom)?.id;
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const def = pagesOf<R, Q>(dataset, fetchPage);
+  const key = JSON.stringify([companyId, query]);
+  const [asked, setAsked] = useState({ key, count: 1 });
+  const count = asked.key === key ? asked.count : 1;
+  const read = useServerPages(def, online && query !== null ? { query } : null, count);
+  const first = read.entries[0];
+  // The server failed (or could not be reached): the device's copy instead, until it answers again.
+  const failed = online && query !== null && read.pages[0] === undefined && (first?.status === 'error' || first?.status === 'offline');
   const useServer = online && !failed;
   const cached = useCachedRows<R>(dataset, useServer ? NO_COMPANY : undefined);
-  const [server, setServer] = useState<ServerState<R> | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const busy = useRef(false);
-  // Back online, the server's list is read again (changes were made meanwhile).
-  const key = JSON.stringify([companyId, query, attempt, online]);
 
-  useEffect(() => {
-    if (online) setFailed(false);
-  }, [online]);
-
-  // A document created on the device has reached the server: its row now comes from the server.
-  const localCount = useRef(localRows.length);
-  useEffect(() => {
-    if (localRows.length < localCount.current) setAttempt((a) => a + 1);
-    localCount.current = localRows.length;
-  }, [localRows.length]);
-
-  useEffect(() => {
-    if (!useServer || companyId == null) return;
-    if (query === null) {
-      setServer({ key, rows: [], total: 0, pages: 1, done: true });
-      return;
+  // The server's rows: pages in order, never a row twice (a document created meanwhile shifts pages).
+  const server = useMemo(() => {
+    if (query === null) return { rows: [] as R[], total: 0, done: true };
+    if (read.pages[0] === undefined) return null;
+    const seen = new Set<string | number>();
+    const rows: R[] = [];
+    let total = 0;
+    let done = false;
+    for (const p of read.pages) {
+      if (!p) break;
+      for (const r of p.items) if (!seen.has(r.id)) { seen.add(r.id); rows.push(r); }
+      total = Math.max(p.total, rows.length);
+      done = p.items.length < LIST_PAGE_SIZE || rows.length >= p.total;
     }
-    const ctrl = new AbortController();
-    fetchPage(companyId, query, 1, ctrl.signal).then(
-      (p) => setServer({ key, rows: p.items, total: p.total, pages: 1, done: p.items.length < LIST_PAGE_SIZE || p.items.length >= p.total }),
-      () => {
-        if (!ctrl.signal.aborted) setFailed(true);
-      },
-    );
-    return () => ctrl.abort();
-    // query, companyId and attempt are all in key.
-  }, [key, useServer, fetchPage]);
+    return { rows, total, done };
+  }, [query, read.pages]);
+  // Rows of earlier filters stay on screen (dimmed) while the new answer comes.
+  const previous = useRef<{ rows: R[]; total: number } | null>(null);
+  if (server) previous.current = server;
+  const loadingMore = read.entries.slice(1).some((e) => e?.status === 'refreshing' && e.data === undefined);
 
   const onRange = useCallback((lastIndex: number) => {
-    const s = server;
-    if (!useServer || !s || s.key !== key || s.done || busy.current || companyId == null || query === null) return;
-    if (lastIndex < s.rows.length + localRows.length - LOAD_AHEAD) return;
-    busy.current = true;
-    setLoadingMore(true);
-    fetchPage(companyId, query, s.pages + 1)
-      .then((p) => setServer((cur) => {
-        if (!cur || cur.key !== s.key) return cur;
-        // A document created meanwhile shifts the pages: never show a row twice.
-        const seen = new Set(cur.rows.map((r) => r.id));
-        const rows = [...cur.rows, ...p.items.filter((r) => !seen.has(r.id))];
-        return { ...cur, rows, pages: cur.pages + 1, total: Math.max(p.total, rows.length), done: p.items.length < LIST_PAGE_SIZE || rows.length >= p.total };
-      }))
-      .catch(() => undefined) // the next scroll asks again
-      .finally(() => {
-        busy.current = false;
-        setLoadingMore(false);
-      });
-  }, [server, useServer, key, companyId, query, fetchPage, localRows.length]);
+    if (!useServer || !server || server.done || loadingMore || query === null) return;
+    if (lastIndex < server.rows.length + localRows.length - LOAD_AHEAD) return;
+    if (read.pages.length === count && read.pages[count - 1] !== undefined) setAsked({ key, count: count + 1 });
+  }, [useServer, server, loadingMore, query, localRows.length, read.pages, count, key]);
 
   const local = useMemo(() => filterLocal(sortDocuments(localRows), query), [localRows, query, filterLocal]);
   const deviceSorted = useMemo(() => {
@@ -116,20 +110,21 @@ export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, f
   }, [useServer, cached.rows, localRows]);
   const deviceRows = useMemo(() => (deviceSorted ? filterLocal(deviceSorted, query) : undefined), [deviceSorted, query, filterLocal]);
 
+  const { pages, patchPage, refresh } = read;
   const patchRow = useCallback((id: string | number, patch: (row: R) => R) => {
-    setServer((cur) => (cur ? { ...cur, rows: cur.rows.map((r) => (r.id === id ? patch(r) : r)) } : cur));
-  }, []);
-  const retry = useCallback(() => {
-    setFailed(false);
-    setAttempt((a) => a + 1);
-  }, []);
+    const index = pages.findIndex((p) => p?.items.some((r) => r.id === id));
+    const page = pages[index];
+    if (page) patchPage(index, { ...page, items: page.items.map((r) => (r.id === id ? patch(r) : r)) });
+  }, [pages, patchPage]);
+  const retry = useCallback(() => void refresh(), [refresh]);
 
-  const serverRows = useMemo(() => (server ? [...local, ...server.rows] : undefined), [server, local]);
+  const shown = server ?? previous.current;
+  const serverRows = useMemo(() => (shown ? [...local, ...shown.rows] : undefined), [shown, local]);
   if (!useServer) {
     return { rows: deviceRows, total: deviceRows?.length ?? 0, source: 'device', serverFailed: failed, stale: false, fetchedAt: cached.fetchedAt, loadingMore: false, onRange, patchRow, retry };
   }
   return {
-    rows: serverRows, total: (server?.total ?? 0) + local.length, source: 'server', serverFailed: false, stale: !!server && server.key !== key,
+    rows: serverRows, total: (shown?.total ?? 0) + local.length, source: 'server', serverFailed: false, stale: !server && !!shown,
     fetchedAt: null, loadingMore, onRange, patchRow, retry,
   };
 }

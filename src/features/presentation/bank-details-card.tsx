@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { defineServerData } from '../../data/sync/server-data';
+import { defineServerData, type NoParams, NO_PARAMS } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';
 import { bankDetailsErrors, formatIban } from '../../domain/bank-details';
 import { toastError, toastSuccess } from '../../lib/toast';
@@ -9,7 +9,7 @@ import { loadBankDetails, saveBankDetails, type BankDetails } from './api/bank-d
 type FieldErrors = Partial<Record<'iban' | 'bic', string>>;
 
 // Kept in memory only (decision 022): an IBAN is not written on a shared shop tablet.
-const bankDetails = defineServerData<null, BankDetails>({
+const bankDetails = defineServerData<NoParams, BankDetails>({
   key: 'bankDetails', keep: 'memory', fetch: (_, { companyId }) => loadBankDetails(companyId),
 });
 
@@ -18,7 +18,7 @@ const bankDetails = defineServerData<null, BankDetails>({
  * before the server checks them again; printed on invoices whose means of payment is a transfer.
  */
 export function BankDetailsCard({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
-  const read = useServerData(bankDetails, null, companyId);
+  const read = useServerData(bankDetails, NO_PARAMS, companyId);
   // The form starts from the first answer; a later refresh does not overwrite what is being typed.
   if (read.data) return <BankDetailsForm key={companyId} companyId={companyId} canEdit={canEdit} initial={read.data} />;
   return <BankDetailsForm key={`${companyId}-none`} companyId={companyId} canEdit={canEdit} initial={null} unavailable={!read.loading} />;

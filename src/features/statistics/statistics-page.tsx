@@ -4,8 +4,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page/page-header';
 import { useServerData } from '../../data/sync/use-server-data';
-import { addDays, formatDateFr } from '../../domain/dates';
+import { addDays } from '../../domain/dates';
 import { statisticsData, type Statistics } from './statistics-data';
+import { formatDate } from '../../domain/format';
 
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
@@ -14,10 +15,10 @@ const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europ
  * chart). Past a year, only the days with sign-ins: hundreds of empty bars would say nothing.
  */
 function chartDays(start: string, end: string, byDay: Statistics['signInsByDay']): { jour: string; Connexions: number }[] {
-  if (addDays(start, 366) < end) return byDay.map((d) => ({ jour: formatDateFr(d.date), Connexions: d.count }));
+  if (addDays(start, 366) < end) return byDay.map((d) => ({ jour: formatDate(d.date), Connexions: d.count }));
   const counts = new Map(byDay.map((d) => [d.date, d.count]));
   const days: { jour: string; Connexions: number }[] = [];
-  for (let d = start; d <= end; d = addDays(d, 1)) days.push({ jour: formatDateFr(d), Connexions: counts.get(d) ?? 0 });
+  for (let d = start; d <= end; d = addDays(d, 1)) days.push({ jour: formatDate(d), Connexions: counts.get(d) ?? 0 });
   return days;
 }
 

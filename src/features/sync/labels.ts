@@ -1,12 +1,12 @@
-import { formatDateTimeFr } from '../../domain/dates';
 import type { OutboxEntry } from '../../data/outbox';
+import { formatDateTime } from '../../domain/format';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 export const waitingLabel = (n: number) => plural(n, 'modification en attente', 'modifications en attente');
 export const failedLabel = (n: number) => plural(n, 'modification refusée', 'modifications refusées');
 
-const at = (ms: number) => formatDateTimeFr(new Date(ms).toISOString());
+const at = (ms: number) => formatDateTime(new Date(ms).toISOString());
 
 /** The status of one change as the sync panel says it. */
 export function entryStatus(entry: OutboxEntry, now: number, blocked = false): { text: string; color: string } {

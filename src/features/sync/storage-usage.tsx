@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { formatBytesFr } from '../../domain/byte-size';
 import { estimateStorage } from '../../data/storage';
+import { formatBytes } from '../../domain/format';
 
 /** "12,4 Mo utilisés sur 2,1 Go", re-read whenever the panel opens. */
 export function StorageUsage({ refreshKey }: { refreshKey: unknown }) {
@@ -11,7 +11,7 @@ export function StorageUsage({ refreshKey }: { refreshKey: unknown }) {
   if (estimate === null) return <Text size="sm" c="dimmed">Espace de stockage utilisé : inconnu sur ce navigateur.</Text>;
   return (
     <div>
-      <Text size="sm">Stockage sur cet appareil : {formatBytesFr(estimate.usage)} utilisés sur {formatBytesFr(estimate.quota)}</Text>
+      <Text size="sm">Stockage sur cet appareil : {formatBytes(estimate.usage)} utilisés sur {formatBytes(estimate.quota)}</Text>
       {!estimate.persisted && <Text size="xs" c="dimmed">Le navigateur peut effacer ces données si l’appareil manque d’espace.</Text>}
     </div>
   );

@@ -42,7 +42,6 @@ export function useEntrySubjects(entries: readonly OutboxEntry[]): Map<string, s
     for (const e of entries) out.set(e.id, entrySubject(e, await factsOf(db, e, drafts)));
     return out;
     // The entries' ids and states decide; the array is new on every outbox change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return subjects ?? new Map(entries.map((e) => [e.id, entrySubject(e)]));
 }

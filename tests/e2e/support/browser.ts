@@ -196,3 +196,12 @@ export async function shot(page: Page, name: string, fullPage = false): Promise<
   await settled(page);
   await page.screenshot({ path, fullPage });
 }
+
+/** A screenshot at another size (the page goes back to its size after): only when SHOTS_DIR is set. */
+export async function shotAt(page: Page, name: string, viewport: { width: number; height: number }, fullPage = false): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
+  const size = page.viewportSize();
+  await page.setViewportSize(viewport);
+  await shot(page, name, fullPage);
+  if (size) await page.setViewportSize(size);
+}

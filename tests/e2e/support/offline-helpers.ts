@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { dismissAnnouncement, newContext, signIn, watchConsole } from './browser';
+import { newContext, sessionFor, watchConsole } from './browser';
 import { pdfPageDrawn } from './pdf';
 
 /** The production build on a server whose data (PGlite on disk) survives stop() / restart() on the same port. */
@@ -52,13 +52,12 @@ export interface OutboxView { kind: string; state: string; attempts: number; pat
 export const outboxEntries = async (page: Page): Promise<OutboxView[]> =>
   (await readStore<OutboxView>(page, 'outbox')).sort((a, b) => a.seq - b.seq).map(({ kind, state, attempts, path, idempotencyKey, seq }) => ({ kind, state, attempts, path, idempotencyKey, seq }));
 
-/** Signed in as demo with the service worker in control and the editors' data on the device. */
-export async function openOnline(browser: Browser, server: TestServer): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { serviceWorkers: 'allow' });
+/** Signed in as demo (session injected) with the service worker in control and the editors' data on the device. */
+export async function openOnline(browser: Browser, server: TestServer, allowConsole?: RegExp): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole });
   const page = await context.newPage();
   const errors = watchConsole(page);
-  await signIn(page, server.url, 'demo');
-  await dismissAnnouncement(page);
+  await page.goto(`${server.url}/`);
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   // The first visit is not controlled until the worker activates and claims it.
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
@@ -87,7 +86,6 @@ export async function fillDocument(page: Page, customer: [string, RegExp], artic
   await page.getByRole('button', { name: /^Terminer la ligne 1/ }).click();
 }
 
-/** The first bytes of the PDF the dialog's viewer shows (read from its blob: URL inside the page). */
 /** The preview in the PDF dialog, drawn by pdf.js (page 1 on a canvas). */
 export async function pdfInDialog(page: Page): Promise<{ pages: number; ink: number }> {
   return pdfPageDrawn(page.getByRole('dialog', { name: /^Aperçu de votre document/ }));

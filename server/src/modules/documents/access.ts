@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { and, eq, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ALL_CATEGORY_IDS_OF_SPEC, readableCategoryIds } from '../../../../src/domain/document-categories';
 import type { DbOrTx } from '../../db/client';
-import { companies, memberships } from '../../db/schema/index';
 import { forbidden } from '../../http/errors';
 import type { AppEnv, Deps } from '../../http/types';
+import { companyGedUserRight, membershipScope, membershipsWithCompany } from '../users/service';
 
 export { storageFor } from './stores';
 
@@ -52,33 +52,24 @@ export function readableFilesWhere(access: DocumentAccess, cols: { companyId: An
 export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<DocumentAccess> {
   const company = c.get('company');
   const user = c.get('user');
-  const [row] = await deps.db.select({ gedUserRight: companies.gedUserRight }).from(companies).where(eq(companies.id, company.id)).limit(1);
+  const gedUserRight = await companyGedUserRight(deps.db, company.id);
   return {
     companyId: company.id,
     companyLabel: company.label,
     userId: user.id,
-    readable: readableCategoryIds(company.categories, row?.gedUserRight ?? true),
+    readable: readableCategoryIds(company.categories, gedUserRight),
   };
 }
 
 /** The access of every member of a company (for notifications, admin views spanning companies). */
 export async function membersAccess(db: DbOrTx, where: { companyId?: number; userId?: number }): Promise<DocumentAccess[]> {
-  const rows = await db
-    .select({ userId: memberships.userId, companyId: companies.id, label: companies.label, categories: memberships.categories, gedUserRight: companies.gedUserRight })
-    .from(memberships)
-    .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(where.companyId === undefined ? undefined : eq(memberships.companyId, where.companyId), where.userId === undefined ? undefined : eq(memberships.userId, where.userId)));
+  const rows = await membershipsWithCompany(db, where);
   return rows.map((r) => ({ companyId: r.companyId, companyLabel: r.label, userId: r.userId, readable: readableCategoryIds(r.categories, r.gedUserRight) }));
 }
 
 /** For calls that name the company in their path (widgets): membership or 403, like X-Company-Id. */
 export async function companyScopeOf(deps: Deps, userId: number, companyId: number) {
-  const [row] = await deps.db
-    .select({ id: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories, categoriesInbox: memberships.categoriesInbox, gedUserRight: companies.gedUserRight })
-    .from(memberships)
-    .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
-    .limit(1);
+  const row = await membershipScope(deps.db, userId, companyId);
   if (!row) throw forbidden('Vous n’êtes pas membre de cette société.');
   return row;
 }

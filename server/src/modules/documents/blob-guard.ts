@@ -4,10 +4,11 @@ import type { FileStorage } from './storage';
 
 // Stored bytes are shared by every row with the same SHA-256, so they are removed only when no
 // row refers to them any more. An upload between "bytes stored" and "row committed" holds its
-// hashes so a concurrent deletion of the same content does not remove them (one process).
-const held = new Map<string, number>();
+// hashes so a concurrent deletion of the same content does not remove them (one server: the holds
+// are its deps.state.heldBlobs, server-state.ts).
+export type BlobHolds = Map<string, number>;
 
-export function holdBlobs(shas: string[]): () => void {
+export function holdBlobs(held: BlobHolds, shas: string[]): () => void {
   for (const s of shas) held.set(s, (held.get(s) ?? 0) + 1);
   return () => {
     for (const s of shas) {
@@ -19,7 +20,9 @@ export function holdBlobs(shas: string[]): () => void {
 }
 
 /** `usesElsewhere` counts the caller's own rows on these bytes (each module counts its own table). */
-export async function removeBlobIfUnused(db: Db, storage: FileStorage, sha256: string, usesElsewhere: () => Promise<number>): Promise<boolean> {
+export async function removeBlobIfUnused(
+  db: Db, held: BlobHolds, storage: FileStorage, sha256: string, usesElsewhere: () => Promise<number>,
+): Promise<boolean> {
   if (held.has(sha256)) return false;
   const inDocs = await documentsUsingBlob(db, sha256);
   const inOthers = await usesElsewhere();

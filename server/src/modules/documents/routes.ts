@@ -23,7 +23,7 @@ const DOWNLOAD = { menu: 'mesDocuments', permission: 'download' } as const;
 export function documentsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Documents');
   // Asked at each request: the store of the data folder (a test may swap it for a failing one).
-  const storage = () => storageFor(deps.config);
+  const storage = () => storageFor(deps);
 
   route(api.documents.list, { right: VIEW }, async (c, { query }) => {
     const access = await documentAccess(deps, c);

@@ -51,7 +51,7 @@ const PNG_COLOURS: Array<[number, number, number]> = [[34, 139, 230], [64, 192, 
 
 /** Demo documents and inbox deposits: a few dozen generated files, written once each (content-addressed). */
 export async function seedDocuments({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
-  const storage = storageFor(deps.config);
+  const storage = storageFor(deps);
   const now = deps.now().getTime();
   const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000 - 3_600_000 * 3);
   const made = new Map<string, Promise<StoredObject>>();

@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../env';
+import type { Deps } from '../../http/types';
 import { diskStorage, type FileStorage } from './storage';
 
-const stores = new Map<string, FileStorage>();
-const replaced = new Map<string, FileStorage>();
+type StoreDeps = Pick<Deps, 'config' | 'state'>;
 
 /** DATA_DIR/files (a temporary folder for an in-memory test database). */
 export function storageRoot(config: Config): string {
@@ -12,19 +12,14 @@ export function storageRoot(config: Config): string {
   return join(dataDir, 'files');
 }
 
-/** The one store per data folder. Routes ask for it at each request, so a test can swap it. */
-export function storageFor(config: Config): FileStorage {
-  const root = storageRoot(config);
-  const swapped = replaced.get(root);
-  if (swapped) return swapped;
-  let store = stores.get(root);
-  if (!store) stores.set(root, (store = diskStorage(root)));
-  return store;
+/** The server's one store of its data folder (deps.state). Routes ask for it at each request, so a test can swap it. */
+export function storageFor(deps: StoreDeps): FileStorage {
+  const files = deps.state.files;
+  return files.replaced ?? (files.store ??= diskStorage(storageRoot(deps.config)));
 }
 
-/** Tests: serve this data folder from another store (a full or read-only disk); returns the undo. */
-export function replaceStorage(config: Config, storage: FileStorage): () => void {
-  const root = storageRoot(config);
-  replaced.set(root, storage);
-  return () => void replaced.delete(root);
+/** Tests: serve this server's files from another store (a full or read-only disk); returns the undo. */
+export function replaceStorage(deps: StoreDeps, storage: FileStorage): () => void {
+  deps.state.files.replaced = storage;
+  return () => void (deps.state.files.replaced = null);
 }

@@ -11,13 +11,12 @@ import { depositColumns } from './service';
 
 export type Batch = typeof depositBatches.$inferSelect;
 
-/** Batches being processed by this process: a batch left 'processing' by a crash is resumed on trigger. */
-const running = new Map<number, Promise<void>>();
-
-export const isRunning = (batchId: number) => running.has(batchId);
+/** Batches being processed by this server (deps.state.batches): one left 'processing' by a crash is resumed on trigger. */
+export const isRunning = (deps: Deps, batchId: number) => deps.state.batches.has(batchId);
 
 /** Starts processing in the background (once per batch); the caller answers at once. */
 export function startBatch(deps: Deps, batchId: number): Promise<void> {
+  const running = deps.state.batches;
   let job = running.get(batchId);
   if (!job) {
     job = new Promise<void>((resolve) => setImmediate(resolve))

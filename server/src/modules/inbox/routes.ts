@@ -32,7 +32,7 @@ const requireFirm = (c: Context<AppEnv>) => assertRight(can(subjectOf(c), 'firm'
 export function inboxModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Bannette');
   // Asked at each request: the store of the data folder (a test may swap it for a failing one).
-  const storage = () => storageFor(deps.config);
+  const storage = () => storageFor(deps);
 
   route(api.inbox.pending, { right: right('view') }, async (c, { query }) => {
     const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, pendingOnly: true, status: query.status, q: query.q };
@@ -75,7 +75,7 @@ export function inboxModule(deps: Deps) {
       const categoryId = Number(raw);
       if (!depositCategoryIds(company.categoriesInbox).includes(categoryId)) throw forbidden('Vous ne pouvez pas déposer de fichiers dans cette catégorie.');
       // Held from before they are placed until the rows commit: a concurrent withdrawal of the same content keeps them.
-      release = holdBlobs(upload.files.map((f) => f.incoming.received().sha256));
+      release = holdBlobs(deps.state.heldBlobs, upload.files.map((f) => f.incoming.received().sha256));
       const stored: Array<{ sha256: string; size: number; name: string; mimeType: string }> = [];
       for (const f of upload.files) {
         const placed = await f.incoming.commit();
@@ -99,7 +99,7 @@ export function inboxModule(deps: Deps) {
       await upload.discard();
       release();
       release = () => {};
-      for (const sha of committed) await removeDepositBytes(deps.db, store, sha).catch(() => false);
+      for (const sha of committed) await removeDepositBytes(deps.db, deps.state.heldBlobs, store, sha).catch(() => false);
       throw error;
     } finally {
       release();
@@ -117,7 +117,7 @@ export function inboxModule(deps: Deps) {
     const removed = await deps.db.delete(inboxDeposits).where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.status, 'deposited'))).returning();
     if (removed.length === 0) throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
     // Once the withdrawal committed: a rollback must never find its bytes gone.
-    afterCommit(() => removeDepositBytes(deps.db, storage(), deposit.sha256));
+    afterCommit(() => removeDepositBytes(deps.db, deps.state.heldBlobs, storage(), deposit.sha256));
     return c.body(null, 204);
   });
 
@@ -155,7 +155,7 @@ export function inboxModule(deps: Deps) {
     requireFirm(c);
     const [batch] = await deps.db.select().from(depositBatches).where(and(eq(depositBatches.id, idParam(c, 'id')), eq(depositBatches.companyId, c.get('company').id)));
     if (!batch) throw notFound('Lot introuvable.');
-    if (batch.status !== 'done' && !isRunning(batch.id)) void startBatch(deps, batch.id);
+    if (batch.status !== 'done' && !isRunning(deps, batch.id)) void startBatch(deps, batch.id);
     return c.json(await batchView(deps.db, batch, await documentAccess(deps, c)));
   });
 

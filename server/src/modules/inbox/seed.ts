@@ -7,7 +7,7 @@ import type { StoredObject } from '../documents/storage';
 
 /** Demo inbox deposits and the firm's batches (after the documents: a filed deposit names its document). */
 export async function seedDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
-  const storage = storageFor(deps.config);
+  const storage = storageFor(deps);
   const now = deps.now().getTime();
   const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000 - 3_600_000 * 3);
   const mainId = companies[0].id;

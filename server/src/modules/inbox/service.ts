@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import { categoryLabel, categoryPathLabel } from '../../../../src/domain/document-categories';
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domain/deposits';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, inboxDeposits, users } from '../../db/schema/index';
+import { inboxDeposits } from '../../db/schema/index';
 import { readableFilesWhere, type DocumentAccess } from '../documents/access';
-import { removeBlobIfUnused } from '../documents/blob-guard';
+import { removeBlobIfUnused, type BlobHolds } from '../documents/blob-guard';
 import { searchCondition } from '../documents/service';
 import type { FileStorage } from '../documents/storage';
+import { companyLabelColumn, joinCompany, joinPerson, personColumns } from '../users/service';
 
 /** Deposits under the one rule of access.ts: category rights, or one's own deposit. */
 export const depositColumns = { companyId: inboxDeposits.companyId, categoryId: inboxDeposits.categoryId, depositorId: inboxDeposits.userId };
@@ -35,9 +36,8 @@ export interface DepositItem {
 
 const selection = {
   deposit: inboxDeposits,
-  firstName: users.firstName,
-  userName: users.name,
-  companyLabel: companies.label,
+  ...personColumns,
+  companyLabel: companyLabelColumn,
 };
 
 type Row = { deposit: typeof inboxDeposits.$inferSelect; firstName: string; userName: string; companyLabel: string };
@@ -95,8 +95,8 @@ function whereOf(f: DepositFilter): SQL | undefined {
 export async function listDeposits(db: Db, f: DepositFilter, page: { page: number; pageSize: number; sort: DepositSort }) {
   const where = whereOf(f);
   const rows = await db.select(selection).from(inboxDeposits)
-    .innerJoin(users, eq(users.id, inboxDeposits.userId))
-    .innerJoin(companies, eq(companies.id, inboxDeposits.companyId))
+    .innerJoin(...joinPerson(inboxDeposits.userId))
+    .innerJoin(...joinCompany(inboxDeposits.companyId))
     .where(where).orderBy(...orderOf(page.sort)).limit(page.pageSize).offset((page.page - 1) * page.pageSize);
   const [{ total }] = await db.select({ total: count() }).from(inboxDeposits).where(where);
   return { items: rows.map((r) => toDepositItem(r, f.viewerId)), total, page: page.page, pageSize: page.pageSize };
@@ -105,8 +105,8 @@ export async function listDeposits(db: Db, f: DepositFilter, page: { page: numbe
 /** The deposits among `ids` that the viewer may read (access.ts): the others are as if absent. */
 export async function depositsByIds(db: DbOrTx, access: DocumentAccess, ids: number[]) {
   return db.select(selection).from(inboxDeposits)
-    .innerJoin(users, eq(users.id, inboxDeposits.userId))
-    .innerJoin(companies, eq(companies.id, inboxDeposits.companyId))
+    .innerJoin(...joinPerson(inboxDeposits.userId))
+    .innerJoin(...joinCompany(inboxDeposits.companyId))
     .where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
 }
 
@@ -117,5 +117,5 @@ export async function depositsUsingBlob(db: DbOrTx, sha256: string): Promise<num
 }
 
 /** Removes stored bytes once no deposit and no document refers to them (the two share bytes). */
-export const removeDepositBytes = (db: Db, storage: FileStorage, sha256: string) =>
-  removeBlobIfUnused(db, storage, sha256, () => depositsUsingBlob(db, sha256));
+export const removeDepositBytes = (db: Db, held: BlobHolds, storage: FileStorage, sha256: string) =>
+  removeBlobIfUnused(db, held, storage, sha256, () => depositsUsingBlob(db, sha256));

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { todayInParis } from '../../../../src/domain/dates';
 import { ageReceivables } from '../../../../src/domain/receivables';
-import { customers, invoices } from '../../db/schema/index';
+import { invoices } from '../../db/schema/index';
+import { customerColumns, joinCustomer } from '../invoicing-core/for-invoices';
 import type { createModule } from '../../http/route';
 import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
@@ -20,9 +21,9 @@ export function ageingRoute(deps: Deps, route: Route) {
     const rows = await deps.db.select({
       type: invoices.type, validated: invoices.validated, dueDate: invoices.dueDate, ttc: invoices.ttc,
       paid: invoices.amountPaid, credited: invoices.amountCredited,
-      accountNumber: sql<string>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customers.accountNumber}, '')`,
-      socialReason: sql<string>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customers.socialReason}, '')`,
-    }).from(invoices).leftJoin(customers, eq(customers.id, invoices.customerId))
+      accountNumber: sql<string>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber}, '')`,
+      socialReason: sql<string>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason}, '')`,
+    }).from(invoices).leftJoin(...joinCustomer(invoices.customerId))
       .where(and(eq(invoices.companyId, companyId), unpaidCondition));
     const ageing = ageReceivables(rows.map((r) => ({ ...r, customer: { accountNumber: r.accountNumber, socialReason: r.socialReason } })), today);
     return c.json({ today, ...ageing });

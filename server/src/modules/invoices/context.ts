@@ -1,33 +1,27 @@
-import { and, asc, count, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { todayInParis } from '../../../../src/domain/dates';
 import type { InvoiceCheckContext } from '../../../../src/domain/invoice-checks';
-import type { Customer, Exercise } from '../../../../src/domain/types';
+import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
-import { companies, customers, exercises, invoices } from '../../db/schema/index';
+import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
+import { customerOfDocument, findCustomerForDocument, openExercises, type CustomerRow } from '../invoicing-core/for-invoices';
+import { findCompany, type CompanyRow } from '../users/service';
 
 // What the rulebook needs to judge a document, read from the database. Inside a validation
 // these reads happen after the company's numbering lock, so they see every committed validation.
 
-export type CustomerRow = typeof customers.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
+// Companies are the users module's, customers and exercises invoicing-core's (decision 023):
+// read through their services, under the names this module has always used.
+export type { CompanyRow, CustomerRow };
 
+/** The company of a request: it exists (the membership was checked). */
 export async function loadCompany(db: DbOrTx, companyId: number): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row;
+  return (await findCompany(db, companyId))!;
 }
 
-export async function findCustomer(db: DbOrTx, companyId: number, accountNumber: string | null | undefined): Promise<CustomerRow | null> {
-  if (!accountNumber) return null;
-  const [row] = await db.select().from(customers).where(and(eq(customers.companyId, companyId), eq(customers.accountNumber, accountNumber))).limit(1);
-  return row ?? null;
-}
-
-export async function customerById(db: DbOrTx, id: number | null): Promise<CustomerRow | null> {
-  if (id === null) return null;
-  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
-  return row ?? null;
-}
+export const findCustomer = findCustomerForDocument;
+export const customerById = customerOfDocument;
 
 export function toDomainCustomer(row: CustomerRow): Customer {
   return {
@@ -50,12 +44,7 @@ export function toDomainCustomer(row: CustomerRow): Customer {
   };
 }
 
-/** Open exercises only: a closed one is history (the rulebook judges the current and the previous open one). */
-export async function loadExercises(db: DbOrTx, companyId: number): Promise<Exercise[]> {
-  const rows = await db.select({ dateStart: exercises.dateStart, dateEnd: exercises.dateEnd }).from(exercises)
-    .where(and(eq(exercises.companyId, companyId), eq(exercises.closed, false))).orderBy(asc(exercises.dateStart));
-  return rows;
-}
+export const loadExercises = openExercises;
 
 /**
  * Invoices ('Facture') validated in the Paris month of `today`. Credit notes are not counted and

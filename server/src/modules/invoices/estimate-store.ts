@@ -6,7 +6,8 @@ import { computeTotals } from '../../../../src/domain/totals';
 import type { QuotePayload, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
 import { toWire, type ToWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
-import { customers, estimates, invoices } from '../../db/schema/index';
+import { estimates, invoices } from '../../db/schema/index';
+import { customerColumns, joinCustomer } from '../invoicing-core/for-invoices';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { findCustomer, loadExercises, toDomainCustomer, type CustomerRow } from './context';
@@ -22,11 +23,11 @@ export async function selectQuotes(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       quote: estimates,
-      customer: { accountNumber: customers.accountNumber, socialReason: customers.socialReason, name: customers.name },
+      customer: { accountNumber: customerColumns.accountNumber, socialReason: customerColumns.socialReason, name: customerColumns.name },
       invoiceNumber: invoices.number,
     })
     .from(estimates)
-    .leftJoin(customers, eq(customers.id, estimates.customerId))
+    .leftJoin(...joinCustomer(estimates.customerId))
     .leftJoin(invoices, eq(invoices.id, estimates.invoiceId))
     .where(where)
     .orderBy(sql`${estimates.id}`);

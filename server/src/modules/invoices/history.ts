@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { formatDateFr } from '../../../../src/domain/dates';
 import { paymentMeansLabel } from '../../../../src/domain/invoice-status';
-import { formatEuro } from '../../../../src/domain/money';
 import type { DbOrTx } from '../../db/client';
 import { invoiceEvents } from '../../db/schema/index';
 import type { InvoiceRow } from './invoice-store';
+import { formatDate, formatMoney } from '../../../../src/domain/format';
 
 // The history of an invoice (issue 10, item 4): created, validated, sent to whom, payments, credit
 // notes. Creation and validation are read from the invoice's own columns (every invoice has them,
@@ -21,10 +20,10 @@ export async function recordEvent(db: DbOrTx, e: { companyId: number; invoiceId:
 export interface HistoryEntry { kind: string; at: string; label: string }
 
 function label(kind: string, d: Detail, credit: boolean): string {
-  const amount = formatEuro(Number(d.amount ?? 0));
+  const amount = formatMoney(Number(d.amount ?? 0));
   switch (kind) {
     case 'sent': return d.to ? `Envoyée à ${d.to}` : 'Envoyée au client';
-    case 'payment': return `Paiement de ${amount} reçu le ${formatDateFr(String(d.date ?? ''))} (${paymentMeansLabel(String(d.means ?? 'autre'))})${d.settled ? ' : facture payée' : ''}`;
+    case 'payment': return `Paiement de ${amount} reçu le ${formatDate(String(d.date ?? ''))} (${paymentMeansLabel(String(d.means ?? 'autre'))})${d.settled ? ' : facture payée' : ''}`;
     case 'payments_cleared': return 'Paiements annulés : facture marquée non payée';
     case 'credited': return `Avoir ${d.number ?? ''} de ${amount} TTC`;
     default: return credit ? 'Avoir modifié' : 'Facture modifiée';

@@ -4,7 +4,8 @@ import { computeTotals } from '../../../../src/domain/totals';
 import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
 import { toWire, type ToWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
-import { customers, estimates, invoices } from '../../db/schema/index';
+import { estimates, invoices } from '../../db/schema/index';
+import { customerColumns, joinCustomer } from '../invoicing-core/for-invoices';
 import { notFound } from '../../http/errors';
 import { discountOf } from './payload';
 
@@ -23,12 +24,12 @@ export async function selectInvoices(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       invoice: invoices,
-      customer: { accountNumber: customers.accountNumber, socialReason: customers.socialReason, name: customers.name, email: customers.email },
+      customer: { accountNumber: customerColumns.accountNumber, socialReason: customerColumns.socialReason, name: customerColumns.name, email: customerColumns.email },
       correctedNumber: corrected.number,
       estimateNumber: estimates.number,
     })
     .from(invoices)
-    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(...joinCustomer(invoices.customerId))
     .leftJoin(corrected, eq(corrected.id, invoices.correctedInvoiceId))
     .leftJoin(estimates, eq(estimates.id, invoices.estimateId))
     .where(where)

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
-import { customers, estimates, invoices } from '../../db/schema/index';
+import { estimates, invoices } from '../../db/schema/index';
+import { customerColumns, customerIdByAccount, joinCustomer } from '../invoicing-core/for-invoices';
 import { num } from './invoice-store';
 import { searchCondition } from './search';
 
@@ -15,8 +16,7 @@ import { searchCondition } from './search';
 export { invoiceListQuery, MAX_LIST_PAGE_SIZE, quoteListQuery } from '../../../../src/contract/invoice-wire';
 import type { invoiceListQuery, quoteListQuery } from '../../../../src/contract/invoice-wire';
 
-const customerIdOf = (companyId: number, accountNumber: string) =>
-  sql`(select ${customers.id} from ${customers} where ${customers.companyId} = ${companyId} and ${customers.accountNumber} = ${accountNumber})`;
+const customerIdOf = customerIdByAccount;
 
 /** Spec 4 order, written exactly as the index invoices_company_order_idx so it is an index scan. */
 export const INVOICE_ORDER = [
@@ -67,12 +67,12 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       estimateId: invoices.estimateId,
       estimateNumber: estimates.number,
       // Frozen identity for a validated invoice, the current record for a draft.
-      accountNumber: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customers.accountNumber})`,
-      socialReason: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customers.socialReason})`,
-      name: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'contactName', ${customers.name})`,
+      accountNumber: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber})`,
+      socialReason: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason})`,
+      name: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'contactName', ${customerColumns.name})`,
     })
     .from(invoices)
-    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(...joinCustomer(invoices.customerId))
     .leftJoin(estimates, eq(estimates.id, invoices.estimateId))
     .where(where)
     .orderBy(...INVOICE_ORDER)
@@ -123,10 +123,10 @@ export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: numbe
     .select({
       id: estimates.id, number: estimates.number, state: estimates.state, createdAt: estimates.createdAt, validatedAt: estimates.validatedAt,
       ht: estimates.ht, ttc: estimates.ttc, invoiceId: estimates.invoiceId,
-      accountNumber: customers.accountNumber, socialReason: customers.socialReason, name: customers.name,
+      accountNumber: customerColumns.accountNumber, socialReason: customerColumns.socialReason, name: customerColumns.name,
     })
     .from(estimates)
-    .leftJoin(customers, eq(customers.id, estimates.customerId))
+    .leftJoin(...joinCustomer(estimates.customerId))
     .where(where)
     .orderBy(sql`${estimates.numberYear} desc nulls last`, sql`${estimates.numberSeq} desc nulls last`, sql`${estimates.id} desc nulls last`)
     .limit(limit)

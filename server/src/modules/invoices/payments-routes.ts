@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { todayInParis } from '../../../../src/domain/dates';
 import { amountDue, invoiceStatus, invoiceStatuses, meansFromPaymentMode, PAYMENT_MESSAGES, paymentErrors, paymentMeansLabel } from '../../../../src/domain/invoice-status';
 import { creditableAmount } from '../../../../src/domain/credit-notes';
-import { formatEuro, toDecimal } from '../../../../src/domain/money';
+import { toDecimal } from '../../../../src/domain/money';
 import type { Tx } from '../../db/client';
 import { invoicePayments, invoices } from '../../db/schema/index';
 import { conflict, unprocessable } from '../../http/errors';
@@ -15,6 +15,7 @@ import { creditNotesOf } from './credit-balance';
 import { invoiceHistory, recordEvent } from './history';
 import { invoiceRight } from './http-helpers';
 import { loadInvoice, toInvoiceJson, type InvoiceRow } from './invoice-store';
+import { formatMoney } from '../../../../src/domain/format';
 
 // Payments of an invoice (issue 10, item 4): several partial payments, each with its date, means
 // and amount, never more than the rest due. The invoice keeps their sum (amount_paid) and the date
@@ -70,7 +71,7 @@ export async function followUp(db: Deps['db'] | Tx, companyId: number, id: numbe
 
 export function paymentRoutes(deps: Deps, route: Route) {
   const db = deps.db;
-  const euro = (n: number) => formatEuro(n);
+  const euro = (n: number) => formatMoney(n);
 
   route(api.invoices.followUp, { right: invoiceRight('view') }, async (c) => c.json(await followUp(db, c.get('company').id, idParam(c), todayInParis(deps.now()))));
 

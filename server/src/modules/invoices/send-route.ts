@@ -1,7 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { formatDateFr } from '../../../../src/domain/dates';
-import { formatEuro } from '../../../../src/domain/money';
 import { documentFileName } from '../../../../src/pdf/format';
 import { invoices } from '../../db/schema/index';
 import { conflict, unprocessable } from '../../http/errors';
@@ -15,6 +13,7 @@ import { cleanPdfFileName, invoiceRight } from './http-helpers';
 import { recordEvent } from './history';
 import { invoicePdf } from './invoice-pdf';
 import { loadInvoice } from './invoice-store';
+import { formatDate, formatMoney } from '../../../../src/domain/format';
 
 
 export const ONLY_VALIDATED_SEND = 'Seule une facture validée peut être envoyée.';
@@ -46,8 +45,8 @@ export function sendRoute(deps: Deps, route: Route) {
     const lines = [
       'Bonjour,',
       '',
-      `Veuillez trouver ci-joint ${word} n° ${inv.number} du ${formatDateFr(inv.createdAt)}, d’un montant de ${formatEuro(inv.ttc)} TTC.`,
-      ...(kind === 'Facture' && inv.dueDate ? [`Date d’échéance : ${formatDateFr(inv.dueDate)}.`] : []),
+      `Veuillez trouver ci-joint ${word} n° ${inv.number} du ${formatDate(inv.createdAt)}, d’un montant de ${formatMoney(inv.ttc)} TTC.`,
+      ...(kind === 'Facture' && inv.dueDate ? [`Date d’échéance : ${formatDate(inv.dueDate)}.`] : []),
       '',
       'Cordialement,',
       company.label,

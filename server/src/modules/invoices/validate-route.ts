@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { invoicePdfs, invoices, ledgers, type CustomerSnapshot } from '../../db/schema/index';
+import { invoicePdfs, invoices, type CustomerSnapshot } from '../../db/schema/index';
+import { findLedgerId } from '../invoicing-core/for-invoices';
 import type { Tx } from '../../db/client';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
@@ -24,10 +25,10 @@ export const UNKNOWN_LEDGER = 'Le journal des ventes choisi est introuvable.';
 export const SALES_LEDGER_CODE = 'VE';
 
 async function resolveLedger(tx: Tx, companyId: number, id: number | null): Promise<number | null> {
-  const where = id === null ? eq(ledgers.code, SALES_LEDGER_CODE) : eq(ledgers.id, id);
-  const [row] = await tx.select({ id: ledgers.id }).from(ledgers).where(and(eq(ledgers.companyId, companyId), where)).limit(1);
-  if (!row && id !== null) throw unprocessable(UNKNOWN_LEDGER, [UNKNOWN_LEDGER]);
-  return row?.id ?? null;
+  // Ledgers are invoicing-core's (decision 023).
+  const found = await findLedgerId(tx, companyId, id === null ? { code: SALES_LEDGER_CODE } : { id });
+  if (found === null && id !== null) throw unprocessable(UNKNOWN_LEDGER, [UNKNOWN_LEDGER]);
+  return found;
 }
 
 export function validateRoute(deps: Deps, route: Route) {

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { bankDetailsErrors } from '../../../../src/domain/bank-details';
-import { companies } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
 import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
+import { findCompany, setCompanyBankDetails, type BankDetails } from '../users/service';
 
 // The company's IBAN and BIC (issue 10, item 5), printed on its invoices paid by transfer. Read by
 // whoever may write invoices; changed by whoever may edit them (the invoicing settings). Stored
@@ -16,10 +15,9 @@ export { BANK_DETAILS_TITLE } from '../../../../src/contract/catalogue';
 import { BANK_DETAILS_TITLE } from '../../../../src/contract/catalogue';
 
 
-type BankDetails = { iban: string | null; bic: string | null };
-
+// The columns are the company's (users module, decision 023).
 async function readBankDetails(deps: Deps, companyId: number): Promise<BankDetails> {
-  const [row] = await deps.db.select({ iban: companies.iban, bic: companies.bic }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const row = await findCompany(deps.db, companyId);
   return { iban: row?.iban ?? null, bic: row?.bic ?? null };
 }
 
@@ -34,7 +32,7 @@ export function bankDetailsRoutes(deps: Deps) {
     const companyId = c.get('company').id;
     const saved: BankDetails = { iban: input.iban || null, bic: input.bic || null };
     await deps.db.transaction(async (tx) => {
-      await tx.update(companies).set(saved).where(eq(companies.id, companyId));
+      await setCompanyBankDetails(tx, companyId, saved);
       await recordIdempotentResponse(tx, c, 200, saved);
     });
     return c.json(saved);

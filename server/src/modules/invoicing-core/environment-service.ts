@@ -7,6 +7,7 @@ import { toApiCustomer } from './customer-input';
 import { customerOrder, type ApiCustomer } from './customers-service';
 import { insertInvoicingDefaults } from './defaults';
 import { catalogueJsonQuery } from './items-json';
+import { companyIdentityJson } from '../users/service';
 
 // GET /api/environment/plume (spec 3 "Invoice environment"): loaded once per company at sign-in
 // and on company change, so it is three statements whatever the catalogue size: every small
@@ -67,10 +68,7 @@ function lookupsQuery(companyId: number) {
     ${labels('vat_clauses')} as "VAT_clauses",
     ${list(sql`select json_agg(json_build_object('dateStart', t.date_start, 'dateEnd', t.date_end) order by t.date_start desc) from exercises t where t.company_id = ${companyId} and not t.closed`)} as "exercises",
     ${list(sql`select json_agg(json_build_object('id', t.id, 'code', t.code, 'label', t.label) order by t.code) from ledgers t where t.company_id = ${companyId}`)} as "ledgers",
-    (select json_build_object('id', c.id, 'label', c.label, 'legalForm', c.legal_form, 'shareCapital', c.share_capital,
-      'address', c.address, 'postalCode', c.postal_code, 'city', c.city, 'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs,
-      'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone, 'subscriptionInvoice', c.subscription_invoice,
-      'numberInvoiceValidateMonth', c.number_invoice_validate_month, 'iban', c.iban, 'bic', c.bic, 'logo', c.logo) from companies c where c.id = ${companyId}) as "company"`;
+    ${companyIdentityJson(companyId)} as "company"`;
 }
 
 async function loadLookups(db: Db, companyId: number): Promise<Lookups> {

@@ -1,5 +1,3 @@
-import { and, count, countDistinct, gte, lt, sql } from 'drizzle-orm';
-import { companies, sessions, users } from '../../db/schema/index';
 import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import { badRequest } from '../../http/errors';
@@ -7,6 +5,8 @@ import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { can } from '../../../../src/domain/rights';
 import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
+import { signInStats } from '../auth/sessions';
+import { countUsersAndCompanies } from '../users/service';
 import { addDays, dateFilterProblem } from '../../../../src/domain/dates';
 
 /** A real calendar date within the rulebook's bounds (1900–2100): 400 naming the parameter otherwise. */
@@ -28,13 +28,10 @@ export function statisticsModule(deps: Deps) {
     if (end < start) throw badRequest('La date de fin ne peut pas précéder la date de début.', 'endDate');
     const from = new Date(`${start}T00:00:00Z`);
     const to = new Date(`${addDays(end, 1)}T00:00:00Z`);
-    const inPeriod = and(gte(sessions.createdAt, from), lt(sessions.createdAt, to));
-    const [totals] = await deps.db.select({ signIns: count(), activeUsers: countDistinct(sessions.userId) }).from(sessions).where(inPeriod);
-    const [{ users: userCount }] = await deps.db.select({ users: count() }).from(users);
-    const [{ companies: companyCount }] = await deps.db.select({ companies: count() }).from(companies);
-    const day = sql<string>`to_char(${sessions.createdAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
-    const byDay = await deps.db.select({ date: day, count: count() }).from(sessions).where(inPeriod).groupBy(day).orderBy(day);
-    return c.json({ period: { start, end }, users: userCount, companies: companyCount, signIns: totals.signIns, activeUsers: totals.activeUsers, signInsByDay: byDay });
+    // Sessions are auth's, accounts and companies the users module's (decision 023).
+    const stats = await signInStats(deps.db, from, to);
+    const totals = await countUsersAndCompanies(deps.db);
+    return c.json({ period: { start, end }, users: totals.users, companies: totals.companies, ...stats });
   });
 
   return app;

@@ -25,6 +25,12 @@ export async function findCompany(db: DbOrTx, companyId: number): Promise<Compan
   return row;
 }
 
+/** Whether the company applies per-user document categories (spec 3: gedUserRight); unknown → true. */
+export async function companyGedUserRight(db: DbOrTx, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ gedUserRight: companies.gedUserRight }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.gedUserRight ?? true;
+}
+
 export type BankDetails = { iban: string | null; bic: string | null };
 
 export async function setCompanyBankDetails(db: DbOrTx, companyId: number, details: BankDetails): Promise<void> {
@@ -70,3 +76,10 @@ export const joinPerson = (userId: AnyColumn) => [users, eq(users.id, userId)] a
 export const joinCompany = (companyId: AnyColumn) => [companies, eq(companies.id, companyId)] as const;
 /** The session's user, joined by auth's session lookup. */
 export const sessionUserColumns = { id: users.id, username: users.username, userType: users.userType, lastCompanyId: users.lastCompanyId };
+
+/** The seller identity of the invoicing environment as one JSON sub-query (the environment is one query). */
+export const companyIdentityJson = (companyId: number) => sql`(select json_build_object('id', c.id, 'label', c.label,
+  'legalForm', c.legal_form, 'shareCapital', c.share_capital, 'address', c.address, 'postalCode', c.postal_code, 'city', c.city,
+  'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs, 'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone,
+  'subscriptionInvoice', c.subscription_invoice, 'numberInvoiceValidateMonth', c.number_invoice_validate_month,
+  'iban', c.iban, 'bic', c.bic, 'logo', c.logo) from ${companies} c where c.id = ${companyId})`;

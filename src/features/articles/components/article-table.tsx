@@ -2,11 +2,11 @@ import { ActionIcon, Badge, Group, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { formatEuro } from '../../../domain/money';
-import { formatRate, type ArticleRow } from '../article-model';
+import { type ArticleRow } from '../article-model';
 import { useWindowRows } from '../../../components/use-window-rows';
 import { CARD, PhoneCardList } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
+import { formatMoney, formatPercent } from '../../../domain/format';
 
 interface Props {
   rows: ArticleRow[] | undefined;
@@ -102,9 +102,9 @@ const ArticleCells = memo(function ArticleCells({ row, wide, pending, canEdit, c
         <Text size="xs" c="dimmed" truncate="end" title={row.label}>{row.label}</Text>
       </div>
       <div role="cell" style={cellStyle}><Text size="sm" truncate="end">{comment ? '' : (row.unitMeasurement?.label ?? '')}</Text></div>
-      <div role="cell" style={right}><Text size="sm">{comment ? '' : formatEuro(row.unitPriceHT)}</Text></div>
-      <div role="cell" style={right}><Text size="sm">{comment ? '' : formatRate(Number(row.vatRate) || 0)}</Text></div>
-      <div role="cell" style={right}><Text size="sm" fw={600}>{comment ? '' : formatEuro(row.ttc)}</Text></div>
+      <div role="cell" style={right}><Text size="sm">{comment ? '' : formatMoney(row.unitPriceHT)}</Text></div>
+      <div role="cell" style={right}><Text size="sm">{comment ? '' : formatPercent(Number(row.vatRate) || 0)}</Text></div>
+      <div role="cell" style={right}><Text size="sm" fw={600}>{comment ? '' : formatMoney(row.ttc)}</Text></div>
       {(canEdit || canDelete) && (
         <div role="cell" style={{ ...right, padding: '0 4px', flexDirection: 'row', alignItems: 'center', justifyContent: 'flex-end', gap: 4 }}>
           {/* title rather than a Tooltip per row: a tooltip's floating machinery on every row costs frames while scrolling. */}
@@ -125,13 +125,13 @@ const ArticleCard = memo(function ArticleCard({ row, pending, canEdit, canDelete
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Group gap={8} wrap="nowrap" justify="space-between">
           <Text size="sm" fw={600} truncate="end">{row.code} <Text span size="xs" c="dimmed" fw={400}>· {row.type}</Text></Text>
-          {!comment && <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatEuro(row.ttc)} TTC</Text>}
+          {!comment && <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(row.ttc)} TTC</Text>}
         </Group>
         <Text size="sm" truncate="end" title={row.designation}>{row.designation || '—'}</Text>
         {row.label && <Text size="xs" c="dimmed" truncate="end" title={row.label}>{row.label}</Text>}
         {!comment && (
           <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {[`${formatEuro(row.unitPriceHT)} HT`, row.unitMeasurement?.label, `TVA ${formatRate(Number(row.vatRate) || 0)}`].filter(Boolean).join(' · ')}
+            {[`${formatMoney(row.unitPriceHT)} HT`, row.unitMeasurement?.label, `TVA ${formatPercent(Number(row.vatRate) || 0)}`].filter(Boolean).join(' · ')}
           </Text>
         )}
         {pending && <Badge size="xs" variant="light" color="orange" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>En attente d’envoi</Badge>}

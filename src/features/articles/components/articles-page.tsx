@@ -16,6 +16,9 @@ import { ArticleFormModal } from './article-form-modal';
 import { ArticleTable } from './article-table';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { showFeedback } from './show-feedback';
+import { useSearchFilters } from '../../../routes/use-search-filters';
+
+const CATALOGUE_SEARCH = { q: '' };
 
 const count = (n: number) => `${n.toLocaleString('fr-FR')} article${n > 1 ? 's' : ''}`;
 
@@ -27,7 +30,10 @@ export function ArticlesPage() {
   const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
   const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['articles', 'environment']);
   const pending = usePendingKeys('item');
-  const [query, setQuery] = useState('');
+  // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
+  const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);
+  const query = search.q;
+  const setQuery = (q: string) => patchSearch({ q });
   const deferredQuery = useDeferredValue(query);
   const index = useMemo(() => indexArticles(rows ?? []), [rows]);
   const shown = useMemo(() => filterArticles(index, deferredQuery), [index, deferredQuery]);

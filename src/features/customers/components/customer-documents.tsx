@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { formatDateFr } from '../../../domain/dates';
-import { formatEuro } from '../../../domain/money';
 import type { CustomerInvoiceRow } from '../api/customer-api';
 import type { DocumentsState } from '../use-customer-sheet';
 import { CARD } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
+import { formatDate, formatMoney } from '../../../domain/format';
 
 const FIRST = 20;
 
@@ -79,7 +78,7 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
               empty="Aucune facture pour ce client."
               head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Type</Table.Th><Table.Th>Date</Table.Th><Table.Th>Échéance</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>Statut</Table.Th></Table.Tr>}
               card={(row) => (
-                <DocumentCard key={row.id} link={<DocumentLink kind="invoice" id={row.id} number={row.number} />} amount={formatEuro(row.invoice?.ttc)} date={`${row.type} du ${formatDateFr(row.invoice?.createdAt)}`}
+                <DocumentCard key={row.id} link={<DocumentLink kind="invoice" id={row.id} number={row.number} />} amount={formatMoney(row.invoice?.ttc)} date={`${row.type} du ${formatDate(row.invoice?.createdAt)}`}
                   badge={<Badge variant="light" color={invoiceStatus(row).color} style={{ textTransform: 'none' }}>{invoiceStatus(row).label}</Badge>} />
               )}
               render={(row) => {
@@ -88,9 +87,9 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
                   <Table.Tr key={row.id}>
                     <Table.Td><DocumentLink kind="invoice" id={row.id} number={row.number} /></Table.Td>
                     <Table.Td>{row.type}</Table.Td>
-                    <Table.Td>{formatDateFr(row.invoice?.createdAt)}</Table.Td>
-                    <Table.Td>{formatDateFr(row.invoice?.dueDate)}</Table.Td>
-                    <Table.Td style={num}>{formatEuro(row.invoice?.ttc)}</Table.Td>
+                    <Table.Td>{formatDate(row.invoice?.createdAt)}</Table.Td>
+                    <Table.Td>{formatDate(row.invoice?.dueDate)}</Table.Td>
+                    <Table.Td style={num}>{formatMoney(row.invoice?.ttc)}</Table.Td>
                     <Table.Td><Badge variant="light" color={status.color} style={{ textTransform: 'none' }}>{status.label}</Badge></Table.Td>
                   </Table.Tr>
                 );
@@ -105,15 +104,15 @@ export function CustomerDocuments({ state }: { state: DocumentsState }) {
               empty="Aucun devis pour ce client."
               head={<Table.Tr><Table.Th>Numéro</Table.Th><Table.Th>Date</Table.Th><Table.Th>Validité</Table.Th><Table.Th style={num}>Montant TTC</Table.Th><Table.Th>État</Table.Th></Table.Tr>}
               card={(row) => (
-                <DocumentCard key={row.id} link={<DocumentLink kind="quote" id={row.id} number={row.number} />} amount={formatEuro(row.ttc)} date={`Devis du ${formatDateFr(row.createdAt)}`}
+                <DocumentCard key={row.id} link={<DocumentLink kind="quote" id={row.id} number={row.number} />} amount={formatMoney(row.ttc)} date={`Devis du ${formatDate(row.createdAt)}`}
                   badge={<Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{row.state}</Badge>} />
               )}
               render={(row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td><DocumentLink kind="quote" id={row.id} number={row.number} /></Table.Td>
-                  <Table.Td>{formatDateFr(row.createdAt)}</Table.Td>
-                  <Table.Td>{formatDateFr(row.validatedAt)}</Table.Td>
-                  <Table.Td style={num}>{formatEuro(row.ttc)}</Table.Td>
+                  <Table.Td>{formatDate(row.createdAt)}</Table.Td>
+                  <Table.Td>{formatDate(row.validatedAt)}</Table.Td>
+                  <Table.Td style={num}>{formatMoney(row.ttc)}</Table.Td>
                   <Table.Td><Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{row.state}</Badge></Table.Td>
                 </Table.Tr>
               )}

@@ -16,6 +16,9 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { CustomerFormModal } from './customer-form-modal';
 import { CustomerTable } from './customer-table';
 import { showFeedback } from './show-feedback';
+import { useSearchFilters } from '../../../routes/use-search-filters';
+
+const CATALOGUE_SEARCH = { q: '' };
 
 const count = (n: number) => `${n.toLocaleString('fr-FR')} client${n > 1 ? 's' : ''}`;
 
@@ -27,7 +30,10 @@ export function CustomersPage() {
   const { rows, fetchedAt } = useCachedCustomers<CustomerRow>();
   const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['customers', 'environment']);
   const pending = usePendingKeys('customer');
-  const [query, setQuery] = useState('');
+  // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
+  const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);
+  const query = search.q;
+  const setQuery = (q: string) => patchSearch({ q });
   const deferredQuery = useDeferredValue(query);
   const index = useMemo(() => indexCustomers(rows ?? []), [rows]);
   const shown = useMemo(() => filterCustomers(index, deferredQuery), [index, deferredQuery]);

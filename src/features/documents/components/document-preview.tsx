@@ -2,8 +2,8 @@ import { Alert, Button, Group, Image, Modal, ScrollArea, Skeleton, Stack, Text, 
 import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { PdfViewer } from '../../../components/pdf-viewer/pdf-viewer';
-import { formatFileSize } from '../../../lib/file-size';
 import { downloadDocument, fetchDocumentBlob, type DocumentItem } from '../api/documents-api';
+import { formatBytes } from '../../../domain/format';
 
 type Preview = { kind: 'pdf'; blob: Blob } | { kind: 'image'; url: string } | { kind: 'text'; text: string } | { kind: 'none' } | { kind: 'error' };
 
@@ -48,7 +48,7 @@ export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: D
       styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
       {doc && (
         <Stack>
-          <Text size="sm" c="dimmed">{doc.categoryPath} · {formatFileSize(doc.size)}</Text>
+          <Text size="sm" c="dimmed">{doc.categoryPath} · {formatBytes(doc.size)}</Text>
           {preview === null && <><Skeleton height={480} radius="sm" /><VisuallyHidden>Chargement du document…</VisuallyHidden></>}
           {preview?.kind === 'pdf' && <PdfViewer file={preview.blob} title={doc.name} onError={onPdfError} />}
           {preview?.kind === 'image' && <Image src={preview.url} alt={doc.name} fit="contain" mah="70vh" />}

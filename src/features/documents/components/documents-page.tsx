@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page/page-header';
 import { can } from '../../../domain/rights';
 import { profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
+import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { clean, type DocumentsSearch } from '../../../routes/list-search';
 import { downloadDocumentsZip, rememberCategory, type CategoryTreeNode, type DocumentItem, type DocumentSort } from '../api/documents-api';
@@ -26,7 +27,7 @@ export function DocumentsPage() {
   // Filters live in the URL (decision 022); absent, the place the server remembered applies.
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const treeRead = useServerData(categoryTreeData, null);
+  const treeRead = useServerData(categoryTreeData, NO_PARAMS);
   const ready = !treeRead.loading;
   const tree: CategoryTreeNode[] | null = treeRead.data?.categories ?? (ready ? [] : null);
   const last = treeRead.data?.last ?? null;
@@ -49,8 +50,7 @@ export function DocumentsPage() {
   // The typed search reaches the URL once the user pauses (replace: one history entry per search).
   useEffect(() => {
     if (typed !== (search.q ?? '')) setFilters({ q: typed || undefined }, true);
-    // Only the debounced text decides; search.q follows it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the debounced text decides; search.q follows it
   }, [typed]);
 
   const remember = (c: number | null, s: DocumentSort, e: Set<number>) => rememberCategory(c ?? 0, s, [...e].map(String));

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
-import { defineServerData } from '../../../data/sync/server-data';
+import { defineServerData, type NoParams, NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
 import { instantDayFr } from '../../../lib/format-instant';
@@ -9,7 +9,7 @@ import { useOnline } from '../../../lib/online';
 import type { DocumentItem } from '../api/documents-api';
 
 // The home widget's files: online only, like the documents screen (decision 022: kept in memory).
-const lastDocumentsData = defineServerData<null, DocumentItem[]>({
+const lastDocumentsData = defineServerData<NoParams, DocumentItem[]>({
   key: 'gedLast', keep: 'memory',
   fetch: async (_, { userId, companyId, signal }) => (await http.get(`widgets/ged/last/user/${userId}/company/${companyId}`,
     { signal, headers: { 'x-company-id': String(companyId) } }).json<{ items: DocumentItem[] }>()).items,
@@ -18,7 +18,7 @@ const lastDocumentsData = defineServerData<null, DocumentItem[]>({
 /** Home (spec 2.6 widget): the last documents the firm filed for this company. */
 export function LastDocumentsWidget() {
   const online = useOnline();
-  const read = useServerData(lastDocumentsData, null);
+  const read = useServerData(lastDocumentsData, NO_PARAMS);
   const items: DocumentItem[] | null | 'error' = read.data ?? (read.loading ? null : 'error');
 
   const list = Array.isArray(items) ? items : [];

@@ -3,14 +3,15 @@
 // per-file progress (XMLHttpRequest), or later by the replayer, under the same Idempotency-Key.
 import { submitMutation, type MutationRequest, type MutationResult, type OutboxEntry } from '../../../data/outbox';
 import { xhrSender, type XhrSenderOptions } from '../../../data/send-xhr';
+import { api } from '../../../contract/index';
+import { queued } from '../../../lib/api-call';
 import type { DepositItem } from './inbox-types';
 
 export const INBOX_UPLOAD_KIND = 'inbox.upload';
 
 export function inboxUploadRequest(file: File, categoryId: number, companyId: number): MutationRequest {
   return {
-    method: 'POST',
-    path: 'my-inbox/documents/upload',
+    ...queued(api.inbox.upload, {}),
     file: { blob: file, name: file.name, field: 'file', extra: { category: String(categoryId) } },
     companyId,
     // One docKey per file: a refused file never holds back the others.

@@ -1,12 +1,11 @@
 import { ActionIcon, Checkbox, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { depositDeletionRefusal } from '../../../domain/deposits';
-import { formatFileSize } from '../../../lib/file-size';
-import { formatDateTimeFr } from '../../../domain/dates';
 import type { DepositItem } from '../api/inbox-types';
 import { DepositStatusBadge } from './status-badge';
 import { CARD } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
+import { formatBytes, formatDateTime } from '../../../domain/format';
 
 interface Props {
   items: DepositItem[] | null;
@@ -39,7 +38,7 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{d.name}</Text>
                 {showCompany && <Text size="xs">{d.company.label}</Text>}
                 <Text size="xs" c="dimmed">{d.categoryPath}</Text>
-                <Text size="xs" c="dimmed">{formatFileSize(d.size)} · déposé par {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`} le {formatDateTimeFr(d.createdAt)}</Text>
+                <Text size="xs" c="dimmed">{formatBytes(d.size)} · déposé par {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`} le {formatDateTime(d.createdAt)}</Text>
                 <div><DepositStatusBadge status={d.status} /></div>
               </div>
               {onDelete && depositDeletionRefusal({ userId: d.depositedBy.id, status: d.status }, viewerId) === null && (
@@ -80,13 +79,13 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
               {selectable && <Table.Td><Checkbox aria-label={`Sélectionner ${d.name}`} checked={selected!.has(d.id)} onChange={() => onToggle?.(d.id)} /></Table.Td>}
               <Table.Td style={{ minWidth: 200 }}>
                 <Text fw={500} style={{ overflowWrap: 'break-word' }}>{d.name}</Text>
-                <Text size="xs" c="dimmed">{formatFileSize(d.size)} · déposé par {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`}</Text>
+                <Text size="xs" c="dimmed">{formatBytes(d.size)} · déposé par {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`}</Text>
               </Table.Td>
               {showCompany && <Table.Td>{d.company.label}</Table.Td>}
               <Table.Td><Text size="sm">{d.categoryPath}</Text></Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDateTimeFr(d.createdAt).split(' à ')[0]}</Text>
-                <Text size="xs" c="dimmed">à {formatDateTimeFr(d.createdAt).split(' à ')[1]}</Text>
+                <Text size="sm">{formatDateTime(d.createdAt).split(' à ')[0]}</Text>
+                <Text size="xs" c="dimmed">à {formatDateTime(d.createdAt).split(' à ')[1]}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}><DepositStatusBadge status={d.status} /></Table.Td>
               {onDelete && (

@@ -4,12 +4,11 @@ import { useAtomValue } from 'jotai';
 import { useState, type CSSProperties } from 'react';
 import { discardOutboxEntry, type OutboxEntry } from '../../../data/outbox';
 import { useOutboxEntries } from '../../../data/outbox-hooks';
-import { formatDateTimeFr } from '../../../domain/dates';
 import { categoryPathLabel } from '../../../domain/document-categories';
-import { formatFileSize } from '../../../lib/file-size';
 import { profileAtom } from '../../../lib/session';
 import { queuedDeposits } from '../api/upload-to-inbox';
 import { DiscardQueuedModal } from './discard-queued-modal';
+import { formatBytes, formatDateTime } from '../../../domain/format';
 
 // Explicit pairs at 4.5:1 or more (Mantine's light yellow/red badges are below it).
 const BADGES: Record<OutboxEntry['state'], { label: string; bg: string; fg: string }> = {
@@ -49,11 +48,11 @@ export function QueuedDeposits() {
                   <Table.Tr key={e.id}>
                     <Table.Td style={{ minWidth: 200 }}>
                       <Text fw={500} style={{ overflowWrap: 'break-word' }}>{name}</Text>
-                      <Text size="xs" c="dimmed">{formatFileSize(e.file!.blob.size)}</Text>
+                      <Text size="xs" c="dimmed">{formatBytes(e.file!.blob.size)}</Text>
                       {e.state === 'failed' && e.lastError && <Text size="sm" c="red.8">{e.lastError.message}</Text>}
                     </Table.Td>
                     <Table.Td><Text size="sm">{Number.isFinite(category) ? categoryPathLabel(category) : ''}</Text></Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDateTimeFr(new Date(e.createdAt).toISOString())}</Text></Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDateTime(new Date(e.createdAt).toISOString())}</Text></Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge variant="light" size="md" style={{ '--badge-bg': badge.bg, '--badge-color': badge.fg, textTransform: 'none', maxWidth: 'none' } as CSSProperties}>{badge.label}</Badge>
                     </Table.Td>

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCloudPause, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
-import { formatFileSize } from '../../../lib/file-size';
 import { inFlight, percent, UPLOAD_STATE_LABELS, type UploadItem } from '../upload-queue';
+import { formatBytes } from '../../../domain/format';
 
 interface Props {
   items: UploadItem[];
@@ -34,7 +34,7 @@ export function UploadList({ items, onCancel, onDiscard, onRemove, onRetry }: Pr
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{name}</Text>
                 </Group>
                 <Text size="sm" c={COLOR[item.state]} aria-live="polite">
-                  {formatFileSize(item.file.size)} · {UPLOAD_STATE_LABELS[item.state]}{item.state === 'uploading' ? ` (${percent(item)} %)` : ''}
+                  {formatBytes(item.file.size)} · {UPLOAD_STATE_LABELS[item.state]}{item.state === 'uploading' ? ` (${percent(item)} %)` : ''}
                 </Text>
                 {item.message && <Text size="sm" c="red.8">{item.message}</Text>}
                 {(item.state === 'uploading' || item.state === 'done') && (

@@ -8,8 +8,9 @@ import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { isQuotaError, submitMutation } from '../../../data/outbox';
 import type { CreditableDocument } from '../../../domain/credit-notes';
 import { paymentMeansLabel, type PaymentInput } from '../../../domain/invoice-status';
-import { formatEuro, toCents } from '../../../domain/money';
+import { toCents } from '../../../domain/money';
 import { http, isNetworkError } from '../../../lib/http';
+import { formatMoney } from '../../../domain/format';
 
 export const FOLLOW_UP_DATASET = 'invoiceFollowUp';
 
@@ -60,7 +61,7 @@ export async function recordPayment(companyId: number, invoice: { id: number; nu
   const outcome = await screenOutcome(await submitMutation<FollowUp>({
     method: 'POST', path: `invoices/${invoice.id}/payments`, body: { date: p.date, means: p.means, amount: Number(p.amount) }, companyId,
     docKey: `invoice:${invoice.id}`, kind: 'invoice.payment',
-    label: `Paiement de ${formatEuro(p.amount)} (${paymentMeansLabel(p.means)}) — facture ${invoice.number ?? ''}`.trim(),
+    label: `Paiement de ${formatMoney(p.amount)} (${paymentMeansLabel(p.means)}) — facture ${invoice.number ?? ''}`.trim(),
   }));
   if (outcome.status === 'done') await keep(companyId, outcome.response);
   else if (outcome.status === 'queued') {

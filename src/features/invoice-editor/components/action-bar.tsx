@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatEuro } from '../../../domain/money';
+import { formatMoney } from '../../../domain/format';
 
 export interface BarTotals { ht: number; tva: number; ttc: number }
 
@@ -19,9 +19,9 @@ export function ActionBar({ totals, children }: { totals: BarTotals | null; chil
         {children}
         {totals ? (
           <Group gap="md" wrap="wrap" className="tabular">
-            <Text size="sm">Total HT <strong>{formatEuro(totals.ht)}</strong></Text>
-            <Text size="sm">TVA <strong>{formatEuro(totals.tva)}</strong></Text>
-            <Text size="md" fw={700}>Total TTC {formatEuro(totals.ttc)}</Text>
+            <Text size="sm">Total HT <strong>{formatMoney(totals.ht)}</strong></Text>
+            <Text size="sm">TVA <strong>{formatMoney(totals.tva)}</strong></Text>
+            <Text size="md" fw={700}>Total TTC {formatMoney(totals.ttc)}</Text>
           </Group>
         ) : <span />}
       </Group>

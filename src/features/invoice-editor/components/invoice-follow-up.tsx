@@ -2,14 +2,14 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { IconCash } from '@tabler/icons-react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { formatDateFr, formatDateTimeFr, todayInParis } from '../../../domain/dates';
+import { todayInParis } from '../../../domain/dates';
 import { amountDue, invoiceStatuses, STATUS_COLORS, type InvoiceStatus, type PaymentMeans, type SettlementFacts } from '../../../domain/invoice-status';
-import { formatEuro } from '../../../domain/money';
 import { recordPayment, type FollowUp } from '../api/follow-up';
 import { useFollowUp } from '../hooks/use-follow-up';
 import type { EditorState } from '../types';
 import { showFeedback } from './show-feedback';
 import { PaymentDialog } from './payment-dialog';
+import { formatDate, formatDateTime, formatMoney } from '../../../domain/format';
 
 // The invoice page's follow-up (issue 10): status, rest due, payments ("Marquer payée"), the
 // credit notes that correct it (or the invoice a credit note corrects), and its history.
@@ -63,7 +63,7 @@ export function InvoiceFollowUpSection({ follow, companyId, canPay }: { follow: 
       const outcome = await recordPayment(companyId, { id: f.invoiceId, number: f.number }, p);
       if (outcome.status === 'failed') return outcome.errors.length ? outcome.errors : [outcome.message];
       showFeedback(outcome.status === 'done'
-        ? { tone: 'success', title: 'Paiement enregistré', sub: `Paiement de ${formatEuro(p.amount)} enregistré.` }
+        ? { tone: 'success', title: 'Paiement enregistré', sub: `Paiement de ${formatMoney(p.amount)} enregistré.` }
         : { tone: 'info', title: 'Paiement enregistré sur cet appareil', sub: 'Il sera envoyé au retour du réseau.' });
       follow.reload();
       return null;
@@ -81,10 +81,10 @@ export function InvoiceFollowUpSection({ follow, companyId, canPay }: { follow: 
       <Stack gap="md">
         {isInvoice && (
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Figure label="Total TTC" value={formatEuro(f.ttc)} />
-            <Figure label="Payé" value={formatEuro(f.amountPaid)} />
-            <Figure label="Avoirs" value={formatEuro(f.amountCredited)} />
-            <Figure label="Reste à payer" value={formatEuro(due)} testId="amount-due" />
+            <Figure label="Total TTC" value={formatMoney(f.ttc)} />
+            <Figure label="Payé" value={formatMoney(f.amountPaid)} />
+            <Figure label="Avoirs" value={formatMoney(f.amountCredited)} />
+            <Figure label="Reste à payer" value={formatMoney(due)} testId="amount-due" />
           </SimpleGrid>
         )}
         {f.correctedInvoice && <Text size="sm">Avoir sur la facture {invoiceLink(f.correctedInvoice.id, f.correctedInvoice.number ?? 'corrigée')}</Text>}
@@ -93,7 +93,7 @@ export function InvoiceFollowUpSection({ follow, companyId, canPay }: { follow: 
             <Text size="sm" fw={600}>Avoirs liés</Text>
             <Stack gap={2}>
               {f.creditNotes.map((c) => (
-                <Text key={c.id} size="sm">{invoiceLink(c.id, c.number ? `Avoir ${c.number}` : 'Avoir brouillon')} — {formatEuro(c.ttc)} TTC{c.validated ? '' : ' (brouillon)'}</Text>
+                <Text key={c.id} size="sm">{invoiceLink(c.id, c.number ? `Avoir ${c.number}` : 'Avoir brouillon')} — {formatMoney(c.ttc)} TTC{c.validated ? '' : ' (brouillon)'}</Text>
               ))}
             </Stack>
           </div>
@@ -104,7 +104,7 @@ export function InvoiceFollowUpSection({ follow, companyId, canPay }: { follow: 
               <Table.Thead><Table.Tr><Table.Th>Date</Table.Th><Table.Th>Moyen</Table.Th><Table.Th ta="right">Montant</Table.Th></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {f.payments.map((p) => (
-                  <Table.Tr key={p.id}><Table.Td>{formatDateFr(p.date)}</Table.Td><Table.Td>{p.meansLabel}{p.pending ? ' (en attente d’envoi)' : ''}</Table.Td><Table.Td ta="right">{formatEuro(p.amount)}</Table.Td></Table.Tr>
+                  <Table.Tr key={p.id}><Table.Td>{formatDate(p.date)}</Table.Td><Table.Td>{p.meansLabel}{p.pending ? ' (en attente d’envoi)' : ''}</Table.Td><Table.Td ta="right">{formatMoney(p.amount)}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
@@ -115,7 +115,7 @@ export function InvoiceFollowUpSection({ follow, companyId, canPay }: { follow: 
           <Timeline bulletSize={12} lineWidth={2} active={f.history.length - 1}>
             {f.history.map((h, i) => (
               <Timeline.Item key={`${h.kind}-${i}`} title={<Text size="sm">{h.label}</Text>}>
-                <Text size="xs" c="dimmed">{formatDateTimeFr(h.at)}</Text>
+                <Text size="xs" c="dimmed">{formatDateTime(h.at)}</Text>
               </Timeline.Item>
             ))}
           </Timeline>

@@ -1,15 +1,13 @@
 import { ActionIcon, Autocomplete, Button, Group, Menu, Select, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { discountValueError, formatDiscount, hasDiscount } from '../../../domain/discounts';
-import { formatEuro } from '../../../domain/money';
 import { COMMENT_CODE, isStandardLine, lineTotal, SPACER_CODE } from '../../../domain/totals';
 import type { EditorLine } from '../types';
 import { DiscountInput } from './discount-input';
 import { FrenchNumberInput } from './french-number-input';
+import { formatMoney, formatNumber, formatPercent } from '../../../domain/format';
 
 export const COLUMNS = 7;
-const QTY = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
-export const formatRateFr = (rate: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(rate)} %`;
 
 type Patch = Partial<Pick<EditorLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code' | 'discount'>>;
 
@@ -70,12 +68,12 @@ export function ReadRow({ line, index, count, on, readOnly }: { line: EditorLine
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{line.label || <Text span c="dimmed" size="sm">Sans libellé</Text>}</Text>
         {line.code && line.code !== '00' && <Text size="xs" c="dimmed">Code {line.code}</Text>}
       </Table.Td>
-      <Table.Td ta="right">{QTY.format(Number(line.quantity) || 0)}</Table.Td>
+      <Table.Td ta="right">{formatNumber(Number(line.quantity) || 0, 3)}</Table.Td>
       <Table.Td>{line.unitMeasurement}</Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatEuro(line.unitPrice)}</Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatRateFr(Number(line.vatRate) || 0)}</Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatMoney(line.unitPrice)}</Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatPercent(Number(line.vatRate) || 0)}</Table.Td>
       <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {formatEuro(lineTotal(line))}
+        {formatMoney(lineTotal(line))}
         {hasDiscount(line.discount) && <Text size="xs" c="dimmed" fw={400}>Remise {formatDiscount(line.discount)}</Text>}
       </Table.Td>
       {actions}
@@ -86,7 +84,7 @@ export function ReadRow({ line, index, count, on, readOnly }: { line: EditorLine
 /** Edit state: labelled inputs over the whole row width (readable on a tablet too). */
 export function EditRow({ line, index, count, on, vatRates, units }: { line: EditorLine; index: number; count: number; on: LineHandlers; vatRates: number[]; units: string[] }) {
   const name = lineName(line, index);
-  const vatData = [...new Set([...vatRates, Number(line.vatRate) || 0])].sort((a, b) => b - a).map((r) => ({ value: String(r), label: formatRateFr(r) }));
+  const vatData = [...new Set([...vatRates, Number(line.vatRate) || 0])].sort((a, b) => b - a).map((r) => ({ value: String(r), label: formatPercent(r) }));
   const body = line.code === SPACER_CODE ? (
     <Text size="sm" c="dimmed">Ligne d’espacement : une ligne vide sur le document.</Text>
   ) : line.code === COMMENT_CODE || !isStandardLine(line) ? (
@@ -101,7 +99,7 @@ export function EditRow({ line, index, count, on, vatRates, units }: { line: Edi
       <Select label="TVA" data={vatData} value={String(Number(line.vatRate) || 0)} allowDeselect={false} onChange={(v) => on.patch(line.id, { vatRate: Number(v ?? 0) })} />
       <DiscountInput label="Remise" kindLabel={`Type de remise de la ${name}`} value={line.discount} error={discountValueError(line.discount)}
         onChange={(discount) => on.patch(line.id, { discount })} />
-      <TextInput label="Total HT" value={formatEuro(lineTotal(line))} readOnly variant="filled" />
+      <TextInput label="Total HT" value={formatMoney(lineTotal(line))} readOnly variant="filled" />
     </SimpleGrid>
   );
   return (

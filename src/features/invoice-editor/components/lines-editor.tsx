@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Paper, Select, Stack, Table, Text, Title, VisuallyHidden, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { IconMessage, IconPlus, IconSpace } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { formatEuro } from '../../../domain/money';
 import { searchKey } from '../../../domain/search-text';
 import type { Article } from '../../../domain/types';
 import { addArticleLine, addBlankLine, moveLine, removeLine, setLineStatus, updateLine } from '../line-ops';
 import type { EditorForm, EditorLine } from '../types';
 import { EditRow, lineName, ReadRow, type LineHandlers } from './line-rows';
+import { formatMoney } from '../../../domain/format';
 
 interface Props {
   lines: EditorLine[];
@@ -40,7 +40,7 @@ function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: 
   const { data, keys } = useMemo(() => {
     const standard = articles.filter((a) => a.code);
     return {
-      data: standard.map((a) => ({ value: String(a.id ?? a.code), label: `${a.code} – ${a.label?.trim() ? a.label.split('\n')[0] : a.designation}${a.type === 'Commentaire' ? ' (commentaire)' : ` (${formatEuro(a.unitPriceHT)} HT)`}` })),
+      data: standard.map((a) => ({ value: String(a.id ?? a.code), label: `${a.code} – ${a.label?.trim() ? a.label.split('\n')[0] : a.designation}${a.type === 'Commentaire' ? ' (commentaire)' : ` (${formatMoney(a.unitPriceHT)} HT)`}` })),
       keys: new Map(standard.map((a) => [String(a.id ?? a.code), { key: searchKey(`${a.code} ${a.designation} ${a.label}`), article: a }])),
     };
   }, [articles]);

@@ -25,7 +25,7 @@ export function LivePreview({ model, title }: { model: BusinessDocumentModel | n
       clearTimeout(timer);
     };
     // The serialised model is the dependency: a new object with the same content draws nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the serialised model
   }, [key]);
   const onError = useCallback((message: string) => setError(message), []);
   return (

@@ -2,9 +2,10 @@ import { Alert, Button, Group, List, Modal, Select, Stack, Text } from '@mantine
 import { useState } from 'react';
 import { todayInParis } from '../../../domain/dates';
 import { PAYMENT_MEANS, meansFromPaymentMode, paymentErrors, type PaymentMeans, type SettlementFacts, amountDueCents } from '../../../domain/invoice-status';
-import { formatEuro, toCents } from '../../../domain/money';
+import { toCents } from '../../../domain/money';
 import { FrDateInput } from './fr-date-input';
 import { FrenchNumberInput } from './french-number-input';
+import { formatMoney } from '../../../domain/format';
 
 interface Props {
   opened: boolean;
@@ -30,7 +31,7 @@ export function PaymentDialog({ opened, onClose, facts, busy, onSubmit }: Props)
   const restAfter = Math.max(0, toCents(due) - toCents(amount)) / 100;
 
   async function submit() {
-    const local = paymentErrors({ date: date ?? '', means, amount }, facts, today, formatEuro);
+    const local = paymentErrors({ date: date ?? '', means, amount }, facts, today, formatMoney);
     if (local.length) return setErrors(local);
     const refused = await onSubmit({ date: date as string, means, amount });
     if (refused) setErrors(refused);
@@ -40,13 +41,13 @@ export function PaymentDialog({ opened, onClose, facts, busy, onSubmit }: Props)
   return (
     <Modal opened={opened} onClose={onClose} title="Enregistrer un paiement" centered>
       <Stack gap="sm">
-        <Text size="sm">Reste à payer : <strong>{formatEuro(due)}</strong></Text>
+        <Text size="sm">Reste à payer : <strong>{formatMoney(due)}</strong></Text>
         <FrDateInput label="Date du paiement" value={date} onChange={(v) => setDate(v as string | null)} maxDate={today} required data-autofocus />
         <Select label="Moyen de paiement" data={PAYMENT_MEANS.map((m) => ({ value: m.value, label: m.label }))} value={means} allowDeselect={false}
           onChange={(v) => v && setMeans(v as PaymentMeans)} comboboxProps={{ withinPortal: true }} />
         <FrenchNumberInput label="Montant reçu (TTC)" value={amount} onValue={setAmount} rightSection="€" />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {restAfter > 0 ? `Paiement partiel : il restera ${formatEuro(restAfter)} à payer.` : 'La facture sera entièrement payée.'}
+          {restAfter > 0 ? `Paiement partiel : il restera ${formatMoney(restAfter)} à payer.` : 'La facture sera entièrement payée.'}
         </Text>
         {errors.length > 0 && (
           <Alert color="red" title="Le paiement n’a pas pu être enregistré." role="alert">

@@ -1,5 +1,4 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDateFr } from '../../../domain/dates';
 import type { Customer } from '../../../domain/types';
 import { mainAddress } from '../editor-model';
 import type { EditorState } from '../types';
@@ -7,6 +6,7 @@ import { ReadRow, type LineHandlers } from './line-rows';
 import { LinesHeader } from './lines-editor';
 import { oneLine } from '../options';
 import { TotalsCard } from './totals-card';
+import { formatDate } from '../../../domain/format';
 
 const NONE: LineHandlers = { edit: () => undefined, done: () => undefined, patch: () => undefined, move: () => undefined, remove: () => undefined };
 
@@ -32,8 +32,8 @@ export function ReadOnlyDocument({ state, customer }: { state: EditorState; cust
           <Field label="Adresse de facturation" value={oneLine(form.billingAddress || (customer ? mainAddress(customer) : ''))} />
           {invoice && <Field label="Type" value={form.type} />}
           {invoice && form.type === 'Avoir' && <Field label="Facture corrigée" value={state.correctedInvoiceNumber} />}
-          <Field label={invoice ? 'Date de facturation' : 'Date de création'} value={formatDateFr(form.createdAt)} />
-          {invoice ? <Field label="Date d'échéance" value={formatDateFr(form.dueDate)} /> : <Field label="Date de validité" value={formatDateFr(form.validatedAt)} />}
+          <Field label={invoice ? 'Date de facturation' : 'Date de création'} value={formatDate(form.createdAt)} />
+          {invoice ? <Field label="Date d'échéance" value={formatDate(form.dueDate)} /> : <Field label="Date de validité" value={formatDate(form.validatedAt)} />}
           {invoice && <Field label="Mode de paiement" value={form.paymentMode} />}
           <Field label="Désignation" value={form.designation} />
           <Field label="Clause de TVA" value={form.vatClause} />

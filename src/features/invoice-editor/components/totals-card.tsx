@@ -1,12 +1,11 @@
 import { Autocomplete, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { discountErrors } from '../../../domain/check-helpers';
 import { DISCOUNT_MESSAGES, discountValueError, formatDiscount } from '../../../domain/discounts';
-import { formatEuro } from '../../../domain/money';
 import { computeTotals } from '../../../domain/totals';
 import type { Discount } from '../../../domain/types';
 import type { EditorForm, EditorLine } from '../types';
 import { DiscountInput } from './discount-input';
-import { formatRateFr } from './line-rows';
+import { formatMoney, formatPercent } from '../../../domain/format';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -32,15 +31,15 @@ export function TotalsCard({ lines, discount, onDiscount }: { lines: EditorLine[
           error={discountValueError(discount) ?? discountErrors(lines, discount).find((e) => e === DISCOUNT_MESSAGES.documentTooLarge)} />
       )}
       <Stack gap={6} mt={onDiscount ? 'sm' : 0} aria-live="polite">
-        {discounted && <Row label="Total HT avant remise" value={formatEuro(totals.subtotal)} />}
-        {discounted && <Row label={discount?.type === 'percent' ? `Remise ${formatDiscount(discount)}` : 'Remise'} value={formatEuro(-totals.discount!)} />}
-        <Row label={discounted ? 'Total HT net' : 'Total HT'} value={formatEuro(totals.ht)} />
+        {discounted && <Row label="Total HT avant remise" value={formatMoney(totals.subtotal)} />}
+        {discounted && <Row label={discount?.type === 'percent' ? `Remise ${formatDiscount(discount)}` : 'Remise'} value={formatMoney(-totals.discount!)} />}
+        <Row label={discounted ? 'Total HT net' : 'Total HT'} value={formatMoney(totals.ht)} />
         {totals.vatBreakdown.map((v) => (
-          <Row key={v.rate} label={`TVA ${formatRateFr(v.rate)} sur ${formatEuro(v.base)}`} value={formatEuro(v.vat)} />
+          <Row key={v.rate} label={`TVA ${formatPercent(v.rate)} sur ${formatMoney(v.base)}`} value={formatMoney(v.vat)} />
         ))}
-        <Row label="Total TVA" value={formatEuro(totals.tva)} />
+        <Row label="Total TVA" value={formatMoney(totals.tva)} />
         <Divider my={4} />
-        <Row label="Total TTC" value={formatEuro(totals.ttc)} strong />
+        <Row label="Total TTC" value={formatMoney(totals.ttc)} strong />
       </Stack>
     </Paper>
   );

@@ -1,12 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCash, IconCashOff, IconDownload, IconEye, IconPencil } from '@tabler/icons-react';
-import { formatDateFr } from '../../../domain/dates';
-import { formatEuro } from '../../../domain/money';
 import { amountDue } from '../../../domain/invoice-status';
 import { customerLabel, invoiceBadges, settlementOf, type InvoiceListRow } from '../list-model';
 import { editorTarget } from '../paths';
 import { Amount, Badges, CellText, CustomerCell, NumberCell, RowActions, type Open } from './cells';
 import type { Column } from './document-table';
+import { formatDate, formatMoney } from '../../../domain/format';
 
 export interface InvoiceColumnDeps {
   today: string;
@@ -27,12 +26,12 @@ export function invoiceName(row: InvoiceListRow): string {
 export function invoiceColumns({ today, pending, online, canEdit, open, onDownload, onPaid }: InvoiceColumnDeps): Column<InvoiceListRow>[] {
   return [
     { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} target={editorTarget('invoice', r.id)} pending={!!r.local || pending.has(String(r.id))} open={open} /> },
-    { key: 'date', header: 'Date', width: '104px', render: (r) => <CellText>{formatDateFr(r.invoice.createdAt)}</CellText> },
+    { key: 'date', header: 'Date', width: '104px', render: (r) => <CellText>{formatDate(r.invoice.createdAt)}</CellText> },
     { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} extra={r.estimate ? `Devis ${r.estimate.number}` : undefined} /> },
     { key: 'type', header: 'Type', width: '70px', wideOnly: true, render: (r) => <CellText>{r.type}</CellText> },
-    { key: 'due', header: 'Échéance', width: '104px', wideOnly: true, render: (r) => <CellText>{formatDateFr(r.invoice.dueDate)}</CellText> },
-    { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.invoice.ht} format={formatEuro} /> },
-    { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.invoice.ttc} format={formatEuro} /> },
+    { key: 'due', header: 'Échéance', width: '104px', wideOnly: true, render: (r) => <CellText>{formatDate(r.invoice.dueDate)}</CellText> },
+    { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.invoice.ht} format={formatMoney} /> },
+    { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.invoice.ttc} format={formatMoney} /> },
     { key: 'status', header: 'Statut', width: '164px', render: (r) => <Badges badges={invoiceBadges(r, today)} /> },
     {
       key: 'actions', header: 'Actions', width: '106px',

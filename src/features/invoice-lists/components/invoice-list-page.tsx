@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
 import { can } from '../../../domain/rights';
 import type { InvoicePayload } from '../../../domain/types';
@@ -17,6 +17,7 @@ import { countLabel, EMPTY_INVOICE_FILTERS, filterInvoices, INVOICE_STATUS_OPTIO
 import { editorTarget, NEW_INVOICE_PATH } from '../paths';
 import { localInvoiceRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
+import { useSearchFilters } from '../../../routes/use-search-filters';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments, useToday } from '../use-list-context';
 import { useOpen } from './cells';
@@ -37,7 +38,8 @@ export function InvoiceListPage() {
   const online = useOnline();
   const today = useToday();
   const open = useOpen();
-  const [filters, setFilters] = useState<InvoiceFilters>(EMPTY_INVOICE_FILTERS);
+  // Filters live in the URL (decision 022): linked, reloaded, restored by the back button.
+  const [filters, patch, reset] = useSearchFilters(EMPTY_INVOICE_FILTERS);
   const [q] = useDebouncedValue(filters.q, 250);
   const query = useMemo(() => invoiceQuery({ ...filters, q }), [filters, q]);
   const { options, lookup } = useCustomerDirectory();
@@ -62,8 +64,6 @@ export function InvoiceListPage() {
 
   const canEdit = allows('edit');
   const columns = useMemo(() => invoiceColumns({ today, pending: pending.ids, online, canEdit, open, onDownload, onPaid }), [today, pending.ids, online, canEdit, open, onDownload, onPaid]);
-  const patch = (p: Partial<InvoiceFilters>) => setFilters((f) => ({ ...f, ...p }));
-  const reset = () => setFilters(EMPTY_INVOICE_FILTERS);
   const active = JSON.stringify(filters) !== JSON.stringify(EMPTY_INVOICE_FILTERS);
   const createButton = allows('create') && <Button component="a" href={NEW_INVOICE_PATH} onClick={open(NEW_INVOICE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouvelle facture</Button>;
 

@@ -1,13 +1,12 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowRight, IconDownload, IconEye, IconFileInvoice, IconPencil } from '@tabler/icons-react';
-import { formatDateFr } from '../../../domain/dates';
-import { formatEuro } from '../../../domain/money';
 import { isQuoteEditable, nextStates } from '../../../domain/quote-states';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { customerLabel, quoteBadge, type QuoteListRow } from '../list-model';
 import { editorTarget } from '../paths';
 import { Amount, Badges, CellText, CustomerCell, NumberCell, RowActions, type Open } from './cells';
 import type { Column } from './document-table';
+import { formatDate, formatMoney } from '../../../domain/format';
 
 export interface QuoteColumnDeps {
   pending: ReadonlySet<string>;
@@ -28,11 +27,11 @@ export const offeredStates = (state: QuoteStateLabel) => nextStates(state).filte
 export function quoteColumns({ pending, online, canEdit, canConvert, open, onDownload, onState, onConvert }: QuoteColumnDeps): Column<QuoteListRow>[] {
   return [
     { key: 'number', header: 'Numéro', width: '124px', render: (r) => <NumberCell number={r.number} target={editorTarget('quote', r.id)} pending={!!r.local || pending.has(String(r.id))} open={open} /> },
-    { key: 'date', header: 'Date', width: '104px', render: (r) => <CellText>{formatDateFr(r.createdAt)}</CellText> },
+    { key: 'date', header: 'Date', width: '104px', render: (r) => <CellText>{formatDate(r.createdAt)}</CellText> },
     { key: 'customer', header: 'Client', width: 'minmax(150px, 1fr)', render: (r) => <CustomerCell customer={r.customer} /> },
-    { key: 'validity', header: 'Validité', width: '104px', wideOnly: true, render: (r) => <CellText>{formatDateFr(r.validatedAt)}</CellText> },
-    { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.ht} format={formatEuro} /> },
-    { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.ttc} format={formatEuro} /> },
+    { key: 'validity', header: 'Validité', width: '104px', wideOnly: true, render: (r) => <CellText>{formatDate(r.validatedAt)}</CellText> },
+    { key: 'ht', header: 'Total HT', width: '104px', align: 'right', wideOnly: true, render: (r) => <Amount value={r.ht} format={formatMoney} /> },
+    { key: 'ttc', header: 'Total TTC', width: '104px', align: 'right', render: (r) => <Amount value={r.ttc} format={formatMoney} /> },
     { key: 'state', header: 'État', width: '104px', render: (r) => <Badges badges={[quoteBadge(r.state)]} /> },
     {
       key: 'actions', header: 'Actions', width: '106px',

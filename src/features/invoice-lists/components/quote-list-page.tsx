@@ -18,6 +18,7 @@ import { countLabel, EMPTY_QUOTE_FILTERS, filterQuotes, quoteQuery, type QuoteFi
 import { editorTarget, NEW_QUOTE_PATH } from '../paths';
 import { localQuoteRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
+import { useSearchFilters } from '../../../routes/use-search-filters';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments } from '../use-list-context';
 import { useOpen } from './cells';
@@ -40,7 +41,8 @@ export function QuoteListPage() {
   const online = useOnline();
   const open = useOpen();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<QuoteFilters>(EMPTY_QUOTE_FILTERS);
+  // Filters live in the URL (decision 022): linked, reloaded, restored by the back button.
+  const [filters, patch, reset] = useSearchFilters(EMPTY_QUOTE_FILTERS);
   const [q] = useDebouncedValue(filters.q, 250);
   const query = useMemo(() => quoteQuery({ ...filters, q }), [filters, q]);
   const { options, lookup } = useCustomerDirectory();
@@ -75,8 +77,6 @@ export function QuoteListPage() {
   }, []);
 
   const columns = useMemo(() => quoteColumns({ pending: pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert }), [pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert]);
-  const patch = (p: Partial<QuoteFilters>) => setFilters((f) => ({ ...f, ...p }));
-  const reset = () => setFilters(EMPTY_QUOTE_FILTERS);
   const active = JSON.stringify(filters) !== JSON.stringify(EMPTY_QUOTE_FILTERS);
   const createButton = canCreate && <Button component="a" href={NEW_QUOTE_PATH} onClick={open(NEW_QUOTE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouveau devis</Button>;
 

@@ -1,7 +1,7 @@
 import { Card, Group, Progress, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { formatEuro } from '../../../domain/money';
 import { useAgeing, type AgeingAnswer } from '../ageing-data';
 import { invoiceCount } from '../dashboard-model';
+import { formatMoney } from '../../../domain/format';
 
 const COLORS: Record<string, string> = { notDue: 'teal', d0_30: 'yellow', d31_60: 'orange', d61_90: 'red.6', d90plus: 'red.9' };
 const CUSTOMERS_SHOWN = 10;
@@ -23,7 +23,7 @@ function AgeingCard({ data }: { data: AgeingAnswer }) {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="ageing-title">
       <Title id="ageing-title" order={2} size="h4">Balance âgée des créances</Title>
-      <Text size="sm" c="dimmed" mb="sm">Reste à encaisser (TTC) selon le retard sur l’échéance : {formatEuro(data.total)}, dont {formatEuro(data.overdue)} en retard.</Text>
+      <Text size="sm" c="dimmed" mb="sm">Reste à encaisser (TTC) selon le retard sur l’échéance : {formatMoney(data.total)}, dont {formatMoney(data.overdue)} en retard.</Text>
       <Progress.Root size={14} mb="md" aria-hidden>
         {data.buckets.filter((b) => b.amount > 0).map((b) => <Progress.Section key={b.key} value={(b.amount / total) * 100} color={COLORS[b.key]} />)}
       </Progress.Root>
@@ -34,7 +34,7 @@ function AgeingCard({ data }: { data: AgeingAnswer }) {
             <Table.Tr key={b.key} data-testid={`ageing-${b.key}`}>
               <Table.Td><Group gap={8} wrap="nowrap"><Swatch color={COLORS[b.key]} />{b.label}</Group></Table.Td>
               <Table.Td ta="right">{b.count}</Table.Td>
-              <Table.Td ta="right">{formatEuro(b.amount)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(b.amount)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -64,8 +64,8 @@ function CustomersCard({ data }: { data: AgeingAnswer }) {
               {shown.map((c) => (
                 <Table.Tr key={c.accountNumber}>
                   <Table.Td><Text size="sm" fw={500}>{c.socialReason || c.accountNumber}</Text><Text size="xs" c="dimmed">{invoiceCount(c.count)}</Text></Table.Td>
-                  <Table.Td ta="right">{formatEuro(c.amount)}</Table.Td>
-                  <Table.Td ta="right" c={c.overdue > 0 ? 'red.8' : undefined}>{formatEuro(c.overdue)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(c.amount)}</Table.Td>
+                  <Table.Td ta="right" c={c.overdue > 0 ? 'red.8' : undefined}>{formatMoney(c.overdue)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { chartData, compactEuro, euro, TURNOVER_SERIES, type InvoicingDashboard } from '../dashboard-model';
+import { chartData, euro, TURNOVER_SERIES, type InvoicingDashboard } from '../dashboard-model';
+import { formatMoneyCompact } from '../../../domain/format';
 
 /** Turnover (HT, credit notes deducted) of the last 12 months; the same figures as a table for screen readers. */
 export function TurnoverChart({ monthly }: { monthly: InvoicingDashboard['monthly'] }) {
@@ -16,7 +17,7 @@ export function TurnoverChart({ monthly }: { monthly: InvoicingDashboard['monthl
         // The picture for the eyes; the table below says the same to a screen reader (no keyboard stop in the SVG).
         <div aria-hidden data-testid="turnover-chart">
           <BarChart h={280} data={data} dataKey="mois" series={[{ name: TURNOVER_SERIES, color: 'blue.6' }]} tickLine="y"
-            valueFormatter={euro} yAxisProps={{ tickFormatter: compactEuro, width: 70 }} barChartProps={{ accessibilityLayer: false }} />
+            valueFormatter={euro} yAxisProps={{ tickFormatter: formatMoneyCompact, width: 70 }} barChartProps={{ accessibilityLayer: false }} />
         </div>
       )}
       <VisuallyHidden>

@@ -1,37 +1,26 @@
-import { http } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import type { AppNotification } from '../../../contract/notifications';
 import { submitMutation } from '../../../data/outbox';
+import { call, queued } from '../../../lib/api-call';
 
-export interface AppNotification {
-  id: number;
-  type: number;
-  label: string;
-  documentId: number | null;
-  createdAt: string;
-  readAt: string | null;
-}
+export type { AppNotification, BellState } from '../../../contract/notifications';
 
-export interface BellState {
-  notifications: AppNotification[];
-  notificationsCount: number;
-}
-
-const scoped = (company: number) => ({ headers: { 'x-company-id': String(company) } });
-
-export const fetchBell = (user: number, company: number) =>
-  http.get(`notifications/refresh/user/${user}/company/${company}`, scoped(company)).json<BellState>();
+export const fetchBell = (user: number, company: number) => call(api.notifications.refresh, { params: { user, company }, companyId: company });
 
 /** Spec 2.5: hovering the bell resets its counter. */
-export const resetBell = (user: number, company: number) =>
-  http.put(`notifications/reset/user/${user}/company/${company}`, { ...scoped(company), retry: 0 });
+export const resetBell = (user: number, company: number) => call(api.notifications.reset, { params: { user, company }, companyId: company });
 
 export const fetchNotificationsPage = (company: number, pageId: number) =>
-  http.get('notifications', { ...scoped(company), searchParams: { pageId, pageSize: 20 } }).json<{ items: AppNotification[]; total: number; page: number; pageSize: number }>();
+  call(api.notifications.list, { query: { pageId, pageSize: 20 }, companyId: company });
 
-export const fetchNotification = (company: number, id: number) => http.get(`notifications/${id}`, scoped(company)).json<AppNotification>();
+export const fetchNotification = (company: number, id: number) => call(api.notifications.get, { params: { id }, companyId: company });
 
 /** Opening a notification sets readAt; through the outbox so reading offline is not lost. */
 export const markNotificationRead = (company: number, id: number, readAt: string) =>
-  submitMutation<AppNotification>({ method: 'PUT', path: `notifications/${id}`, body: { readAt }, companyId: company, docKey: `notification:${id}`, label: 'Notification marquée comme lue', kind: 'notification.read' });
+  submitMutation<AppNotification>({
+    ...queued(api.notifications.markRead, { params: { id }, body: { readAt } }),
+    companyId: company, docKey: `notification:${id}`, label: 'Notification marquée comme lue', kind: 'notification.read',
+  });
 
 export const fetchDocumentBlob = (company: number, documentId: number, mode: 'view' | 'download') =>
-  http.get(`ged/documents/${documentId}/${mode}`, scoped(company)).blob();
+  call(mode === 'view' ? api.documents.view : api.documents.download, { params: { id: documentId }, companyId: company });

@@ -1,14 +1,15 @@
 import { Menu } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
 import { NotificationMenu } from '../../../components/layout/notification-menu';
-import { onSessionEvent, profileAtom } from '../../../lib/session';
+import { NO_PARAMS } from '../../../data/sync/server-data';
+import { useServerData } from '../../../data/sync/use-server-data';
+import { profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useOnline } from '../../../lib/online';
-import { fetchBell, resetBell, type BellState } from '../api/notifications-api';
+import { resetBell, type BellState } from '../api/notifications-api';
+import { bellData } from '../notifications-data';
 
-const POLL_MS = 60_000;
 const EMPTY: BellState = { notifications: [], notificationsCount: 0 };
 
 /** The top bar's bell (spec 2.5), fed by GET /api/notifications/refresh/…, polled while online. */
@@ -17,33 +18,18 @@ export function NotificationBell() {
   const online = useOnline();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [state, setState] = useState<BellState>(EMPTY);
   const user = profile?.id;
   const company = profile?.userLastCompany;
-
-  const load = useCallback(async () => {
-    if (user == null || company == null) return;
-    try {
-      setState(await fetchBell(user, company));
-    } catch {
-      /* silent: the bell keeps what it showed */
-    }
-  }, [user, company]);
-
-  useEffect(() => {
-    setState(EMPTY); // spec 4: notifications cleared at login and on company change
-    if (!online) return;
-    void load();
-    const timer = setInterval(() => document.visibilityState === 'visible' && void load(), POLL_MS);
-    const off = onSessionEvent('signIn', () => setState(EMPTY));
-    return () => { clearInterval(timer); off(); };
-  }, [load, online]);
+  // Polled while online and visible by the sync layer (decision 022). Spec 4: cleared at login and
+  // on company change — each user and company has its own answer, none shown before it arrives.
+  const read = useServerData(bellData, online ? NO_PARAMS : null);
+  const state = (online ? read.data : undefined) ?? EMPTY;
 
   async function onHover() {
     if (!state.notificationsCount || user == null || company == null) return;
     try {
       await resetBell(user, company);
-      setState((s) => ({ ...s, notificationsCount: 0 }));
+      read.patch({ ...state, notificationsCount: 0 });
     } catch {
       toastError('Une erreur est survenue lors de la suppression des notifications.');
     }

@@ -2,38 +2,27 @@ import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useServerData } from '../../../data/sync/use-server-data';
 import { PageHeader } from '../../../components/page/page-header';
-import { formatDateTimeFr } from '../../../domain/dates';
-import { readApiError } from '../../../lib/http';
 import { profileAtom } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
-import { fetchDocumentBlob, fetchNotification, markNotificationRead, type AppNotification } from '../api/notifications-api';
+import { fetchDocumentBlob } from '../api/notifications-api';
+import { notificationData } from '../notifications-data';
 import { notificationKind } from './notification-kind';
+import { formatDateTime } from '../../../domain/format';
 
 /** /notifications/{id}: opening it sets readAt (spec 4); a document notification opens its document. */
 export function NotificationPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const company = useAtomValue(profileAtom)?.userLastCompany;
   const navigate = useNavigate();
-  const [notification, setNotification] = useState<AppNotification | null>(null);
-
+  const read = useServerData(notificationData, { id: Number(id) });
+  const notification = read.data ?? null;
+  // Spec 8: a notification that cannot be read → the toast (notifications-data.ts), then the list.
+  const failed = !notification && read.status === 'error';
   useEffect(() => {
-    if (company == null) return;
-    let live = true;
-    fetchNotification(company, Number(id))
-      .then((n) => {
-        if (!live) return;
-        setNotification(n);
-        if (n.readAt === null) void markNotificationRead(company, n.id, new Date().toISOString());
-      })
-      .catch(async (error) => {
-        const e = await readApiError(error);
-        toastError('Une erreur est survenue lors de la récupération de la notification.', e.message ?? undefined);
-        void navigate({ to: '/notifications' });
-      });
-    return () => { live = false; };
-  }, [company, id, navigate]);
+    if (failed) void navigate({ to: '/notifications' });
+  }, [failed, navigate]);
 
   async function open(mode: 'view' | 'download') {
     if (!notification?.documentId || company == null) return;
@@ -53,7 +42,7 @@ export function NotificationPage() {
       <PageHeader title={notificationKind(notification.type)} />
       <Card withBorder padding="lg">
         <Text fw={600} size="lg">{notification.label}</Text>
-        <Text c="dimmed" size="sm" mt={4}>Reçue le {formatDateTimeFr(notification.createdAt)}</Text>
+        <Text c="dimmed" size="sm" mt={4}>Reçue le {formatDateTime(notification.createdAt)}</Text>
         {notification.type === 1 && notification.documentId && (
           <Group mt="lg">
             <Button leftSection={<IconEye size={18} />} onClick={() => void open('view')}>Ouvrir le document</Button>

@@ -1,33 +1,23 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page/page-header';
-import { formatDateTimeFr } from '../../../domain/dates';
-import { profileAtom } from '../../../lib/session';
-import { fetchNotificationsPage, type AppNotification } from '../api/notifications-api';
+import { useServerData } from '../../../data/sync/use-server-data';
+import { notificationListData } from '../notifications-data';
 import { notificationKind } from './notification-kind';
+import { formatDateTime } from '../../../domain/format';
+
+const route = getRouteApi('/app/notifications');
 
 /** /notifications: every notification of the user in the current company, newest first. */
 export function NotificationsPage() {
-  const company = useAtomValue(profileAtom)?.userLastCompany;
-  const [items, setItems] = useState<AppNotification[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (company == null) return;
-    let live = true;
-    fetchNotificationsPage(company, page)
-      .then((res) => {
-        if (!live) return;
-        setItems((prev) => (page === 1 ? res.items : [...(prev ?? []), ...res.items]));
-        setTotal(res.total);
-      })
-      .catch(() => live && setFailed(true));
-    return () => { live = false; };
-  }, [company, page]);
+  // How many pages are shown lives in the URL (decision 022): back from a notification, the
+  // list comes back as long as it was.
+  const page = route.useSearch().page ?? 1;
+  const navigate = route.useNavigate();
+  const read = useServerData(notificationListData, { pages: page });
+  const items = read.data?.items ?? null;
+  const total = read.data?.total ?? 0;
+  const failed = !items && !read.loading;
 
   return (
     <Stack maw={860}>
@@ -42,14 +32,14 @@ export function NotificationsPage() {
               {/* The text gives way, never the badge (on a phone a long label squeezed it to "N…"). */}
               <Stack gap={2} miw={0} style={{ flex: 1 }}>
                 <Text fw={n.readAt === null ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>{n.label}</Text>
-                <Text size="sm" c="dimmed">{notificationKind(n.type)} · {formatDateTimeFr(n.createdAt)}</Text>
+                <Text size="sm" c="dimmed">{notificationKind(n.type)} · {formatDateTime(n.createdAt)}</Text>
               </Stack>
               {n.readAt === null && <Badge style={{ flexShrink: 0 }}>Non lue</Badge>}
             </Group>
           </Card>
         </Link>
       ))}
-      {items && items.length < total && <Button variant="default" onClick={() => setPage((p) => p + 1)}>Afficher plus de notifications</Button>}
+      {items && items.length < total && <Button variant="default" onClick={() => void navigate({ search: { page: page + 1 }, replace: true })}>Afficher plus de notifications</Button>}
     </Stack>
   );
 }

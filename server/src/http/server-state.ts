@@ -1,0 +1,21 @@
+import type { FileStorage } from '../modules/documents/storage';
+
+/**
+ * What a running server keeps in memory besides its database, held in its Deps rather than at
+ * module level (decision 017): two servers in one process (the API tests share one per worker)
+ * never see each other's in-flight keys, blob holds or batches.
+ */
+export interface ServerState {
+  /** Idempotency keys whose first request is being answered: `user:company:key` (idempotency.ts). */
+  inFlight: Set<string>;
+  /** SHA-256 of stored bytes an upload holds until its rows commit, with a hold count (blob-guard.ts). */
+  heldBlobs: Map<string, number>;
+  /** Inbox batches this server is processing, by batch id (inbox/batch.ts). */
+  batches: Map<number, Promise<void>>;
+  /** The file store of DATA_DIR/files, made at first use; `replaced` lets a test play a faulty disk (stores.ts). */
+  files: { store: FileStorage | null; replaced: FileStorage | null };
+}
+
+export function createServerState(): ServerState {
+  return { inFlight: new Set(), heldBlobs: new Map(), batches: new Map(), files: { store: null, replaced: null } };
+}

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/test-server';
+import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
+
+// `npm ci --omit=dev && npm run serve` after a build (decision 019), without a network install:
+// a temporary installation gets dist/server/, package.json and links to the production packages
+// only (those `npm ls --omit=dev` lists). Node runs with --preserve-symlinks, so nothing is found
+// in this clone's node_modules, where the dev tools are.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+let install: string;
+let child: ChildServer | undefined;
+
+/** Top-level folders of node_modules holding a production package (nested ones come with them). */
+function productionPackages(): string[] {
+  const ls = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8' });
+  const modules = join(ROOT, 'node_modules') + '/';
+  const top = ls.stdout.split('\n').filter((p) => p.startsWith(modules)).map((p) => relative(modules, p));
+  return [...new Set(top.filter((p) => !p.includes('/node_modules/')))];
+}
+
+beforeAll(() => {
+  ensureCompiledServer();
+  install = mkdtempSync(join(tmpdir(), 'workplace-prod-'));
+  cpSync(join(ROOT, 'dist/server'), join(install, 'dist/server'), { recursive: true, filter: (f) => !f.endsWith('.map') });
+  // The built PWA is not the point here (and takes a minute): a stand-in page shows dist/ is served.
+  writeFileSync(join(install, 'dist/index.html'), '<!doctype html><title>Page de l’installation</title>');
+  cpSync(join(ROOT, 'package.json'), join(install, 'package.json'));
+  for (const name of productionPackages()) {
+    mkdirSync(join(install, 'node_modules', name, '..'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', name), join(install, 'node_modules', name), 'dir');
+  }
+});
+
+afterAll(async () => {
+  if (child && child.process.exitCode === null) {
+    child.process.kill('SIGTERM');
+    await child.exited;
+  }
+  if (install) rmSync(install, { recursive: true, force: true });
+});
+
+describe('a production install (no devDependencies)', () => {
+  it('the compiled server imports only Node modules and production dependencies', () => {
+    const stamp = JSON.parse(readFileSync(join(install, 'dist/server/server-stamp.json'), 'utf8'));
+    const production = new Set(productionPackages().map((p) => p.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*/, '$1')));
+    // Inside the bundle: only packages `npm ci --omit=dev` installs.
+    expect((stamp.bundled as string[]).filter((name) => !production.has(name))).toEqual([]);
+    // Outside: every import left in the compiled code (esbuild's list) is a Node module or one of our dependencies.
+    const builtins = new Set(builtinModules);
+    const packages = (stamp.imports as string[]).filter((s) => !s.startsWith('node:') && !builtins.has(s.split('/')[0]));
+    const names = packages.map((s) => s.replace(/^(@[^/]+\/[^/]+|[^@][^/]*).*/, '$1'));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => !(name in pkg.dependencies))).toEqual([]);
+  });
+
+  it('starts with plain node, migrates, loads the demo, renders a PDF, writes a mail and serves dist/', async () => {
+    const dataDir = join(install, 'data');
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', SEED_DEMO: '1', PUBLIC_URL: 'http://localhost' };
+    child = spawnServer(env, { script: 'dist/server/index.js', cwd: install, nodeArgs: ['--preserve-symlinks', '--preserve-symlinks-main'] });
+    await waitForPort(port, child);
+    const api = apiClient(`http://127.0.0.1:${port}`);
+    const { token, profile } = await api.login('demo');
+    const company = profile.userCompanies[0].id as number;
+    const list = await api.get('/api/factures?pageSize=5', { token, company });
+    expect(list.status).toBe(200);
+    // The PDF fonts are files of @fontsource/inter, found from the compiled code's location.
+    const pdf = await api.get(`/api/invoices/${list.body.items[0].id}/pdf`, { token, company });
+    expect(pdf.status, JSON.stringify(pdf.body).slice(0, 300)).toBe(200);
+    expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
+    expect((await api.post('/api/user/me/forgotten-password', { username: 'demo' })).status).toBe(200);
+    expect(existsSync(join(dataDir, 'mail')) && readdirSync(join(dataDir, 'mail')).some((f) => f.endsWith('.eml'))).toBe(true);
+    expect((await api.get('/')).body).toContain('Page de l’installation');
+    // The compiled server sits in dist/, which is served: its own files never go out.
+    const own = await api.get('/server/index.js');
+    expect(own.body).not.toContain('import');
+    expect(own.body).toContain('Page de l’installation');
+    expect(child.output()).toContain('ATTENTION : comptes de démonstration présents');
+  }, 120_000);
+});

@@ -1,0 +1,11 @@
+import type { TestProject } from 'vitest/node';
+import { buildSnapshot, removeSnapshot } from './api-snapshot';
+
+// The api project's globalSetup: one migrated, seeded database for the whole run (api-snapshot.ts).
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const dir = await buildSnapshot();
+  project.provide('apiSnapshot', dir);
+  console.log(`Base de test préparée une fois (migrations, démo) en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return () => removeSnapshot(dir);
+}

@@ -1,0 +1,65 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../server/src/env';
+import { startServer } from '../../server/src/server';
+import { seedDemo } from '../../server/src/seed/demo';
+import type { SeedContext } from '../../server/src/seed/modules';
+
+// Decision 017: the API tests' database is migrated and seeded ONCE per run (buildSnapshot, in the
+// api project's globalSetup); every test server then opens its own copy of it (PGlite's
+// loadDataDir) with its own copy of the seeded files, so no test's writes reach another file.
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The folder written by buildSnapshot (absent outside the api project: servers seed themselves). */
+    apiSnapshot?: string;
+  }
+}
+
+/** The SeedContext without its deps (the test server adds its own). */
+export type SeedIds = Omit<SeedContext, 'deps'>;
+
+export interface Snapshot {
+  tarball: Blob;
+  seed: SeedIds;
+  /** DATA_DIR/files of the seeded server: the demo documents' stored bytes. */
+  files: string;
+}
+
+/** Boots the real server on an in-memory PGlite, migrates, seeds the demo data and writes it all to a folder. */
+export async function buildSnapshot(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'workplace-api-snapshot-'));
+  const config = readConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data') });
+  config.pgliteDir = 'memory://';
+  let seed: SeedContext | null = null;
+  const running = await startServer(config, { prepare: async (deps) => void (seed = await seedDemo(deps)) });
+  try {
+    const { deps: _deps, ...ids } = seed!;
+    writeFileSync(join(dir, 'seed.json'), JSON.stringify(ids));
+    writeFileSync(join(dir, 'pgdata.tar'), new Uint8Array(await (await running.database.dumpDataDir!()).arrayBuffer()));
+  } finally {
+    await running.close();
+  }
+  return dir;
+}
+
+/** Reads what buildSnapshot wrote (once per worker: test-server.ts keeps it). */
+export function readSnapshot(dir: string): Snapshot | null {
+  if (!existsSync(join(dir, 'seed.json'))) return null;
+  const seed = JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8'), reviveDates) as SeedIds;
+  return { tarball: new Blob([readFileSync(join(dir, 'pgdata.tar'))]), seed, files: join(dir, 'data', 'files') };
+}
+
+/** The seeded files, copied (never shared: a test may delete or damage them). */
+export function copyFiles(snapshot: Snapshot, dataDir: string): void {
+  if (existsSync(snapshot.files)) cpSync(snapshot.files, join(dataDir, 'files'), { recursive: true });
+}
+
+export function removeSnapshot(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// Rows' timestamps (createdAt…) come back as Date, as the seed returned them.
+const reviveDates = (key: string, value: unknown) =>
+  /At$/.test(key) && typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : value;
