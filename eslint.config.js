@@ -27,7 +27,8 @@ const elements = [
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'components', pattern: 'src/components' },
   { type: 'app', pattern: 'src/routes' },
-  { type: 'app', pattern: 'src/*.{ts,tsx}', partialMatch: false },
+  // src/main.tsx and src/router.tsx stay unclassified: elements are folders, and a pattern for `src`
+  // itself would swallow every folder under it.
   { type: 'sw', pattern: 'sw' },
   { type: 'server-module', pattern: 'server/src/modules/*', capture: ['module'] },
   { type: 'server', pattern: 'server/src' },

@@ -38,7 +38,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Decision 018: one seeded snapshot for the run (as the api project, decision 017), and the
+          // server and playwright imported once per worker instead of once per file.
           globalSetup: ['tests/e2e/global-setup.ts'],
+          isolate: false,
         },
       },
     ],

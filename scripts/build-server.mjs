@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSyn
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { digest, ROOT, SERVER_OUT, SERVER_STAMP, serverBuildIsCurrent } from './build-stamp.mjs';
+import { APP_STAMP, digest, ROOT, SERVER_OUT, SERVER_STAMP, serverBuildIsCurrent } from './build-stamp.mjs';
 
 export const EXTERNAL = ['@electric-sql/pglite', 'pg'];
 const EXTRA_INPUTS = ['server/drizzle', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/build-stamp.mjs'];
@@ -49,16 +49,17 @@ const require = __workplaceRequire(import.meta.url);` },
     });
     const all = Object.keys(result.metafile.inputs);
     const inputs = [...all.filter((path) => !path.includes('node_modules/')), ...EXTRA_INPUTS];
-    // A source saved while esbuild ran may be missing from the bundle: then no stamp (stale).
+    // A source saved while esbuild ran may be missing from the bundle: then the stamp says stale.
     const unchanged = inputs.every((path) => !existsSync(join(root, path)) || statSync(join(root, path)).mtimeMs < started);
     // The packages inside the bundle, for the test that checks none is a devDependency.
     const bundled = [...new Set(all.map(packageOf).filter(Boolean))].sort();
     // …and what it still imports at run time (Node modules, external packages), as esbuild saw it.
     const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
-    const stamp = { digest: digest(inputs, root), inputs, bundled, imports: [...new Set(imports)].sort() };
+    const stamp = { digest: unchanged ? digest(inputs, root) : null, inputs, bundled, imports: [...new Set(imports)].sort() };
     writeFileSync(join(tmp, 'package.json'), '{ "type": "module" }\n');
+    // A server-only build never vouches for the PWA: `npm start` will run the full build.
+    rmSync(join(root, APP_STAMP), { force: true });
     cpSync(join(root, 'server/drizzle'), join(out, 'drizzle'), { recursive: true });
-    rmSync(join(root, SERVER_STAMP), { force: true });
     const written = new Set(readdirSync(tmp));
     const last = (name) => name.startsWith('index.js');
     for (const name of [...written].sort((a, b) => Number(last(a)) - Number(last(b)))) renameSync(join(tmp, name), join(out, name));
@@ -66,16 +67,38 @@ const require = __workplaceRequire(import.meta.url);` },
       const path = join(out, name);
       if (!written.has(name) && name !== 'drizzle' && statSync(path).mtimeMs < started - 10 * 60_000) rmSync(path);
     }
-    if (unchanged) writeFileSync(join(root, SERVER_STAMP), JSON.stringify(stamp));
+    writeFileSync(join(tmp, 'stamp.json'), JSON.stringify(stamp));
+    renameSync(join(tmp, 'stamp.json'), join(root, SERVER_STAMP));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   return Date.now() - started;
 }
 
-/** For tests and the bench: compiles only when dist/server/ is missing or older than the sources. */
+/**
+ * For tests and the bench: compiles only when dist/server/ is missing or older than the sources.
+ * Parallel test files wait for one build (a lock folder) instead of each making their own.
+ */
 export async function buildServerIfStale({ root = ROOT } = {}) {
-  return serverBuildIsCurrent(root) ? null : buildServer({ root });
+  const lock = join(root, 'dist', '.server-build.lock');
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  for (;;) {
+    if (serverBuildIsCurrent(root)) return null;
+    try {
+      mkdirSync(lock);
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // Someone else is building; a lock older than 5 minutes is a killed build's: taken over.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      return serverBuildIsCurrent(root) ? null : await buildServer({ root });
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -36,7 +36,7 @@ describe('allocateCents', () => {
 
 describe('display and checks', () => {
   it('formats the French way', () => {
-    expect(formatDiscount({ type: 'percent', value: 12.5 })).toBe('12,5 %');
+    expect(formatDiscount({ type: 'percent', value: 12.5 })).toBe('12,5\u00a0%');
     expect(formatDiscount({ type: 'amount', value: 20 })).toBe('20,00\u00a0€');
     expect(formatDiscount(null)).toBe('');
   });

@@ -43,9 +43,13 @@ export function formatMoneyCompact(n: number): string {
   return `${formatNumber(n, 0)}\u00a0€`;
 }
 
-/** 1234.5 → '1 234,5': up to maxDecimals decimals, trailing zeros dropped; '' when unreadable. */
-export function formatNumber(n: MoneyInput | null | undefined, maxDecimals = 2): string {
-  return readable(n) ? numberFormat({ maximumFractionDigits: maxDecimals }).format(rounded(n, maxDecimals)) : '';
+/**
+ * 1234.5 → '1 234,5': up to maxDecimals decimals, trailing zeros dropped down to minDecimals
+ * (a unit price: formatNumber(1.3, 2, 2) → '1,30'); '' when unreadable.
+ */
+export function formatNumber(n: MoneyInput | null | undefined, maxDecimals = 2, minDecimals = 0): string {
+  if (!readable(n)) return '';
+  return numberFormat({ minimumFractionDigits: minDecimals, maximumFractionDigits: maxDecimals }).format(rounded(n, maxDecimals));
 }
 
 /**
@@ -72,9 +76,16 @@ export function formatInputNumber(n: number, opts: { decimals?: number; maxDecim
   return numberFormat({ minimumFractionDigits: opts.decimals ?? 0, maximumFractionDigits: max, useGrouping: false }).format(rounded(n, max));
 }
 
-/** '2026-11-23' (or an ISO date-time, its date part) → '23/11/2026'; anything else is shown as given. */
+/**
+ * A calendar date '2026-11-23' → '23/11/2026'; an ISO instant ('2026-11-23T23:30:00Z') → its day
+ * in Paris ('24/11/2026'). Anything else is shown as given.
+ */
 export function formatDate(date: string | null | undefined): string {
   if (!date) return '';
+  if (date.length > 10 && date[10] === 'T' && !Number.isNaN(Date.parse(date))) {
+    const p = partsIn(new Date(date), PARIS);
+    return `${p.day}/${p.month}/${p.year}`;
+  }
   const m = ISO_DATE.exec(date.slice(0, 10));
   return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
 }

@@ -1,11 +1,5 @@
-export interface Branding {
-  productName: string;
-  productSlug: string;
-  supportPhone: string;
-  supportEmail: string;
-  legal: { name: string; address: string; siren: string; capital: string; director: string; host: string };
-  directory: { domains: string[]; excluded: string[] };
-}
+import type { Branding } from '../contract/session';
+export type { Branding } from '../contract/session';
 
 const KEY = 'workplace.branding';
 export const DEFAULT_BRANDING: Branding = {

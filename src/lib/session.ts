@@ -1,28 +1,10 @@
 import { atom, createStore } from 'jotai';
-import type { AppRight } from '../domain/rights';
 
-export interface UserCompany {
-  id: number;
-  label: string;
-  numberInvoiceValidateMonth: number | null;
-  subscriptionInvoice: string | null;
-  gedUserRight: boolean;
-}
+import type { UserProfile as WireProfile } from '../contract/session';
+export type { UserCompany } from '../contract/session';
 
-/** The user profile of spec section 3. */
-export interface UserProfile {
-  id: number;
-  name: string;
-  firstName: string;
-  username: string;
-  email?: string | null;
-  userType: number;
-  userCompanies: UserCompany[];
-  userLastCompany: number | null;
-  appRights: AppRight[];
-  categories: number[];
-  categoriesInbox: number[];
-}
+/** The user profile of spec section 3, as GET /api/user/me answers it (src/contract/session.ts). */
+export type UserProfile = Omit<WireProfile, 'email'> & { email?: string | null };
 
 export interface Session {
   token: string;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { documentFileName, formatAmount, formatDate, formatDecimal, formatQuantity, formatRate, normalizeSpaces } from './format';
+import { formatDate, formatMoney, formatNumber } from '../domain/format';
+import { documentFileName, normalizeSpaces } from './format';
 
-describe('French formatting', () => {
+// What the PDF draws: the shared French formats (src/domain/format.ts) with plain spaces.
+const formatAmount = (v: number) => normalizeSpaces(formatMoney(v));
+const formatDecimal = (v: number) => normalizeSpaces(formatNumber(v, 2, 2));
+const formatQuantity = (v: number) => normalizeSpaces(formatNumber(v, 3));
+const formatRate = (v: number) => normalizeSpaces(formatNumber(v, 2));
+
+describe('French formatting as the PDF draws it', () => {
   it('formats amounts with plain spaces, a decimal comma and the euro sign', () => {
     expect(formatAmount(1234.56)).toBe('1 234,56 €');
     expect(formatAmount(1234567.8)).toBe('1 234 567,80 €');

@@ -1,6 +1,6 @@
 /** Top of the first page: seller, logo, title and dates (left), customer (right). */
 import type { PDFImage } from '@cantoo/pdf-lib';
-import { formatDate } from './format';
+import { formatDate } from '../domain/format';
 import { COLORS, Layout, PAGE, RIGHT } from './layout';
 import type { BusinessDocumentModel, PdfParty } from './types';
 

@@ -1,5 +1,5 @@
 /** After the lines: VAT per rate, totals, VAT clause, payment conditions, quote signature area. */
-import { formatAmount, formatDate, formatRate } from './format';
+import { formatDate, formatMoney, formatPercent } from '../domain/format';
 import { COLORS, Layout, PAGE, RIGHT } from './layout';
 import type { BusinessDocumentModel } from './types';
 
@@ -20,9 +20,9 @@ function drawVatTable(layout: Layout, model: BusinessDocumentModel, top: number)
   let y = top - ROW;
   for (const row of model.vatBreakdown) {
     const style = { size: 8.5, numeric: true };
-    layout.text(`${formatRate(row.rate)} %`, VAT_X[0] + 6, y - 11, style);
-    layout.textRight(formatAmount(row.base), VAT_X[2] - 6, y - 11, style);
-    layout.textRight(formatAmount(row.vat), VAT_X[3] - 6, y - 11, style);
+    layout.text(formatPercent(row.rate), VAT_X[0] + 6, y - 11, style);
+    layout.textRight(formatMoney(row.base), VAT_X[2] - 6, y - 11, style);
+    layout.textRight(formatMoney(row.vat), VAT_X[3] - 6, y - 11, style);
     y -= ROW;
     layout.hline(VAT_X[0], VAT_X[3], y);
   }
@@ -34,7 +34,7 @@ function totalRows(model: BusinessDocumentModel): [string, number][] {
   const { totals } = model;
   if (totals.discount === undefined || totals.subtotal === undefined) return [['Total HT', totals.ht], ['Total TVA', totals.tva]];
   const d = model.documentDiscount;
-  const label = d?.type === 'percent' ? `Remise ${formatRate(d.value)} %` : 'Remise';
+  const label = d?.type === 'percent' ? `Remise ${formatPercent(d.value)}` : 'Remise';
   return [
     ['Total HT avant remise', totals.subtotal],
     [label, -totals.discount],
@@ -48,7 +48,7 @@ function drawTotals(layout: Layout, model: BusinessDocumentModel, top: number): 
   let y = top;
   for (const [label, amount] of rows) {
     layout.text(label, TOTALS_X + 8, y - 11, { size: 9 });
-    layout.textRight(formatAmount(amount), RIGHT - 8, y - 11, { size: 9, numeric: true });
+    layout.textRight(formatMoney(amount), RIGHT - 8, y - 11, { size: 9, numeric: true });
     y -= ROW;
     layout.hline(TOTALS_X, RIGHT, y);
   }
@@ -56,7 +56,7 @@ function drawTotals(layout: Layout, model: BusinessDocumentModel, top: number): 
   layout.rect(TOTALS_X, y - 22, TOTALS_WIDTH, 22, COLORS.accent);
   const strong = { bold: true, size: 10.5, color: COLORS.white };
   layout.text('Total TTC', TOTALS_X + 8, y - 15, strong);
-  layout.textRight(formatAmount(model.totals.ttc), RIGHT - 8, y - 15, strong);
+  layout.textRight(formatMoney(model.totals.ttc), RIGHT - 8, y - 15, strong);
   return y - 22;
 }
 

@@ -1,5 +1,5 @@
 /** Lines table: wrapped labels, comment and spacer rows, page breaks with repeated header. */
-import { formatAmount, formatDecimal, formatQuantity, formatRate } from './format';
+import { formatMoney, formatNumber, formatPercent } from '../domain/format';
 import { COLORS, Layout, PAGE, RIGHT } from './layout';
 import type { PdfLine } from './types';
 
@@ -59,13 +59,13 @@ export function drawTableHeader(layout: Layout, columns: PlacedColumn[] = COLUMN
 /** "10 %" or "5,00 €"; empty for a line without discount. */
 export function discountCell(d: PdfLine['discount']): string {
   if (!d || !(d.value > 0)) return '';
-  return d.type === 'percent' ? `${formatRate(d.value)} %` : formatAmount(d.value);
+  return d.type === 'percent' ? formatPercent(d.value) : formatMoney(d.value);
 }
 
 function numericCells(line: PdfLine, withDiscount: boolean): string[] {
-  const cells = [formatQuantity(line.quantity), line.unit, formatDecimal(line.unitPrice, 2)];
+  const cells = [formatNumber(line.quantity, 3), line.unit, formatNumber(line.unitPrice, 2, 2)];
   if (withDiscount) cells.push(discountCell(line.discount));
-  return [...cells, formatRate(line.vatRate), formatAmount(line.totalHt)];
+  return [...cells, formatNumber(line.vatRate, 2), formatMoney(line.totalHt)];
 }
 
 /** Draws one row, splitting it over several pages when its label is taller than the space left. */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { documents, inboxDeposits } from '../../server/src/db/schema/index';
 import { diskStorage, type FileStorage, type StorageIo } from '../../server/src/modules/documents/storage';
 import { StorageError } from '../../server/src/modules/documents/storage-errors';
 import { replaceStorage, storageFor, storageRoot } from '../../server/src/modules/documents/stores';
+import { allowConsoleError } from '../support/console-guard';
 import { fullDiskAfter, lyingDisk, refusingDisk } from '../support/faulty-storage';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
@@ -52,6 +53,8 @@ async function expectNothingKept(before: Awaited<ReturnType<typeof kept>>) {
 }
 
 describe('a failing storage write answers 507 in French and keeps nothing', () => {
+  // The server logs each of these faults as its own (the operator must see them): expected here.
+  beforeEach(() => allowConsoleError(/^Écriture impossible dans le stockage/));
   it('a disk that fills up during the write (ENOSPC)', async () => {
     const before = await kept();
     useDisk(fullDiskAfter(10_000));
@@ -125,6 +128,7 @@ describe('a failing storage write answers 507 in French and keeps nothing', () =
 });
 
 describe('zips and downloads never come back silently cut', () => {
+  beforeEach(() => allowConsoleError(/^Stockage endommagé/));
   const blobPath = (sha: string) => join(root(), sha.slice(0, 2), sha.slice(2, 4), sha);
   const deposit = async (name: string) => {
     const res = await send([{ bytes: uniquePdf(50_000), name }]);

@@ -3,7 +3,7 @@ import { addDays, dueDateFor, quoteValidityFor, todayInParis } from '../../../sr
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
 import type { InvoiceLine } from '../../../src/domain/types';
 import { customers, documentCounters, estimates, invoiceEvents, invoicePayments, invoices, items, ledgers } from '../db/schema/index';
-import { formatNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
+import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
 import type { SeedContext, SeededCompany } from './modules';
@@ -49,7 +49,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     const key = `${companyId}:${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
     const seq = (counters.get(key) ?? 0) + 1;
     counters.set(key, seq);
-    return { number: formatNumber(kind, Number(date.slice(0, 4)), seq), numberYear: Number(date.slice(0, 4)), numberSeq: seq };
+    return { number: seriesNumber(kind, Number(date.slice(0, 4)), seq), numberYear: Number(date.slice(0, 4)), numberSeq: seq };
   };
 
   const invoiceRows: Array<typeof invoices.$inferInsert> = [];

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createExclusive, unwritableMessage } from './data-dir';
 import { StartupError } from './startup-error';
+import { formatDateTime } from '../../../src/domain/format';
 
 /**
  * One server per embedded database: DATA_DIR/workplace.lock, created with O_EXCL, holds the
@@ -105,7 +106,7 @@ function processStart(pid: number): string | null {
 }
 
 function inUse(folder: string, productName: string, holder: Pick<Holder, 'pid' | 'since'>): StartupError {
-  const since = holder.since ? `, démarré le ${new Date(holder.since).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}` : '';
+  const since = holder.since ? `, démarré le ${formatDateTime(holder.since)}` : '';
   return new StartupError(
     `Le dossier de données « ${folder} » est déjà utilisé par un autre serveur ${productName} (processus ${holder.pid}${since}). ` +
       'Une base embarquée ne peut servir qu’un seul serveur : arrêtez l’autre, ou donnez à celui-ci un autre DATA_DIR.',

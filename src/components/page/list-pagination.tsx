@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { formatCount } from '../../domain/format';
 
 const CONTROL_LABELS = { first: 'Première page', previous: 'Page précédente', next: 'Page suivante', last: 'Dernière page' } as const;
 
@@ -9,7 +10,7 @@ export function ListPagination({ page, pageSize, total, onChange }: { page: numb
   const to = Math.min(total, page * pageSize);
   return (
     <Group justify="space-between" wrap="wrap">
-      <Text size="sm" c="dimmed" aria-live="polite">{`${from}–${to} sur ${total.toLocaleString('fr-FR')}`}</Text>
+      <Text size="sm" c="dimmed" aria-live="polite">{`${from}–${to} sur ${formatCount(total)}`}</Text>
       {pages > 1 && (
         <Pagination total={pages} value={page} onChange={onChange} size="lg" withEdges
           getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}

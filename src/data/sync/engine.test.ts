@@ -103,6 +103,20 @@ describe('sync engine', () => {
     expect(invoices).toHaveBeenCalledTimes(2);
   });
 
+  it('a manual answer is fetched when opened and on demand, never in the background', async () => {
+    const db = freshDb();
+    const scope: Scope = { db, userId: 1, companyId: 7 };
+    const fetch = vi.fn(async () => 'doc');
+    const def = defineServerData({ key: 'editor', keep: 'memory', fetch, manual: true, refreshAfter: ['invoice'] });
+    const stop = watch(def, scope, { id: 1 });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await notifyChange('invoice.save');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await refresh(def, scope, { id: 1 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('an answer arriving after sign-out is dropped', async () => {
     const db = freshDb();
     let release: (v: string) => void = () => undefined;

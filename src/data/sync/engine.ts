@@ -154,12 +154,13 @@ export function watch<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P): 
     if (mine.count > 0 || watched.get(id) !== mine) return;
     if (mine.timer) clearInterval(mine.timer);
     watched.delete(id);
+    if (def.forgetOnLeave && entries.delete(id)) version++;
   };
 }
 
 /** Every shown answer again (back online). */
 export function refreshWatched(filter: (def: AnyDataset) => boolean = () => true): Promise<void[]> {
-  return Promise.all([...watched.values()].filter((w) => filter(w.def)).map((w) => refresh(w.def, w.scope, w.params)));
+  return Promise.all([...watched.values()].filter((w) => !w.def.manual && filter(w.def)).map((w) => refresh(w.def, w.scope, w.params)));
 }
 
 /** The outbox applied a change of this kind ('invoice.save'): the answers that depend on it are stale. */
@@ -185,6 +186,6 @@ function installTriggers(): void {
   window.addEventListener('online', () => void refreshWatched());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
-    for (const w of watched.values()) void refreshIfOlder(w, Math.max(w.def.maxAgeMs ?? 0, VISIBLE_AGAIN_AFTER_MS)).catch(() => undefined);
+    for (const w of watched.values()) if (!w.def.manual) void refreshIfOlder(w, Math.max(w.def.maxAgeMs ?? 0, VISIBLE_AGAIN_AFTER_MS)).catch(() => undefined);
   });
 }

@@ -23,6 +23,13 @@ export interface ServerDataset<P, T> {
   maxAgeMs?: number;
   /** Outbox kinds (prefix before the dot, e.g. 'invoice') whose success makes the answer stale. */
   refreshAfter?: readonly string[];
+  /**
+   * Fetched when a screen opens it and on refresh() only, never in the background: what the screen
+   * copies into its own state once (an editor's document) must not change under the user.
+   */
+  manual?: boolean;
+  /** Dropped from memory as soon as no screen shows it (large answers: a file's content). */
+  forgetOnLeave?: boolean;
   /** Its fetch falls back to a copy on the device by itself (older api functions): called offline too. */
   readsDevice?: boolean;
   /** false: the same answer whatever the current company (kept under company 0). */

@@ -44,6 +44,10 @@ export function useServerPages<P, T>(def: ServerDataset<P & { page: number }, T>
     if (s && s.all[index]) void setData(def, s.scope, s.all[index], data);
   }, [def]);
 
+  // The same arrays while no page changed: a 10 000-row list is not rebuilt on unrelated updates.
+  const last = useRef<{ entries: Array<Entry | undefined>; pages: Array<T | undefined> }>({ entries: [], pages: [] });
   const entries = ids.map(getEntry);
-  return { pages: entries.map((e) => e?.data as T | undefined), entries, refresh: again, patchPage };
+  const unchanged = entries.length === last.current.entries.length && entries.every((e, i) => e === last.current.entries[i]);
+  if (!unchanged) last.current = { entries, pages: entries.map((e) => e?.data as T | undefined) };
+  return { pages: last.current.pages, entries: last.current.entries, refresh: again, patchPage };
 }

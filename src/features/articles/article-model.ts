@@ -6,36 +6,22 @@ import { ttcFromHt } from '../../domain/articles';
 import { searchKey } from '../../domain/search-text';
 import { sortArticles } from '../../domain/sorting';
 import type { Article, LineType } from '../../domain/types';
+import type { z } from 'zod';
+import type { ApiArticle, articleBody as articleBodySchema } from '../../contract/catalogue';
 
-/** One catalogue row as GET /api/items returns it (and as the cache keeps it). */
-export interface ArticleRow {
-  /** Server id, or a temporary id ('tmp-…') while its creation waits in the outbox. */
+/**
+ * One catalogue row as GET /api/items returns it (src/contract/catalogue.ts) and as the cache keeps
+ * it: the id is a temporary one ('tmp-…') while its creation waits in the outbox.
+ */
+export type ArticleRow = Omit<ApiArticle, 'id' | 'label64' | 'ht' | 'type'> & {
   id: number | string;
-  code: string;
   type: LineType | string;
-  designation: string;
-  label: string;
   label64?: string;
-  salesAccount: string;
-  unitMeasurement: { label: string } | null;
-  unitPriceHT: number;
-  vatRate: number;
-  ttc: number;
   ht?: number;
-  typePurchaseSale: string;
-}
+};
 
-export interface ArticleBody {
-  code: string;
-  type: LineType;
-  designation: string;
-  label64: string;
-  salesAccount: string;
-  unitMeasurement: { label: string } | null;
-  unitPriceHT: number;
-  vatRate: number;
-  typePurchaseSale: string;
-}
+/** POST/PUT /api/items body, as the contract types it. */
+export type ArticleBody = z.input<typeof articleBodySchema>;
 
 export function articleFromRow(row: ArticleRow): Article {
   return {

@@ -1,12 +1,11 @@
 import { todayInParis } from '../../domain/dates';
+import { formatMonth } from '../../domain/format';
 
 export interface MonthCount {
   month: string; // 'YYYY-MM'
   label: string; // 'nov. 2026'
   count: number;
 }
-
-const LABEL = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Deposits per month (Paris calendar) over the last `months` months, oldest first, empty months included. */
 export function monthlyCounts(createdAts: string[], now: Date, months = 12): MonthCount[] {
@@ -15,7 +14,7 @@ export function monthlyCounts(createdAts: string[], now: Date, months = 12): Mon
   for (let i = months - 1; i >= 0; i--) {
     const d = new Date(Date.UTC(y, m - 1 - i, 1));
     const month = d.toISOString().slice(0, 7);
-    out.push({ month, label: LABEL.format(d), count: 0 });
+    out.push({ month, label: formatMonth(month, 'shortYear'), count: 0 });
   }
   const index = new Map(out.map((o, i) => [o.month, i]));
   for (const at of createdAts) {

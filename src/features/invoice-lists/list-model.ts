@@ -5,6 +5,7 @@ import { amountDue, invoiceStatuses, isInvoiceOverdue, STATUS_COLORS, type Settl
 import { compareDocumentNumbers, sortByNumberDesc } from '../../domain/sorting';
 import { matchesSearch } from '../../domain/search-text';
 import type { QuoteStateLabel } from '../../domain/types';
+import { formatCount } from '../../domain/format';
 
 export interface ListCustomer { socialReason: string; name: string; accountNumber: string }
 
@@ -161,5 +162,5 @@ export const numberLabel = (n: string | null | undefined) => (n && n.trim() ? n 
 
 /** French plural from 2 on: '0 document', '1 document', '1 234 documents'. */
 export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n.toLocaleString('fr-FR')} ${n > 1 ? plural : singular}`;
+  return formatCount(n, singular, plural);
 }

@@ -17,10 +17,10 @@ describe('dashboard figures', () => {
     expect(chartData([{ month: '2026-01', ht: 1200.5 }])).toEqual([{ mois: 'janv. 26', moisLong: 'janvier 2026', [TURNOVER_SERIES]: 1200.5 }]);
   });
   it('writes axis amounts compactly and counts in French', () => {
-    expect(formatMoneyCompact(0)).toBe('0 €');
-    expect(formatMoneyCompact(850)).toBe('850 €');
-    expect(formatMoneyCompact(12_400)).toBe('12,4 k€');
-    expect(formatMoneyCompact(1_250_000)).toBe('1,3 M€');
+    expect(formatMoneyCompact(0)).toBe('0\u00a0€');
+    expect(formatMoneyCompact(850)).toBe('850\u00a0€');
+    expect(formatMoneyCompact(12_400)).toBe('12,4\u00a0k€');
+    expect(formatMoneyCompact(1_250_000)).toBe('1,3\u00a0M€');
     expect(invoiceCount(0)).toBe('0 facture');
     expect(invoiceCount(2)).toBe('2 factures');
     expect(quoteCount(1)).toBe('1 devis');

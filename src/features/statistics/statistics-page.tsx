@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page/page-header';
 import { useServerData } from '../../data/sync/use-server-data';
 import { addDays } from '../../domain/dates';
 import { statisticsData, type Statistics } from './statistics-data';
-import { formatDate } from '../../domain/format';
+import { formatCount, formatDate } from '../../domain/format';
 
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
@@ -66,7 +66,7 @@ function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Card withBorder padding="lg">
       <Text c="dimmed" size="sm">{label}</Text>
-      <Text fw={700} size="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>{value.toLocaleString('fr-FR')}</Text>
+      <Text fw={700} size="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(value)}</Text>
     </Card>
   );
 }

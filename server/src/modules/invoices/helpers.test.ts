@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { lastTwelveMonths } from './dashboard';
 import { cleanPdfFileName, contentDisposition } from './http-helpers';
-import { formatNumber } from './numbering';
+import { seriesNumber } from './numbering';
 import { documentSearchText } from './search';
 
 describe('invoice module helpers', () => {
   it('numbers documents per series and year, four digits at least', () => {
-    expect(formatNumber('Facture', 2026, 1)).toBe('F2026-0001');
-    expect(formatNumber('Avoir', 2026, 12)).toBe('AV2026-0012');
-    expect(formatNumber('Devis', 2027, 12345)).toBe('D2027-12345');
+    expect(seriesNumber('Facture', 2026, 1)).toBe('F2026-0001');
+    expect(seriesNumber('Avoir', 2026, 12)).toBe('AV2026-0012');
+    expect(seriesNumber('Devis', 2027, 12345)).toBe('D2027-12345');
   });
 
   it('writes RFC 6266 dispositions with an ASCII fallback and the exact UTF-8 name', () => {

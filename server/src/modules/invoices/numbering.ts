@@ -26,7 +26,7 @@ export interface DocumentNumber {
   seq: number;
 }
 
-export function formatNumber(kind: SeriesKind, year: number, seq: number): string {
+export function seriesNumber(kind: SeriesKind, year: number, seq: number): string {
   return `${SERIES_PREFIX[kind]}${year}-${String(seq).padStart(4, '0')}`;
 }
 
@@ -37,5 +37,5 @@ export async function takeNextNumber(tx: Tx, companyId: number, kind: SeriesKind
   const [row] = await tx.insert(documentCounters).values({ companyId, series, last: 1 })
     .onConflictDoUpdate({ target: [documentCounters.companyId, documentCounters.series], set: { last: sql`${documentCounters.last} + 1` } })
     .returning({ last: documentCounters.last });
-  return { number: formatNumber(kind, year, row.last), year, seq: row.last };
+  return { number: seriesNumber(kind, year, row.last), year, seq: row.last };
 }

@@ -17,10 +17,11 @@ import { ArticleTable } from './article-table';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { showFeedback } from './show-feedback';
 import { useSearchFilters } from '../../../routes/use-search-filters';
+import { formatCount } from '../../../domain/format';
 
 const CATALOGUE_SEARCH = { q: '' };
 
-const count = (n: number) => `${n.toLocaleString('fr-FR')} article${n > 1 ? 's' : ''}`;
+const count = (n: number) => formatCount(n, 'article');
 
 /** /mes-factures/mes-articles: the catalogue from the local copy (works offline), search, create, edit, delete. */
 export function ArticlesPage() {
@@ -70,7 +71,7 @@ export function ArticlesPage() {
         <TextInput label="Rechercher un article" placeholder="Code, désignation ou libellé" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
         <Group gap="md">
           <DataAge fetchedAt={fetchedAt} />
-          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${total.toLocaleString('fr-FR')}` : count(total)}</Text>}
+          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}</Text>}
         </Group>
       </Group>
       {refreshError && (

@@ -1,32 +1,27 @@
-import { http } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import { call } from '../../../lib/api-call';
 import { usesDirectoryLogin } from '../../../lib/branding';
-import type { UserProfile } from '../../../lib/session';
-import type { AppRight } from '../../../domain/rights';
 
-export type LoginResponse = UserProfile & { token: string };
+export type { LoginResponse } from '../../../contract/session';
 
 /** Spec 7.1: POST /api/login, or /api/ldap/login for directory users (spec 6). */
-export function login(username: string, password: string, redirect?: string): Promise<LoginResponse> {
-  const path = usesDirectoryLogin(username) ? 'ldap/login' : 'login';
-  return http.post(path, { json: { username, password, redirect }, retry: 0 }).json<LoginResponse>();
-}
+export const login = (username: string, password: string, redirect?: string) =>
+  call(usesDirectoryLogin(username) ? api.session.ldapLogin : api.session.login, { body: { username, password, redirect } });
 
 export const logoutOnServer = (token: string) =>
-  http.post('logout', { headers: { authorization: `Bearer ${token}` }, retry: 0, timeout: 5000 });
+  call(api.session.logout, { options: { headers: { authorization: `Bearer ${token}` }, timeout: 5000 } });
 
-export const fetchMe = () => http.get('user/me').json<UserProfile>();
+export const fetchMe = () => call(api.session.me, {});
 
 export const saveLastCompany = (companyId: number) =>
-  http.put('user/me', { json: { idDerniereSociete: companyId }, headers: { 'x-company-id': String(companyId) }, retry: 0 }).json<UserProfile>();
+  call(api.session.saveLastCompany, { body: { idDerniereSociete: companyId }, companyId });
 
 export const fetchRights = (userId: number, companyId: number) =>
-  http.get(`utilisateurs/custom/user/${userId}/company/${companyId}`).json<AppRight[]>();
+  call(api.session.rights, { params: { id: userId, lastCompany: companyId } });
 
-export const requestPasswordReset = (username: string) =>
-  http.post('user/me/forgotten-password', { json: { username, origin: window.location.origin }, retry: 0 }).json<{ message: string }>();
+export const requestPasswordReset = (username: string) => call(api.session.forgottenPassword, { body: { username } });
 
-export const resetPassword = (token: string, password: string) =>
-  http.post('user/me/reset-password', { json: { token, password }, retry: 0 }).json<{ message: string }>();
+export const resetPassword = (token: string, password: string) => call(api.session.resetPassword, { body: { token, password } });
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  http.put('user/me/password', { json: { currentPassword, newPassword }, retry: 0 });
+  call(api.session.changePassword, { body: { currentPassword, newPassword } });

@@ -17,10 +17,11 @@ import { CustomerFormModal } from './customer-form-modal';
 import { CustomerTable } from './customer-table';
 import { showFeedback } from './show-feedback';
 import { useSearchFilters } from '../../../routes/use-search-filters';
+import { formatCount } from '../../../domain/format';
 
 const CATALOGUE_SEARCH = { q: '' };
 
-const count = (n: number) => `${n.toLocaleString('fr-FR')} client${n > 1 ? 's' : ''}`;
+const count = (n: number) => formatCount(n, 'client');
 
 /** /mes-factures/mes-clients: customers from the local copy (works offline), search, create, edit, delete. */
 export function CustomersPage() {
@@ -68,7 +69,7 @@ export function CustomersPage() {
         <TextInput label="Rechercher un client" placeholder="Nom, numéro de compte, ville ou e-mail" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
         <Group gap="md">
           <DataAge fetchedAt={fetchedAt} />
-          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${total.toLocaleString('fr-FR')}` : count(total)}</Text>}
+          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}</Text>}
         </Group>
       </Group>
       {refreshError && (

@@ -1,44 +1,10 @@
-import { http } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import type { DocumentItem, DocumentPage, DocumentSort } from '../../../contract/documents';
+import { call, callRaw } from '../../../lib/api-call';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
-import type { CategoryScope } from '../../../domain/document-categories';
 
-export type DocumentSort = 'date' | '-date' | 'name' | '-name' | 'size' | '-size' | 'category' | '-category';
-
-export interface DocumentItem {
-  id: number;
-  name: string;
-  categoryId: number;
-  category: string;
-  categoryPath: string;
-  mimeType: string;
-  size: number;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface DocumentPage {
-  items: DocumentItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface CategoryTreeNode {
-  id: number;
-  label: string;
-  scope: CategoryScope;
-  parentId: number | null;
-  count: number;
-  unread: number;
-  readable: boolean;
-  children: CategoryTreeNode[];
-}
-
-export interface CategoryLast {
-  categoryId: number;
-  facet: string | null;
-  headings: string[];
-}
+// The wire shapes are the contract's (src/contract/documents.ts, decision 021).
+export type { CategoryLast, CategoryTreeNode, DocumentItem, DocumentPage, DocumentSort } from '../../../contract/documents';
 
 export interface DocumentQuery {
   page: number;
@@ -50,31 +16,26 @@ export interface DocumentQuery {
 
 /** GET /api/my-documents */
 export function fetchDocuments(query: DocumentQuery, signal?: AbortSignal): Promise<DocumentPage> {
-  const searchParams: Record<string, string | number> = { page: query.page, pageSize: query.pageSize, sort: query.sort };
-  if (query.q.trim()) searchParams.q = query.q.trim();
-  if (query.category) searchParams.category = query.category;
-  return http.get('my-documents', { searchParams, signal }).json();
+  const { page, pageSize, sort } = query;
+  return call(api.documents.list, { query: { page, pageSize, sort, q: query.q.trim() || undefined, category: query.category || undefined }, options: { signal } });
 }
 
 /** GET /api/my-documents/last */
 export async function fetchRecentDocuments(limit: number, signal?: AbortSignal): Promise<DocumentItem[]> {
-  const res = await http.get('my-documents/last', { searchParams: { limit }, signal }).json<{ items: DocumentItem[] }>();
-  return res.items;
+  return (await call(api.documents.last, { query: { limit }, options: { signal } })).items;
 }
 
 /** GET /api/ged/category/0: the whole readable tree and the remembered place. */
-export function fetchCategoryTree(signal?: AbortSignal): Promise<{ categories: CategoryTreeNode[]; last: CategoryLast | null }> {
-  return http.get('ged/category/0', { signal }).json();
-}
+export const fetchCategoryTree = (signal?: AbortSignal) => call(api.documents.categories, { params: { id: 0 }, options: { signal } });
 
 /** PUT /api/ged/category/{id}/last: a preference; losing it is harmless, so failures stay silent. */
 export function rememberCategory(categoryId: number, facet: string, headings: string[]): void {
-  void http.put(`ged/category/${categoryId}/last`, { json: { facet, headings }, retry: 0 }).catch(() => undefined);
+  void call(api.documents.rememberCategory, { params: { id: categoryId }, body: { facet, headings } }).catch(() => undefined);
 }
 
 /** The bytes of a document, for the preview (view) or to save (download). */
 export function fetchDocumentBlob(id: number, mode: 'view' | 'download', signal?: AbortSignal): Promise<Blob> {
-  return http.get(`ged/documents/${id}/${mode}`, { signal, timeout: 120_000 }).blob();
+  return call(mode === 'view' ? api.documents.view : api.documents.download, { params: { id }, options: { signal, timeout: 120_000 } });
 }
 
 /** Spec: a failed single download is silent (no toast). Resolves false when it failed. */
@@ -89,6 +50,6 @@ export async function downloadDocument(doc: Pick<DocumentItem, 'id' | 'name'>): 
 
 /** POST /api/ged/documents/download: several documents as one zip. Throws: the caller says it failed. */
 export async function downloadDocumentsZip(ids: number[]): Promise<void> {
-  const res = await http.post('ged/documents/download', { json: { ids }, timeout: 300_000, retry: 0 });
+  const res = await callRaw(api.documents.downloadZip, { body: { ids }, options: { timeout: 300_000 } });
   saveBlob(await res.blob(), fileNameFromDisposition(res.headers.get('content-disposition'), 'documents.zip'));
 }

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Image, Modal, ScrollArea, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { defineServerData } from '../../../data/sync/server-data';
+import { useServerData } from '../../../data/sync/use-server-data';
 import { PdfViewer } from '../../../components/pdf-viewer/pdf-viewer';
 import { downloadDocument, fetchDocumentBlob, type DocumentItem } from '../api/documents-api';
 import { formatBytes } from '../../../domain/format';
@@ -10,37 +12,40 @@ type Preview = { kind: 'pdf'; blob: Blob } | { kind: 'image'; url: string } | { 
 const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
   mime === 'application/pdf' ? 'pdf' : mime.startsWith('image/') ? 'image' : mime.startsWith('text/') ? 'text' : 'none';
 
+// The file shown (decision 022: a read through the sync layer). Opened on demand, never refreshed in
+// the background, and let go as soon as the dialog closes: files can weigh 50 MB.
+const previewData = defineServerData<{ id: number; text: boolean }, Blob | string>({
+  key: 'gedPreview', keep: 'memory', manual: true, forgetOnLeave: true,
+  fetch: async ({ id, text }, { signal }) => {
+    const blob = await fetchDocumentBlob(id, 'view', signal);
+    return text ? blob.text() : blob;
+  },
+});
+
 /** Spec 2.7's dialog for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
 export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: DocumentItem | null; canDownload: boolean; onClose: () => void }) {
-  const [preview, setPreview] = useState<Preview | null>(null);
   // The closing animation still shows the last document (the dialog keeps its name until it is gone).
   const [doc, setDoc] = useState(current);
   useEffect(() => {
     if (current) setDoc(current);
   }, [current]);
 
-  const onPdfError = useCallback(() => setPreview({ kind: 'error' }), []);
-  useEffect(() => {
-    if (!doc) return;
-    const kind = kindOf(doc.mimeType);
-    setPreview(kind === 'none' ? { kind: 'none' } : null);
-    if (kind === 'none') return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    fetchDocumentBlob(doc.id, 'view', controller.signal)
-      .then(async (blob) => {
-        if (kind === 'text') return setPreview({ kind: 'text', text: await blob.text() });
-        // PDFs are drawn by pdf.js: Android Chrome and installed iOS apps show nothing in an iframe.
-        if (kind === 'pdf') return setPreview({ kind, blob });
-        url = URL.createObjectURL(blob);
-        setPreview({ kind, url });
-      })
-      .catch(() => !controller.signal.aborted && setPreview({ kind: 'error' }));
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [doc]);
+  const [pdfFailed, setPdfFailed] = useState<number | null>(null);
+  const onPdfError = useCallback(() => setPdfFailed(doc?.id ?? null), [doc]);
+  const kind = doc ? kindOf(doc.mimeType) : 'none';
+  const read = useServerData(previewData, doc && kind !== 'none' ? { id: doc.id, text: kind === 'text' } : null);
+  const file = read.data;
+  // An object URL is a browser resource: made for the image shown, released when it changes.
+  const url = useMemo(() => (kind === 'image' && file instanceof Blob ? URL.createObjectURL(file) : null), [kind, file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  let preview: Preview | null = null;
+  if (!doc || kind === 'none') preview = { kind: 'none' };
+  else if (pdfFailed === doc.id || (file === undefined && !read.loading)) preview = { kind: 'error' };
+  else if (typeof file === 'string') preview = { kind: 'text', text: file };
+  else if (file && kind === 'pdf') preview = { kind, blob: file };
+  else if (file && url) preview = { kind: 'image', url };
 
   return (
     <Modal opened={current !== null} onClose={onClose} size={850} title={doc ? `Aperçu de votre document : ${doc.name}` : ''} centered

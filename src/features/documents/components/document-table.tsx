@@ -1,11 +1,10 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
-import { instantDayFr } from '../../../lib/format-instant';
 import { downloadDocument, type DocumentItem } from '../api/documents-api';
 import { pageSelection } from '../list-state';
 import { CARD } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
-import { formatBytes } from '../../../domain/format';
+import { formatBytes, formatDate } from '../../../domain/format';
 
 interface Props {
   items: DocumentItem[] | null;
@@ -35,7 +34,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
                 <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" size="sm" style={{ overflowWrap: 'anywhere' }}>{doc.name}</Anchor>
                 {!doc.readAt && <div><Badge size="sm" variant="light" style={{ textTransform: 'none' }}>Nouveau</Badge></div>}
                 <Text size="xs" c="dimmed" mt={2}>{doc.categoryPath}</Text>
-                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{instantDayFr(doc.createdAt)} · {formatBytes(doc.size)}</Text>
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDate(doc.createdAt)} · {formatBytes(doc.size)}</Text>
               </div>
               <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <ActionIcon variant="subtle" size={44} title="Aperçu" aria-label={`Aperçu de ${doc.name}`} onClick={() => onPreview(doc)}><IconEye size={20} /></ActionIcon>
@@ -85,7 +84,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
                 {!doc.readAt && <Badge ml={8} size="sm" variant="light" style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}>Nouveau</Badge>}
               </Table.Td>
               <Table.Td><Text size="sm">{doc.categoryPath}</Text></Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{instantDayFr(doc.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.createdAt)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatBytes(doc.size)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">

@@ -3,10 +3,10 @@ import { IconFolder } from '@tabler/icons-react';
 import { defineServerData, type NoParams, NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
-import { instantDayFr } from '../../../lib/format-instant';
 import { http } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
 import type { DocumentItem } from '../api/documents-api';
+import { formatDate } from '../../../domain/format';
 
 // The home widget's files: online only, like the documents screen (decision 022: kept in memory).
 const lastDocumentsData = defineServerData<NoParams, DocumentItem[]>({
@@ -30,7 +30,7 @@ export function LastDocumentsWidget() {
       link={{ to: '/mes-documents/documents-recents', label: 'Voir les documents récents' }}>
       {list.length > 0 && (
         <Stack gap={4}>
-          {list.slice(0, 5).map((d) => <WidgetRow key={d.id} label={d.name} value={instantDayFr(d.createdAt)} />)}
+          {list.slice(0, 5).map((d) => <WidgetRow key={d.id} label={d.name} value={formatDate(d.createdAt)} />)}
         </Stack>
       )}
     </HomeWidget>

@@ -1,13 +1,11 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { formatInputNumber } from '../../../domain/format';
 import { parseFrenchNumber } from '../../../domain/money';
 
-const FORMATS = {
-  amount: new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }),
-  quantity: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3, useGrouping: false }),
-};
-
-export const formatInput = (value: number, format: keyof typeof FORMATS) => (Number.isFinite(value) ? FORMATS[format].format(value) : '');
+/** Amounts keep two decimals ('1234,50'), quantities up to three ('2,5'). */
+const FORMATS = { amount: { decimals: 2 }, quantity: { maxDecimals: 3 } } as const;
+const formatInput = (value: number, format: keyof typeof FORMATS) => formatInputNumber(value, FORMATS[format]);
 
 interface Props extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: number;

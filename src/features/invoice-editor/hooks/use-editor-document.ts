@@ -2,13 +2,13 @@
 // device), else the server's copy, else the copy kept from an earlier visit. Spec 8: a document
 // that cannot be read → "Erreur lors de la récupération de la facture/du devis", then the list.
 import { useNavigate } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { currentDb } from '../../../data/db';
+import { defineServerData } from '../../../data/sync/server-data';
+import { useServerData } from '../../../data/sync/use-server-data';
 import { resolveId } from '../../../data/outbox';
 import { isTempId } from '../../../data/temp-ids';
 import { todayInParis } from '../../../domain/dates';
-import { currentCompanyAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { deleteDrafts, draftKey, readDraft } from '../api/drafts';
 import { loadDocument } from '../api/documents';
@@ -81,28 +81,33 @@ async function load(kind: EditorKind, companyId: number, id: string | undefined,
   return { status: 'ready', state: server, restored: false, fromCache: loaded.fromCache };
 }
 
+// Read through the sync layer (decision 022) as a manual answer: loaded when the editor opens and
+// on reload() only — the editor copies it into its own state once, so it must never change under
+// the user. Each opening is its own answer (`opening`): a document is never opened from the copy
+// of an earlier visit. The load falls back to the device by itself (drafts, cached documents).
+let openings = 0;
+const editorDocumentData = defineServerData<{ kind: EditorKind; id?: string; avoir?: string; opening: number }, Extract<EditorDocument, { status: 'ready' }>>({
+  key: 'editorDocument', keep: 'memory', manual: true, readsDevice: true,
+  fetch: async ({ kind, id, avoir }, { companyId }) => {
+    try {
+      return await load(kind, companyId, id, avoir);
+    } catch (error) {
+      const detail = error instanceof LoadError ? error.message : String((error as Error)?.message ?? error);
+      toastError(kind === 'invoice' ? MESSAGES.invoiceLoadError : MESSAGES.quoteLoadError, detail || undefined);
+      throw error;
+    }
+  },
+});
+
 export function useEditorDocument(kind: EditorKind, id: string | undefined, avoir: string | undefined): { doc: EditorDocument; loadId: number; reload: () => void } {
-  const companyId = useAtomValue(currentCompanyAtom)?.id;
   const navigate = useNavigate();
-  const [doc, setDoc] = useState<EditorDocument>({ status: 'loading' });
-  const [loadId, setLoadId] = useState(0);
+  const [opening, setOpening] = useState(() => ++openings);
+  const read = useServerData(editorDocumentData, { kind, id, avoir, opening });
+  const failed = read.data === undefined && (read.status === 'error' || read.status === 'offline');
+  // Not a read: a document that cannot be opened sends the user back to the list (spec 8).
   useEffect(() => {
-    if (companyId == null) return;
-    let cancelled = false;
-    setDoc({ status: 'loading' });
-    load(kind, companyId, id, avoir).then(
-      (ready) => !cancelled && setDoc(ready),
-      (error: unknown) => {
-        if (cancelled) return;
-        const detail = error instanceof LoadError ? error.message : String((error as Error)?.message ?? error);
-        toastError(kind === 'invoice' ? MESSAGES.invoiceLoadError : MESSAGES.quoteLoadError, detail || undefined);
-        void navigate({ to: LIST_ROUTES[kind] });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [kind, companyId, id, avoir, navigate, loadId]);
-  const reload = useCallback(() => setLoadId((n) => n + 1), []);
-  return { doc, loadId, reload };
+    if (failed) void navigate({ to: LIST_ROUTES[kind] });
+  }, [failed, kind, navigate]);
+  const reload = useCallback(() => setOpening(++openings), []);
+  return { doc: read.data ?? { status: 'loading' }, loadId: opening, reload };
 }

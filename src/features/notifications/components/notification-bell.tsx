@@ -10,7 +10,7 @@ import { useOnline } from '../../../lib/online';
 import { resetBell, type BellState } from '../api/notifications-api';
 import { bellData } from '../notifications-data';
 
-const EMPTY: BellState = { notifications: [], notificationsCount: 0 };
+const EMPTY: BellState = { notifications: [], notificationsCount: 0, unreadCount: 0 };
 
 /** The top bar's bell (spec 2.5), fed by GET /api/notifications/refresh/…, polled while online. */
 export function NotificationBell() {

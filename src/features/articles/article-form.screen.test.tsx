@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+// The article dialog's screen logic (issue 11: component tests instead of browser tests where the
+// browser is not the point): the linked HT / TTC fields, the French validation messages, the
+// form reset after a creation and a refused creation keeping the dialog open. The real creation
+// against the server stays in tests/e2e/articles-customers.test.ts.
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../theme';
+
+const createArticle = vi.fn();
+vi.mock('./api/article-mutations', () => ({ createArticle: (...args: unknown[]) => createArticle(...args), updateArticle: vi.fn() }));
+// The invoice environment as the device keeps it (VAT rates offered by the dialog).
+vi.mock('../../data/cache-hooks', () => ({
+  useCachedEnvironment: () => ({ environment: { invoice: { vatRates: [0, 5.5, 10, 20], accountsSale: [], unitsMeasurement: [] } }, fetchedAt: 0 }),
+}));
+
+const { ArticleFormModal } = await import('./components/article-form-modal');
+
+// jsdom lacks what Mantine measures with (media queries, element sizes).
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
+    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => {
+  cleanup();
+  createArticle.mockReset();
+});
+
+const renderScreen = (ui: ReactNode) => render(<MantineProvider theme={theme}><Notifications />{ui}</MantineProvider>);
+const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
+const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+
+function openNew(onClose = vi.fn()) {
+  renderScreen(<ArticleFormModal opened row={null} companyId={1} onClose={onClose} />);
+  return screen.getByRole('dialog', { name: 'Nouvel article' });
+}
+
+describe('the article dialog', () => {
+  it('computes the HT price from the TTC price at the chosen rate, and the TTC from the HT', async () => {
+    const dialog = openNew();
+    fireEvent.click(within(dialog).getByRole('textbox', { name: 'Taux de TVA' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^20\s%$/ }));
+    type(field(dialog, 'Prix TTC'), '120');
+    await waitFor(() => expect(field(dialog, 'Prix unitaire HT').value).toBe('100,00'));
+    type(field(dialog, 'Prix unitaire HT'), '50');
+    await waitFor(() => expect(field(dialog, 'Prix TTC').value).toBe('60,00'));
+  });
+
+  it('an empty form is not sent: the French messages are listed', async () => {
+    const dialog = openNew();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer l’article' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('L’article contient des erreurs.');
+    expect(createArticle).not.toHaveBeenCalled();
+  });
+
+  it('after a creation the form is empty again and closes; a refused code keeps it open with the server’s words', async () => {
+    const onClose = vi.fn();
+    const dialog = openNew(onClose);
+    createArticle.mockResolvedValueOnce({ status: 'done', response: { id: 7 } });
+    type(field(dialog, 'Code'), 'E2E-TTC');
+    type(field(dialog, 'Libellé'), 'Gâteau');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer l’article' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(createArticle.mock.calls[0][1]).toMatchObject({ code: 'E2E-TTC', label: 'Gâteau' });
+    expect(field(dialog, 'Code').value).toBe('');
+
+    createArticle.mockResolvedValueOnce({ status: 'failed', httpStatus: 409, message: 'Un article avec ce code existe déjà !', errors: [] });
+    type(field(dialog, 'Code'), 'E2E-TTC');
+    type(field(dialog, 'Libellé'), 'Doublon');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer l’article' }));
+    await screen.findByText('Un article avec ce code existe déjà !');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,47 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInParis } from '../../src/domain/dates';
+import { companies, users } from '../../server/src/db/schema/index';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Spec 2.1, 6: statistics are for user type 1 only (can(…, 'statistics'), decision 023). Their
+// figures come from the auth module (sign-ins) and the users module (accounts, companies), each
+// read through its service.
+
+let server: TestServer;
+let admin: string;
+let demo: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await server.api.login('admin')).token;
+  demo = (await server.api.login('demo')).token;
+});
+afterAll(() => server?.close());
+
+describe('statistics (administrators)', () => {
+  it('refuses a user who is not of type 1, in French', async () => {
+    const res = await server.api.get('/api/statistiques/datedebut/2026-01-01/datefin/2026-12-31', { token: demo });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Les statistiques sont réservées aux administrateurs.');
+  });
+
+  it('counts accounts, companies and today’s sign-ins for an administrator', async () => {
+    const today = todayInParis(server.deps.now());
+    const res = await server.api.get(`/api/statistiques/datedebut/${today}/datefin/${today}`, { token: admin });
+    expect(res.status).toBe(200);
+    const [{ n: userCount }] = await server.deps.db.select({ n: count() }).from(users);
+    const [{ n: companyCount }] = await server.deps.db.select({ n: count() }).from(companies);
+    expect(res.body).toMatchObject({ period: { start: today, end: today }, users: userCount, companies: companyCount });
+    // The two sign-ins above, by two different users, on this Paris day.
+    expect(res.body.signIns).toBeGreaterThanOrEqual(2);
+    expect(res.body.activeUsers).toBeGreaterThanOrEqual(2);
+    expect(res.body.signInsByDay).toEqual([{ date: today, count: res.body.signIns }]);
+  });
+
+  it('keeps the firm’s cross-company deposit history to user type 1', async () => {
+    const refused = await server.api.get('/api/my-inbox/history/admin', { token: demo });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Réservé au cabinet (administrateurs).');
+    expect((await server.api.get('/api/my-inbox/history/admin', { token: admin })).status).toBe(200);
+  });
+});
