@@ -61,10 +61,10 @@ const moduleEntries = folders('./server/src/modules').map((module) => ({
   message: 'Un module serveur n’en appelle un autre que par son service (service.ts, *-service.ts ou index.ts).',
 }));
 
-// Server modules own their tables: another module's rows are read and written through its service.
-// users, companies and memberships are the identity every module checks rights against (shared);
-// idempotencyKeys belongs to the HTTP layer (server/src/http).
+// Server modules own their tables: another module's rows are read and written through its service
+// (decision 023). idempotencyKeys belongs to the HTTP layer (server/src/http).
 const tablesOf = {
+  users: ['users', 'companies', 'memberships'],
   auth: ['sessions', 'throttleEvents', 'passwordResets'],
   'invoicing-core': ['vatRates', 'salesAccounts', 'exercises', 'ledgers', 'items', 'customers'],
   invoices: ['invoices', 'invoicePdfs', 'estimates', 'documentCounters', 'invoicePayments', 'invoiceEvents'],

@@ -29,7 +29,7 @@ describe('creditNoteLimitErrors', () => {
     const third = creditNoteLimitErrors(invoice, [one, one], doc([line('Conseil', 1, 100)]));
     expect(third).toEqual([
       'Le montant de cet avoir (120,00\u00a0€ TTC) dépasse ce qui reste à créditer sur la facture F2026-0007 : 52,75\u00a0€ TTC.',
-      'Au taux de TVA de 20 %, cet avoir crédite 100,00\u00a0€ HT alors qu’il reste 0,00\u00a0€ HT à créditer sur la facture F2026-0007.',
+      'Au taux de TVA de 20\u00a0%, cet avoir crédite 100,00\u00a0€ HT alors qu’il reste 0,00\u00a0€ HT à créditer sur la facture F2026-0007.',
       'Ligne « Conseil » : cet avoir crédite 100,00\u00a0€ HT alors qu’il reste 0,00\u00a0€ HT à créditer sur cette ligne de la facture F2026-0007.',
     ]);
   });
@@ -37,7 +37,7 @@ describe('creditNoteLimitErrors', () => {
   it('limits each line and each VAT rate, even when the total still fits', () => {
     const errors = creditNoteLimitErrors(invoice, [], doc([line('Livre', 2, 50, 5.5)]));
     expect(errors).toEqual([
-      'Au taux de TVA de 5,5 %, cet avoir crédite 100,00\u00a0€ HT alors qu’il reste 50,00\u00a0€ HT à créditer sur la facture F2026-0007.',
+      'Au taux de TVA de 5,5\u00a0%, cet avoir crédite 100,00\u00a0€ HT alors qu’il reste 50,00\u00a0€ HT à créditer sur la facture F2026-0007.',
       'Ligne « Livre » : cet avoir crédite 100,00\u00a0€ HT alors qu’il reste 50,00\u00a0€ HT à créditer sur cette ligne de la facture F2026-0007.',
     ]);
   });

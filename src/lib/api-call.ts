@@ -2,14 +2,27 @@ import type { Options } from 'ky';
 import type { AnyEndpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoint';
 import { pathOf } from '../contract/endpoint';
 import type { MutationRequest } from '../data/outbox-types';
+import { bodyToWire, type WIRE_NAMES } from '../domain/wire-names';
 import { http } from './http';
 
 // The typed client (decision 021): every call names its endpoint of the contract (src/contract),
 // from which its path parameters, query, body and answer are typed. Over the one ky instance.
+// The contract speaks the wire (the spec's misspelled names: payementMode, adress…); the app speaks
+// the domain's names, renamed at the transport (src/domain/wire-names.ts): hence Domain<…> below.
+
+type Names = typeof WIRE_NAMES;
+type DomainOf<W> = { [D in keyof Names]: Names[D] extends W ? D : never }[keyof Names];
+/** A wire shape in the domain's names, at every depth (what fromWireDeep gives). */
+export type Domain<T> = T extends Blob ? T
+  : T extends readonly (infer U)[] ? Domain<U>[]
+  : T extends object ? { [K in keyof T as K extends Names[keyof Names] ? DomainOf<K> : K]: Domain<T[K]> }
+  : T;
+/** The answer of an endpoint as the app reads it. */
+export type Answer<E> = Domain<ResponseOf<E>>;
 
 type ParamsArg<E> = ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> };
 type QueryArg<E> = QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> };
-type BodyArg<E> = BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> };
+type BodyArg<E> = BodyOf<E> extends undefined ? { body?: undefined } : { body: Domain<BodyOf<E>> };
 
 /** What a call needs besides the endpoint: its parameters, query and body, and ky's options. */
 export type CallArgs<E> = ParamsArg<E> & QueryArg<E> & BodyArg<E> & {
@@ -28,23 +41,16 @@ function searchParams(query: unknown): Record<string, string | number | boolean>
 }
 
 /** Calls the endpoint; resolves to its success answer (JSON parsed, a Blob for files, nothing for 204). */
-export async function call<E extends AnyEndpoint>(e: E, args: CallArgs<E>): Promise<ResponseOf<E>> {
+export async function call<E extends AnyEndpoint>(e: E, args: CallArgs<E>): Promise<Answer<E>> {
   const a = args as { params?: Record<string, string | number>; query?: unknown; body?: unknown; companyId?: number; options?: Options };
   const headers = new Headers(a.options?.headers as HeadersInit | undefined);
   if (a.companyId !== undefined) headers.set('x-company-id', String(a.companyId));
-  const res = await http(callPath(e, a.params), {
-    ...a.options,
-    method: e.method,
-    headers,
-    searchParams: searchParams(a.query),
-    ...(a.body !== undefined ? { json: a.body } : {}),
-    // Mutations never retry here: the outbox owns retries (stack-notes).
-    ...(e.method !== 'get' ? { retry: 0 } : {}),
-  });
+  const res = await callRaw(e, args);
   const success = e.responses[res.status];
-  if (success === null || res.status === 204) return undefined as ResponseOf<E>;
-  if (success && 'file' in success) return (await res.blob()) as ResponseOf<E>;
-  return (await res.json()) as ResponseOf<E>;
+  if (success === null || res.status === 204) return undefined as Answer<E>;
+  if (success && 'file' in success) return (await res.blob()) as Answer<E>;
+  // http's parseJson gives the domain's names (fromWireDeep).
+  return (await res.json()) as Answer<E>;
 }
 
 /** The same call as the whole Response (a file's name is in its headers). */
@@ -52,9 +58,12 @@ export async function callRaw<E extends AnyEndpoint>(e: E, args: CallArgs<E>): P
   const a = args as { params?: Record<string, string | number>; query?: unknown; body?: unknown; companyId?: number; options?: Options };
   const headers = new Headers(a.options?.headers as HeadersInit | undefined);
   if (a.companyId !== undefined) headers.set('x-company-id', String(a.companyId));
-  return http(callPath(e, a.params), {
+  const path = callPath(e, a.params);
+  return http(path, {
     ...a.options, method: e.method, headers, searchParams: searchParams(a.query),
-    ...(a.body !== undefined ? { json: a.body } : {}), ...(e.method !== 'get' ? { retry: 0 } : {}),
+    ...(a.body !== undefined ? { json: bodyToWire(path, a.body) } : {}),
+    // Mutations never retry here: the outbox owns retries (stack-notes).
+    ...(e.method !== 'get' ? { retry: 0 } : {}),
   });
 }
 
@@ -63,7 +72,8 @@ type QueuedArgs<E> = ParamsArg<E> & BodyArg<E>;
 
 /**
  * The method, path and body of a change for the outbox (submitMutation), from an endpoint the
- * contract lets wait offline: an 'online-only' endpoint does not type-check here.
+ * contract lets wait offline: an 'online-only' endpoint does not type-check here. The body stays in
+ * the domain's names: the outbox's sender renames it for the wire (send.ts).
  */
 export function queued<E extends Queueable>(e: E, args: QueuedArgs<E>): Pick<MutationRequest, 'method' | 'path' | 'body'> {
   const a = args as { params?: Record<string, string | number>; body?: unknown };

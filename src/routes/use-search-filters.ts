@@ -36,8 +36,7 @@ export function useSearchFilters<F extends { [K in keyof F]: string }>(empty: F,
     const next = searchOfFilters(empty, settled);
     const current = searchOfFilters(empty, filtersFromSearch(empty, search));
     if (!same(next as Record<string, unknown>, current as Record<string, unknown>)) void navigate({ to: '.', search: next as never, replace: true });
-    // Only the settled filters decide; the URL follows them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled filters decide; the URL follows them
   }, [settled]);
   return [filters, (patch) => setFilters((f) => ({ ...f, ...patch })), () => setFilters(empty)];
 }

@@ -106,7 +106,7 @@ describe('invoice list', () => {
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
     await queueRawChanges(page, [{
       method: 'POST', path: 'invoices', companyId, docKey: 'invoice:tmp-e2e-1', kind: 'invoice.save', label: 'Enregistrement de la facture (brouillon)', createsTempId: 'tmp-e2e-1',
-      body: { designation: 'Facture hors ligne', customer: { accountNumber: 'C00002' }, type: 'Facture', createdAt: today, dueDate: today, payementMode: 'Virement', billingAdress: '', vatClause: '', calculatesBasisTTC: false,
+      body: { designation: 'Facture hors ligne', customer: { accountNumber: 'C00002' }, type: 'Facture', createdAt: today, dueDate: today, paymentMode: 'Virement', billingAddress: '', vatClause: '', calculatesBasisTTC: false,
         lines: [{ code: 'X', type: 'Standard', label: 'Essai', quantity: 2, unitMeasurement: '', unitPrice: 50, salesAccount: '706000', vatRate: 20 }] },
     } as Parameters<typeof queueRawChanges>[1][number]]);
     await page.reload();

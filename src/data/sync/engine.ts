@@ -18,6 +18,7 @@ export interface Entry {
 }
 
 // Type-erased: each watch only ever meets its own dataset's answers.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type-erased store (see above)
 type AnyDataset = ServerDataset<any, any>;
 interface Watch { def: AnyDataset; scope: Scope; params: unknown; count: number; timer?: ReturnType<typeof setInterval> }
 

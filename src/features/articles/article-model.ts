@@ -6,8 +6,7 @@ import { ttcFromHt } from '../../domain/articles';
 import { searchKey } from '../../domain/search-text';
 import { sortArticles } from '../../domain/sorting';
 import type { Article, LineType } from '../../domain/types';
-import type { z } from 'zod';
-import type { ApiArticle, articleBody as articleBodySchema } from '../../contract/catalogue';
+import type { ApiArticle } from '../../contract/catalogue';
 
 /**
  * One catalogue row as GET /api/items returns it (src/contract/catalogue.ts) and as the cache keeps
@@ -20,8 +19,18 @@ export type ArticleRow = Omit<ApiArticle, 'id' | 'label64' | 'ht' | 'type'> & {
   ht?: number;
 };
 
-/** POST/PUT /api/items body, as the contract types it. */
-export type ArticleBody = z.input<typeof articleBodySchema>;
+/** POST/PUT /api/items body as this app sends it (checked against the contract where it is queued). */
+export interface ArticleBody {
+  code: string;
+  type: LineType;
+  designation: string;
+  label64: string;
+  salesAccount: string;
+  unitMeasurement: { label: string } | null;
+  unitPriceHT: number;
+  vatRate: number;
+  typePurchaseSale: string;
+}
 
 export function articleFromRow(row: ArticleRow): Article {
   return {

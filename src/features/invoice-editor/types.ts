@@ -1,62 +1,16 @@
 // Shapes the editors work with: the server's answers (server/src/modules/invoices/*-store.ts) and
 // the editor's own state, which is also what a local draft stores (Dexie table `drafts`).
-import type { Discount, InvoiceLine, InvoiceType, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../domain/types';
+import type { api } from '../../contract/index';
+import type { Answer } from '../../lib/api-call';
+import type { Discount, InvoiceLine, InvoiceType, QuoteStateLabel } from '../../domain/types';
 
 export type EditorKind = 'invoice' | 'quote';
 
 export interface DocCustomer { accountNumber: string; socialReason: string; name: string }
 
-/** GET /api/invoices/:id (toInvoiceJson). */
-export interface InvoiceJson {
-  id: number;
-  designation: string;
-  customer: DocCustomer | null;
-  type: InvoiceType | '';
-  createdAt: string;
-  dueDate: string | null;
-  paymentMode: string;
-  billingAddress: string;
-  lines: InvoiceLine[];
-  vatClause: string;
-  calculatesBasisTTC: boolean;
-  correctedInvoiceId: number | null;
-  correctedInvoiceNumber: string | null;
-  /** Document discount (decision 012); absent from older answers. */
-  discount?: Discount | null;
-  validated: boolean;
-  number: string | null;
-  validatedAt: string | null;
-  sentAt: string | null;
-  paidAt: string | null;
-  estimateId: number | null;
-  estimate: { id: number; number: string } | null;
-  totals: Totals;
-  vatBreakdown: VatBreakdownEntry[];
-  /** Draft version (issue 10). */
-  version?: number;
-}
-
-/** GET /api/estimates/:id (toQuoteJson). */
-export interface QuoteJson {
-  id: number;
-  number: string;
-  state: QuoteStateLabel;
-  designation: string;
-  customer: DocCustomer | null;
-  createdAt: string;
-  validatedAt: string | null;
-  billingAddress: string;
-  lines: InvoiceLine[];
-  vatClause: string;
-  calculatesBasisTTC: boolean;
-  discount?: Discount | null;
-  totals: Totals;
-  vatBreakdown: VatBreakdownEntry[];
-  invoiceId: number | null;
-  invoice: { id: number; number: string | null } | null;
-  /** Draft version (issue 10). */
-  version?: number;
-}
+/** GET /api/invoices/:id and GET /api/estimates/:id, in the domain's names (src/contract/invoice-wire.ts). */
+export type InvoiceJson = Answer<typeof api.invoices.getInvoice>;
+export type QuoteJson = Answer<typeof api.invoices.getQuote>;
 
 /** A row of GET /api/factures, as cached in the `invoices` table. */
 export interface InvoiceListRow {

@@ -48,6 +48,7 @@ const NO_COMPANY = -1;
 const LOAD_AHEAD = 150;
 
 // One dataset per list, made from the screen's page function the first time it is shown.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type-erased: each list meets only its own pages
 const pageSets = new Map<string, ServerDataset<any, any>>();
 function pagesOf<R, Q>(dataset: 'invoices' | 'quotes', fetchPage: ListSource<R & Row, Q>['fetchPage']): ServerDataset<{ query: Q; page: number }, ListPage<R>> {
   let def = pageSets.get(dataset);

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/index';
 import { joinPerson, sessionUserColumns } from '../users/service';
@@ -32,13 +32,4 @@ export async function revokeAllSessions(db: Db, userId: number, now: Date): Prom
 
 export async function revokeOtherSessions(db: Db, userId: number, keepTokenHash: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepTokenHash)));
-}
-
-/** Statistics (administrators): sign-ins and distinct users over [from, to), and sign-ins per Paris day. */
-export async function signInStats(db: Db, from: Date, to: Date) {
-  const inPeriod = and(gte(sessions.createdAt, from), lt(sessions.createdAt, to));
-  const [totals] = await db.select({ signIns: count(), activeUsers: countDistinct(sessions.userId) }).from(sessions).where(inPeriod);
-  const day = sql<string>`to_char(${sessions.createdAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
-  const byDay = await db.select({ date: day, count: count() }).from(sessions).where(inPeriod).groupBy(day).orderBy(day);
-  return { signIns: totals!.signIns, activeUsers: totals!.activeUsers, signInsByDay: byDay };
 }

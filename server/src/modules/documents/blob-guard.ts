@@ -1,5 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documentsUsingBlob } from './service';
+import { documents } from '../../db/schema/index';
 import type { FileStorage } from './storage';
 
 // Stored bytes are shared by every row with the same SHA-256, so they are removed only when no
@@ -24,7 +25,7 @@ export async function removeBlobIfUnused(
   db: Db, held: BlobHolds, storage: FileStorage, sha256: string, usesElsewhere: () => Promise<number>,
 ): Promise<boolean> {
   if (held.has(sha256)) return false;
-  const inDocs = await documentsUsingBlob(db, sha256);
+  const [{ n: inDocs }] = await db.select({ n: count() }).from(documents).where(eq(documents.sha256, sha256));
   const inOthers = await usesElsewhere();
   if (inDocs + inOthers > 0 || held.has(sha256)) return false;
   await storage.remove(sha256);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../http/types';
-import { inboxModule } from '../inbox/routes';
+import { inboxModule } from '../inbox/index';
 import { documentsModule } from './routes';
 
 /** Documents (GED) and the inbox, mounted together (issue 5). */

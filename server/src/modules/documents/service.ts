@@ -4,7 +4,7 @@ import { searchKey } from '../../../../src/domain/search-text';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentReads, documents } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
-import { pageTotal } from '../invoicing-core/paging';
+import { pageTotal } from '../../db/paging';
 import { readableFilesWhere, type DocumentAccess } from './access';
 
 export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
@@ -131,8 +131,10 @@ export function insertDocuments(db: DbOrTx, values: NewDocument[]) {
     .returning({ id: documents.id, companyId: documents.companyId, name: documents.name, categoryId: documents.categoryId, createdAt: documents.createdAt });
 }
 
-/** How many documents keep these stored bytes (blob-guard.ts). */
-export async function documentsUsingBlob(db: DbOrTx, sha256: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(documents).where(eq(documents.sha256, sha256));
-  return n;
-}
+// What the inbox (same file rules, shared stored bytes) and the demo seed use of this module.
+export { documentAccess, mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from './access';
+export { zipResponse } from './files';
+export { holdBlobs, removeBlobIfUnused, type BlobHolds } from './blob-guard';
+export { storageFor } from './stores';
+export { demoPdf } from './seed-files';
+export type { FileStorage, IncomingFile, StoredObject } from './storage';

@@ -4,8 +4,7 @@ import { documentNotificationLabel } from '../../../../src/domain/deposits';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../http/types';
-import { mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from '../documents/access';
-import { documentSearchKey, insertDocuments } from '../documents/service';
+import { documentSearchKey, insertDocuments, mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from '../documents/service';
 import { notify } from '../notifications/service';
 import { depositColumns } from './service';
 

@@ -6,7 +6,7 @@ import busboy from 'busboy';
 import { acceptedUploadType, UPLOAD_SNIFF_BYTES } from '../../../../src/domain/upload-content';
 import { MAX_UPLOAD_BYTES, sanitizeFileName, uploadTooLargeMessage, uploadTypeRefusedMessage } from '../../../../src/domain/uploads';
 import { HttpError } from '../../http/errors';
-import type { FileStorage, IncomingFile } from '../documents/storage';
+import type { FileStorage, IncomingFile } from '../documents/service';
 
 export const MAX_FILES_PER_UPLOAD = 20;
 /** After a refusal the rest of the body is read and dropped so the client can read the answer; past this, the connection is cut. */

@@ -15,10 +15,9 @@ import { afterCommit } from '../../db/request-tx';
 import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency';
 import { idParam } from '../../http/validate';
 import type { AppEnv, Deps } from '../../http/types';
-import { documentAccess, membersAccess, readableFilesWhere, storageFor } from '../documents/access';
-import { holdBlobs } from '../documents/blob-guard';
-import { zipResponse } from '../documents/files';
-import { documentSearchKey } from '../documents/service';
+import {
+  documentAccess, documentSearchKey, holdBlobs, membersAccess, readableFilesWhere, storageFor, zipResponse,
+} from '../documents/service';
 import { batchView, isRunning, startBatch } from './batch';
 import { receiveUpload, uploadContentHash } from './multipart';
 import { depositColumns, depositsByIds, listDeposits, removeDepositBytes, toDepositItem } from './service';

@@ -1,9 +1,6 @@
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { SeedContext } from '../../seed/modules';
-import { storageFor } from '../documents/access';
-import { demoPdf } from '../documents/seed-files';
-import { documentSearchKey, insertDocuments } from '../documents/service';
-import type { StoredObject } from '../documents/storage';
+import { demoPdf, documentSearchKey, insertDocuments, storageFor, type StoredObject } from '../documents/service';
 
 /** Demo inbox deposits and the firm's batches (after the documents: a filed deposit names its document). */
 export async function seedDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {

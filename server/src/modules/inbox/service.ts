@@ -3,10 +3,7 @@ import { categoryLabel, categoryPathLabel } from '../../../../src/domain/documen
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domain/deposits';
 import type { Db, DbOrTx } from '../../db/client';
 import { inboxDeposits } from '../../db/schema/index';
-import { readableFilesWhere, type DocumentAccess } from '../documents/access';
-import { removeBlobIfUnused, type BlobHolds } from '../documents/blob-guard';
-import { searchCondition } from '../documents/service';
-import type { FileStorage } from '../documents/storage';
+import { readableFilesWhere, removeBlobIfUnused, searchCondition, type BlobHolds, type DocumentAccess, type FileStorage } from '../documents/service';
 import { companyLabelColumn, joinCompany, joinPerson, personColumns } from '../users/service';
 
 /** Deposits under the one rule of access.ts: category rights, or one's own deposit. */

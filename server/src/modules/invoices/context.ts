@@ -5,7 +5,7 @@ import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
-import { customerOfDocument, findCustomerForDocument, openExercises, type CustomerRow } from '../invoicing-core/for-invoices';
+import { customerOfDocument, findCustomerForDocument, openExercises, type CustomerRow } from '../invoicing-core/references-service';
 import { findCompany, type CompanyRow } from '../users/service';
 
 // What the rulebook needs to judge a document, read from the database. Inside a validation

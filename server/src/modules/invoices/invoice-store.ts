@@ -5,7 +5,7 @@ import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } fro
 import { toWire, type ToWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, joinCustomer } from '../invoicing-core/for-invoices';
+import { customerColumns, joinCustomer } from '../invoicing-core/references-service';
 import { notFound } from '../../http/errors';
 import { discountOf } from './payload';
 

@@ -4,7 +4,7 @@ import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, customerIdByAccount, joinCustomer } from '../invoicing-core/for-invoices';
+import { customerColumns, customerIdByAccount, joinCustomer } from '../invoicing-core/references-service';
 import { num } from './invoice-store';
 import { searchCondition } from './search';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { invoicePdfs, invoices, type CustomerSnapshot } from '../../db/schema/index';
-import { findLedgerId } from '../invoicing-core/for-invoices';
+import { findLedgerId } from '../invoicing-core/references-service';
 import type { Tx } from '../../db/client';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';

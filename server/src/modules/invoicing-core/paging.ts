@@ -2,17 +2,5 @@
 // List convention (api-conventions.md): ?q=&page=&pageSize= → { items, total, page, pageSize }.
 export { MAX_PAGE_SIZE, listQuery, type ListQuery, type Page } from '../../../../src/contract/common';
 
-/** A typed search word as an ILIKE pattern: % and _ are literal, not wildcards. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/**
- * The list's total, counted only when the page cannot tell it: a short page (or an empty first
- * page) ends the list, so total = offset + its rows. COUNT(*) per page was a third of the cost of a
- * list under load on the embedded database (issue 12, decision 015).
- */
-export async function pageTotal(rows: number, page: number, pageSize: number, countAll: () => Promise<number>): Promise<number> {
-  const offset = (page - 1) * pageSize;
-  return rows < pageSize && (rows > 0 || offset === 0) ? offset + rows : countAll();
-}
+// Shared by every module's lists (server/src/db/paging.ts).
+export { containsPattern, pageTotal } from '../../db/paging';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationSeen, notifications } from '../../db/schema/index';
-import { pageTotal } from '../invoicing-core/paging';
+import { pageTotal } from '../../db/paging';
 
 export interface NotificationDto {
   id: number;

@@ -5,7 +5,7 @@ import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { can } from '../../../../src/domain/rights';
 import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import { signInStats } from '../auth/sessions';
+import { signInStats } from '../auth/service';
 import { countUsersAndCompanies } from '../users/service';
 import { addDays, dateFilterProblem } from '../../../../src/domain/dates';
 

@@ -5,10 +5,10 @@ import { createModule } from '../../http/route';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import { hashPassword, passwordPolicyError, verifyPassword } from '../auth/passwords';
+import {
+  beginPasswordCheck, endPasswordCheck, hashPassword, passwordPolicyError, revokeOtherSessions, verifyPassword,
+} from '../auth/service';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
-import { revokeOtherSessions } from '../auth/sessions';
-import { beginPasswordCheck, endPasswordCheck } from '../auth/throttle';
 import { clientAddress } from '../../http/client-address';
 
 

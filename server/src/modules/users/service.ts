@@ -6,6 +6,8 @@ import { companies, memberships, users } from '../../db/schema/index';
 // write them only through these functions; a list that must stay one query joins through the
 // fragments at the end (the join is written here, next to the tables).
 
+export { loadProfile } from './profile';
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 

@@ -1,31 +1,16 @@
 // Reads of the customer sheet: GET /api/customers/:accountNumber and the customer's quotes and
 // invoices, GET /api/customers/:accountNumber/documents.
-import { http } from '../../../lib/http';
-import type { CustomerRow } from '../customer-model';
+import { api } from '../../../contract/index';
+import { call, type Answer } from '../../../lib/api-call';
 
-const path = (accountNumber: string) => `customers/${encodeURIComponent(accountNumber)}`;
+export const fetchCustomer = (accountNumber: string, signal?: AbortSignal) =>
+  call(api.catalogue.getCustomer, { params: { accountNumber }, options: { signal } });
 
-export const fetchCustomer = (accountNumber: string, signal?: AbortSignal) => http.get(path(accountNumber), { signal }).json<CustomerRow>();
-
+export type CustomerDocuments = Answer<typeof api.invoices.customerDocuments>;
 /** A row of GET /api/factures (spec 3: id, customer, type, number, estimate, invoice). */
-export interface CustomerInvoiceRow {
-  id: number;
-  type: string;
-  number: string | null;
-  invoice: { createdAt: string | null; dueDate: string | null; validated: boolean; paidAt?: string | null; overdue?: boolean; ttc: number | null };
-}
-
+export type CustomerInvoiceRow = CustomerDocuments['invoices'][number];
 /** A row of GET /api/estimates. */
-export interface CustomerQuoteRow {
-  id: number;
-  number: string | null;
-  state: string;
-  createdAt: string | null;
-  validatedAt: string | null;
-  ttc: number | null;
-}
-
-export interface CustomerDocuments { invoices: CustomerInvoiceRow[]; quotes: CustomerQuoteRow[] }
+export type CustomerQuoteRow = CustomerDocuments['quotes'][number];
 
 export const fetchCustomerDocuments = (accountNumber: string, signal?: AbortSignal) =>
-  http.get(`${path(accountNumber)}/documents`, { signal }).json<CustomerDocuments>();
+  call(api.invoices.customerDocuments, { params: { accountNumber }, options: { signal } });

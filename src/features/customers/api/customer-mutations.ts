@@ -1,13 +1,13 @@
 // POST /api/customers, PUT/DELETE /api/customers/:accountNumber through the outbox (online or
 // offline); the cached list follows at once, then a refresh brings the server's copy.
+import { api } from '../../../contract/index';
 import { refreshDataset } from '../../../data/caches';
 import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { newTempId, submitMutation } from '../../../data/outbox';
 import { isTempId } from '../../../data/temp-ids';
 import type { Customer } from '../../../domain/types';
+import { queued } from '../../../lib/api-call';
 import { customerName, type CustomerRow } from '../customer-model';
-
-const path = (accountNumber: string) => `customers/${encodeURIComponent(accountNumber)}`;
 
 /**
  * body: cleaned (customerBody). Without an account number the server assigns one; until it has
@@ -19,7 +19,7 @@ export async function createCustomer(companyId: number, body: Customer): Promise
   const tmp = body.accountNumber ? null : newTempId();
   const key = body.accountNumber || (tmp as string);
   const outcome = await screenOutcome(await submitMutation<CustomerRow>({
-    method: 'POST', path: 'customers', body, companyId,
+    ...queued(api.catalogue.createCustomer, { body }), companyId,
     docKey: `customer:${key}`, kind: 'customer.create', label: `Création du client ${customerName(body)}`,
     ...(tmp ? { createsTempId: tmp, idField: 'accountNumber' } : {}),
   }));
@@ -39,7 +39,7 @@ const keepReference = (current: string, body: Customer): Customer => (isTempId(c
 export async function updateCustomer(companyId: number, current: string, typed: Customer): Promise<ScreenOutcome<CustomerRow>> {
   const body = keepReference(current, typed);
   const outcome = await screenOutcome(await submitMutation<CustomerRow>({
-    method: 'PUT', path: path(current), body, companyId,
+    ...queued(api.catalogue.updateCustomer, { params: { accountNumber: current }, body }), companyId,
     docKey: `customer:${current}`, kind: 'customer.update', label: `Modification du client ${customerName(body)}`,
   }));
   if (outcome.status === 'done') {
@@ -53,7 +53,7 @@ export async function updateCustomer(companyId: number, current: string, typed: 
 
 export async function deleteCustomer(companyId: number, customer: CustomerRow): Promise<ScreenOutcome<null>> {
   const outcome = await screenOutcome(await submitMutation<null>({
-    method: 'DELETE', path: path(customer.accountNumber), companyId,
+    ...queued(api.catalogue.deleteCustomer, { params: { accountNumber: customer.accountNumber } }), companyId,
     docKey: `customer:${customer.accountNumber}`, kind: 'customer.delete', label: `Suppression du client ${customerName(customer)}`,
   }));
   const gone = outcome.status !== 'failed' || outcome.httpStatus === 404;

@@ -1,19 +1,12 @@
 import { Stack } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
-import { defineServerData, type NoParams, NO_PARAMS } from '../../../data/sync/server-data';
+import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
-import { http } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
 import type { DocumentItem } from '../api/documents-api';
+import { lastDocumentsData } from '../use-document-page';
 import { formatDate } from '../../../domain/format';
-
-// The home widget's files: online only, like the documents screen (decision 022: kept in memory).
-const lastDocumentsData = defineServerData<NoParams, DocumentItem[]>({
-  key: 'gedLast', keep: 'memory',
-  fetch: async (_, { userId, companyId, signal }) => (await http.get(`widgets/ged/last/user/${userId}/company/${companyId}`,
-    { signal, headers: { 'x-company-id': String(companyId) } }).json<{ items: DocumentItem[] }>()).items,
-});
 
 /** Home (spec 2.6 widget): the last documents the firm filed for this company. */
 export function LastDocumentsWidget() {
