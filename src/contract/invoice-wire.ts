@@ -197,7 +197,7 @@ export type QuoteJson = z.output<typeof quoteJson>;
 export const invoiceListRow = z.object({
   id: z.number(),
   customer: partyRef,
-  type: z.string(),
+  type: z.enum(['Facture', 'Avoir', '']),
   number: z.string().nullable(),
   estimate: z.object({ id: z.number(), number: z.string() }).nullable(),
   invoice: z.object({
@@ -216,7 +216,7 @@ export type InvoiceListRow = z.output<typeof invoiceListRow>;
 export const quoteListRow = z.object({
   id: z.number(),
   number: z.string(),
-  state: z.string(),
+  state: z.enum(['En cours', 'Accepté', 'Facturé', 'Annulé']),
   customer: partyRef,
   createdAt: z.string().nullable(),
   validatedAt: z.string().nullable(),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { can, hasChildRight, hasMenuRight, type AppRight } from './rights';
 
 const rights: AppRight[] = [
-  { label: 'profil', permissions: ['view'], children: [{ label: 'mesDepots', permissions: ['view'] }, { label: 'gestionUtilisateurs', permissions: [] }] },
+  {
+    label: 'profil',
+    permissions: ['view'],
+    children: [
+      { label: 'mesDepots', permissions: ['view'] },
+      { label: 'gestionUtilisateurs', permissions: [] },
+    ],
+  },
   { label: 'mesFactures', permissions: ['view', 'create'], children: [] },
 ];
 
@@ -23,16 +30,24 @@ describe('rights (spec 6)', () => {
 });
 
 // can(): the one check (decision 023), with the rights of spec 2.3, 3 (App rights) and 6.
-const right = (label: string, permissions: AppRight['permissions'], children: AppRight['children'] = []): AppRight => ({ label, permissions, children });
+const right = (label: string, permissions: AppRight['permissions'], children: AppRight['children'] = []): AppRight => ({
+  label,
+  permissions,
+  children,
+});
 const writer = {
   userType: 2,
   appRights: [
     right('profil', ['view'], [{ label: 'mesDepots', permissions: ['view'] }]),
     right('mesDocuments', ['view']),
-    right('mesFactures', ['view'], [
-      { label: 'listeFactures', permissions: ['view', 'create'] },
-      { label: 'listeDevis', permissions: ['view', 'transform'] },
-    ]),
+    right(
+      'mesFactures',
+      ['view'],
+      [
+        { label: 'listeFactures', permissions: ['view', 'create'] },
+        { label: 'listeDevis', permissions: ['view', 'transform'] },
+      ],
+    ),
   ],
 };
 const admin = { userType: 1, appRights: [] };
@@ -66,13 +81,17 @@ describe('can() (spec 2.3, 3, 6)', () => {
     const reader = { appRights: [right('mesFactures', ['view'], [{ label: 'listeFactures', permissions: ['view'] }])] };
     expect(can(reader, 'writeInvoicingDocuments')).toBe(false);
     expect(can(reader, 'readCustomers')).toBe(false);
-    const manager = { appRights: [right('mesFactures', ['view'], [{ label: 'gestionClients', permissions: ['view'] }])] };
+    const manager = {
+      appRights: [right('mesFactures', ['view'], [{ label: 'gestionClients', permissions: ['view'] }])],
+    };
     expect(can(manager, 'readCustomers')).toBe(true);
     expect(can(manager, 'readArticles')).toBe(false);
   });
   it('converting a quote needs transform on quotes and create on invoices', () => {
     expect(can(writer, 'convertQuote')).toBe(true);
-    const noInvoices = { appRights: [right('mesFactures', ['view'], [{ label: 'listeDevis', permissions: ['view', 'transform'] }])] };
+    const noInvoices = {
+      appRights: [right('mesFactures', ['view'], [{ label: 'listeDevis', permissions: ['view', 'transform'] }])],
+    };
     expect(can(noInvoices, 'convertQuote')).toBe(false);
   });
   it('nobody signed in, or no rights, can do nothing', () => {

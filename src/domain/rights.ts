@@ -18,9 +18,11 @@ export interface AppRight {
 }
 
 /** The menus of the appRights that the portal checks (spec 2.3, 3, 6). */
-export type Menu = 'profil' | 'mesDocuments' | 'maBannette' | 'monCompte' | 'maComptabilite' | 'mesCaisses' | 'mesFactures';
+export type Menu =
+  'profil' | 'mesDocuments' | 'maBannette' | 'monCompte' | 'maComptabilite' | 'mesCaisses' | 'mesFactures';
 /** Their children that carry their own permissions. */
-export type Child = 'mesDepots' | 'gestionUtilisateurs' | 'gestionClients' | 'gestionArticles' | 'listeFactures' | 'listeDevis';
+export type Child =
+  'mesDepots' | 'gestionUtilisateurs' | 'gestionClients' | 'gestionArticles' | 'listeFactures' | 'listeDevis';
 
 /** A menu, or one child of it: the permission is read at the child's level when a child is named. */
 export interface Resource {
@@ -37,7 +39,8 @@ export interface Resource {
  *   quotes, whose editors pick customers and articles (decision 008);
  * - convertQuote: turn a quote into an invoice (transform on quotes and create on invoices).
  */
-export type Capability = 'firm' | 'statistics' | 'writeInvoicingDocuments' | 'readCustomers' | 'readArticles' | 'convertQuote';
+export type Capability =
+  'firm' | 'statistics' | 'writeInvoicingDocuments' | 'readCustomers' | 'readArticles' | 'convertQuote';
 
 /**
  * Who asks, in the current company: the user profile fits as it is (userType, appRights of the
@@ -62,11 +65,14 @@ export function can(subject: Subject | null | undefined, ...args: CanArgs): bool
   if (!subject) return false;
   if (args.length === 2) {
     const [action, { menu, child }] = args;
-    return child ? hasChildRight(subject.appRights, menu, child, action) : hasMenuRight(subject.appRights, menu, action);
+    return child
+      ? hasChildRight(subject.appRights, menu, child, action)
+      : hasMenuRight(subject.appRights, menu, action);
   }
   const rights = subject.appRights;
   const invoicing = (child: Child, action: Action) => hasChildRight(rights, 'mesFactures', child, action);
-  const writes = () => (['listeFactures', 'listeDevis'] as const).some((c) => invoicing(c, 'create') || invoicing(c, 'edit'));
+  const writes = () =>
+    (['listeFactures', 'listeDevis'] as const).some((c) => invoicing(c, 'create') || invoicing(c, 'edit'));
   switch (args[0]) {
     case 'firm':
     case 'statistics':
@@ -83,7 +89,11 @@ export function can(subject: Subject | null | undefined, ...args: CanArgs): bool
 }
 
 /** Primitive of can() (kept exported for the domain barrel's contract): prefer can(). */
-export function hasMenuRight(rights: readonly AppRight[] | null | undefined, menu: string, permission: Permission = 'view'): boolean {
+export function hasMenuRight(
+  rights: readonly AppRight[] | null | undefined,
+  menu: string,
+  permission: Permission = 'view',
+): boolean {
   const entry = rights?.find((r) => r.label === menu);
   return !!entry && entry.permissions.includes(permission);
 }
@@ -110,4 +120,12 @@ export const MODULE_MENUS = {
   invoices: 'mesFactures',
 } as const satisfies Record<string, Menu>;
 
-export const ALL_PERMISSIONS: Permission[] = ['view', 'download', 'create', 'edit', 'delete', 'userGedRight', 'transform'];
+export const ALL_PERMISSIONS: Permission[] = [
+  'view',
+  'download',
+  'create',
+  'edit',
+  'delete',
+  'userGedRight',
+  'transform',
+];

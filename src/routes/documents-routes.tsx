@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
-import { documentsSearch } from './list-search';
+import { documentsSearch } from '../lib/list-search';
 import { allowedTo } from './guard';
 
 // Documents and inbox screens (issue 5), guarded by can() (guard.ts).

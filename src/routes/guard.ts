@@ -7,6 +7,8 @@ import { getSession } from '../lib/session';
  * every call; the guard only spares a user a screen full of refusals. Read at navigation time,
  * so a company switch (new rights) applies to the next screen.
  */
-export const allowedTo = (...args: CanArgs) => () => {
-  if (!can(getSession()?.profile, ...args)) throw redirect({ to: '/', replace: true });
-};
+export const allowedTo =
+  (...args: CanArgs) =>
+  () => {
+    if (!can(getSession()?.profile, ...args)) throw redirect({ to: '/', replace: true });
+  };

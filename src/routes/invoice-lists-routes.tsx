@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
-import { invoiceListSearch, quoteListSearch } from './list-search';
+import { invoiceListSearch, quoteListSearch } from '../lib/list-search';
 import { allowedTo } from './guard';
 
 // Invoice and quote lists, invoicing dashboard (issue 4), guarded by can() (guard.ts).

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
-import { catalogueSearch } from './list-search';
+import { catalogueSearch } from '../lib/list-search';
 import { allowedTo } from './guard';
 
 // Article catalogue and customers (issue 3), guarded by can() (guard.ts).

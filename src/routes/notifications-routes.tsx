@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
-import { pageSearch } from './list-search';
+import { pageSearch } from '../lib/list-search';
 
 export const notificationsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,

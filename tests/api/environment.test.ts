@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerHasNoAddress } from '../../src/domain/check-helpers';
 import { todayInParis } from '../../src/domain/dates';
 import { decodeLabel64, encodeLabel64 } from '../../src/domain/label64';
@@ -7,21 +7,15 @@ import type { Customer } from '../../src/domain/types';
 import { fromWire, type ToWire } from '../../src/domain/wire-names';
 import { companies, memberships } from '../../server/src/db/schema/index';
 import { clientRights } from '../../server/src/seed/rights';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/use-test-server';
 
 // GET /api/environment/plume (spec 3 "Invoice environment", 7.2): everything the invoice and
 // quote editors need, for the current company.
 
-let server: TestServer;
-let demo: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  demo = (await server.api.login('demo')).token;
-});
-afterAll(() => server?.close());
+const ctx = useTestServer();
 
-const companyId = (label: string) => server.seed!.companies.find((c) => c.label === label)!.id;
-const environment = (company?: number, token = demo) => server.api.get('/api/environment/plume', { token, company });
+const companyId = (label: string) => ctx.company(label);
+const environment = (company?: number, token = ctx.demo) => ctx.server.api.get('/api/environment/plume', { token, company });
 
 describe('GET /api/environment/plume', () => {
   it('gives the French defaults of the current company', async () => {
@@ -73,9 +67,9 @@ describe('GET /api/environment/plume', () => {
 
   it('writes each article exactly as GET /api/items does (the environment builds its catalogue in SQL)', async () => {
     const text = 'Gâteau « spécial » – 🎂 ' + 'long libellé '.repeat(10);
-    const created = await server.api.post('/api/items', { code: 'ENV-1', type: 'Standard', designation: 'Gâteau', label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, unitPriceHT: 0.1, vatRate: 2.1 }, { token: demo });
+    const created = await ctx.server.api.post('/api/items', { code: 'ENV-1', type: 'Standard', designation: 'Gâteau', label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, unitPriceHT: 0.1, vatRate: 2.1 }, { token: demo });
     expect(created.status).toBe(201);
-    const [env, list] = await Promise.all([environment(), server.api.get('/api/items?pageSize=500', { token: demo })]);
+    const [env, list] = await Promise.all([environment(), ctx.server.api.get('/api/items?pageSize=500', { token: demo })]);
     expect(env.body.invoice.items).toEqual(list.body.items);
     expect(env.body.invoice.items.find((a: { code: string }) => a.code === 'ENV-1')).toMatchObject({ label: text, label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, ttc: 0.1 });
   });
@@ -108,9 +102,9 @@ describe('GET /api/environment/plume', () => {
   });
 
   it('gives a company created later the French defaults on its first read', async () => {
-    const db = server.deps.db;
+    const db = ctx.server.deps.db;
     const [company] = await db.insert(companies).values({ label: 'Atelier Neuf' }).returning();
-    await db.insert(memberships).values({ userId: server.seed!.demoUserId, companyId: company.id, appRights: clientRights({ invoicing: true }) });
+    await db.insert(memberships).values({ userId: ctx.server.seed!.demoUserId, companyId: company.id, appRights: clientRights({ invoicing: true }) });
     const res = await environment(company.id);
     expect(res.status).toBe(200);
     expect(res.body.invoice.vatRates).toEqual([20, 10, 5.5, 2.1, 0]);
@@ -127,7 +121,7 @@ describe('GET /api/environment/plume', () => {
     expect(plume.body.message).toBe('Vous n’avez pas les droits nécessaires pour cette action.');
     const foreign = await environment(companyId('Conseil Audit Rousseau'));
     expect(foreign.status).toBe(403);
-    expect((await server.api.get('/api/environment/plume')).status).toBe(401);
-    expect((await server.api.get('/api/environment/plume', { token: demo, headers: { 'x-company-id': 'abc' } })).status).toBe(400);
+    expect((await ctx.server.api.get('/api/environment/plume')).status).toBe(401);
+    expect((await ctx.server.api.get('/api/environment/plume', { token: ctx.demo, headers: { 'x-company-id': 'abc' } })).status).toBe(400);
   });
 });

@@ -1,28 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dueDateFor } from '../../src/domain/dates';
 import { customers } from '../../server/src/db/schema/index';
 import { companyId, GARAGE, line, MARTIN, NO_INVOICING, pdfText, quotePayload, today } from '../support/invoice-helpers';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/use-test-server';
 
 // Quotes (issue 4): numbered at creation, spec 5.2 checks, states and transitions, conversion
 // into a pre-filled draft invoice, previews, lists.
 
-let server: TestServer;
-let token: string;
+const ctx = useTestServer();
 let martin: number;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await server.api.login('demo')).token;
-  martin = companyId(server, MARTIN);
-});
-afterAll(() => server?.close());
+beforeAll(() => void (martin = ctx.company(MARTIN)));
 
-const opts = () => ({ token, company: martin });
+const opts = () => ({ token: ctx.demo, company: martin });
 const seq = (number: string) => Number(number.split('-')[1]);
 
 async function create(overrides = {}) {
-  const res = await server.api.post('/api/estimates', quotePayload(server, overrides), opts());
+  const res = await ctx.server.api.post('/api/estimates', quotePayload(ctx.server, overrides), opts());
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -32,15 +26,15 @@ describe('POST/PUT/GET /api/estimates', () => {
     const first = await create();
     const second = await create();
     expect(first).toMatchObject({ state: 'En cours', customer: { accountNumber: 'C00002', socialReason: 'Le Bistrot Gourmand' }, totals: { ht: 240, tva: 13.2, ttc: 253.2 }, invoiceId: null });
-    expect(first.number).toMatch(new RegExp(`^D${today(server).slice(0, 4)}-\\d{4}$`));
+    expect(first.number).toMatch(new RegExp(`^D${today(ctx.server).slice(0, 4)}-\\d{4}$`));
     expect(seq(second.number)).toBe(seq(first.number) + 1);
-    expect((await server.api.get(`/api/estimates/${first.id}`, opts())).body).toEqual(first);
+    expect((await ctx.server.api.get(`/api/estimates/${first.id}`, opts())).body).toEqual(first);
   });
 
   it('422 lists every broken rule of spec 5.2 and takes no number', async () => {
-    const before = (await server.api.get('/api/estimates?pageSize=1', opts())).body.items[0].number;
-    const t = today(server);
-    const res = await server.api.post('/api/estimates', quotePayload(server, {
+    const before = (await ctx.server.api.get('/api/estimates?pageSize=1', opts())).body.items[0].number;
+    const t = today(ctx.server);
+    const res = await ctx.server.api.post('/api/estimates', quotePayload(ctx.server, {
       customer: { accountNumber: 'C00005' }, validatedAt: addDays(t, -1), vatClause: 'Autoliquidation', lines: [line({ quantity: 0 }), line({ unitPrice: 0 }), line()],
     }), opts());
     expect(res.status).toBe(422);
@@ -54,7 +48,7 @@ describe('POST/PUT/GET /api/estimates', () => {
         "Votre client n'a aucune adresse de configurée.",
       ],
     });
-    const empty = await server.api.post('/api/estimates', { lines: [] }, opts());
+    const empty = await ctx.server.api.post('/api/estimates', { lines: [] }, opts());
     expect(empty.body.errors).toEqual([
       'Votre devis ne contient aucun article.',
       'Votre devis ne contient pas de date de création.',
@@ -67,7 +61,7 @@ describe('POST/PUT/GET /api/estimates', () => {
 
   it('updates an open quote; its number never changes', async () => {
     const quote = await create();
-    const res = await server.api.put(`/api/estimates/${quote.id}`, { ...quote, designation: 'Deux pièces montées', lines: [line({ quantity: 4, unitPrice: 120 })] }, opts());
+    const res = await ctx.server.api.put(`/api/estimates/${quote.id}`, { ...quote, designation: 'Deux pièces montées', lines: [line({ quantity: 4, unitPrice: 120 })] }, opts());
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: quote.id, number: quote.number, designation: 'Deux pièces montées', totals: { ht: 480 } });
   });
@@ -76,23 +70,23 @@ describe('POST/PUT/GET /api/estimates', () => {
 describe('PATCH /api/estimates/:id (state)', () => {
   it('follows the allowed transitions and freezes « Annulé » and « Facturé » quotes', async () => {
     const quote = await create();
-    const accepted = await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
+    const accepted = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
     expect(accepted.status).toBe(200);
     expect(accepted.body.state).toBe('Accepté');
     // The bare label (spec 4: "a patch sending the label") and the same state again are fine.
-    expect((await server.api.patch(`/api/estimates/${quote.id}`, 'En cours', opts())).body.state).toBe('En cours');
-    expect((await server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts())).status).toBe(200);
-    const unknown = await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Signé' }, opts());
+    expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, 'En cours', opts())).body.state).toBe('En cours');
+    expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts())).status).toBe(200);
+    const unknown = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Signé' }, opts());
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('L’état « Signé » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.');
-    const invoiced = await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Facturé' }, opts());
+    const invoiced = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Facturé' }, opts());
     expect(invoiced.status).toBe(409);
     expect(invoiced.body.message).toBe('Le devis ne peut pas passer de l’état « En cours » à l’état « Facturé ».');
-    expect((await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Annulé' }, opts())).body.state).toBe('Annulé');
-    const reopen = await server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts());
+    expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Annulé' }, opts())).body.state).toBe('Annulé');
+    const reopen = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts());
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toBe('Le devis ne peut pas passer de l’état « Annulé » à l’état « En cours ».');
-    const edit = await server.api.put(`/api/estimates/${quote.id}`, quotePayload(server), opts());
+    const edit = await ctx.server.api.put(`/api/estimates/${quote.id}`, quotePayload(ctx.server), opts());
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('Ce devis ne peut plus être modifié.');
   });
@@ -101,42 +95,42 @@ describe('PATCH /api/estimates/:id (state)', () => {
 describe('POST /api/estimates/:id/convert', () => {
   it('turns an accepted quote into a pre-filled draft invoice and marks it « Facturé »', async () => {
     const quote = await create({ billingAdress: 'Le Bistrot Gourmand – Compta, 1 rue X, 75011 Paris', vatClause: '', designation: 'Mariage Garnier' });
-    const early = await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
+    const early = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Ce devis doit être accepté avant d’être transformé en facture.');
-    await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
-    const res = await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
+    await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
+    const res = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const [bistrot] = await server.deps.db.select().from(customers).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00002')));
+    const [bistrot] = await ctx.server.deps.db.select().from(customers).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00002')));
     expect(res.body).toMatchObject({
       type: 'Facture', payementMode: '', validated: false, number: null, estimateId: quote.id, estimate: { id: quote.id, number: quote.number },
       designation: 'Mariage Garnier', billingAdress: quote.billingAdress, customer: { accountNumber: 'C00002' },
-      createdAt: today(server), dueDate: dueDateFor(today(server), bistrot.paymentDelay), totals: quote.totals,
+      createdAt: today(ctx.server), dueDate: dueDateFor(today(ctx.server), bistrot.paymentDelay), totals: quote.totals,
     });
     expect(res.body.lines).toEqual(quote.lines);
-    const after = (await server.api.get(`/api/estimates/${quote.id}`, opts())).body;
+    const after = (await ctx.server.api.get(`/api/estimates/${quote.id}`, opts())).body;
     expect(after).toMatchObject({ state: 'Facturé', invoiceId: res.body.id, invoice: { id: res.body.id, number: null } });
-    const twice = await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
+    const twice = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Ce devis a déjà été facturé.');
     // The invoice list shows where the draft came from.
-    const row = (await server.api.get('/api/factures?validated=false&pageSize=500', opts())).body.items.find((i: any) => i.id === res.body.id);
+    const row = (await ctx.server.api.get('/api/factures?validated=false&pageSize=500', opts())).body.items.find((i: any) => i.id === res.body.id);
     expect(row.estimate).toEqual({ id: quote.id, number: quote.number });
   });
 
   it('deleting the draft gives the quote back (« Accepté »), so it can be converted again', async () => {
     const quote = await create();
-    await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
-    const invoice = (await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts())).body;
-    expect((await server.api.delete(`/api/invoices/${invoice.id}`, opts())).status).toBe(204);
-    expect((await server.api.get(`/api/estimates/${quote.id}`, opts())).body).toMatchObject({ state: 'Accepté', invoiceId: null });
-    expect((await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts())).status).toBe(201);
+    await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
+    const invoice = (await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts())).body;
+    expect((await ctx.server.api.delete(`/api/invoices/${invoice.id}`, opts())).status).toBe(204);
+    expect((await ctx.server.api.get(`/api/estimates/${quote.id}`, opts())).body).toMatchObject({ state: 'Accepté', invoiceId: null });
+    expect((await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts())).status).toBe(201);
   });
 
   it('a cancelled quote is not converted', async () => {
     const quote = await create();
-    await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Annulé' }, opts());
-    const res = await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
+    await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Annulé' }, opts());
+    const res = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Ce devis est annulé : il ne peut pas être transformé en facture.');
   });
@@ -144,7 +138,7 @@ describe('POST /api/estimates/:id/convert', () => {
 
 describe('quote PDFs', () => {
   it('POST /api/estimates/preview renders the unsaved quote with the watermark; GET …/pdf the numbered one', async () => {
-    const preview = await server.api.post('/api/estimates/preview', quotePayload(server), opts());
+    const preview = await ctx.server.api.post('/api/estimates/preview', quotePayload(ctx.server), opts());
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(preview.raw);
@@ -152,18 +146,18 @@ describe('quote PDFs', () => {
     expect(text).toContain('Aperçu');
     expect(text).toContain('253,20 €');
     const quote = await create();
-    const pdf = await server.api.get(`/api/estimates/${quote.id}/pdf`, opts());
+    const pdf = await ctx.server.api.get(`/api/estimates/${quote.id}/pdf`, opts());
     const saved = await pdfText(pdf.raw);
     expect(saved).toContain(`DEVIS n° ${quote.number}`);
     expect(saved).not.toContain('Aperçu');
     expect(pdf.headers.get('content-disposition')).toContain(`Devis_Le_Bistrot_Gourmand_${quote.number}.pdf`);
-    expect((await server.api.post('/api/estimates/preview', { lines: {} }, opts())).status).toBe(400);
+    expect((await ctx.server.api.post('/api/estimates/preview', { lines: {} }, opts())).status).toBe(400);
   });
 });
 
 describe('GET /api/estimates (list)', () => {
   it('sorts by number descending, filters by state, customer, search and period, pages', async () => {
-    const all = (await server.api.get('/api/estimates?pageSize=500', opts())).body;
+    const all = (await ctx.server.api.get('/api/estimates?pageSize=500', opts())).body;
     const numbers = all.items.map((q: any) => seq(q.number));
     expect(numbers).toEqual([...numbers].sort((a: number, b: number) => b - a));
     expect(all.items[0]).toEqual({
@@ -171,19 +165,19 @@ describe('GET /api/estimates (list)', () => {
       customer: { socialReason: expect.any(String), name: expect.any(String), accountNumber: expect.any(String) }, ht: expect.any(Number), ttc: expect.any(Number), invoiceId: null,
     });
     for (const state of ['En cours', 'Accepté', 'Facturé', 'Annulé']) {
-      const res = (await server.api.get(`/api/estimates?state=${encodeURIComponent(state)}&pageSize=500`, opts())).body;
+      const res = (await ctx.server.api.get(`/api/estimates?state=${encodeURIComponent(state)}&pageSize=500`, opts())).body;
       expect(res.total, state).toBeGreaterThan(0);
       expect(res.items.every((q: any) => q.state === state)).toBe(true);
     }
-    expect((await server.api.get('/api/estimates?state=Perdu', opts())).status).toBe(400);
-    const bistrot = (await server.api.get('/api/estimates?customer=C00002&pageSize=500', opts())).body;
+    expect((await ctx.server.api.get('/api/estimates?state=Perdu', opts())).status).toBe(400);
+    const bistrot = (await ctx.server.api.get('/api/estimates?customer=C00002&pageSize=500', opts())).body;
     expect(bistrot.items.every((q: any) => q.customer.accountNumber === 'C00002')).toBe(true);
-    const search = (await server.api.get(`/api/estimates?q=${encodeURIComponent('bistrot gourmand')}&pageSize=500`, opts())).body;
+    const search = (await ctx.server.api.get(`/api/estimates?q=${encodeURIComponent('bistrot gourmand')}&pageSize=500`, opts())).body;
     expect(search.total).toBe(bistrot.total);
-    const t = today(server);
-    const period = (await server.api.get(`/api/estimates?from=${t}&to=${t}&pageSize=500`, opts())).body;
+    const t = today(ctx.server);
+    const period = (await ctx.server.api.get(`/api/estimates?from=${t}&to=${t}&pageSize=500`, opts())).body;
     expect(period.items.every((q: any) => q.createdAt === t)).toBe(true);
-    const page = (await server.api.get('/api/estimates?page=2&pageSize=2', opts())).body;
+    const page = (await ctx.server.api.get('/api/estimates?page=2&pageSize=2', opts())).body;
     expect(page.items.map((q: any) => q.id)).toEqual(all.items.slice(2, 4).map((q: any) => q.id));
   });
 });
@@ -191,14 +185,14 @@ describe('GET /api/estimates (list)', () => {
 describe('scope and rights', () => {
   it('another company’s quote is 404; no invoicing right is 403', async () => {
     const quote = await create();
-    const garage = { token, company: companyId(server, GARAGE) };
-    const res = await server.api.get(`/api/estimates/${quote.id}`, garage);
+    const garage = { token: ctx.demo, company: companyId(ctx.server, GARAGE) };
+    const res = await ctx.server.api.get(`/api/estimates/${quote.id}`, garage);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Ce devis est introuvable.');
-    expect((await server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, garage)).status).toBe(404);
-    expect((await server.api.post(`/api/estimates/${quote.id}/convert`, undefined, garage)).status).toBe(404);
-    const plume = { token, company: companyId(server, NO_INVOICING) };
-    expect((await server.api.get('/api/estimates', plume)).status).toBe(403);
-    expect((await server.api.post('/api/estimates', quotePayload(server), plume)).status).toBe(403);
+    expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, garage)).status).toBe(404);
+    expect((await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, garage)).status).toBe(404);
+    const plume = { token: ctx.demo, company: companyId(ctx.server, NO_INVOICING) };
+    expect((await ctx.server.api.get('/api/estimates', plume)).status).toBe(403);
+    expect((await ctx.server.api.post('/api/estimates', quotePayload(ctx.server), plume)).status).toBe(403);
   });
 });

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES } from '../../src/domain/articles';
 import { decodeLabel64, encodeLabel64 } from '../../src/domain/label64';
 import { sortArticles } from '../../src/domain/sorting';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/use-test-server';
 
 // The article catalogue (spec 3, 4, 5.4, 7.2, 8): /api/items in the current company.
 
-let server: TestServer;
-let demo: string;
-let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  demo = (await server.api.login('demo')).token;
-  admin = (await server.api.login('admin')).token;
-});
-afterAll(() => server?.close());
+const ctx = useTestServer({ signIn: ['demo', 'admin'] });
 
-const companyId = (label: string) => server.seed!.companies.find((c) => c.label === label)!.id;
+const companyId = (label: string) => ctx.company(label);
 const DUPLICATE = 'Un article avec ce code existe déjà !';
 const article = (over: Record<string, unknown> = {}) => ({
   code: 'TEST', type: 'Standard', designation: 'Article de test', label64: encodeLabel64('Libellé de test'),
   salesAccount: '706000', unitMeasurement: { label: 'heure' }, unitPriceHT: 10, vatRate: 20, typePurchaseSale: 'Vente', ...over,
 });
 const create = (body: unknown, opts: { company?: number; token?: string; idempotencyKey?: string } = {}) =>
-  server.api.post('/api/items', body, { token: demo, ...opts });
-const list = (query = '', company?: number) => server.api.get(`/api/items${query}`, { token: demo, company });
+  ctx.server.api.post('/api/items', body, { token: ctx.demo, ...opts });
+const list = (query = '', company?: number) => ctx.server.api.get(`/api/items${query}`, { token: ctx.demo, company });
 
 describe('GET /api/items', () => {
   it('pages the catalogue in the spec 4 order: Standard first, then the code', async () => {
@@ -118,7 +110,7 @@ describe('POST /api/items', () => {
     expect((await create(article({ unitMeasurement: 'heure' }))).status).toBe(400);
     expect((await create(article({ code: 'A\u0000B' }))).status).toBe(400);
     expect((await create(article({ code: 'X'.repeat(51) }))).status).toBe(400);
-    const broken = await server.api.request('POST', '/api/items', { token: demo, rawBody: '{"code":', headers: { 'content-type': 'application/json' } });
+    const broken = await ctx.server.api.request('POST', '/api/items', { token: ctx.demo, rawBody: '{"code":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
     // A NUL byte hidden in label64 is dropped rather than failing the insert.
     const nul = await create(article({ code: 'NUL', label64: encodeLabel64('a\u0000b') }));
@@ -141,36 +133,36 @@ describe('POST /api/items', () => {
 describe('PUT and DELETE /api/items/:id', () => {
   it('updates an article and recomputes its TTC', async () => {
     const created = (await create(article({ code: 'UPD' }))).body;
-    const res = await server.api.put(`/api/items/${created.id}`, article({ code: 'UPD', unitPriceHT: 100, vatRate: 10, label64: encodeLabel64('Nouveau libellé') }), { token: demo });
+    const res = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'UPD', unitPriceHT: 100, vatRate: 10, label64: encodeLabel64('Nouveau libellé') }), { token: demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, unitPriceHT: 100, vatRate: 10, ttc: 110, label: 'Nouveau libellé' });
-    const dup = await server.api.put(`/api/items/${created.id}`, article({ code: 'BOU002' }), { token: demo });
+    const dup = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'BOU002' }), { token: demo });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(DUPLICATE);
   });
 
   it('deletes an article (204), then it is gone (404)', async () => {
     const created = (await create(article({ code: 'DEL' }))).body;
-    expect((await server.api.delete(`/api/items/${created.id}`, { token: demo })).status).toBe(204);
-    const again = await server.api.delete(`/api/items/${created.id}`, { token: demo });
+    expect((await ctx.server.api.delete(`/api/items/${created.id}`, { token: demo })).status).toBe(204);
+    const again = await ctx.server.api.delete(`/api/items/${created.id}`, { token: demo });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Article introuvable.');
   });
 
   it('answers 404 for an article of another company, and leaves it untouched', async () => {
     const rousseau = companyId('Conseil Audit Rousseau');
-    const theirs = (await create(article({ code: 'ADMIN-1' }), { token: admin, company: rousseau })).body;
-    expect((await server.api.put(`/api/items/${theirs.id}`, article({ code: 'PIRATE' }), { token: demo })).status).toBe(404);
-    expect((await server.api.delete(`/api/items/${theirs.id}`, { token: demo })).status).toBe(404);
+    const theirs = (await create(article({ code: 'ADMIN-1' }), { token: ctx.admin, company: rousseau })).body;
+    expect((await ctx.server.api.put(`/api/items/${theirs.id}`, article({ code: 'PIRATE' }), { token: demo })).status).toBe(404);
+    expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: demo })).status).toBe(404);
     // Naming their company is refused outright: demo is not a member.
-    expect((await server.api.delete(`/api/items/${theirs.id}`, { token: demo, company: rousseau })).status).toBe(403);
-    const still = await server.api.get('/api/items?q=ADMIN-1', { token: admin, company: rousseau });
+    expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: ctx.demo, company: rousseau })).status).toBe(403);
+    const still = await ctx.server.api.get('/api/items?q=ADMIN-1', { token: ctx.admin, company: rousseau });
     expect(still.body.items[0]).toMatchObject({ id: theirs.id, code: 'ADMIN-1' });
   });
 
   it('refuses ill-formed ids with a 400', async () => {
-    expect((await server.api.put('/api/items/abc', article(), { token: demo })).status).toBe(400);
-    expect((await server.api.delete('/api/items/99999999999', { token: demo })).status).toBe(400);
+    expect((await ctx.server.api.put('/api/items/abc', article(), { token: demo })).status).toBe(400);
+    expect((await ctx.server.api.delete('/api/items/99999999999', { token: demo })).status).toBe(400);
   });
 });
 
@@ -179,7 +171,7 @@ describe('rights', () => {
     const plume = companyId('Librairie La Plume d’Or');
     expect((await list('', plume)).status).toBe(403);
     expect((await create(article({ code: 'PLUME' }), { company: plume })).status).toBe(403);
-    expect((await server.api.delete('/api/items/1', { token: demo, company: plume })).status).toBe(403);
-    expect((await server.api.get('/api/items')).status).toBe(401);
+    expect((await ctx.server.api.delete('/api/items/1', { token: ctx.demo, company: plume })).status).toBe(403);
+    expect((await ctx.server.api.get('/api/items')).status).toBe(401);
   });
 });

@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/use-test-server';
 
 // Issue 12 "Under load" (decision 015): what the faster list path must keep. The session and the
 // membership are now read in one query (no cache: revocation is immediate); a list's total is
 // counted only when the page cannot tell it; small JSON answers go out as they are, larger ones
 // gzipped (they were all gzipped, however small, through a web stream).
 
-let server: TestServer;
-let token: string;
+const ctx = useTestServer();
 let company: number;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await server.api.login('demo')).token;
-  company = server.seed!.companies[0]!.id;
-});
-afterAll(() => server?.close());
+beforeAll(() => void (company = ctx.server.seed!.companies[0]!.id));
 
 interface Raw { status: number; header(name: string): string | undefined; bytes: Buffer }
 
 /** node:http, not fetch: fetch would decompress the body itself and hide what was sent. */
 function get(path: string, headers: Record<string, string>): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    request(`${server.url}${path}`, { headers }, (res) => {
+    request(`${ctx.server.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, header: (n) => res.headers[n] as string | undefined, bytes: Buffer.concat(chunks) }));
@@ -33,37 +27,37 @@ function get(path: string, headers: Record<string, string>): Promise<Raw> {
 
 describe('session and company checked in one query', () => {
   it('refuses a signed-out token on the very next list request', async () => {
-    const { token: own } = await server.api.login('demo');
-    expect((await server.api.get('/api/factures', { token: own, company })).status).toBe(200);
-    expect((await server.api.post('/api/logout', undefined, { token: own })).status).toBe(204);
-    const res = await server.api.get('/api/factures', { token: own, company });
+    const { token: own } = await ctx.server.api.login('demo');
+    expect((await ctx.server.api.get('/api/factures', { token: own, company })).status).toBe(200);
+    expect((await ctx.server.api.post('/api/logout', undefined, { token: own })).status).toBe(204);
+    const res = await ctx.server.api.get('/api/factures', { token: own, company });
     expect(res.status).toBe(401);
-    expect((await server.api.get('/api/customers', { token: own })).status).toBe(401);
+    expect((await ctx.server.api.get('/api/customers', { token: own })).status).toBe(401);
   });
 
   it('refuses an expired session', async () => {
-    server.setNow(new Date(Date.now() + 400 * 24 * 3_600_000));
+    ctx.server.setNow(new Date(Date.now() + 400 * 24 * 3_600_000));
     try {
-      expect((await server.api.get('/api/items', { token, company })).status).toBe(401);
+      expect((await ctx.server.api.get('/api/items', { token: ctx.demo, company })).status).toBe(401);
     } finally {
-      server.setNow(null);
+      ctx.server.setNow(null);
     }
   });
 
   it('keeps the order of the checks: 401, then 400 for a malformed X-Company-Id, then 403', async () => {
-    expect((await server.api.get('/api/customers', { headers: { 'x-company-id': 'abc' } })).status).toBe(401);
-    expect((await server.api.get('/api/customers', { token: 'not-a-token', headers: { 'x-company-id': 'abc' } })).status).toBe(401);
-    const bad = await server.api.get('/api/customers', { token, headers: { 'x-company-id': 'abc' } });
+    expect((await ctx.server.api.get('/api/customers', { headers: { 'x-company-id': 'abc' } })).status).toBe(401);
+    expect((await ctx.server.api.get('/api/customers', { token: 'not-a-token', headers: { 'x-company-id': 'abc' } })).status).toBe(401);
+    const bad = await ctx.server.api.get('/api/customers', { token: ctx.demo, headers: { 'x-company-id': 'abc' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('L’en-tête X-Company-Id doit être un identifiant numérique.');
-    const stranger = await server.api.get('/api/customers', { token, company: 999_999 });
+    const stranger = await ctx.server.api.get('/api/customers', { token: ctx.demo, company: 999_999 });
     expect(stranger.status).toBe(403);
     expect(stranger.body.message).toBe('Vous n’êtes pas membre de cette société.');
   });
 
   it('uses the last company when X-Company-Id is absent', async () => {
-    const named = await server.api.get('/api/notifications', { token, company });
-    const implicit = await server.api.get('/api/notifications', { token });
+    const named = await ctx.server.api.get('/api/notifications', { token: ctx.demo, company });
+    const implicit = await ctx.server.api.get('/api/notifications', { token: ctx.demo });
     expect(implicit.status).toBe(200);
     expect(implicit.body.total).toBe(named.body.total);
   });
@@ -71,23 +65,23 @@ describe('session and company checked in one query', () => {
 
 describe('list totals', () => {
   it('tells the same total on a full page, on the short last page and past the end', async () => {
-    const all = await server.api.get('/api/items?pageSize=500', { token, company });
+    const all = await ctx.server.api.get('/api/items?pageSize=500', { token: ctx.demo, company });
     const n: number = all.body.total;
     expect(all.body.items).toHaveLength(n);
     expect(n).toBeGreaterThan(3);
-    const full = await server.api.get('/api/items?pageSize=2&page=1', { token, company });
+    const full = await ctx.server.api.get('/api/items?pageSize=2&page=1', { token: ctx.demo, company });
     const lastPage = Math.ceil(n / 2);
-    const last = await server.api.get(`/api/items?pageSize=2&page=${lastPage}`, { token, company });
-    const past = await server.api.get(`/api/items?pageSize=2&page=${lastPage + 5}`, { token, company });
+    const last = await ctx.server.api.get(`/api/items?pageSize=2&page=${lastPage}`, { token: ctx.demo, company });
+    const past = await ctx.server.api.get(`/api/items?pageSize=2&page=${lastPage + 5}`, { token: ctx.demo, company });
     expect([full.body.total, last.body.total, past.body.total]).toEqual([n, n, n]);
     expect(past.body.items).toEqual([]);
-    const customers = await server.api.get('/api/customers?pageSize=1&page=2', { token, company });
-    expect(customers.body.total).toBe((await server.api.get('/api/customers?pageSize=500', { token, company })).body.items.length);
+    const customers = await ctx.server.api.get('/api/customers?pageSize=1&page=2', { token: ctx.demo, company });
+    expect(customers.body.total).toBe((await ctx.server.api.get('/api/customers?pageSize=500', { token: ctx.demo, company })).body.items.length);
   });
 });
 
 describe('compression of JSON answers', () => {
-  const auth = () => ({ authorization: `Bearer ${token}`, 'x-company-id': String(company) });
+  const auth = () => ({ authorization: `Bearer ${ctx.demo}`, 'x-company-id': String(company) });
 
   it('sends a small answer as it is, with its length', async () => {
     const res = await get('/api/notifications?pageSize=1', { ...auth(), 'accept-encoding': 'gzip, deflate, br' });

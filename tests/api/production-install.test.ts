@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/test-server';
 import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
+import { APP_INPUTS, APP_STAMP, appBuildIsCurrent, digest } from '../../scripts/build-stamp.mjs';
 
 // `npm ci --omit=dev && npm run serve` after a build (decision 019), without a network install:
 // a temporary installation gets dist/server/, package.json and links to the production packages
@@ -82,4 +83,40 @@ describe('a production install (no devDependencies)', () => {
     expect(own.body).toContain('Page de l’installation');
     expect(child.output()).toContain('ATTENTION : comptes de démonstration présents');
   }, 300_000);
+});
+
+describe('the build stamp `npm start` compares (decision 019)', () => {
+  it('is stale after a change to a source, the lockfile or a new file, not to a test file', () => {
+    const root = mkdtempSync(join(tmpdir(), 'workplace-stamp-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), text);
+      };
+      write('src/a.ts', 'export const a = 1;');
+      write('src/a.test.ts', 'test');
+      write('package-lock.json', '{}');
+      expect(appBuildIsCurrent(root)).toBe(false); // nothing built yet
+      write('dist/index.html', '<!doctype html>');
+      write('dist/server/index.js', '');
+      write(APP_STAMP, JSON.stringify({ digest: digest(APP_INPUTS, root) }));
+      expect(appBuildIsCurrent(root)).toBe(true);
+      write('src/a.test.ts', 'test changed');
+      expect(appBuildIsCurrent(root)).toBe(true);
+      write('src/a.ts', 'export const a = 2;');
+      expect(appBuildIsCurrent(root)).toBe(false);
+      write('src/a.ts', 'export const a = 1;');
+      write('package-lock.json', '{ "lockfileVersion": 3 }');
+      expect(appBuildIsCurrent(root)).toBe(false);
+      write('package-lock.json', '{}');
+      write('server/src/b.ts', '');
+      expect(appBuildIsCurrent(root)).toBe(false);
+      rmSync(join(root, 'server'), { recursive: true });
+      expect(appBuildIsCurrent(root)).toBe(true);
+      rmSync(join(root, 'dist/server/index.js'));
+      expect(appBuildIsCurrent(root)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRight, ChildRight, Permission } from '../../src/domain/rights';
 import { memberships } from '../../server/src/db/schema/index';
-import { companyId, MARTIN } from '../support/invoice-helpers';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { MARTIN } from '../support/invoice-helpers';
+import { useTestServer } from '../support/use-test-server';
 
 // Issue 9 item 8 (decision 008): child rights hold on reads too. Without gestionClients view a
 // user reads no customer, without gestionArticles view no article, without listeFactures view no
@@ -12,25 +12,19 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const NO_RIGHT = 'Vous n’avez pas les droits nécessaires pour cette action.';
 const CUSTOMER = 'C00001';
 
-let server: TestServer;
-let token: string;
+const ctx = useTestServer();
 let company: number;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await server.api.login('demo')).token;
-  company = companyId(server, MARTIN);
-});
-afterAll(() => server?.close());
+beforeAll(() => void (company = ctx.company(MARTIN)));
 
 /** demo's rights in the Martin bakery become mesFactures (view) with these children only. */
 async function grant(children: Record<string, Permission[]>) {
   const list: ChildRight[] = Object.entries(children).map(([label, permissions]) => ({ label, permissions }));
   const rights: AppRight[] = [{ label: 'mesFactures', permissions: ['view'], children: list }];
-  await server.deps.db.update(memberships).set({ appRights: rights })
-    .where(and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, company)));
+  await ctx.server.deps.db.update(memberships).set({ appRights: rights })
+    .where(and(eq(memberships.userId, ctx.server.seed!.demoUserId), eq(memberships.companyId, company)));
 }
 
-const get = (path: string) => server.api.get(path, { token, company });
+const get = (path: string) => ctx.server.api.get(path, { token: ctx.demo, company });
 async function environment() {
   const res = await get('/api/environment/plume');
   expect(res.status).toBe(200);

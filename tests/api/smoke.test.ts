@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/use-test-server';
 
-let server: TestServer;
-beforeAll(async () => (server = await startTestServer()));
-afterAll(() => server?.close());
+const ctx = useTestServer({ signIn: [] });
 
 describe('server smoke', () => {
   it('signs in as demo', async () => {
-    const { profile } = await server.api.login('demo');
+    const { profile } = await ctx.server.api.login('demo');
     expect(profile.userCompanies).toHaveLength(10);
   });
 });

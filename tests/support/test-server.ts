@@ -71,10 +71,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 
 let runSnapshot: Snapshot | null | undefined;
 
-/** Read once per worker (the api project's files share their worker: isolate false). */
+/** Read once per worker (the api project's files share their worker: isolate false). None outside vitest (bench). */
 function snapshotOfRun(): Snapshot | null {
   if (runSnapshot === undefined) {
-    const dir = inject('apiSnapshot');
+    const dir = process.env.VITEST ? inject('apiSnapshot') : undefined;
     runSnapshot = dir ? readSnapshot(dir) : null;
   }
   return runSnapshot;

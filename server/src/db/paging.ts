@@ -11,7 +11,12 @@ export function containsPattern(q: string): string {
  * page) ends the list, so total = offset + its rows. COUNT(*) per page was a third of the cost of a
  * list under load on the embedded database (issue 12, decision 015).
  */
-export async function pageTotal(rows: number, page: number, pageSize: number, countAll: () => Promise<number>): Promise<number> {
+export async function pageTotal(
+  rows: number,
+  page: number,
+  pageSize: number,
+  countAll: () => Promise<number>,
+): Promise<number> {
   const offset = (page - 1) * pageSize;
   return rows < pageSize && (rows > 0 || offset === 0) ? offset + rows : countAll();
 }

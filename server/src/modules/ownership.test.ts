@@ -12,21 +12,40 @@ import * as schema from '../db/schema/index';
 /** Every table of the schema and the module that owns it (decision 023 gives the reasons). */
 export const TABLE_OWNERS: Record<string, string> = {
   // auth: who is signed in, attempts, reset links.
-  sessions: 'auth', throttleEvents: 'auth', passwordResets: 'auth',
+  sessions: 'auth',
+  throttleEvents: 'auth',
+  passwordResets: 'auth',
   // users: people, companies and memberships (the rights of a user in a company).
-  users: 'users', companies: 'users', memberships: 'users',
+  users: 'users',
+  companies: 'users',
+  memberships: 'users',
   // documents: the firm's filed documents, their reads, the last category opened.
-  documents: 'documents', documentReads: 'documents', gedCategoryLast: 'documents',
+  documents: 'documents',
+  documentReads: 'documents',
+  gedCategoryLast: 'documents',
   // inbox: what clients deposit and the firm's batches.
-  inboxDeposits: 'inbox', depositBatches: 'inbox',
-  notifications: 'notifications', notificationSeen: 'notifications',
+  inboxDeposits: 'inbox',
+  depositBatches: 'inbox',
+  notifications: 'notifications',
+  notificationSeen: 'notifications',
   // invoicing-core: the invoicing environment, articles and customers.
-  vatRates: 'invoicing-core', salesAccounts: 'invoicing-core', units: 'invoicing-core', meansOfPayment: 'invoicing-core',
-  vatClauses: 'invoicing-core', civilities: 'invoicing-core', exercises: 'invoicing-core', ledgers: 'invoicing-core',
-  items: 'invoicing-core', customers: 'invoicing-core',
+  vatRates: 'invoicing-core',
+  salesAccounts: 'invoicing-core',
+  units: 'invoicing-core',
+  meansOfPayment: 'invoicing-core',
+  vatClauses: 'invoicing-core',
+  civilities: 'invoicing-core',
+  exercises: 'invoicing-core',
+  ledgers: 'invoicing-core',
+  items: 'invoicing-core',
+  customers: 'invoicing-core',
   // invoices: invoices, quotes, their numbering, PDFs, payments and history.
-  invoices: 'invoices', invoicePdfs: 'invoices', estimates: 'invoices', documentCounters: 'invoices',
-  invoicePayments: 'invoices', invoiceEvents: 'invoices',
+  invoices: 'invoices',
+  invoicePdfs: 'invoices',
+  estimates: 'invoices',
+  documentCounters: 'invoices',
+  invoicePayments: 'invoices',
+  invoiceEvents: 'invoices',
   // Not a module's: the HTTP layer's replay store (server/src/http/idempotency.ts).
   idempotencyKeys: 'http',
 };
@@ -44,9 +63,15 @@ function sourceFiles(dir: string): string[] {
 /** Names imported from db/schema by a file (`import { a, type b as c } from '…/db/schema/…'`). */
 export function schemaImports(source: string): string[] {
   const names: string[] = [];
-  for (const m of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"][^'"]*\/db\/schema(?:\/[^'"]*)?['"]/g)) {
+  for (const m of source.matchAll(
+    /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"][^'"]*\/db\/schema(?:\/[^'"]*)?['"]/g,
+  )) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (name) names.push(name);
     }
   }
@@ -87,16 +112,21 @@ describe('server modules own their tables (decision 023)', () => {
       }
       for (const name of schemaImports(source)) {
         if (name === '*') crossings.push(`${rel}: imports the whole schema`);
-        else if (TABLE_OWNERS[name] && TABLE_OWNERS[name] !== module) crossings.push(`${rel}: ${name} (owned by ${TABLE_OWNERS[name]})`);
+        else if (TABLE_OWNERS[name] && TABLE_OWNERS[name] !== module)
+          crossings.push(`${rel}: ${name} (owned by ${TABLE_OWNERS[name]})`);
       }
     }
     expect(crossings).toEqual([]);
   });
 
   it('reads the imports it checks', () => {
-    const src = "import { customers, type CustomerSnapshot as C, invoices } from '../../db/schema/index';\n"
-      + "import type { items } from '../../db/schema/invoicing';";
+    const src =
+      "import { customers, type CustomerSnapshot as C, invoices } from '../../db/schema/index';\n" +
+      "import type { items } from '../../db/schema/invoicing';";
     expect(schemaImports(src)).toEqual(['customers', 'CustomerSnapshot', 'invoices', 'items']);
-    expect(rawSqlTables('sql`select json_agg(t.id) from exercises t join "ledgers" l on true`')).toEqual(['exercises', 'ledgers']);
+    expect(rawSqlTables('sql`select json_agg(t.id) from exercises t join "ledgers" l on true`')).toEqual([
+      'exercises',
+      'ledgers',
+    ]);
   });
 });

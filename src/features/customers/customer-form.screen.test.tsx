@@ -43,8 +43,8 @@ function openNew(onClose = vi.fn()) {
   return { dialog, field };
 }
 
-// Rendering Mantine in jsdom takes a second or two on a busy 2-core machine.
-describe('the customer dialog', { timeout: 20_000 }, () => {
+// Rendering Mantine in jsdom can take seconds on a busy 2-core machine.
+describe('the customer dialog', { timeout: 60_000 }, () => {
   it('lists in French what is missing or malformed, and sends nothing', async () => {
     const { dialog, field } = openNew();
     type(field('SIREN'), '12345');

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import { apiClient, startTestServer, type TestServer } from '../../support/test-server';
 
-// Conventions of the e2e suite (decision 018): one browser per file, a context per test with
+// Conventions of the e2e suite (decision 018): one browser per worker, a context per test with
 // reduced motion (no animation to wait for), the session injected unless the test is about signing
 // in, any console error fails the test when its context closes, axe once per screen and size.
 
@@ -14,12 +14,25 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const TABLET = { width: 820, height: 1180 };
 const LAPTOP = { width: 1366, height: 900 };
 
-/** One per test file (beforeAll): launching Chromium costs about a second. */
+let shared: Promise<Browser> | null = null;
+
+/**
+ * One Chromium for every file a worker runs (the e2e project does not isolate its files): a launch
+ * costs about a second. Tests never share a context; a file's `browser.close()` closes the contexts
+ * left open and keeps Chromium for the next file; Playwright ends it with the worker. A Chromium that
+ * died is launched again.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const current = shared && (await shared.catch(() => null));
+  if (current?.isConnected()) return current;
+  shared = chromium.launch({
     executablePath: CHROMIUM,
     args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  }).then((browser) => Object.assign(browser, {
+    // A file's afterAll: what a failed test left open is closed (its checks already failed it).
+    close: async () => void (await Promise.allSettled(browser.contexts().map((c) => c.close()))),
+  }));
+  return shared;
 }
 
 /** The real server on an in-memory PGlite serving the production build. */

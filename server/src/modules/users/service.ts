@@ -13,7 +13,11 @@ export type CompanyRow = typeof companies.$inferSelect;
 
 /** Sign-in and reset links: a login name matches whatever its case. */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
   return user;
 }
 
@@ -29,7 +33,11 @@ export async function findCompany(db: DbOrTx, companyId: number): Promise<Compan
 
 /** Whether the company applies per-user document categories (spec 3: gedUserRight); unknown → true. */
 export async function companyGedUserRight(db: DbOrTx, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ gedUserRight: companies.gedUserRight }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await db
+    .select({ gedUserRight: companies.gedUserRight })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return row?.gedUserRight ?? true;
 }
 
@@ -43,8 +51,12 @@ export async function setCompanyBankDetails(db: DbOrTx, companyId: number, detai
 export async function membershipScope(db: DbOrTx, userId: number, companyId: number) {
   const [row] = await db
     .select({
-      id: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories,
-      categoriesInbox: memberships.categoriesInbox, gedUserRight: companies.gedUserRight,
+      id: companies.id,
+      label: companies.label,
+      rights: memberships.appRights,
+      categories: memberships.categories,
+      categoriesInbox: memberships.categoriesInbox,
+      gedUserRight: companies.gedUserRight,
     })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
@@ -56,18 +68,29 @@ export async function membershipScope(db: DbOrTx, userId: number, companyId: num
 /** Memberships (of a company, or of a user) with their company's label and document setting. */
 export function membershipsWithCompany(db: DbOrTx, where: { companyId?: number; userId?: number }) {
   return db
-    .select({ userId: memberships.userId, companyId: companies.id, label: companies.label, categories: memberships.categories, gedUserRight: companies.gedUserRight })
+    .select({
+      userId: memberships.userId,
+      companyId: companies.id,
+      label: companies.label,
+      categories: memberships.categories,
+      gedUserRight: companies.gedUserRight,
+    })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(
-      where.companyId === undefined ? undefined : eq(memberships.companyId, where.companyId),
-      where.userId === undefined ? undefined : eq(memberships.userId, where.userId),
-    ));
+    .where(
+      and(
+        where.companyId === undefined ? undefined : eq(memberships.companyId, where.companyId),
+        where.userId === undefined ? undefined : eq(memberships.userId, where.userId),
+      ),
+    );
 }
 
 /** Statistics: how many accounts and companies the platform holds. */
 export async function countUsersAndCompanies(db: DbOrTx): Promise<{ users: number; companies: number }> {
-  const [[u], [c]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(companies)]);
+  const [[u], [c]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(companies),
+  ]);
   return { users: u!.n, companies: c!.n };
 }
 
@@ -77,11 +100,16 @@ export const companyLabelColumn = companies.label;
 export const joinPerson = (userId: AnyColumn) => [users, eq(users.id, userId)] as const;
 export const joinCompany = (companyId: AnyColumn) => [companies, eq(companies.id, companyId)] as const;
 /** The session's user, joined by auth's session lookup. */
-export const sessionUserColumns = { id: users.id, username: users.username, userType: users.userType, lastCompanyId: users.lastCompanyId };
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  userType: users.userType,
+  lastCompanyId: users.lastCompanyId,
+};
 
 /** The seller identity of the invoicing environment as one JSON sub-query (the environment is one query). */
 export const companyIdentityJson = (companyId: number) => sql`(select json_build_object('id', c.id, 'label', c.label,
-  'legalForm', c.legal_form, 'shareCapital', c.share_capital, 'address', c.address, 'postalCode', c.postal_code, 'city', c.city,
-  'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs, 'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone,
+  'legalForm', c.legal_form, 'shareCapital', c.share_capital, 'address', c.address, 'postalCode', c.postal_code,
+  'city', c.city, 'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs, 'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone,
   'subscriptionInvoice', c.subscription_invoice, 'numberInvoiceValidateMonth', c.number_invoice_validate_month,
   'iban', c.iban, 'bic', c.bic, 'logo', c.logo) from ${companies} c where c.id = ${companyId})`;

@@ -16,7 +16,7 @@ import { ArticleFormModal } from './article-form-modal';
 import { ArticleTable } from './article-table';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { showFeedback } from './show-feedback';
-import { useSearchFilters } from '../../../routes/use-search-filters';
+import { useSearchFilters } from '../../../lib/use-search-filters';
 import { formatCount } from '../../../domain/format';
 
 const CATALOGUE_SEARCH = { q: '' };

@@ -16,7 +16,7 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { CustomerFormModal } from './customer-form-modal';
 import { CustomerTable } from './customer-table';
 import { showFeedback } from './show-feedback';
-import { useSearchFilters } from '../../../routes/use-search-filters';
+import { useSearchFilters } from '../../../lib/use-search-filters';
 import { formatCount } from '../../../domain/format';
 
 const CATALOGUE_SEARCH = { q: '' };

@@ -3,14 +3,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileZip, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
 import { can } from '../../../domain/rights';
 import { profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
-import { clean, type DocumentsSearch } from '../../../routes/list-search';
+import { clean, type DocumentsSearch } from '../../../lib/list-search';
 import { downloadDocumentsZip, rememberCategory, type CategoryTreeNode, type DocumentItem, type DocumentSort } from '../api/documents-api';
 import { isDocumentSort, PAGE_SIZE, selectionLabel, SORT_OPTIONS, toggle, togglePage } from '../list-state';
 import { categoryTreeData, useDocumentPage } from '../use-document-page';
@@ -36,22 +36,22 @@ export function DocumentsPage() {
   const page = search.page ?? 1;
   const [openHeadings, setExpanded] = useState<Set<number> | null>(null);
   const expanded = openHeadings ?? new Set((last?.headings ?? []).map(Number).filter(Number.isInteger));
-  const [q, setQ] = useState(search.q ?? '');
+  const [q, setTyped] = useState(search.q ?? '');
+  // The list is read once the user pauses; the URL follows every keystroke (replace).
   const [typed] = useDebouncedValue(q, 300);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [preview, setPreview] = useState<DocumentItem | null>(null);
   const [zipping, setZipping] = useState(false);
-  const { data, refresh, patch } = useDocumentPage(ready ? { page, pageSize: PAGE_SIZE, q: search.q ?? '', sort, category } : null);
+  const { data, refresh, patch } = useDocumentPage(ready ? { page, pageSize: PAGE_SIZE, q: typed, sort, category } : null);
   const setFilters = (next: Partial<DocumentsSearch>, replace = false) =>
     void navigate({ search: (prev) => clean({ ...prev, page: undefined, ...next }), replace });
-  const words = (search.q ?? '').trim();
+  const words = typed.trim();
   const setPage = (p: number) => setFilters({ page: p > 1 ? p : undefined });
 
-  // The typed search reaches the URL once the user pauses (replace: one history entry per search).
-  useEffect(() => {
-    if (typed !== (search.q ?? '')) setFilters({ q: typed || undefined }, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the debounced text decides; search.q follows it
-  }, [typed]);
+  const setQ = (value: string) => {
+    setTyped(value);
+    setFilters({ q: value || undefined }, true);
+  };
 
   const remember = (c: number | null, s: DocumentSort, e: Set<number>) => rememberCategory(c ?? 0, s, [...e].map(String));
   const selectCategory = (id: number | null) => {

@@ -2,11 +2,12 @@
 // else from this device's copy of the documents opened recently.
 import { HTTPError } from 'ky';
 import { cacheOpenedDocument } from '../../../data/caches';
-import { http, isNetworkError, readApiError } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import { call } from '../../../lib/api-call';
+import { isNetworkError, readApiError } from '../../../lib/http';
 import type { EditorKind, InvoiceJson, QuoteJson } from '../types';
 import { readCachedDetail } from './drafts';
 
-const headers = (companyId: number) => ({ 'x-company-id': String(companyId) });
 export const tableOf = (kind: EditorKind) => (kind === 'invoice' ? 'invoices' : 'quotes');
 
 export type Loaded<T> =
@@ -19,9 +20,10 @@ export type Loaded<T> =
 export async function loadDocument(kind: 'invoice', companyId: number, id: number): Promise<Loaded<InvoiceJson>>;
 export async function loadDocument(kind: 'quote', companyId: number, id: number): Promise<Loaded<QuoteJson>>;
 export async function loadDocument(kind: EditorKind, companyId: number, id: number): Promise<Loaded<InvoiceJson | QuoteJson>> {
-  const path = kind === 'invoice' ? `invoices/${id}` : `estimates/${id}`;
   try {
-    const doc = await http.get(path, { headers: headers(companyId) }).json<InvoiceJson | QuoteJson>();
+    const doc = kind === 'invoice'
+      ? await call(api.invoices.getInvoice, { params: { id }, companyId })
+      : await call(api.invoices.getQuote, { params: { id }, companyId });
     await cacheOpenedDocument(tableOf(kind), companyId, id, doc);
     return { status: 'ok', doc, fromCache: false };
   } catch (error) {
@@ -34,13 +36,13 @@ export async function loadDocument(kind: EditorKind, companyId: number, id: numb
 
 /** The validated PDF as issued (GET /api/invoices/:id/pdf). */
 export async function fetchInvoicePdf(companyId: number, id: number): Promise<Blob> {
-  return http.get(`invoices/${id}/pdf`, { headers: headers(companyId) }).blob();
+  return call(api.invoices.invoicePdf, { params: { id }, companyId });
 }
 
 /** Invoices validated this month, as the server counts them (Starter limit); null when unknown. */
 export async function fetchValidatedThisMonth(companyId: number): Promise<number | null> {
   try {
-    const body = await http.get('factures/etat', { headers: headers(companyId), retry: 0, timeout: 5000 }).json<{ validatedThisMonth?: number }>();
+    const body = await call(api.invoices.dashboard, { companyId, options: { retry: 0, timeout: 5000 } });
     return typeof body.validatedThisMonth === 'number' ? body.validatedThisMonth : null;
   } catch {
     return null; // offline or no dashboard: the cached list counts instead

@@ -6,26 +6,20 @@ import { HTTPError } from 'ky';
 import { currentDb } from '../../../data/db';
 import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { isQuotaError, submitMutation } from '../../../data/outbox';
-import type { CreditableDocument } from '../../../domain/credit-notes';
-import { paymentMeansLabel, type PaymentInput } from '../../../domain/invoice-status';
+import { paymentMeansLabel, type PaymentInput, type PaymentMeans } from '../../../domain/invoice-status';
 import { toCents } from '../../../domain/money';
-import { http, isNetworkError } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import { call, queued, type Answer } from '../../../lib/api-call';
+import { isNetworkError } from '../../../lib/http';
 import { formatMoney } from '../../../domain/format';
 
 export const FOLLOW_UP_DATASET = 'invoiceFollowUp';
 
-export interface FollowUp {
-  invoiceId: number;
-  number: string | null;
-  ttc: number;
-  amountPaid: number;
-  amountCredited: number;
-  creditable: number;
-  payments: Array<{ id: number | string; date: string; means: string; meansLabel: string; amount: number; pending?: boolean }>;
-  creditNotes: Array<CreditableDocument & { id: number; number: string | null; validated: boolean; createdAt: string | null; ttc: number }>;
-  correctedInvoice: { id: number; number: string | null } | null;
-  history: Array<{ kind: string; at: string; label: string }>;
-}
+/** The answer (src/contract/invoices.ts); a payment queued offline is added locally (pending, local id). */
+type WireFollowUp = Answer<typeof api.invoices.followUp>;
+export type FollowUp = Omit<WireFollowUp, 'payments'> & {
+  payments: Array<Omit<WireFollowUp['payments'][number], 'id'> & { id: number | string; pending?: boolean }>;
+};
 
 async function keep(companyId: number, data: FollowUp): Promise<void> {
   const db = currentDb();
@@ -46,7 +40,7 @@ export type LoadedFollowUp = { data: FollowUp; fromCache: boolean } | null;
 
 export async function loadFollowUp(companyId: number, id: number): Promise<LoadedFollowUp> {
   try {
-    const data = await http.get(`invoices/${id}/follow-up`, { headers: { 'x-company-id': String(companyId) }, retry: 0 }).json<FollowUp>();
+    const data: FollowUp = await call(api.invoices.followUp, { params: { id }, companyId, options: { retry: 0 } });
     await keep(companyId, data);
     return { data, fromCache: false };
   } catch (error) {
@@ -59,7 +53,7 @@ export async function loadFollowUp(companyId: number, id: number): Promise<Loade
 /** Records a payment (online now, or queued under the invoice's ordering key). */
 export async function recordPayment(companyId: number, invoice: { id: number; number: string | null }, p: PaymentInput): Promise<ScreenOutcome<FollowUp>> {
   const outcome = await screenOutcome(await submitMutation<FollowUp>({
-    method: 'POST', path: `invoices/${invoice.id}/payments`, body: { date: p.date, means: p.means, amount: Number(p.amount) }, companyId,
+    ...queued(api.invoices.addPayment, { params: { id: invoice.id }, body: { date: p.date, means: p.means as PaymentMeans, amount: Number(p.amount) } }), companyId,
     docKey: `invoice:${invoice.id}`, kind: 'invoice.payment',
     label: `Paiement de ${formatMoney(p.amount)} (${paymentMeansLabel(p.means)}) — facture ${invoice.number ?? ''}`.trim(),
   }));

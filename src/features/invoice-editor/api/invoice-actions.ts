@@ -2,21 +2,23 @@
 // queued offline replays after the saves queued before it.
 import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { submitMutation } from '../../../data/outbox';
-import type { InvoiceJson } from '../types';
+import { api } from '../../../contract/index';
+import { queued, type Answer } from '../../../lib/api-call';
 
-export interface ValidateAnswer { file: string; fileName: string; invoice: InvoiceJson }
+export type ValidateAnswer = Answer<typeof api.invoices.validateInvoice>;
+type SendAnswer = Answer<typeof api.invoices.sendInvoice>;
 
 /** replaces: a validation of this invoice the server refused before (it would block the new one). */
 export async function validateInvoice(companyId: number, docId: string | number, docKey: string, ledgerId: number | null, replaces?: string): Promise<ScreenOutcome<ValidateAnswer>> {
   return screenOutcome(await submitMutation<ValidateAnswer>({
-    method: 'PUT', path: `invoices/${docId}/validate`, body: ledgerId === null ? {} : { ledgerId }, companyId, docKey,
+    ...queued(api.invoices.validateInvoice, { params: { id: docId }, body: ledgerId === null ? {} : { ledgerId } }), companyId, docKey,
     label: 'Validation de la facture', kind: 'invoice.validate', replaces,
   }));
 }
 
-export async function sendInvoice(companyId: number, id: number, docKey: string, fileName: string, type: 'Facture' | 'Avoir'): Promise<ScreenOutcome<{ message: string; to: string }>> {
-  return screenOutcome(await submitMutation<{ message: string; to: string }>({
-    method: 'POST', path: `business-files/${id}/send`, body: { fileName, type }, companyId, docKey,
+export async function sendInvoice(companyId: number, id: number, docKey: string, fileName: string, type: 'Facture' | 'Avoir'): Promise<ScreenOutcome<SendAnswer>> {
+  return screenOutcome(await submitMutation<SendAnswer>({
+    ...queued(api.invoices.sendInvoice, { params: { id }, body: { fileName, type } }), companyId, docKey,
     label: `Envoi de ${type === 'Avoir' ? 'l’avoir' : 'la facture'} au client`, kind: 'invoice.send',
   }));
 }

@@ -1,18 +1,19 @@
 // Aperçu: the server renders the unsaved payload online; offline (or when the server cannot be
 // reached) the browser renders it with the very same renderer (src/pdf), loaded on demand.
 import { HTTPError } from 'ky';
-import { bodyToWire } from '../../../domain/wire-names';
-import { http, isNetworkError, readApiError } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import { call } from '../../../lib/api-call';
+import { isNetworkError, readApiError } from '../../../lib/http';
 import type { BusinessDocumentModel } from '../../../pdf/types';
 import type { EditorKind } from '../types';
 
 export type ServerPreview = { status: 'ok'; blob: Blob } | { status: 'refused'; message: string } | { status: 'unreachable' };
 
 export async function previewOnServer(kind: EditorKind, companyId: number, payload: unknown, id: number | null): Promise<ServerPreview> {
-  const path = kind === 'invoice' ? 'invoices/preview' : 'estimates/preview';
   try {
-    const body = id === null ? payload : { ...(payload as object), id };
-    const blob = await http.post(path, { json: bodyToWire(path, body), headers: { 'x-company-id': String(companyId) }, retry: 0 }).blob();
+    // The payload is the editor's (toPayload), in the domain's names: call renames it for the wire.
+    const body = (id === null ? payload : { ...(payload as object), id }) as never;
+    const blob = await call(kind === 'invoice' ? api.invoices.previewInvoice : api.invoices.previewQuote, { body, companyId });
     return { status: 'ok', blob };
   } catch (error) {
     if (error instanceof HTTPError && error.response.status < 500) {

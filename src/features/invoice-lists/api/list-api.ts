@@ -1,5 +1,6 @@
 // GET /api/factures and GET /api/estimates: one page of the filtered, sorted list (server side).
-import { http } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import { call } from '../../../lib/api-call';
 import type { InvoiceListRow, InvoiceQuery, QuoteListRow, QuoteQuery } from '../list-model';
 
 /** The server accepts up to 10 000; 500 keeps each answer small enough to show at once. */
@@ -7,11 +8,11 @@ export const LIST_PAGE_SIZE = 500;
 
 export interface ListPage<T> { items: T[]; total: number; page: number; pageSize: number }
 
-function getPage<T>(path: string, companyId: number, query: object, page: number, signal?: AbortSignal): Promise<ListPage<T>> {
-  const searchParams = { ...(query as Record<string, string>), page: String(page), pageSize: String(LIST_PAGE_SIZE) };
-  // No ky retry here: a failed page sends the screen to the device's copy at once.
-  return http.get(path, { searchParams, signal, retry: 0, headers: { 'x-company-id': String(companyId) } }).json<ListPage<T>>();
-}
+// No ky retry here: a failed page sends the screen to the device's copy at once.
+const options = (signal?: AbortSignal) => ({ signal, retry: 0 });
 
-export const fetchInvoicePage = (companyId: number, query: InvoiceQuery, page: number, signal?: AbortSignal) => getPage<InvoiceListRow>('factures', companyId, query, page, signal);
-export const fetchQuotePage = (companyId: number, query: QuoteQuery, page: number, signal?: AbortSignal) => getPage<QuoteListRow>('estimates', companyId, query, page, signal);
+// The cached rows (list-model.ts) read a draft's missing date as '' : the answer is cast to them.
+export const fetchInvoicePage = (companyId: number, query: InvoiceQuery, page: number, signal?: AbortSignal) =>
+  call(api.invoices.listInvoices, { query: { ...query, page, pageSize: LIST_PAGE_SIZE }, companyId, options: options(signal) }) as Promise<ListPage<InvoiceListRow>>;
+export const fetchQuotePage = (companyId: number, query: QuoteQuery, page: number, signal?: AbortSignal) =>
+  call(api.invoices.listQuotes, { query: { ...query, page, pageSize: LIST_PAGE_SIZE }, companyId, options: options(signal) }) as Promise<ListPage<QuoteListRow>>;

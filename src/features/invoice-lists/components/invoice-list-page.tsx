@@ -17,7 +17,7 @@ import { countLabel, EMPTY_INVOICE_FILTERS, filterInvoices, INVOICE_STATUS_OPTIO
 import { editorTarget, NEW_INVOICE_PATH } from '../paths';
 import { localInvoiceRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
-import { useSearchFilters } from '../../../routes/use-search-filters';
+import { useSearchFilters } from '../../../lib/use-search-filters';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments, useToday } from '../use-list-context';
 import { useOpen } from './cells';

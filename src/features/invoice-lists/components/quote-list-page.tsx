@@ -18,7 +18,7 @@ import { countLabel, EMPTY_QUOTE_FILTERS, filterQuotes, quoteQuery, type QuoteFi
 import { editorTarget, NEW_QUOTE_PATH } from '../paths';
 import { localQuoteRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
-import { useSearchFilters } from '../../../routes/use-search-filters';
+import { useSearchFilters } from '../../../lib/use-search-filters';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments } from '../use-list-context';
 import { useOpen } from './cells';
