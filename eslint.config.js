@@ -212,7 +212,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    // React lives in src/ only; tests/ has none, and its `use*` helpers (useTestServer) are vitest fixtures.
+    files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       // The plugin's recommended set, React Compiler checks included, all as errors…

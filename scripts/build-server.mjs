@@ -89,7 +89,8 @@ export async function buildServerIfStale({ root = ROOT } = {}) {
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
       // Someone else is building; a lock older than 5 minutes is a killed build's: taken over.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }

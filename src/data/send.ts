@@ -32,7 +32,8 @@ export function buildBody(entry: OutboxEntry): { body?: BodyInit; json: boolean 
     return { body: form, json: false };
   }
   // The outbox keeps the domain's names; the spec's misspellings are written only here (wire-names.ts).
-  return entry.body === undefined ? { json: false } : { body: JSON.stringify(bodyToWire(entry.path, entry.body)), json: true };
+  if (entry.body === undefined) return { json: false };
+  return { body: JSON.stringify(bodyToWire(entry.path, entry.body)), json: true };
 }
 
 /** The answer's body: JSON when the server says so, else the text (null when empty). */

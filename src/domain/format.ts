@@ -49,7 +49,8 @@ export function formatMoneyCompact(n: number): string {
  */
 export function formatNumber(n: MoneyInput | null | undefined, maxDecimals = 2, minDecimals = 0): string {
   if (!readable(n)) return '';
-  return numberFormat({ minimumFractionDigits: minDecimals, maximumFractionDigits: maxDecimals }).format(rounded(n, maxDecimals));
+  const f = numberFormat({ minimumFractionDigits: minDecimals, maximumFractionDigits: maxDecimals });
+  return f.format(rounded(n, maxDecimals));
 }
 
 /**
@@ -73,7 +74,8 @@ export function formatPercent(rate: MoneyInput | null | undefined, maxDecimals =
 export function formatInputNumber(n: number, opts: { decimals?: number; maxDecimals?: number } = {}): string {
   if (!Number.isFinite(n)) return '';
   const max = opts.decimals ?? opts.maxDecimals ?? 2;
-  return numberFormat({ minimumFractionDigits: opts.decimals ?? 0, maximumFractionDigits: max, useGrouping: false }).format(rounded(n, max));
+  const f = numberFormat({ minimumFractionDigits: opts.decimals ?? 0, maximumFractionDigits: max, useGrouping: false });
+  return f.format(rounded(n, max));
 }
 
 /**
@@ -102,7 +104,9 @@ const timeParts = new Map<string, Intl.DateTimeFormat>();
 function partsIn(instant: Date, timeZone: string): Record<string, string> {
   let f = timeParts.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat(LOCALE, {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    });
     timeParts.set(timeZone, f);
   }
   return Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
@@ -145,5 +149,6 @@ export function formatBytes(bytes: number): string {
   }
   const decimals = unit === 0 || value >= 100 ? 0 : 1;
   const v = rounded(value, decimals);
-  return numberFormat({ style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: decimals }).format(v);
+  return numberFormat({ style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: decimals })
+    .format(v);
 }

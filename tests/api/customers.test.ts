@@ -19,7 +19,7 @@ const path = (accountNumber: string) => `/api/customers/${encodeURIComponent(acc
 
 describe('GET /api/customers', () => {
   it('lists the company’s customers by social reason with the list convention', async () => {
-    const res = await ctx.server.api.get('/api/customers', { token: demo });
+    const res = await ctx.server.api.get('/api/customers', { token: ctx.demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 8, page: 1, pageSize: 50 });
     const names = res.body.items.map((c: { socialReason: string }) => c.socialReason);
@@ -27,28 +27,28 @@ describe('GET /api/customers', () => {
   });
 
   it('searches account number, social reason, name, city and e-mail', async () => {
-    const q = async (text: string) => (await ctx.server.api.get(`/api/customers?q=${encodeURIComponent(text)}`, { token: demo })).body.items.map((c: { accountNumber: string }) => c.accountNumber);
+    const q = async (text: string) => (await ctx.server.api.get(`/api/customers?q=${encodeURIComponent(text)}`, { token: ctx.demo })).body.items.map((c: { accountNumber: string }) => c.accountNumber);
     expect(await q('lyon')).toEqual(['C00001']);
     expect(await q('C00003')).toEqual(['C00003']);
     expect(await q('tilleuls')).toEqual(['C00004']);
     expect(await q('Moreau')).toEqual(['C00005']);
     expect(await q('achats.brc')).toEqual(['C00007']);
     expect(await q('%')).toEqual([]);
-    expect((await ctx.server.api.get('/api/customers?pageSize=2&page=2', { token: demo })).body.items).toHaveLength(2);
+    expect((await ctx.server.api.get('/api/customers?pageSize=2&page=2', { token: ctx.demo })).body.items).toHaveLength(2);
   });
 });
 
 describe('GET /api/customers/:accountNumber', () => {
   it('reads one customer with the spec field names', async () => {
-    const res = await ctx.server.api.get(path('C00001'), { token: demo });
+    const res = await ctx.server.api.get(path('C00001'), { token: ctx.demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accountNumber: 'C00001', socialReason: 'Hôtel du Parc', adress: '12 avenue Foch', payementMode: 'Virement', payementDelay: 30 });
     expect(res.body.billingAddresses).toHaveLength(1);
-    expect((await ctx.server.api.get(path('C00005'), { token: demo })).body).toMatchObject({ adress: '', billingAddresses: [], payementDelay: null });
+    expect((await ctx.server.api.get(path('C00005'), { token: ctx.demo })).body).toMatchObject({ adress: '', billingAddresses: [], payementDelay: null });
   });
 
   it('answers 404 "Client introuvable." for an unknown number and for another company’s customer', async () => {
-    const unknown = await ctx.server.api.get(path('C99999'), { token: demo });
+    const unknown = await ctx.server.api.get(path('C99999'), { token: ctx.demo });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(NOT_FOUND);
     expect((await create(customer({ accountNumber: 'BOUL-ONLY' }))).status).toBe(201);
@@ -59,7 +59,7 @@ describe('GET /api/customers/:accountNumber', () => {
 
   it('handles account numbers with spaces and accents in the path', async () => {
     expect((await create(customer({ accountNumber: 'Clé 01' }))).status).toBe(201);
-    expect((await ctx.server.api.get(path('Clé 01'), { token: demo })).body.accountNumber).toBe('Clé 01');
+    expect((await ctx.server.api.get(path('Clé 01'), { token: ctx.demo })).body.accountNumber).toBe('Clé 01');
   });
 });
 
@@ -96,7 +96,7 @@ describe('POST /api/customers', () => {
     const res = await create(customer({ accountNumber: 'tmp-1b4e28ba' }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([reserved]);
-    const renumber = await ctx.server.api.put(path('C00001'), customer({ accountNumber: 'TMP-x' }), { token: demo });
+    const renumber = await ctx.server.api.put(path('C00001'), customer({ accountNumber: 'TMP-x' }), { token: ctx.demo });
     expect(renumber.status).toBe(422);
   });
 
@@ -119,7 +119,7 @@ describe('POST /api/customers', () => {
     }
     const broken = await ctx.server.api.request('POST', '/api/customers', { token: ctx.demo, rawBody: '[', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
-    expect((await ctx.server.api.get('/api/customers/%00', { token: demo })).status).toBe(400);
+    expect((await ctx.server.api.get('/api/customers/%00', { token: ctx.demo })).status).toBe(400);
   });
 
   it('creates one customer for two calls with the same Idempotency-Key', async () => {
@@ -127,44 +127,44 @@ describe('POST /api/customers', () => {
     const first = await create(body, { idempotencyKey: 'customer-idem-001' });
     const second = await create(body, { idempotencyKey: 'customer-idem-001' });
     expect(second.body).toEqual(first.body);
-    expect((await ctx.server.api.get('/api/customers?q=idempotent', { token: demo })).body.total).toBe(1);
+    expect((await ctx.server.api.get('/api/customers?q=idempotent', { token: ctx.demo })).body.total).toBe(1);
   });
 });
 
 describe('PUT and DELETE /api/customers/:accountNumber', () => {
   it('updates a customer and can renumber it', async () => {
     await create(customer({ accountNumber: 'UPD-1' }));
-    const res = await ctx.server.api.put(path('UPD-1'), customer({ socialReason: 'Vidal et Fils', payementDelay: 45 }), { token: demo });
+    const res = await ctx.server.api.put(path('UPD-1'), customer({ socialReason: 'Vidal et Fils', payementDelay: 45 }), { token: ctx.demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accountNumber: 'UPD-1', socialReason: 'Vidal et Fils', payementDelay: 45 });
-    const renamed = await ctx.server.api.put(path('UPD-1'), customer({ accountNumber: 'UPD-2' }), { token: demo });
+    const renamed = await ctx.server.api.put(path('UPD-1'), customer({ accountNumber: 'UPD-2' }), { token: ctx.demo });
     expect(renamed.body.accountNumber).toBe('UPD-2');
-    expect((await ctx.server.api.get(path('UPD-1'), { token: demo })).status).toBe(404);
+    expect((await ctx.server.api.get(path('UPD-1'), { token: ctx.demo })).status).toBe(404);
   });
 
   it('answers 409 when renumbering onto a used number, 404 for an unknown one, 422 for a blank one', async () => {
     await create(customer({ accountNumber: 'UPD-3' }));
-    const dup = await ctx.server.api.put(path('UPD-3'), customer({ accountNumber: 'C00002' }), { token: demo });
+    const dup = await ctx.server.api.put(path('UPD-3'), customer({ accountNumber: 'C00002' }), { token: ctx.demo });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(DUPLICATE);
-    const missing = await ctx.server.api.put(path('NOPE'), customer(), { token: demo });
+    const missing = await ctx.server.api.put(path('NOPE'), customer(), { token: ctx.demo });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(NOT_FOUND);
-    expect((await ctx.server.api.put(path('UPD-3'), customer({ accountNumber: '' }), { token: demo })).body.errors).toEqual([M.accountNumberRequired]);
+    expect((await ctx.server.api.put(path('UPD-3'), customer({ accountNumber: '' }), { token: ctx.demo })).body.errors).toEqual([M.accountNumberRequired]);
   });
 
   it('deletes a customer (204), then it is gone (404)', async () => {
     await create(customer({ accountNumber: 'DEL-1' }));
-    expect((await ctx.server.api.delete(path('DEL-1'), { token: demo })).status).toBe(204);
-    expect((await ctx.server.api.get(path('DEL-1'), { token: demo })).status).toBe(404);
-    expect((await ctx.server.api.delete(path('DEL-1'), { token: demo })).status).toBe(404);
+    expect((await ctx.server.api.delete(path('DEL-1'), { token: ctx.demo })).status).toBe(204);
+    expect((await ctx.server.api.get(path('DEL-1'), { token: ctx.demo })).status).toBe(404);
+    expect((await ctx.server.api.delete(path('DEL-1'), { token: ctx.demo })).status).toBe(404);
   });
 
   it('never touches another company’s customer', async () => {
     const garage = companyId('Garage Dupont & Fils');
     await create(customer({ accountNumber: 'GAR-ONLY' }), { company: garage });
-    expect((await ctx.server.api.delete(path('GAR-ONLY'), { token: demo })).status).toBe(404);
-    expect((await ctx.server.api.put(path('GAR-ONLY'), customer(), { token: demo })).status).toBe(404);
+    expect((await ctx.server.api.delete(path('GAR-ONLY'), { token: ctx.demo })).status).toBe(404);
+    expect((await ctx.server.api.put(path('GAR-ONLY'), customer(), { token: ctx.demo })).status).toBe(404);
     expect((await ctx.server.api.get(path('GAR-ONLY'), { token: ctx.demo, company: garage })).body.socialReason).toBe('Menuiserie Vidal');
   });
 });

@@ -67,9 +67,9 @@ describe('GET /api/environment/plume', () => {
 
   it('writes each article exactly as GET /api/items does (the environment builds its catalogue in SQL)', async () => {
     const text = 'Gâteau « spécial » – 🎂 ' + 'long libellé '.repeat(10);
-    const created = await ctx.server.api.post('/api/items', { code: 'ENV-1', type: 'Standard', designation: 'Gâteau', label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, unitPriceHT: 0.1, vatRate: 2.1 }, { token: demo });
+    const created = await ctx.server.api.post('/api/items', { code: 'ENV-1', type: 'Standard', designation: 'Gâteau', label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, unitPriceHT: 0.1, vatRate: 2.1 }, { token: ctx.demo });
     expect(created.status).toBe(201);
-    const [env, list] = await Promise.all([environment(), ctx.server.api.get('/api/items?pageSize=500', { token: demo })]);
+    const [env, list] = await Promise.all([environment(), ctx.server.api.get('/api/items?pageSize=500', { token: ctx.demo })]);
     expect(env.body.invoice.items).toEqual(list.body.items);
     expect(env.body.invoice.items.find((a: { code: string }) => a.code === 'ENV-1')).toMatchObject({ label: text, label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, ttc: 0.1 });
   });

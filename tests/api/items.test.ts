@@ -133,18 +133,18 @@ describe('POST /api/items', () => {
 describe('PUT and DELETE /api/items/:id', () => {
   it('updates an article and recomputes its TTC', async () => {
     const created = (await create(article({ code: 'UPD' }))).body;
-    const res = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'UPD', unitPriceHT: 100, vatRate: 10, label64: encodeLabel64('Nouveau libellé') }), { token: demo });
+    const res = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'UPD', unitPriceHT: 100, vatRate: 10, label64: encodeLabel64('Nouveau libellé') }), { token: ctx.demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, unitPriceHT: 100, vatRate: 10, ttc: 110, label: 'Nouveau libellé' });
-    const dup = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'BOU002' }), { token: demo });
+    const dup = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'BOU002' }), { token: ctx.demo });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(DUPLICATE);
   });
 
   it('deletes an article (204), then it is gone (404)', async () => {
     const created = (await create(article({ code: 'DEL' }))).body;
-    expect((await ctx.server.api.delete(`/api/items/${created.id}`, { token: demo })).status).toBe(204);
-    const again = await ctx.server.api.delete(`/api/items/${created.id}`, { token: demo });
+    expect((await ctx.server.api.delete(`/api/items/${created.id}`, { token: ctx.demo })).status).toBe(204);
+    const again = await ctx.server.api.delete(`/api/items/${created.id}`, { token: ctx.demo });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Article introuvable.');
   });
@@ -152,8 +152,8 @@ describe('PUT and DELETE /api/items/:id', () => {
   it('answers 404 for an article of another company, and leaves it untouched', async () => {
     const rousseau = companyId('Conseil Audit Rousseau');
     const theirs = (await create(article({ code: 'ADMIN-1' }), { token: ctx.admin, company: rousseau })).body;
-    expect((await ctx.server.api.put(`/api/items/${theirs.id}`, article({ code: 'PIRATE' }), { token: demo })).status).toBe(404);
-    expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: demo })).status).toBe(404);
+    expect((await ctx.server.api.put(`/api/items/${theirs.id}`, article({ code: 'PIRATE' }), { token: ctx.demo })).status).toBe(404);
+    expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: ctx.demo })).status).toBe(404);
     // Naming their company is refused outright: demo is not a member.
     expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: ctx.demo, company: rousseau })).status).toBe(403);
     const still = await ctx.server.api.get('/api/items?q=ADMIN-1', { token: ctx.admin, company: rousseau });
@@ -161,8 +161,8 @@ describe('PUT and DELETE /api/items/:id', () => {
   });
 
   it('refuses ill-formed ids with a 400', async () => {
-    expect((await ctx.server.api.put('/api/items/abc', article(), { token: demo })).status).toBe(400);
-    expect((await ctx.server.api.delete('/api/items/99999999999', { token: demo })).status).toBe(400);
+    expect((await ctx.server.api.put('/api/items/abc', article(), { token: ctx.demo })).status).toBe(400);
+    expect((await ctx.server.api.delete('/api/items/99999999999', { token: ctx.demo })).status).toBe(400);
   });
 });
 

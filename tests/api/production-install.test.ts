@@ -10,8 +10,8 @@ import { APP_INPUTS, APP_STAMP, appBuildIsCurrent, digest } from '../../scripts/
 
 // `npm ci --omit=dev && npm run serve` after a build (decision 019), without a network install:
 // a temporary installation gets dist/server/, package.json and links to the production packages
-// only (as `npm ci --omit=dev` would install them from the lockfile). Node runs with --preserve-symlinks, so nothing is found
-// in this clone's node_modules, where the dev tools are.
+// only (as `npm ci --omit=dev` would install them from the lockfile). Node runs with
+// --preserve-symlinks, so nothing is found in this clone's node_modules, where the dev tools are.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };

@@ -38,19 +38,20 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 
 function openNew(onClose = vi.fn()) {
   render(<MantineProvider theme={theme}><Notifications /><CustomerFormModal opened row={null} companyId={1} onClose={onClose} /></MantineProvider>);
-  const dialog = screen.getByRole('dialog', { name: 'Nouveau client' });
+  const dialog = screen.getByRole('dialog', { name: 'Nouveau client', hidden: true });
   const field = (label: string) => within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' });
   return { dialog, field };
 }
 
-// Rendering Mantine in jsdom can take seconds on a busy 2-core machine.
+// Role queries skip the visibility check (`hidden: true`): computing styles up the tree is what makes
+// them slow in jsdom. Rendering Mantine there can still take seconds on a busy 2-core machine.
 describe('the customer dialog', { timeout: 60_000 }, () => {
   it('lists in French what is missing or malformed, and sends nothing', async () => {
     const { dialog, field } = openNew();
     type(field('SIREN'), '12345');
     type(field('Délai de paiement (jours)'), '400');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client' }));
-    const alert = await within(dialog).findByRole('alert');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
+    const alert = await within(dialog).findByRole('alert', { hidden: true });
     expect(alert.textContent).toContain('Le client contient des erreurs.');
     expect(alert.textContent).toContain('La raison sociale du client est obligatoire.');
     expect(alert.textContent).toContain('Le SIREN du client doit comporter 9 chiffres.');
@@ -63,11 +64,11 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
     const { dialog, field } = openNew(onClose);
     createCustomer.mockResolvedValueOnce({ status: 'done', response: { accountNumber: 'C00042', socialReason: 'Atelier Durand' } });
     type(field('Raison sociale'), 'Atelier Durand');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Ajouter une adresse de facturation' }));
-    type(within(dialog).getByRole('textbox', { name: 'Autre adresse de facturation n° 1' }), 'Service comptable, 10 quai Perrache, 69002 Lyon');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ajouter une adresse de facturation', hidden: true }));
+    type(within(dialog).getByRole('textbox', { name: 'Autre adresse de facturation n° 1', hidden: true }), 'Service comptable, 10 quai Perrache, 69002 Lyon');
     type(field('SIREN'), '123 456 789');
     type(field('Délai de paiement (jours)'), '45');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     const body = createCustomer.mock.calls[0][1] as Record<string, unknown>;
     expect(JSON.stringify(body)).toContain('Service comptable, 10 quai Perrache, 69002 Lyon');

@@ -7,7 +7,8 @@ import { isQuotaError, newTempId, submitMutation } from '../../../data/outbox';
 import { todayInParis } from '../../../domain/dates';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
-import { http } from '../../../lib/http';
+import { api } from '../../../contract/index';
+import { callRaw, queued } from '../../../lib/api-call';
 import { customerLabel, type InvoiceListRow, type QuoteListRow } from '../list-model';
 
 /** Rewrites one row of the device's copy (a change made here shows before the next refresh). */
@@ -29,7 +30,7 @@ export async function patchCachedRow<T>(table: 'invoices' | 'quotes', companyId:
 export async function setInvoicePaid(companyId: number, row: InvoiceListRow, paid: boolean): Promise<ScreenOutcome<unknown>> {
   const paidAt = paid ? todayInParis(new Date()) : null;
   const outcome = await screenOutcome(await submitMutation({
-    method: 'PUT', path: `invoices/${row.id}/payment`, body: { paidAt }, companyId, docKey: `invoice:${row.id}`, kind: 'invoice.payment',
+    ...queued(api.invoices.markPaid, { params: { id: row.id }, body: { paidAt } }), companyId, docKey: `invoice:${row.id}`, kind: 'invoice.payment',
     label: `Facture ${row.number ?? ''} marquée ${paid ? 'payée' : 'non payée'}`.replace(/\s+/g, ' '),
   }));
   if (outcome.status !== 'failed') await patchCachedRow<InvoiceListRow>('invoices', companyId, row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt, ...(paidAt ? {} : { amountPaid: 0 }) } }));
@@ -39,7 +40,7 @@ export async function setInvoicePaid(companyId: number, row: InvoiceListRow, pai
 /** PATCH /api/estimates/:id { state } (spec 4: the label is sent). */
 export async function changeQuoteState(companyId: number, row: QuoteListRow, state: QuoteStateLabel): Promise<ScreenOutcome<QuoteListRow>> {
   const outcome = await screenOutcome(await submitMutation<QuoteListRow>({
-    method: 'PATCH', path: `estimates/${row.id}`, body: { state }, companyId, docKey: `quote:${row.id}`, kind: 'quote.state',
+    ...queued(api.invoices.setQuoteState, { params: { id: row.id }, body: { state } }), companyId, docKey: `quote:${row.id}`, kind: 'quote.state',
     label: `Devis ${row.number ?? ''} : état « ${state} »`,
   }));
   if (outcome.status !== 'failed') await patchCachedRow<QuoteListRow>('quotes', companyId, row.id, (r) => ({ ...r, state }));
@@ -49,13 +50,13 @@ export async function changeQuoteState(companyId: number, row: QuoteListRow, sta
 /** POST /api/estimates/:id/convert → the new draft invoice (its id opens the invoice form). */
 export async function convertQuote(companyId: number, row: QuoteListRow): Promise<ScreenOutcome<{ id: number }>> {
   return screenOutcome(await submitMutation<{ id: number }>({
-    method: 'POST', path: `estimates/${row.id}/convert`, companyId, docKey: `quote:${row.id}`, kind: 'quote.convert',
+    ...queued(api.invoices.convertQuote, { params: { id: row.id } }), companyId, docKey: `quote:${row.id}`, kind: 'quote.convert',
     label: `Transformation du devis ${row.number ?? ''} en facture (${customerLabel(row.customer)})`, createsTempId: newTempId(),
   }));
 }
 
 /** GET /api/invoices/:id/pdf or /api/estimates/:id/pdf, saved under the server's file name. */
 export async function downloadPdf(resource: 'invoices' | 'estimates', id: string | number, fallbackName: string): Promise<void> {
-  const response = await http.get(`${resource}/${id}/pdf`);
+  const response = await callRaw(resource === 'invoices' ? api.invoices.invoicePdf : api.invoices.quotePdf, { params: { id } });
   saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));
 }

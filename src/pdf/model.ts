@@ -1,0 +1,146 @@
+// The one mapping from a document (saved, validated or a draft in the browser) to the renderer's
+// model (decision 021): the server's PDFs and previews (server/src/modules/invoices) and the
+// browser's offline preview (features/invoice-editor) both call it, so they print the same thing.
+// Inputs are plain shapes that a database row and the app's types both satisfy; no I/O here.
+import { formatIban, isTransferPayment } from '../domain/bank-details';
+import { hasDiscount } from '../domain/discounts';
+import { computeTotals, isStandardLine, lineTotal, SPACER_CODE } from '../domain/totals';
+import type { Discount, InvoiceLine } from '../domain/types';
+import type { BusinessDocumentModel, PdfLine, PdfParty } from './types';
+
+type Text = string | null | undefined;
+
+/** The seller as the company record or the invoicing environment holds it. */
+export interface SellerFields {
+  label: string;
+  legalForm?: Text; shareCapital?: Text; address?: Text; postalCode?: Text; city?: Text; siren?: Text; siret?: Text;
+  rcs?: Text; vatNumber?: Text; email?: Text; phone?: Text; iban?: Text; bic?: Text;
+}
+
+/** The customer as its record (server) or the app's Customer holds it. */
+export interface CustomerFields {
+  accountNumber: string;
+  socialReason: string;
+  name?: Text; address?: Text; postalCode?: Text; city?: Text; country?: Text; deliveryAddress?: Text;
+  billingAddresses?: string[] | null; siren?: Text; vatNumber?: Text; email?: Text; phone?: Text; isBusiness?: boolean | null;
+}
+
+/** The customer as printed (and frozen at validation). */
+export type PdfCustomer = BusinessDocumentModel['customer'] & { socialReason: string; contactName?: string };
+
+const nonEmpty = (lines: Text[]) => lines.map((l) => (l ?? '').trim()).filter(Boolean);
+const splitLines = (text: string) => nonEmpty(text.split(/\r?\n/));
+/** One convention: an empty text ('' or null) is not printed. */
+const opt = (s: Text) => (s ? s : undefined);
+
+export function sellerParty(company: SellerFields): PdfParty {
+  return {
+    name: company.label,
+    legalForm: opt(company.legalForm),
+    shareCapital: opt(company.shareCapital),
+    addressLines: nonEmpty([company.address, [company.postalCode, company.city].filter(Boolean).join(' ')]),
+    siren: opt(company.siren),
+    siret: opt(company.siret),
+    rcs: opt(company.rcs),
+    vatNumber: opt(company.vatNumber),
+    email: opt(company.email),
+    phone: opt(company.phone),
+    iban: opt(company.iban),
+    bic: opt(company.bic),
+  };
+}
+
+/** The customer as printed: the document's billing address wins over the record's main address. */
+export function customerSnapshot(customer: CustomerFields | null, billingAddress: string): PdfCustomer {
+  const own = customer
+    ? nonEmpty([customer.address, [customer.postalCode, customer.city].filter(Boolean).join(' '), customer.country && customer.country !== 'France' ? customer.country : ''])
+    : [];
+  const addressLines = billingAddress.trim() ? splitLines(billingAddress) : own.length ? own : splitLines(customer?.billingAddresses?.[0] ?? '');
+  const delivery = customer?.deliveryAddress ? splitLines(customer.deliveryAddress) : [];
+  return {
+    name: customer?.socialReason ?? '',
+    socialReason: customer?.socialReason ?? '',
+    contactName: opt(customer?.name),
+    accountNumber: customer?.accountNumber ?? '',
+    addressLines,
+    deliveryAddressLines: delivery.length ? delivery : undefined,
+    siren: opt(customer?.siren),
+    vatNumber: opt(customer?.vatNumber),
+    email: opt(customer?.email),
+    phone: opt(customer?.phone),
+    isBusiness: customer?.isBusiness ?? true,
+  };
+}
+
+export function pdfLines(lines: readonly InvoiceLine[]): PdfLine[] {
+  return lines.map((l) => ({
+    code: l.code,
+    kind: isStandardLine(l) ? 'standard' : l.code === SPACER_CODE ? 'spacer' : 'comment',
+    label: l.label,
+    quantity: Number(l.quantity) || 0,
+    unit: l.unitMeasurement ?? '',
+    unitPrice: Number(l.unitPrice) || 0,
+    vatRate: Number(l.vatRate) || 0,
+    totalHt: lineTotal(l),
+    ...(hasDiscount(l.discount) ? { discount: { type: l.discount.type, value: Number(l.discount.value) } } : {}),
+  }));
+}
+
+/** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
+export function bankDetails(kind: BusinessDocumentModel['kind'], paymentMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
+  if (kind !== 'Facture' || !isTransferPayment(paymentMode) || !seller.iban) return null;
+  return { iban: formatIban(seller.iban), ...(seller.bic ? { bic: seller.bic } : {}) };
+}
+
+/** A logo stored as a data URL (PNG or JPEG); anything else is left out rather than failing the PDF. */
+export function logoOf(dataUrl: Text): BusinessDocumentModel['logo'] {
+  const m = /^data:image\/(png|jpe?g);base64,(.+)$/i.exec(dataUrl ?? '');
+  if (!m) return null;
+  const binary = atob(m[2]);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return { type: m[1].toLowerCase() === 'png' ? 'png' : 'jpeg', bytes };
+}
+
+export interface DocumentFields {
+  kind: BusinessDocumentModel['kind'];
+  number: string | null;
+  preview: boolean;
+  issueDate: string;
+  dueDate?: string | null;
+  validityDate?: string | null;
+  designation: string;
+  lines: readonly InvoiceLine[];
+  paymentMode?: string;
+  vatClause: string;
+  correctedInvoiceNumber?: string | null;
+  /** Decision 012. */
+  discount?: Discount | null;
+  /** The quote this invoice was converted from. */
+  estimateNumber?: string | null;
+}
+
+export function documentModel(doc: DocumentFields, seller: PdfParty, customer: PdfCustomer, logo: BusinessDocumentModel['logo']): BusinessDocumentModel {
+  const { vatBreakdown, ...totals } = computeTotals([...doc.lines], doc.discount);
+  return {
+    kind: doc.kind,
+    number: doc.number,
+    preview: doc.preview,
+    issueDate: doc.issueDate,
+    dueDate: doc.kind === 'Facture' ? doc.dueDate ?? null : null,
+    validityDate: doc.validityDate ?? null,
+    designation: doc.designation || undefined,
+    seller,
+    customer,
+    lines: pdfLines(doc.lines),
+    totals,
+    vatBreakdown,
+    paymentMode: doc.paymentMode || undefined,
+    vatClause: doc.vatClause || undefined,
+    correctedInvoiceNumber: doc.correctedInvoiceNumber ?? null,
+    documentDiscount: totals.discount !== undefined && doc.discount ? { type: doc.discount.type, value: Number(doc.discount.value) } : null,
+    estimateNumber: doc.kind === 'Devis' ? null : doc.estimateNumber ?? null,
+    bankDetails: bankDetails(doc.kind, doc.paymentMode, seller),
+    logo,
+  };
+}
