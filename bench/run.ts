@@ -24,6 +24,7 @@ const SECTIONS: Section[] = [
   { file: 'invoices.ts', fn: 'benchInvoices', title: 'Devis et factures' },
   { file: 'invoice-list-screen.ts', fn: 'benchInvoiceListScreen', title: 'Écran de la liste des factures (Chromium)' },
   { file: 'startup.ts', fn: 'benchStartup', title: 'Démarrage et commits durables' },
+  { file: 'server-start.ts', fn: 'benchServerStart', title: 'Démarrage du serveur : compilé ou source via tsx (CPU)' },
   { file: 'first-load.ts', fn: 'benchFirstLoad', title: 'Premier chargement sur une ligne 4G lente (Chromium)' },
   { file: 'list-load.ts', fn: 'benchListLoad', title: 'Listes sous charge : 20 clients simultanés (base embarquée)' },
   { file: 'articles-screen.ts', fn: 'benchArticlesScreen', title: 'Catalogue de 10 000 articles à l’écran (Chromium)' },

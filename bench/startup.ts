@@ -1,9 +1,7 @@
 // Figures of issue 9: the time from `npm start`'s launcher to an open port (the port opens only
 // once migrations and demo data are done), on a fresh and on an existing data folder; and what
 // durable commits cost: validate p95 on a persistent embedded database, with and without fsync.
-// Issue 11: the same start, compiled (plain node) against the source through tsx, with the CPU
-// each uses until its port opens (`npm run bench -- startup`).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +11,6 @@ import { startServer } from '../server/src/server';
 import { embeddedFsyncCalls } from '../server/src/db/durable-fs';
 import { seedDemo } from '../server/src/seed/demo';
 import { ensureCompiledServer, freePort, spawnServer, waitForPort } from '../tests/support/child-server';
-import { appBuildIsCurrent } from '../scripts/build-stamp.mjs';
 import { invoicePayload } from '../tests/support/invoice-helpers';
 import { apiClient, type TestServer } from '../tests/support/test-server';
 
@@ -21,55 +18,15 @@ const VALIDATIONS = 300;
 const ms = (n: number) => `${n.toFixed(1).replace('.', ',')} ms`;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** CPU time (user + system) a process has used so far, from /proc (Linux; 0 elsewhere). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks: USER_HZ = 100
-  } catch {
-    return 0;
-  }
-}
-
-/** From spawn to open port: wall time and the server's CPU. Default: `npm start`'s launcher, compiled server. */
-async function timeToReady(dataDir: string, script?: string, env: Record<string, string> = {}): Promise<{ wall: number; cpu: number }> {
+async function timeToReady(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnServer({ ...env, DATA_DIR: dataDir, PORT: String(port) }, { script });
+  const child = spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
   await waitForPort(port, child);
-  const wall = performance.now() - started;
-  const cpu = cpuMs(child.process.pid!);
+  const elapsed = performance.now() - started;
   child.process.kill('SIGTERM');
   await child.exited;
-  return { wall, cpu };
-}
-
-/** Issue 11: the compiled server (plain node) against the TypeScript source through tsx (before). */
-async function compiledVsSource(): Promise<Record<string, string>> {
-  ensureCompiledServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'workplace-bench-start-'));
-  const env = { NODE_ENV: 'production', SEED_DEMO: '1', PUBLIC_URL: 'http://localhost' };
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  try {
-    const fresh = await timeToReady(dataDir);
-    const runs: Record<'compiled' | 'tsx', Array<{ wall: number; cpu: number }>> = { compiled: [], tsx: [] };
-    for (let i = 0; i < 3; i++) {
-      runs.compiled.push(await timeToReady(dataDir, 'dist/server/index.js', env));
-      runs.tsx.push(await timeToReady(dataDir, 'server/src/index.ts', env));
-    }
-    const row = (r: Array<{ wall: number; cpu: number }>) => `${ms(median(r.map((x) => x.wall)))} · CPU ${ms(median(r.map((x) => x.cpu)))}`;
-    const started = performance.now();
-    const current = appBuildIsCurrent();
-    const stampCheck = performance.now() - started;
-    return {
-      'Démarrage → port ouvert, dossier neuf (compilé : base créée, migrations, démo)': `${ms(fresh.wall)} · CPU ${ms(fresh.cpu)}`,
-      'Démarrage → port ouvert, dossier existant, compilé (`node dist/server/index.js`), médiane de 3': row(runs.compiled),
-      'Démarrage → port ouvert, dossier existant, source via tsx (avant), médiane de 3': row(runs.tsx),
-      [`\`npm start\` : contrôle du tampon de construction (${current ? 'à jour, construction sautée' : 'périmé'})`]: ms(stampCheck),
-    };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  return elapsed;
 }
 
 /** 300 validations (PDF included) of Boulangerie Martin drafts on a folder-backed database. */
@@ -117,15 +74,23 @@ async function validations(durable: boolean): Promise<{ p50: number; p95: number
 }
 
 export async function benchStartup(): Promise<Record<string, string>> {
-  const start = await compiledVsSource();
-  const relaxed = await validations(false);
-  const durable = await validations(true);
-  return {
-    ...start,
-    [`Validation, base sur disque sans fsync (avant) — ${VALIDATIONS} factures`]: `médiane ${ms(relaxed.p50)} · p95 ${ms(relaxed.p95)}`,
-    [`Validation, commits durables (fsync) — ${VALIDATIONS} factures`]: `médiane ${ms(durable.p50)} · p95 ${ms(durable.p95)}`,
-    'fsync(2) par validation (commits durables)': durable.fsyncs.toFixed(1).replace('.', ','),
-    'Transaction d’une ligne (200), sans fsync': `médiane ${ms(relaxed.commit[0])} · p95 ${ms(relaxed.commit[1])}`,
-    'Transaction d’une ligne (200), avec fsync': `médiane ${ms(durable.commit[0])} · p95 ${ms(durable.commit[1])}`,
-  };
+  ensureCompiledServer(); // `npm start` runs the compiled server (decision 019)
+  const dataDir = mkdtempSync(join(tmpdir(), 'workplace-bench-start-'));
+  try {
+    const fresh = await timeToReady(dataDir);
+    const existing = await timeToReady(dataDir);
+    const relaxed = await validations(false);
+    const durable = await validations(true);
+    return {
+      'Démarrage → port ouvert, dossier neuf (base créée, migrations, démo)': ms(fresh),
+      'Démarrage → port ouvert, dossier existant': ms(existing),
+      [`Validation, base sur disque sans fsync (avant) — ${VALIDATIONS} factures`]: `médiane ${ms(relaxed.p50)} · p95 ${ms(relaxed.p95)}`,
+      [`Validation, commits durables (fsync) — ${VALIDATIONS} factures`]: `médiane ${ms(durable.p50)} · p95 ${ms(durable.p95)}`,
+      'fsync(2) par validation (commits durables)': durable.fsyncs.toFixed(1).replace('.', ','),
+      'Transaction d’une ligne (200), sans fsync': `médiane ${ms(relaxed.commit[0])} · p95 ${ms(relaxed.commit[1])}`,
+      'Transaction d’une ligne (200), avec fsync': `médiane ${ms(durable.commit[0])} · p95 ${ms(durable.commit[1])}`,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -8,7 +8,8 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
-beforeAll(() => {
+beforeAll(async () => {
+  await import('./module-boundary'); // the lazy chunk, loaded once before the clock of findByText starts
   window.matchMedia ??= ((query: string) => ({
     matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
     addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
@@ -39,11 +40,11 @@ it('a failing screen keeps the frame and offers « Réessayer »', async () => {
   const router = createRouter({ routeTree: root.addChildren([screenRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(<RouterProvider router={router} />);
 
-  expect(await screen.findByText('Cette page n’a pas pu s’afficher')).toBeTruthy();
+  expect(await screen.findByText('Cette page n’a pas pu s’afficher', {}, { timeout: 10_000 })).toBeTruthy();
   expect(screen.getByText('Menu et panneau de synchronisation')).toBeTruthy();
   broken = false;
   fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-  expect(await screen.findByText('Mes factures')).toBeTruthy();
+  expect(await screen.findByText('Mes factures', {}, { timeout: 10_000 })).toBeTruthy();
   expect(screen.getByText('Menu et panneau de synchronisation')).toBeTruthy();
   expect(screen.queryByText('Cette page n’a pas pu s’afficher')).toBeNull();
-});
+}, 30_000);

@@ -5,6 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inboxDeposits } from '../../server/src/db/schema/index';
 import { createApp } from '../../server/src/app';
+import { z } from 'zod';
+import { endpoint } from '../../src/contract/endpoint';
+import { endpoints } from '../../src/contract/index';
 import { createModule } from '../../server/src/http/route';
 import type { AppEnv } from '../../server/src/http/types';
 import { modules } from '../../server/src/modules/index';
@@ -105,6 +108,65 @@ describe('GET /api/openapi.json', () => {
     const rights = doc.paths['/api/utilisateurs/custom/user/{id}/company/{lastCompany}']?.get;
     expect(rights).toBeDefined();
     expect(rights.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:id', 'path:lastCompany']);
+  });
+});
+
+describe('the contract (src/contract, decision 021)', () => {
+  let doc: any;
+  beforeAll(async () => {
+    doc = (await server.api.get('/api/openapi.json')).body;
+  });
+  const operations = () => Object.entries(doc.paths as Record<string, Record<string, any>>)
+    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, method, op })));
+
+  it('describes every endpoint of the contract, each once', () => {
+    expect(operations().length).toBe(endpoints.length);
+    expect(endpoints.length).toBeGreaterThanOrEqual(69);
+  });
+
+  it('gives every operation a 2xx answer with its schema (JSON schema, a file, or 204 without body)', () => {
+    for (const { label, op } of operations()) {
+      const codes = Object.keys(op.responses).filter((c) => /^2/.test(c));
+      expect(codes.length, label).toBeGreaterThan(0);
+      for (const code of codes) {
+        const content = op.responses[code].content;
+        if (code === '204') expect(content, label).toBeUndefined();
+        else expect(Object.values(content ?? {}).every((c: any) => c.schema && Object.keys(c.schema).length > 0), label).toBe(true);
+      }
+      for (const code of Object.keys(op.responses).filter((c) => /^[45]/.test(c))) {
+        expect(op.responses[code].content['application/json'].schema, label).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+  });
+
+  it('says of every mutation whether it may wait offline (x-offline), and of no read', () => {
+    for (const { label, method, op } of operations()) {
+      if (method === 'get') expect(op['x-offline'], label).toBeUndefined();
+      else expect(['queue', 'online-only'], label).toContain(op['x-offline']);
+    }
+  });
+
+  // Without a token and without a body: nothing runs past the route's first check (401 or 400).
+  it('is served: every endpoint answers something else than the unknown-address 404', async () => {
+    for (const e of endpoints) {
+      const path = `/api${e.path.replace(/:[A-Za-z]+/g, '1')}`;
+      const res = await server.api.request(e.method.toUpperCase(), path);
+      expect(res.body?.message, `${e.method} ${path}`).not.toBe('Cette adresse d’API n’existe pas.');
+    }
+  });
+
+  it('fails loudly under test when an answer leaves its declared schema', async () => {
+    const wrong = endpoint({ method: 'get', path: '/__test/contract', tag: 'Test', summary: 'Test', auth: false, responses: { 200: z.object({ n: z.number() }) } });
+    const { app, route } = createModule(server.deps, '/api');
+    route(wrong, {}, (c) => c.json({ n: 'pas un nombre' }));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await app.request('/api/__test/contract');
+      expect(res.status).toBe(500);
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(/^Réponse hors contrat : GET \/__test\/contract/);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

@@ -10,17 +10,8 @@ import { readableFilesWhere, type DocumentAccess } from './access';
 export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
-export interface DocumentItem {
-  id: number;
-  name: string;
-  categoryId: number;
-  category: string;
-  categoryPath: string;
-  mimeType: string;
-  size: number;
-  createdAt: string;
-  readAt: string | null;
-}
+export type { DocumentItem } from '../../../../src/contract/documents';
+import type { DocumentItem } from '../../../../src/contract/documents';
 
 export const documentSearchKey = (name: string, categoryId: number) => searchKey(`${name} ${categoryPathLabel(categoryId)}`);
 

@@ -1,17 +1,7 @@
-import { CATEGORY_TREE, findCategory, pruneTree, type CategoryNode, type CategoryScope } from '../../../../src/domain/document-categories';
+import { CATEGORY_TREE, findCategory, pruneTree, type CategoryNode } from '../../../../src/domain/document-categories';
 
-export interface CategoryTreeNode {
-  id: number;
-  label: string;
-  scope: CategoryScope;
-  parentId: number | null;
-  /** Documents here and below. */
-  count: number;
-  unread: number;
-  /** False for an ancestor shown only to reach readable categories under it. */
-  readable: boolean;
-  children: CategoryTreeNode[];
-}
+export type { CategoryTreeNode } from '../../../../src/contract/documents';
+import type { CategoryTreeNode } from '../../../../src/contract/documents';
 
 /** The readable part of the tree (id 0 = every root) with document counts summed upwards; null when not readable. */
 export function categoryTree(rootId: number, readable: number[], counts: Map<number, { total: number; unread: number }>): CategoryTreeNode[] | null {

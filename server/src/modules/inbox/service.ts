@@ -12,24 +12,8 @@ export const depositColumns = { companyId: inboxDeposits.companyId, categoryId: 
 export const DEPOSIT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'status', '-status'] as const;
 export type DepositSort = (typeof DEPOSIT_SORTS)[number];
 
-export interface DepositItem {
-  id: number;
-  name: string;
-  categoryId: number;
-  category: string;
-  categoryPath: string;
-  mimeType: string;
-  size: number;
-  status: DepositStatus;
-  statusLabel: string;
-  createdAt: string;
-  processedAt: string | null;
-  batchId: number | null;
-  documentId: number | null;
-  depositedBy: { id: number; firstName: string; name: string };
-  mine: boolean;
-  company: { id: number; label: string };
-}
+export type { DepositItem } from '../../../../src/contract/inbox';
+import type { DepositItem } from '../../../../src/contract/inbox';
 
 const selection = {
   deposit: inboxDeposits,

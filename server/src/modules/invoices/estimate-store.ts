@@ -59,7 +59,9 @@ export interface QuoteRead extends QuotePayload {
   version: number;
 }
 
-export type QuoteJson = ToWire<QuoteRead>;
+/** The answer's shape is the contract's (src/contract/invoice-wire.ts): this mapping must produce it. */
+export type { QuoteJson } from '../../../../src/contract/invoice-wire';
+import type { QuoteJson } from '../../../../src/contract/invoice-wire';
 
 export const toQuoteJson = (row: JoinedQuote): QuoteJson => toWire(quoteRead(row));
 

@@ -89,7 +89,9 @@ export interface InvoiceRead extends Omit<Invoice, 'customer'> {
   version: number;
 }
 
-export type InvoiceJson = ToWire<InvoiceRead>;
+/** The answer's shape is the contract's (src/contract/invoice-wire.ts): this mapping must produce it. */
+export type { InvoiceJson } from '../../../../src/contract/invoice-wire';
+import type { InvoiceJson } from '../../../../src/contract/invoice-wire';
 
 export const toInvoiceJson = (row: JoinedInvoice): InvoiceJson => toWire(invoiceRead(row));
 

@@ -3,14 +3,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notificationSeen, notifications } from '../../db/schema/index';
 import { pageTotal } from '../../db/paging';
 
-export interface NotificationDto {
-  id: number;
-  type: number;
-  label: string;
-  documentId: number | null;
-  createdAt: string;
-  readAt: string | null;
-}
+/** A notification as the API answers it (src/contract/notifications.ts). */
+export type { AppNotification as NotificationDto } from '../../../../src/contract/notifications';
+import type { AppNotification as NotificationDto } from '../../../../src/contract/notifications';
 
 const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
   id: n.id,

@@ -1,30 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, memberships, users } from '../../db/schema/index';
-import type { AppRight } from '../../../../src/domain/rights';
 
-export interface UserCompany {
-  id: number;
-  label: string;
-  numberInvoiceValidateMonth: number | null;
-  subscriptionInvoice: string | null;
-  gedUserRight: boolean;
-}
+export type { UserCompany, UserProfile } from '../../../../src/contract/session';
+import type { UserProfile } from '../../../../src/contract/session';
 
-/** The user profile of spec section 3. */
-export interface UserProfile {
-  id: number;
-  name: string;
-  firstName: string;
-  username: string;
-  email: string | null;
-  userType: number;
-  userCompanies: UserCompany[];
-  userLastCompany: number | null;
-  appRights: AppRight[];
-  categories: number[];
-  categoriesInbox: number[];
-}
 
 export async function loadProfile(db: Db, userId: number): Promise<UserProfile | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
