@@ -5,7 +5,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
-
 /** The filters a URL gives (unknown keys ignored, defaults for what is missing). */
 export function filtersFromSearch<F extends { [K in keyof F]: string }>(empty: F, search: Record<string, unknown>): F {
   const out: Record<string, string> = { ...empty };
@@ -19,10 +18,14 @@ export function filtersFromSearch<F extends { [K in keyof F]: string }>(empty: F
 /** The search params of these filters: only what differs from the defaults. */
 export function searchOfFilters<F extends { [K in keyof F]: string }>(empty: F, filters: F): Partial<F> {
   const defaults = empty as Record<string, string>;
-  return Object.fromEntries(Object.entries(filters as Record<string, string>).filter(([k, v]) => v !== defaults[k])) as Partial<F>;
+  return Object.fromEntries(
+    Object.entries(filters as Record<string, string>).filter(([k, v]) => v !== defaults[k]),
+  ) as Partial<F>;
 }
 
-export function useSearchFilters<F extends { [K in keyof F]: string }>(empty: F): [F, (patch: Partial<F>) => void, () => void] {
+export function useSearchFilters<F extends { [K in keyof F]: string }>(
+  empty: F,
+): [F, (patch: Partial<F>) => void, () => void] {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const [filters, setFilters] = useState<F>(() => filtersFromSearch(empty, search));

@@ -8,9 +8,17 @@ const Error = lazy(() => import('./module-boundary').then((m) => ({ default: m.M
 const Pending = lazy(() => import('./module-boundary').then((m) => ({ default: m.ModulePending })));
 
 export function ModuleErrorBoundary(props: ErrorComponentProps) {
-  return <Suspense fallback={null}><Error {...props} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <Error {...props} />
+    </Suspense>
+  );
 }
 
 export function ModulePendingState() {
-  return <Suspense fallback={null}><Pending /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <Pending />
+    </Suspense>
+  );
 }

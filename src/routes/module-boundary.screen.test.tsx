@@ -2,7 +2,14 @@
 // Decision 022: a screen that fails shows its own error inside the signed-in frame, which stays
 // (menu, drawer, sync panel); « Réessayer » renders the screen again.
 import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
@@ -11,8 +18,14 @@ import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy'
 beforeAll(async () => {
   await import('./module-boundary'); // the lazy chunk, loaded once before the clock of findByText starts
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(() => cleanup());
@@ -31,13 +44,19 @@ it('a failing screen keeps the frame and offers « Réessayer »', async () => {
     ),
   });
   const screenRoute = createRoute({
-    getParentRoute: () => root, path: '/', errorComponent: ModuleErrorBoundary, pendingComponent: ModulePendingState,
+    getParentRoute: () => root,
+    path: '/',
+    errorComponent: ModuleErrorBoundary,
+    pendingComponent: ModulePendingState,
     component: () => {
       if (broken) throw new Error('écran cassé');
       return <p>Mes factures</p>;
     },
   });
-  const router = createRouter({ routeTree: root.addChildren([screenRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([screenRoute]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   render(<RouterProvider router={router} />);
 
   expect(await screen.findByText('Cette page n’a pas pu s’afficher', {}, { timeout: 10_000 })).toBeTruthy();

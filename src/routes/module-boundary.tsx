@@ -22,8 +22,14 @@ export function ModuleError({ error, reset }: ErrorComponentProps) {
     <Alert color="red" title="Cette page n’a pas pu s’afficher" role="alert" maw={720}>
       <Stack gap="sm">
         <Text size="sm">{offline ? 'Vérifiez votre connexion puis réessayez.' : errorText(statusOf(error))}</Text>
-        <Text size="sm" c="dimmed">Le reste de l’application fonctionne : vos modifications en attente restent enregistrées sur cet appareil.</Text>
-        <Group><Button variant="light" color="red" onClick={retry}>Réessayer</Button></Group>
+        <Text size="sm" c="dimmed">
+          Le reste de l’application fonctionne : vos modifications en attente restent enregistrées sur cet appareil.
+        </Text>
+        <Group>
+          <Button variant="light" color="red" onClick={retry}>
+            Réessayer
+          </Button>
+        </Group>
       </Stack>
     </Alert>
   );

@@ -121,7 +121,8 @@ describe('the contract (src/contract, decision 021)', () => {
 
   it('describes every endpoint of the contract, each once', () => {
     expect(operations().length).toBe(endpoints.length);
-    expect(endpoints.length).toBeGreaterThanOrEqual(69);
+    // 68 endpoints (69 routes: POST /business-files//:id/send is an alias of a spec typo, not in the contract).
+    expect(endpoints.length).toBeGreaterThanOrEqual(68);
   });
 
   it('gives every operation a 2xx answer with its schema (JSON schema, a file, or 204 without body)', () => {

@@ -6,6 +6,7 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const dir = await buildSnapshot();
   project.provide('apiSnapshot', dir);
-  console.log(`Base de test préparée une fois (migrations, démo) en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Base de test préparée une fois (migrations, démo) en ${seconds} s`);
   return () => removeSnapshot(dir);
 }

@@ -51,7 +51,8 @@ describe('sync engine', () => {
     const scope: Scope = { db, userId: 1, companyId: 7 };
     let n = 0;
     const def = defineServerData({
-      key: 'list', keep: 'memory',
+      key: 'list',
+      keep: 'memory',
       fetch: async () => {
         n++;
         if (n === 2) throw httpError(403, { message: 'Accès refusé' });
@@ -63,7 +64,11 @@ describe('sync engine', () => {
     expect(n).toBe(1);
     const id = entryId('list', 1, 7, '{}');
     await refresh(def, scope, {});
-    expect(getEntry(id)).toMatchObject({ status: 'error', error: { httpStatus: 403, message: 'Accès refusé' }, data: [1] });
+    expect(getEntry(id)).toMatchObject({
+      status: 'error',
+      error: { httpStatus: 403, message: 'Accès refusé' },
+      data: [1],
+    });
     await refresh(def, scope, {});
     expect(getEntry(id)).toMatchObject({ status: 'offline', data: [1] });
   });
@@ -79,7 +84,13 @@ describe('sync engine', () => {
     await tick();
     expect(fetch).not.toHaveBeenCalled();
     stop();
-    await db.snapshots.put({ dataset: 'env', companyId: 7, params: 'null', data: 'old', fetchedAt: Date.now() - 120_000 });
+    await db.snapshots.put({
+      dataset: 'env',
+      companyId: 7,
+      params: 'null',
+      data: 'old',
+      fetchedAt: Date.now() - 120_000,
+    });
     const stop2 = watch(def, scope, null);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     stop2();
@@ -120,7 +131,14 @@ describe('sync engine', () => {
   it('an answer arriving after sign-out is dropped', async () => {
     const db = freshDb();
     let release: (v: string) => void = () => undefined;
-    const def = defineServerData({ key: 'late', keep: 'device', fetch: () => new Promise<string>((r) => { release = r; }) });
+    const def = defineServerData({
+      key: 'late',
+      keep: 'device',
+      fetch: () =>
+        new Promise<string>((r) => {
+          release = r;
+        }),
+    });
     const done = refresh(def, { db, userId: 1, companyId: 7 }, null);
     forgetAll();
     release('secret');
@@ -133,9 +151,13 @@ describe('sync engine', () => {
     const name = `sync-v2-${Date.now()}`;
     const v2 = new Dexie(name);
     v2.version(2).stores(SCHEMA_V2);
-    await v2.table('records').put({ dataset: 'invoiceDashboard', companyId: 5, id: 'etat', data: { ca: 1 }, label: '' });
+    await v2
+      .table('records')
+      .put({ dataset: 'invoiceDashboard', companyId: 5, id: 'etat', data: { ca: 1 }, label: '' });
     await v2.table('meta').put({ companyId: 5, dataset: 'invoiceDashboard', fetchedAt: 1234, count: 1 });
-    await v2.table('records').put({ dataset: 'invoiceFollowUp', companyId: 5, id: 9, data: { invoiceId: 9 }, label: '' });
+    await v2
+      .table('records')
+      .put({ dataset: 'invoiceFollowUp', companyId: 5, id: 9, data: { invoiceId: 9 }, label: '' });
     await v2.table('outbox').put({ id: 'e1', seq: 1, state: 'pending', docKey: 'invoice:1', kind: 'invoice.save' });
     v2.close();
     const v3 = new WorkplaceDb(name);

@@ -7,7 +7,11 @@ import type { WorkplaceDb } from '../db';
 import { isQuotaError, QUOTA_MESSAGE } from '../quota';
 import { paramsKey, type ServerDataset, type SyncError, type SyncStatus } from './server-data';
 
-export interface Scope { db: WorkplaceDb | null; userId: number; companyId: number }
+export interface Scope {
+  db: WorkplaceDb | null;
+  userId: number;
+  companyId: number;
+}
 
 export interface Entry {
   status: SyncStatus;
@@ -20,7 +24,13 @@ export interface Entry {
 // Type-erased: each watch only ever meets its own dataset's answers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type-erased store (see above)
 type AnyDataset = ServerDataset<any, any>;
-interface Watch { def: AnyDataset; scope: Scope; params: unknown; count: number; timer?: ReturnType<typeof setInterval> }
+interface Watch {
+  def: AnyDataset;
+  scope: Scope;
+  params: unknown;
+  count: number;
+  timer?: ReturnType<typeof setInterval>;
+}
 
 const entries = new Map<string, Entry>();
 const watched = new Map<string, Watch>();
@@ -34,8 +44,10 @@ const MEMORY_KEPT = 100;
 /** Becoming visible again refetches what is older than this (or the dataset's maxAgeMs). */
 export const VISIBLE_AGAIN_AFTER_MS = 30_000;
 
-export const entryId = (key: string, userId: number, companyId: number, params: string) => `${userId}|${key}|${companyId}|${params}`;
-const idOf = (def: AnyDataset, scope: Scope, params: unknown) => entryId(def.key, scope.userId, scope.companyId, paramsKey(params));
+export const entryId = (key: string, userId: number, companyId: number, params: string) =>
+  `${userId}|${key}|${companyId}|${params}`;
+const idOf = (def: AnyDataset, scope: Scope, params: unknown) =>
+  entryId(def.key, scope.userId, scope.companyId, paramsKey(params));
 
 export function subscribe(fn: () => void): () => void {
   listeners.add(fn);
@@ -72,7 +84,8 @@ async function failure(error: unknown): Promise<Pick<Entry, 'status' | 'error'>>
     return { status: 'error', error: { httpStatus: error.response.status, message } };
   }
   if (isQuotaError(error)) return { status: 'error', error: { httpStatus: null, message: QUOTA_MESSAGE } };
-  if (error instanceof TypeError || (error as Error)?.name === 'TimeoutError') return { status: 'offline', error: null };
+  if (error instanceof TypeError || (error as Error)?.name === 'TimeoutError')
+    return { status: 'offline', error: null };
   return { status: 'error', error: { httpStatus: null, message: String((error as Error)?.message ?? error) } };
 }
 
@@ -89,13 +102,23 @@ export function refresh<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P)
   update(id, { status: 'refreshing' });
   const promise = (async () => {
     try {
-      const data = await def.fetch(params, { companyId: scope.companyId, userId: scope.userId, signal: new AbortController().signal });
+      const data = await def.fetch(params, {
+        companyId: scope.companyId,
+        userId: scope.userId,
+        signal: new AbortController().signal,
+      });
       if (gen !== generation) return; // signed out meanwhile: the answer belongs to nobody now
       const fetchedAt = Date.now();
       let inMemory = def.keep === 'memory' || !scope.db;
       if (!inMemory) {
         try {
-          await scope.db!.snapshots.put({ dataset: def.key, companyId: scope.companyId, params: paramsKey(params), data, fetchedAt });
+          await scope.db!.snapshots.put({
+            dataset: def.key,
+            companyId: scope.companyId,
+            params: paramsKey(params),
+            data,
+            fetchedAt,
+          });
         } catch (error) {
           if (!isQuotaError(error)) throw error;
           inMemory = true; // a full device: shown all the same, not kept
@@ -115,7 +138,13 @@ export async function setData<P, T>(def: ServerDataset<P, T>, scope: Scope, para
   const id = idOf(def, scope, params);
   if (def.keep === 'device' && scope.db) {
     const fetchedAt = entries.get(id)?.fetchedAt ?? Date.now();
-    await scope.db.snapshots.put({ dataset: def.key, companyId: scope.companyId, params: paramsKey(params), data, fetchedAt });
+    await scope.db.snapshots.put({
+      dataset: def.key,
+      companyId: scope.companyId,
+      params: paramsKey(params),
+      data,
+      fetchedAt,
+    });
   } else update(id, { data });
 }
 
@@ -143,7 +172,8 @@ export function watch<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P): 
     if (def.pollMs) {
       const target = w;
       w.timer = setInterval(() => {
-        if (typeof document === 'undefined' || document.visibilityState === 'visible') void refresh(target.def, target.scope, target.params);
+        if (typeof document === 'undefined' || document.visibilityState === 'visible')
+          void refresh(target.def, target.scope, target.params);
       }, def.pollMs);
     }
   }
@@ -161,7 +191,9 @@ export function watch<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P): 
 
 /** Every shown answer again (back online). */
 export function refreshWatched(filter: (def: AnyDataset) => boolean = () => true): Promise<void[]> {
-  return Promise.all([...watched.values()].filter((w) => !w.def.manual && filter(w.def)).map((w) => refresh(w.def, w.scope, w.params)));
+  return Promise.all(
+    [...watched.values()].filter((w) => !w.def.manual && filter(w.def)).map((w) => refresh(w.def, w.scope, w.params)),
+  );
 }
 
 /** The outbox applied a change of this kind ('invoice.save'): the answers that depend on it are stale. */
@@ -187,6 +219,8 @@ function installTriggers(): void {
   window.addEventListener('online', () => void refreshWatched());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
-    for (const w of watched.values()) if (!w.def.manual) void refreshIfOlder(w, Math.max(w.def.maxAgeMs ?? 0, VISIBLE_AGAIN_AFTER_MS)).catch(() => undefined);
+    for (const w of watched.values())
+      if (!w.def.manual)
+        void refreshIfOlder(w, Math.max(w.def.maxAgeMs ?? 0, VISIBLE_AGAIN_AFTER_MS)).catch(() => undefined);
   });
 }

@@ -49,8 +49,12 @@ export function paramsKey(params: unknown): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-        .map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
     }
     return v;
   };

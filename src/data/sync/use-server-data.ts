@@ -34,9 +34,14 @@ export function useServerData<P, T>(def: ServerDataset<P, T>, params: P | null, 
   const scope = useRef<{ scope: Scope; params: P } | null>(null);
   scope.current = id && params !== null ? { scope: { db, userId: userId!, companyId: company! }, params } : null;
 
-  const entry = useSyncExternalStore(subscribe, () => (id ? getEntry(id) : undefined), () => undefined);
+  const entry = useSyncExternalStore(
+    subscribe,
+    () => (id ? getEntry(id) : undefined),
+    () => undefined,
+  );
   const row = useLiveQuery(
-    async () => (def.keep === 'device' && db && id ? ((await db.snapshots.get([def.key, company!, pk!])) ?? null) : null),
+    async () =>
+      def.keep === 'device' && db && id ? ((await db.snapshots.get([def.key, company!, pk!])) ?? null) : null,
     [db, id, def.key],
   );
 
@@ -51,14 +56,17 @@ export function useServerData<P, T>(def: ServerDataset<P, T>, params: P | null, 
     if (s) await refresh(def, s.scope, s.params);
   }, [def]);
 
-  const patch = useCallback((data: T) => {
-    const s = scope.current;
-    if (s) void setData(def, s.scope, s.params, data).catch(() => undefined);
-  }, [def]);
+  const patch = useCallback(
+    (data: T) => {
+      const s = scope.current;
+      if (s) void setData(def, s.scope, s.params, data).catch(() => undefined);
+    },
+    [def],
+  );
 
   const device = def.keep === 'device' && row !== null && row !== undefined;
   const data = (device ? row.data : entry?.data) as T | undefined;
-  const fetchedAt = device ? row.fetchedAt : (entry?.data !== undefined ? entry.fetchedAt : null);
+  const fetchedAt = device ? row.fetchedAt : entry?.data !== undefined ? entry.fetchedAt : null;
   const status = entry?.status ?? 'idle';
   const reading = def.keep === 'device' && id !== null && row === undefined;
   const loading = id !== null && data === undefined && (reading || status === 'idle' || status === 'refreshing');

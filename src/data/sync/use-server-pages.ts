@@ -16,11 +16,17 @@ export interface ServerPages<T> {
   patchPage: (index: number, data: T) => void;
 }
 
-export function useServerPages<P, T>(def: ServerDataset<P & { page: number }, T>, params: P | null, count: number): ServerPages<T> {
+export function useServerPages<P, T>(
+  def: ServerDataset<P & { page: number }, T>,
+  params: P | null,
+  count: number,
+): ServerPages<T> {
   const userId = useAtomValue(profileAtom)?.id;
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   const enabled = params !== null && userId != null && companyId != null;
-  const all = enabled ? Array.from({ length: count }, (_, i) => ({ ...params, page: i + 1 }) as P & { page: number }) : [];
+  const all = enabled
+    ? Array.from({ length: count }, (_, i) => ({ ...params, page: i + 1 }) as P & { page: number })
+    : [];
   const ids = all.map((p) => entryId(def.key, userId!, companyId!, paramsKey(p)));
   const scope = useRef<{ scope: Scope; all: Array<P & { page: number }> } | null>(null);
   scope.current = enabled ? { scope: { db: userDb(userId!), userId: userId!, companyId: companyId! }, all } : null;
@@ -39,15 +45,19 @@ export function useServerPages<P, T>(def: ServerDataset<P & { page: number }, T>
     const s = scope.current;
     if (s) await Promise.all(s.all.map((p) => refresh(def, s.scope, p)));
   }, [def]);
-  const patchPage = useCallback((index: number, data: T) => {
-    const s = scope.current;
-    if (s && s.all[index]) void setData(def, s.scope, s.all[index], data);
-  }, [def]);
+  const patchPage = useCallback(
+    (index: number, data: T) => {
+      const s = scope.current;
+      if (s && s.all[index]) void setData(def, s.scope, s.all[index], data);
+    },
+    [def],
+  );
 
   // The same arrays while no page changed: a 10 000-row list is not rebuilt on unrelated updates.
   const last = useRef<{ entries: Array<Entry | undefined>; pages: Array<T | undefined> }>({ entries: [], pages: [] });
   const entries = ids.map(getEntry);
-  const unchanged = entries.length === last.current.entries.length && entries.every((e, i) => e === last.current.entries[i]);
+  const unchanged =
+    entries.length === last.current.entries.length && entries.every((e, i) => e === last.current.entries[i]);
   if (!unchanged) last.current = { entries, pages: entries.map((e) => e?.data as T | undefined) };
   return { pages: last.current.pages, entries: last.current.entries, refresh: again, patchPage };
 }

@@ -7,7 +7,10 @@ import { currentDb } from '../../data/db';
 import { isTempId } from '../../data/temp-ids';
 
 export function useResolvedAccount(accountNumber: string, onResolved: (real: string) => void): void {
-  const real = useLiveQuery(async () => (isTempId(accountNumber) ? ((await currentDb()?.idMap.get(accountNumber))?.serverId ?? null) : null), [accountNumber]);
+  const real = useLiveQuery(
+    async () => (isTempId(accountNumber) ? ((await currentDb()?.idMap.get(accountNumber))?.serverId ?? null) : null),
+    [accountNumber],
+  );
   // onResolved is a fresh closure per render; the reference alone decides.
   const callback = useRef(onResolved);
   callback.current = onResolved;

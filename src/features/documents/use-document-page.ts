@@ -3,28 +3,49 @@
 import { defineServerData, type NoParams } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';
 import { http } from '../../lib/http';
-import { fetchCategoryTree, fetchDocuments, fetchRecentDocuments, type DocumentItem, type DocumentPage, type DocumentQuery } from './api/documents-api';
+import {
+  fetchCategoryTree,
+  fetchDocuments,
+  fetchRecentDocuments,
+  type DocumentItem,
+  type DocumentPage,
+  type DocumentQuery,
+} from './api/documents-api';
 
 const documentPages = defineServerData<DocumentQuery, DocumentPage>({
-  key: 'gedDocuments', keep: 'memory',
+  key: 'gedDocuments',
+  keep: 'memory',
   fetch: (query, { signal }) => fetchDocuments(query, signal),
 });
 
 export const categoryTreeData = defineServerData<NoParams, Awaited<ReturnType<typeof fetchCategoryTree>>>({
-  key: 'gedCategories', keep: 'memory',
+  key: 'gedCategories',
+  keep: 'memory',
   fetch: (_, { signal }) => fetchCategoryTree(signal),
 });
 
-export const recentDocumentsData = defineServerData<{ limit: number }, Awaited<ReturnType<typeof fetchRecentDocuments>>>({
-  key: 'gedRecent', keep: 'memory',
+export const recentDocumentsData = defineServerData<
+  { limit: number },
+  Awaited<ReturnType<typeof fetchRecentDocuments>>
+>({
+  key: 'gedRecent',
+  keep: 'memory',
   fetch: ({ limit }, { signal }) => fetchRecentDocuments(limit, signal),
 });
 
 // The home widget's files: online only, like the documents screen (decision 022: kept in memory).
 export const lastDocumentsData = defineServerData<NoParams, DocumentItem[]>({
-  key: 'gedLast', keep: 'memory',
-  fetch: async (_, { userId, companyId, signal }) => (await http.get(`widgets/ged/last/user/${userId}/company/${companyId}`,
-    { signal, headers: { 'x-company-id': String(companyId) } }).json<{ items: DocumentItem[] }>()).items,
+  key: 'gedLast',
+  keep: 'memory',
+  fetch: async (_, { userId, companyId, signal }) =>
+    (
+      await http
+        .get(`widgets/ged/last/user/${userId}/company/${companyId}`, {
+          signal,
+          headers: { 'x-company-id': String(companyId) },
+        })
+        .json<{ items: DocumentItem[] }>()
+    ).items,
 });
 
 /** One page of documents for the query; null while loading; 'error' when the server could not answer. */

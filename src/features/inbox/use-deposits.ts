@@ -9,12 +9,17 @@ import type { DepositPage } from './api/inbox-types';
 type Kind = 'inbox' | 'history' | 'admin';
 
 export const depositsData = defineServerData<{ kind: Kind; query: DepositQuery }, DepositPage>({
-  key: 'deposits', keep: 'memory', refreshAfter: ['inbox'],
+  key: 'deposits',
+  keep: 'memory',
+  refreshAfter: ['inbox'],
   fetch: ({ kind, query }, { signal }) => fetchDeposits(kind, query, signal),
 });
 
 /** One page of deposits; null while loading; 'error' when the server could not answer. */
-export function useDeposits(kind: Kind, query: DepositQuery): { data: DepositPage | null | 'error'; refresh: () => void } {
+export function useDeposits(
+  kind: Kind,
+  query: DepositQuery,
+): { data: DepositPage | null | 'error'; refresh: () => void } {
   const read = useServerData(depositsData, { kind, query });
   return { data: read.data ?? (read.loading ? null : 'error'), refresh: () => void read.refresh() };
 }

@@ -9,11 +9,17 @@ export const AGEING_DATASET = 'invoiceAgeing';
 export type AgeingAnswer = Ageing & { today: string };
 
 export const ageingData = defineServerData<NoParams, AgeingAnswer>({
-  key: AGEING_DATASET, keep: 'device', refreshAfter: ['invoice'],
-  fetch: (_, { companyId, signal }) => http.get('factures/balance-agee', { headers: { 'x-company-id': String(companyId) }, retry: 0, signal }).json<AgeingAnswer>(),
+  key: AGEING_DATASET,
+  keep: 'device',
+  refreshAfter: ['invoice'],
+  fetch: (_, { companyId, signal }) =>
+    http
+      .get('factures/balance-agee', { headers: { 'x-company-id': String(companyId) }, retry: 0, signal })
+      .json<AgeingAnswer>(),
 });
 
-export const isAgeing = (v: unknown): v is AgeingAnswer => !!v && Array.isArray((v as AgeingAnswer).buckets) && Array.isArray((v as AgeingAnswer).customers);
+export const isAgeing = (v: unknown): v is AgeingAnswer =>
+  !!v && Array.isArray((v as AgeingAnswer).buckets) && Array.isArray((v as AgeingAnswer).customers);
 
 /** The device's copy at once, refreshed when online; null when there is none (silent, spec 8). */
 export function useAgeing(): AgeingAnswer | null | undefined {

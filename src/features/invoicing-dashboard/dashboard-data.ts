@@ -10,8 +10,13 @@ import { isDashboard, type InvoicingDashboard } from './dashboard-model';
 export const DASHBOARD_DATASET = 'invoiceDashboard';
 
 export const dashboardData = defineServerData<NoParams, InvoicingDashboard>({
-  key: DASHBOARD_DATASET, keep: 'device', refreshAfter: ['invoice', 'quote'],
-  fetch: (_, { companyId, signal }) => http.get('factures/etat', { headers: { 'x-company-id': String(companyId) }, retry: 0, signal }).json<InvoicingDashboard>(),
+  key: DASHBOARD_DATASET,
+  keep: 'device',
+  refreshAfter: ['invoice', 'quote'],
+  fetch: (_, { companyId, signal }) =>
+    http
+      .get('factures/etat', { headers: { 'x-company-id': String(companyId) }, retry: 0, signal })
+      .json<InvoicingDashboard>(),
 });
 
 export interface DashboardState {
@@ -28,5 +33,10 @@ export function useInvoicingDashboard(): DashboardState {
   const online = useOnline();
   const read = useServerData(dashboardData, NO_PARAMS);
   const data = read.data === undefined ? (read.loading ? undefined : null) : isDashboard(read.data) ? read.data : null;
-  return { data, fetchedAt: read.fetchedAt, loading: read.loading, fromDevice: !online || read.status === 'offline' || read.status === 'error' };
+  return {
+    data,
+    fetchedAt: read.fetchedAt,
+    loading: read.loading,
+    fromDevice: !online || read.status === 'offline' || read.status === 'error',
+  };
 }

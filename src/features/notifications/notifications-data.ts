@@ -4,18 +4,30 @@
 import { defineServerData, type NoParams } from '../../data/sync/server-data';
 import { readApiError } from '../../lib/http';
 import { toastError } from '../../lib/toast';
-import { fetchBell, fetchNotification, fetchNotificationsPage, markNotificationRead, type AppNotification, type BellState } from './api/notifications-api';
+import {
+  fetchBell,
+  fetchNotification,
+  fetchNotificationsPage,
+  markNotificationRead,
+  type AppNotification,
+  type BellState,
+} from './api/notifications-api';
 
 export const BELL_POLL_MS = 60_000;
 
 export const bellData = defineServerData<NoParams, BellState>({
-  key: 'notificationBell', keep: 'memory', pollMs: BELL_POLL_MS, refreshAfter: ['notification'],
+  key: 'notificationBell',
+  keep: 'memory',
+  pollMs: BELL_POLL_MS,
+  refreshAfter: ['notification'],
   fetch: (_, { userId, companyId }) => fetchBell(userId, companyId),
 });
 
 /** The first `pages` pages (20 each), newest first: "Afficher plus" asks for one more. */
 export const notificationListData = defineServerData<{ pages: number }, { items: AppNotification[]; total: number }>({
-  key: 'notificationList', keep: 'memory', refreshAfter: ['notification'],
+  key: 'notificationList',
+  keep: 'memory',
+  refreshAfter: ['notification'],
   fetch: async ({ pages }, { companyId }) => {
     const items: AppNotification[] = [];
     let total = 0;
@@ -31,7 +43,8 @@ export const notificationListData = defineServerData<{ pages: number }, { items:
 
 /** One notification; opening it sets readAt (spec 4), through the outbox. */
 export const notificationData = defineServerData<{ id: number }, AppNotification>({
-  key: 'notification', keep: 'memory',
+  key: 'notification',
+  keep: 'memory',
   fetch: async ({ id }, { companyId }) => {
     try {
       const n = await fetchNotification(companyId, id);

@@ -14,6 +14,9 @@ export interface Statistics {
 }
 
 export const statisticsData = defineServerData<{ start: string; end: string }, Statistics>({
-  key: 'statistics', keep: 'memory', perCompany: false,
-  fetch: ({ start, end }, { signal }) => http.get(`statistiques/datedebut/${start}/datefin/${end}`, { signal }).json<Statistics>(),
+  key: 'statistics',
+  keep: 'memory',
+  perCompany: false,
+  fetch: ({ start, end }, { signal }) =>
+    http.get(`statistiques/datedebut/${start}/datefin/${end}`, { signal }).json<Statistics>(),
 });

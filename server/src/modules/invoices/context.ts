@@ -5,6 +5,7 @@ import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
+import { customerFromRow } from '../invoicing-core/customer-input';
 import { customerOfDocument, findCustomerForDocument, openExercises, type CustomerRow } from '../invoicing-core/references-service';
 import { findCompany, type CompanyRow } from '../users/service';
 
@@ -23,26 +24,8 @@ export async function loadCompany(db: DbOrTx, companyId: number): Promise<Compan
 export const findCustomer = findCustomerForDocument;
 export const customerById = customerOfDocument;
 
-export function toDomainCustomer(row: CustomerRow): Customer {
-  return {
-    id: row.id,
-    accountNumber: row.accountNumber,
-    socialReason: row.socialReason,
-    name: row.name ?? undefined,
-    address: row.address ?? '',
-    postalCode: row.postalCode ?? undefined,
-    city: row.city ?? undefined,
-    country: row.country,
-    billingAddresses: row.billingAddresses ?? [],
-    deliveryAddress: row.deliveryAddress ?? undefined,
-    email: row.email ?? undefined,
-    siren: row.siren ?? undefined,
-    vatNumber: row.vatNumber ?? undefined,
-    paymentMode: row.paymentMode ?? undefined,
-    paymentDelay: row.paymentDelay,
-    isBusiness: row.isBusiness,
-  };
-}
+/** The one customer read mapping (invoicing-core's: texts '' when empty, paymentDelay null = 30 days). */
+export const toDomainCustomer = (row: CustomerRow): Customer => customerFromRow(row);
 
 export const loadExercises = openExercises;
 

@@ -4,7 +4,7 @@ import { stateLabelFromKey } from '../../../../src/domain/quote-states';
 import { todayInParis } from '../../../../src/domain/dates';
 import { computeTotals } from '../../../../src/domain/totals';
 import type { QuotePayload, QuoteStateLabel, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
-import { toWire, type ToWire } from '../../../../src/domain/wire-names';
+import { toWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
 import { customerColumns, joinCustomer } from '../invoicing-core/references-service';

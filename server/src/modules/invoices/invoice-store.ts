@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { computeTotals } from '../../../../src/domain/totals';
 import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
-import { toWire, type ToWire } from '../../../../src/domain/wire-names';
+import { toWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
 import { customerColumns, joinCustomer } from '../invoicing-core/references-service';
