@@ -38,14 +38,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-export interface Branding {
-  productName: string;
-  productSlug: string;
-  supportPhone: string;
-  supportEmail: string;
-  legal: { name: string; address: string; siren: string; capital: string; director: string; host: string };
-  directory: { domains: string[]; excluded: string[] };
-}
+/** The public configuration GET /api/config answers (src/contract/session.ts). */
+export type { Branding } from '../../src/contract/session';
+import type { Branding } from '../../src/contract/session';
 
 export interface Config {
   env: Env;

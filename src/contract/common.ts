@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-// Building blocks shared by every module's contract.
+// Building blocks shared by every module's contract (every contract file imports this one first).
+
+// The app's Content-Security-Policy forbids eval (decision 008): zod's JIT would try `new Function`
+// (a CSP violation in the browser). Interpreted parsing everywhere; the server's inputs are small.
+z.config({ jitless: true });
 
 /** Ids are Postgres `integer`: a larger number is bad input (400), not a failed query (500). */
 export const MAX_ID = 2_147_483_647;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, newContext, sessionFor, startAppServer, watchConsole } from './support/browser';
+import { expectAccessible, launchBrowser, newContext, screenLoaded, sessionFor, startAppServer, watchConsole } from './support/browser';
 
 // Navigation in the shell (spec 2.1 to 2.6): error page, guard of /dashboard, company menu,
 // drawer, profile menu, legal pages; every screen goes through axe-core.
@@ -47,6 +47,8 @@ describe('shell navigation', () => {
     await page.getByRole('link', { name: 'Retour à la page d\'accueil' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    // The widgets once loaded (their loading placeholders are another matter: see decision 018).
+    await screenLoaded(page);
     await expectAccessible(page, 'l’accueil');
     expect(errors()).toEqual([]);
   });

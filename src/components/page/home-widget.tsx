@@ -25,7 +25,7 @@ export function HomeWidget({ title, icon: Icon, color = 'blue', figure, detail, 
           <Text fw={600} component="h2" size="md" m={0}>{title}</Text>
         </Group>
         {loading ? (
-          <Stack gap={6} aria-busy="true" aria-label={`${title} : chargement`}>
+          <Stack gap={6} role="status" aria-busy="true" aria-label={`${title} : chargement`}>
             <Skeleton height={28} width="50%" />
             <Skeleton height={14} width="80%" />
           </Stack>

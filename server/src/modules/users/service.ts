@@ -41,7 +41,8 @@ export async function companyGedUserRight(db: DbOrTx, companyId: number): Promis
   return row?.gedUserRight ?? true;
 }
 
-export type BankDetails = { iban: string | null; bic: string | null };
+export type { BankDetails } from '../../../../src/contract/catalogue';
+import type { BankDetails } from '../../../../src/contract/catalogue';
 
 export async function setCompanyBankDetails(db: DbOrTx, companyId: number, details: BankDetails): Promise<void> {
   await db.update(companies).set(details).where(eq(companies.id, companyId));
