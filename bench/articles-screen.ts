@@ -18,14 +18,22 @@ import { startTestServer, type TestServer } from '../tests/support/test-server';
 const ARTICLES = 10_000;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const fr = (n: number, digits = 0) => n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fr = (n: number, digits = 0) =>
+  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function insertArticles(server: TestServer): Promise<void> {
   const company = server.seed!.companies.find((c) => c.label === 'Boulangerie Pâtisserie Martin')!.id;
-  const rows = Array.from({ length: ARTICLES }, (_, i) => itemValues(company, {
-    ...newArticle(), code: `M${String(i).padStart(5, '0')}`, designation: `Article de masse ${i}`, label: `Libellé ${i}`,
-    unitPriceHT: 10, vatRate: 20, ttc: 12,
-  }));
+  const rows = Array.from({ length: ARTICLES }, (_, i) =>
+    itemValues(company, {
+      ...newArticle(),
+      code: `M${String(i).padStart(5, '0')}`,
+      designation: `Article de masse ${i}`,
+      label: `Libellé ${i}`,
+      unitPriceHT: 10,
+      vatRate: 20,
+      ttc: 12,
+    }),
+  );
   for (let i = 0; i < rows.length; i += 1000) await server.deps.db.insert(items).values(rows.slice(i, i + 1000));
 }
 
@@ -33,15 +41,30 @@ async function measure(server: TestServer, browser: Browser) {
   const { token, profile } = await server.api.login('demo');
   const { token: _drop, ...stored } = profile as Record<string, unknown>;
   const context = await browser.newContext({
-    serviceWorkers: 'block', locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce',
-    storageState: { cookies: [], origins: [{ origin: server.url, localStorage: [
-      { name: 'workplace.session', value: JSON.stringify({ token, profile: stored }) },
-      { name: 'facturation-announcement-dismissed', value: 'true' },
-    ] }] },
+    serviceWorkers: 'block',
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1366, height: 900 },
+    reducedMotion: 'reduce',
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: server.url,
+          localStorage: [
+            { name: 'workplace.session', value: JSON.stringify({ token, profile: stored }) },
+            { name: 'facturation-announcement-dismissed', value: 'true' },
+          ],
+        },
+      ],
+    },
   });
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()));
+  page.on(
+    'console',
+    (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()),
+  );
   page.on('pageerror', (err) => errors.push(String(err)));
   const t0 = Date.now();
   await page.goto(`${server.url}/mes-factures/mes-articles`);
@@ -87,7 +110,13 @@ export async function benchArticlesScreen(): Promise<Record<string, string>> {
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    if (outDir) await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    if (outDir)
+      await build({
+        root: ROOT,
+        configFile: join(ROOT, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true },
+      });
     server = await startTestServer({ staticDir: outDir ?? reuse });
     await insertArticles(server);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
@@ -110,7 +139,9 @@ export async function benchArticlesScreen(): Promise<Record<string, string>> {
     const failed = checks.filter(([, ok]) => !ok);
     if (failed.length) {
       console.log(figures);
-      throw new Error(`vérifications non tenues : ${failed.map(([label]) => label).join(', ')}${r.errors.length ? ` — ${r.errors[0]}` : ''}`);
+      throw new Error(
+        `vérifications non tenues : ${failed.map(([label]) => label).join(', ')}${r.errors.length ? ` — ${r.errors[0]}` : ''}`,
+      );
     }
     return figures;
   } finally {

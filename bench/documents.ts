@@ -11,8 +11,10 @@ const DOCUMENTS = 50_000;
 const CALLS = 60;
 const MB = 1024 * 1024;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fr = (n: number, digits = 1) => n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const fr = (n: number, digits = 1) =>
+  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const latency = (times: number[]) => {
   const s = [...times].sort((a, b) => a - b);
   return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
@@ -36,9 +38,22 @@ console.log(JSON.stringify({ status: res.status, ms: performance.now() - started
 `;
 
 async function measureUpload(server: TestServer, token: string, company: number) {
-  const run = () => promisify(execFile)(process.execPath, ['--input-type=module', '-e', CLIENT, server.url, token, String(company), String(MAX_UPLOAD_BYTES)], { maxBuffer: 1 << 20 });
+  const run = () =>
+    promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', CLIENT, server.url, token, String(company), String(MAX_UPLOAD_BYTES)],
+      { maxBuffer: 1 << 20 },
+    );
   // A first small run warms the route (JIT, busboy), so the measured one is the steady state.
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CLIENT, server.url, token, String(company), '4096']);
+  await promisify(execFile)(process.execPath, [
+    '--input-type=module',
+    '-e',
+    CLIENT,
+    server.url,
+    token,
+    String(company),
+    '4096',
+  ]);
   (globalThis as { gc?: () => void }).gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;

@@ -16,9 +16,15 @@ const RUNS = 5;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Lighthouse's "Slow 4G" (its throttling constants: 1.6 Mbit/s = 1638.4 kbit/s, 750 kbit/s).
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1638.4 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
-const nf = (digits: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const nf = (digits: number) =>
+  new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const sec = (ms: number) => `${nf(2).format(ms / 1000)} s`;
 const kb = (bytes: number) => `${nf(1).format(bytes / 1024)} Ko`;
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
@@ -40,7 +46,8 @@ async function timeOf(page: Page, selector: string, timeout = 60_000): Promise<n
 async function fill(page: Page) {
   await page.getByLabel('Identifiant').fill('demo');
   await page.getByLabel('Mot de passe').fill('demo');
-  if (await page.getByRole('button', { name: 'Se connecter' }).isDisabled()) throw new Error('bouton « Se connecter » inactif');
+  if (await page.getByRole('button', { name: 'Se connecter' }).isDisabled())
+    throw new Error('bouton « Se connecter » inactif');
 }
 
 async function homeReady(page: Page, start: number) {
@@ -84,7 +91,14 @@ async function repeatVisit(browser: Browser, url: string) {
   return ms;
 }
 
-interface Bytes { js: number; css: number; jsGzip: number; cssGzip: number; all: number; requests: number }
+interface Bytes {
+  js: number;
+  css: number;
+  jsGzip: number;
+  cssGzip: number;
+  all: number;
+  requests: number;
+}
 
 function gzipOf(dist: string, path: string): number {
   const file = join(dist, path);
@@ -92,7 +106,12 @@ function gzipOf(dist: string, path: string): number {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length;
 }
 
-async function bytesOf(context: BrowserContext, dist: string, url: string, ready: (page: Page) => Promise<unknown>): Promise<Bytes> {
+async function bytesOf(
+  context: BrowserContext,
+  dist: string,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<Bytes> {
   const page = await context.newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -107,14 +126,21 @@ async function bytesOf(context: BrowserContext, dist: string, url: string, ready
   for (const [id, size] of sizes) {
     const path = paths.get(id) ?? '';
     b.all += size;
-    if (path.endsWith('.js')) { b.js += size; b.jsGzip += gzipOf(dist, path); }
-    if (path.endsWith('.css')) { b.css += size; b.cssGzip += gzipOf(dist, path); }
+    if (path.endsWith('.js')) {
+      b.js += size;
+      b.jsGzip += gzipOf(dist, path);
+    }
+    if (path.endsWith('.css')) {
+      b.css += size;
+      b.cssGzip += gzipOf(dist, path);
+    }
   }
   await page.close();
   return b;
 }
 
-const describeBytes = (b: Bytes) => `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transférés), CSS ${kb(b.cssGzip)} gzip (${kb(b.css)}), ${kb(b.all)} transférés en tout, ${b.requests} requêtes`;
+const describeBytes = (b: Bytes) =>
+  `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transférés), CSS ${kb(b.cssGzip)} gzip (${kb(b.css)}), ${kb(b.all)} transférés en tout, ${b.requests} requêtes`;
 
 async function measure(server: TestServer, dist: string, browser: Browser) {
   const runs: Array<{ fcp: number; usable: number; home: number }> = [];
@@ -133,20 +159,30 @@ async function measure(server: TestServer, dist: string, browser: Browser) {
     localStorage.setItem('workplace.session', session);
     localStorage.setItem('facturation-announcement-dismissed', 'true');
   }, JSON.stringify({ token, profile }));
-  const home = await bytesOf(signedIn, dist, `${server.url}/`, (p) => p.getByRole('heading', { name: /^Bonjour/ }).waitFor());
+  const home = await bytesOf(signedIn, dist, `${server.url}/`, (p) =>
+    p.getByRole('heading', { name: /^Bonjour/ }).waitFor(),
+  );
   await signedIn.close();
 
   const m = (key: 'fcp' | 'usable' | 'home') => median(runs.map((r) => r[key]));
   return {
-    'Profil réseau et processeur': 'Slow 4G de Lighthouse (150 ms, 1,6 Mbit/s ↓, 750 kbit/s ↑, processeur 4× plus lent), cache vide',
+    'Profil réseau et processeur':
+      'Slow 4G de Lighthouse (150 ms, 1,6 Mbit/s ↓, 750 kbit/s ↑, processeur 4× plus lent), cache vide',
     [`/login, premier affichage de contenu (FCP), médiane de ${RUNS} (objectif ≤ 1,2 s)`]: sec(m('fcp')),
     [`/login, formulaire utilisable (React monté), médiane de ${RUNS} (objectif ≤ 2,5 s)`]: sec(m('usable')),
-    [`Accueil connecté utilisable après le clic, champs remplis d’un coup, médiane de ${RUNS} (objectif ≤ 3 s)`]: sec(m('home')),
-    [`Accueil connecté utilisable après le clic, identifiants tapés en 2 s (le reste se charge pendant la saisie), médiane de ${RUNS}`]: sec(median(typed)),
-    [`Visite suivante servie par le service worker, accueil utilisable, médiane de ${RUNS} (objectif ≤ 0,5 s)`]: sec(median(repeats)),
+    [`Accueil connecté utilisable après le clic, champs remplis d’un coup, médiane de ${RUNS} (objectif ≤ 3 s)`]: sec(
+      m('home'),
+    ),
+    [`Accueil connecté utilisable après le clic, identifiants tapés en 2 s (le reste se charge pendant la saisie), médiane de ${RUNS}`]:
+      sec(median(typed)),
+    [`Visite suivante servie par le service worker, accueil utilisable, médiane de ${RUNS} (objectif ≤ 0,5 s)`]: sec(
+      median(repeats),
+    ),
     'Octets de /login': describeBytes(login),
     'Octets de l’accueil connecté (/)': describeBytes(home),
-    'Toutes les mesures (FCP / formulaire / accueil, ms)': runs.map((r) => `${Math.round(r.fcp)}/${Math.round(r.usable)}/${Math.round(r.home)}`).join(' ; '),
+    'Toutes les mesures (FCP / formulaire / accueil, ms)': runs
+      .map((r) => `${Math.round(r.fcp)}/${Math.round(r.usable)}/${Math.round(r.home)}`)
+      .join(' ; '),
     'Visites suivantes (ms)': repeats.map((v) => Math.round(v)).join(' ; '),
   };
 }
@@ -156,9 +192,18 @@ export async function benchFirstLoad(): Promise<Record<string, string>> {
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    if (!process.env.BENCH_DIST) await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    if (!process.env.BENCH_DIST)
+      await build({
+        root: ROOT,
+        configFile: join(ROOT, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir: dist, emptyOutDir: true },
+      });
     server = await startTestServer({ staticDir: dist });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'],
+    });
     return await measure(server, dist, browser);
   } finally {
     await browser?.close();

@@ -22,10 +22,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const STEP = Number(process.env.LIST_BENCH_STEP ?? 300);
 const FRAMES = 400;
 
-const fr = (n: number, digits = 0) => n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fr = (n: number, digits = 0) =>
+  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => `${fr(n)} ms`;
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-const pct = (v: number[], p: number) => { const s = [...v].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]; };
+const pct = (v: number[], p: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
 const summary = (v: number[]) => `médiane ${ms(median(v))} · max ${ms(Math.max(...v))} (${v.length} essais)`;
 
 /** 10 000 invoices of one company, one INSERT … SELECT: 2 % drafts, one number series per year, 40 customers. */
@@ -71,74 +75,120 @@ const FRAME_WAIT = `async (done, start, limitMs) => {
 async function firstRows(page: Page): Promise<number> {
   return page.evaluate(async (waitSrc) => {
     const wait = eval(waitSrc) as (done: () => boolean, start: number, limit: number) => Promise<number>;
-    const link = document.querySelector<HTMLAnchorElement>('nav a[href="/mes-factures/liste-des-factures"], a[href="/mes-factures/liste-des-factures"]');
+    const link = document.querySelector<HTMLAnchorElement>(
+      'nav a[href="/mes-factures/liste-des-factures"], a[href="/mes-factures/liste-des-factures"]',
+    );
     if (!link) throw new Error('lien vers la liste des factures introuvable');
     const start = performance.now();
     link.click();
-    return wait(() => {
-      const cell = document.querySelector('[role=table][aria-label="Factures"] [role=row][aria-rowindex="2"] [role=cell] a');
-      const rect = cell?.getBoundingClientRect();
-      return !!cell && !!rect && rect.bottom > 0 && rect.top < innerHeight && /^(F\d{4}-|Brouillon)/.test(cell.textContent ?? '');
-    }, start, 60_000);
+    return wait(
+      () => {
+        const cell = document.querySelector(
+          '[role=table][aria-label="Factures"] [role=row][aria-rowindex="2"] [role=cell] a',
+        );
+        const rect = cell?.getBoundingClientRect();
+        return (
+          !!cell &&
+          !!rect &&
+          rect.bottom > 0 &&
+          rect.top < innerHeight &&
+          /^(F\d{4}-|Brouillon)/.test(cell.textContent ?? '')
+        );
+      },
+      start,
+      60_000,
+    );
   }, FRAME_WAIT);
 }
 
 /** Scrolls to the end again and again until the last of `total` rows is on screen. */
 async function toBottom(page: Page, total: number): Promise<number> {
-  return page.evaluate(async ({ waitSrc, total }) => {
-    const wait = eval(waitSrc) as (done: () => boolean, start: number, limit: number) => Promise<number>;
-    const start = performance.now();
-    return wait(() => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      const last = document.querySelector(`[role=table][aria-label="Factures"] [role=row][aria-rowindex="${total + 1}"]`);
-      const rect = last?.getBoundingClientRect();
-      return !!rect && rect.top < innerHeight && rect.bottom > 0;
-    }, start, 120_000);
-  }, { waitSrc: FRAME_WAIT, total });
+  return page.evaluate(
+    async ({ waitSrc, total }) => {
+      const wait = eval(waitSrc) as (done: () => boolean, start: number, limit: number) => Promise<number>;
+      const start = performance.now();
+      return wait(
+        () => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const last = document.querySelector(
+            `[role=table][aria-label="Factures"] [role=row][aria-rowindex="${total + 1}"]`,
+          );
+          const rect = last?.getBoundingClientRect();
+          return !!rect && rect.top < innerHeight && rect.bottom > 0;
+        },
+        start,
+        120_000,
+      );
+    },
+    { waitSrc: FRAME_WAIT, total },
+  );
 }
 
 /** Frame times while the list is scrolled down STEP px per frame, FRAMES frames (rows mount and unmount each frame). */
 async function scrollFrames(page: Page): Promise<number[]> {
-  return page.evaluate(async ({ step, frames }) => {
-    window.scrollTo(0, 0);
-    await new Promise((r) => requestAnimationFrame(() => r(null)));
-    const times: number[] = [];
-    let last = performance.now();
-    for (let i = 0; i < frames && window.scrollY + innerHeight < document.documentElement.scrollHeight - 2; i++) {
-      window.scrollBy(0, step);
+  return page.evaluate(
+    async ({ step, frames }) => {
+      window.scrollTo(0, 0);
       await new Promise((r) => requestAnimationFrame(() => r(null)));
-      const now = performance.now();
-      times.push(now - last);
-      last = now;
-    }
-    return times;
-  }, { step: STEP, frames: FRAMES });
+      const times: number[] = [];
+      let last = performance.now();
+      for (let i = 0; i < frames && window.scrollY + innerHeight < document.documentElement.scrollHeight - 2; i++) {
+        window.scrollBy(0, step);
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+      }
+      return times;
+    },
+    { step: STEP, frames: FRAMES },
+  );
 }
 
 /** Until the device's copy of the invoices (Dexie 'meta' row) counts `total` rows. */
 async function waitForDeviceCopy(page: Page, userId: number, companyId: number, total: number): Promise<void> {
   const started = Date.now();
   for (;;) {
-    const count = await page.evaluate(({ userId, companyId }) => new Promise<number>((resolve) => {
-      const open = indexedDB.open(`workplace-${userId}`);
-      open.onerror = () => resolve(-1);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('meta')) { db.close(); resolve(-1); return; }
-        const get = db.transaction('meta').objectStore('meta').get([companyId, 'invoices']);
-        get.onsuccess = () => { db.close(); resolve((get.result as { count?: number } | undefined)?.count ?? -1); };
-        get.onerror = () => { db.close(); resolve(-1); };
-      };
-    }), { userId, companyId });
+    const count = await page.evaluate(
+      ({ userId, companyId }) =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open(`workplace-${userId}`);
+          open.onerror = () => resolve(-1);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('meta')) {
+              db.close();
+              resolve(-1);
+              return;
+            }
+            const get = db.transaction('meta').objectStore('meta').get([companyId, 'invoices']);
+            get.onsuccess = () => {
+              db.close();
+              resolve((get.result as { count?: number } | undefined)?.count ?? -1);
+            };
+            get.onerror = () => {
+              db.close();
+              resolve(-1);
+            };
+          };
+        }),
+      { userId, companyId },
+    );
     if (count === total) return;
-    if (Date.now() - started > 120_000) throw new Error(`copie des factures sur l’appareil incomplète (${count} / ${total})`);
+    if (Date.now() - started > 120_000)
+      throw new Error(`copie des factures sur l’appareil incomplète (${count} / ${total})`);
     await page.waitForTimeout(250);
   }
 }
 
 async function measure(server: TestServer, browser: Browser, total: number) {
   const { token, profile } = await server.api.login('demo');
-  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1366, height: 900 },
+  });
   await context.addInitScript((session) => {
     localStorage.setItem('workplace.session', session);
     localStorage.setItem('facturation-announcement-dismissed', 'true');
@@ -179,11 +229,19 @@ export async function benchInvoiceListScreen(): Promise<Record<string, string>> 
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    if (outDir) await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    if (outDir)
+      await build({
+        root: ROOT,
+        configFile: join(ROOT, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true },
+      });
     server = await startTestServer({ staticDir: outDir ?? process.env.E2E_DIST });
     const company = server.seed!.companies[0];
     const insertMs = await insertInvoices(server, company.id);
-    const [{ n }] = (await server.deps.db.execute(sql`select count(*)::int as n from invoices where company_id = ${company.id}`)).rows as Array<{ n: number }>;
+    const [{ n }] = (
+      await server.deps.db.execute(sql`select count(*)::int as n from invoices where company_id = ${company.id}`)
+    ).rows as Array<{ n: number }>;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
     const r = await measure(server, browser, n);
     return {
@@ -191,7 +249,9 @@ export async function benchInvoiceListScreen(): Promise<Record<string, string>> 
       'Navigation → premières lignes à l’écran (en ligne, page de 500)': summary(r.first),
       'Défilement jusqu’à la dernière ligne (pages de 500 chargées au fil du défilement)': summary(r.bottom),
       [`Durée des images pendant un défilement rapide (${STEP} px par image)`]: `médiane ${fr(median(r.frames), 1)} ms · p95 ${fr(pct(r.frames, 95), 1)} ms · max ${fr(Math.max(...r.frames), 1)} ms (${fr(r.frames.length)} images)`,
-      'Hors ligne : navigation → premières lignes (copie de l’appareil, 10 000 lignes triées et filtrées)': summary(r.offline),
+      'Hors ligne : navigation → premières lignes (copie de l’appareil, 10 000 lignes triées et filtrées)': summary(
+        r.offline,
+      ),
       Navigateur: 'Chromium sans interface, 1366×900, sans GPU',
     };
   } finally {

@@ -36,8 +36,28 @@ async function timeCalls(call: () => Promise<unknown>, runs: number, warmup = 5)
 }
 
 const LINES: InvoiceLine[] = [
-  { code: 'BOU001', type: 'Standard', label: 'Baguette tradition', quantity: 10, unitMeasurement: 'unité', unitPrice: 1.3, salesAccount: '707000', vatRate: 5.5, total: 13 },
-  { code: 'BOU011', type: 'Standard', label: 'Buffet petit-déjeuner', quantity: 20, unitMeasurement: 'unité', unitPrice: 9.5, salesAccount: '706000', vatRate: 10, total: 190 },
+  {
+    code: 'BOU001',
+    type: 'Standard',
+    label: 'Baguette tradition',
+    quantity: 10,
+    unitMeasurement: 'unité',
+    unitPrice: 1.3,
+    salesAccount: '707000',
+    vatRate: 5.5,
+    total: 13,
+  },
+  {
+    code: 'BOU011',
+    type: 'Standard',
+    label: 'Buffet petit-déjeuner',
+    quantity: 20,
+    unitMeasurement: 'unité',
+    unitPrice: 9.5,
+    salesAccount: '706000',
+    vatRate: 10,
+    total: 190,
+  },
 ];
 
 /**
@@ -46,9 +66,19 @@ const LINES: InvoiceLine[] = [
  * days are paid but about 1 %, the recent ones are not (a realistic receivables book).
  */
 async function bulkInsert(server: TestServer, companyId: number, today: string): Promise<void> {
-  const list = await server.deps.db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(customers.id);
+  const list = await server.deps.db
+    .select()
+    .from(customers)
+    .where(eq(customers.companyId, companyId))
+    .orderBy(customers.id);
   const withAddress = list.filter((c) => c.address);
-  const values = sql.join(withAddress.map((c, k) => sql`(${k}::int, ${c.id}::int, ${c.accountNumber}, ${c.socialReason}, ${c.name ?? ''}, ${searchKey(`${c.accountNumber} ${c.socialReason} ${c.name ?? ''}`)})`), sql`, `);
+  const values = sql.join(
+    withAddress.map(
+      (c, k) =>
+        sql`(${k}::int, ${c.id}::int, ${c.accountNumber}, ${c.socialReason}, ${c.name ?? ''}, ${searchKey(`${c.accountNumber} ${c.socialReason} ${c.name ?? ''}`)})`,
+    ),
+    sql`, `,
+  );
   const totals = computeTotals(LINES);
   // The demo documents of this company make way for the bulk series.
   await server.deps.db.execute(sql`delete from estimates where company_id = ${companyId}`);
@@ -94,7 +124,9 @@ export async function benchInvoices(): Promise<Record<string, string>> {
     const t0 = performance.now();
     await bulkInsert(server, company.id, today);
     const insertMs = performance.now() - t0;
-    const [{ n }] = (await server.deps.db.execute(sql`select count(*)::int as n from invoices where company_id = ${company.id}`)).rows as Array<{ n: number }>;
+    const [{ n }] = (
+      await server.deps.db.execute(sql`select count(*)::int as n from invoices where company_id = ${company.id}`)
+    ).rows as Array<{ n: number }>;
     const { token } = await server.api.login('demo');
     const opts = { token, company: company.id };
 
@@ -116,9 +148,15 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       if (res.status !== 200) throw new Error(`${path} : ${res.status}`);
     };
     const firstPage = await timeCalls(list('/api/factures?page=1&pageSize=50'), CALLS);
-    const search = await timeCalls(list(`/api/factures?q=${encodeURIComponent('hotel parc')}&page=1&pageSize=50`), CALLS);
+    const search = await timeCalls(
+      list(`/api/factures?q=${encodeURIComponent('hotel parc')}&page=1&pageSize=50`),
+      CALLS,
+    );
     const overdue = await timeCalls(list('/api/factures?state=overdue&page=1&pageSize=50'), CALLS);
-    const customer = await timeCalls(list('/api/factures?customer=C00002&from=' + `${today.slice(0, 4)}-01-01` + '&validated=true&pageSize=50'), CALLS);
+    const customer = await timeCalls(
+      list('/api/factures?customer=C00002&from=' + `${today.slice(0, 4)}-01-01` + '&validated=true&pageSize=50'),
+      CALLS,
+    );
     const deep = await timeCalls(list('/api/factures?page=1000&pageSize=50'), CALLS);
     const etat = await timeCalls(list('/api/factures/etat'), CALLS);
 

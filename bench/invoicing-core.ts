@@ -33,15 +33,28 @@ async function timeCalls(call: () => Promise<unknown>, runs: number): Promise<{ 
 
 function catalogue(companyId: number) {
   return Array.from({ length: ARTICLES }, (_, i) => {
-    const base = { ...newArticle(), code: `ART${String(i + 1).padStart(5, '0')}`, designation: `Article ${i + 1}`, label: `Article de démonstration n° ${i + 1} – qualité supérieure`, salesAccount: '707000', unitMeasurement: { label: 'unité' } };
+    const base = {
+      ...newArticle(),
+      code: `ART${String(i + 1).padStart(5, '0')}`,
+      designation: `Article ${i + 1}`,
+      label: `Article de démonstration n° ${i + 1} – qualité supérieure`,
+      salesAccount: '707000',
+      unitMeasurement: { label: 'unité' },
+    };
     return itemValues(companyId, onHtChange(onVatChange(base, VAT[i % VAT.length]), 1 + (i % 500) * 0.37));
   });
 }
 
 function invoiceLines(count: number): InvoiceLine[] {
   return Array.from({ length: count }, (_, i) => ({
-    code: i % 25 === 0 ? 'CC' : `ART${i}`, type: i % 25 === 0 ? 'Commentaire' : 'Standard', label: `Ligne ${i}`,
-    quantity: 1 + (i % 7) * 0.5, unitMeasurement: 'unité', unitPrice: 3.33 + (i % 100) * 1.01, salesAccount: '707000', vatRate: VAT[i % VAT.length],
+    code: i % 25 === 0 ? 'CC' : `ART${i}`,
+    type: i % 25 === 0 ? 'Commentaire' : 'Standard',
+    label: `Ligne ${i}`,
+    quantity: 1 + (i % 7) * 0.5,
+    unitMeasurement: 'unité',
+    unitPrice: 3.33 + (i % 100) * 1.01,
+    salesAccount: '707000',
+    vatRate: VAT[i % VAT.length],
   }));
 }
 
@@ -54,14 +67,18 @@ export async function benchInvoicingCore(): Promise<Record<string, string>> {
     const { token } = await server.api.login('demo');
     // Raw fetch, body read as bytes: the figure is the server's answer, not the client's JSON parse.
     const get = async (path: string) => {
-      const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'x-company-id': String(company.id) } });
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-company-id': String(company.id) },
+      });
       const body = await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${path} : ${res.status}`);
       return body.byteLength;
     };
 
     let bytes = 0;
-    const env = await timeCalls(async () => { bytes = await get('/api/environment/plume'); }, CALLS);
+    const env = await timeCalls(async () => {
+      bytes = await get('/api/environment/plume');
+    }, CALLS);
     const list = await timeCalls(() => get('/api/items?pageSize=50'), CALLS);
     const lines = invoiceLines(1000);
     const totals = await timeCalls(async () => computeTotals(lines), TOTALS_RUNS);

@@ -5,7 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { startTestServer } from '../tests/support/test-server';
 
-const server = await startTestServer({ persistent: true, env: { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1' } });
+const server = await startTestServer({
+  persistent: true,
+  env: { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1' },
+});
 const { token } = await server.api.login('demo');
 // The demo data's writes flushed now, not by a checkpoint in the middle of the measure.
 await server.deps.db.execute(sql`checkpoint`);

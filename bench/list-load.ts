@@ -28,7 +28,11 @@ export const LIST_PATHS = [
   '/api/notifications',
 ];
 
-interface Target { url: string; token: string; company: number }
+interface Target {
+  url: string;
+  token: string;
+  company: number;
+}
 
 /**
  * CPU seconds (user + system, all threads) the server process used so far, from /proc (Linux):
@@ -43,7 +47,9 @@ function cpuSeconds(pid: number | undefined): number | null {
 
 async function startServerProcess(): Promise<{ target: Target; stop: () => Promise<void>; cpu: () => number | null }> {
   const prof = process.env.LIST_LOAD_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(HERE, 'results')] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(HERE, 'list-load-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(HERE, 'list-load-server.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', resolve);
@@ -64,14 +70,22 @@ async function startServerProcess(): Promise<{ target: Target; stop: () => Promi
 
 function get(agent: Agent, target: Target, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${target.url}${path}`, {
-      agent,
-      headers: { authorization: `Bearer ${target.token}`, 'x-company-id': String(target.company), 'accept-encoding': 'gzip, deflate, br' },
-    }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = request(
+      `${target.url}${path}`,
+      {
+        agent,
+        headers: {
+          authorization: `Bearer ${target.token}`,
+          'x-company-id': String(target.company),
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      },
+      (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('délai dépassé')));
     req.on('error', reject);
     req.end();
@@ -82,7 +96,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-export interface LoadResult { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number }
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
 
 /** CLIENTS loops, each awaiting its answer before the next request, during `seconds`. */
 export async function runLoad(target: Target, seconds: number, clients = CLIENTS): Promise<LoadResult> {
@@ -105,7 +126,14 @@ export async function runLoad(target: Target, seconds: number, clients = CLIENTS
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { requests: times.length, perSecond: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), errors };
+  return {
+    requests: times.length,
+    perSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors,
+  };
 }
 
 const ms = (n: number) => `${n.toFixed(1).replace('.', ',')} ms`;
@@ -126,10 +154,14 @@ export async function benchListLoad(): Promise<Record<string, string>> {
       'Requêtes servies': `${r.requests.toLocaleString('fr-FR')} (${r.errors} en erreur)`,
       'Requêtes par seconde': Math.round(r.perSecond).toLocaleString('fr-FR'),
       'Temps de réponse': `médiane ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)}`,
-      'CPU du serveur par requête': cpuMs === null ? 'non mesuré (pas de /proc)' : `${ms(cpuMs)} (soit ${Math.round(1000 / cpuMs)} requêtes/s pour un cœur entier)`,
+      'CPU du serveur par requête':
+        cpuMs === null
+          ? 'non mesuré (pas de /proc)'
+          : `${ms(cpuMs)} (soit ${Math.round(1000 / cpuMs)} requêtes/s pour un cœur entier)`,
       'Objectif (issue 12)': '≥ 400 requêtes/s, p95 < 100 ms',
       // First measure, before decision 015, on the shared machine (loadavg ≈ 15 on 2 cores).
-      'Avant (1re mesure, 2026-11-23, décision 015)': '57 requêtes/s, p95 834 ms ; CPU du serveur 9,0 à 11,3 ms par requête (issue 12 : 95 requêtes/s, p95 337 ms)',
+      'Avant (1re mesure, 2026-11-23, décision 015)':
+        '57 requêtes/s, p95 834 ms ; CPU du serveur 9,0 à 11,3 ms par requête (issue 12 : 95 requêtes/s, p95 337 ms)',
       'Charge de la machine au départ (loadavg 1 min)': load,
     };
   } finally {

@@ -3,12 +3,36 @@ import type { Page, Route } from 'playwright-core';
 
 export function benchCustomer(i: number) {
   const n = String(i + 1).padStart(5, '0');
-  return { id: i + 1, accountNumber: `C${n}`, socialReason: `Client ${n} SARL`, name: `Dupont ${n}`, address: `${i % 200} rue de la République`, postalCode: '69003', city: 'Lyon', country: 'France', billingAddresses: [`${i % 200} rue de la République, 69003 Lyon`], email: `client${n}@exemple.fr`, paymentMode: 'Virement', paymentDelay: 30 };
+  return {
+    id: i + 1,
+    accountNumber: `C${n}`,
+    socialReason: `Client ${n} SARL`,
+    name: `Dupont ${n}`,
+    address: `${i % 200} rue de la République`,
+    postalCode: '69003',
+    city: 'Lyon',
+    country: 'France',
+    billingAddresses: [`${i % 200} rue de la République, 69003 Lyon`],
+    email: `client${n}@exemple.fr`,
+    paymentMode: 'Virement',
+    paymentDelay: 30,
+  };
 }
 
 export function benchArticle(i: number) {
   const n = String(i + 1).padStart(5, '0');
-  return { id: i + 1, code: `A${n}`, type: 'Standard' as const, designation: `Article ${n}`, label: `Article de démonstration numéro ${n}`, salesAccount: '706000', unitMeasurement: { label: 'unité' }, unitPriceHT: (i % 500) + 0.5, vatRate: 20, typePurchaseSale: 'Vente' };
+  return {
+    id: i + 1,
+    code: `A${n}`,
+    type: 'Standard' as const,
+    designation: `Article ${n}`,
+    label: `Article de démonstration numéro ${n}`,
+    salesAccount: '706000',
+    unitMeasurement: { label: 'unité' },
+    unitPriceHT: (i % 500) + 0.5,
+    vatRate: 20,
+    typePurchaseSale: 'Vente',
+  };
 }
 
 /** GET …?page&pageSize → { items, total, page, pageSize } over `total` generated rows. */
@@ -18,36 +42,59 @@ export function fakeListRoute(kind: 'customers' | 'articles', total: number) {
     const page = Number(url.searchParams.get('page') ?? 1);
     const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
     const from = (page - 1) * pageSize;
-    const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - from)) }, (_, k) => (kind === 'customers' ? benchCustomer(from + k) : benchArticle(from + k)));
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ items, total, page, pageSize }) });
+    const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - from)) }, (_, k) =>
+      kind === 'customers' ? benchCustomer(from + k) : benchArticle(from + k),
+    );
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ items, total, page, pageSize }),
+    });
   };
 }
 
 /** Waits until each dataset's meta row says its expected row count was stored after `since`; returns the page clock then. */
-export async function waitForDatasets(page: Page, expected: Record<string, number>, since: number, timeout: number): Promise<number> {
+export async function waitForDatasets(
+  page: Page,
+  expected: Record<string, number>,
+  since: number,
+  timeout: number,
+): Promise<number> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const seen = await page.evaluate(async ({ expected, since }) => {
-      const session = JSON.parse(localStorage.getItem('workplace.session') ?? 'null');
-      if (!session) return null;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(`workplace-${session.profile.id}`);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains('meta')) return null;
-        const store = db.transaction('meta').objectStore('meta');
-        const metas = await Promise.all(Object.keys(expected).map((d) => new Promise<{ fetchedAt: number; count: number } | undefined>((resolve) => {
-          const req = store.get([session.profile.userLastCompany, d]);
+    const seen = await page.evaluate(
+      async ({ expected, since }) => {
+        const session = JSON.parse(localStorage.getItem('workplace.session') ?? 'null');
+        if (!session) return null;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const req = indexedDB.open(`workplace-${session.profile.id}`);
           req.onsuccess = () => resolve(req.result);
-          req.onerror = () => resolve(undefined);
-        })));
-        return Object.values(expected).every((count, i) => metas[i] && metas[i]!.count === count && metas[i]!.fetchedAt >= since) ? Date.now() : null;
-      } finally {
-        db.close();
-      }
-    }, { expected, since });
+          req.onerror = () => reject(req.error);
+        });
+        try {
+          if (!db.objectStoreNames.contains('meta')) return null;
+          const store = db.transaction('meta').objectStore('meta');
+          const metas = await Promise.all(
+            Object.keys(expected).map(
+              (d) =>
+                new Promise<{ fetchedAt: number; count: number } | undefined>((resolve) => {
+                  const req = store.get([session.profile.userLastCompany, d]);
+                  req.onsuccess = () => resolve(req.result);
+                  req.onerror = () => resolve(undefined);
+                }),
+            ),
+          );
+          return Object.values(expected).every(
+            (count, i) => metas[i] && metas[i]!.count === count && metas[i]!.fetchedAt >= since,
+          )
+            ? Date.now()
+            : null;
+        } finally {
+          db.close();
+        }
+      },
+      { expected, since },
+    );
     if (seen != null) return seen;
     if (Date.now() > deadline) throw new Error(`datasets ${Object.keys(expected).join(', ')} not cached in time`);
     await new Promise((r) => setTimeout(r, 50));

@@ -24,10 +24,14 @@ const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
 async function timeToHome(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(() => {
-    const h = [...document.querySelectorAll('h1, h2')].find((e) => e.textContent?.startsWith('Bonjour'));
-    return h && (h as HTMLElement).offsetParent !== null ? performance.now() : false;
-  }, undefined, { polling: 'raf', timeout: 30_000 });
+  const handle = await page.waitForFunction(
+    () => {
+      const h = [...document.querySelectorAll('h1, h2')].find((e) => e.textContent?.startsWith('Bonjour'));
+      return h && (h as HTMLElement).offsetParent !== null ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
   const t = (await handle.jsonValue()) as number;
   await page.close();
   return t;
@@ -60,8 +64,12 @@ async function benchStart(browser: Browser, server: TestServer): Promise<Record<
 /** 10 000 customers and 10 000 articles in the demo's company, written straight into the database. */
 async function seedCatalogue(server: TestServer): Promise<void> {
   const company = server.seed!.companies[0].id;
-  const custRows = Array.from({ length: 10_000 }, (_, i) => customerValues(company, { ...benchCustomer(i), accountNumber: `B${String(i + 1).padStart(5, '0')}` } as never));
-  const itemRows = Array.from({ length: 10_000 }, (_, i) => itemValues(company, { ...newArticle(), ...benchArticle(i), unitPriceHT: 1 + (i % 500) * 0.37, vatRate: 20 }));
+  const custRows = Array.from({ length: 10_000 }, (_, i) =>
+    customerValues(company, { ...benchCustomer(i), accountNumber: `B${String(i + 1).padStart(5, '0')}` } as never),
+  );
+  const itemRows = Array.from({ length: 10_000 }, (_, i) =>
+    itemValues(company, { ...newArticle(), ...benchArticle(i), unitPriceHT: 1 + (i % 500) * 0.37, vatRate: 20 }),
+  );
   for (let i = 0; i < 10_000; i += 1000) {
     await server.deps.db.insert(customers).values(custRows.slice(i, i + 1000));
     await server.deps.db.insert(items).values(itemRows.slice(i, i + 1000));
@@ -74,7 +82,11 @@ async function benchCaching(browser: Browser, server: TestServer): Promise<Recor
   const context = await newContext(browser, { serviceWorkers: 'block' });
   const page = await context.newPage();
   const { token } = await server.api.login('demo');
-  const totals = await Promise.all(['customers', 'items'].map(async (p) => (await server.api.get(`/api/${p}?page=1&pageSize=1`, { token })).body?.total ?? 0));
+  const totals = await Promise.all(
+    ['customers', 'items'].map(
+      async (p) => (await server.api.get(`/api/${p}?page=1&pageSize=1`, { token })).body?.total ?? 0,
+    ),
+  );
   const expected = { customers: totals[0] as number, articles: totals[1] as number };
   const faked = expected.customers < 10_000 || expected.articles < 10_000;
   if (faked) {
@@ -113,10 +125,18 @@ async function benchCaching(browser: Browser, server: TestServer): Promise<Recor
 export async function benchReplay(browser: Browser, server: TestServer): Promise<Record<string, string>> {
   const { context, page } = await installedApp(browser, server);
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
-  const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
+  const company = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number,
+  );
   await context.setOffline(true);
   const changes = Array.from({ length: 1000 }, (_, i) => ({
-    method: 'PUT' as const, path: 'user/me', body: { idDerniereSociete: company }, companyId: company, docKey: `bench:${i % 50}`, label: `Changement ${i + 1}`, kind: 'bench.profile',
+    method: 'PUT' as const,
+    path: 'user/me',
+    body: { idDerniereSociete: company },
+    companyId: company,
+    docKey: `bench:${i % 50}`,
+    label: `Changement ${i + 1}`,
+    kind: 'bench.profile',
   }));
   const keys = await queueRawChanges(page, changes);
   let requests = 0;
@@ -134,9 +154,17 @@ export async function benchReplay(browser: Browser, server: TestServer): Promise
   // Reference: the same PUT sent straight from Node, so the figure above reads as server + replayer.
   const { token } = await server.api.login('demo');
   const r0 = Date.now();
-  for (let i = 0; i < 200; i++) await server.api.put('/api/user/me', { idDerniereSociete: company }, { token, company, idempotencyKey: crypto.randomUUID() });
+  for (let i = 0; i < 200; i++)
+    await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: company },
+      { token, company, idempotencyKey: crypto.randomUUID() },
+    );
   const serverOnly = (Date.now() - r0) / 200;
-  const rows = await server.deps.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
+  const rows = await server.deps.db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(inArray(idempotencyKeys.key, keys));
   const distinct = new Set(rows.map((r) => r.key)).size;
   await context.close();
   return {
@@ -151,12 +179,17 @@ export async function benchReplay(browser: Browser, server: TestServer): Promise
 
 export async function benchOffline(): Promise<Record<string, string>> {
   const dist = process.env.BENCH_DIST ?? process.env.E2E_DIST ?? 'dist';
-  if (!existsSync(`${dist}/index.html`)) execSync(`npx vite build --outDir ${dist} --emptyOutDir --logLevel warn`, { stdio: 'inherit' });
+  if (!existsSync(`${dist}/index.html`))
+    execSync(`npx vite build --outDir ${dist} --emptyOutDir --logLevel warn`, { stdio: 'inherit' });
   const server = await startTestServer({ staticDir: dist });
   const browser = await launchBrowser();
   try {
     // Replay before the catalogue is seeded: its sign-in would otherwise cache 20 000 rows meanwhile.
-    return { ...(await benchStart(browser, server)), ...(await benchReplay(browser, server)), ...(await benchCaching(browser, server)) };
+    return {
+      ...(await benchStart(browser, server)),
+      ...(await benchReplay(browser, server)),
+      ...(await benchCaching(browser, server)),
+    };
   } finally {
     await browser.close();
     await server.close();
@@ -164,8 +197,11 @@ export async function benchOffline(): Promise<Record<string, string>> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchOffline().then((r) => console.table(r), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  benchOffline().then(
+    (r) => console.table(r),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -70,7 +70,11 @@ for (const section of SECTIONS) {
     printTable(section.title, figures);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    results[section.fn] = { titre: section.title, durée_s: Math.round((Date.now() - started) / 100) / 10, erreur: message };
+    results[section.fn] = {
+      titre: section.title,
+      durée_s: Math.round((Date.now() - started) / 100) / 10,
+      erreur: message,
+    };
     console.log(`\n## ${section.title}\n\nÉCHEC : ${message}`);
     if (error instanceof Error && error.stack) console.error(error.stack);
   }
@@ -78,7 +82,10 @@ for (const section of SECTIONS) {
 
 const outDir = join(HERE, 'results');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify({ date: new Date().toISOString(), sections: results }, null, 2)}\n`);
+writeFileSync(
+  join(outDir, 'latest.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), sections: results }, null, 2)}\n`,
+);
 console.log(`\nRésultats enregistrés dans bench/results/latest.json`);
 // A section that timed out may keep handles open: leave anyway, with success.
 process.exit(0);

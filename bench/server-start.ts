@@ -21,7 +21,11 @@ function cpuMs(pid: number): number {
 }
 
 /** From spawn to open port: wall time and the server's CPU. Default: `npm start`'s launcher, compiled server. */
-async function timeToReady(dataDir: string, script?: string, env: Record<string, string> = {}): Promise<{ wall: number; cpu: number }> {
+async function timeToReady(
+  dataDir: string,
+  script?: string,
+  env: Record<string, string> = {},
+): Promise<{ wall: number; cpu: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawnServer({ ...env, DATA_DIR: dataDir, PORT: String(port) }, { script });
@@ -46,14 +50,17 @@ export async function benchServerStart(): Promise<Record<string, string>> {
       runs.compiled.push(await timeToReady(dataDir, 'dist/server/index.js', env));
       runs.tsx.push(await timeToReady(dataDir, 'server/src/index.ts', env));
     }
-    const row = (r: Array<{ wall: number; cpu: number }>) => `${ms(median(r.map((x) => x.wall)))} · CPU ${ms(median(r.map((x) => x.cpu)))}`;
+    const row = (r: Array<{ wall: number; cpu: number }>) =>
+      `${ms(median(r.map((x) => x.wall)))} · CPU ${ms(median(r.map((x) => x.cpu)))}`;
     // What `npm start` computes to decide whether to build (scripts/build-stamp.mjs).
     const started = performance.now();
     digest(APP_INPUTS);
     const stampCheck = performance.now() - started;
     return {
       'Démarrage → port ouvert, dossier neuf (compilé : base créée, migrations, démo)': `${ms(fresh.wall)} · CPU ${ms(fresh.cpu)}`,
-      'Démarrage → port ouvert, dossier existant, compilé (`node dist/server/index.js`), médiane de 3': row(runs.compiled),
+      'Démarrage → port ouvert, dossier existant, compilé (`node dist/server/index.js`), médiane de 3': row(
+        runs.compiled,
+      ),
       'Démarrage → port ouvert, dossier existant, source via tsx (avant), médiane de 3': row(runs.tsx),
       '`npm start` : empreinte des sources comparée à celle de la construction': ms(stampCheck),
     };
@@ -61,4 +68,3 @@ export async function benchServerStart(): Promise<Record<string, string>> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-

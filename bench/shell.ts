@@ -15,7 +15,8 @@ const CALLS = 300;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const nf = (digits: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const nf = (digits: number) =>
+  new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => `${nf(1).format(n)} ms`;
 const kb = (bytes: number) => `${nf(1).format(bytes / 1024)} Ko (${nf(0).format(bytes)} octets)`;
 
@@ -38,7 +39,11 @@ async function timeCalls(call: () => Promise<number>, runs: number): Promise<num
 }
 
 /** Loads `path` in a fresh page and sums the gzip size of every JavaScript response. */
-async function jsGzipOf(context: BrowserContext, url: string, ready: string): Promise<{ bytes: number; files: number }> {
+async function jsGzipOf(
+  context: BrowserContext,
+  url: string,
+  ready: string,
+): Promise<{ bytes: number; files: number }> {
   const page = await context.newPage();
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (res) => {
@@ -61,10 +66,13 @@ async function measurePages(server: TestServer, browser: Browser): Promise<Recor
 
   const { token, profile } = await server.api.login('demo');
   const signedIn = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });
-  await signedIn.addInitScript(({ session }) => {
-    localStorage.setItem('workplace.session', session);
-    localStorage.setItem('facturation-announcement-dismissed', 'true');
-  }, { session: JSON.stringify({ token, profile }) });
+  await signedIn.addInitScript(
+    ({ session }) => {
+      localStorage.setItem('workplace.session', session);
+      localStorage.setItem('facturation-announcement-dismissed', 'true');
+    },
+    { session: JSON.stringify({ token, profile }) },
+  );
   const shell = await jsGzipOf(signedIn, `${server.url}/`, `Bonjour ${profile.firstName}`);
   await signedIn.close();
   return {
@@ -75,7 +83,10 @@ async function measurePages(server: TestServer, browser: Browser): Promise<Recor
 
 async function measureApi(server: TestServer): Promise<Record<string, string>> {
   const { token } = await server.api.login('demo');
-  const login = await timeCalls(async () => (await server.api.post('/api/login', { username: 'demo', password: 'demo' })).status, CALLS);
+  const login = await timeCalls(
+    async () => (await server.api.post('/api/login', { username: 'demo', password: 'demo' })).status,
+    CALLS,
+  );
   const me = await timeCalls(async () => (await server.api.get('/api/user/me', { token })).status, CALLS);
   return {
     [`POST /api/login, médiane sur ${CALLS} appels`]: ms(login),
@@ -88,7 +99,12 @@ export async function benchShell(): Promise<Record<string, string>> {
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
     server = await startTestServer({ staticDir: outDir });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
     const pages = await measurePages(server, browser);

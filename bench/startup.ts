@@ -16,7 +16,8 @@ import { apiClient, type TestServer } from '../tests/support/test-server';
 
 const VALIDATIONS = 300;
 const ms = (n: number) => `${n.toFixed(1).replace('.', ',')} ms`;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function timeToReady(dataDir: string): Promise<number> {
   const port = await freePort();
@@ -34,7 +35,10 @@ async function validations(durable: boolean): Promise<{ p50: number; p95: number
   const dataDir = mkdtempSync(join(tmpdir(), 'workplace-bench-durable-'));
   const config = readConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
   let companyId = 0;
-  const running = await startServer(config, { durable, prepare: async (deps) => void (companyId = (await seedDemo(deps)).companies[0].id) });
+  const running = await startServer(config, {
+    durable,
+    prepare: async (deps) => void (companyId = (await seedDemo(deps)).companies[0].id),
+  });
   try {
     const api = apiClient(running.url);
     const { token } = await api.login('demo');

@@ -38,8 +38,10 @@ export async function buildServer({ root = ROOT } = {}) {
       target: 'node20.19',
       external: EXTERNAL,
       // Bundled CommonJS packages call require() for Node's own modules: give them a real one.
-      banner: { js: `import { createRequire as __workplaceRequire } from 'node:module';
-const require = __workplaceRequire(import.meta.url);` },
+      banner: {
+        js: `import { createRequire as __workplaceRequire } from 'node:module';
+const require = __workplaceRequire(import.meta.url);`,
+      },
       // server/src/paths.ts: read the migrations and the PWA from their compiled locations.
       define: { WORKPLACE_COMPILED: 'true' },
       // A real fault's stack can name our source files: NODE_OPTIONS=--enable-source-maps.
@@ -50,19 +52,29 @@ const require = __workplaceRequire(import.meta.url);` },
     const all = Object.keys(result.metafile.inputs);
     const inputs = [...all.filter((path) => !path.includes('node_modules/')), ...EXTRA_INPUTS];
     // A source saved while esbuild ran may be missing from the bundle: then the stamp says stale.
-    const unchanged = inputs.every((path) => !existsSync(join(root, path)) || statSync(join(root, path)).mtimeMs < started);
+    const unchanged = inputs.every(
+      (path) => !existsSync(join(root, path)) || statSync(join(root, path)).mtimeMs < started,
+    );
     // The packages inside the bundle, for the test that checks none is a devDependency.
     const bundled = [...new Set(all.map(packageOf).filter(Boolean))].sort();
     // …and what it still imports at run time (Node modules, external packages), as esbuild saw it.
-    const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
-    const stamp = { digest: unchanged ? digest(inputs, root) : null, inputs, bundled, imports: [...new Set(imports)].sort() };
+    const imports = Object.values(result.metafile.outputs).flatMap((o) =>
+      o.imports.filter((i) => i.external).map((i) => i.path),
+    );
+    const stamp = {
+      digest: unchanged ? digest(inputs, root) : null,
+      inputs,
+      bundled,
+      imports: [...new Set(imports)].sort(),
+    };
     writeFileSync(join(tmp, 'package.json'), '{ "type": "module" }\n');
     // A server-only build never vouches for the PWA: `npm start` will run the full build.
     rmSync(join(root, APP_STAMP), { force: true });
     cpSync(join(root, 'server/drizzle'), join(out, 'drizzle'), { recursive: true });
     const written = new Set(readdirSync(tmp));
     const last = (name) => name.startsWith('index.js');
-    for (const name of [...written].sort((a, b) => Number(last(a)) - Number(last(b)))) renameSync(join(tmp, name), join(out, name));
+    for (const name of [...written].sort((a, b) => Number(last(a)) - Number(last(b))))
+      renameSync(join(tmp, name), join(out, name));
     for (const name of readdirSync(out)) {
       const path = join(out, name);
       if (!written.has(name) && name !== 'drizzle' && statSync(path).mtimeMs < started - 10 * 60_000) rmSync(path);

@@ -16,9 +16,23 @@ export const SERVER_STAMP = `${SERVER_OUT}/server-stamp.json`;
 
 /** What `npm run build` reads. Tests, docs and the bench do not change the build: left out. */
 export const APP_INPUTS = [
-  'index.html', 'manifest.webmanifest', 'package.json', 'package-lock.json', 'postcss.config.cjs', 'tsconfig.json',
-  'vite.config.ts', 'public', 'src', 'sw', 'server/src', 'server/drizzle', 'server/tsconfig.json',
-  'scripts/build.mjs', 'scripts/build-server.mjs', 'scripts/build-stamp.mjs', 'scripts/vite-precompress.ts',
+  'index.html',
+  'manifest.webmanifest',
+  'package.json',
+  'package-lock.json',
+  'postcss.config.cjs',
+  'tsconfig.json',
+  'vite.config.ts',
+  'public',
+  'src',
+  'sw',
+  'server/src',
+  'server/drizzle',
+  'server/tsconfig.json',
+  'scripts/build.mjs',
+  'scripts/build-server.mjs',
+  'scripts/build-stamp.mjs',
+  'scripts/vite-precompress.ts',
   'scripts/vite-static-login.ts',
 ];
 const SKIPPED = /(^|\/)node_modules(\/|$)|\.test\.tsx?$/;
@@ -57,7 +71,8 @@ function readStamp(root, file) {
 /** True when dist/ holds a complete build of today's sources (client and server). */
 export function appBuildIsCurrent(root = ROOT) {
   const stamp = readStamp(root, APP_STAMP);
-  if (!stamp || !existsSync(join(root, 'dist/index.html')) || !existsSync(join(root, SERVER_OUT, 'index.js'))) return false;
+  if (!stamp || !existsSync(join(root, 'dist/index.html')) || !existsSync(join(root, SERVER_OUT, 'index.js')))
+    return false;
   return stamp.digest === digest(APP_INPUTS, root);
 }
 
@@ -67,4 +82,3 @@ export function serverBuildIsCurrent(root = ROOT) {
   if (!stamp || !existsSync(join(root, SERVER_OUT, 'index.js'))) return false;
   return stamp.digest === digest(stamp.inputs, root);
 }
-

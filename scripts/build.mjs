@@ -15,4 +15,6 @@ if (vite.status !== 0) process.exit(vite.status ?? 1);
 const serverMs = await buildServer();
 writeFileSync(join(ROOT, APP_STAMP), `${JSON.stringify(stamp)}\n`);
 const s = (ms) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-console.log(`Serveur compilé dans ${SERVER_OUT}/ en ${s(serverMs)} ; construction complète en ${s(Date.now() - started)}.`);
+console.log(
+  `Serveur compilé dans ${SERVER_OUT}/ en ${s(serverMs)} ; construction complète en ${s(Date.now() - started)}.`,
+);

@@ -17,8 +17,12 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
   console.log('Chromium absent : installation du paquet Debian « chromium »…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
   process.exit(existsSync('/usr/bin/chromium') ? 0 : 1);
 }
-console.error('Chromium est nécessaire pour les tests dans le navigateur. Installez-le avec :\n  sudo apt-get install -y chromium\nou indiquez un autre exécutable avec CHROMIUM_PATH=/chemin/vers/chromium');
+console.error(
+  'Chromium est nécessaire pour les tests dans le navigateur. Installez-le avec :\n  sudo apt-get install -y chromium\nou indiquez un autre exécutable avec CHROMIUM_PATH=/chemin/vers/chromium',
+);
 process.exit(1);

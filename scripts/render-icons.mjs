@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 const svg = readFileSync('public/icons/icon.svg', 'utf8');
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 const page = await browser.newPage();
-for (const [file, size, pad] of [['icon-192.png', 192, 0], ['icon-512.png', 512, 0], ['maskable-512.png', 512, 0.2]]) {
+for (const [file, size, pad] of [
+  ['icon-192.png', 192, 0],
+  ['icon-512.png', 512, 0],
+  ['maskable-512.png', 512, 0.2],
+]) {
   await page.setViewportSize({ width: size, height: size });
   const inner = Math.round(size * (1 - pad));
   // Maskable: full-bleed background, the mark inside the 80 % safe zone.

@@ -20,10 +20,14 @@ if (!process.argv.includes('--no-build')) {
     console.log(`Application déjà construite pour ces sources (${APP_STAMP}) : construction sautée.`);
   } else {
     console.log('Construction de l’application (npm run build)…');
-    const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], { stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], {
+      stdio: 'inherit',
+    });
     if (build.status !== 0) {
-      console.error('Démarrage impossible : la construction a échoué (voir ci-dessus). Les outils de construction '
-        + 'viennent de `npm ci` (dépendances de développement comprises).');
+      console.error(
+        'Démarrage impossible : la construction a échoué (voir ci-dessus). Les outils de construction ' +
+          'viennent de `npm ci` (dépendances de développement comprises).',
+      );
       process.exit(1);
     }
   }

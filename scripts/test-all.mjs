@@ -16,7 +16,10 @@ const started = Date.now();
 for (const [title, cmd, args] of steps) {
   const t0 = Date.now();
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const result = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   console.log(`--- ${title} : ${result.status === 0 ? 'OK' : 'ÉCHEC'} en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -21,7 +21,12 @@ export function precompressFolder(dir: string): number {
     if (!COMPRESSIBLE.test(path)) continue;
     const bytes = readFileSync(path);
     if (bytes.length < MIN_BYTES) continue;
-    writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
     count++;
   }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-const read = (name: string) => readFileSync(new URL(`../src/features/auth/static-login/${name}`, import.meta.url), 'utf8');
+const read = (name: string) =>
+  readFileSync(new URL(`../src/features/auth/static-login/${name}`, import.meta.url), 'utf8');
 
 /**
  * Issue 12: writes `login.html`, the built index.html with the sign-in form prerendered in #root
@@ -21,7 +22,10 @@ export function staticLogin(): Plugin {
       const styles = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
       for (const link of styles) html = html.replace(link, '');
       html = html
-        .replace('<title>Workplace</title>', `<title>Connexion | Workplace</title>\n    <style>\n${read('login.css')}    </style>`)
+        .replace(
+          '<title>Workplace</title>',
+          `<title>Connexion | Workplace</title>\n    <style>\n${read('login.css')}    </style>`,
+        )
         .replace('<div id="root"></div>', `<div id="root">\n${read('login.html')}</div>`)
         .replace('</body>', `${styles.join('')}\n  </body>`);
       if (!html.includes('id="static-login"')) throw new Error('login.html : formulaire de connexion non inséré');

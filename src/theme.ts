@@ -1,10 +1,22 @@
 import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
-const brand: MantineColorsTuple = ['#e8f1fa', '#d0e1f2', '#a3c2e4', '#72a1d6', '#4a85ca', '#3173c3', '#2368b8', '#1c5d99', '#134f86', '#034274'];
+const brand: MantineColorsTuple = [
+  '#e8f1fa',
+  '#d0e1f2',
+  '#a3c2e4',
+  '#72a1d6',
+  '#4a85ca',
+  '#3173c3',
+  '#2368b8',
+  '#1c5d99',
+  '#134f86',
+  '#034274',
+];
 
 // Filled buttons and badges use shade 7: Mantine's red.7 and green.7 give white text below 4.5:1.
 // Shades 7–9 are shifted darker so "Supprimer" or "Valider" stay readable (axe color-contrast).
-const darker = (base: readonly string[], tail: [string, string, string]) => [...base.slice(0, 7), ...tail] as unknown as MantineColorsTuple;
+const darker = (base: readonly string[], tail: [string, string, string]) =>
+  [...base.slice(0, 7), ...tail] as unknown as MantineColorsTuple;
 const red = darker(DEFAULT_THEME.colors.red, ['#c92a2a', '#b02525', '#962020']);
 const green = darker(DEFAULT_THEME.colors.green, ['#2b8a3e', '#237032', '#1b5727']);
 

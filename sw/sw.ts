@@ -25,7 +25,9 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('install', (event) => {
   const install = event as ExtendableEvent & { addRoutes?: (rules: unknown) => Promise<void> };
   if (typeof install.addRoutes !== 'function') return;
-  install.waitUntil(install.addRoutes([{ condition: { urlPattern: '/api/*' }, source: 'network' }]).catch(() => undefined));
+  install.waitUntil(
+    install.addRoutes([{ condition: { urlPattern: '/api/*' }, source: 'network' }]).catch(() => undefined),
+  );
 });
 
 // Background Sync (Chromium): the SW only wakes the pages; the outbox replayer lives in the app

@@ -30,11 +30,21 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.extra.headers ?? {})) c.header(k, v);
-      return c.json({ message: err.message, ...(err.extra.errors ? { errors: err.extra.errors } : {}), ...(err.extra.field ? { field: err.extra.field } : {}) }, err.status);
+      return c.json(
+        {
+          message: err.message,
+          ...(err.extra.errors ? { errors: err.extra.errors } : {}),
+          ...(err.extra.field ? { field: err.extra.field } : {}),
+        },
+        err.status,
+      );
     }
     // A real fault: logged with the request id the client can quote.
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
-    return c.json({ message: 'Une erreur interne est survenue. Réessayez plus tard.', requestId: c.get('requestId') }, 500);
+    return c.json(
+      { message: 'Une erreur interne est survenue. Réessayez plus tard.', requestId: c.get('requestId') },
+      500,
+    );
   });
 
   // The invoice environment carries the whole catalogue (twice, per the spec): gzip JSON answers,
@@ -44,8 +54,18 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
   app.use('/api/*', async (c, next) => {
     // GET and HEAD bodies are never read: no limit to check (and c.req.raw.body would build a full web Request).
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
-    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'La requête est trop volumineuse (10 Mo au maximum).'); } })(c, next);
+    if (
+      c.req.method === 'GET' ||
+      c.req.method === 'HEAD' ||
+      (c.req.header('content-type') ?? '').startsWith('multipart/')
+    )
+      return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new HttpError(413, 'La requête est trop volumineuse (10 Mo au maximum).');
+      },
+    })(c, next);
   });
 
   // NUL and control characters are refused here, once, for every route (decision 009).
@@ -55,7 +75,9 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 
   // Built once per app from the contract (decision 021), on first request.
   let openApi: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(deps.config.branding.productName, endpoints))));
+  app.get('/api/openapi.json', (c) =>
+    c.json((openApi ??= openApiDocument(deps.config.branding.productName, endpoints))),
+  );
   app.all('/api/*', (c) => c.json({ message: 'Cette adresse d’API n’existe pas.' }, 404));
 
   if (opts.staticDir && existsSync(join(opts.staticDir, 'index.html'))) mountStatic(app, opts.staticDir);
@@ -71,7 +93,8 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
     const path = c.req.path;
     // Hashed assets never change; the service worker and the manifest must always be fresh.
     if (path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/index.html' || path === '/login.html') c.header('Cache-Control', 'no-cache');
+    else if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/index.html' || path === '/login.html')
+      c.header('Cache-Control', 'no-cache');
   });
   // precompressed: the .br / .gz copies written at build (scripts/vite-precompress.ts), chosen by
   // Accept-Encoding with Vary: Accept-Encoding (issue 12: 1.16 MB went out uncompressed on /login).
@@ -92,7 +115,11 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
   });
 }
 
-interface Shell { plain: string; br?: Buffer; gzip?: Buffer }
+interface Shell {
+  plain: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
 
 function appShell(root: string, name: string): Shell {
   const file = join(root, name);

@@ -18,12 +18,25 @@ const schema = z.object({
   // X-Forwarded-Proto believed (client address for throttling, HTTPS for HSTS; decision 008).
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // Other origins the app may call (space-separated), added to the CSP's connect-src (decision 008).
-  CSP_CONNECT_SRC: z.string().default('').refine((v) => v.split(/\s+/).filter(Boolean).every((o) => /^https?:\/\/[^\s/;,']+$/.test(o)), { message: 'liste d’origines https://hôte[:port] séparées par des espaces' }),
+  CSP_CONNECT_SRC: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(/\s+/)
+          .filter(Boolean)
+          .every((o) => /^https?:\/\/[^\s/;,']+$/.test(o)),
+      { message: 'liste d’origines https://hôte[:port] séparées par des espaces' },
+    ),
   LDAP_URL: z.string().optional(),
   LDAP_DOMAINS: z.string().default(''),
   LDAP_EXCLUDED: z.string().default(''),
   PRODUCT_NAME: z.string().default('Workplace'),
-  PRODUCT_SLUG: z.string().regex(/^[a-z0-9-]+$/).default('workplace'),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('workplace'),
   SUPPORT_PHONE: z.string().default('01 23 45 67 89'),
   SUPPORT_EMAIL: z.string().default('support@workplace.example'),
   LEGAL_ENTITY_NAME: z.string().default('Workplace SAS'),
@@ -33,7 +46,10 @@ const schema = z.object({
   LEGAL_DIRECTOR: z.string().default('Claire Dubois'),
   LEGAL_HOST: z.string().default('hébergé par le cabinet sur ses propres serveurs, en France'),
   /** Unset: demo data on an empty embedded database, except in production. See seedDemoWanted(). */
-  SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', 'true', 'oui', 'yes', 'auto', '0', 'false', 'non', 'no', 'never']).optional()),
+  SEED_DEMO: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['1', 'true', 'oui', 'yes', 'auto', '0', 'false', 'non', 'no', 'never']).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -95,7 +111,11 @@ export function listeningOrigin(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-const list = (s: string) => s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
 
 function brandingOf(env: Env): Branding {
   return {

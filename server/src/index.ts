@@ -13,12 +13,23 @@ async function main(): Promise<RunningServer> {
   const { startServer } = await import('./server');
   const { DEMO_WARNING, prepareDemo } = await import('./seed/demo');
   let demoAccounts = false;
-  const running = await startServer(config, { staticDir: STATIC_DIR, prepare: async (deps) => void (demoAccounts = await prepareDemo(deps)) });
+  const running = await startServer(config, {
+    staticDir: STATIC_DIR,
+    prepare: async (deps) => void (demoAccounts = await prepareDemo(deps)),
+  });
   const { env, branding } = config;
-  console.log(`${branding.productName} est prêt sur http://localhost:${running.port} (liens envoyés par courriel : ${config.publicUrl})`);
-  console.log(env.DATABASE_URL ? 'Base de données : PostgreSQL (DATABASE_URL)' : `Base de données embarquée : ${config.pgliteDir}`);
+  console.log(
+    `${branding.productName} est prêt sur http://localhost:${running.port} (liens envoyés par courriel : ${config.publicUrl})`,
+  );
+  console.log(
+    env.DATABASE_URL
+      ? 'Base de données : PostgreSQL (DATABASE_URL)'
+      : `Base de données embarquée : ${config.pgliteDir}`,
+  );
   if (demoAccounts) console.warn(DEMO_WARNING);
-  console.log(running.deps.mailer.kind === 'smtp' ? 'Courriels : SMTP' : `Courriels : fichiers .eml dans ${env.DATA_DIR}/mail`);
+  console.log(
+    running.deps.mailer.kind === 'smtp' ? 'Courriels : SMTP' : `Courriels : fichiers .eml dans ${env.DATA_DIR}/mail`,
+  );
   return running;
 }
 
@@ -39,6 +50,11 @@ try {
 
 /** The stack frames of our own code: those of bundled dependencies are one minified line each. */
 function ownFrames(error: unknown): string {
-  const lines = String((error as Error)?.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
-  return lines.filter((l) => !l.includes('node_modules') && !l.includes('node:internal')).slice(0, 8).join('\n');
+  const lines = String((error as Error)?.stack ?? '')
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l));
+  return lines
+    .filter((l) => !l.includes('node_modules') && !l.includes('node:internal'))
+    .slice(0, 8)
+    .join('\n');
 }

@@ -41,15 +41,27 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const { env } = config;
   const embedded = !env.DATABASE_URL && config.pgliteDir !== 'memory://';
   // Every folder the server writes to, proved writable now rather than at the first upload or mail.
-  if (env.DATA_DIR !== 'memory://') ensureWritableDirs(env.DATA_DIR, [...(embedded ? ['pglite'] : []), 'files', ...(env.SMTP_URL ? [] : ['mail'])]);
+  if (env.DATA_DIR !== 'memory://')
+    ensureWritableDirs(env.DATA_DIR, [...(embedded ? ['pglite'] : []), 'files', ...(env.SMTP_URL ? [] : ['mail'])]);
   // PostgreSQL arbitrates concurrent servers itself; the files beside it are named uniquely, so
   // several servers may share DATA_DIR then. The embedded database must have a single owner.
   const lock: DataDirLock | null = embedded ? lockDataDir(env.DATA_DIR, config.branding.productName) : null;
   let database: Database | null = null;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: config.pgliteDir, durable: opts.durable, loadDataDir: opts.loadDataDir });
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: config.pgliteDir,
+      durable: opts.durable,
+      loadDataDir: opts.loadDataDir,
+    });
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
-    const deps: Deps = { db: database.db, config, mailer, now: opts.now ?? (() => new Date()), state: createServerState() };
+    const deps: Deps = {
+      db: database.db,
+      config,
+      mailer,
+      now: opts.now ?? (() => new Date()),
+      state: createServerState(),
+    };
     await opts.prepare?.(deps);
     const app = createApp(deps, { staticDir: opts.staticDir });
     const server: ServerType = await new Promise((resolve, reject) => {
@@ -84,7 +96,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 }
 
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
-  if (error.code === 'EADDRINUSE') return new StartupError(`Le port ${port} est déjà utilisé sur ${host} : arrêtez l’autre programme ou choisissez un autre PORT.`);
-  if (error.code === 'EACCES') return new StartupError(`Permission refusée pour écouter sur le port ${port} : choisissez un PORT au-delà de 1023.`);
+  if (error.code === 'EADDRINUSE')
+    return new StartupError(
+      `Le port ${port} est déjà utilisé sur ${host} : arrêtez l’autre programme ou choisissez un autre PORT.`,
+    );
+  if (error.code === 'EACCES')
+    return new StartupError(
+      `Permission refusée pour écouter sur le port ${port} : choisissez un PORT au-delà de 1023.`,
+    );
   return error;
 }

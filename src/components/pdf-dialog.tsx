@@ -25,17 +25,35 @@ export interface PdfDialogProps {
  * "Envoyer" when the invoice has an id, skeletons while the file loads. The parent clears the
  * file and its name on close (onClose).
  */
-export function PdfDialog({ opened, onClose, file, fileName, loading, canSend, onSend, sending = false, error = null }: PdfDialogProps) {
+export function PdfDialog({
+  opened,
+  onClose,
+  file,
+  fileName,
+  loading,
+  canSend,
+  onSend,
+  sending = false,
+  error = null,
+}: PdfDialogProps) {
   const [viewerError, setViewerError] = useState<string | null>(null);
   useEffect(() => setViewerError(null), [file]);
   const onViewerError = useCallback((message: string) => setViewerError(message), []);
   const failure = error ?? viewerError;
   return (
-    <Modal opened={opened} onClose={onClose} size={850} title={`Aperçu de votre document : ${fileName}`}
-      closeButtonProps={{ 'aria-label': 'Fermer l’aperçu' }} styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={850}
+      title={`Aperçu de votre document : ${fileName}`}
+      closeButtonProps={{ 'aria-label': 'Fermer l’aperçu' }}
+      styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}
+    >
       <Stack gap="md">
         {failure ? (
-          <Alert color="red" title={PDF_DIALOG_ERROR}>{failure}</Alert>
+          <Alert color="red" title={PDF_DIALOG_ERROR}>
+            {failure}
+          </Alert>
         ) : loading || !file || !opened ? (
           <Stack gap="sm" aria-busy="true" aria-label="Chargement du document">
             <Skeleton height={28} width="60%" />
@@ -47,10 +65,28 @@ export function PdfDialog({ opened, onClose, file, fileName, loading, canSend, o
           <PdfViewer file={file} title={fileName} onError={onViewerError} />
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} mih={44}>Fermer</Button>
-          <Button leftSection={<IconDownload size={18} />} variant="light" disabled={!file || loading} onClick={() => file && saveBlob(file, fileName)} mih={44}>Télécharger</Button>
+          <Button variant="default" onClick={onClose} mih={44}>
+            Fermer
+          </Button>
+          <Button
+            leftSection={<IconDownload size={18} />}
+            variant="light"
+            disabled={!file || loading}
+            onClick={() => file && saveBlob(file, fileName)}
+            mih={44}
+          >
+            Télécharger
+          </Button>
           {canSend && onSend && (
-            <Button leftSection={<IconSend size={18} />} disabled={!file || loading} loading={sending} onClick={onSend} mih={44}>Envoyer</Button>
+            <Button
+              leftSection={<IconSend size={18} />}
+              disabled={!file || loading}
+              loading={sending}
+              onClick={onSend}
+              mih={44}
+            >
+              Envoyer
+            </Button>
           )}
         </Group>
       </Stack>

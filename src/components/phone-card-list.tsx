@@ -17,8 +17,14 @@ interface Props {
 
 const LIST: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
 export const CARD: CSSProperties = {
-  border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, padding: '8px 8px 8px 12px',
-  background: 'var(--mantine-color-body)', display: 'flex', gap: 8, alignItems: 'flex-start', minWidth: 0,
+  border: '1px solid var(--mantine-color-gray-3)',
+  borderRadius: 8,
+  padding: '8px 8px 8px 12px',
+  background: 'var(--mantine-color-body)',
+  display: 'flex',
+  gap: 8,
+  alignItems: 'flex-start',
+  minWidth: 0,
 };
 
 /**
@@ -37,16 +43,37 @@ export function PhoneCardList({ label, count, itemKey, renderCard, estimate = 11
   if (count === undefined) {
     return (
       <ul role="list" aria-label={label} aria-busy style={LIST}>
-        {Array.from({ length: 5 }, (_, i) => <li key={i} style={{ ...CARD, marginBottom: 8, display: 'block' }}><Skeleton height={16} mb={8} /><Skeleton height={16} width="60%" /></li>)}
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} style={{ ...CARD, marginBottom: 8, display: 'block' }}>
+            <Skeleton height={16} mb={8} />
+            <Skeleton height={16} width="60%" />
+          </li>
+        ))}
       </ul>
     );
   }
   return (
     <div ref={listRef} style={{ opacity: busy ? 0.55 : 1, transition: 'opacity 120ms' }}>
-      <ul role="list" aria-label={label} aria-busy={busy} style={{ ...LIST, height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <ul
+        role="list"
+        aria-label={label}
+        aria-busy={busy}
+        style={{ ...LIST, height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
         {items.map((item) => (
-          <li key={item.key} data-index={item.index} ref={virtualizer.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: 8, transform: `translateY(${item.start - offset}px)` }}>
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              paddingBottom: 8,
+              transform: `translateY(${item.start - offset}px)`,
+            }}
+          >
             {renderCard(item.index)}
           </li>
         ))}

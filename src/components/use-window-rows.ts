@@ -19,6 +19,12 @@ export function useWindowRows(count: number, rowHeight: number, key: (index: num
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
-  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => rowHeight, overscan: 10, scrollMargin: offset, getItemKey: key });
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+    scrollMargin: offset,
+    getItemKey: key,
+  });
   return { listRef, virtualizer, offset };
 }

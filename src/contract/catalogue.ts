@@ -47,26 +47,49 @@ const items = 'Articles';
 const itemRight = { 403: 'Droits insuffisants' };
 
 export const listItems = endpoint({
-  method: 'get', path: '/items', tag: items, query: listQuery,
+  method: 'get',
+  path: '/items',
+  tag: items,
+  query: listQuery,
   summary: 'Articles de la société (Standard d’abord, puis par code), recherche et pagination',
-  responses: { 200: page(apiArticle) }, errors: itemRight,
+  responses: { 200: page(apiArticle) },
+  errors: itemRight,
 });
 
 export const createItem = endpoint({
-  method: 'post', path: '/items', tag: items, offline: 'queue', body: articleBody,
-  summary: 'Crée un article (libellé en base64 dans label64)', responses: { 201: apiArticle },
+  method: 'post',
+  path: '/items',
+  tag: items,
+  offline: 'queue',
+  body: articleBody,
+  summary: 'Crée un article (libellé en base64 dans label64)',
+  responses: { 201: apiArticle },
   errors: { 409: 'Un article avec ce code existe déjà !', 422: 'Règles de l’article non respectées' },
 });
 
 export const updateItem = endpoint({
-  method: 'put', path: '/items/:id', tag: items, offline: 'queue', body: articleBody, summary: 'Modifie un article',
+  method: 'put',
+  path: '/items/:id',
+  tag: items,
+  offline: 'queue',
+  body: articleBody,
+  summary: 'Modifie un article',
   responses: { 200: apiArticle },
-  errors: { 404: 'Article introuvable', 409: 'Un article avec ce code existe déjà !', 422: 'Règles de l’article non respectées' },
+  errors: {
+    404: 'Article introuvable',
+    409: 'Un article avec ce code existe déjà !',
+    422: 'Règles de l’article non respectées',
+  },
 });
 
 export const deleteItem = endpoint({
-  method: 'delete', path: '/items/:id', tag: items, offline: 'queue', summary: 'Supprime un article',
-  responses: { 204: null }, errors: { 404: 'Article introuvable' },
+  method: 'delete',
+  path: '/items/:id',
+  tag: items,
+  offline: 'queue',
+  summary: 'Supprime un article',
+  responses: { 204: null },
+  errors: { 404: 'Article introuvable' },
 });
 
 // ── Customers ────────────────────────────────────────────────────────────────────────────────
@@ -125,44 +148,76 @@ const customers = 'Clients';
 const DUPLICATE = 'Un client avec ce numéro de compte existe déjà.';
 
 export const listCustomers = endpoint({
-  method: 'get', path: '/customers', tag: customers, query: listQuery,
+  method: 'get',
+  path: '/customers',
+  tag: customers,
+  query: listQuery,
   summary: 'Clients de la société (recherche : numéro de compte, raison sociale, nom, ville, e-mail)',
   responses: { 200: page(apiCustomer) },
 });
 
 export const getCustomer = endpoint({
-  method: 'get', path: '/customers/:accountNumber', tag: customers,
+  method: 'get',
+  path: '/customers/:accountNumber',
+  tag: customers,
   summary: 'Un client par son numéro de compte (gestion des clients, ou rédaction de factures ou de devis)',
-  responses: { 200: apiCustomer }, errors: { 403: 'Droits insuffisants', 404: 'Client introuvable.' },
+  responses: { 200: apiCustomer },
+  errors: { 403: 'Droits insuffisants', 404: 'Client introuvable.' },
 });
 
 export const createCustomer = endpoint({
-  method: 'post', path: '/customers', tag: customers, offline: 'queue', body: customerBody,
+  method: 'post',
+  path: '/customers',
+  tag: customers,
+  offline: 'queue',
+  body: customerBody,
   summary: 'Crée un client (numéro de compte C00001… généré s’il est absent)',
-  responses: { 201: apiCustomer }, errors: { 409: DUPLICATE, 422: 'Règles du client non respectées' },
+  responses: { 201: apiCustomer },
+  errors: { 409: DUPLICATE, 422: 'Règles du client non respectées' },
 });
 
 export const updateCustomer = endpoint({
-  method: 'put', path: '/customers/:accountNumber', tag: customers, offline: 'queue', body: customerBody,
+  method: 'put',
+  path: '/customers/:accountNumber',
+  tag: customers,
+  offline: 'queue',
+  body: customerBody,
   summary: 'Modifie un client (accountNumber dans le corps : renumérotation)',
   responses: { 200: apiCustomer },
   errors: { 404: 'Client introuvable.', 409: DUPLICATE, 422: 'Règles du client non respectées' },
 });
 
 export const deleteCustomer = endpoint({
-  method: 'delete', path: '/customers/:accountNumber', tag: customers, offline: 'queue', summary: 'Supprime un client',
-  responses: { 204: null }, errors: { 404: 'Client introuvable.', 409: 'Client utilisé par une facture ou un devis' },
+  method: 'delete',
+  path: '/customers/:accountNumber',
+  tag: customers,
+  offline: 'queue',
+  summary: 'Supprime un client',
+  responses: { 204: null },
+  errors: { 404: 'Client introuvable.', 409: 'Client utilisé par une facture ou un devis' },
 });
 
 // ── Environment and bank details ─────────────────────────────────────────────────────────────
 const nullableText = z.string().nullable();
 export const companyIdentity = z.object({
-  id: z.number(), label: z.string(), legalForm: nullableText, shareCapital: nullableText, address: nullableText,
-  postalCode: nullableText, city: nullableText, siren: nullableText, siret: nullableText, rcs: nullableText,
-  vatNumber: nullableText, email: nullableText, phone: nullableText, subscriptionInvoice: nullableText,
+  id: z.number(),
+  label: z.string(),
+  legalForm: nullableText,
+  shareCapital: nullableText,
+  address: nullableText,
+  postalCode: nullableText,
+  city: nullableText,
+  siren: nullableText,
+  siret: nullableText,
+  rcs: nullableText,
+  vatNumber: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  subscriptionInvoice: nullableText,
   numberInvoiceValidateMonth: z.number().nullable(),
   /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
-  iban: nullableText, bic: nullableText,
+  iban: nullableText,
+  bic: nullableText,
 });
 export type CompanyIdentity = z.output<typeof companyIdentity>;
 
@@ -188,7 +243,9 @@ export const invoicingEnvironment = z.object({
 export type InvoicingEnvironment = z.output<typeof invoicingEnvironment>;
 
 export const environment = endpoint({
-  method: 'get', path: '/environment/plume', tag: 'Facturation',
+  method: 'get',
+  path: '/environment/plume',
+  tag: 'Facturation',
   summary: 'Environnement de facturation de la société : TVA, comptes, unités, clients, articles, exercices, journaux',
   responses: { 200: invoicingEnvironment },
 });
@@ -197,17 +254,32 @@ export const bankDetails = z.object({ iban: z.string().nullable(), bic: z.string
 export type BankDetails = z.output<typeof bankDetails>;
 
 export const getBankDetails = endpoint({
-  method: 'get', path: '/company/bank-details', tag: 'Facturation',
-  summary: 'IBAN et BIC de la société, imprimés sur les factures réglées par virement', responses: { 200: bankDetails },
+  method: 'get',
+  path: '/company/bank-details',
+  tag: 'Facturation',
+  summary: 'IBAN et BIC de la société, imprimés sur les factures réglées par virement',
+  responses: { 200: bankDetails },
 });
 
 export const BANK_DETAILS_TITLE = 'Vos coordonnées bancaires contiennent des erreurs.';
 export const putBankDetails = endpoint({
-  method: 'put', path: '/company/bank-details', tag: 'Facturation', offline: 'queue',
+  method: 'put',
+  path: '/company/bank-details',
+  tag: 'Facturation',
+  offline: 'queue',
   summary: 'Enregistre l’IBAN et le BIC de la société (clé IBAN et format BIC vérifiés ; vides : supprimés)',
   body: z.object({
-    iban: z.string().max(60).nullish().transform((v) => compactBankCode(v)),
-    bic: z.string().max(30).nullish().transform((v) => compactBankCode(v)),
+    iban: z
+      .string()
+      .max(60)
+      .nullish()
+      .transform((v) => compactBankCode(v)),
+    bic: z
+      .string()
+      .max(30)
+      .nullish()
+      .transform((v) => compactBankCode(v)),
   }),
-  responses: { 200: bankDetails }, errors: { 422: 'IBAN ou BIC non valide' },
+  responses: { 200: bankDetails },
+  errors: { 422: 'IBAN ou BIC non valide' },
 });

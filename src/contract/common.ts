@@ -14,7 +14,11 @@ export const id = z.number().int().positive().max(MAX_ID);
 // Postgres text cannot hold U+0000: such input would fail the query (500), so it is refused as
 // bad input (400) like any other malformed field.
 export const NUL_MESSAGE = 'Le texte contient un caractère nul, non autorisé.';
-export const safeText = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
+export const safeText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
 
 /** The error body of every 4xx/5xx answer (api-conventions.md). */
 export const errorBody = z.object({

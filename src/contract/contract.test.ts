@@ -19,7 +19,11 @@ describe('the contract', () => {
   });
 
   it('declares a success answer for every endpoint', () => {
-    for (const e of endpoints) expect(Object.keys(e.responses).some((c) => /^2\d\d$/.test(c)), e.path).toBe(true);
+    for (const e of endpoints)
+      expect(
+        Object.keys(e.responses).some((c) => /^2\d\d$/.test(c)),
+        e.path,
+      ).toBe(true);
   });
 
   it('finds the endpoint of a request the outbox keeps, temporary ids included', () => {
@@ -31,13 +35,33 @@ describe('the contract', () => {
 
   it('lets the outbox keep the changes the app queues, and only them', () => {
     for (const [method, path] of [
-      ['POST', 'invoices'], ['PUT', 'invoices/12'], ['PUT', 'invoices/tmp-1/validate'], ['POST', 'business-files/12/send'],
-      ['PUT', 'invoices/12/payment'], ['POST', 'invoices/12/payments'], ['POST', 'estimates'], ['PATCH', 'estimates/3'],
-      ['POST', 'estimates/3/convert'], ['POST', 'items'], ['PUT', 'items/4'], ['DELETE', 'items/4'], ['POST', 'customers'],
-      ['PUT', 'customers/C00001'], ['DELETE', 'customers/C00001'], ['PUT', 'notifications/5'], ['PUT', 'company/bank-details'],
+      ['POST', 'invoices'],
+      ['PUT', 'invoices/12'],
+      ['PUT', 'invoices/tmp-1/validate'],
+      ['POST', 'business-files/12/send'],
+      ['PUT', 'invoices/12/payment'],
+      ['POST', 'invoices/12/payments'],
+      ['POST', 'estimates'],
+      ['PATCH', 'estimates/3'],
+      ['POST', 'estimates/3/convert'],
+      ['POST', 'items'],
+      ['PUT', 'items/4'],
+      ['DELETE', 'items/4'],
+      ['POST', 'customers'],
+      ['PUT', 'customers/C00001'],
+      ['DELETE', 'customers/C00001'],
+      ['PUT', 'notifications/5'],
+      ['PUT', 'company/bank-details'],
       ['POST', 'my-inbox/documents/upload'],
-    ]) expect(mayQueue(method, path), `${method} ${path}`).toBe(true);
-    for (const [method, path] of [['POST', 'login'], ['PUT', 'user/me/password'], ['POST', 'invoices/preview'], ['POST', 'batch'], ['GET', 'factures']]) {
+    ])
+      expect(mayQueue(method, path), `${method} ${path}`).toBe(true);
+    for (const [method, path] of [
+      ['POST', 'login'],
+      ['PUT', 'user/me/password'],
+      ['POST', 'invoices/preview'],
+      ['POST', 'batch'],
+      ['GET', 'factures'],
+    ]) {
       expect(mayQueue(method, path), `${method} ${path}`).toBe(false);
     }
   });
@@ -46,7 +70,8 @@ describe('the contract', () => {
     const dir = join(process.cwd(), 'src/contract');
     for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
       const sources = [...readFileSync(join(dir, name), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-      for (const source of sources) expect(source, `${name}: ${source}`).toMatch(/^(zod|\.\/[a-z-]+|\.\.\/domain\/[a-z-]+)$/);
+      for (const source of sources)
+        expect(source, `${name}: ${source}`).toMatch(/^(zod|\.\/[a-z-]+|\.\.\/domain\/[a-z-]+)$/);
     }
   });
 });

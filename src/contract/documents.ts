@@ -36,19 +36,32 @@ export interface CategoryTreeNode {
 }
 export const categoryTreeNode: z.ZodType<CategoryTreeNode> = z.lazy(() =>
   z.object({
-    id: z.number(), label: z.string(), scope: z.enum(['ged', 'depot']), parentId: z.number().nullable(),
-    count: z.number(), unread: z.number(), readable: z.boolean(), children: z.array(categoryTreeNode),
+    id: z.number(),
+    label: z.string(),
+    scope: z.enum(['ged', 'depot']),
+    parentId: z.number().nullable(),
+    count: z.number(),
+    unread: z.number(),
+    readable: z.boolean(),
+    children: z.array(categoryTreeNode),
   }),
 );
 
-export const categoryLast = z.object({ categoryId: z.number(), facet: z.string().nullable(), headings: z.array(z.string()), updatedAt: z.string() });
+export const categoryLast = z.object({
+  categoryId: z.number(),
+  facet: z.string().nullable(),
+  headings: z.array(z.string()),
+  updatedAt: z.string(),
+});
 export type CategoryLast = z.output<typeof categoryLast>;
 
 const tag = 'Documents';
 const items = z.object({ items: z.array(documentItem) });
 
 export const list = endpoint({
-  method: 'get', path: '/my-documents', tag,
+  method: 'get',
+  path: '/my-documents',
+  tag,
   summary: 'Mes documents : liste paginée, recherche, tri, filtre par catégorie (et ses sous-catégories)',
   query: z.object({
     q: z.string().max(200).optional(),
@@ -61,40 +74,69 @@ export const list = endpoint({
 });
 
 export const last = endpoint({
-  method: 'get', path: '/my-documents/last', tag, summary: 'Derniers documents déposés par le cabinet',
-  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }), responses: { 200: items },
+  method: 'get',
+  path: '/my-documents/last',
+  tag,
+  summary: 'Derniers documents déposés par le cabinet',
+  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+  responses: { 200: items },
 });
 
 export const widget = endpoint({
-  method: 'get', path: '/widgets/ged/last/user/:user/company/:company', tag,
-  summary: 'Widget des derniers documents (accueil)', responses: { 200: items },
+  method: 'get',
+  path: '/widgets/ged/last/user/:user/company/:company',
+  tag,
+  summary: 'Widget des derniers documents (accueil)',
+  responses: { 200: items },
 });
 
 export const categories = endpoint({
-  method: 'get', path: '/ged/category/:id', tag,
+  method: 'get',
+  path: '/ged/category/:id',
+  tag,
   summary: 'Arborescence des catégories lisibles (0 = toutes) avec le nombre de documents',
   responses: { 200: z.object({ categories: z.array(categoryTreeNode), last: categoryLast.nullable() }) },
   errors: { 404: 'Catégorie introuvable.' },
 });
 
 export const rememberCategory = endpoint({
-  method: 'put', path: '/ged/category/:id/last', tag, offline: 'online-only',
+  method: 'put',
+  path: '/ged/category/:id/last',
+  tag,
+  offline: 'online-only',
   summary: 'Retient la dernière catégorie ouverte, sa facette et ses rubriques',
-  body: z.object({ facet: z.string().max(100).nullable().optional(), headings: z.array(z.string().max(100)).max(100).optional() }),
-  responses: { 200: categoryLast }, errors: { 404: 'Catégorie introuvable.' },
+  body: z.object({
+    facet: z.string().max(100).nullable().optional(),
+    headings: z.array(z.string().max(100)).max(100).optional(),
+  }),
+  responses: { 200: categoryLast },
+  errors: { 404: 'Catégorie introuvable.' },
 });
 
 export const view = endpoint({
-  method: 'get', path: '/ged/documents/:id/view', tag, summary: 'Contenu d’un document pour l’aperçu (inline)',
-  responses: { 200: file('') }, errors: { 404: 'Document introuvable.' },
+  method: 'get',
+  path: '/ged/documents/:id/view',
+  tag,
+  summary: 'Contenu d’un document pour l’aperçu (inline)',
+  responses: { 200: file('') },
+  errors: { 404: 'Document introuvable.' },
 });
 
 export const download = endpoint({
-  method: 'get', path: '/ged/documents/:id/download', tag, summary: 'Téléchargement d’un document',
-  responses: { 200: file('') }, errors: { 404: 'Document introuvable.' },
+  method: 'get',
+  path: '/ged/documents/:id/download',
+  tag,
+  summary: 'Téléchargement d’un document',
+  responses: { 200: file('') },
+  errors: { 404: 'Document introuvable.' },
 });
 
 export const downloadZip = endpoint({
-  method: 'post', path: '/ged/documents/download', tag, summary: 'Plusieurs documents en une archive zip',
-  offline: 'online-only', body: idsBody, responses: { 200: file('application/zip') },
+  method: 'post',
+  path: '/ged/documents/download',
+  tag,
+  summary: 'Plusieurs documents en une archive zip',
+  offline: 'online-only',
+  body: idsBody,
+  responses: { 200: file('application/zip') },
 });

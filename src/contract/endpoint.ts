@@ -68,7 +68,9 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 
 /** The path parameters of an endpoint, by name. */
 export type ParamsOf<E> = E extends { path: infer P extends string }
-  ? [ParamNames<P>] extends [never] ? undefined : Record<ParamNames<P>, string | number>
+  ? [ParamNames<P>] extends [never]
+    ? undefined
+    : Record<ParamNames<P>, string | number>
   : never;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- inference over any endpoint */

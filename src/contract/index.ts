@@ -10,7 +10,8 @@ import * as invoices from './invoices';
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
 export const api = { session, notifications, documents, inbox, catalogue, invoices } as const;
 
-const isEndpoint = (v: unknown): v is AnyEndpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
+const isEndpoint = (v: unknown): v is AnyEndpoint =>
+  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
 
 /** Every endpoint of the contract, in declaration order. */
 export const endpoints: readonly AnyEndpoint[] = Object.values(api).flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -20,14 +20,23 @@ const optionalDate = z
 /** Numbers may come as JSON numbers or typed text ('1 234,5'); blank counts as 0 for the rules. */
 const amount = z
   .union([z.number(), z.string().max(40), z.null()])
-  .refine((v) => v === null || v === '' || parseFrenchNumber(v) !== null, { message: 'Le montant doit être un nombre.' })
-  .refine((v) => v === null || v === '' || Math.abs(parseFrenchNumber(v) ?? 0) < 1e10, { message: 'Le montant est trop grand.' })
+  .refine((v) => v === null || v === '' || parseFrenchNumber(v) !== null, {
+    message: 'Le montant doit être un nombre.',
+  })
+  .refine((v) => v === null || v === '' || Math.abs(parseFrenchNumber(v) ?? 0) < 1e10, {
+    message: 'Le montant est trop grand.',
+  })
   .transform((v) => (v === null || v === '' ? 0 : (parseFrenchNumber(v) as number)));
 
 /** A discount (decision 012): { type: 'percent' | 'amount', value }; absent or null = none. */
 const discountSchema = z.object({ type: z.enum(['percent', 'amount']), value: amount }).nullish();
 
-const text = (max: number) => z.string().max(max).nullish().transform((v) => v ?? '');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
 
 export const lineSchema = z.object({
   id: z.union([z.string().max(100), z.number()]).optional(),
@@ -36,7 +45,10 @@ export const lineSchema = z.object({
   label: text(4000),
   quantity: amount.default(0),
   // The spec's unitMeasurement is a label; an article's { label } object is accepted too.
-  unitMeasurement: z.union([z.string().max(100), z.object({ label: z.string().max(100) }).transform((u) => u.label), z.null()]).optional().transform((v) => v ?? ''),
+  unitMeasurement: z
+    .union([z.string().max(100), z.object({ label: z.string().max(100) }).transform((u) => u.label), z.null()])
+    .optional()
+    .transform((v) => v ?? ''),
   unitPrice: amount.default(0),
   salesAccount: text(50),
   vatRate: amount.default(0),
@@ -50,9 +62,18 @@ export const lineSchema = z.object({
  * The draft version the save started from (issue 10, lost updates): the write happens only if the
  * draft is still at that version. Absent: no check (scripts, older clients).
  */
-const version = z.number().int().min(0).max(2_147_483_647).nullish().transform((v) => v ?? null);
+const version = z
+  .number()
+  .int()
+  .min(0)
+  .max(2_147_483_647)
+  .nullish()
+  .transform((v) => v ?? null);
 
-const customerRef = z.union([z.object({ accountNumber: z.string().max(50) }), z.null()]).optional().transform((v) => v ?? null);
+const customerRef = z
+  .union([z.object({ accountNumber: z.string().max(50) }), z.null()])
+  .optional()
+  .transform((v) => v ?? null);
 
 export const invoicePayloadSchema = z.object({
   designation: text(500),
@@ -66,7 +87,13 @@ export const invoicePayloadSchema = z.object({
   lines: z.array(lineSchema).max(MAX_LINES).default([]),
   vatClause: text(500),
   calculatesBasisTTC: z.boolean().default(false),
-  correctedInvoiceId: z.number().int().positive().max(MAX_ID).nullish().transform((v) => v ?? null),
+  correctedInvoiceId: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .nullish()
+    .transform((v) => v ?? null),
   discount: discountSchema.transform((v) => v ?? null),
   version,
 });
@@ -85,7 +112,9 @@ export const quotePayloadSchema = z.object({
 });
 
 /** Previews may carry the id of the saved document they show (ignored for the rendering). */
-export const invoicePreviewSchema = invoicePayloadSchema.extend({ id: z.number().int().positive().max(MAX_ID).nullish() });
+export const invoicePreviewSchema = invoicePayloadSchema.extend({
+  id: z.number().int().positive().max(MAX_ID).nullish(),
+});
 export const quotePreviewSchema = quotePayloadSchema.extend({ id: z.number().int().positive().max(MAX_ID).nullish() });
 
 export type ParsedInvoicePayload = z.output<typeof invoicePayloadSchema>;
@@ -115,7 +144,13 @@ export const invoiceListQuery = z.object({
 
 export const quoteListQuery = z.object({
   ...paging,
-  state: z.string().max(50).optional().refine((s) => s === undefined || s === '' || !!stateKeyFromLabel(s) || !!stateLabelFromKey(s), { message: 'État de devis inconnu (En cours, Accepté, Facturé, Annulé).' }),
+  state: z
+    .string()
+    .max(50)
+    .optional()
+    .refine((s) => s === undefined || s === '' || !!stateKeyFromLabel(s) || !!stateLabelFromKey(s), {
+      message: 'État de devis inconnu (En cours, Accepté, Facturé, Annulé).',
+    }),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────
@@ -135,7 +170,11 @@ export const storedLine = z.object({
   discount: discount.nullish(),
 });
 export const totals = z.object({
-  ht: z.number(), tva: z.number(), ttc: z.number(), subtotal: z.number().optional(), discount: z.number().optional(),
+  ht: z.number(),
+  tva: z.number(),
+  ttc: z.number(),
+  subtotal: z.number().optional(),
+  discount: z.number().optional(),
 });
 export const vatBreakdownEntry = z.object({ rate: z.number(), base: z.number(), vat: z.number() });
 const partyRef = z.object({ accountNumber: z.string(), socialReason: z.string(), name: z.string() });
@@ -207,7 +246,11 @@ export const invoiceListRow = z.object({
     sentAt: z.string().nullable(),
     paidAt: z.string().nullable(),
     overdue: z.boolean(),
-    ht: z.number(), tva: z.number(), ttc: z.number(), amountPaid: z.number(), amountCredited: z.number(),
+    ht: z.number(),
+    tva: z.number(),
+    ttc: z.number(),
+    amountPaid: z.number(),
+    amountCredited: z.number(),
   }),
 });
 export type InvoiceListRow = z.output<typeof invoiceListRow>;

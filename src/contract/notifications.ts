@@ -14,12 +14,19 @@ export const notification = z.object({
 });
 export type AppNotification = z.output<typeof notification>;
 
-const bell = z.object({ notifications: z.array(notification), notificationsCount: z.number(), unreadCount: z.number() });
+const bell = z.object({
+  notifications: z.array(notification),
+  notificationsCount: z.number(),
+  unreadCount: z.number(),
+});
 export type BellState = z.output<typeof bell>;
 const tag = 'Notifications';
 
 export const list = endpoint({
-  method: 'get', path: '/notifications', tag, summary: 'Notifications de l’utilisateur dans la société, par page',
+  method: 'get',
+  path: '/notifications',
+  tag,
+  summary: 'Notifications de l’utilisateur dans la société, par page',
   query: z.object({
     pageId: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -28,23 +35,38 @@ export const list = endpoint({
 });
 
 export const refresh = endpoint({
-  method: 'get', path: '/notifications/refresh/user/:user/company/:company', tag,
-  summary: 'Dernières notifications et compteur de la cloche', responses: { 200: bell },
+  method: 'get',
+  path: '/notifications/refresh/user/:user/company/:company',
+  tag,
+  summary: 'Dernières notifications et compteur de la cloche',
+  responses: { 200: bell },
 });
 
 export const reset = endpoint({
-  method: 'put', path: '/notifications/reset/user/:user/company/:company', tag, offline: 'online-only',
-  summary: 'Remet le compteur de la cloche à zéro', responses: { 200: z.object({ notificationsCount: z.literal(0) }) },
+  method: 'put',
+  path: '/notifications/reset/user/:user/company/:company',
+  tag,
+  offline: 'online-only',
+  summary: 'Remet le compteur de la cloche à zéro',
+  responses: { 200: z.object({ notificationsCount: z.literal(0) }) },
 });
 
 export const get = endpoint({
-  method: 'get', path: '/notifications/:id', tag, summary: 'Une notification',
-  responses: { 200: notification }, errors: { 404: 'Cette notification est introuvable.' },
+  method: 'get',
+  path: '/notifications/:id',
+  tag,
+  summary: 'Une notification',
+  responses: { 200: notification },
+  errors: { 404: 'Cette notification est introuvable.' },
 });
 
 export const markRead = endpoint({
-  method: 'put', path: '/notifications/:id', tag, offline: 'queue',
+  method: 'put',
+  path: '/notifications/:id',
+  tag,
+  offline: 'queue',
   summary: 'Marque une notification comme lue (readAt) ou non lue (null)',
   body: z.object({ readAt: z.iso.datetime({ offset: true }).nullable() }),
-  responses: { 200: notification }, errors: { 404: 'Cette notification est introuvable.' },
+  responses: { 200: notification },
+  errors: { 404: 'Cette notification est introuvable.' },
 });

@@ -41,7 +41,14 @@ export const branding = z.object({
   productSlug: z.string(),
   supportPhone: z.string(),
   supportEmail: z.string(),
-  legal: z.object({ name: z.string(), address: z.string(), siren: z.string(), capital: z.string(), director: z.string(), host: z.string() }),
+  legal: z.object({
+    name: z.string(),
+    address: z.string(),
+    siren: z.string(),
+    capital: z.string(),
+    director: z.string(),
+    host: z.string(),
+  }),
   directory: z.object({ domains: z.array(z.string()), excluded: z.array(z.string()) }),
 });
 export type Branding = z.output<typeof branding>;
@@ -58,22 +65,44 @@ const session = 'Session';
 const user = 'Utilisateur';
 
 export const login = endpoint({
-  method: 'post', path: '/login', tag: session, summary: 'Connexion', auth: false, offline: 'online-only',
-  body: loginBody, responses: { 200: loginAnswer }, errors: { 401: 'Identifiants incorrects', 429: 'Trop de tentatives' },
+  method: 'post',
+  path: '/login',
+  tag: session,
+  summary: 'Connexion',
+  auth: false,
+  offline: 'online-only',
+  body: loginBody,
+  responses: { 200: loginAnswer },
+  errors: { 401: 'Identifiants incorrects', 429: 'Trop de tentatives' },
 });
 
 export const ldapLogin = endpoint({
-  method: 'post', path: '/ldap/login', tag: session, summary: 'Connexion par l’annuaire d’entreprise', auth: false,
-  offline: 'online-only', body: loginBody, responses: { 200: loginAnswer }, errors: { 503: 'Annuaire non configuré' },
+  method: 'post',
+  path: '/ldap/login',
+  tag: session,
+  summary: 'Connexion par l’annuaire d’entreprise',
+  auth: false,
+  offline: 'online-only',
+  body: loginBody,
+  responses: { 200: loginAnswer },
+  errors: { 503: 'Annuaire non configuré' },
 });
 
 export const logout = endpoint({
-  method: 'post', path: '/logout', tag: session, summary: 'Déconnexion : révoque le jeton', offline: 'online-only',
+  method: 'post',
+  path: '/logout',
+  tag: session,
+  summary: 'Déconnexion : révoque le jeton',
+  offline: 'online-only',
   responses: { 204: null },
 });
 
 export const forgottenPassword = endpoint({
-  method: 'post', path: '/user/me/forgotten-password', tag: session, auth: false, offline: 'online-only',
+  method: 'post',
+  path: '/user/me/forgotten-password',
+  tag: session,
+  auth: false,
+  offline: 'online-only',
   summary: 'Mot de passe oublié : envoie un lien de réinitialisation',
   // No caller-chosen origin: the link would carry a valid token to any site named in the request.
   body: z.object({ username: z.string().trim().min(1).max(200) }),
@@ -82,46 +111,76 @@ export const forgottenPassword = endpoint({
 });
 
 export const resetPassword = endpoint({
-  method: 'post', path: '/user/me/reset-password', tag: session, auth: false, offline: 'online-only',
+  method: 'post',
+  path: '/user/me/reset-password',
+  tag: session,
+  auth: false,
+  offline: 'online-only',
   summary: 'Nouveau mot de passe à partir du lien reçu',
   body: z.object({ token: z.string().min(10).max(200), password: z.string().min(1).max(500) }),
-  responses: { 200: messageBody }, errors: { 400: 'Lien invalide ou expiré', 422: 'Mot de passe trop faible' },
+  responses: { 200: messageBody },
+  errors: { 400: 'Lien invalide ou expiré', 422: 'Mot de passe trop faible' },
 });
 
 export const me = endpoint({
-  method: 'get', path: '/user/me', tag: user, summary: 'Profil de l’utilisateur connecté', responses: { 200: userProfile },
+  method: 'get',
+  path: '/user/me',
+  tag: user,
+  summary: 'Profil de l’utilisateur connecté',
+  responses: { 200: userProfile },
 });
 
 export const saveLastCompany = endpoint({
-  method: 'put', path: '/user/me', tag: user, summary: 'Enregistre la dernière société choisie', offline: 'online-only',
+  method: 'put',
+  path: '/user/me',
+  tag: user,
+  summary: 'Enregistre la dernière société choisie',
+  offline: 'online-only',
   body: z.object({ idDerniereSociete: z.number().int().positive().max(MAX_ID) }),
-  responses: { 200: userProfile }, errors: { 403: 'Société dont l’utilisateur n’est pas membre' },
+  responses: { 200: userProfile },
+  errors: { 403: 'Société dont l’utilisateur n’est pas membre' },
 });
 
 export const changePassword = endpoint({
-  method: 'put', path: '/user/me/password', tag: user, summary: 'Change le mot de passe de l’utilisateur connecté',
-  offline: 'online-only', body: z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1).max(500) }),
+  method: 'put',
+  path: '/user/me/password',
+  tag: user,
+  summary: 'Change le mot de passe de l’utilisateur connecté',
+  offline: 'online-only',
+  body: z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1).max(500) }),
   responses: { 204: null },
   errors: { 422: 'Mot de passe actuel faux ou nouveau trop faible', 429: 'Trop de mots de passe actuels erronés' },
 });
 
 export const rights = endpoint({
-  method: 'get', path: '/utilisateurs/custom/user/:id/company/:lastCompany', tag: user,
-  summary: 'Droits de l’utilisateur dans une société', responses: { 200: z.array(appRight) },
+  method: 'get',
+  path: '/utilisateurs/custom/user/:id/company/:lastCompany',
+  tag: user,
+  summary: 'Droits de l’utilisateur dans une société',
+  responses: { 200: z.array(appRight) },
 });
 
 export const config = endpoint({
-  method: 'get', path: '/config', tag: 'Configuration', auth: false,
-  summary: 'Marque, assistance, mentions légales et domaines d’annuaire', responses: { 200: branding },
+  method: 'get',
+  path: '/config',
+  tag: 'Configuration',
+  auth: false,
+  summary: 'Marque, assistance, mentions légales et domaines d’annuaire',
+  responses: { 200: branding },
 });
 
 export const statistics = endpoint({
-  method: 'get', path: '/statistiques/datedebut/:startDate/datefin/:endDate', tag: 'Statistiques',
+  method: 'get',
+  path: '/statistiques/datedebut/:startDate/datefin/:endDate',
+  tag: 'Statistiques',
   summary: 'Statistiques d’utilisation sur une période (administrateurs)',
   responses: {
     200: z.object({
       period: z.object({ start: z.string(), end: z.string() }),
-      users: z.number(), companies: z.number(), signIns: z.number(), activeUsers: z.number(),
+      users: z.number(),
+      companies: z.number(),
+      signIns: z.number(),
+      activeUsers: z.number(),
       signInsByDay: z.array(z.object({ date: z.string(), count: z.number() })),
     }),
   },

@@ -24,7 +24,9 @@ export function useCachedRows<T = unknown>(dataset: string, companyId?: number):
   const company = companyId ?? current;
   const result = useLiveQuery(async () => {
     if (!db || company == null) return { rows: [] as T[], fetchedAt: null };
-    const table = (LIST_TABLES as readonly string[]).includes(dataset) ? db.table<CachedRow<T>>(dataset as ListTable) : null;
+    const table = (LIST_TABLES as readonly string[]).includes(dataset)
+      ? db.table<CachedRow<T>>(dataset as ListTable)
+      : null;
     const rows = table
       ? await table.where('companyId').equals(company).toArray()
       : await db.records.where('[dataset+companyId]').equals([dataset, company]).toArray();
@@ -42,20 +44,36 @@ export const useCachedNotifications = <T = unknown>(companyId?: number) => useCa
 export const useCachedCashRegisters = <T = unknown>(companyId?: number) => useCachedRows<T>('cashRegisters', companyId);
 
 /** The invoice environment of the company; environment undefined while loading, null if never fetched. */
-export function useCachedEnvironment(companyId?: number): { environment: PlumeEnvironment | null | undefined; fetchedAt: number | null } {
+export function useCachedEnvironment(companyId?: number): {
+  environment: PlumeEnvironment | null | undefined;
+  fetchedAt: number | null;
+} {
   const db = useDb();
   const current = useAtomValue(currentCompanyAtom)?.id;
   const company = companyId ?? current;
-  const row = useLiveQuery(async () => (db && company != null ? ((await db.environment.get(company)) ?? null) : null), [db, company]);
+  const row = useLiveQuery(
+    async () => (db && company != null ? ((await db.environment.get(company)) ?? null) : null),
+    [db, company],
+  );
   return { environment: row === undefined ? undefined : (row?.data ?? null), fetchedAt: row?.fetchedAt ?? null };
 }
 
 /** A document opened recently (cacheOpenedDocument), for reading offline. */
-export function useCachedDocument<T = unknown>(table: 'invoices' | 'quotes', id: string | number | undefined, companyId?: number): T | null | undefined {
+export function useCachedDocument<T = unknown>(
+  table: 'invoices' | 'quotes',
+  id: string | number | undefined,
+  companyId?: number,
+): T | null | undefined {
   const db = useDb();
   const current = useAtomValue(currentCompanyAtom)?.id;
   const company = companyId ?? current;
-  return useLiveQuery(async () => (db && company != null && id != null ? (((await db.table<CachedRow>(table).get([company, id]))?.detail as T) ?? null) : null), [db, company, table, id]);
+  return useLiveQuery(
+    async () =>
+      db && company != null && id != null
+        ? (((await db.table<CachedRow>(table).get([company, id]))?.detail as T) ?? null)
+        : null,
+    [db, company, table, id],
+  );
 }
 
 /** Oldest refresh among these datasets for the company (the "Données du …" hint). */

@@ -19,36 +19,56 @@ afterEach(async () => {
   }
 });
 
-const httpError = (status: number) => new HTTPError(new Response('{}', { status }), new Request('http://x/api/y'), {} as never);
+const httpError = (status: number) =>
+  new HTTPError(new Response('{}', { status }), new Request('http://x/api/y'), {} as never);
 
 describe('caches', () => {
   it('stores rows per company with their search key and the time of the copy', async () => {
     const db = freshDb();
-    const byCompany: Record<number, unknown[]> = { 1: [{ accountNumber: 'C1', socialReason: 'Épicerie Léa' }], 2: [{ accountNumber: 'C9', socialReason: 'Garage' }] };
-    const off = registerDataset<{ accountNumber: string }>({ name: 'customers', fetch: async (c) => byCompany[c] as never, key: (r) => r.accountNumber });
+    const byCompany: Record<number, unknown[]> = {
+      1: [{ accountNumber: 'C1', socialReason: 'Épicerie Léa' }],
+      2: [{ accountNumber: 'C9', socialReason: 'Garage' }],
+    };
+    const off = registerDataset<{ accountNumber: string }>({
+      name: 'customers',
+      fetch: async (c) => byCompany[c] as never,
+      key: (r) => r.accountNumber,
+    });
     expect(await refreshDataset('customers', 1, db)).toEqual({ status: 'ok', count: 1 });
     expect(await refreshDataset('customers', 2, db)).toEqual({ status: 'ok', count: 1 });
-    expect(await db.customers.where('companyId').equals(1).toArray()).toMatchObject([{ id: 'C1', label: 'epicerie lea c1' }]);
+    expect(await db.customers.where('companyId').equals(1).toArray()).toMatchObject([
+      { id: 'C1', label: 'epicerie lea c1' },
+    ]);
     expect((await db.meta.get([2, 'customers']))?.count).toBe(1);
     off();
   });
 
   it('a dataset of another module goes to the shared table', async () => {
     const db = freshDb();
-    const off = registerDataset<{ code: string; label: string }>({ name: 'ledgers', fetch: async () => [{ code: '411', label: 'Clients' }], key: (r) => r.code });
+    const off = registerDataset<{ code: string; label: string }>({
+      name: 'ledgers',
+      fetch: async () => [{ code: '411', label: 'Clients' }],
+      key: (r) => r.code,
+    });
     await refreshDataset('ledgers', 3, db);
-    expect(await db.records.toArray()).toMatchObject([{ dataset: 'ledgers', companyId: 3, id: '411', label: 'clients' }]);
+    expect(await db.records.toArray()).toMatchObject([
+      { dataset: 'ledgers', companyId: 3, id: '411', label: 'clients' },
+    ]);
     off();
   });
 
   it('a missing endpoint (404) is skipped silently; offline keeps the old copy', async () => {
     const db = freshDb();
     let mode: 'ok' | '404' | 'offline' = 'ok';
-    const off = registerDataset<{ id: number }>({ name: 'quotes', key: (r) => r.id, fetch: async () => {
-      if (mode === '404') throw httpError(404);
-      if (mode === 'offline') throw new TypeError('Failed to fetch');
-      return [{ id: 1 }, { id: 2 }];
-    } });
+    const off = registerDataset<{ id: number }>({
+      name: 'quotes',
+      key: (r) => r.id,
+      fetch: async () => {
+        if (mode === '404') throw httpError(404);
+        if (mode === 'offline') throw new TypeError('Failed to fetch');
+        return [{ id: 1 }, { id: 2 }];
+      },
+    });
     await refreshDataset('quotes', 1, db);
     mode = '404';
     expect(await refreshDataset('quotes', 1, db)).toEqual({ status: 'unavailable' });
@@ -75,8 +95,18 @@ describe('caches', () => {
 
   it('refreshes the environment with the rest, and keeps opened documents across list refreshes', async () => {
     const db = freshDb();
-    setEnvironmentFetcher(async (c) => ({ invoice: { vatRates: [20] }, accounting: { exercises: [] }, general: { ledgers: [] }, estimate: { items: [] }, company: { id: c } }));
-    const off = registerDataset<{ id: number; number: string }>({ name: 'invoices', key: (r) => r.id, fetch: async () => [{ id: 5, number: 'F-5' }] });
+    setEnvironmentFetcher(async (c) => ({
+      invoice: { vatRates: [20] },
+      accounting: { exercises: [] },
+      general: { ledgers: [] },
+      estimate: { items: [] },
+      company: { id: c },
+    }));
+    const off = registerDataset<{ id: number; number: string }>({
+      name: 'invoices',
+      key: (r) => r.id,
+      fetch: async () => [{ id: 5, number: 'F-5' }],
+    });
     const results = await refreshAll(4, db);
     expect(results.environment).toEqual({ status: 'ok', count: 1 });
     expect((await db.environment.get(4))?.data.invoice).toEqual({ vatRates: [20] });

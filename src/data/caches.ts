@@ -3,7 +3,15 @@
 // A refresh replaces a company's rows in ONE transaction: a failure (storage full, sign-out)
 // leaves the previous copy whole.
 import { HTTPError } from 'ky';
-import { currentDb, LIST_TABLES, rowLabel, type CachedRow, type ListTable, type PlumeEnvironment, type WorkplaceDb } from './db';
+import {
+  currentDb,
+  LIST_TABLES,
+  rowLabel,
+  type CachedRow,
+  type ListTable,
+  type PlumeEnvironment,
+  type WorkplaceDb,
+} from './db';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
 
 export interface DatasetDef<T = unknown> {
@@ -36,7 +44,8 @@ export function registerDataset<T>(def: DatasetDef<T>): () => void {
 export const registeredDatasets = (): string[] => [...datasets.keys()];
 
 const DETAIL_TABLES: readonly string[] = ['invoices', 'quotes'];
-const tableOf = (name: string): ListTable | null => ((LIST_TABLES as readonly string[]).includes(name) ? (name as ListTable) : null);
+const tableOf = (name: string): ListTable | null =>
+  (LIST_TABLES as readonly string[]).includes(name) ? (name as ListTable) : null;
 
 async function outcomeOfError(error: unknown): Promise<RefreshOutcome> {
   if (error instanceof HTTPError) {
@@ -56,21 +65,49 @@ async function outcomeOfError(error: unknown): Promise<RefreshOutcome> {
 }
 
 /** Replaces the company's rows of one dataset, keeping the details of recently opened documents. */
-export async function storeRows<T>(db: WorkplaceDb, def: DatasetDef<T>, companyId: number, rows: T[], now = Date.now()): Promise<void> {
+export async function storeRows<T>(
+  db: WorkplaceDb,
+  def: DatasetDef<T>,
+  companyId: number,
+  rows: T[],
+  now = Date.now(),
+): Promise<void> {
   const table = tableOf(def.name);
   const label = def.label ?? ((row: T) => rowLabel(table ?? def.name, row));
   await db.transaction('rw', [table ? db.table(table) : db.records, db.meta], async () => {
     if (table) {
       // Only invoices and quotes hold opened documents; reading 10 000 customers back would be waste.
-      const kept = new Map(DETAIL_TABLES.includes(table) ? (await db.table<CachedRow>(table).where('companyId').equals(companyId).filter((r) => r.detail !== undefined).toArray()).map((r) => [r.id, r]) : []);
+      const kept = new Map(
+        DETAIL_TABLES.includes(table)
+          ? (
+              await db
+                .table<CachedRow>(table)
+                .where('companyId')
+                .equals(companyId)
+                .filter((r) => r.detail !== undefined)
+                .toArray()
+            ).map((r) => [r.id, r])
+          : [],
+      );
       await db.table(table).where('companyId').equals(companyId).delete();
-      await db.table(table).bulkPut(rows.map((data) => {
-        const id = def.key(data);
-        return { companyId, id, data, label: label(data), detail: kept.get(id)?.detail, openedAt: kept.get(id)?.openedAt };
-      }));
+      await db.table(table).bulkPut(
+        rows.map((data) => {
+          const id = def.key(data);
+          return {
+            companyId,
+            id,
+            data,
+            label: label(data),
+            detail: kept.get(id)?.detail,
+            openedAt: kept.get(id)?.openedAt,
+          };
+        }),
+      );
     } else {
       await db.records.where('[dataset+companyId]').equals([def.name, companyId]).delete();
-      await db.records.bulkPut(rows.map((data) => ({ dataset: def.name, companyId, id: def.key(data), data, label: label(data) })));
+      await db.records.bulkPut(
+        rows.map((data) => ({ dataset: def.name, companyId, id: def.key(data), data, label: label(data) })),
+      );
     }
     await db.meta.put({ companyId, dataset: def.name, fetchedAt: now, count: rows.length });
   });
@@ -79,7 +116,11 @@ export async function storeRows<T>(db: WorkplaceDb, def: DatasetDef<T>, companyI
 // One refresh per dataset and company at a time: a save and the periodic refresh share it.
 const inFlight = new Map<string, Promise<RefreshOutcome>>();
 
-export function refreshDataset(name: string, companyId: number, db: WorkplaceDb | null = currentDb()): Promise<RefreshOutcome> {
+export function refreshDataset(
+  name: string,
+  companyId: number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<RefreshOutcome> {
   const key = `${db?.name ?? ''}:${name}:${companyId}`;
   const running = inFlight.get(key);
   if (running) return running;
@@ -107,7 +148,10 @@ export const setEnvironmentFetcher = (fn: EnvironmentFetcher) => {
   environmentFetcher = fn;
 };
 
-export async function refreshEnvironment(companyId: number, db: WorkplaceDb | null = currentDb()): Promise<RefreshOutcome> {
+export async function refreshEnvironment(
+  companyId: number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<RefreshOutcome> {
   if (!db || !environmentFetcher) return { status: 'unavailable' };
   try {
     const data = await environmentFetcher(companyId);
@@ -123,22 +167,47 @@ export async function refreshEnvironment(companyId: number, db: WorkplaceDb | nu
 }
 
 /** The environment and every registered dataset of the company, in parallel; never throws. */
-export async function refreshAll(companyId: number, db: WorkplaceDb | null = currentDb()): Promise<Record<string, RefreshOutcome>> {
+export async function refreshAll(
+  companyId: number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<Record<string, RefreshOutcome>> {
   const names = ['environment', ...datasets.keys()];
-  const results = await Promise.all(names.map((n) => (n === 'environment' ? refreshEnvironment(companyId, db) : refreshDataset(n, companyId, db))));
+  const results = await Promise.all(
+    names.map((n) => (n === 'environment' ? refreshEnvironment(companyId, db) : refreshDataset(n, companyId, db))),
+  );
   return Object.fromEntries(names.map((n, i) => [n, results[i]]));
 }
 
 /** A screen opened a document: its detail is kept for offline reading (the 50 most recent per table). */
-export async function cacheOpenedDocument(table: 'invoices' | 'quotes', companyId: number, id: string | number, detail: unknown, db: WorkplaceDb | null = currentDb()): Promise<void> {
+export async function cacheOpenedDocument(
+  table: 'invoices' | 'quotes',
+  companyId: number,
+  id: string | number,
+  detail: unknown,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
   if (!db) return;
   const t = db.table<CachedRow>(table);
   try {
     await db.transaction('rw', t, async () => {
       const row = await t.get([companyId, id]);
-      await t.put({ companyId, id, data: row?.data ?? detail, label: row?.label ?? rowLabel(table, detail), detail, openedAt: Date.now() });
-      const opened = (await t.where('companyId').equals(companyId).filter((r) => r.detail !== undefined).toArray()).sort((a, b) => (b.openedAt ?? 0) - (a.openedAt ?? 0));
-      for (const old of opened.slice(50)) await t.update([companyId, old.id], { detail: undefined, openedAt: undefined });
+      await t.put({
+        companyId,
+        id,
+        data: row?.data ?? detail,
+        label: row?.label ?? rowLabel(table, detail),
+        detail,
+        openedAt: Date.now(),
+      });
+      const opened = (
+        await t
+          .where('companyId')
+          .equals(companyId)
+          .filter((r) => r.detail !== undefined)
+          .toArray()
+      ).sort((a, b) => (b.openedAt ?? 0) - (a.openedAt ?? 0));
+      for (const old of opened.slice(50))
+        await t.update([companyId, old.id], { detail: undefined, openedAt: undefined });
     });
   } catch (error) {
     // A copy for offline reading only: the screen already shows the document.

@@ -11,13 +11,20 @@ import type { PlumeEnvironment } from './db';
 export const PAGE_SIZE = 500;
 
 /** The contract's paged lists (api-conventions: ?page&pageSize → { items, total }). */
-type PagedList = typeof api.catalogue.listCustomers | typeof api.catalogue.listItems | typeof api.invoices.listInvoices | typeof api.invoices.listQuotes;
+type PagedList =
+  | typeof api.catalogue.listCustomers
+  | typeof api.catalogue.listItems
+  | typeof api.invoices.listInvoices
+  | typeof api.invoices.listQuotes;
 
 /** All pages of a list. */
 export async function fetchAllPages<T>(list: PagedList, companyId: number, pageSize = PAGE_SIZE): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; page < 10_000; page++) {
-    const body = (await call(list as typeof api.catalogue.listItems, { query: { page, pageSize }, companyId })) as unknown as { items: T[]; total: number };
+    const body = (await call(list as typeof api.catalogue.listItems, {
+      query: { page, pageSize },
+      companyId,
+    })) as unknown as { items: T[]; total: number };
     rows.push(...body.items);
     if (body.items.length < pageSize || (body.total != null && rows.length >= body.total)) break;
   }
@@ -32,7 +39,11 @@ export function installDefaultDatasets(): void {
   if (installed) return;
   installed = true;
   setEnvironmentFetcher(async (companyId): Promise<PlumeEnvironment> => call(api.catalogue.environment, { companyId }));
-  registerDataset<Row>({ name: 'customers', fetch: (c) => fetchAllPages(api.catalogue.listCustomers, c), key: (r) => (r.accountNumber ?? r.id) as string });
+  registerDataset<Row>({
+    name: 'customers',
+    fetch: (c) => fetchAllPages(api.catalogue.listCustomers, c),
+    key: (r) => (r.accountNumber ?? r.id) as string,
+  });
   registerDataset<Row>({ name: 'articles', fetch: (c) => fetchAllPages(api.catalogue.listItems, c), key: idOf });
   registerDataset<Row>({ name: 'invoices', fetch: (c) => fetchAllPages(api.invoices.listInvoices, c), key: idOf });
   registerDataset<Row>({ name: 'quotes', fetch: (c) => fetchAllPages(api.invoices.listQuotes, c), key: idOf });
@@ -43,7 +54,8 @@ export function installDefaultDatasets(): void {
     fetch: async (c) => {
       const user = getSession()?.profile.id;
       if (user === undefined) return [];
-      return (await call(api.notifications.refresh, { params: { user, company: c }, companyId: c })).notifications as Row[];
+      return (await call(api.notifications.refresh, { params: { user, company: c }, companyId: c }))
+        .notifications as Row[];
     },
     key: idOf,
   });

@@ -13,7 +13,11 @@ export interface PlumeEnvironment {
   [key: string]: unknown;
 }
 
-export interface EnvironmentRow { companyId: number; data: PlumeEnvironment; fetchedAt: number }
+export interface EnvironmentRow {
+  companyId: number;
+  data: PlumeEnvironment;
+  fetchedAt: number;
+}
 /** One cached list row; `label` (v2) is the folded search key (src/domain/search-text). */
 export interface CachedRow<T = unknown> {
   companyId: number;
@@ -25,13 +29,36 @@ export interface CachedRow<T = unknown> {
   openedAt?: number;
 }
 /** Rows of datasets registered by other modules (caches.ts registerDataset without a table of their own). */
-export interface RecordRow<T = unknown> extends CachedRow<T> { dataset: string }
-export interface MetaRow { companyId: number; dataset: string; fetchedAt: number; count: number }
+export interface RecordRow<T = unknown> extends CachedRow<T> {
+  dataset: string;
+}
+export interface MetaRow {
+  companyId: number;
+  dataset: string;
+  fetchedAt: number;
+  count: number;
+}
 /** A quote/invoice drafted locally; it stays until the server has confirmed it (screens own its shape). */
-export interface DraftRow<T = unknown> { key: string; companyId: number; kind: string; data: T; updatedAt: number }
-export interface IdMapRow { tempId: string; serverId: string | number; createdAt: number }
+export interface DraftRow<T = unknown> {
+  key: string;
+  companyId: number;
+  kind: string;
+  data: T;
+  updatedAt: number;
+}
+export interface IdMapRow {
+  tempId: string;
+  serverId: string | number;
+  createdAt: number;
+}
 /** v3: the last answer of a server read (src/data/sync), per dataset, company and parameters. */
-export interface SnapshotRow<T = unknown> { dataset: string; companyId: number; params: string; data: T; fetchedAt: number }
+export interface SnapshotRow<T = unknown> {
+  dataset: string;
+  companyId: number;
+  params: string;
+  data: T;
+  fetchedAt: number;
+}
 
 export const LIST_TABLES = ['customers', 'articles', 'invoices', 'quotes', 'notifications', 'cashRegisters'] as const;
 export type ListTable = (typeof LIST_TABLES)[number];
@@ -72,7 +99,11 @@ export const SCHEMA_V3: Record<string, string> = {
 /** The search text of a cached row, per table (customers by social reason/name/account, articles by code/designation/label). */
 export function rowLabel(table: string, data: unknown): string {
   const d = (data ?? {}) as Record<string, unknown>;
-  const text = (...keys: string[]) => keys.map((k) => (typeof d[k] === 'string' || typeof d[k] === 'number' ? String(d[k]) : '')).filter(Boolean).join(' ');
+  const text = (...keys: string[]) =>
+    keys
+      .map((k) => (typeof d[k] === 'string' || typeof d[k] === 'number' ? String(d[k]) : ''))
+      .filter(Boolean)
+      .join(' ');
   if (table === 'customers') return searchKey(text('socialReason', 'name', 'accountNumber'));
   if (table === 'articles') return searchKey(text('code', 'designation', 'label'));
   return searchKey(text('label', 'number', 'designation', 'name'));
@@ -80,9 +111,12 @@ export function rowLabel(table: string, data: unknown): string {
 
 async function upgradeToV2(tx: Transaction): Promise<void> {
   for (const table of ['customers', 'articles', 'invoices', 'quotes', 'notifications', 'cashRegisters']) {
-    await tx.table(table).toCollection().modify((row: CachedRow) => {
-      row.label = rowLabel(table, row.data);
-    });
+    await tx
+      .table(table)
+      .toCollection()
+      .modify((row: CachedRow) => {
+        row.label = rowLabel(table, row.data);
+      });
   }
 }
 
@@ -91,10 +125,16 @@ export const MOVED_TO_SNAPSHOTS = ['invoiceDashboard', 'invoiceAgeing'];
 
 async function upgradeToV3(tx: Transaction): Promise<void> {
   for (const dataset of MOVED_TO_SNAPSHOTS) {
-    const rows = await tx.table<RecordRow>('records').where('[dataset+companyId]').between([dataset, -Infinity], [dataset, Infinity]).toArray();
+    const rows = await tx
+      .table<RecordRow>('records')
+      .where('[dataset+companyId]')
+      .between([dataset, -Infinity], [dataset, Infinity])
+      .toArray();
     for (const row of rows) {
       const meta = await tx.table<MetaRow>('meta').get([row.companyId, dataset]);
-      await tx.table('snapshots').put({ dataset, companyId: row.companyId, params: '{}', data: row.data, fetchedAt: meta?.fetchedAt ?? 0 });
+      await tx
+        .table('snapshots')
+        .put({ dataset, companyId: row.companyId, params: '{}', data: row.data, fetchedAt: meta?.fetchedAt ?? 0 });
     }
     await tx.table('records').where('[dataset+companyId]').between([dataset, -Infinity], [dataset, Infinity]).delete();
   }

@@ -8,7 +8,14 @@ import { isQuotaError } from './quota';
 export type LocalTable = 'articles' | 'customers';
 
 /** Adds or replaces one cached row (and removes the row under its previous key, e.g. a renumbered customer). */
-export async function putLocalRow<T>(table: LocalTable, companyId: number, id: string | number, data: T, previousId?: string | number, db: WorkplaceDb | null = currentDb()): Promise<void> {
+export async function putLocalRow<T>(
+  table: LocalTable,
+  companyId: number,
+  id: string | number,
+  data: T,
+  previousId?: string | number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
   if (!db) return;
   try {
     await db.transaction('rw', db.table(table), async () => {
@@ -21,7 +28,12 @@ export async function putLocalRow<T>(table: LocalTable, companyId: number, id: s
   }
 }
 
-export async function deleteLocalRow(table: LocalTable, companyId: number, id: string | number, db: WorkplaceDb | null = currentDb()): Promise<void> {
+export async function deleteLocalRow(
+  table: LocalTable,
+  companyId: number,
+  id: string | number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
   if (!db) return;
   await db.table(table).delete([companyId, id]);
 }
@@ -30,7 +42,10 @@ export async function deleteLocalRow(table: LocalTable, companyId: number, id: s
  * Why a change came back 'queued': 'server' when the server was reached but answered 5xx/429
  * (the entry's last error carries an HTTP status), 'offline' when it could not be reached.
  */
-export async function queuedReason(entryId: string, db: WorkplaceDb | null = currentDb()): Promise<'server' | 'offline'> {
+export async function queuedReason(
+  entryId: string,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<'server' | 'offline'> {
   const entry = db ? await db.outbox.get(entryId) : undefined;
   const status = entry?.lastError?.httpStatus;
   return typeof status === 'number' && status >= 500 ? 'server' : 'offline';
@@ -38,7 +53,8 @@ export async function queuedReason(entryId: string, db: WorkplaceDb | null = cur
 
 /** What screens say when a change is kept on the device. */
 export const QUEUED_MESSAGE = 'Modification enregistrée sur cet appareil : elle sera envoyée au retour du réseau.';
-export const SERVER_RETRY_MESSAGE = 'La modification reste enregistrée sur cet appareil et sera renvoyée automatiquement.';
+export const SERVER_RETRY_MESSAGE =
+  'La modification reste enregistrée sur cet appareil et sera renvoyée automatiquement.';
 
 /** A submitMutation result as a screen reports it: 'queued' says whether the server failed or could not be reached. */
 export type ScreenOutcome<T> =
@@ -46,7 +62,10 @@ export type ScreenOutcome<T> =
   | { status: 'queued'; reason: 'server' | 'offline' }
   | { status: 'failed'; httpStatus: number; message: string; errors: string[]; field?: string };
 
-export async function screenOutcome<T>(result: MutationResult<T>, db: WorkplaceDb | null = currentDb()): Promise<ScreenOutcome<T>> {
+export async function screenOutcome<T>(
+  result: MutationResult<T>,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<ScreenOutcome<T>> {
   if (result.status !== 'queued') return result;
   return { status: 'queued', reason: await queuedReason(result.entryId, db) };
 }

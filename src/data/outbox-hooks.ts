@@ -17,7 +17,11 @@ export function useOutboxEntries(): OutboxEntry[] | undefined {
 }
 
 /** loaded: false until the outbox has been read (a fresh tab must not claim "tout est envoyé" yet). */
-export interface OutboxCounts { waiting: number; failed: number; loaded: boolean }
+export interface OutboxCounts {
+  waiting: number;
+  failed: number;
+  loaded: boolean;
+}
 
 /** waiting: pending or being sent; failed: refused by the server (needs the user). */
 export function useOutboxCounts(): OutboxCounts {

@@ -21,14 +21,34 @@ afterEach(async () => {
 });
 
 const createCustomer = (tmp: string, socialReason: string, body: Record<string, unknown> = {}): MutationRequest => ({
-  method: 'POST', path: 'customers', body: { socialReason, ...body }, companyId: 7, docKey: `customer:${tmp}`, label: `Création du client ${socialReason}`,
-  kind: 'customer.create', createsTempId: tmp, idField: 'accountNumber',
+  method: 'POST',
+  path: 'customers',
+  body: { socialReason, ...body },
+  companyId: 7,
+  docKey: `customer:${tmp}`,
+  label: `Création du client ${socialReason}`,
+  kind: 'customer.create',
+  createsTempId: tmp,
+  idField: 'accountNumber',
 });
 const createQuote = (tmp: string, accountNumber: string, extra: Record<string, unknown> = {}): MutationRequest => ({
-  method: 'POST', path: 'docs', body: { op: 'devis', customer: { accountNumber }, ...extra }, companyId: 7, docKey: `quote:${tmp}`, label: 'Devis', kind: 'quote.save', createsTempId: tmp,
+  method: 'POST',
+  path: 'docs',
+  body: { op: 'devis', customer: { accountNumber }, ...extra },
+  companyId: 7,
+  docKey: `quote:${tmp}`,
+  label: 'Devis',
+  kind: 'quote.save',
+  createsTempId: tmp,
 });
 const saveDraft = (id: string | number, op: string, version: number | null): MutationRequest => ({
-  method: 'PUT', path: `docs/${id}`, body: { op, version }, companyId: 7, docKey: `quote:${id}`, label: `Enregistrement ${op}`, kind: 'quote.save',
+  method: 'PUT',
+  path: `docs/${id}`,
+  body: { op, version },
+  companyId: 7,
+  docKey: `quote:${id}`,
+  label: `Enregistrement ${op}`,
+  kind: 'quote.save',
 });
 
 describe('customers created offline (temporary reference)', () => {
@@ -62,7 +82,10 @@ describe('customers created offline (temporary reference)', () => {
     // The other document went on; the quote was never sent.
     expect(h.api.applied.map((a) => a.path)).toEqual(['docs/55']);
     const left = await h.db.outbox.orderBy('seq').toArray();
-    expect(left.map((e) => [e.kind, e.state])).toEqual([['customer.create', 'failed'], ['quote.save', 'pending']]);
+    expect(left.map((e) => [e.kind, e.state])).toEqual([
+      ['customer.create', 'failed'],
+      ['quote.save', 'pending'],
+    ]);
     // The user corrects the customer ("Modifier"): the quote follows with the new number.
     await h.outbox.submit({ ...createCustomer(customer, 'Client corrigé'), replaces: left[0].id });
     await drainAll(h);
@@ -73,7 +96,10 @@ describe('customers created offline (temporary reference)', () => {
 describe('draft versions in the outbox', () => {
   it('several saves queued offline from one version go one after the other (each from the previous answer)', async () => {
     const h = harness();
-    const { response } = (await h.outbox.submit({ ...createQuote(newTempId(), ''), body: { op: 'créer', versioned: true } })) as { response: { id: number; version: number } };
+    const { response } = (await h.outbox.submit({
+      ...createQuote(newTempId(), ''),
+      body: { op: 'créer', versioned: true },
+    })) as { response: { id: number; version: number } };
     h.net.online = false;
     await h.outbox.submit(saveDraft(response.id, 'a', response.version));
     await h.outbox.submit(saveDraft(response.id, 'b', response.version));
@@ -97,7 +123,10 @@ describe('draft versions in the outbox', () => {
 
   it('a newer version on the server: the queued save waits as a conflict; "Écraser" resends it from the server’s version', async () => {
     const h = harness();
-    const { response } = (await h.outbox.submit({ ...createQuote(newTempId(), ''), body: { op: 'créer', versioned: true } })) as { response: { id: number; version: number } };
+    const { response } = (await h.outbox.submit({
+      ...createQuote(newTempId(), ''),
+      body: { op: 'créer', versioned: true },
+    })) as { response: { id: number; version: number } };
     h.net.online = false;
     await h.outbox.submit(saveDraft(response.id, 'mine', 1));
     await h.outbox.submit(saveDraft(response.id, 'mine 2', 1));
@@ -116,7 +145,10 @@ describe('draft versions in the outbox', () => {
 
   it('"Recharger la version du serveur" drops the refused save and the document’s later changes, nothing else', async () => {
     const h = harness();
-    const { response } = (await h.outbox.submit({ ...createQuote(newTempId(), ''), body: { op: 'créer', versioned: true } })) as { response: { id: number; version: number } };
+    const { response } = (await h.outbox.submit({
+      ...createQuote(newTempId(), ''),
+      body: { op: 'créer', versioned: true },
+    })) as { response: { id: number; version: number } };
     h.net.online = false;
     await h.outbox.submit(saveDraft(response.id, 'mine', 1));
     await h.outbox.submit(saveDraft(response.id, 'mine 2', 1));

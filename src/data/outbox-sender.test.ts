@@ -20,7 +20,12 @@ afterEach(async () => {
 });
 
 const upload = (name: string): MutationRequest => ({
-  method: 'POST', path: 'uploads', companyId: 7, docKey: `inbox:${name}`, label: `Dépôt du fichier « ${name} »`, kind: 'inbox.upload',
+  method: 'POST',
+  path: 'uploads',
+  companyId: 7,
+  docKey: `inbox:${name}`,
+  label: `Dépôt du fichier « ${name} »`,
+  kind: 'inbox.upload',
   file: { blob: new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }), name, extra: { category: '30' } },
 });
 
@@ -59,9 +64,17 @@ describe('outbox: a screen’s own sender', () => {
 
   it('a refusal (413/415) is returned with the server’s words and never retried', async () => {
     const h = harness();
-    const refuse: EntrySender = async () => ({ kind: 'failed', error: { httpStatus: 413, message: 'Le fichier « c.pdf » dépasse la taille maximale de 50 Mo.', errors: [] } });
+    const refuse: EntrySender = async () => ({
+      kind: 'failed',
+      error: { httpStatus: 413, message: 'Le fichier « c.pdf » dépasse la taille maximale de 50 Mo.', errors: [] },
+    });
     const result = await h.outbox.submit(upload('c.pdf'), { send: refuse });
-    expect(result).toEqual({ status: 'failed', httpStatus: 413, message: 'Le fichier « c.pdf » dépasse la taille maximale de 50 Mo.', errors: [] });
+    expect(result).toEqual({
+      status: 'failed',
+      httpStatus: 413,
+      message: 'Le fichier « c.pdf » dépasse la taille maximale de 50 Mo.',
+      errors: [],
+    });
     expect(await h.db.outbox.count()).toBe(0);
     await drainAll(h);
     expect(h.api.requests).toBe(0);
@@ -70,7 +83,12 @@ describe('outbox: a screen’s own sender', () => {
   it('cancelled by the user: the entry leaves the outbox', async () => {
     const h = harness();
     const result = await h.outbox.submit(upload('d.pdf'), { send: async () => ({ kind: 'cancelled' }) });
-    expect(result).toEqual({ status: 'failed', httpStatus: 0, message: CANCELLED_MESSAGE, errors: [CANCELLED_MESSAGE] });
+    expect(result).toEqual({
+      status: 'failed',
+      httpStatus: 0,
+      message: CANCELLED_MESSAGE,
+      errors: [CANCELLED_MESSAGE],
+    });
     expect(await h.db.outbox.count()).toBe(0);
   });
 
@@ -101,6 +119,8 @@ describe('outbox: a screen’s own sender', () => {
 
   it('gives an upload time in proportion to its size', () => {
     expect(timeoutFor({}, 30_000)).toBe(30_000);
-    expect(timeoutFor({ file: { blob: { size: 52428800 } as Blob, name: 'a.pdf', field: 'file', extra: {} } }, 30_000)).toBe(30_000 + 1049 * 1000);
+    expect(
+      timeoutFor({ file: { blob: { size: 52428800 } as Blob, name: 'a.pdf', field: 'file', extra: {} } }, 30_000),
+    ).toBe(30_000 + 1049 * 1000);
   });
 });

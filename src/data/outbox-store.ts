@@ -11,7 +11,8 @@ export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number
     // changes still follow it; it is a new request, hence a new Idempotency-Key.
     const replaced = req.replaces ? await db.outbox.get(req.replaces) : undefined;
     if (replaced && replaced.state !== 'sending') await db.outbox.delete(replaced.id);
-    const seq = replaced && replaced.state !== 'sending' ? replaced.seq : ((await db.outbox.orderBy('seq').last())?.seq ?? 0) + 1;
+    const seq =
+      replaced && replaced.state !== 'sending' ? replaced.seq : ((await db.outbox.orderBy('seq').last())?.seq ?? 0) + 1;
     const entry: OutboxEntry = {
       id: uuid(),
       seq,
@@ -21,7 +22,9 @@ export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number
       method: req.method,
       path: req.path.replace(/^\/+/, '').replace(/^api\//, ''),
       body: req.body,
-      file: req.file ? { blob: req.file.blob, name: req.file.name, field: req.file.field ?? 'file', extra: req.file.extra ?? {} } : undefined,
+      file: req.file
+        ? { blob: req.file.blob, name: req.file.name, field: req.file.field ?? 'file', extra: req.file.extra ?? {} }
+        : undefined,
       companyId: req.companyId,
       docKey: req.docKey,
       label: req.label,
@@ -41,7 +44,12 @@ export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number
  * pending → sending, keeping the rewritten path/body (so every retry sends the very same request
  * under the same Idempotency-Key). Null when the entry was discarded or taken meanwhile.
  */
-export async function claim(db: WorkplaceDb, id: string, rewrite: (stored: OutboxEntry) => Pick<OutboxEntry, 'path' | 'body' | 'file'>, now: number): Promise<OutboxEntry | null> {
+export async function claim(
+  db: WorkplaceDb,
+  id: string,
+  rewrite: (stored: OutboxEntry) => Pick<OutboxEntry, 'path' | 'body' | 'file'>,
+  now: number,
+): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(id);
     if (!entry || entry.state !== 'pending') return null;
@@ -53,16 +61,34 @@ export async function claim(db: WorkplaceDb, id: string, rewrite: (stored: Outbo
 }
 
 /** 2xx: the entry leaves the outbox and, in the same transaction, its temporary id gets its server id. */
-export async function complete(db: WorkplaceDb, entry: OutboxEntry, serverId: string | number | null, now: number): Promise<void> {
+export async function complete(
+  db: WorkplaceDb,
+  entry: OutboxEntry,
+  serverId: string | number | null,
+  now: number,
+): Promise<void> {
   await db.transaction('rw', db.outbox, db.idMap, async () => {
     await db.outbox.delete(entry.id);
-    if (entry.createsTempId && serverId != null) await db.idMap.put({ tempId: entry.createsTempId, serverId, createdAt: now });
+    if (entry.createsTempId && serverId != null)
+      await db.idMap.put({ tempId: entry.createsTempId, serverId, createdAt: now });
   });
 }
 
 /** Back to pending, to be sent again at `at` with the same key. */
-export async function reschedule(db: WorkplaceDb, id: string, patch: { attempts: number; at: number; serverDelay: boolean; error?: OutboxError }, now: number): Promise<void> {
-  await db.outbox.update(id, { state: 'pending', attempts: patch.attempts, nextAttemptAt: patch.at, serverDelay: patch.serverDelay, lastError: patch.error, updatedAt: now });
+export async function reschedule(
+  db: WorkplaceDb,
+  id: string,
+  patch: { attempts: number; at: number; serverDelay: boolean; error?: OutboxError },
+  now: number,
+): Promise<void> {
+  await db.outbox.update(id, {
+    state: 'pending',
+    attempts: patch.attempts,
+    nextAttemptAt: patch.at,
+    serverDelay: patch.serverDelay,
+    lastError: patch.error,
+    updatedAt: now,
+  });
 }
 
 export async function markFailed(db: WorkplaceDb, id: string, error: OutboxError, now: number): Promise<void> {
@@ -80,9 +106,12 @@ export async function recoverSending(db: WorkplaceDb, now: number): Promise<numb
 
 /** "Synchroniser", 'online': retry now, except where the server asked to wait (Retry-After). */
 export async function clearBackoff(db: WorkplaceDb): Promise<void> {
-  await db.outbox.where('state').equals('pending').modify((e: OutboxEntry) => {
-    if (!e.serverDelay) e.nextAttemptAt = 0;
-  });
+  await db.outbox
+    .where('state')
+    .equals('pending')
+    .modify((e: OutboxEntry) => {
+      if (!e.serverDelay) e.nextAttemptAt = 0;
+    });
 }
 
 /** "Réessayer" on a failed entry. */
@@ -92,7 +121,14 @@ export async function retryEntry(db: WorkplaceDb, id: string, now: number): Prom
     if (!entry || entry.state !== 'failed') return false;
     // The server answered 4xx without applying anything and stored that answer under the old key:
     // the same key would only get the same refusal back, so the retry is a new request.
-    await db.outbox.update(id, { state: 'pending', idempotencyKey: uuid(), attempts: 0, nextAttemptAt: 0, serverDelay: false, updatedAt: now });
+    await db.outbox.update(id, {
+      state: 'pending',
+      idempotencyKey: uuid(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      serverDelay: false,
+      updatedAt: now,
+    });
     return true;
   });
 }
@@ -108,7 +144,9 @@ export async function discardEntry(db: WorkplaceDb, id: string): Promise<boolean
 }
 
 const versionOf = (body: unknown): number | null | undefined =>
-  body && typeof body === 'object' && 'version' in body ? ((body as { version?: number | null }).version ?? null) : undefined;
+  body && typeof body === 'object' && 'version' in body
+    ? ((body as { version?: number | null }).version ?? null)
+    : undefined;
 
 /**
  * A save of a draft reached the server, which answered its new version: the later queued saves
@@ -118,9 +156,13 @@ const versionOf = (body: unknown): number | null | undefined =>
  */
 export async function rebaseVersions(db: WorkplaceDb, done: OutboxEntry, version: number): Promise<void> {
   const base = versionOf(done.body) ?? null;
-  await db.outbox.where('docKey').equals(done.docKey).modify((e: OutboxEntry) => {
-    if (e.seq > done.seq && e.state !== 'sending' && versionOf(e.body) === base) e.body = { ...(e.body as object), version };
-  });
+  await db.outbox
+    .where('docKey')
+    .equals(done.docKey)
+    .modify((e: OutboxEntry) => {
+      if (e.seq > done.seq && e.state !== 'sending' && versionOf(e.body) === base)
+        e.body = { ...(e.body as object), version };
+    });
 }
 
 /** "Écraser avec ma version": the refused save is sent again from the server's current version, under a new key. */
@@ -130,10 +172,23 @@ export async function overwriteEntry(db: WorkplaceDb, id: string, version: numbe
     if (!entry || entry.state !== 'failed' || versionOf(entry.body) === undefined) return false;
     // The document's later saves built on the same base follow this one (rebaseVersions after it succeeds).
     const base = versionOf(entry.body);
-    await db.outbox.where('docKey').equals(entry.docKey).modify((e: OutboxEntry) => {
-      if (e.seq > entry.seq && e.state !== 'sending' && versionOf(e.body) === base) e.body = { ...(e.body as object), version };
+    await db.outbox
+      .where('docKey')
+      .equals(entry.docKey)
+      .modify((e: OutboxEntry) => {
+        if (e.seq > entry.seq && e.state !== 'sending' && versionOf(e.body) === base)
+          e.body = { ...(e.body as object), version };
+      });
+    await db.outbox.update(id, {
+      body: { ...(entry.body as object), version },
+      state: 'pending',
+      idempotencyKey: uuid(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      serverDelay: false,
+      lastError: undefined,
+      updatedAt: now,
     });
-    await db.outbox.update(id, { body: { ...(entry.body as object), version }, state: 'pending', idempotencyKey: uuid(), attempts: 0, nextAttemptAt: 0, serverDelay: false, lastError: undefined, updatedAt: now });
     return true;
   });
 }
@@ -143,7 +198,9 @@ export async function discardFrom(db: WorkplaceDb, id: string): Promise<OutboxEn
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(id);
     if (!entry || entry.state === 'sending') return [];
-    const gone = (await db.outbox.where('docKey').equals(entry.docKey).toArray()).filter((e) => e.seq >= entry.seq && e.state !== 'sending').sort((a, b) => a.seq - b.seq);
+    const gone = (await db.outbox.where('docKey').equals(entry.docKey).toArray())
+      .filter((e) => e.seq >= entry.seq && e.state !== 'sending')
+      .sort((a, b) => a.seq - b.seq);
     await db.outbox.bulkDelete(gone.map((e) => e.id));
     return gone;
   });

@@ -25,7 +25,21 @@ describe('outbox triggers and ids', () => {
     const tmp = newTempId();
     expect(isTempId(tmp)).toBe(true);
     expect(isTempId('12')).toBe(false);
-    setSession({ token: 't', profile: { id: 777, name: 'N', firstName: 'P', username: 'u', userType: 0, userCompanies: [], userLastCompany: 1, appRights: [], categories: [], categoriesInbox: [] } });
+    setSession({
+      token: 't',
+      profile: {
+        id: 777,
+        name: 'N',
+        firstName: 'P',
+        username: 'u',
+        userType: 0,
+        userCompanies: [],
+        userLastCompany: 1,
+        appRights: [],
+        categories: [],
+        categoriesInbox: [],
+      },
+    });
     expect(await resolveId(tmp)).toBe(tmp);
     await userDb(777).idMap.put({ tempId: tmp, serverId: 42, createdAt: 0 });
     expect(await resolveId(tmp)).toBe(42);

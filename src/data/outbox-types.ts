@@ -38,11 +38,17 @@ export type MutationResult<T> =
 export type OutboxState = 'pending' | 'sending' | 'failed';
 
 /** field: the server's `field` (409 + 'version': the draft was saved elsewhere since, see DRAFT_CONFLICT_FIELD). */
-export interface OutboxError { httpStatus: number | null; message: string; errors: string[]; field?: string }
+export interface OutboxError {
+  httpStatus: number | null;
+  message: string;
+  errors: string[];
+  field?: string;
+}
 
 /** A 409 with this field: a save started from an older version of a draft (issue 10). */
 export const DRAFT_CONFLICT_FIELD = 'version';
-export const isDraftConflict = (e: { httpStatus: number | null; field?: string } | undefined): boolean => e?.httpStatus === 409 && e.field === DRAFT_CONFLICT_FIELD;
+export const isDraftConflict = (e: { httpStatus: number | null; field?: string } | undefined): boolean =>
+  e?.httpStatus === 409 && e.field === DRAFT_CONFLICT_FIELD;
 
 export interface OutboxEntry {
   id: string;

@@ -16,12 +16,31 @@ import { drainAll, makeHarness, type Harness } from './testing/harness';
 type Cmd = { doc: number; create: boolean; reject: boolean; online: boolean; withCustomer: boolean };
 type Setup = { rejectCustomer: boolean; otherDevices: number; concurrency: number; latencies: number[] };
 
-const faultArb = fc.constantFrom<Fault>('ok', 'ok', 'networkBefore', 'networkAfter', 'status500', 'status503', 'status429', 'status401', 'hang', 'hangAfter');
-const cmdArb = fc.record({ doc: fc.integer({ min: 0, max: 3 }), create: fc.boolean(), reject: fc.boolean(), online: fc.boolean(), withCustomer: fc.boolean() });
+const faultArb = fc.constantFrom<Fault>(
+  'ok',
+  'ok',
+  'networkBefore',
+  'networkAfter',
+  'status500',
+  'status503',
+  'status429',
+  'status401',
+  'hang',
+  'hangAfter',
+);
+const cmdArb = fc.record({
+  doc: fc.integer({ min: 0, max: 3 }),
+  create: fc.boolean(),
+  reject: fc.boolean(),
+  online: fc.boolean(),
+  withCustomer: fc.boolean(),
+});
 // Concurrency 1 is the one-at-a-time replay; above, answers come back in any order (random latency).
 const setupArb = fc.record({
-  rejectCustomer: fc.boolean(), otherDevices: fc.integer({ min: 0, max: 2 }),
-  concurrency: fc.integer({ min: 1, max: 8 }), latencies: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }),
+  rejectCustomer: fc.boolean(),
+  otherDevices: fc.integer({ min: 0, max: 2 }),
+  concurrency: fc.integer({ min: 1, max: 8 }),
+  latencies: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }),
 });
 const OFFLINE_CUSTOMER = 'Client créé hors ligne';
 
@@ -41,8 +60,15 @@ async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
   const customerTmp = newTempId();
   h.net.online = false;
   await h.outbox.submit({
-    method: 'POST', path: 'customers', body: { op: 'client', socialReason: OFFLINE_CUSTOMER, reject: setup.rejectCustomer || undefined }, companyId: 3,
-    docKey: `customer:${customerTmp}`, label: 'Création du client', kind: 'customer.create', createsTempId: customerTmp, idField: 'accountNumber',
+    method: 'POST',
+    path: 'customers',
+    body: { op: 'client', socialReason: OFFLINE_CUSTOMER, reject: setup.rejectCustomer || undefined },
+    companyId: 3,
+    docKey: `customer:${customerTmp}`,
+    label: 'Création du client',
+    kind: 'customer.create',
+    createsTempId: customerTmp,
+    idField: 'accountNumber',
   });
   for (let k = 1; k <= setup.otherDevices; k++) h.api.customers.set(`C0000${k}`, `Autre appareil ${k}`);
 
@@ -69,9 +95,26 @@ async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
       tmpOf.set(cmd.doc, newTempId());
       docRef = tmpOf.get(cmd.doc)!;
       opsByDoc.set(docRef, []);
-      req = { method: 'POST', path: 'docs', body: { op, reject: cmd.reject || undefined, ...customerOf(cmd) }, companyId: 3, docKey: docRef, label: 'Création', kind: 'doc.create', createsTempId: docRef };
+      req = {
+        method: 'POST',
+        path: 'docs',
+        body: { op, reject: cmd.reject || undefined, ...customerOf(cmd) },
+        companyId: 3,
+        docKey: docRef,
+        label: 'Création',
+        kind: 'doc.create',
+        createsTempId: docRef,
+      };
     } else docRef = tmpOf.get(cmd.doc)!;
-    req ??= { method: 'PUT', path: `docs/${docRef}`, body: { op, reject: cmd.reject || undefined, ...customerOf(cmd) }, companyId: 3, docKey: docRef, label: 'Modification', kind: 'doc.save' };
+    req ??= {
+      method: 'PUT',
+      path: `docs/${docRef}`,
+      body: { op, reject: cmd.reject || undefined, ...customerOf(cmd) },
+      companyId: 3,
+      docKey: docRef,
+      label: 'Modification',
+      kind: 'doc.save',
+    };
     opsByDoc.set(docRef, [...(opsByDoc.get(docRef) ?? []), op]);
     h.net.online = cmd.online;
     const result = (await runOrCrash((x) => x.outbox.submit(req))) as MutationResult<unknown> | 'crash';
@@ -128,7 +171,12 @@ async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
 describe('outbox property', () => {
   it('every change is applied exactly once or shown as failed, in order per document', async () => {
     await fc.assert(
-      fc.asyncProperty(setupArb, fc.array(cmdArb, { minLength: 1, maxLength: 10 }), fc.array(faultArb, { maxLength: 14 }), runScenario),
+      fc.asyncProperty(
+        setupArb,
+        fc.array(cmdArb, { minLength: 1, maxLength: 10 }),
+        fc.array(faultArb, { maxLength: 14 }),
+        runScenario,
+      ),
       { numRuns: 150 },
     );
   }, 120_000);

@@ -19,10 +19,24 @@ afterEach(async () => {
 });
 
 const save = (doc: string | number, op: string, extra: Partial<MutationRequest> = {}): MutationRequest => ({
-  method: 'PUT', path: `docs/${doc}`, body: { op }, companyId: 7, docKey: `doc:${doc}`, label: `Enregistrement ${op}`, kind: 'doc.save', ...extra,
+  method: 'PUT',
+  path: `docs/${doc}`,
+  body: { op },
+  companyId: 7,
+  docKey: `doc:${doc}`,
+  label: `Enregistrement ${op}`,
+  kind: 'doc.save',
+  ...extra,
 });
 const create = (tmp: string, op: string): MutationRequest => ({
-  method: 'POST', path: 'docs', body: { op }, companyId: 7, docKey: `doc:${tmp}`, label: 'Création', kind: 'doc.create', createsTempId: tmp,
+  method: 'POST',
+  path: 'docs',
+  body: { op },
+  companyId: 7,
+  docKey: `doc:${tmp}`,
+  label: 'Création',
+  kind: 'doc.create',
+  createsTempId: tmp,
 });
 const keysSent = (h: Harness) => h.api.applied.map((a) => a.key);
 
@@ -42,7 +56,12 @@ describe('outbox: online, interactive', () => {
   it('a 422 answer is returned with the server’s words and the entry is removed', async () => {
     const h = harness();
     const result = await h.outbox.submit(save(1, 'x', { body: { reject: true } }));
-    expect(result).toEqual({ status: 'failed', httpStatus: 422, message: 'La facture ne respecte pas les règles.', errors: ['Le client est obligatoire.'] });
+    expect(result).toEqual({
+      status: 'failed',
+      httpStatus: 422,
+      message: 'La facture ne respecte pas les règles.',
+      errors: ['Le client est obligatoire.'],
+    });
     expect(await h.db.outbox.count()).toBe(0);
   });
 });
@@ -94,7 +113,10 @@ describe('outbox: faults', () => {
     h.api.docs.set(1, []);
     h.api.faults = ['status500', 'status503'];
     await h.outbox.submit(save(1, 'a'));
-    expect((await h.db.outbox.toArray())[0]).toMatchObject({ attempts: 1, lastError: { httpStatus: 500, message: 'Erreur interne du serveur.' } });
+    expect((await h.db.outbox.toArray())[0]).toMatchObject({
+      attempts: 1,
+      lastError: { httpStatus: 500, message: 'Erreur interne du serveur.' },
+    });
     h.clock.now += 2000;
     await h.outbox.replay({ force: true });
     const [entry] = await h.db.outbox.toArray();
@@ -114,7 +136,10 @@ describe('outbox: faults', () => {
     await h.outbox.submit(save(1, 'b'));
     expect(h.outbox.paused).toBe(true);
     expect(h.api.requests).toBe(1);
-    expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => [e.state, e.attempts])).toEqual([['pending', 0], ['pending', 0]]);
+    expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => [e.state, e.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
     h.net.token = h.api.validToken;
     await h.outbox.resume();
     expect(h.outbox.paused).toBe(false);
@@ -132,8 +157,15 @@ describe('outbox: faults', () => {
     h.net.online = true;
     await drainAll(h);
     const left = await h.db.outbox.orderBy('seq').toArray();
-    expect(left.map((e) => [e.body, e.state])).toEqual([[{ op: 'a', reject: true }, 'failed'], [{ op: 'b' }, 'pending']]);
-    expect(left[0].lastError).toEqual({ httpStatus: 422, message: 'La facture ne respecte pas les règles.', errors: ['Le client est obligatoire.'] });
+    expect(left.map((e) => [e.body, e.state])).toEqual([
+      [{ op: 'a', reject: true }, 'failed'],
+      [{ op: 'b' }, 'pending'],
+    ]);
+    expect(left[0].lastError).toEqual({
+      httpStatus: 422,
+      message: 'La facture ne respecte pas les règles.',
+      errors: ['Le client est obligatoire.'],
+    });
     expect(h.api.docs.get(2)).toEqual(['c']);
     // "Abandonner" the refused change: the next one of the document goes.
     expect(await h.outbox.discard(left[0].id)).toBe(true);
@@ -166,7 +198,10 @@ describe('outbox: faults', () => {
     const [refused] = await h.db.outbox.where('state').equals('failed').toArray();
     const again = await h.outbox.submit(save(1, 'a2', { replaces: refused.id, body: { op: 'a2', reject: true } }));
     expect(again).toMatchObject({ status: 'failed', httpStatus: 422 });
-    expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => [(e.body as { op: string }).op, e.state])).toEqual([['a2', 'failed'], ['b', 'pending']]);
+    expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => [(e.body as { op: string }).op, e.state])).toEqual([
+      ['a2', 'failed'],
+      ['b', 'pending'],
+    ]);
     expect(h.api.docs.get(1)).toEqual([]);
   });
 
@@ -179,7 +214,10 @@ describe('outbox: faults', () => {
     h.api.refuseNext = 1;
     await h.outbox.replay();
     const [entry] = await h.db.outbox.toArray();
-    expect(entry).toMatchObject({ state: 'failed', lastError: { httpStatus: 409, message: 'Le document a été modifié entre-temps.' } });
+    expect(entry).toMatchObject({
+      state: 'failed',
+      lastError: { httpStatus: 409, message: 'Le document a été modifié entre-temps.' },
+    });
     await h.outbox.retry(entry.id);
     expect(h.api.docs.get(1)).toEqual(['a']);
     expect(await h.db.outbox.count()).toBe(0);
@@ -207,7 +245,12 @@ describe('outbox: temporary ids', () => {
     h.net.online = false;
     const tmp = newTempId();
     await h.outbox.submit(create(tmp, 'créer'));
-    await h.outbox.submit({ ...save(tmp, 'valider'), path: `docs/${tmp}/validate`, docKey: `doc:${tmp}`, body: { op: 'valider', doc: tmp, note: `ref ${tmp}` } });
+    await h.outbox.submit({
+      ...save(tmp, 'valider'),
+      path: `docs/${tmp}/validate`,
+      docKey: `doc:${tmp}`,
+      body: { op: 'valider', doc: tmp, note: `ref ${tmp}` },
+    });
     h.net.online = true;
     await h.outbox.replay();
     expect(h.api.applied.map((a) => [a.method, a.path, a.body])).toEqual([
@@ -236,7 +279,15 @@ describe('outbox: uploads and storage', () => {
     const h = harness();
     h.net.online = false;
     const blob = new Blob(['%PDF-1.7 test'], { type: 'application/pdf' });
-    await h.outbox.submit({ method: 'POST', path: 'uploads', companyId: 7, docKey: 'inbox', label: 'Dépôt de facture.pdf', kind: 'inbox.upload', file: { blob, name: 'facture.pdf', extra: { category: '42' } } });
+    await h.outbox.submit({
+      method: 'POST',
+      path: 'uploads',
+      companyId: 7,
+      docKey: 'inbox',
+      label: 'Dépôt de facture.pdf',
+      kind: 'inbox.upload',
+      file: { blob, name: 'facture.pdf', extra: { category: '42' } },
+    });
     const [entry] = await h.db.outbox.toArray();
     expect(await entry.file!.blob.text()).toBe('%PDF-1.7 test');
     h.net.online = true;
@@ -247,9 +298,29 @@ describe('outbox: uploads and storage', () => {
   it('refuses a file over 50 Mo or of a refused type before storing anything', async () => {
     const h = harness();
     const big = { size: 52428801, type: 'application/pdf' } as Blob;
-    const tooBig = await h.outbox.submit({ method: 'POST', path: 'uploads', companyId: 7, docKey: 'inbox', label: 'Dépôt', kind: 'inbox.upload', file: { blob: big, name: 'gros.pdf' } });
-    expect(tooBig).toMatchObject({ status: 'failed', httpStatus: 0, message: 'Le fichier « gros.pdf » dépasse la taille maximale de 50 Mo.' });
-    const exe = await h.outbox.submit({ method: 'POST', path: 'uploads', companyId: 7, docKey: 'inbox', label: 'Dépôt', kind: 'inbox.upload', file: { blob: new Blob(['MZ']), name: 'virus.exe' } });
+    const tooBig = await h.outbox.submit({
+      method: 'POST',
+      path: 'uploads',
+      companyId: 7,
+      docKey: 'inbox',
+      label: 'Dépôt',
+      kind: 'inbox.upload',
+      file: { blob: big, name: 'gros.pdf' },
+    });
+    expect(tooBig).toMatchObject({
+      status: 'failed',
+      httpStatus: 0,
+      message: 'Le fichier « gros.pdf » dépasse la taille maximale de 50 Mo.',
+    });
+    const exe = await h.outbox.submit({
+      method: 'POST',
+      path: 'uploads',
+      companyId: 7,
+      docKey: 'inbox',
+      label: 'Dépôt',
+      kind: 'inbox.upload',
+      file: { blob: new Blob(['MZ']), name: 'virus.exe' },
+    });
     expect(exe.status).toBe('failed');
     expect(await h.db.outbox.count()).toBe(0);
   });

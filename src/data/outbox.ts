@@ -11,7 +11,13 @@ import { isTempId } from './temp-ids';
 export type { MutationRequest, MutationResult, OutboxEntry, OutboxState } from './outbox-types';
 export { isDraftConflict } from './outbox-types';
 export { newTempId, isTempId } from './temp-ids';
-export { registerOutboxEditor, getOutboxEditor, registerOutboxReloader, getOutboxReloader, type OutboxEditor } from './outbox-editors';
+export {
+  registerOutboxEditor,
+  getOutboxEditor,
+  registerOutboxReloader,
+  getOutboxReloader,
+  type OutboxEditor,
+} from './outbox-editors';
 import { getOutboxReloader } from './outbox-editors';
 export { QUOTA_MESSAGE, isQuotaError } from './quota';
 export { CANCELLED_MESSAGE, type EntrySender, type SubmitOptions } from './replayer';
@@ -33,7 +39,11 @@ function webLock<T>(fn: () => Promise<T>): Promise<T> {
 function requestBackgroundSync(): void {
   if (!hasNavigator() || !navigator.serviceWorker?.controller) return;
   void navigator.serviceWorker.ready
-    .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+    .then((reg) =>
+      (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(
+        OUTBOX_SYNC_TAG,
+      ),
+    )
     .catch(() => undefined);
 }
 
@@ -53,15 +63,24 @@ export const outbox = new Outbox({
   requestBackgroundSync,
 });
 
-export interface OutboxStatus { paused: boolean; running: boolean; lastError: string | null }
+export interface OutboxStatus {
+  paused: boolean;
+  running: boolean;
+  lastError: string | null;
+}
 /** paused: a 401 stopped the replay until the user signs in again ("Se reconnecter"). */
 export const outboxStatusAtom = atom<OutboxStatus>({ paused: false, running: false, lastError: null });
-outbox.on('change', () => store.set(outboxStatusAtom, { paused: outbox.paused, running: outbox.running, lastError: outbox.lastError }));
+outbox.on('change', () =>
+  store.set(outboxStatusAtom, { paused: outbox.paused, running: outbox.running, lastError: outbox.lastError }),
+);
 
 /** Writes the change to the outbox, then (online) sends it at once; see MutationResult. opts.send: see EntrySender. */
 export function submitMutation<T>(req: MutationRequest, opts?: SubmitOptions): Promise<MutationResult<T>> {
   // Only what the contract lets wait offline may be kept (offline: 'queue', decision 021).
-  if (!mayQueue(req.method, req.path)) return Promise.reject(new Error(`${req.method} ${req.path} : le contrat ne permet pas de la mettre en attente (offline: 'queue').`));
+  if (!mayQueue(req.method, req.path))
+    return Promise.reject(
+      new Error(`${req.method} ${req.path} : le contrat ne permet pas de la mettre en attente (offline: 'queue').`),
+    );
   return outbox.submit<T>(req, opts);
 }
 

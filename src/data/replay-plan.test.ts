@@ -5,8 +5,21 @@ import { ReplayPlan } from './replay-plan';
 
 let seq = 0;
 const entry = (docKey: string, extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
-  id: `e${++seq}`, seq, createdAt: 0, updatedAt: 0, state: 'pending', method: 'PUT', path: 'x', companyId: 1, docKey,
-  label: '', kind: 'k', idempotencyKey: `k${seq}`, attempts: 0, nextAttemptAt: 0, ...extra,
+  id: `e${++seq}`,
+  seq,
+  createdAt: 0,
+  updatedAt: 0,
+  state: 'pending',
+  method: 'PUT',
+  path: 'x',
+  companyId: 1,
+  docKey,
+  label: '',
+  kind: 'k',
+  idempotencyKey: `k${seq}`,
+  attempts: 0,
+  nextAttemptAt: 0,
+  ...extra,
 });
 /** Takes everything the plan lets start now (as a replay with unlimited concurrency would). */
 const startable = (plan: ReplayPlan) => {
@@ -55,7 +68,11 @@ describe('replay plan', () => {
     plan.finished(bank, 'done');
     expect(startable(plan)).toEqual(['invoice:2']);
     const file = { blob: new Blob(['x']), name: 'a.pdf', field: 'file', extra: {} };
-    const uploads = new ReplayPlan([entry('inbox-upload:a', { file }), entry('inbox-upload:b', { file }), entry('item:4')], new Map(), () => 0);
+    const uploads = new ReplayPlan(
+      [entry('inbox-upload:a', { file }), entry('inbox-upload:b', { file }), entry('item:4')],
+      new Map(),
+      () => 0,
+    );
     expect(startable(uploads)).toEqual(['inbox-upload:a', 'item:4']);
   });
 });

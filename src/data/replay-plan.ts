@@ -35,7 +35,11 @@ export class ReplayPlan {
   private creators: Set<string>;
   private tokens = new Map<string, Set<string>>();
 
-  constructor(entries: OutboxEntry[], private idMap: ReadonlyMap<string, string | number>, private now: () => number) {
+  constructor(
+    entries: OutboxEntry[],
+    private idMap: ReadonlyMap<string, string | number>,
+    private now: () => number,
+  ) {
     this.left = [...entries].sort((a, b) => a.seq - b.seq);
     this.creators = new Set(entries.map((e) => e.createsTempId).filter(Boolean) as string[]);
   }
@@ -85,7 +89,9 @@ export class ReplayPlan {
         wait();
         continue;
       }
-      const unresolved = findTempIds(e.path, e.body, e.file?.extra).filter((t) => !this.idMap.has(t) && t !== e.createsTempId);
+      const unresolved = findTempIds(e.path, e.body, e.file?.extra).filter(
+        (t) => !this.idMap.has(t) && t !== e.createsTempId,
+      );
       const creating = unresolved.filter((t) => this.creators.has(t));
       if (creating.some((t) => waitingCreators.has(t))) {
         wait();

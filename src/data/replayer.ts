@@ -12,7 +12,8 @@ import { readJson, sendEntry, type SendDeps, type SendOutcome } from './send';
 import { rewritePath, rewriteTempIds } from './temp-ids';
 import { checkUpload, MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../domain/uploads';
 
-export const ORPHAN_MESSAGE = 'Le document concerné n’a pas pu être créé sur le serveur : cette modification ne peut pas être envoyée.';
+export const ORPHAN_MESSAGE =
+  'Le document concerné n’a pas pu être créé sur le serveur : cette modification ne peut pas être envoyée.';
 const SIGNED_OUT_MESSAGE = 'Vous n’êtes plus connecté : reconnectez-vous puis réessayez.';
 
 export interface OutboxDeps extends SendDeps {
@@ -42,12 +43,21 @@ export interface OutboxEvents {
  * under the same lock, key and outcome rules. 'cancelled': the user stopped it; the entry goes.
  */
 export type EntrySender = (entry: OutboxEntry, deps: SendDeps) => Promise<SendOutcome | { kind: 'cancelled' }>;
-export interface SubmitOptions { send?: EntrySender }
+export interface SubmitOptions {
+  send?: EntrySender;
+}
 export const CANCELLED_MESSAGE = 'Envoi annulé.';
 
 type Waiter = (result: MutationResult<unknown>) => void;
-const failed = (httpStatus: number, message: string, errors: string[] = [], field?: string) => ({ status: 'failed' as const, httpStatus, message, errors, ...(field ? { field } : {}) });
-export const OVERWRITE_FAILED_MESSAGE = 'La version du serveur n’a pas pu être lue : vérifiez la connexion puis réessayez.';
+const failed = (httpStatus: number, message: string, errors: string[] = [], field?: string) => ({
+  status: 'failed' as const,
+  httpStatus,
+  message,
+  errors,
+  ...(field ? { field } : {}),
+});
+export const OVERWRITE_FAILED_MESSAGE =
+  'La version du serveur n’a pas pu être lue : vérifiez la connexion puis réessayez.';
 
 /** The key the server gave the created thing: `id`, or the entry's idField (a customer's account number). */
 function serverKey(entry: OutboxEntry, response: unknown, id: string | number | null): string | number | null {
@@ -82,7 +92,10 @@ export class Outbox {
   /** The contract's submitMutation: stored first, then (online) sent at once with the outcome. */
   async submit<T>(req: MutationRequest, opts: SubmitOptions = {}): Promise<MutationResult<T>> {
     if (req.file) {
-      const refused = req.file.blob.size > MAX_UPLOAD_BYTES ? uploadTooLargeMessage(req.file.name) : checkUpload({ name: req.file.name, size: req.file.blob.size, type: req.file.blob.type });
+      const refused =
+        req.file.blob.size > MAX_UPLOAD_BYTES
+          ? uploadTooLargeMessage(req.file.name)
+          : checkUpload({ name: req.file.name, size: req.file.blob.size, type: req.file.blob.type });
       if (refused) return failed(0, refused, [refused]);
     }
     const db = this.deps.db();
@@ -160,7 +173,8 @@ export class Outbox {
     const entry = db ? await db.outbox.get(id) : undefined;
     if (!db || !entry) return { ok: false, message: OVERWRITE_FAILED_MESSAGE };
     const current = (await readJson(entry.path, entry.companyId, this.deps)) as { version?: unknown } | null;
-    if (typeof current?.version !== 'number' || !(await store.overwriteEntry(db, id, current.version, this.deps.now()))) return { ok: false, message: OVERWRITE_FAILED_MESSAGE };
+    if (typeof current?.version !== 'number' || !(await store.overwriteEntry(db, id, current.version, this.deps.now())))
+      return { ok: false, message: OVERWRITE_FAILED_MESSAGE };
     this.emitChange();
     await this.replay();
     return { ok: true };
@@ -207,17 +221,19 @@ export class Outbox {
           continue;
         }
         const e = next.entry;
-        const task: Promise<void> = this.sendOne(db, e, idMap).then(
-          (step) => {
-            plan.finished(e, step);
-            if (step === 'done') width = limit;
-            if (step === 'stop') stop = true;
-          },
-          (err: unknown) => {
-            plan.finished(e, 'blocked');
-            error ??= err;
-          },
-        ).finally(() => running.delete(task));
+        const task: Promise<void> = this.sendOne(db, e, idMap)
+          .then(
+            (step) => {
+              plan.finished(e, step);
+              if (step === 'done') width = limit;
+              if (step === 'stop') stop = true;
+            },
+            (err: unknown) => {
+              plan.finished(e, 'blocked');
+              error ??= err;
+            },
+          )
+          .finally(() => running.delete(task));
         running.add(task);
       }
       if (running.size === 0) break;
@@ -228,12 +244,21 @@ export class Outbox {
     await this.scheduleNext(db);
   }
 
-  private async sendOne(db: WorkplaceDb, e: OutboxEntry, idMap: Map<string, string | number>): Promise<'done' | 'blocked' | 'stop'> {
-    const entry = await store.claim(db, e.id, (stored) => ({
-      path: rewritePath(stored.path, idMap),
-      body: rewriteTempIds(stored.body, idMap),
-      file: stored.file ? { ...stored.file, extra: rewriteTempIds(stored.file.extra, idMap) } : undefined,
-    }), this.deps.now());
+  private async sendOne(
+    db: WorkplaceDb,
+    e: OutboxEntry,
+    idMap: Map<string, string | number>,
+  ): Promise<'done' | 'blocked' | 'stop'> {
+    const entry = await store.claim(
+      db,
+      e.id,
+      (stored) => ({
+        path: rewritePath(stored.path, idMap),
+        body: rewriteTempIds(stored.body, idMap),
+        file: stored.file ? { ...stored.file, extra: rewriteTempIds(stored.file.extra, idMap) } : undefined,
+      }),
+      this.deps.now(),
+    );
     if (!entry) return 'blocked';
     this.emitChange();
     const custom = this.senders.get(entry.id);
@@ -261,7 +286,12 @@ export class Outbox {
         return 'blocked';
       case 'unauthorized':
         // Not an attempt: the change waits, untouched, for a new sign-in.
-        await store.reschedule(db, entry.id, { attempts: entry.attempts, at: 0, serverDelay: false, error: outcome.error }, now);
+        await store.reschedule(
+          db,
+          entry.id,
+          { attempts: entry.attempts, at: 0, serverDelay: false, error: outcome.error },
+          now,
+        );
         this.paused = true;
         this.settle(entry.id, { status: 'queued', entryId: entry.id });
         this.emitChange();
@@ -271,7 +301,12 @@ export class Outbox {
         const attempts = entry.attempts + 1;
         const retryAfter = outcome.kind === 'retry' ? outcome.retryAfter : null;
         const delay = retryAfter ?? backoffDelay(attempts, this.deps.random);
-        await store.reschedule(db, entry.id, { attempts, at: now + delay, serverDelay: retryAfter != null, error: outcome.error }, now);
+        await store.reschedule(
+          db,
+          entry.id,
+          { attempts, at: now + delay, serverDelay: retryAfter != null, error: outcome.error },
+          now,
+        );
         this.settle(entry.id, { status: 'queued', entryId: entry.id });
         this.emitChange();
         // A network error means the device is offline: stop instead of trying every other entry.
@@ -300,7 +335,10 @@ export class Outbox {
     if (!this.deps.schedule || this.paused) return;
     // Only entries waiting for their time: a due entry that is blocked waits for the one blocking it.
     const now = this.deps.now();
-    const next = (await db.outbox.where('state').equals('pending').toArray()).reduce((min, e) => (e.nextAttemptAt > now ? Math.min(min, e.nextAttemptAt) : min), Infinity);
+    const next = (await db.outbox.where('state').equals('pending').toArray()).reduce(
+      (min, e) => (e.nextAttemptAt > now ? Math.min(min, e.nextAttemptAt) : min),
+      Infinity,
+    );
     if (next === Infinity) return;
     this.cancelTimer = this.deps.schedule(() => void this.replay(), next - now);
   }

@@ -14,7 +14,9 @@ class FakeXhr {
   status = 0;
   responseText = '';
   responseHeaders: Record<string, string> = {};
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -47,9 +49,26 @@ class FakeXhr {
 }
 
 const entry: OutboxEntry = {
-  id: 'e1', seq: 1, createdAt: 0, updatedAt: 0, state: 'sending', method: 'POST', path: 'my-inbox/documents/upload',
-  file: { blob: new Blob(['%PDF-1.4'], { type: 'application/pdf' }), name: 'a.pdf', field: 'file', extra: { category: '30' } },
-  companyId: 7, docKey: 'inbox:a', label: 'Dépôt', kind: 'inbox.upload', idempotencyKey: 'cle-idem-0001', attempts: 0, nextAttemptAt: 0,
+  id: 'e1',
+  seq: 1,
+  createdAt: 0,
+  updatedAt: 0,
+  state: 'sending',
+  method: 'POST',
+  path: 'my-inbox/documents/upload',
+  file: {
+    blob: new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+    name: 'a.pdf',
+    field: 'file',
+    extra: { category: '30' },
+  },
+  companyId: 7,
+  docKey: 'inbox:a',
+  label: 'Dépôt',
+  kind: 'inbox.upload',
+  idempotencyKey: 'cle-idem-0001',
+  attempts: 0,
+  nextAttemptAt: 0,
 };
 const deps = { fetch: globalThis.fetch, baseUrl: '/api/', token: () => 'jeton', now: () => 0, timeoutMs: 30_000 };
 
@@ -67,7 +86,11 @@ describe('xhrSender', () => {
     const xhr = FakeXhr.last!;
     expect(onStart).toHaveBeenCalledOnce();
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/my-inbox/documents/upload']);
-    expect(xhr.headers).toMatchObject({ authorization: 'Bearer jeton', 'x-company-id': '7', 'idempotency-key': 'cle-idem-0001' });
+    expect(xhr.headers).toMatchObject({
+      authorization: 'Bearer jeton',
+      'x-company-id': '7',
+      'idempotency-key': 'cle-idem-0001',
+    });
     expect((xhr.body as FormData).get('category')).toBe('30');
     expect(((xhr.body as FormData).get('file') as File).name).toBe('a.pdf');
     xhr.upload.onprogress!({ loaded: 4, total: 8, lengthComputable: true });
@@ -80,13 +103,19 @@ describe('xhrSender', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const refused = xhrSender()(entry, deps);
     FakeXhr.last!.answer(415, { message: 'Le type du fichier « a.pdf » n’est pas autorisé.' });
-    await expect(refused).resolves.toEqual({ kind: 'failed', error: { httpStatus: 415, message: 'Le type du fichier « a.pdf » n’est pas autorisé.', errors: [] } });
+    await expect(refused).resolves.toEqual({
+      kind: 'failed',
+      error: { httpStatus: 415, message: 'Le type du fichier « a.pdf » n’est pas autorisé.', errors: [] },
+    });
     const busy = xhrSender()(entry, deps);
     FakeXhr.last!.answer(503, { message: 'Indisponible.' }, { 'content-type': 'application/json', 'retry-after': '2' });
     await expect(busy).resolves.toMatchObject({ kind: 'retry', retryAfter: 2000 });
     const lost = xhrSender()(entry, deps);
     FakeXhr.last!.onerror!();
-    await expect(lost).resolves.toEqual({ kind: 'network', error: { httpStatus: null, message: NETWORK_MESSAGE, errors: [] } });
+    await expect(lost).resolves.toEqual({
+      kind: 'network',
+      error: { httpStatus: null, message: NETWORK_MESSAGE, errors: [] },
+    });
   });
 
   it('cancel: aborts the request, or never starts it when already cancelled', async () => {

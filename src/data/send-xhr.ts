@@ -17,7 +17,8 @@ export function xhrSender({ onStart, onProgress, signal }: XhrSenderOptions = {}
     new Promise((resolve) => {
       if (signal?.aborted) return resolve({ kind: 'cancelled' });
       const token = deps.token();
-      if (!token) return resolve({ kind: 'unauthorized', error: { httpStatus: 401, message: UNAUTHORIZED_MESSAGE, errors: [] } });
+      if (!token)
+        return resolve({ kind: 'unauthorized', error: { httpStatus: 401, message: UNAUTHORIZED_MESSAGE, errors: [] } });
       const { body, json } = buildBody(entry);
       const xhr = new XMLHttpRequest();
       xhr.open(entry.method, `${deps.baseUrl}${entry.path}`);
@@ -28,12 +29,21 @@ export function xhrSender({ onStart, onProgress, signal }: XhrSenderOptions = {}
       if (json) xhr.setRequestHeader('Content-Type', 'application/json');
       xhr.timeout = timeoutFor(entry, deps.timeoutMs);
       // Offline, reset or timed out: the server may have stored it or not; the same key makes both safe.
-      const network = () => resolve({ kind: 'network', error: { httpStatus: null, message: NETWORK_MESSAGE, errors: [] } });
-      xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : (entry.file?.blob.size ?? 0));
+      const network = () =>
+        resolve({ kind: 'network', error: { httpStatus: null, message: NETWORK_MESSAGE, errors: [] } });
+      xhr.upload.onprogress = (e) =>
+        onProgress?.(e.loaded, e.lengthComputable ? e.total : (entry.file?.blob.size ?? 0));
       xhr.onload = () => {
         const status = xhr.status;
         if (status === 0) return network();
-        resolve(outcomeOf(status, parseBody(status, xhr.responseText, xhr.getResponseHeader('content-type')), xhr.getResponseHeader('retry-after'), deps.now()));
+        resolve(
+          outcomeOf(
+            status,
+            parseBody(status, xhr.responseText, xhr.getResponseHeader('content-type')),
+            xhr.getResponseHeader('retry-after'),
+            deps.now(),
+          ),
+        );
       };
       xhr.onerror = network;
       xhr.ontimeout = network;

@@ -22,7 +22,8 @@ export interface SendDeps {
 }
 
 export const NETWORK_MESSAGE = 'Serveur injoignable : la modification sera envoyée dès le retour de la connexion.';
-export const UNAUTHORIZED_MESSAGE = 'Votre session a expiré : reconnectez-vous pour envoyer les modifications en attente.';
+export const UNAUTHORIZED_MESSAGE =
+  'Votre session a expiré : reconnectez-vous pour envoyer les modifications en attente.';
 
 export function buildBody(entry: OutboxEntry): { body?: BodyInit; json: boolean } {
   if (entry.file) {
@@ -61,7 +62,11 @@ export function timeoutFor(entry: Pick<OutboxEntry, 'file'>, baseMs: number): nu
 function errorOf(status: number, body: unknown, fallback: string): OutboxError {
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown; field?: unknown };
   const errors = Array.isArray(b.errors) ? b.errors.filter((e): e is string => typeof e === 'string') : [];
-  const error: OutboxError = { httpStatus: status, message: typeof b.message === 'string' && b.message ? b.message : fallback, errors };
+  const error: OutboxError = {
+    httpStatus: status,
+    message: typeof b.message === 'string' && b.message ? b.message : fallback,
+    errors,
+  };
   if (typeof b.field === 'string') error.field = b.field;
   return error;
 }
@@ -79,7 +84,12 @@ export async function sendEntry(entry: OutboxEntry, deps: SendDeps): Promise<Sen
   if (json) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await deps.fetch(`${deps.baseUrl}${entry.path}`, { method: entry.method, headers, body, signal: AbortSignal.timeout(timeoutFor(entry, deps.timeoutMs)) });
+    res = await deps.fetch(`${deps.baseUrl}${entry.path}`, {
+      method: entry.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(timeoutFor(entry, deps.timeoutMs)),
+    });
   } catch {
     // Offline, refused, reset or timed out: the server may or may not have applied it; the same key
     // on the next attempt makes both cases safe.
@@ -102,7 +112,15 @@ export function outcomeOf(status: number, parsed: unknown, retryAfter: string | 
   }
   if (status === 401) return { kind: 'unauthorized', error: errorOf(401, null, UNAUTHORIZED_MESSAGE) };
   if (status === 408 || status === 429 || status >= 500) {
-    return { kind: 'retry', error: errorOf(status, parsed, `Le serveur est momentanément indisponible (erreur ${status}) : nouvel essai automatique.`), retryAfter: retryAfterMs(retryAfter, now) };
+    return {
+      kind: 'retry',
+      error: errorOf(
+        status,
+        parsed,
+        `Le serveur est momentanément indisponible (erreur ${status}) : nouvel essai automatique.`,
+      ),
+      retryAfter: retryAfterMs(retryAfter, now),
+    };
   }
   return { kind: 'failed', error: errorOf(status, parsed, `Le serveur a refusé la modification (erreur ${status}).`) };
 }
@@ -112,7 +130,10 @@ export async function readJson(path: string, companyId: number, deps: SendDeps):
   const token = deps.token();
   if (!token) return null;
   try {
-    const res = await deps.fetch(`${deps.baseUrl}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-company-id': String(companyId) }, signal: AbortSignal.timeout(deps.timeoutMs) });
+    const res = await deps.fetch(`${deps.baseUrl}${path}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-company-id': String(companyId) },
+      signal: AbortSignal.timeout(deps.timeoutMs),
+    });
     return res.ok ? fromWireDeep(await res.json()) : null;
   } catch {
     return null;

@@ -21,11 +21,17 @@ export async function refreshCurrentCompany(): Promise<void> {
   const company = currentCompany();
   if (company == null || !isOnline()) return;
   const results = await refreshAll(company);
-  if (Object.values(results).some((r) => r.status === 'error' && r.message === QUOTA_MESSAGE)) toastError('Stockage plein', QUOTA_MESSAGE, 8000);
+  if (Object.values(results).some((r) => r.status === 'error' && r.message === QUOTA_MESSAGE))
+    toastError('Stockage plein', QUOTA_MESSAGE, 8000);
 }
 
 // A change reached the server: the list it belongs to is refreshed (debounced).
-const DATASET_OF_KIND: Record<string, string> = { invoice: 'invoices', quote: 'quotes', item: 'articles', customer: 'customers' };
+const DATASET_OF_KIND: Record<string, string> = {
+  invoice: 'invoices',
+  quote: 'quotes',
+  item: 'articles',
+  customer: 'customers',
+};
 const dirty = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 function refreshSoon(dataset: string) {
@@ -67,8 +73,10 @@ export function startOfflineData(): void {
   const db = currentDb();
   if (company != null && db) {
     // Every dataset counts: a reload during the sign-in refresh may have left one of them unwritten.
-    void Promise.all(['environment', ...registeredDatasets()].map((name) => db.meta.get([company, name]))).then((metas) => {
-      if (metas.some((m) => !m || Date.now() - m.fetchedAt > STALE_AFTER_MS)) void refreshCurrentCompany();
-    }).catch(() => undefined);
+    void Promise.all(['environment', ...registeredDatasets()].map((name) => db.meta.get([company, name])))
+      .then((metas) => {
+        if (metas.some((m) => !m || Date.now() - m.fetchedAt > STALE_AFTER_MS)) void refreshCurrentCompany();
+      })
+      .catch(() => undefined);
   }
 }

@@ -5,7 +5,18 @@ import { clearLocalSession, setSession, type UserProfile } from '../lib/session'
 import { closeUserDb, userDb } from './db';
 import { startStorage, wipeUserData } from './storage';
 
-const profile = (id: number): UserProfile => ({ id, name: 'Martin', firstName: 'Paul', username: `u${id}`, userType: 0, userCompanies: [], userLastCompany: 1, appRights: [], categories: [], categoriesInbox: [] });
+const profile = (id: number): UserProfile => ({
+  id,
+  name: 'Martin',
+  firstName: 'Paul',
+  username: `u${id}`,
+  userType: 0,
+  userCompanies: [],
+  userLastCompany: 1,
+  appRights: [],
+  categories: [],
+  categoriesInbox: [],
+});
 
 describe('sign-out wipe', () => {
   it('deletes the user’s database when nothing is waiting to be sent', async () => {

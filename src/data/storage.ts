@@ -15,7 +15,11 @@ export async function requestPersistentStorage(): Promise<boolean> {
   }
 }
 
-export interface StorageEstimateFr { usage: number; quota: number; persisted: boolean }
+export interface StorageEstimateFr {
+  usage: number;
+  quota: number;
+  persisted: boolean;
+}
 
 export async function estimateStorage(): Promise<StorageEstimateFr | null> {
   try {
@@ -45,9 +49,13 @@ export async function wipeUserData(userId: number): Promise<'deleted' | 'kept-un
       return 'deleted';
     }
     const tables = [...LIST_TABLES, 'environment', 'records', 'snapshots', 'meta'] as const;
-    await db.transaction('rw', tables.map((t) => db.table(t)), async () => {
-      for (const t of tables) await db.table(t).clear();
-    });
+    await db.transaction(
+      'rw',
+      tables.map((t) => db.table(t)),
+      async () => {
+        for (const t of tables) await db.table(t).clear();
+      },
+    );
     return 'kept-unsent';
   } finally {
     db.close();

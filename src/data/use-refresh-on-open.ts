@@ -16,7 +16,12 @@ export const FIRST_COPY_WAIT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function missingOrStale(db: WorkplaceDb, companyId: number, names: string[], maxAge: number): Promise<{ missing: string[]; stale: string[] }> {
+async function missingOrStale(
+  db: WorkplaceDb,
+  companyId: number,
+  names: string[],
+  maxAge: number,
+): Promise<{ missing: string[]; stale: string[] }> {
   const metas = await db.meta.bulkGet(names.map((n) => [companyId, n] as [number, string]));
   return {
     missing: names.filter((_, i) => !metas[i]),
@@ -43,12 +48,17 @@ export function useRefreshOnOpen(datasets: readonly string[]): RefreshOnOpen {
     if (companyId == null || !db || !isOnline()) return;
     let cancelled = false;
     const names = key.split(',');
-    const refresh = (n: string): Promise<RefreshOutcome> => (n === 'environment' ? refreshEnvironment(companyId, db) : refreshDataset(n, companyId, db));
+    const refresh = (n: string): Promise<RefreshOutcome> =>
+      n === 'environment' ? refreshEnvironment(companyId, db) : refreshDataset(n, companyId, db);
     void (async () => {
       let { missing, stale } = await missingOrStale(db, companyId, names, attempt > 0 ? 0 : REFRESH_ON_OPEN_AFTER_MS);
       if (missing.length === 0 && stale.length === 0) return;
       setRefreshing(true);
-      for (let waited = 0; attempt === 0 && missing.length > 0 && waited < FIRST_COPY_WAIT_MS && !cancelled; waited += 1000) {
+      for (
+        let waited = 0;
+        attempt === 0 && missing.length > 0 && waited < FIRST_COPY_WAIT_MS && !cancelled;
+        waited += 1000
+      ) {
         await sleep(1000);
         missing = (await missingOrStale(db, companyId, missing, Infinity)).missing;
       }

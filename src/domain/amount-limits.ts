@@ -16,10 +16,13 @@ export const MAX_AMOUNT = 999_999_999_999.99;
 const MAX_AMOUNT_CENTS = 99_999_999_999_999;
 
 export const AMOUNT_LIMIT_MESSAGES = {
-  quantityTooBig: "Vous ne pouvez pas avoir d'article avec une quantité supérieure à 1 000 000 000 (en valeur absolue).",
-  unitPriceTooBig: "Vous ne pouvez pas avoir d'article avec un prix unitaire supérieur à 1 000 000 000 € (en valeur absolue).",
+  quantityTooBig:
+    "Vous ne pouvez pas avoir d'article avec une quantité supérieure à 1 000 000 000 (en valeur absolue).",
+  unitPriceTooBig:
+    "Vous ne pouvez pas avoir d'article avec un prix unitaire supérieur à 1 000 000 000 € (en valeur absolue).",
   vatRateOutOfRange: "Vous ne pouvez pas avoir d'article avec un taux de TVA négatif ou supérieur à 100 %.",
-  lineAmountTooBig: "Vous ne pouvez pas avoir d'article d'un montant supérieur à 999 999 999 999,99 € (en valeur absolue).",
+  lineAmountTooBig:
+    "Vous ne pouvez pas avoir d'article d'un montant supérieur à 999 999 999 999,99 € (en valeur absolue).",
 } as const;
 
 /** "Le montant de votre facture / votre avoir / votre devis ne peut pas dépasser …". */
@@ -39,7 +42,11 @@ export function isVatRateInRange(rate: MoneyInput | null | undefined): boolean {
 type LineLike = Pick<InvoiceLine, 'code' | 'type' | 'quantity' | 'unitPrice' | 'vatRate'>;
 
 /** The broken bounds of a document's lines and totals, each message once, in a fixed order. */
-export function amountLimitErrors(lines: readonly LineLike[], totals: TotalsWithBreakdown, word: 'facture' | 'avoir' | 'devis'): string[] {
+export function amountLimitErrors(
+  lines: readonly LineLike[],
+  totals: TotalsWithBreakdown,
+  word: 'facture' | 'avoir' | 'devis',
+): string[] {
   const m = AMOUNT_LIMIT_MESSAGES;
   const priced = lines.filter(isStandardLine);
   const errors: string[] = [];

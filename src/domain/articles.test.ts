@@ -49,13 +49,27 @@ describe('newArticle', () => {
 describe('type change', () => {
   it('to Commentaire drops price and account fields', () => {
     const c = onArticleTypeChange(priced(), 'Commentaire');
-    expect(c).toMatchObject({ type: 'Commentaire', salesAccount: '', unitMeasurement: null, unitPriceHT: 0, vatRate: 0, ttc: 0 });
+    expect(c).toMatchObject({
+      type: 'Commentaire',
+      salesAccount: '',
+      unitMeasurement: null,
+      unitPriceHT: 0,
+      vatRate: 0,
+      ttc: 0,
+    });
     expect(c.code).toBe('A1');
     expect(hasPriceFields(c)).toBe(false);
   });
   it('back to Standard starts from empty/zero', () => {
     const s = onArticleTypeChange({ ...priced(), type: 'Commentaire' }, 'Standard');
-    expect(s).toMatchObject({ type: 'Standard', salesAccount: '', unitMeasurement: null, unitPriceHT: 0, vatRate: 0, ttc: 0 });
+    expect(s).toMatchObject({
+      type: 'Standard',
+      salesAccount: '',
+      unitMeasurement: null,
+      unitPriceHT: 0,
+      vatRate: 0,
+      ttc: 0,
+    });
     expect(hasPriceFields(s)).toBe(true);
   });
   it('the same type changes nothing', () => {
@@ -98,7 +112,12 @@ describe('HT / VAT / TTC linking', () => {
 
 describe('catalogue entry and new lines', () => {
   it('reduces an article to code, unit, price and VAT', () => {
-    expect(toInvoiceCatalogEntry(priced())).toEqual({ code: 'A1', unitMeasurement: 'heure', unitPriceHT: 100, vatRate: 20 });
+    expect(toInvoiceCatalogEntry(priced())).toEqual({
+      code: 'A1',
+      unitMeasurement: 'heure',
+      unitPriceHT: 100,
+      vatRate: 20,
+    });
     expect(toInvoiceCatalogEntry(priced({ unitMeasurement: null })).unitMeasurement).toBe('');
   });
   it('new lines: quantity 1, price 0, codes 00 / CC / ES', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_MESSAGES, bankDetailsErrors, formatIban, ibanError, isTransferPayment, isValidBic, isValidIban } from './bank-details';
+import {
+  BANK_MESSAGES,
+  bankDetailsErrors,
+  formatIban,
+  ibanError,
+  isTransferPayment,
+  isValidBic,
+  isValidIban,
+} from './bank-details';
 
 describe('IBAN', () => {
   it('accepts valid IBANs, typed with spaces or lower case', () => {

@@ -3,7 +3,8 @@
 // is ISO 9362 (4 letters bank, 2 letters country, 2 letters/digits place, optional 3 branch).
 
 export const BANK_MESSAGES = {
-  ibanFormat: 'L’IBAN saisi n’est pas valide : il commence par le code pays (2 lettres) et la clé (2 chiffres), puis lettres et chiffres.',
+  ibanFormat:
+    'L’IBAN saisi n’est pas valide : il commence par le code pays (2 lettres) et la clé (2 chiffres), puis lettres et chiffres.',
   ibanChecksum: 'L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.',
   ibanCountry: 'L’IBAN saisi commence par un code pays inconnu.',
   ibanLength: (country: string, length: number) => `Un IBAN ${country} compte ${length} caractères.`,
@@ -13,11 +14,64 @@ export const BANK_MESSAGES = {
 
 /** IBAN length per country (SWIFT IBAN registry): SEPA countries and French overseas territories. */
 const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18,
-  FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20,
-  LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27,
-  VA: 22, AL: 28, BA: 20, MD: 24, ME: 22, MK: 19, RS: 22, TR: 26, UA: 29, MA: 28, TN: 24,
-  DZ: 26, SN: 28, CI: 28, CM: 27, MG: 27, MU: 30, LB: 28, AE: 23, SA: 24, IL: 23, BR: 29,
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
+  AL: 28,
+  BA: 20,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  RS: 22,
+  TR: 26,
+  UA: 29,
+  MA: 28,
+  TN: 24,
+  DZ: 26,
+  SN: 28,
+  CI: 28,
+  CM: 27,
+  MG: 27,
+  MU: 30,
+  LB: 28,
+  AE: 23,
+  SA: 24,
+  IL: 23,
+  BR: 29,
 };
 
 /** Upper case, without spaces or dashes: the electronic form of an IBAN or BIC. */
@@ -69,7 +123,10 @@ export function isTransferPayment(paymentMode: string | null | undefined): boole
  * Every problem of a pair typed in the settings form; both blank removes the bank details.
  * A BIC alone is refused: it says nothing without the account.
  */
-export function bankDetailsErrors(iban: string | null | undefined, bic: string | null | undefined): { field: 'iban' | 'bic'; message: string }[] {
+export function bankDetailsErrors(
+  iban: string | null | undefined,
+  bic: string | null | undefined,
+): { field: 'iban' | 'bic'; message: string }[] {
   const errors: { field: 'iban' | 'bic'; message: string }[] = [];
   const hasIban = compactBankCode(iban) !== '';
   const hasBic = compactBankCode(bic) !== '';

@@ -11,7 +11,9 @@ export const ZERO_UNIT_PRICE = "Vous ne pouvez pas avoir d'article avec un prix 
 export const CUSTOMER_WITHOUT_ADDRESS = "Votre client n'a aucune adresse de configurée.";
 
 /** The lines that count as articles: comment, spacer and Commentaire lines never do. */
-export function standardLines<L extends Pick<InvoiceLine, 'code' | 'type'>>(lines: readonly L[] | null | undefined): L[] {
+export function standardLines<L extends Pick<InvoiceLine, 'code' | 'type'>>(
+  lines: readonly L[] | null | undefined,
+): L[] {
   return (lines ?? []).filter(isStandardLine);
 }
 
@@ -41,9 +43,14 @@ function filled(s: string | null | undefined): boolean {
  * The customer has neither a main address nor an alternate billing address, and the
  * document does not carry a billing address of its own: the PDF would have no recipient.
  */
-export function customerHasNoAddress(customer: Customer | null | undefined, documentBillingAddress: string | null | undefined): boolean {
+export function customerHasNoAddress(
+  customer: Customer | null | undefined,
+  documentBillingAddress: string | null | undefined,
+): boolean {
   if (!customer) return false; // a missing customer is its own error
-  return !filled(customer.address) && !(customer.billingAddresses ?? []).some(filled) && !filled(documentBillingAddress);
+  return (
+    !filled(customer.address) && !(customer.billingAddresses ?? []).some(filled) && !filled(documentBillingAddress)
+  );
 }
 
 /**
@@ -67,7 +74,10 @@ export function exercisesNewestFirst(exercises: readonly Exercise[] | null | und
  * Bounds are inclusive: the first and last days of an exercise are accepted. Without any
  * exercise the rule cannot be judged and passes (the environment may not be loaded).
  */
-export function exerciseViolation(date: string, exercises: readonly Exercise[] | null | undefined): 'after' | 'before' | null {
+export function exerciseViolation(
+  date: string,
+  exercises: readonly Exercise[] | null | undefined,
+): 'after' | 'before' | null {
   const [current, previous] = exercisesNewestFirst(exercises);
   if (!current) return null;
   if (date > current.dateEnd) return 'after';

@@ -15,7 +15,19 @@ describe('company menu rules (spec 2.4)', () => {
     expect(filterCompanies([{ label: 'Crêperie' }, { label: 'Garage' }], 'creper')).toEqual([{ label: 'Crêperie' }]);
   });
   it('sorts labels in French alphabetical order, accents with their letter', () => {
-    const sorted = sortCompaniesByLabel([{ label: 'Transports Girard' }, { label: 'Épicerie Fine' }, { label: 'café des Arts' }, { label: 'Garage 10' }, { label: 'Garage 9' }]);
-    expect(sorted.map((c) => c.label)).toEqual(['café des Arts', 'Épicerie Fine', 'Garage 9', 'Garage 10', 'Transports Girard']);
+    const sorted = sortCompaniesByLabel([
+      { label: 'Transports Girard' },
+      { label: 'Épicerie Fine' },
+      { label: 'café des Arts' },
+      { label: 'Garage 10' },
+      { label: 'Garage 9' },
+    ]);
+    expect(sorted.map((c) => c.label)).toEqual([
+      'café des Arts',
+      'Épicerie Fine',
+      'Garage 9',
+      'Garage 10',
+      'Transports Girard',
+    ]);
   });
 });

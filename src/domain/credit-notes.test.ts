@@ -3,8 +3,16 @@ import { creditableAmount, creditNoteLimitErrors, type CreditableDocument } from
 import { computeTotals } from './totals';
 import type { InvoiceLine } from './types';
 
-const line = (label: string, quantity: number, unitPrice: number, vatRate = 20): InvoiceLine =>
-  ({ code: '00', type: 'Standard', label, quantity, unitMeasurement: '', unitPrice, salesAccount: '706', vatRate });
+const line = (label: string, quantity: number, unitPrice: number, vatRate = 20): InvoiceLine => ({
+  code: '00',
+  type: 'Standard',
+  label,
+  quantity,
+  unitMeasurement: '',
+  unitPrice,
+  salesAccount: '706',
+  vatRate,
+});
 const doc = (lines: InvoiceLine[]): CreditableDocument => {
   const t = computeTotals(lines);
   return { lines, ttc: t.ttc, vatBreakdown: t.vatBreakdown };

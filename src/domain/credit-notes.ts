@@ -28,7 +28,8 @@ export interface CreditRemaining {
   lineCents: Map<string, { label: string; cents: number }>;
 }
 
-const lineKey = (l: InvoiceLine) => `${(l.code ?? '').trim()}\u0000${(l.label ?? '').trim()}\u0000${Number(l.vatRate) || 0}`;
+const lineKey = (l: InvoiceLine) =>
+  `${(l.code ?? '').trim()}\u0000${(l.label ?? '').trim()}\u0000${Number(l.vatRate) || 0}`;
 
 function linesCents(lines: readonly InvoiceLine[]): Map<string, { label: string; cents: number }> {
   const out = new Map<string, { label: string; cents: number }>();
@@ -49,7 +50,10 @@ function basesCents(breakdown: readonly VatBreakdownEntry[]): Map<number, number
 }
 
 /** What the credit notes already validated for `invoice` leave open. */
-export function remainingToCredit(invoice: CreditableDocument, credits: readonly CreditableDocument[]): CreditRemaining {
+export function remainingToCredit(
+  invoice: CreditableDocument,
+  credits: readonly CreditableDocument[],
+): CreditRemaining {
   const baseCents = basesCents(invoice.vatBreakdown);
   const lineCents = linesCents(invoice.lines);
   let ttcCents = toCents(invoice.ttc);

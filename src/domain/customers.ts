@@ -10,7 +10,8 @@ export const CUSTOMER_MESSAGES = {
   socialReasonRequired: 'La raison sociale du client est obligatoire.',
   emailInvalid: "L'adresse e-mail du client n'est pas valide.",
   sirenInvalid: 'Le SIREN du client doit comporter 9 chiffres.',
-  vatNumberInvalid: 'Le numéro de TVA intracommunautaire doit commencer par FR suivi de 11 caractères (ou le code d’un autre pays de l’UE).',
+  vatNumberInvalid:
+    'Le numéro de TVA intracommunautaire doit commencer par FR suivi de 11 caractères (ou le code d’un autre pays de l’UE).',
   paymentDelayInvalid: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 365.',
 } as const;
 
@@ -53,9 +54,14 @@ export function validateCustomer(customer: Customer): string[] {
   if (!c.socialReason) errors.push(CUSTOMER_MESSAGES.socialReasonRequired);
   if (c.email && !EMAIL.test(c.email)) errors.push(CUSTOMER_MESSAGES.emailInvalid);
   if (c.siren && !/^\d{9}$/.test(c.siren)) errors.push(CUSTOMER_MESSAGES.sirenInvalid);
-  if (c.vatNumber && !FRENCH_VAT.test(c.vatNumber) && !OTHER_VAT.test(c.vatNumber)) errors.push(CUSTOMER_MESSAGES.vatNumberInvalid);
+  if (c.vatNumber && !FRENCH_VAT.test(c.vatNumber) && !OTHER_VAT.test(c.vatNumber))
+    errors.push(CUSTOMER_MESSAGES.vatNumberInvalid);
   const delay = c.paymentDelay;
-  if (delay !== null && delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= MAX_PAYMENT_DELAY_DAYS)) {
+  if (
+    delay !== null &&
+    delay !== undefined &&
+    !(Number.isInteger(delay) && delay >= 0 && delay <= MAX_PAYMENT_DELAY_DAYS)
+  ) {
     errors.push(CUSTOMER_MESSAGES.paymentDelayInvalid);
   }
   return errors;

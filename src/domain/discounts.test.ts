@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allocateCents, discountCents, discountValueError, DISCOUNT_MESSAGES, formatDiscount, hasDiscount } from './discounts';
+import {
+  allocateCents,
+  discountCents,
+  discountValueError,
+  DISCOUNT_MESSAGES,
+  formatDiscount,
+  hasDiscount,
+} from './discounts';
 
 describe('discountCents', () => {
   it('percent: round(base × p / 100), half away from zero', () => {
@@ -24,13 +31,32 @@ describe('discountCents', () => {
 
 describe('allocateCents', () => {
   it('splits to the cent, pro rata, remainders to the largest fractions', () => {
-    const parts = allocateCents(100, [[20, 1], [10, 1], [5.5, 1]]);
+    const parts = allocateCents(100, [
+      [20, 1],
+      [10, 1],
+      [5.5, 1],
+    ]);
     expect([...parts.values()]).toEqual([34, 33, 33]);
-    expect(allocateCents(2000, [[20, 30000], [5.5, 10000]])).toEqual(new Map([[20, 1500], [5.5, 500]]));
+    expect(
+      allocateCents(2000, [
+        [20, 30000],
+        [5.5, 10000],
+      ]),
+    ).toEqual(
+      new Map([
+        [20, 1500],
+        [5.5, 500],
+      ]),
+    );
   });
 
   it('ignores non-positive weights', () => {
-    expect(allocateCents(100, [[20, -500], [10, 1000]])).toEqual(new Map([[10, 100]]));
+    expect(
+      allocateCents(100, [
+        [20, -500],
+        [10, 1000],
+      ]),
+    ).toEqual(new Map([[10, 100]]));
   });
 });
 

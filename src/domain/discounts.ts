@@ -26,9 +26,10 @@ export function hasDiscount(d: Discount | null | undefined): d is Discount {
 export function discountCents(baseCents: number, d: Discount | null | undefined): number {
   if (!hasDiscount(d) || baseCents === 0) return 0;
   const magnitude = Math.abs(baseCents);
-  const raw = d.type === 'percent'
-    ? Decimal.min(toDecimal(d.value), 100).times(magnitude).dividedBy(100)
-    : toDecimal(d.value).times(100);
+  const raw =
+    d.type === 'percent'
+      ? Decimal.min(toDecimal(d.value), 100).times(magnitude).dividedBy(100)
+      : toDecimal(d.value).times(100);
   const cents = Math.min(raw.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(), magnitude);
   return Math.sign(baseCents) * cents;
 }

@@ -18,23 +18,84 @@ type Raw = [id: number, label: string, children?: Raw[]];
 // Groupés are payslips, Ordinaire and Extraordinaire are general meetings, Ventes/Achats/Banque…
 // are accounting deposits).
 const GED: Raw[] = [
-  [1, 'Social', [
-    [4, 'Bulletins de paie', [[39, 'Bulletins Individuels'], [40, 'Bulletins Groupés']]],
-    [5, 'Etats de paie/Charges Sociales et OD'],
-    [9, 'DSN évènementielle'],
-    [10, 'Sortie Salariés', [[12, 'Solde de tout compte'], [13, 'Attestation pôle emploi'], [14, 'Certificat de travail'], [15, 'Document de portabilité']]],
-  ]],
-  [11, 'Comptabilité', [[16, 'Tableau de bord'], [17, 'Situation'], [18, 'Bilan'], [19, 'Déclaration de TVA']]],
-  [20, 'Juridique', [[21, 'Statuts'], [22, 'K-bis'], [27, 'Assemblée Générale', [[28, 'Ordinaire'], [29, 'Extraordinaire']]]]],
+  [
+    1,
+    'Social',
+    [
+      [
+        4,
+        'Bulletins de paie',
+        [
+          [39, 'Bulletins Individuels'],
+          [40, 'Bulletins Groupés'],
+        ],
+      ],
+      [5, 'Etats de paie/Charges Sociales et OD'],
+      [9, 'DSN évènementielle'],
+      [
+        10,
+        'Sortie Salariés',
+        [
+          [12, 'Solde de tout compte'],
+          [13, 'Attestation pôle emploi'],
+          [14, 'Certificat de travail'],
+          [15, 'Document de portabilité'],
+        ],
+      ],
+    ],
+  ],
+  [
+    11,
+    'Comptabilité',
+    [
+      [16, 'Tableau de bord'],
+      [17, 'Situation'],
+      [18, 'Bilan'],
+      [19, 'Déclaration de TVA'],
+    ],
+  ],
+  [
+    20,
+    'Juridique',
+    [
+      [21, 'Statuts'],
+      [22, 'K-bis'],
+      [
+        27,
+        'Assemblée Générale',
+        [
+          [28, 'Ordinaire'],
+          [29, 'Extraordinaire'],
+        ],
+      ],
+    ],
+  ],
 ];
 const DEPOT: Raw[] = [
-  [30, 'Comptabilité', [[41, 'Fichiers des règlements'], [42, 'Ventes'], [43, 'Achats'], [44, 'Banque'], [45, 'Fiscal'], [46, 'Divers']]],
+  [
+    30,
+    'Comptabilité',
+    [
+      [41, 'Fichiers des règlements'],
+      [42, 'Ventes'],
+      [43, 'Achats'],
+      [44, 'Banque'],
+      [45, 'Fiscal'],
+      [46, 'Divers'],
+    ],
+  ],
   [31, 'Juridique'],
   [32, 'Social'],
 ];
 
 function build(raw: Raw[], scope: CategoryScope, parentId: number | null): CategoryNode[] {
-  return raw.map(([id, label, children = []]) => ({ id, label, scope, parentId, children: build(children, scope, id) }));
+  return raw.map(([id, label, children = []]) => ({
+    id,
+    label,
+    scope,
+    parentId,
+    children: build(children, scope, id),
+  }));
 }
 
 export const CATEGORY_TREE: readonly CategoryNode[] = [...build(GED, 'ged', null), ...build(DEPOT, 'depot', null)];

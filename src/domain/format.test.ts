@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatBytes, formatCount, formatDate, formatDateLong, formatDateTime, formatInputNumber, formatMoney,
-  formatMoneyCompact, formatMonth, formatNumber, formatPercent,
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatInputNumber,
+  formatMoney,
+  formatMoneyCompact,
+  formatMonth,
+  formatNumber,
+  formatPercent,
 } from './format';
 
 // Exact strings, spaces included: Intl's narrow no-break space (U+202F) groups thousands and

@@ -105,7 +105,13 @@ function partsIn(instant: Date, timeZone: string): Record<string, string> {
   let f = timeParts.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat(LOCALE, {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     timeParts.set(timeZone, f);
   }
@@ -149,6 +155,10 @@ export function formatBytes(bytes: number): string {
   }
   const decimals = unit === 0 || value >= 100 ? 0 : 1;
   const v = rounded(value, decimals);
-  return numberFormat({ style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: decimals })
-    .format(v);
+  return numberFormat({
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: decimals,
+  }).format(v);
 }

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { INVOICE_ERRORS_DURATION, INVOICE_ERRORS_TITLE, checkInvoice, invoiceMessages, type InvoiceCheckContext } from './invoice-checks';
+import {
+  INVOICE_ERRORS_DURATION,
+  INVOICE_ERRORS_TITLE,
+  checkInvoice,
+  invoiceMessages,
+  type InvoiceCheckContext,
+} from './invoice-checks';
 import type { Customer, InvoiceLine, InvoicePayload } from './types';
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -16,7 +22,12 @@ const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
 const comment = line({ code: 'CC', type: 'Commentaire', label: 'Merci', quantity: 0, unitPrice: 0 });
 const spacer = line({ code: 'ES', type: 'Commentaire', label: '', quantity: 0, unitPrice: 0 });
 
-const customer: Customer = { accountNumber: '411DUP', socialReason: 'Dupont', address: '1 rue de la Paix', billingAddresses: [] };
+const customer: Customer = {
+  accountNumber: '411DUP',
+  socialReason: 'Dupont',
+  address: '1 rue de la Paix',
+  billingAddresses: [],
+};
 
 const invoice = (over: Partial<InvoicePayload> = {}): InvoicePayload => ({
   designation: 'Travaux',
@@ -66,15 +77,34 @@ describe('rule 1: Starter monthly limit (validation only)', () => {
   });
   it('does not apply to saving a draft, other plans or an unknown limit', () => {
     expect(checkInvoice(invoice(), ctx({ ...starter, validatedThisMonth: 5 }))).toEqual([]);
-    expect(checkInvoice(invoice(), ctx({ ...starter, subscriptionInvoice: 'Premium', forValidation: true, validatedThisMonth: 9 }))).toEqual([]);
-    expect(checkInvoice(invoice(), ctx({ subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: null, forValidation: true, validatedThisMonth: 9 }))).toEqual([]);
+    expect(
+      checkInvoice(
+        invoice(),
+        ctx({ ...starter, subscriptionInvoice: 'Premium', forValidation: true, validatedThisMonth: 9 }),
+      ),
+    ).toEqual([]);
+    expect(
+      checkInvoice(
+        invoice(),
+        ctx({
+          subscriptionInvoice: 'Starter',
+          numberInvoiceValidateMonth: null,
+          forValidation: true,
+          validatedThisMonth: 9,
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('rules 2 to 6: missing parts, with {type} read naturally', () => {
   it('no article: comment and spacer lines are not articles', () => {
-    expect(checkInvoice(invoice({ lines: [comment, spacer] }), ctx())).toContain('Votre facture ne contient aucun article.');
-    expect(checkInvoice(invoice({ type: 'Avoir', dueDate: null, lines: [] }), ctx())).toContain('Votre avoir ne contient aucun article.');
+    expect(checkInvoice(invoice({ lines: [comment, spacer] }), ctx())).toContain(
+      'Votre facture ne contient aucun article.',
+    );
+    expect(checkInvoice(invoice({ type: 'Avoir', dueDate: null, lines: [] }), ctx())).toContain(
+      'Votre avoir ne contient aucun article.',
+    );
   });
   it('no customer', () => {
     expect(checkInvoice(invoice({ customer: null }), ctx())).toEqual(['Votre facture ne contient pas de client.']);
@@ -84,10 +114,14 @@ describe('rules 2 to 6: missing parts, with {type} read naturally', () => {
     expect(checkInvoice(invoice({ type: '' }), ctx())).toEqual(['Votre facture ne contient pas de type.']);
   });
   it('no billing date', () => {
-    expect(checkInvoice(invoice({ createdAt: '' }), ctx())).toEqual(['Votre facture ne contient pas de date de facturation.']);
+    expect(checkInvoice(invoice({ createdAt: '' }), ctx())).toEqual([
+      'Votre facture ne contient pas de date de facturation.',
+    ]);
   });
-  it("no due date is a fault for a Facture only, never for an Avoir", () => {
-    expect(checkInvoice(invoice({ dueDate: null }), ctx())).toEqual(["Votre facture ne contient pas de date d'échéance."]);
+  it('no due date is a fault for a Facture only, never for an Avoir', () => {
+    expect(checkInvoice(invoice({ dueDate: null }), ctx())).toEqual([
+      "Votre facture ne contient pas de date d'échéance.",
+    ]);
     expect(checkInvoice(invoice({ type: 'Avoir', dueDate: null }), ctx())).toEqual([]);
   });
 });
@@ -98,8 +132,12 @@ describe('rule 7: fiscal exercise', () => {
     expect(checkInvoice(invoice({ createdAt: '2026-12-31', dueDate: '2027-01-30' }), ctx())).toEqual([]);
   });
   it('the day after the closing and the day before the start are refused', () => {
-    expect(checkInvoice(invoice({ createdAt: '2027-01-01', dueDate: '2027-01-31' }), ctx())).toEqual([F.afterExerciseEnd]);
-    expect(checkInvoice(invoice({ createdAt: '2025-12-31', dueDate: '2026-01-30' }), ctx())).toEqual([F.beforeExerciseStart]);
+    expect(checkInvoice(invoice({ createdAt: '2027-01-01', dueDate: '2027-01-31' }), ctx())).toEqual([
+      F.afterExerciseEnd,
+    ]);
+    expect(checkInvoice(invoice({ createdAt: '2025-12-31', dueDate: '2026-01-30' }), ctx())).toEqual([
+      F.beforeExerciseStart,
+    ]);
     expect(F.afterExerciseEnd).toBe("La date de facturation est postérieure à la clôture de l'exercice comptable.");
     expect(F.beforeExerciseStart).toBe("La date de facturation est antérieure au début de l'exercice comptable.");
   });
@@ -109,7 +147,9 @@ describe('rule 7: fiscal exercise', () => {
       { dateStart: '2025-01-01', dateEnd: '2025-12-31' },
     ];
     expect(checkInvoice(invoice({ createdAt: '2025-12-31', dueDate: '2026-01-30' }), ctx({ exercises }))).toEqual([]);
-    expect(checkInvoice(invoice({ createdAt: '2024-12-31', dueDate: '2025-01-30' }), ctx({ exercises }))).toEqual([F.beforeExerciseStart]);
+    expect(checkInvoice(invoice({ createdAt: '2024-12-31', dueDate: '2025-01-30' }), ctx({ exercises }))).toEqual([
+      F.beforeExerciseStart,
+    ]);
   });
 });
 
@@ -126,7 +166,9 @@ describe('rule 8: due date before billing date', () => {
 describe('rule 9: VAT clause with VAT', () => {
   const clause = 'TVA non applicable, art. 293 B du CGI';
   it('refuses a clause when a standard line has VAT', () => {
-    expect(checkInvoice(invoice({ vatClause: clause }), ctx())).toEqual(['Vous ne pouvez pas avoir de clause de TVA si vous avez de la TVA.']);
+    expect(checkInvoice(invoice({ vatClause: clause }), ctx())).toEqual([
+      'Vous ne pouvez pas avoir de clause de TVA si vous avez de la TVA.',
+    ]);
   });
   it('accepts the clause when every standard line is at 0 %', () => {
     expect(checkInvoice(invoice({ vatClause: clause, lines: [line({ vatRate: 0 }), comment] }), ctx())).toEqual([]);
@@ -135,7 +177,9 @@ describe('rule 9: VAT clause with VAT', () => {
 
 describe('rule 10: total zero or less', () => {
   it('uses the document word', () => {
-    expect(checkInvoice(invoice({ lines: [line({ unitPrice: -10 })] }), ctx())).toEqual(['Vous ne pouvez pas faire une facture de 0€ ou moins.']);
+    expect(checkInvoice(invoice({ lines: [line({ unitPrice: -10 })] }), ctx())).toEqual([
+      'Vous ne pouvez pas faire une facture de 0€ ou moins.',
+    ]);
     expect(checkInvoice(invoice({ type: 'Avoir', dueDate: null, lines: [line({ unitPrice: -10 })] }), ctx())).toEqual([
       'Vous ne pouvez pas faire un avoir de 0€ ou moins.',
     ]);
@@ -162,7 +206,9 @@ describe('rules 11 and 12: zero quantity, zero unit price', () => {
 describe('rule 13: customer without address', () => {
   const bare: Customer = { ...customer, address: '', billingAddresses: [] };
   it('is refused when neither the customer nor the invoice has one', () => {
-    expect(checkInvoice(invoice(), ctx({ customer: bare }))).toEqual(["Votre client n'a aucune adresse de configurée."]);
+    expect(checkInvoice(invoice(), ctx({ customer: bare }))).toEqual([
+      "Votre client n'a aucune adresse de configurée.",
+    ]);
   });
   it('an alternate address or one typed on the invoice is enough', () => {
     expect(checkInvoice(invoice(), ctx({ customer: { ...bare, billingAddresses: ['2 rue Haute'] } }))).toEqual([]);
@@ -174,7 +220,9 @@ describe('rule 14: date after the end of the current month (validation only)', (
   it('refuses next month, accepts the last day of this month', () => {
     const next = invoice({ createdAt: '2026-12-01', dueDate: '2026-12-31' });
     expect(checkInvoice(next, ctx({ forValidation: true }))).toEqual([F.afterEndOfMonth]);
-    expect(F.afterEndOfMonth).toBe('Vous ne pouvez pas valider une facture avec une date postérieure à la fin du mois en cours.');
+    expect(F.afterEndOfMonth).toBe(
+      'Vous ne pouvez pas valider une facture avec une date postérieure à la fin du mois en cours.',
+    );
     expect(checkInvoice(invoice({ createdAt: '2026-11-30' }), ctx({ forValidation: true }))).toEqual([]);
   });
   it('does not apply when saving a draft, nor to past dates', () => {
@@ -184,7 +232,8 @@ describe('rule 14: date after the end of the current month (validation only)', (
 });
 
 describe('rule 15: before an already validated invoice', () => {
-  const msg = 'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.';
+  const msg =
+    'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.';
   it('refuses an earlier date, accepts the same day', () => {
     expect(checkInvoice(invoice(), ctx({ latestValidatedDate: '2026-11-22' }))).toEqual([msg]);
     expect(checkInvoice(invoice(), ctx({ latestValidatedDate: '2026-11-21' }))).toEqual([]);
@@ -195,41 +244,81 @@ describe('rule 15: before an already validated invoice', () => {
 describe('all failures together, in the spec order', () => {
   it('an empty Facture being validated', () => {
     const empty = invoice({ customer: null, type: 'Facture', createdAt: '', dueDate: null, lines: [] });
-    expect(checkInvoice(empty, ctx({ forValidation: true, subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 3, validatedThisMonth: 3 }))).toEqual([
-      F.starterLimit,
-      F.noArticle,
-      F.noCustomer,
-      F.noBillingDate,
-      F.noDueDate,
-      F.zeroOrLess,
-    ]);
+    expect(
+      checkInvoice(
+        empty,
+        ctx({
+          forValidation: true,
+          subscriptionInvoice: 'Starter',
+          numberInvoiceValidateMonth: 3,
+          validatedThisMonth: 3,
+        }),
+      ),
+    ).toEqual([F.starterLimit, F.noArticle, F.noCustomer, F.noBillingDate, F.noDueDate, F.zeroOrLess]);
   });
   it('an untyped document', () => {
     expect(checkInvoice(invoice({ type: '', lines: [] }), ctx())).toEqual([F.noArticle, F.noType, F.zeroOrLess]);
   });
   it('an Avoir speaks of avoir', () => {
-    expect(checkInvoice(invoice({ type: 'Avoir', customer: null, createdAt: '' }), ctx())).toEqual([A.noCustomer, A.noBillingDate]);
+    expect(checkInvoice(invoice({ type: 'Avoir', customer: null, createdAt: '' }), ctx())).toEqual([
+      A.noCustomer,
+      A.noBillingDate,
+    ]);
     expect(A.noCustomer).toBe('Votre avoir ne contient pas de client.');
   });
 });
 
 describe('discounts (decision 012)', () => {
-  const base = { designation: '', customer: { accountNumber: 'C1' }, type: 'Facture' as const, createdAt: '2026-11-20', dueDate: '2026-12-20', paymentMode: '', billingAddress: 'x', vatClause: '', calculatesBasisTTC: false };
+  const base = {
+    designation: '',
+    customer: { accountNumber: 'C1' },
+    type: 'Facture' as const,
+    createdAt: '2026-11-20',
+    dueDate: '2026-12-20',
+    paymentMode: '',
+    billingAddress: 'x',
+    vatClause: '',
+    calculatesBasisTTC: false,
+  };
   const ctx = { customer: null, exercises: [], today: '2026-11-20', forValidation: false };
-  const l = (over: object = {}) => ({ code: '00', type: 'Standard' as const, label: 'A', quantity: 1, unitMeasurement: '', unitPrice: 100, salesAccount: '706', vatRate: 20, ...over });
+  const l = (over: object = {}) => ({
+    code: '00',
+    type: 'Standard' as const,
+    label: 'A',
+    quantity: 1,
+    unitMeasurement: '',
+    unitPrice: 100,
+    salesAccount: '706',
+    vatRate: 20,
+    ...over,
+  });
 
   it('refuses discounts the totals would have to clamp, in French', () => {
-    const errors = checkInvoice({ ...base, lines: [l({ discount: { type: 'amount', value: 150 } }), l({ discount: { type: 'percent', value: 120 } })], discount: { type: 'amount', value: 500 } }, ctx);
-    expect(errors).toEqual(expect.arrayContaining([
-      'La remise d’une ligne ne peut pas dépasser le montant de cette ligne.',
-      'Une remise en pourcentage doit être comprise entre 0 et 100 %.',
-      'La remise globale ne peut pas dépasser le total HT du document.',
-    ]));
+    const errors = checkInvoice(
+      {
+        ...base,
+        lines: [l({ discount: { type: 'amount', value: 150 } }), l({ discount: { type: 'percent', value: 120 } })],
+        discount: { type: 'amount', value: 500 },
+      },
+      ctx,
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'La remise d’une ligne ne peut pas dépasser le montant de cette ligne.',
+        'Une remise en pourcentage doit être comprise entre 0 et 100 %.',
+        'La remise globale ne peut pas dépasser le total HT du document.',
+      ]),
+    );
   });
 
   it('a document discount counts for the "0 € or less" rule', () => {
     const errors = checkInvoice({ ...base, lines: [l()], discount: { type: 'percent', value: 100 } }, ctx);
     expect(errors).toContain('Vous ne pouvez pas faire une facture de 0€ ou moins.');
-    expect(checkInvoice({ ...base, lines: [l({ discount: { type: 'percent', value: 10 } })], discount: { type: 'amount', value: 20 } }, ctx)).toEqual([]);
+    expect(
+      checkInvoice(
+        { ...base, lines: [l({ discount: { type: 'percent', value: 10 } })], discount: { type: 'amount', value: 20 } },
+        ctx,
+      ),
+    ).toEqual([]);
   });
 });

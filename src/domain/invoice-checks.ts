@@ -50,7 +50,7 @@ export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
   const word = invoiceTypeWord(type);
   const article = word === 'avoir' ? 'un avoir' : 'une facture';
   return {
-    starterLimit: 'Votre abonnement actuel ne vous permet pas d\'effectuer une nouvelle facture.',
+    starterLimit: "Votre abonnement actuel ne vous permet pas d'effectuer une nouvelle facture.",
     noArticle: `Votre ${word} ne contient aucun article.`,
     noCustomer: `Votre ${word} ne contient pas de client.`,
     noType: `Votre ${word} ne contient pas de type.`,

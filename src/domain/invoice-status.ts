@@ -3,7 +3,8 @@
 import { isIsoDate } from './dates';
 import { toCents } from './money';
 
-export type InvoiceStatus = 'Brouillon' | 'Validée' | 'Envoyée' | 'Payée' | 'Partiellement payée' | 'En retard' | 'Avoir partiel' | 'Avoir total';
+export type InvoiceStatus =
+  'Brouillon' | 'Validée' | 'Envoyée' | 'Payée' | 'Partiellement payée' | 'En retard' | 'Avoir partiel' | 'Avoir total';
 
 export interface SettlementFacts {
   type: string;
@@ -17,7 +18,11 @@ export interface SettlementFacts {
   credited?: number | string | null;
 }
 
-const cents = (f: SettlementFacts) => ({ ttc: toCents(f.ttc), paid: toCents(f.paid ?? 0), credited: toCents(f.credited ?? 0) });
+const cents = (f: SettlementFacts) => ({
+  ttc: toCents(f.ttc),
+  paid: toCents(f.paid ?? 0),
+  credited: toCents(f.credited ?? 0),
+});
 
 /** Rest due in cents: TTC minus payments and credit notes, never below 0 (a credit after payment is a refund, not a debt). */
 export function amountDueCents(f: SettlementFacts): number {
@@ -64,8 +69,14 @@ export function invoiceStatuses(f: SettlementFacts, today: string): InvoiceStatu
 
 /** Dark enough for white text on a filled badge and for tinted text on a light one (WCAG AA). */
 export const STATUS_COLORS: Record<InvoiceStatus, string> = {
-  Brouillon: '#495057', Validée: '#1c4f8c', Envoyée: '#0b6477', Payée: '#1e6b34', 'Partiellement payée': '#8a4500',
-  'En retard': '#b02525', 'Avoir partiel': '#7b2a8f', 'Avoir total': '#5235b0',
+  Brouillon: '#495057',
+  Validée: '#1c4f8c',
+  Envoyée: '#0b6477',
+  Payée: '#1e6b34',
+  'Partiellement payée': '#8a4500',
+  'En retard': '#b02525',
+  'Avoir partiel': '#7b2a8f',
+  'Avoir total': '#5235b0',
 };
 
 /** Means of payment: the key travels, the label is shown. */
@@ -83,7 +94,10 @@ export const paymentMeansLabel = (v: string) => PAYMENT_MEANS.find((m) => m.valu
 
 /** The invoice's payment mode text ('Virement bancaire', 'Chèque'…) as a means key, 'autre' when unknown. */
 export function meansFromPaymentMode(mode: string | null | undefined): PaymentMeans {
-  const s = (mode ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const s = (mode ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   if (s.includes('virement')) return 'virement';
   if (s.includes('cheque')) return 'cheque';
   if (s.includes('carte') || s.includes('cb')) return 'carte';
@@ -104,10 +118,19 @@ export const PAYMENT_MESSAGES = {
   over: (due: string) => `Le montant dépasse le reste à payer (${due}).`,
 };
 
-export interface PaymentInput { date: string; amount: number | string; means: string }
+export interface PaymentInput {
+  date: string;
+  amount: number | string;
+  means: string;
+}
 
 /** Every reason a payment cannot be recorded on this invoice ([] when it can). */
-export function paymentErrors(p: PaymentInput, f: SettlementFacts & { createdAt: string | null }, today: string, formatDue: (euros: number) => string): string[] {
+export function paymentErrors(
+  p: PaymentInput,
+  f: SettlementFacts & { createdAt: string | null },
+  today: string,
+  formatDue: (euros: number) => string,
+): string[] {
   if (!f.validated) return [PAYMENT_MESSAGES.notValidated];
   if (f.type !== 'Facture') return [PAYMENT_MESSAGES.notInvoice];
   const errors: string[] = [];

@@ -60,7 +60,8 @@ export function parseFrenchNumber(input: string | number | null | undefined): nu
   } else if (lastComma >= 0 || lastDot >= 0) {
     const mark = lastComma >= 0 ? ',' : '.';
     const parts = body.split(mark);
-    if (parts.length > 2) groupMark = mark; // '1.234.567': grouping only
+    if (parts.length > 2)
+      groupMark = mark; // '1.234.567': grouping only
     else [intPart, fraction] = parts; // '12,5', '1.5', ',5'
   }
   if (groupMark !== null && !isGrouped(intPart, groupMark)) return null;

@@ -14,7 +14,12 @@ const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
   ...over,
 });
 const comment = line({ code: 'CC', type: 'Commentaire', quantity: 0, unitPrice: 0 });
-const customer: Customer = { accountNumber: '411DUP', socialReason: 'Dupont', address: '1 rue de la Paix', billingAddresses: [] };
+const customer: Customer = {
+  accountNumber: '411DUP',
+  socialReason: 'Dupont',
+  address: '1 rue de la Paix',
+  billingAddresses: [],
+};
 
 const quote = (over: Partial<QuotePayload> = {}): QuotePayload => ({
   designation: 'Devis travaux',
@@ -40,27 +45,38 @@ describe('checkQuote (spec 5.2)', () => {
   });
 
   it('no article (comment lines do not count)', () => {
-    expect(checkQuote(quote({ lines: [comment] }), ctx())).toEqual(['Votre devis ne contient aucun article.', M.zeroOrLess]);
+    expect(checkQuote(quote({ lines: [comment] }), ctx())).toEqual([
+      'Votre devis ne contient aucun article.',
+      M.zeroOrLess,
+    ]);
   });
 
   it('no creation date, no validity date', () => {
     expect(checkQuote(quote({ createdAt: '' }), ctx())).toEqual(['Votre devis ne contient pas de date de création.']);
-    expect(checkQuote(quote({ validatedAt: null }), ctx())).toEqual(['Votre devis ne contient pas de date de validité.']);
+    expect(checkQuote(quote({ validatedAt: null }), ctx())).toEqual([
+      'Votre devis ne contient pas de date de validité.',
+    ]);
   });
 
   it('creation date after the exercise end; the last day is fine; earlier dates are not judged', () => {
-    expect(checkQuote(quote({ createdAt: '2027-01-01', validatedAt: '2027-01-31' }), ctx())).toEqual([M.afterExerciseEnd]);
+    expect(checkQuote(quote({ createdAt: '2027-01-01', validatedAt: '2027-01-31' }), ctx())).toEqual([
+      M.afterExerciseEnd,
+    ]);
     expect(checkQuote(quote({ createdAt: '2026-12-31', validatedAt: '2027-01-30' }), ctx())).toEqual([]);
     expect(checkQuote(quote({ createdAt: '2025-06-01', validatedAt: '2025-07-01' }), ctx())).toEqual([]);
   });
 
   it('validity date before creation date; the same day is fine', () => {
-    expect(checkQuote(quote({ validatedAt: '2026-11-20' }), ctx())).toEqual(['La date de validité ne peut pas être antérieure à la date de création.']);
+    expect(checkQuote(quote({ validatedAt: '2026-11-20' }), ctx())).toEqual([
+      'La date de validité ne peut pas être antérieure à la date de création.',
+    ]);
     expect(checkQuote(quote({ validatedAt: '2026-11-21' }), ctx())).toEqual([]);
   });
 
   it('VAT clause while VAT is present', () => {
-    expect(checkQuote(quote({ vatClause: 'Autoliquidation' }), ctx())).toEqual(['Vous ne pouvez pas avoir de clause de TVA si vous avez de la TVA.']);
+    expect(checkQuote(quote({ vatClause: 'Autoliquidation' }), ctx())).toEqual([
+      'Vous ne pouvez pas avoir de clause de TVA si vous avez de la TVA.',
+    ]);
     expect(checkQuote(quote({ vatClause: 'Autoliquidation', lines: [line({ vatRate: 0 })] }), ctx())).toEqual([]);
   });
 

@@ -34,14 +34,33 @@ export function ageingBucket(dueDate: string | null, today: string): AgeingKey {
 
 export type Receivable = SettlementFacts & { customer: { accountNumber: string; socialReason: string } };
 
-export interface AgeingBucket { key: AgeingKey; label: string; amount: number; count: number }
-export interface CustomerOutstanding { accountNumber: string; socialReason: string; amount: number; overdue: number; count: number }
-export interface Ageing { total: number; overdue: number; buckets: AgeingBucket[]; customers: CustomerOutstanding[] }
+export interface AgeingBucket {
+  key: AgeingKey;
+  label: string;
+  amount: number;
+  count: number;
+}
+export interface CustomerOutstanding {
+  accountNumber: string;
+  socialReason: string;
+  amount: number;
+  overdue: number;
+  count: number;
+}
+export interface Ageing {
+  total: number;
+  overdue: number;
+  buckets: AgeingBucket[];
+  customers: CustomerOutstanding[];
+}
 
 /** Buckets in the fixed order; customers by amount due, largest first (then by name). */
 export function ageReceivables(rows: readonly Receivable[], today: string): Ageing {
   const buckets = new Map(AGEING_BUCKETS.map((b) => [b.key, { ...b, cents: 0, count: 0 }]));
-  const customers = new Map<string, { accountNumber: string; socialReason: string; cents: number; overdueCents: number; count: number }>();
+  const customers = new Map<
+    string,
+    { accountNumber: string; socialReason: string; cents: number; overdueCents: number; count: number }
+  >();
   let total = 0;
   let overdue = 0;
   for (const r of rows) {
@@ -66,6 +85,12 @@ export function ageReceivables(rows: readonly Receivable[], today: string): Agei
     buckets: [...buckets.values()].map((b) => ({ key: b.key, label: b.label, amount: b.cents / 100, count: b.count })),
     customers: [...customers.values()]
       .sort((a, b) => b.cents - a.cents || a.socialReason.localeCompare(b.socialReason, 'fr'))
-      .map((c) => ({ accountNumber: c.accountNumber, socialReason: c.socialReason, amount: c.cents / 100, overdue: c.overdueCents / 100, count: c.count })),
+      .map((c) => ({
+        accountNumber: c.accountNumber,
+        socialReason: c.socialReason,
+        amount: c.cents / 100,
+        overdue: c.overdueCents / 100,
+        count: c.count,
+      })),
   };
 }

@@ -14,5 +14,8 @@ export function searchKey(text: string | null | undefined): string {
 /** True when every word of the query appears in the text (any order). */
 export function matchesSearch(text: string, query: string): boolean {
   const key = searchKey(text);
-  return searchKey(query).split(' ').filter(Boolean).every((word) => key.includes(word));
+  return searchKey(query)
+    .split(' ')
+    .filter(Boolean)
+    .every((word) => key.includes(word));
 }

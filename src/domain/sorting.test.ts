@@ -20,7 +20,12 @@ describe('sortByNumberDesc', () => {
   });
 
   it('compares prefixed numbers by their digits, not as text', () => {
-    const rows = [{ number: 'F2026-0009' }, { number: 'F2026-0012' }, { number: 'F2026-0100' }, { number: 'F2026-0010' }];
+    const rows = [
+      { number: 'F2026-0009' },
+      { number: 'F2026-0012' },
+      { number: 'F2026-0100' },
+      { number: 'F2026-0010' },
+    ];
     expect(numbers(sortByNumberDesc(rows))).toEqual(['F2026-0100', 'F2026-0012', 'F2026-0010', 'F2026-0009']);
   });
 

@@ -88,23 +88,41 @@ describe('discounts (decision 012)', () => {
   it('a line discount reduces the line before its VAT', () => {
     const l = line({ unitPrice: 200, quantity: 1, vatRate: 20, discount: { type: 'percent', value: 10 } });
     expect(lineTotal(l)).toBe(180);
-    expect(computeTotals([l])).toEqual({ ht: 180, tva: 36, ttc: 216, vatBreakdown: [{ rate: 20, base: 180, vat: 36 }] });
+    expect(computeTotals([l])).toEqual({
+      ht: 180,
+      tva: 36,
+      ttc: 216,
+      vatBreakdown: [{ rate: 20, base: 180, vat: 36 }],
+    });
   });
 
   it('a document discount is spread over the rates pro rata, and VAT follows per rate', () => {
-    const t = computeTotals([
-      line({ unitPrice: 300, quantity: 1, vatRate: 20 }),
-      line({ unitPrice: 100, quantity: 1, vatRate: 5.5 }),
-    ], { type: 'amount', value: 20 });
+    const t = computeTotals(
+      [line({ unitPrice: 300, quantity: 1, vatRate: 20 }), line({ unitPrice: 100, quantity: 1, vatRate: 5.5 })],
+      { type: 'amount', value: 20 },
+    );
     expect(t.subtotal).toBe(400);
     expect(t.discount).toBe(20);
-    expect(t.vatBreakdown).toEqual([{ rate: 20, base: 285, vat: 57 }, { rate: 5.5, base: 95, vat: 5.22 }]); // 5,50 − round(5 × 5,5 %) = 5,50 − 0,28
+    expect(t.vatBreakdown).toEqual([
+      { rate: 20, base: 285, vat: 57 },
+      { rate: 5.5, base: 95, vat: 5.22 },
+    ]); // 5,50 − round(5 × 5,5 %) = 5,50 − 0,28
     expect(t).toMatchObject({ ht: 380, tva: 62.22, ttc: 442.22 });
   });
 
   it('a percentage on the document, after the line discounts', () => {
-    const t = computeTotals([line({ unitPrice: 200, quantity: 1, discount: { type: 'percent', value: 10 } })], { type: 'percent', value: 50 });
-    expect(t).toEqual({ ht: 90, tva: 18, ttc: 108, subtotal: 180, discount: 90, vatBreakdown: [{ rate: 20, base: 90, vat: 18 }] });
+    const t = computeTotals([line({ unitPrice: 200, quantity: 1, discount: { type: 'percent', value: 10 } })], {
+      type: 'percent',
+      value: 50,
+    });
+    expect(t).toEqual({
+      ht: 90,
+      tva: 18,
+      ttc: 108,
+      subtotal: 180,
+      discount: 90,
+      vatBreakdown: [{ rate: 20, base: 90, vat: 18 }],
+    });
   });
 
   it('old payloads (no discount, null, zero) give exactly the former totals', () => {
@@ -123,16 +141,32 @@ const arbLine = fc.record({
   quantity: fc.integer({ min: -50, max: 1000 }).map((q) => q / 2),
   unitPrice: fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100),
   vatRate: fc.constantFrom(...RATES),
-  discount: fc.option(fc.oneof(
-    fc.record({ type: fc.constant<'percent'>('percent'), value: fc.integer({ min: 0, max: 10_000 }).map((v) => v / 100) }),
-    fc.record({ type: fc.constant<'amount'>('amount'), value: fc.integer({ min: 0, max: 20_000_000 }).map((v) => v / 100) }),
-  )),
+  discount: fc.option(
+    fc.oneof(
+      fc.record({
+        type: fc.constant<'percent'>('percent'),
+        value: fc.integer({ min: 0, max: 10_000 }).map((v) => v / 100),
+      }),
+      fc.record({
+        type: fc.constant<'amount'>('amount'),
+        value: fc.integer({ min: 0, max: 20_000_000 }).map((v) => v / 100),
+      }),
+    ),
+  ),
 });
 const arbLines = fc.array(arbLine, { maxLength: 30 }).map((ls) => ls.map((l) => line(l)));
-const arbDiscount: fc.Arbitrary<Discount | null> = fc.option(fc.oneof(
-  fc.record({ type: fc.constant<'percent'>('percent'), value: fc.integer({ min: 0, max: 10_000 }).map((v) => v / 100) }),
-  fc.record({ type: fc.constant<'amount'>('amount'), value: fc.integer({ min: 0, max: 50_000_000 }).map((v) => v / 100) }),
-));
+const arbDiscount: fc.Arbitrary<Discount | null> = fc.option(
+  fc.oneof(
+    fc.record({
+      type: fc.constant<'percent'>('percent'),
+      value: fc.integer({ min: 0, max: 10_000 }).map((v) => v / 100),
+    }),
+    fc.record({
+      type: fc.constant<'amount'>('amount'),
+      value: fc.integer({ min: 0, max: 50_000_000 }).map((v) => v / 100),
+    }),
+  ),
+);
 const cents = (v: number) => Math.round(v * 100);
 
 describe('properties', () => {

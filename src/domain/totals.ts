@@ -18,7 +18,9 @@ export interface TotalsWithBreakdown extends Totals {
   vatBreakdown: VatBreakdownEntry[];
 }
 
-type LineLike = Pick<InvoiceLine, 'code' | 'type' | 'quantity' | 'unitPrice' | 'vatRate'> & { discount?: Discount | null };
+type LineLike = Pick<InvoiceLine, 'code' | 'type' | 'quantity' | 'unitPrice' | 'vatRate'> & {
+  discount?: Discount | null;
+};
 
 /** A priced line: comment ('CC'), spacer ('ES') and Commentaire lines carry no amount. */
 export function isStandardLine(line: Pick<InvoiceLine, 'code' | 'type'>): boolean {
@@ -77,7 +79,10 @@ export function computeTotals(lines: readonly LineLike[], discount?: Discount | 
   const rates = [...byRate.entries()].sort(([a], [b]) => b - a);
   const subtotal = rates.reduce((s, [, e]) => s + e.base, 0);
   const documentDiscount = hasDiscount(discount) && subtotal > 0 ? discountCents(subtotal, discount) : 0;
-  const shares = allocateCents(documentDiscount, rates.map(([rate, e]) => [rate, e.base] as const));
+  const shares = allocateCents(
+    documentDiscount,
+    rates.map(([rate, e]) => [rate, e.base] as const),
+  );
   let htCents = 0;
   let vatCents = 0;
   const vatBreakdown = rates.map(([rate, e]) => {

@@ -38,7 +38,9 @@ describe('sniffMimeType: magic bytes', () => {
   });
 
   it('an OpenDocument of another kind is refused', () => {
-    expect(sniffMimeType(bytes(ZIP_HEADER, 'mimetypeapplication/vnd.oasis.opendocument.spreadsheet'), 'a.odt')).toBeNull();
+    expect(
+      sniffMimeType(bytes(ZIP_HEADER, 'mimetypeapplication/vnd.oasis.opendocument.spreadsheet'), 'a.odt'),
+    ).toBeNull();
     expect(sniffMimeType(bytes(ZIP_HEADER, 'mimetypeapplication/vnd.oasis.opendocument.text'), 'a.docx')).toBeNull();
   });
 });
@@ -58,7 +60,9 @@ describe('sniffMimeType: text', () => {
   });
 
   it('Windows-1252 CSV from a French Excel is text too', () => {
-    expect(sniffMimeType(bytes('Soci', [0xe9], 't', [0xe9], ';Montant ', [0x80], '\r\n'), 'export.csv')).toBe('text/csv');
+    expect(sniffMimeType(bytes('Soci', [0xe9], 't', [0xe9], ';Montant ', [0x80], '\r\n'), 'export.csv')).toBe(
+      'text/csv',
+    );
   });
 
   it('NUL bytes, control bytes or other extensions are refused', () => {

@@ -35,7 +35,9 @@ describe('upload constants (spec 5.4)', () => {
       expect(ALLOWED_UPLOAD_TYPES).toContain(t);
     }
     expect(ALLOWED_UPLOAD_TYPES).toHaveLength(13);
-    expect(ALLOWED_UPLOAD_EXTENSIONS).toEqual(expect.arrayContaining(['txt', 'csv', 'pdf', 'jpg', 'jpeg', 'docx', 'xlsx', 'odt', 'rtf', 'doc', 'xls']));
+    expect(ALLOWED_UPLOAD_EXTENSIONS).toEqual(
+      expect.arrayContaining(['txt', 'csv', 'pdf', 'jpg', 'jpeg', 'docx', 'xlsx', 'odt', 'rtf', 'doc', 'xls']),
+    );
   });
 });
 
@@ -107,12 +109,34 @@ describe('sanitizeFileName', () => {
   it('drops bidi overrides, isolates, marks and other invisible format characters (issue 9, item 14)', () => {
     // Displayed as "factureexe.pdf" before: the override reverses what follows it.
     expect(sanitizeFileName('facture\u202Efdp.exe')).toBe('facturefdp.exe');
-    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C', '\u200B', '\u2060', '\uFEFF', '\u00AD', '\u2028', '\u2029', '\u{E0041}']) {
+    for (const c of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u200B',
+      '\u2060',
+      '\uFEFF',
+      '\u00AD',
+      '\u2028',
+      '\u2029',
+      '\u{E0041}',
+    ]) {
       expect(sanitizeFileName(`re${c}levé${c}.pdf`), `U+${c.codePointAt(0)!.toString(16)}`).toBe('relevé.pdf');
     }
     expect(sanitizeFileName('\u202E\u2066.pdf')).toBe('pdf');
     // Joiners spell words of some scripts and emoji sequences: kept.
-    expect(sanitizeFileName('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645.pdf')).toBe('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645.pdf');
+    expect(sanitizeFileName('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645.pdf')).toBe(
+      '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645.pdf',
+    );
     expect(sanitizeFileName('famille-👨\u200D👩\u200D👧.png')).toBe('famille-👨\u200D👩\u200D👧.png');
   });
 

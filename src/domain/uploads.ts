@@ -25,14 +25,23 @@ export const UPLOAD_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
 
 export const ALLOWED_UPLOAD_EXTENSIONS: readonly string[] = Object.keys(UPLOAD_TYPE_BY_EXTENSION);
 
-export const ALLOWED_UPLOAD_TYPES: readonly string[] = [...new Set(Object.values(UPLOAD_TYPE_BY_EXTENSION)), 'text/rtf'];
+export const ALLOWED_UPLOAD_TYPES: readonly string[] = [
+  ...new Set(Object.values(UPLOAD_TYPE_BY_EXTENSION)),
+  'text/rtf',
+];
 
 /**
  * Types browsers really declare for accepted files: Windows labels .csv as
  * application/vnd.ms-excel (already accepted) or text/x-csv, some give no type at all ('')
  * or application/octet-stream. The extension still has to be an accepted one.
  */
-const TOLERATED_DECLARED_TYPES: readonly string[] = ['', 'application/octet-stream', 'text/x-csv', 'application/csv', 'application/x-rtf'];
+const TOLERATED_DECLARED_TYPES: readonly string[] = [
+  '',
+  'application/octet-stream',
+  'text/x-csv',
+  'application/csv',
+  'application/x-rtf',
+];
 
 /** For a file input's accept attribute. */
 export const UPLOAD_ACCEPT = [...ALLOWED_UPLOAD_EXTENSIONS.map((e) => `.${e}`), ...ALLOWED_UPLOAD_TYPES].join(',');
@@ -95,7 +104,11 @@ export function sanitizeFileName(name: string): string {
     const ext = dot > 0 ? Array.from(s.slice(dot)) : [];
     const keepExt = ext.length > 1 && ext.length <= 16 ? ext : [];
     const base = Array.from(keepExt.length ? s.slice(0, dot) : s);
-    s = base.slice(0, MAX_NAME_LENGTH - keepExt.length).join('').trimEnd() + keepExt.join('');
+    s =
+      base
+        .slice(0, MAX_NAME_LENGTH - keepExt.length)
+        .join('')
+        .trimEnd() + keepExt.join('');
   }
   return s === '' ? 'fichier' : s;
 }

@@ -4,21 +4,33 @@ import { bodyToWire, fromWire, fromWireDeep, toWire } from './wire-names';
 describe('wire names (the spec’s misspellings live only on the wire)', () => {
   it('renames the four spec names both ways and keeps every other key', () => {
     const domain = {
-      address: '1 rue', paymentMode: 'Virement', paymentDelay: 30, billingAddress: 'B', billingAddresses: ['x'],
+      address: '1 rue',
+      paymentMode: 'Virement',
+      paymentDelay: 30,
+      billingAddress: 'B',
+      billingAddresses: ['x'],
     };
     const wire = toWire(domain);
     expect(wire).toEqual({
-      adress: '1 rue', payementMode: 'Virement', payementDelay: 30, billingAdress: 'B', billingAddresses: ['x'],
+      adress: '1 rue',
+      payementMode: 'Virement',
+      payementDelay: 30,
+      billingAdress: 'B',
+      billingAddresses: ['x'],
     });
     expect(fromWire(wire)).toEqual(domain);
   });
 
   it('reads answers at any depth (environment.invoice.customers, { invoice } of a validation)', () => {
     const answer = {
-      invoice: { customers: [{ adress: 'a', payementDelay: null }] }, items: [{ billingAdress: '' }], address: 'siège',
+      invoice: { customers: [{ adress: 'a', payementDelay: null }] },
+      items: [{ billingAdress: '' }],
+      address: 'siège',
     };
     expect(fromWireDeep(answer)).toEqual({
-      invoice: { customers: [{ address: 'a', paymentDelay: null }] }, items: [{ billingAddress: '' }], address: 'siège',
+      invoice: { customers: [{ address: 'a', paymentDelay: null }] },
+      items: [{ billingAddress: '' }],
+      address: 'siège',
     });
     expect(fromWireDeep(null)).toBeNull();
     expect(fromWireDeep('adress')).toBe('adress');

@@ -13,10 +13,13 @@ import { http } from './http';
 type Names = typeof WIRE_NAMES;
 type DomainOf<W> = { [D in keyof Names]: Names[D] extends W ? D : never }[keyof Names];
 /** A wire shape in the domain's names, at every depth (what fromWireDeep gives). */
-export type Domain<T> = T extends Blob ? T
-  : T extends readonly (infer U)[] ? Domain<U>[]
-  : T extends object ? { [K in keyof T as K extends Names[keyof Names] ? DomainOf<K> : K]: Domain<T[K]> }
-  : T;
+export type Domain<T> = T extends Blob
+  ? T
+  : T extends readonly (infer U)[]
+    ? Domain<U>[]
+    : T extends object
+      ? { [K in keyof T as K extends Names[keyof Names] ? DomainOf<K> : K]: Domain<T[K]> }
+      : T;
 /** The answer of an endpoint as the app reads it. */
 export type Answer<E> = Domain<ResponseOf<E>>;
 
@@ -25,24 +28,35 @@ type QueryArg<E> = QueryOf<E> extends undefined ? { query?: undefined } : { quer
 type BodyArg<E> = BodyOf<E> extends undefined ? { body?: undefined } : { body: Domain<BodyOf<E>> };
 
 /** What a call needs besides the endpoint: its parameters, query and body, and ky's options. */
-export type CallArgs<E> = ParamsArg<E> & QueryArg<E> & BodyArg<E> & {
-  /** Sent as X-Company-Id (otherwise the session's last company). */
-  companyId?: number;
-  options?: Omit<Options, 'json' | 'searchParams' | 'method'>;
-};
+export type CallArgs<E> = ParamsArg<E> &
+  QueryArg<E> &
+  BodyArg<E> & {
+    /** Sent as X-Company-Id (otherwise the session's last company). */
+    companyId?: number;
+    options?: Omit<Options, 'json' | 'searchParams' | 'method'>;
+  };
 
 /** The request's path under /api/, without the leading slash (ky's prefixUrl). */
-export const callPath = (e: AnyEndpoint, params?: Record<string, string | number>) => pathOf(e.path, params).replace(/^\//, '');
+export const callPath = (e: AnyEndpoint, params?: Record<string, string | number>) =>
+  pathOf(e.path, params).replace(/^\//, '');
 
 function searchParams(query: unknown): Record<string, string | number | boolean> | undefined {
   if (!query) return undefined;
-  const entries = Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const entries = Object.entries(query as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined && v !== null && v !== '',
+  );
   return Object.fromEntries(entries) as Record<string, string | number | boolean>;
 }
 
 /** Calls the endpoint; resolves to its success answer (JSON parsed, a Blob for files, nothing for 204). */
 export async function call<E extends AnyEndpoint>(e: E, args: CallArgs<E>): Promise<Answer<E>> {
-  const a = args as { params?: Record<string, string | number>; query?: unknown; body?: unknown; companyId?: number; options?: Options };
+  const a = args as {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+    companyId?: number;
+    options?: Options;
+  };
   const headers = new Headers(a.options?.headers as HeadersInit | undefined);
   if (a.companyId !== undefined) headers.set('x-company-id', String(a.companyId));
   const res = await callRaw(e, args);
@@ -55,12 +69,21 @@ export async function call<E extends AnyEndpoint>(e: E, args: CallArgs<E>): Prom
 
 /** The same call as the whole Response (a file's name is in its headers). */
 export async function callRaw<E extends AnyEndpoint>(e: E, args: CallArgs<E>): Promise<Response> {
-  const a = args as { params?: Record<string, string | number>; query?: unknown; body?: unknown; companyId?: number; options?: Options };
+  const a = args as {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+    companyId?: number;
+    options?: Options;
+  };
   const headers = new Headers(a.options?.headers as HeadersInit | undefined);
   if (a.companyId !== undefined) headers.set('x-company-id', String(a.companyId));
   const path = callPath(e, a.params);
   return http(path, {
-    ...a.options, method: e.method, headers, searchParams: searchParams(a.query),
+    ...a.options,
+    method: e.method,
+    headers,
+    searchParams: searchParams(a.query),
     ...(a.body !== undefined ? { json: bodyToWire(path, a.body) } : {}),
     // Mutations never retry here: the outbox owns retries (stack-notes).
     ...(e.method !== 'get' ? { retry: 0 } : {}),
@@ -75,7 +98,14 @@ type QueuedArgs<E> = ParamsArg<E> & BodyArg<E>;
  * contract lets wait offline: an 'online-only' endpoint does not type-check here. The body stays in
  * the domain's names: the outbox's sender renames it for the wire (send.ts).
  */
-export function queued<E extends Queueable>(e: E, args: QueuedArgs<E>): Pick<MutationRequest, 'method' | 'path' | 'body'> {
+export function queued<E extends Queueable>(
+  e: E,
+  args: QueuedArgs<E>,
+): Pick<MutationRequest, 'method' | 'path' | 'body'> {
   const a = args as { params?: Record<string, string | number>; body?: unknown };
-  return { method: e.method.toUpperCase() as MutationRequest['method'], path: callPath(e, a.params), ...(a.body !== undefined ? { body: a.body } : {}) };
+  return {
+    method: e.method.toUpperCase() as MutationRequest['method'],
+    path: callPath(e, a.params),
+    ...(a.body !== undefined ? { body: a.body } : {}),
+  };
 }

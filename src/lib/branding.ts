@@ -7,7 +7,14 @@ export const DEFAULT_BRANDING: Branding = {
   productSlug: 'workplace',
   supportPhone: '01 23 45 67 89',
   supportEmail: 'support@workplace.example',
-  legal: { name: 'Workplace SAS', address: '12 rue de la Paix, 75002 Paris', siren: '123 456 789', capital: '10 000 €', director: 'Claire Dubois', host: 'hébergé par le cabinet sur ses propres serveurs, en France' },
+  legal: {
+    name: 'Workplace SAS',
+    address: '12 rue de la Paix, 75002 Paris',
+    siren: '123 456 789',
+    capital: '10 000 €',
+    director: 'Claire Dubois',
+    host: 'hébergé par le cabinet sur ses propres serveurs, en France',
+  },
   directory: { domains: [], excluded: [] },
 };
 

@@ -3,7 +3,12 @@ import { fileNameFromDisposition } from './download';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 name', () => {
-    expect(fileNameFromDisposition(`attachment; filename="Declaration.pdf"; filename*=UTF-8''D%C3%A9claration%20TVA.pdf`, 'x')).toBe('Déclaration TVA.pdf');
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="Declaration.pdf"; filename*=UTF-8''D%C3%A9claration%20TVA.pdf`,
+        'x',
+      ),
+    ).toBe('Déclaration TVA.pdf');
   });
 
   it('falls back to the plain name, then to the given default', () => {

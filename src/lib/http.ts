@@ -21,9 +21,11 @@ export const http: KyInstance = ky.create({
     beforeRequest: [
       (request) => {
         const session = getSession();
-        if (session?.token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${session.token}`);
+        if (session?.token && !request.headers.has('authorization'))
+          request.headers.set('authorization', `Bearer ${session.token}`);
         const company = session?.profile.userLastCompany;
-        if (company != null && !request.headers.has('x-company-id')) request.headers.set('x-company-id', String(company));
+        if (company != null && !request.headers.has('x-company-id'))
+          request.headers.set('x-company-id', String(company));
       },
     ],
     afterResponse: [
@@ -50,9 +52,15 @@ export async function readApiError(error: unknown): Promise<ApiError> {
     } catch {
       /* not JSON */
     }
-    return { status: error.response.status, message: body.message ?? null, errors: body.errors ?? [], statusText: error.response.statusText || null };
+    return {
+      status: error.response.status,
+      message: body.message ?? null,
+      errors: body.errors ?? [],
+      statusText: error.response.statusText || null,
+    };
   }
   return { status: null, message: null, errors: [], statusText: null };
 }
 
-export const isNetworkError = (error: unknown) => !(error instanceof HTTPError) && (error instanceof TypeError || (error as Error)?.name === 'TimeoutError');
+export const isNetworkError = (error: unknown) =>
+  !(error instanceof HTTPError) && (error instanceof TypeError || (error as Error)?.name === 'TimeoutError');

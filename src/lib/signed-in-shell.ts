@@ -9,7 +9,9 @@ let loading: ReturnType<typeof load> | null = null;
 /** Downloads the signed-in chunk without starting anything (called while the user types). */
 export function prefetchSignedInShell(): void {
   loading ??= load();
-  loading.catch(() => { loading = null; }); // a failed prefetch is retried at sign-in
+  loading.catch(() => {
+    loading = null;
+  }); // a failed prefetch is retried at sign-in
 }
 
 /** Loads and starts the signed-in layer once (offline data, service worker); later calls are free. */

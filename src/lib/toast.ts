@@ -13,12 +13,30 @@ const common = {
 };
 
 export function toastSuccess(message: string, sub?: string, duration = TOAST_DURATION): void {
-  notifications.show({ color: 'green', icon: createElement(IconCheck, { size: 18 }), title: message, message: sub ?? '', autoClose: duration, ...common });
+  notifications.show({
+    color: 'green',
+    icon: createElement(IconCheck, { size: 18 }),
+    title: message,
+    message: sub ?? '',
+    autoClose: duration,
+    ...common,
+  });
 }
 
 export function toastError(message: string, sub?: string | string[], duration = TOAST_DURATION): void {
   const body = Array.isArray(sub)
-    ? createElement('ul', { style: { margin: 0, paddingLeft: 18 } }, ...sub.map((s, i) => createElement('li', { key: i }, s)))
+    ? createElement(
+        'ul',
+        { style: { margin: 0, paddingLeft: 18 } },
+        ...sub.map((s, i) => createElement('li', { key: i }, s)),
+      )
     : (sub ?? '');
-  notifications.show({ color: 'red', icon: createElement(IconX, { size: 18 }), title: message, message: body, autoClose: duration, ...common });
+  notifications.show({
+    color: 'red',
+    icon: createElement(IconX, { size: 18 }),
+    title: message,
+    message: body,
+    autoClose: duration,
+    ...common,
+  });
 }

@@ -38,11 +38,15 @@ describe('French formatting as the PDF draws it', () => {
 
 describe('documentFileName', () => {
   it('builds kind_customer_number.pdf', () => {
-    expect(documentFileName('Facture', 'Boulangerie Martin', 'F2026-0001')).toBe('Facture_Boulangerie_Martin_F2026-0001.pdf');
+    expect(documentFileName('Facture', 'Boulangerie Martin', 'F2026-0001')).toBe(
+      'Facture_Boulangerie_Martin_F2026-0001.pdf',
+    );
   });
 
   it('removes accents, ligatures and unsafe characters', () => {
-    expect(documentFileName('Avoir', 'Cœur & Crème / Société "Éclair"', 'A2026/0003')).toBe('Avoir_Coeur_Creme_Societe_Eclair_A2026_0003.pdf');
+    expect(documentFileName('Avoir', 'Cœur & Crème / Société "Éclair"', 'A2026/0003')).toBe(
+      'Avoir_Coeur_Creme_Societe_Eclair_A2026_0003.pdf',
+    );
     expect(documentFileName('Devis', '../../etc/passwd', 'D-1')).toBe('Devis_etc_passwd_D-1.pdf');
     expect(documentFileName('Facture', '  ', null)).toBe('Facture_brouillon.pdf');
     expect(documentFileName('Devis', 'Café\u202FThé', null)).toBe('Devis_Cafe_The_brouillon.pdf');

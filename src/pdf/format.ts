@@ -28,7 +28,9 @@ export function documentFileName(
 ): string {
   const parts = [
     safeFileFragment(kind) || 'Document',
-    safeFileFragment(customerSocialReason ?? '').slice(0, 60).replace(/[_-]+$/, ''),
+    safeFileFragment(customerSocialReason ?? '')
+      .slice(0, 60)
+      .replace(/[_-]+$/, ''),
     number ? safeFileFragment(number).slice(0, 40) : 'brouillon',
   ].filter((part) => part.length > 0);
   return `${parts.join('_')}.pdf`;

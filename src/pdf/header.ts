@@ -75,7 +75,11 @@ function drawTitle(layout: Layout, model: BusinessDocumentModel): void {
 }
 
 function sameAddress(a: string[], b: string[]): boolean {
-  const norm = (lines: string[]) => lines.map((l) => l.trim().toLowerCase()).filter(Boolean).join('|');
+  const norm = (lines: string[]) =>
+    lines
+      .map((l) => l.trim().toLowerCase())
+      .filter(Boolean)
+      .join('|');
   return norm(a) === norm(b);
 }
 
@@ -83,14 +87,20 @@ function drawCustomer(layout: Layout, customer: BusinessDocumentModel['customer'
   const inner = CUSTOMER_WIDTH - 24;
   const x = CUSTOMER_X + 12;
   const rows: { text: string; size: number; bold?: boolean; color?: typeof COLORS.text; gap?: number }[] = [];
-  for (const part of layout.wrap(customer.name, inner, { bold: true, size: 11 })) rows.push({ text: part, size: 11, bold: true, gap: 14 });
-  for (const line of customer.addressLines) for (const part of layout.wrap(line, inner, { size: 9 })) rows.push({ text: part, size: 9 });
-  const ids = [customer.siren ? `SIREN : ${customer.siren}` : '', customer.vatNumber ? `N° TVA : ${customer.vatNumber}` : ''];
+  for (const part of layout.wrap(customer.name, inner, { bold: true, size: 11 }))
+    rows.push({ text: part, size: 11, bold: true, gap: 14 });
+  for (const line of customer.addressLines)
+    for (const part of layout.wrap(line, inner, { size: 9 })) rows.push({ text: part, size: 9 });
+  const ids = [
+    customer.siren ? `SIREN : ${customer.siren}` : '',
+    customer.vatNumber ? `N° TVA : ${customer.vatNumber}` : '',
+  ];
   ids.filter(Boolean).forEach((text, i) => rows.push({ text, size: 8, color: COLORS.muted, gap: i === 0 ? 15 : LINE }));
   const delivery = customer.deliveryAddressLines?.filter((l) => l.trim()) ?? [];
   if (delivery.length && !sameAddress(delivery, customer.addressLines)) {
     rows.push({ text: 'Adresse de livraison', size: 7.5, bold: true, color: COLORS.muted, gap: 17 });
-    for (const line of delivery) for (const part of layout.wrap(line, inner, { size: 8.5 })) rows.push({ text: part, size: 8.5 });
+    for (const line of delivery)
+      for (const part of layout.wrap(line, inner, { size: 8.5 })) rows.push({ text: part, size: 8.5 });
   }
   const height = 24 + rows.reduce((sum, row) => sum + (row.gap ?? LINE), 0) + 10;
   layout.rect(CUSTOMER_X, top - height, CUSTOMER_WIDTH, height, COLORS.band, COLORS.line);

@@ -13,16 +13,37 @@ type Text = string | null | undefined;
 /** The seller as the company record or the invoicing environment holds it. */
 export interface SellerFields {
   label: string;
-  legalForm?: Text; shareCapital?: Text; address?: Text; postalCode?: Text; city?: Text; siren?: Text; siret?: Text;
-  rcs?: Text; vatNumber?: Text; email?: Text; phone?: Text; iban?: Text; bic?: Text;
+  legalForm?: Text;
+  shareCapital?: Text;
+  address?: Text;
+  postalCode?: Text;
+  city?: Text;
+  siren?: Text;
+  siret?: Text;
+  rcs?: Text;
+  vatNumber?: Text;
+  email?: Text;
+  phone?: Text;
+  iban?: Text;
+  bic?: Text;
 }
 
 /** The customer as its record (server) or the app's Customer holds it. */
 export interface CustomerFields {
   accountNumber: string;
   socialReason: string;
-  name?: Text; address?: Text; postalCode?: Text; city?: Text; country?: Text; deliveryAddress?: Text;
-  billingAddresses?: string[] | null; siren?: Text; vatNumber?: Text; email?: Text; phone?: Text; isBusiness?: boolean | null;
+  name?: Text;
+  address?: Text;
+  postalCode?: Text;
+  city?: Text;
+  country?: Text;
+  deliveryAddress?: Text;
+  billingAddresses?: string[] | null;
+  siren?: Text;
+  vatNumber?: Text;
+  email?: Text;
+  phone?: Text;
+  isBusiness?: boolean | null;
 }
 
 /** The customer as printed (and frozen at validation). */
@@ -53,9 +74,17 @@ export function sellerParty(company: SellerFields): PdfParty {
 /** The customer as printed: the document's billing address wins over the record's main address. */
 export function customerSnapshot(customer: CustomerFields | null, billingAddress: string): PdfCustomer {
   const own = customer
-    ? nonEmpty([customer.address, [customer.postalCode, customer.city].filter(Boolean).join(' '), customer.country && customer.country !== 'France' ? customer.country : ''])
+    ? nonEmpty([
+        customer.address,
+        [customer.postalCode, customer.city].filter(Boolean).join(' '),
+        customer.country && customer.country !== 'France' ? customer.country : '',
+      ])
     : [];
-  const addressLines = billingAddress.trim() ? splitLines(billingAddress) : own.length ? own : splitLines(customer?.billingAddresses?.[0] ?? '');
+  const addressLines = billingAddress.trim()
+    ? splitLines(billingAddress)
+    : own.length
+      ? own
+      : splitLines(customer?.billingAddresses?.[0] ?? '');
   const delivery = customer?.deliveryAddress ? splitLines(customer.deliveryAddress) : [];
   return {
     name: customer?.socialReason ?? '',
@@ -87,7 +116,11 @@ export function pdfLines(lines: readonly InvoiceLine[]): PdfLine[] {
 }
 
 /** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
-export function bankDetails(kind: BusinessDocumentModel['kind'], paymentMode: string | undefined, seller: PdfParty): BusinessDocumentModel['bankDetails'] {
+export function bankDetails(
+  kind: BusinessDocumentModel['kind'],
+  paymentMode: string | undefined,
+  seller: PdfParty,
+): BusinessDocumentModel['bankDetails'] {
   if (kind !== 'Facture' || !isTransferPayment(paymentMode) || !seller.iban) return null;
   return { iban: formatIban(seller.iban), ...(seller.bic ? { bic: seller.bic } : {}) };
 }
@@ -120,14 +153,19 @@ export interface DocumentFields {
   estimateNumber?: string | null;
 }
 
-export function documentModel(doc: DocumentFields, seller: PdfParty, customer: PdfCustomer, logo: BusinessDocumentModel['logo']): BusinessDocumentModel {
+export function documentModel(
+  doc: DocumentFields,
+  seller: PdfParty,
+  customer: PdfCustomer,
+  logo: BusinessDocumentModel['logo'],
+): BusinessDocumentModel {
   const { vatBreakdown, ...totals } = computeTotals([...doc.lines], doc.discount);
   return {
     kind: doc.kind,
     number: doc.number,
     preview: doc.preview,
     issueDate: doc.issueDate,
-    dueDate: doc.kind === 'Facture' ? doc.dueDate ?? null : null,
+    dueDate: doc.kind === 'Facture' ? (doc.dueDate ?? null) : null,
     validityDate: doc.validityDate ?? null,
     designation: doc.designation || undefined,
     seller,
@@ -138,8 +176,11 @@ export function documentModel(doc: DocumentFields, seller: PdfParty, customer: P
     paymentMode: doc.paymentMode || undefined,
     vatClause: doc.vatClause || undefined,
     correctedInvoiceNumber: doc.correctedInvoiceNumber ?? null,
-    documentDiscount: totals.discount !== undefined && doc.discount ? { type: doc.discount.type, value: Number(doc.discount.value) } : null,
-    estimateNumber: doc.kind === 'Devis' ? null : doc.estimateNumber ?? null,
+    documentDiscount:
+      totals.discount !== undefined && doc.discount
+        ? { type: doc.discount.type, value: Number(doc.discount.value) }
+        : null,
+    estimateNumber: doc.kind === 'Devis' ? null : (doc.estimateNumber ?? null),
     bankDetails: bankDetails(doc.kind, doc.paymentMode, seller),
     logo,
   };

@@ -15,7 +15,9 @@ describe('browser safety of src/pdf', () => {
     expect(files).toContain('render.ts');
     for (const file of files) {
       const source = await readFile(new URL(file, dir), 'utf8');
-      expect(source, file).not.toMatch(/from ['"](node:|fs|path|os|crypto|buffer)['"/]|\bBuffer\.|\bprocess\.|require\(/);
+      expect(source, file).not.toMatch(
+        /from ['"](node:|fs|path|os|crypto|buffer)['"/]|\bBuffer\.|\bprocess\.|require\(/,
+      );
     }
   });
 });
@@ -26,20 +28,30 @@ describe('woffToSfnt', () => {
     const sfnt = woffToSfnt(woff);
     const view = new DataView(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
     expect(view.getUint32(0)).toBe(0x00010000);
-    const tables = Array.from({ length: view.getUint16(4) }, (_, i) => String.fromCharCode(...sfnt.subarray(12 + i * 16, 16 + i * 16)));
+    const tables = Array.from({ length: view.getUint16(4) }, (_, i) =>
+      String.fromCharCode(...sfnt.subarray(12 + i * 16, 16 + i * 16)),
+    );
     expect(tables).toEqual(expect.arrayContaining(['cmap', 'glyf', 'head', 'hmtx', 'loca']));
     expect(woffToSfnt(sfnt)).toBe(sfnt);
   });
 
   it('refuses WOFF2 with a clear message', async () => {
-    const woff2 = new Uint8Array(await readFile(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff2')));
+    const woff2 = new Uint8Array(
+      await readFile(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff2')),
+    );
     expect(() => woffToSfnt(woff2)).toThrow(/WOFF2/);
   });
 });
 
 describe('text preparation', () => {
   it('keeps French punctuation on the line of its word', () => {
-    expect(breakableWords('Mention « Bon pour accord » : oui !')).toEqual(['Mention', '« Bon', 'pour', 'accord » :', 'oui !']);
+    expect(breakableWords('Mention « Bon pour accord » : oui !')).toEqual([
+      'Mention',
+      '« Bon',
+      'pour',
+      'accord » :',
+      'oui !',
+    ]);
     expect(breakableWords('Total\u00a0: 12,00\u00a0€')).toEqual(['Total\u00a0:', '12,00\u00a0€']);
   });
 

@@ -56,7 +56,12 @@ describe('renderBusinessDocument: invoice', () => {
     expect(text).not.toMatch(/[\u00a0\u202f\ufffd]/);
     expect(text).not.toContain('Aperçu');
     expect(text).not.toContain('Document non validé');
-    expect(info).toMatchObject({ Title: 'Facture F2026-0001', Author: 'Pâtisserie Cœur de Lyon', Producer: 'Workplace', Language: 'fr-FR' });
+    expect(info).toMatchObject({
+      Title: 'Facture F2026-0001',
+      Author: 'Pâtisserie Cœur de Lyon',
+      Producer: 'Workplace',
+      Language: 'fr-FR',
+    });
   });
 
   it('marks a preview with "Aperçu" on every page and "Document non validé"; a draft has no number', async () => {
@@ -88,7 +93,9 @@ describe('renderBusinessDocument: invoice', () => {
 
   it('accepts exotic spaces and characters the font lacks without breaking', async () => {
     const model = sampleInvoice({
-      lines: [standardLine(1, { label: 'Remise\u202Fexceptionnelle\u00a0: 1\u202F000,00\u00a0€ – Łódź 北京 \u0007fin' })],
+      lines: [
+        standardLine(1, { label: 'Remise\u202Fexceptionnelle\u00a0: 1\u202F000,00\u00a0€ – Łódź 北京 \u0007fin' }),
+      ],
     });
     const { text } = await extractPdf(await renderBusinessDocument(model, fonts));
     expect(text).toContain('Remise exceptionnelle : 1 000,00 € – ?ódz ??');
@@ -98,7 +105,12 @@ describe('renderBusinessDocument: invoice', () => {
 
 describe('renderBusinessDocument: credit note and quote', () => {
   it('renders a credit note referring to the corrected invoice, without payment penalties', async () => {
-    const model = sampleInvoice({ kind: 'Avoir', number: 'A2026-0002', dueDate: null, correctedInvoiceNumber: 'F2026-0001' });
+    const model = sampleInvoice({
+      kind: 'Avoir',
+      number: 'A2026-0002',
+      dueDate: null,
+      correctedInvoiceNumber: 'F2026-0001',
+    });
     const { text, info } = await extractPdf(await renderBusinessDocument(model, fonts));
     expect(text).toContain('AVOIR n° A2026-0002');
     expect(text).toContain('Avoir sur la facture n° F2026-0001');
@@ -120,7 +132,10 @@ describe('renderBusinessDocument: credit note and quote', () => {
 
   it('embeds a PNG logo and ignores an unreadable one', async () => {
     const withLogo = await renderBusinessDocument(sampleInvoice({ logo: { bytes: makePng(), type: 'png' } }), fonts);
-    const broken = await renderBusinessDocument(sampleInvoice({ logo: { bytes: new Uint8Array([1, 2, 3]), type: 'jpeg' } }), fonts);
+    const broken = await renderBusinessDocument(
+      sampleInvoice({ logo: { bytes: new Uint8Array([1, 2, 3]), type: 'jpeg' } }),
+      fonts,
+    );
     const plain = await renderBusinessDocument(sampleInvoice(), fonts);
     expect(withLogo.length).toBeGreaterThan(plain.length);
     expect((await extractPdf(broken)).text).toContain('FACTURE n° F2026-0001');
@@ -130,9 +145,16 @@ describe('renderBusinessDocument: credit note and quote', () => {
 describe('renderBusinessDocument: page breaks', () => {
   it('spreads a 120-line invoice over several pages with repeated header and "Page x / y"', async () => {
     const lines = Array.from({ length: 120 }, (_, i) =>
-      standardLine(i + 1, i % 10 === 0 ? { label: `Ligne ${i + 1} : ${'désignation longue qui passe à la ligne '.repeat(4)}` } : {}),
+      standardLine(
+        i + 1,
+        i % 10 === 0 ? { label: `Ligne ${i + 1} : ${'désignation longue qui passe à la ligne '.repeat(4)}` } : {},
+      ),
     );
-    const model = sampleInvoice({ lines, totals: { ht: 12000, tva: 2400, ttc: 14400 }, vatBreakdown: [{ rate: 20, base: 12000, vat: 2400 }] });
+    const model = sampleInvoice({
+      lines,
+      totals: { ht: 12000, tva: 2400, ttc: 14400 },
+      vatBreakdown: [{ rate: 20, base: 12000, vat: 2400 }],
+    });
     const { pages, text } = await extractPdf(await renderBusinessDocument(model, fonts));
     const total = pages.length;
     expect(total).toBeGreaterThanOrEqual(3);
@@ -182,8 +204,17 @@ describe('renderBusinessDocument: discounts, bank details, originating quote (de
       bankDetails: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPPXXX' },
     });
     const { text } = await extractPdf(await renderBusinessDocument(model, fonts));
-    for (const s of ['Remise', '10 %', 'Total HT avant remise', 'Remise 10 %', '-20,00 €', 'Total HT net', "Devis d'origine : D2026-0012",
-      'Coordonnées bancaires : IBAN FR76 3000 6000 0112 3456 7890 189 – BIC BNPAFRPPXXX']) expect(text).toContain(s);
+    for (const s of [
+      'Remise',
+      '10 %',
+      'Total HT avant remise',
+      'Remise 10 %',
+      '-20,00 €',
+      'Total HT net',
+      "Devis d'origine : D2026-0012",
+      'Coordonnées bancaires : IBAN FR76 3000 6000 0112 3456 7890 189 – BIC BNPAFRPPXXX',
+    ])
+      expect(text).toContain(s);
     const plain = (await extractPdf(await renderBusinessDocument(sampleInvoice(), fonts))).text;
     for (const s of ['Remise', 'avant remise', 'Devis d', 'IBAN']) expect(plain).not.toContain(s);
   });

@@ -32,7 +32,11 @@ function drawVatTable(layout: Layout, model: BusinessDocumentModel, top: number)
 /** With a document discount: HT before it, the discount, the net HT (decision 012). */
 function totalRows(model: BusinessDocumentModel): [string, number][] {
   const { totals } = model;
-  if (totals.discount === undefined || totals.subtotal === undefined) return [['Total HT', totals.ht], ['Total TVA', totals.tva]];
+  if (totals.discount === undefined || totals.subtotal === undefined)
+    return [
+      ['Total HT', totals.ht],
+      ['Total TVA', totals.tva],
+    ];
   const d = model.documentDiscount;
   const label = d?.type === 'percent' ? `Remise ${formatPercent(d.value)}` : 'Remise';
   return [
@@ -120,7 +124,10 @@ export function drawSummary(layout: Layout, model: BusinessDocumentModel): void 
   const vatHeight = ROW * (model.vatBreakdown.length + 1);
   const blockHeight = Math.max(vatHeight, totalRows(model).length * ROW + 26) + 16;
   // Keep totals, clause and conditions together when they fit on one page.
-  const whole = blockHeight + textHeight(layout, model.vatClause ? [model.vatClause] : [], true) + 10 +
+  const whole =
+    blockHeight +
+    textHeight(layout, model.vatClause ? [model.vatClause] : [], true) +
+    10 +
     (conditionLines(model).length ? 23 + textHeight(layout, conditionLines(model)) : 0) +
     (model.kind === 'Devis' ? 112 : 0);
   if (whole < PAGE.height - PAGE.margin - PAGE.bottom - 60) layout.ensure(whole);

@@ -41,7 +41,15 @@ function placeColumns(withDiscount: boolean): PlacedColumn[] {
 export const COLUMNS: PlacedColumn[] = placeColumns(false);
 const WITH_DISCOUNT = placeColumns(true);
 
-function cellText(layout: Layout, columns: PlacedColumn[], text: string, index: number, y: number, bold = false, color = COLORS.text): void {
+function cellText(
+  layout: Layout,
+  columns: PlacedColumn[],
+  text: string,
+  index: number,
+  y: number,
+  bold = false,
+  color = COLORS.text,
+): void {
   const column = columns[index];
   const style = { size: bold ? 7.5 : SIZE, bold, color, numeric: column.align === 'right' };
   const fitted = layout.fit(text, column.width - 2 * PAD, style);
@@ -92,10 +100,15 @@ function drawRow(layout: Layout, columns: PlacedColumn[], line: PdfLine): void {
     const baseline = top - PAD - SIZE;
     if (first && !comment) {
       cellText(layout, columns, line.code, 0, baseline);
-      numericCells(line, columns === WITH_DISCOUNT).forEach((text, i) => cellText(layout, columns, text, i + 2, baseline));
+      numericCells(line, columns === WITH_DISCOUNT).forEach((text, i) =>
+        cellText(layout, columns, text, i + 2, baseline),
+      );
     }
     chunk.forEach((text, i) => {
-      layout.text(text, labelColumn.x + PAD, baseline - i * LINE, { size: SIZE, color: comment ? COLORS.muted : COLORS.text });
+      layout.text(text, labelColumn.x + PAD, baseline - i * LINE, {
+        size: SIZE,
+        color: comment ? COLORS.muted : COLORS.text,
+      });
     });
     layout.y = top - chunk.length * LINE - 2 * PAD + 2;
     layout.hline(PAGE.margin, RIGHT, layout.y);

@@ -65,11 +65,41 @@ export function sampleInvoice(overrides: Partial<BusinessDocumentModel> = {}): B
       isBusiness: true,
     },
     lines: [
-      standardLine(1, { label: 'Crème brûlée façon grand-mère, caramélisée à la flamme', quantity: 40, unit: 'pièce', unitPrice: 3.5, vatRate: 5.5, totalHt: 140 }),
-      standardLine(2, { label: 'Œufs à la neige (îles flottantes) – préparation et dressage sur place, vaisselle comprise et reprise le lendemain', quantity: 2.5, unit: 'heure', unitPrice: 1234.56, totalHt: 3086.4 }),
-      { code: 'CC', kind: 'comment', label: 'Livraison prévue le 20/12 avant 9 h, accès par la cour arrière.', quantity: 0, unit: '', unitPrice: 0, vatRate: 0, totalHt: 0 },
+      standardLine(1, {
+        label: 'Crème brûlée façon grand-mère, caramélisée à la flamme',
+        quantity: 40,
+        unit: 'pièce',
+        unitPrice: 3.5,
+        vatRate: 5.5,
+        totalHt: 140,
+      }),
+      standardLine(2, {
+        label:
+          'Œufs à la neige (îles flottantes) – préparation et dressage sur place, vaisselle comprise et reprise le lendemain',
+        quantity: 2.5,
+        unit: 'heure',
+        unitPrice: 1234.56,
+        totalHt: 3086.4,
+      }),
+      {
+        code: 'CC',
+        kind: 'comment',
+        label: 'Livraison prévue le 20/12 avant 9 h, accès par la cour arrière.',
+        quantity: 0,
+        unit: '',
+        unitPrice: 0,
+        vatRate: 0,
+        totalHt: 0,
+      },
       { code: 'ES', kind: 'spacer', label: '', quantity: 0, unit: '', unitPrice: 0, vatRate: 0, totalHt: 0 },
-      standardLine(3, { label: 'Bûche pâtissière chocolat-noisette', quantity: 6, unit: 'pièce', unitPrice: 42, vatRate: 5.5, totalHt: 252 }),
+      standardLine(3, {
+        label: 'Bûche pâtissière chocolat-noisette',
+        quantity: 6,
+        unit: 'pièce',
+        unitPrice: 42,
+        vatRate: 5.5,
+        totalHt: 252,
+      }),
     ],
     totals: { ht: 3478.4, tva: 638.84, ttc: 4117.24 },
     vatBreakdown: [
@@ -117,7 +147,12 @@ export function makePng(width = 240, height = 80): Uint8Array {
   view.setUint32(0, width);
   view.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(raw)), chunk('IEND', new Uint8Array())];
+  const parts = [
+    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlibSync(raw)),
+    chunk('IEND', new Uint8Array()),
+  ];
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {

@@ -17,7 +17,8 @@ export function woffToSfnt(bytes: Uint8Array): Uint8Array {
   if (bytes.length < 4) throw new Error('Police invalide : fichier trop court.');
   const input = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const signature = input.getUint32(0);
-  if (signature === WOFF2_SIGNATURE) throw new Error('Police WOFF2 non prise en charge : utiliser un fichier TTF, OTF ou WOFF.');
+  if (signature === WOFF2_SIGNATURE)
+    throw new Error('Police WOFF2 non prise en charge : utiliser un fichier TTF, OTF ou WOFF.');
   if (signature !== WOFF_SIGNATURE) return bytes;
 
   const flavor = input.getUint32(4);

@@ -14,7 +14,10 @@ import { toastError } from '../lib/toast';
 import { navEntries } from './nav-entries';
 
 const profileData = defineServerData<NoParams, Awaited<ReturnType<typeof fetchMe>>>({
-  key: 'profile', keep: 'memory', perCompany: false, maxAgeMs: 5 * 60_000,
+  key: 'profile',
+  keep: 'memory',
+  perCompany: false,
+  maxAgeMs: 5 * 60_000,
   fetch: async () => {
     const profile = await fetchMe();
     replaceProfile(profile);
@@ -64,11 +67,22 @@ export function AppLayout() {
   }
 
   return (
-    <AppFrame nav={navEntries} available={available} switching={switching} onSwitchCompany={switchCompany} onLogout={requestLogout}
-      bell={<NotificationBell />} statusBar={<SyncStatus />}>
+    <AppFrame
+      nav={navEntries}
+      available={available}
+      switching={switching}
+      onSwitchCompany={switchCompany}
+      onLogout={requestLogout}
+      bell={<NotificationBell />}
+      statusBar={<SyncStatus />}
+    >
       <Outlet />
-      <LogoutConfirm opened={confirmLogout} waiting={counts.waiting + counts.failed} onCancel={() => setConfirmLogout(false)} onConfirm={() => void logout()} />
+      <LogoutConfirm
+        opened={confirmLogout}
+        waiting={counts.waiting + counts.failed}
+        onCancel={() => setConfirmLogout(false)}
+        onConfirm={() => void logout()}
+      />
     </AppFrame>
   );
 }
-

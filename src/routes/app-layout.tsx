@@ -9,5 +9,8 @@ export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: () => startSignedInShell(),
-  component: lazyScreen(() => import('./signed-in-shell').then((m) => ({ SignedInLayout: m.SignedInLayout })), 'SignedInLayout'),
+  component: lazyScreen(
+    () => import('./signed-in-shell').then((m) => ({ SignedInLayout: m.SignedInLayout })),
+    'SignedInLayout',
+  ),
 });

@@ -54,4 +54,12 @@ export const presentationRoute = createRoute({
   component: lazyScreen(() => import('../features/presentation/presentation-page'), 'PresentationPage'),
 });
 
-export const coreRoutes = [homeRoute, profileRoute, statisticsRoute, legalNoticeRoute, cookiesRoute, assistanceRoute, presentationRoute];
+export const coreRoutes = [
+  homeRoute,
+  profileRoute,
+  statisticsRoute,
+  legalNoticeRoute,
+  cookiesRoute,
+  assistanceRoute,
+  presentationRoute,
+];

@@ -16,15 +16,22 @@ export function HomeScreen() {
   const profile = useAtomValue(profileAtom);
   const invoicing = can(profile, 'view', { menu: 'mesFactures' });
   const widgets: ReactNode[] = [];
-  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeFactures' })) widgets.push(<ReceivablesWidget key="receivables" />);
-  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeDevis' })) widgets.push(<OpenQuotesWidget key="quotes" />);
+  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeFactures' }))
+    widgets.push(<ReceivablesWidget key="receivables" />);
+  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeDevis' }))
+    widgets.push(<OpenQuotesWidget key="quotes" />);
   if (can(profile, 'view', { menu: 'mesDocuments' })) widgets.push(<LastDocumentsWidget key="documents" />);
   if (can(profile, 'view', { menu: 'maBannette' })) widgets.push(<PendingDepositsWidget key="deposits" />);
   widgets.push(<UnreadNotificationsWidget key="notifications" />);
 
   const shortcuts: Shortcut[] = moduleShortcuts.filter((s) => can(profile, 'view', { menu: s.menu }));
   if (!invoicing) {
-    shortcuts.push({ label: 'Mes factures (gratuit)', description: 'Découvrez le module de facturation et activez-le.', to: '/mes-factures/presentation', icon: IconFileInvoice });
+    shortcuts.push({
+      label: 'Mes factures (gratuit)',
+      description: 'Découvrez le module de facturation et activez-le.',
+      to: '/mes-factures/presentation',
+      icon: IconFileInvoice,
+    });
   }
   return <HomePage widgets={widgets} shortcuts={shortcuts} />;
 }

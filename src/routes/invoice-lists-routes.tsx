@@ -31,7 +31,10 @@ export const invoicingDashboardRoute = createRoute({
   staticData: { title: 'Tableau de bord de facturation' },
   // Its figures are invoice figures: the server answers them to who sees the invoice list.
   beforeLoad: needsChild('listeFactures'),
-  component: lazyScreen(() => import('../features/invoicing-dashboard/components/dashboard-page'), 'InvoicingDashboardPage'),
+  component: lazyScreen(
+    () => import('../features/invoicing-dashboard/components/dashboard-page'),
+    'InvoicingDashboardPage',
+  ),
 });
 
 export const invoiceListsRoutes = [invoiceListRoute, quoteListRoute, invoicingDashboardRoute];

@@ -7,7 +7,8 @@ export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   staticData: { title: 'Connexion' },
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   component: LoginPage,
 });
 
@@ -15,6 +16,7 @@ export const forgottenPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgotten-password',
   staticData: { title: 'Mot de passe oublié' },
-  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
   component: lazyScreen(() => import('../features/auth/components/forgotten-password-page'), 'ForgottenPasswordPage'),
 });

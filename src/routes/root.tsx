@@ -20,12 +20,16 @@ const MantineErrorPage = lazy(() => import('./mantine-root').then((m) => ({ defa
 let mantineUsed = false;
 
 function Screens() {
-  const onlyLogin = useRouterState({ select: (s) => s.matches.every((m) => m.routeId === rootRoute.id || m.routeId === '/login') });
+  const onlyLogin = useRouterState({
+    select: (s) => s.matches.every((m) => m.routeId === rootRoute.id || m.routeId === '/login'),
+  });
   mantineUsed ||= !onlyLogin;
   if (!mantineUsed) return <Outlet />;
   return (
     <Suspense fallback={null}>
-      <MantineRoot><Outlet /></MantineRoot>
+      <MantineRoot>
+        <Outlet />
+      </MantineRoot>
     </Suspense>
   );
 }
@@ -38,7 +42,9 @@ const errorScreen = (status: number | null) => (
 
 function statusOf(error: unknown): number | null {
   if (isNotFound(error)) return 404;
-  const status = (error as { status?: number; response?: { status?: number } } | null)?.response?.status ?? (error as { status?: number } | null)?.status;
+  const status =
+    (error as { status?: number; response?: { status?: number } } | null)?.response?.status ??
+    (error as { status?: number } | null)?.status;
   return typeof status === 'number' ? status : null;
 }
 
@@ -46,7 +52,8 @@ function TitleSync() {
   // From the URL, not the rendered matches: a lazy screen's title shows as soon as the URL changes.
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const title = [...router.getMatchedRoutes(pathname)[0]].reverse().find((r) => r.options.staticData?.title)?.options.staticData?.title;
+  const title = [...router.getMatchedRoutes(pathname)[0]].reverse().find((r) => r.options.staticData?.title)?.options
+    .staticData?.title;
   useEffect(() => {
     const product = getBranding().productName;
     document.title = title ? `${title} | ${product}` : product;

@@ -12,8 +12,32 @@ export interface ModuleShortcut {
 
 /** Home page shortcuts; modules add theirs when their screens exist. */
 export const moduleShortcuts: ModuleShortcut[] = [
-  { label: 'Mes documents', description: 'Consultez et téléchargez les documents de votre cabinet.', to: '/mes-documents', menu: 'mesDocuments', icon: IconFolder },
-  { label: 'Déposer des fichiers', description: 'Transmettez vos pièces à votre cabinet dans votre bannette.', to: '/ma-bannette/deposer', menu: 'maBannette', icon: IconUpload },
-  { label: 'Mes factures', description: 'Suivez vos factures et devis : brouillons, paiements et retards.', to: '/mes-factures/liste-des-factures', menu: 'mesFactures', icon: IconFileInvoice },
-  { label: 'Mes clients', description: 'Retrouvez vos clients, leurs adresses et leurs conditions de paiement.', to: '/mes-factures/mes-clients', menu: 'mesFactures', icon: IconUsers },
+  {
+    label: 'Mes documents',
+    description: 'Consultez et téléchargez les documents de votre cabinet.',
+    to: '/mes-documents',
+    menu: 'mesDocuments',
+    icon: IconFolder,
+  },
+  {
+    label: 'Déposer des fichiers',
+    description: 'Transmettez vos pièces à votre cabinet dans votre bannette.',
+    to: '/ma-bannette/deposer',
+    menu: 'maBannette',
+    icon: IconUpload,
+  },
+  {
+    label: 'Mes factures',
+    description: 'Suivez vos factures et devis : brouillons, paiements et retards.',
+    to: '/mes-factures/liste-des-factures',
+    menu: 'mesFactures',
+    icon: IconFileInvoice,
+  },
+  {
+    label: 'Mes clients',
+    description: 'Retrouvez vos clients, leurs adresses et leurs conditions de paiement.',
+    to: '/mes-factures/mes-clients',
+    menu: 'mesFactures',
+    icon: IconUsers,
+  },
 ];

@@ -27,7 +27,13 @@ export function startSignedIn(): void {
   // The router is imported when needed: it is built from the route tree that loads this module.
   installEditorSync((kind, id) => {
     const search = { id: /^\d+$/.test(id) ? Number(id) : id };
-    void import('../router').then(({ router }) => router.navigate(kind === 'invoice' ? { to: '/mes-factures/modifier-facture', search } : { to: '/mes-factures/modifier-devis', search }));
+    void import('../router').then(({ router }) =>
+      router.navigate(
+        kind === 'invoice'
+          ? { to: '/mes-factures/modifier-facture', search }
+          : { to: '/mes-factures/modifier-devis', search },
+      ),
+    );
   });
   installUnauthorizedHandler();
   startOfflineData();
@@ -43,10 +49,16 @@ function installUnauthorizedHandler(): void {
   setUnauthorizedHandler(() => {
     if (handling) return;
     handling = true;
-    void import('../router').then(({ router }) => {
-      const { pathname, searchStr } = router.state.location;
-      return clearLocalSession().then(() => router.navigate({ to: '/login', search: { redirect: `${pathname}${searchStr}` }, replace: true }));
-    }).finally(() => { handling = false; });
+    void import('../router')
+      .then(({ router }) => {
+        const { pathname, searchStr } = router.state.location;
+        return clearLocalSession().then(() =>
+          router.navigate({ to: '/login', search: { redirect: `${pathname}${searchStr}` }, replace: true }),
+        );
+      })
+      .finally(() => {
+        handling = false;
+      });
   });
 }
 

@@ -10,7 +10,14 @@ import { notificationsRoutes } from './notifications-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
 // Modules append their route lists here (one line each).
-const appRoutes = [...coreRoutes, ...documentsRoutes, ...invoicingCoreRoutes, ...invoiceListsRoutes, ...invoiceEditorRoutes, ...notificationsRoutes];
+const appRoutes = [
+  ...coreRoutes,
+  ...documentsRoutes,
+  ...invoicingCoreRoutes,
+  ...invoiceListsRoutes,
+  ...invoiceEditorRoutes,
+  ...notificationsRoutes,
+];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame
 // (decision 022): a failing screen leaves the frame, the drawer and the sync panel working.
@@ -18,4 +25,8 @@ for (const route of appRoutes) {
   route.update({ errorComponent: ModuleErrorBoundary, pendingComponent: ModulePendingState });
 }
 
-export const routeTree = rootRoute.addChildren([loginRoute, forgottenPasswordRoute, appLayoutRoute.addChildren(appRoutes)]);
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  forgottenPasswordRoute,
+  appLayoutRoute.addChildren(appRoutes),
+]);

@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const WRONG = 'Identifiant et/ou mot de passe incorrect(s)';
 const SESSION_EXPIRED = 'Votre session a expiré, veuillez vous reconnecter.';
-const FORGOTTEN_ANSWER = 'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.';
+const FORGOTTEN_ANSWER =
+  'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.';
 const BAD_RESET_LINK = 'Ce lien de réinitialisation est invalide ou a expiré. Faites une nouvelle demande.';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -89,13 +90,25 @@ describe('POST /api/login', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = res.body;
-    expect(body).toMatchObject({ id: server.seed!.demoUserId, name: 'Martin', firstName: 'Sophie', username: 'demo', userType: 2 });
+    expect(body).toMatchObject({
+      id: server.seed!.demoUserId,
+      name: 'Martin',
+      firstName: 'Sophie',
+      username: 'demo',
+      userType: 2,
+    });
     expect(typeof body.token).toBe('string');
     expect(body.token.length).toBeGreaterThanOrEqual(32);
     expect(body).not.toHaveProperty('passwordHash');
     expect(body.userCompanies).toHaveLength(10);
     for (const company of body.userCompanies) {
-      expect(Object.keys(company).sort()).toEqual(['gedUserRight', 'id', 'label', 'numberInvoiceValidateMonth', 'subscriptionInvoice']);
+      expect(Object.keys(company).sort()).toEqual([
+        'gedUserRight',
+        'id',
+        'label',
+        'numberInvoiceValidateMonth',
+        'subscriptionInvoice',
+      ]);
       expect(typeof company.id).toBe('number');
       expect(typeof company.label).toBe('string');
       expect(typeof company.gedUserRight).toBe('boolean');
@@ -187,7 +200,8 @@ describe('login throttling', () => {
 
   it('counts failures per username case-insensitively', async () => {
     server.setNow(new Date('2026-03-03T08:00:00Z'));
-    for (const username of ['Admin', 'ADMIN', ' admin', 'aDmIn', 'admin']) expect((await login(username, 'faux')).status).toBe(401);
+    for (const username of ['Admin', 'ADMIN', ' admin', 'aDmIn', 'admin'])
+      expect((await login(username, 'faux')).status).toBe(401);
     expect((await login('admin', 'admin')).status).toBe(429);
     expect((await login('ADMIN', 'admin')).status).toBe(429);
     expect((await login('demo', 'demo')).status).toBe(200);
@@ -206,7 +220,8 @@ describe('login throttling', () => {
   it('ignores X-Forwarded-For without TRUST_PROXY (a client cannot pick a fresh address)', async () => {
     server.setNow(new Date('2026-03-06T08:00:00Z'));
     const from = (n: number) => ({ headers: { 'x-forwarded-for': `203.0.113.${n}` } });
-    for (let i = 0; i < 5; i++) expect((await server.api.post('/api/login', { username: 'admin', password: 'faux' }, from(i))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await server.api.post('/api/login', { username: 'admin', password: 'faux' }, from(i))).status).toBe(401);
     expect((await server.api.post('/api/login', { username: 'admin', password: 'admin' }, from(99))).status).toBe(429);
   });
 
@@ -238,7 +253,13 @@ describe('bearer tokens', () => {
     const missing = await server.api.get('/api/user/me');
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual({ message: 'Authentification requise.' });
-    for (const authorization of ['Bearer nimportequoi', 'Bearer ', 'Basic ZGVtbzpkZW1v', 'Bearer a b', `Bearer ${'x'.repeat(5000)}`]) {
+    for (const authorization of [
+      'Bearer nimportequoi',
+      'Bearer ',
+      'Basic ZGVtbzpkZW1v',
+      'Bearer a b',
+      `Bearer ${'x'.repeat(5000)}`,
+    ]) {
       const res = await server.api.get('/api/user/me', { headers: { authorization } });
       expect(res.status, authorization.slice(0, 20)).toBe(401);
       expect(typeof res.body.message).toBe('string');
@@ -351,10 +372,16 @@ describe('forgotten password (mail written as .eml)', () => {
   });
 
   it('rejects an unknown or malformed reset token', async () => {
-    const unknown = await server.api.post('/api/user/me/reset-password', { token: 'a'.repeat(43), password: 'NouveauMotDePasse2026' });
+    const unknown = await server.api.post('/api/user/me/reset-password', {
+      token: 'a'.repeat(43),
+      password: 'NouveauMotDePasse2026',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(BAD_RESET_LINK);
-    const short = await server.api.post('/api/user/me/reset-password', { token: 'abc', password: 'NouveauMotDePasse2026' });
+    const short = await server.api.post('/api/user/me/reset-password', {
+      token: 'abc',
+      password: 'NouveauMotDePasse2026',
+    });
     expect(short.status).toBe(400);
     expect(short.body.field).toBe('token');
     const missing = await server.api.post('/api/user/me/reset-password', { password: 'NouveauMotDePasse2026' });
@@ -374,7 +401,10 @@ describe('forgotten password (mail written as .eml)', () => {
 
     const tooShort = await server.api.post('/api/user/me/reset-password', { token, password: 'court1' });
     expect(tooShort.status).toBe(422);
-    expect(tooShort.body).toMatchObject({ message: 'Le mot de passe doit contenir au moins 10 caractères.', field: 'password' });
+    expect(tooShort.body).toMatchObject({
+      message: 'Le mot de passe doit contenir au moins 10 caractères.',
+      field: 'password',
+    });
     const noDigit = await server.api.post('/api/user/me/reset-password', { token, password: 'seulementdeslettres' });
     expect(noDigit.status).toBe(422);
     expect(noDigit.body.message).toBe('Le mot de passe doit contenir au moins une lettre et un chiffre.');
@@ -395,7 +425,10 @@ describe('forgotten password (mail written as .eml)', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe(BAD_RESET_LINK);
     // A link requested before the reset is no longer usable either.
-    const stale = await server.api.post('/api/user/me/reset-password', { token: older.token, password: 'EncoreUnAutre2027' });
+    const stale = await server.api.post('/api/user/me/reset-password', {
+      token: older.token,
+      password: 'EncoreUnAutre2027',
+    });
     expect(stale.status).toBe(400);
     expect((await login('demo', 'NouveauMotDePasse2026')).status).toBe(200);
 
@@ -406,7 +439,11 @@ describe('forgotten password (mail written as .eml)', () => {
 });
 
 describe('forgotten password over SMTP', () => {
-  interface Received { from: string; to: string[]; raw: string }
+  interface Received {
+    from: string;
+    to: string[];
+    raw: string;
+  }
   const received: Received[] = [];
   let smtp: SMTPServer;
   let mailServer: TestServer;
@@ -420,7 +457,11 @@ describe('forgotten password over SMTP', () => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            from,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
@@ -455,9 +496,14 @@ describe('forgotten password over SMTP', () => {
     // Nothing is written as .eml when SMTP is used.
     expect(existsSync(join(mailServer.dataDir, 'mail'))).toBe(false);
 
-    const reset = await mailServer.api.post('/api/user/me/reset-password', { token: link.searchParams.get('token'), password: 'AdminNouveau2026' });
+    const reset = await mailServer.api.post('/api/user/me/reset-password', {
+      token: link.searchParams.get('token'),
+      password: 'AdminNouveau2026',
+    });
     expect(reset.status).toBe(200);
-    expect((await mailServer.api.post('/api/login', { username: 'admin', password: 'AdminNouveau2026' })).status).toBe(200);
+    expect((await mailServer.api.post('/api/login', { username: 'admin', password: 'AdminNouveau2026' })).status).toBe(
+      200,
+    );
   });
 
   it('sends nothing for an unknown username', async () => {

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companyId, invoicePayload, line, MARTIN, NO_INVOICING, pdfText, quotePayload } from '../support/invoice-helpers';
+import {
+  companyId,
+  invoicePayload,
+  line,
+  MARTIN,
+  NO_INVOICING,
+  pdfText,
+  quotePayload,
+} from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
 // Issue 10, items 5 and 6 (decision 012): the company's bank details on invoices paid by transfer,
@@ -25,18 +33,29 @@ describe('/api/company/bank-details', () => {
   it('refuses a wrong IBAN key or BIC in French (422), stores a valid pair compact', async () => {
     const seeded = { iban: 'FR7630004000031234567890143', bic: 'BNPAFRPPLYO' }; // the demo bakery's
     expect((await ctx.server.api.get('/api/company/bank-details', as())).body).toEqual(seeded);
-    const bad = await ctx.server.api.put('/api/company/bank-details', { iban: 'FR76 3000 6000 0112 3456 7890 188', bic: 'BNP' }, as());
+    const bad = await ctx.server.api.put(
+      '/api/company/bank-details',
+      { iban: 'FR76 3000 6000 0112 3456 7890 188', bic: 'BNP' },
+      as(),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({
       message: 'Vos coordonnées bancaires contiennent des erreurs.',
       field: 'iban',
-      errors: ['L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.', 'Le BIC saisi n’est pas valide (8 ou 11 caractères : banque, pays, ville, agence).'],
+      errors: [
+        'L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.',
+        'Le BIC saisi n’est pas valide (8 ou 11 caractères : banque, pays, ville, agence).',
+      ],
     });
     const short = await ctx.server.api.put('/api/company/bank-details', { iban: 'FR76 3000', bic: '' }, as());
     expect(short.body.errors).toEqual(['Un IBAN FR compte 27 caractères.']);
     expect((await ctx.server.api.get('/api/company/bank-details', as())).body).toEqual(seeded);
 
-    const ok = await ctx.server.api.put('/api/company/bank-details', { iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'bnpafrppxxx' }, as());
+    const ok = await ctx.server.api.put(
+      '/api/company/bank-details',
+      { iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'bnpafrppxxx' },
+      as(),
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toEqual({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPPXXX' });
     expect((await ctx.server.api.get('/api/company/bank-details', as())).body).toEqual(ok.body);
@@ -45,7 +64,11 @@ describe('/api/company/bank-details', () => {
   });
 
   it('needs the invoicing right (403)', async () => {
-    const res = await ctx.server.api.put('/api/company/bank-details', { iban: IBAN }, as(companyId(ctx.server, NO_INVOICING)));
+    const res = await ctx.server.api.put(
+      '/api/company/bank-details',
+      { iban: IBAN },
+      as(companyId(ctx.server, NO_INVOICING)),
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -60,7 +83,13 @@ describe('invoice PDF: bank details and originating quote', () => {
   });
 
   it('an invoice converted from a quote names it', async () => {
-    const quote = (await ctx.server.api.post('/api/estimates', quotePayload(ctx.server, { discount: { type: 'percent', value: 5 } }), as())).body;
+    const quote = (
+      await ctx.server.api.post(
+        '/api/estimates',
+        quotePayload(ctx.server, { discount: { type: 'percent', value: 5 } }),
+        as(),
+      )
+    ).body;
     await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, as());
     const converted = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, as());
     expect(converted.status, JSON.stringify(converted.body)).toBe(201);
@@ -73,7 +102,18 @@ describe('invoice PDF: bank details and originating quote', () => {
 
 describe('discounts (decision 012)', () => {
   const discounted = () => ({
-    lines: [line(), line({ code: 'BOU011', label: 'Buffet petit-déjeuner', quantity: 20, unitPrice: 9.5, vatRate: 10, salesAccount: '706000', discount: { type: 'percent' as const, value: 10 } })],
+    lines: [
+      line(),
+      line({
+        code: 'BOU011',
+        label: 'Buffet petit-déjeuner',
+        quantity: 20,
+        unitPrice: 9.5,
+        vatRate: 10,
+        salesAccount: '706000',
+        discount: { type: 'percent' as const, value: 10 },
+      }),
+    ],
     discount: { type: 'amount' as const, value: 20 },
   });
 
@@ -83,8 +123,22 @@ describe('discounts (decision 012)', () => {
     expect(invoice.lines[1]).toMatchObject({ discount: { type: 'percent', value: 10 }, total: 171 });
     // 13 + 171 = 184 HT; 20 € spread pro rata over 10 % and 5,5 %: 18,59 and 1,41.
     expect(invoice.totals).toEqual({ ht: 164, tva: 15.88, ttc: 179.88, subtotal: 184, discount: 20 });
-    expect(invoice.vatBreakdown).toEqual([{ rate: 10, base: 152.41, vat: 15.24 }, { rate: 5.5, base: 11.59, vat: 0.64 }]);
-    for (const s of ['Remise', '10 %', '171,00 €', 'Total HT avant remise', '184,00 €', '-20,00 €', 'Total HT net', '164,00 €', '179,88 €']) expect(text).toContain(s);
+    expect(invoice.vatBreakdown).toEqual([
+      { rate: 10, base: 152.41, vat: 15.24 },
+      { rate: 5.5, base: 11.59, vat: 0.64 },
+    ]);
+    for (const s of [
+      'Remise',
+      '10 %',
+      '171,00 €',
+      'Total HT avant remise',
+      '184,00 €',
+      '-20,00 €',
+      'Total HT net',
+      '164,00 €',
+      '179,88 €',
+    ])
+      expect(text).toContain(s);
     const list = await ctx.server.api.get('/api/factures?pageSize=50', as());
     expect(list.body.items.find((r: { id: number }) => r.id === invoice.id).invoice.ttc).toBe(179.88);
   });
@@ -97,13 +151,26 @@ describe('discounts (decision 012)', () => {
   });
 
   it('refuses discounts larger than what they reduce (422, French)', async () => {
-    const res = await ctx.server.api.post('/api/invoices', invoicePayload(ctx.server, { lines: [line({ discount: { type: 'amount', value: 50 } })], discount: { type: 'percent', value: 150 } }), as());
+    const res = await ctx.server.api.post(
+      '/api/invoices',
+      invoicePayload(ctx.server, {
+        lines: [line({ discount: { type: 'amount', value: 50 } })],
+        discount: { type: 'percent', value: 150 },
+      }),
+      as(),
+    );
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual(expect.arrayContaining([
-      'La remise d’une ligne ne peut pas dépasser le montant de cette ligne.',
-      'Une remise en pourcentage doit être comprise entre 0 et 100 %.',
-    ]));
-    const badType = await ctx.server.api.post('/api/invoices', { ...invoicePayload(ctx.server), discount: { type: 'gift', value: 5 } }, as());
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        'La remise d’une ligne ne peut pas dépasser le montant de cette ligne.',
+        'Une remise en pourcentage doit être comprise entre 0 et 100 %.',
+      ]),
+    );
+    const badType = await ctx.server.api.post(
+      '/api/invoices',
+      { ...invoicePayload(ctx.server), discount: { type: 'gift', value: 5 } },
+      as(),
+    );
     expect(badType.status).toBe(400);
   });
 });

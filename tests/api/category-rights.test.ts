@@ -18,8 +18,27 @@ let firmReader: { id: number; token: string };
 const ids = { secret: 0, pending: 0, own: 0, secretDoc: 0, ownDoc: 0, batch: 0 };
 
 async function addMember(username: string, userType: number, categories: number[]) {
-  const [user] = await server.deps.db.insert(users).values({ username, email: `${username}@workplace.example`, name: 'Restreint', firstName: 'Rémi', userType, passwordHash: await hashPassword(username), lastCompanyId: company }).returning();
-  await server.deps.db.insert(memberships).values({ userId: user.id, companyId: company, appRights: clientRights({ invoicing: true, deposits: true }), categories, categoriesInbox: INBOX_CATEGORY_IDS });
+  const [user] = await server.deps.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@workplace.example`,
+      name: 'Restreint',
+      firstName: 'Rémi',
+      userType,
+      passwordHash: await hashPassword(username),
+      lastCompanyId: company,
+    })
+    .returning();
+  await server.deps.db
+    .insert(memberships)
+    .values({
+      userId: user.id,
+      companyId: company,
+      appRights: clientRights({ invoicing: true, deposits: true }),
+      categories,
+      categoriesInbox: INBOX_CATEGORY_IDS,
+    });
   return { id: user.id, token: (await server.api.login(username)).token };
 }
 
@@ -65,13 +84,21 @@ describe('a member restricted to some categories', () => {
     expect((await get('/api/my-inbox/history?q=confidentiels')).body.total).toBe(0);
     expect(names((await get('/api/my-inbox?pageSize=200')).body.items)).not.toContain('banque-en-attente.pdf');
     // Withdrawing it is not even "someone else's file" (403): it does not exist for them.
-    expect((await server.api.delete(`/api/my-inbox/documents/${ids.pending}`, { token: reader.token, company })).status).toBe(404);
+    expect(
+      (await server.api.delete(`/api/my-inbox/documents/${ids.pending}`, { token: reader.token, company })).status,
+    ).toBe(404);
   });
 
   it('POST /api/files/download: another member’s deposit is 404, their own is served', async () => {
-    expect((await server.api.post('/api/files/download', { ids: [ids.secret] }, { token: reader.token, company })).status).toBe(404);
-    expect((await server.api.post('/api/files/download', { ids: [ids.pending] }, { token: reader.token, company })).status).toBe(404);
-    expect((await server.api.post('/api/files/download', { ids: [ids.own] }, { token: reader.token, company })).status).toBe(200);
+    expect(
+      (await server.api.post('/api/files/download', { ids: [ids.secret] }, { token: reader.token, company })).status,
+    ).toBe(404);
+    expect(
+      (await server.api.post('/api/files/download', { ids: [ids.pending] }, { token: reader.token, company })).status,
+    ).toBe(404);
+    expect(
+      (await server.api.post('/api/files/download', { ids: [ids.own] }, { token: reader.token, company })).status,
+    ).toBe(200);
   });
 
   it('documents: list, search, recent, widget, preview, download and zip all keep the filed deposit out', async () => {
@@ -80,15 +107,23 @@ describe('a member restricted to some categories', () => {
     expect(list).toContain('mon-depot.pdf');
     expect((await get('/api/my-documents?q=confidentiels')).body.total).toBe(0);
     expect(names((await get('/api/my-documents/last?limit=100')).body.items)).not.toContain('achats-confidentiels.pdf');
-    expect(names((await get(`/api/widgets/ged/last/user/${reader.id}/company/${company}`)).body.items)).not.toContain('achats-confidentiels.pdf');
+    expect(names((await get(`/api/widgets/ged/last/user/${reader.id}/company/${company}`)).body.items)).not.toContain(
+      'achats-confidentiels.pdf',
+    );
     expect((await get(`/api/ged/documents/${ids.secretDoc}/view`)).status).toBe(404);
     expect((await get(`/api/ged/documents/${ids.secretDoc}/download`)).status).toBe(404);
-    expect((await server.api.post('/api/ged/documents/download', { ids: [ids.secretDoc] }, { token: reader.token, company })).status).toBe(404);
+    expect(
+      (await server.api.post('/api/ged/documents/download', { ids: [ids.secretDoc] }, { token: reader.token, company }))
+        .status,
+    ).toBe(404);
     expect((await get(`/api/ged/documents/${ids.ownDoc}/download`)).status).toBe(200);
   });
 
   it('notifications name a filed document only to the members who may read it', async () => {
-    const labels = (who: { token: string }) => server.api.get('/api/notifications?pageSize=100', { token: who.token, company }).then((r) => r.body.items.map((n: any) => n.label).join('\n'));
+    const labels = (who: { token: string }) =>
+      server.api
+        .get('/api/notifications?pageSize=100', { token: who.token, company })
+        .then((r) => r.body.items.map((n: any) => n.label).join('\n'));
     const mine = await labels(reader);
     expect(mine).not.toContain('achats-confidentiels.pdf');
     expect(mine).toContain('mon-depot.pdf');
@@ -96,13 +131,23 @@ describe('a member restricted to some categories', () => {
   });
 
   it('a firm user with restricted rights: admin history, batches and batch views follow the same rule', async () => {
-    const history = names((await server.api.get(`/api/my-inbox/history/admin?company=${company}&pageSize=200`, { token: firmReader.token })).body.items);
+    const history = names(
+      (await server.api.get(`/api/my-inbox/history/admin?company=${company}&pageSize=200`, { token: firmReader.token }))
+        .body.items,
+    );
     expect(history).not.toContain('achats-confidentiels.pdf');
     expect(history).not.toContain('banque-en-attente.pdf');
-    expect((await server.api.post('/api/batch', { ids: [ids.pending] }, { token: firmReader.token, company })).status).toBe(404);
+    expect(
+      (await server.api.post('/api/batch', { ids: [ids.pending] }, { token: firmReader.token, company })).status,
+    ).toBe(404);
     const view = (await get(`/api/trigger/batch/${ids.batch}`, firmReader)).body;
     expect(names(view.files)).toEqual([]);
     // The unrestricted firm user still sees everything.
-    expect(names((await server.api.get(`/api/my-inbox/history/admin?company=${company}&pageSize=200`, { token: admin })).body.items)).toContain('achats-confidentiels.pdf');
+    expect(
+      names(
+        (await server.api.get(`/api/my-inbox/history/admin?company=${company}&pageSize=200`, { token: admin })).body
+          .items,
+      ),
+    ).toContain('achats-confidentiels.pdf');
   });
 });

@@ -41,8 +41,15 @@ function expectError(res: ApiResponse, status: number, label = '') {
   expect(typeof res.body.message, label).toBe('string');
   expect(res.body.message.length, label).toBeGreaterThan(0);
   expect(res.body.message, label).not.toMatch(/^(Invalid|Expected|Required|Unexpected)|received /);
-  expect(Object.keys(res.body).every((k) => ['message', 'errors', 'field'].includes(k)), label).toBe(true);
-  if (res.body.errors !== undefined) expect(res.body.errors.every((e: unknown) => typeof e === 'string'), label).toBe(true);
+  expect(
+    Object.keys(res.body).every((k) => ['message', 'errors', 'field'].includes(k)),
+    label,
+  ).toBe(true);
+  if (res.body.errors !== undefined)
+    expect(
+      res.body.errors.every((e: unknown) => typeof e === 'string'),
+      label,
+    ).toBe(true);
   if (res.body.field !== undefined) expect(typeof res.body.field, label).toBe('string');
 }
 
@@ -102,12 +109,20 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('lists the other session calls of spec 7.1 with their path parameters', () => {
-    for (const path of ['/api/ldap/login', '/api/logout', '/api/user/me/forgotten-password', '/api/user/me/reset-password']) {
+    for (const path of [
+      '/api/ldap/login',
+      '/api/logout',
+      '/api/user/me/forgotten-password',
+      '/api/user/me/reset-password',
+    ]) {
       expect(doc.paths[path]?.post, path).toBeDefined();
     }
     const rights = doc.paths['/api/utilisateurs/custom/user/{id}/company/{lastCompany}']?.get;
     expect(rights).toBeDefined();
-    expect(rights.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:id', 'path:lastCompany']);
+    expect(rights.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'path:id',
+      'path:lastCompany',
+    ]);
   });
 });
 
@@ -116,8 +131,10 @@ describe('the contract (src/contract, decision 021)', () => {
   beforeAll(async () => {
     doc = (await server.api.get('/api/openapi.json')).body;
   });
-  const operations = () => Object.entries(doc.paths as Record<string, Record<string, any>>)
-    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, method, op })));
+  const operations = () =>
+    Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, method, op })),
+    );
 
   it('describes every endpoint of the contract, each once', () => {
     expect(operations().length).toBe(endpoints.length);
@@ -132,10 +149,16 @@ describe('the contract (src/contract, decision 021)', () => {
       for (const code of codes) {
         const content = op.responses[code].content;
         if (code === '204') expect(content, label).toBeUndefined();
-        else expect(Object.values(content ?? {}).every((c: any) => c.schema && Object.keys(c.schema).length > 0), label).toBe(true);
+        else
+          expect(
+            Object.values(content ?? {}).every((c: any) => c.schema && Object.keys(c.schema).length > 0),
+            label,
+          ).toBe(true);
       }
       for (const code of Object.keys(op.responses).filter((c) => /^[45]/.test(c))) {
-        expect(op.responses[code].content['application/json'].schema, label).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(op.responses[code].content['application/json'].schema, label).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
     }
   });
@@ -157,7 +180,14 @@ describe('the contract (src/contract, decision 021)', () => {
   });
 
   it('fails loudly under test when an answer leaves its declared schema', async () => {
-    const wrong = endpoint({ method: 'get', path: '/__test/contract', tag: 'Test', summary: 'Test', auth: false, responses: { 200: z.object({ n: z.number() }) } });
+    const wrong = endpoint({
+      method: 'get',
+      path: '/__test/contract',
+      tag: 'Test',
+      summary: 'Test',
+      auth: false,
+      responses: { 200: z.object({ n: z.number() }) },
+    });
     const { app, route } = createModule(server.deps, '/api');
     route(wrong, {}, (c) => c.json({ n: 'pas un nombre' }));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -174,16 +204,26 @@ describe('the contract (src/contract, decision 021)', () => {
 describe('Idempotency-Key', () => {
   it('replays the first answer for the same key and request, without redoing the work', async () => {
     const cafe = companyId('Café des Arts');
-    const first = await server.api.put('/api/user/me', { idDerniereSociete: cafe }, { token: demo, idempotencyKey: 'cle-idem-0001' });
+    const first = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: cafe },
+      { token: demo, idempotencyKey: 'cle-idem-0001' },
+    );
     expect(first.status).toBe(200);
     expect(first.headers.get('idempotent-replay')).toBeNull();
     expect(first.body.userLastCompany).toBe(cafe);
 
     // Meanwhile the user moves to another company.
     const boulangerie = companyId('Boulangerie Pâtisserie Martin');
-    expect((await server.api.put('/api/user/me', { idDerniereSociete: boulangerie }, { token: demo })).status).toBe(200);
+    expect((await server.api.put('/api/user/me', { idDerniereSociete: boulangerie }, { token: demo })).status).toBe(
+      200,
+    );
 
-    const second = await server.api.put('/api/user/me', { idDerniereSociete: cafe }, { token: demo, idempotencyKey: 'cle-idem-0001' });
+    const second = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: cafe },
+      { token: demo, idempotencyKey: 'cle-idem-0001' },
+    );
     expect(second.status).toBe(first.status);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replay')).toBe('true');
@@ -193,21 +233,37 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 422 for the same key with another body or another company', async () => {
-    const other = await server.api.put('/api/user/me', { idDerniereSociete: companyId('Garage Dupont & Fils') }, { token: demo, idempotencyKey: 'cle-idem-0001' });
+    const other = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: companyId('Garage Dupont & Fils') },
+      { token: demo, idempotencyKey: 'cle-idem-0001' },
+    );
     expectError(other, 422);
     expect(other.body.message).toBe('Cette clé d’idempotence a déjà servi pour une autre requête.');
-    const otherCompany = await server.api.put('/api/user/me', { idDerniereSociete: companyId('Café des Arts') }, {
-      token: demo,
-      idempotencyKey: 'cle-idem-0001',
-      company: companyId('Café des Arts'),
-    });
+    const otherCompany = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: companyId('Café des Arts') },
+      {
+        token: demo,
+        idempotencyKey: 'cle-idem-0001',
+        company: companyId('Café des Arts'),
+      },
+    );
     expectError(otherCompany, 422);
-    const otherPath = await server.api.put('/api/user/me/password', { currentPassword: 'x', newPassword: 'y' }, { token: demo, idempotencyKey: 'cle-idem-0001' });
+    const otherPath = await server.api.put(
+      '/api/user/me/password',
+      { currentPassword: 'x', newPassword: 'y' },
+      { token: demo, idempotencyKey: 'cle-idem-0001' },
+    );
     expectError(otherPath, 422);
   });
 
   it('keeps keys per user', async () => {
-    const res = await server.api.put('/api/user/me', { idDerniereSociete: companyId('Garage Dupont & Fils') }, { token: admin, idempotencyKey: 'cle-idem-0001' });
+    const res = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: companyId('Garage Dupont & Fils') },
+      { token: admin, idempotencyKey: 'cle-idem-0001' },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('idempotent-replay')).toBeNull();
   });
@@ -224,7 +280,11 @@ describe('Idempotency-Key', () => {
 
   it('answers 400 for a malformed key', async () => {
     for (const key of ['x', 'court', 'avec des espaces', 'é'.repeat(10), 'a'.repeat(129)]) {
-      const res = await server.api.put('/api/user/me', { idDerniereSociete: companyId('Café des Arts') }, { token: demo, idempotencyKey: key });
+      const res = await server.api.put(
+        '/api/user/me',
+        { idDerniereSociete: companyId('Café des Arts') },
+        { token: demo, idempotencyKey: key },
+      );
       expectError(res, 400, key);
       expect(res.body.field).toBe('Idempotency-Key');
     }
@@ -232,7 +292,9 @@ describe('Idempotency-Key', () => {
 
   it('answers two parallel requests with the same key without doing the work twice', async () => {
     const body = { idDerniereSociete: companyId('Épicerie Fine Bernard') };
-    const results = await Promise.all([1, 2].map(() => server.api.put('/api/user/me', body, { token: demo, idempotencyKey: 'cle-idem-0003' })));
+    const results = await Promise.all(
+      [1, 2].map(() => server.api.put('/api/user/me', body, { token: demo, idempotencyKey: 'cle-idem-0003' })),
+    );
     const fresh = results.filter((r) => r.status === 200 && r.headers.get('idempotent-replay') === null);
     expect(fresh).toHaveLength(1);
     for (const r of results) expect([200, 503]).toContain(r.status);
@@ -242,11 +304,25 @@ describe('Idempotency-Key', () => {
 
   it('replays a 204 with an empty body and does not change the password twice', async () => {
     const change = { currentPassword: 'admin', newPassword: 'AdminSolide2026' };
-    const first = await server.api.put('/api/user/me/password', change, { token: admin, idempotencyKey: 'cle-mdp-0001' });
+    const first = await server.api.put('/api/user/me/password', change, {
+      token: admin,
+      idempotencyKey: 'cle-mdp-0001',
+    });
     expect(first.status).toBe(204);
     // The password is changed again, without a key.
-    expect((await server.api.put('/api/user/me/password', { currentPassword: 'AdminSolide2026', newPassword: 'AdminEncore2027' }, { token: admin })).status).toBe(204);
-    const replay = await server.api.put('/api/user/me/password', change, { token: admin, idempotencyKey: 'cle-mdp-0001' });
+    expect(
+      (
+        await server.api.put(
+          '/api/user/me/password',
+          { currentPassword: 'AdminSolide2026', newPassword: 'AdminEncore2027' },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(204);
+    const replay = await server.api.put('/api/user/me/password', change, {
+      token: admin,
+      idempotencyKey: 'cle-mdp-0001',
+    });
     expect(replay.status).toBe(204);
     expect(replay.raw.byteLength).toBe(0);
     expect(replay.headers.get('idempotent-replay')).toBe('true');
@@ -258,7 +334,20 @@ describe('malformed input never causes a 500', () => {
   const json = { 'content-type': 'application/json' };
 
   it('refuses bodies that are not a JSON object with 400, naming the field', async () => {
-    const bodies: unknown[] = [[], [{ username: 'demo', password: 'demo' }], null, 42, 'demo', true, {}, { username: 42, password: 'demo' }, { username: 'demo', password: null }, { username: {}, password: [] }, { username: '', password: 'x' }, { username: '   ', password: 'x' }];
+    const bodies: unknown[] = [
+      [],
+      [{ username: 'demo', password: 'demo' }],
+      null,
+      42,
+      'demo',
+      true,
+      {},
+      { username: 42, password: 'demo' },
+      { username: 'demo', password: null },
+      { username: {}, password: [] },
+      { username: '', password: 'x' },
+      { username: '   ', password: 'x' },
+    ];
     for (const body of bodies) {
       const res = await server.api.request('POST', '/api/login', { rawBody: JSON.stringify(body), headers: json });
       expectError(res, 400, JSON.stringify(body));
@@ -268,7 +357,10 @@ describe('malformed input never causes a 500', () => {
 
   it('names the field of an ill-typed value', async () => {
     const res = await server.api.post('/api/login', { username: 42, password: 'demo' });
-    expect(res.body).toMatchObject({ field: 'username', message: "Le champ « username » n'a pas le bon type (texte attendu)." });
+    expect(res.body).toMatchObject({
+      field: 'username',
+      message: "Le champ « username » n'a pas le bon type (texte attendu).",
+    });
     const root = await server.api.request('POST', '/api/login', { rawBody: '[]', headers: json });
     expect(root.body.field).toBe('corps');
     const empty = await server.api.request('POST', '/api/login', { headers: json });
@@ -286,14 +378,30 @@ describe('malformed input never causes a 500', () => {
   it('refuses strings over the maximum with 400 (or 413), not a 500', async () => {
     const long = await server.api.post('/api/login', { username: 'd'.repeat(201), password: 'demo' });
     expectError(long, 400);
-    expect(long.body).toMatchObject({ field: 'username', message: 'Le champ « username » est trop long ou trop grand.' });
+    expect(long.body).toMatchObject({
+      field: 'username',
+      message: 'Le champ « username » est trop long ou trop grand.',
+    });
     expectError(await server.api.post('/api/login', { username: 'demo', password: 'p'.repeat(501) }), 400);
     const huge = await server.api.post('/api/login', { username: 'demo', password: 'p'.repeat(2_000_000) });
     expect([400, 413]).toContain(huge.status);
     expectError(huge, huge.status);
     expectError(await server.api.post('/api/user/me/forgotten-password', { username: 'x'.repeat(10_000) }), 400);
-    expectError(await server.api.post('/api/user/me/reset-password', { token: 't'.repeat(201), password: 'NouveauMotDePasse2026' }), 400);
-    expectError(await server.api.put('/api/user/me/password', { currentPassword: 'demo', newPassword: 'n'.repeat(501) }, { token: demo }), 400);
+    expectError(
+      await server.api.post('/api/user/me/reset-password', {
+        token: 't'.repeat(201),
+        password: 'NouveauMotDePasse2026',
+      }),
+      400,
+    );
+    expectError(
+      await server.api.put(
+        '/api/user/me/password',
+        { currentPassword: 'demo', newPassword: 'n'.repeat(501) },
+        { token: demo },
+      ),
+      400,
+    );
   });
 
   it('survives deeply nested JSON', async () => {
@@ -303,17 +411,32 @@ describe('malformed input never causes a 500', () => {
   });
 
   it('refuses another Content-Type with 415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-      const res = await server.api.request('POST', '/api/login', { rawBody: JSON.stringify({ username: 'demo', password: 'demo' }), headers: { 'content-type': type } });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
+      const res = await server.api.request('POST', '/api/login', {
+        rawBody: JSON.stringify({ username: 'demo', password: 'demo' }),
+        headers: { 'content-type': type },
+      });
       expectError(res, 415, type);
       expect(res.body.message).toBe('Le corps de la requête doit être du JSON (Content-Type: application/json).');
     }
-    const put = await server.api.request('PUT', '/api/user/me', { token: demo, rawBody: '{"idDerniereSociete":1}', headers: { 'content-type': 'text/plain' } });
+    const put = await server.api.request('PUT', '/api/user/me', {
+      token: demo,
+      rawBody: '{"idDerniereSociete":1}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(put, 415);
   });
 
   it('accepts application/json with a charset', async () => {
-    const res = await server.api.request('POST', '/api/login', { rawBody: JSON.stringify({ username: 'demo', password: 'demo' }), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const res = await server.api.request('POST', '/api/login', {
+      rawBody: JSON.stringify({ username: 'demo', password: 'demo' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -321,11 +444,24 @@ describe('malformed input never causes a 500', () => {
     const checks: Array<[Promise<ApiResponse>, number]> = [
       [server.api.post('/api/logout'), 401],
       [server.api.get('/api/user/me', { token: 'inconnu' }), 401],
-      [server.api.put('/api/user/me', { idDerniereSociete: companyId('Conseil Audit Rousseau') }, { token: demo }), 403],
+      [
+        server.api.put('/api/user/me', { idDerniereSociete: companyId('Conseil Audit Rousseau') }, { token: demo }),
+        403,
+      ],
       [server.api.get(`/api/utilisateurs/custom/user/abc/company/1`, { token: demo }), 400],
-      [server.api.put('/api/user/me/password', { currentPassword: 'faux', newPassword: 'NouveauMotDePasse2026' }, { token: demo }), 422],
+      [
+        server.api.put(
+          '/api/user/me/password',
+          { currentPassword: 'faux', newPassword: 'NouveauMotDePasse2026' },
+          { token: demo },
+        ),
+        422,
+      ],
       [server.api.post('/api/ldap/login', { username: 'a', password: 'b' }), 503],
-      [server.api.post('/api/user/me/reset-password', { token: 'x'.repeat(40), password: 'NouveauMotDePasse2026' }), 400],
+      [
+        server.api.post('/api/user/me/reset-password', { token: 'x'.repeat(40), password: 'NouveauMotDePasse2026' }),
+        400,
+      ],
     ];
     for (const [pending, status] of checks) expectError(await pending, status);
   });
@@ -340,7 +476,18 @@ describe('malformed input never causes a 500', () => {
 // Issue 9 item 5: a key belongs to (user, company); a multipart request is compared on its files.
 // Issue 9 item 3: a mail is never sent twice for one key, even when the process dies after it left.
 describe('Idempotency-Key scope and content', () => {
-  const customer = (socialReason: string) => ({ socialReason, name: 'Vidal', civility: 'Société', adress: '4 rue du Port', postalCode: '17000', city: 'La Rochelle', email: 'compta@example.fr', payementMode: 'Virement', payementDelay: 30, isBusiness: true });
+  const customer = (socialReason: string) => ({
+    socialReason,
+    name: 'Vidal',
+    civility: 'Société',
+    adress: '4 rue du Port',
+    postalCode: '17000',
+    city: 'La Rochelle',
+    email: 'compta@example.fr',
+    payementMode: 'Virement',
+    payementDelay: 30,
+    isBusiness: true,
+  });
   const customersNamed = async (token: string, company: number, q: string) =>
     (await server.api.get(`/api/customers?q=${encodeURIComponent(q)}`, { token, company })).body.total as number;
 
@@ -369,7 +516,11 @@ describe('Idempotency-Key scope and content', () => {
   it('answers 422 for the same key with another file in an upload, and replays the same file', async () => {
     const garage = companyId('Garage Dupont & Fils');
     const deposit = (bytes: Uint8Array) =>
-      upload(server.api, uploadForm([{ bytes, name: 'releve.pdf' }], 43), { token: demo, company: garage, idempotencyKey: 'cle-depot-0001' });
+      upload(server.api, uploadForm([{ bytes, name: 'releve.pdf' }], 43), {
+        token: demo,
+        company: garage,
+        idempotencyKey: 'cle-depot-0001',
+      });
     const first = await deposit(pdfOfSize(3000));
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const other = await deposit(pdfOfSize(3001));
@@ -379,7 +530,10 @@ describe('Idempotency-Key scope and content', () => {
     expect(same.status).toBe(201);
     expect(same.headers.get('idempotent-replay')).toBe('true');
     expect(same.body).toEqual(first.body);
-    const rows = await server.deps.db.select({ id: inboxDeposits.id }).from(inboxDeposits).where(and(eq(inboxDeposits.companyId, garage), eq(inboxDeposits.name, 'releve.pdf')));
+    const rows = await server.deps.db
+      .select({ id: inboxDeposits.id })
+      .from(inboxDeposits)
+      .where(and(eq(inboxDeposits.companyId, garage), eq(inboxDeposits.name, 'releve.pdf')));
     expect(rows).toHaveLength(1);
   });
 
@@ -387,10 +541,18 @@ describe('Idempotency-Key scope and content', () => {
     const { token } = await server.api.login('demo');
     const martin = companyId('Boulangerie Pâtisserie Martin');
     const draft = await server.api.post('/api/invoices', invoicePayload(server), { token, company: martin });
-    expect((await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company: martin })).status).toBe(200);
-    const mails = () => (existsSync(join(server.dataDir, 'mail')) ? readdirSync(join(server.dataDir, 'mail')).length : 0);
+    expect(
+      (await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company: martin })).status,
+    ).toBe(200);
+    const mails = () =>
+      existsSync(join(server.dataDir, 'mail')) ? readdirSync(join(server.dataDir, 'mail')).length : 0;
     const before = mails();
-    const sendIt = () => server.api.post(`/api/business-files/${draft.body.id}/send`, {}, { token, company: martin, idempotencyKey: 'cle-envoi-0001' });
+    const sendIt = () =>
+      server.api.post(
+        `/api/business-files/${draft.body.id}/send`,
+        {},
+        { token, company: martin, idempotencyKey: 'cle-envoi-0001' },
+      );
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.deps.faults = (at) => {
       if (at === 'mail:after-send') throw new Error('panne simulée après l’envoi');
@@ -404,14 +566,24 @@ describe('Idempotency-Key scope and content', () => {
     expect(mails()).toBe(before + 1);
     const replay = await sendIt();
     expectError(replay, 409);
-    expect(replay.body.message).toBe('Cette opération a été interrompue avant sa réponse : son résultat est incertain. Vérifiez-le avant de la refaire.');
+    expect(replay.body.message).toBe(
+      'Cette opération a été interrompue avant sa réponse : son résultat est incertain. Vérifiez-le avant de la refaire.',
+    );
     expect(mails()).toBe(before + 1);
     // A new key (the user's explicit retry) sends again.
-    const retry = await server.api.post(`/api/business-files/${draft.body.id}/send`, {}, { token, company: martin, idempotencyKey: 'cle-envoi-0002' });
+    const retry = await server.api.post(
+      `/api/business-files/${draft.body.id}/send`,
+      {},
+      { token, company: martin, idempotencyKey: 'cle-envoi-0002' },
+    );
     expect(retry.status).toBe(200);
     expect(mails()).toBe(before + 2);
     // Its answer replaced the "in progress" mark: replayed, not mailed again.
-    const replayed = await server.api.post(`/api/business-files/${draft.body.id}/send`, {}, { token, company: martin, idempotencyKey: 'cle-envoi-0002' });
+    const replayed = await server.api.post(
+      `/api/business-files/${draft.body.id}/send`,
+      {},
+      { token, company: martin, idempotencyKey: 'cle-envoi-0002' },
+    );
     expect(replayed.headers.get('idempotent-replay')).toBe('true');
     expect(replayed.body).toEqual(retry.body);
     expect(mails()).toBe(before + 2);
@@ -425,7 +597,9 @@ describe('X-Company-Id on a company-scoped route', () => {
   beforeAll(() => {
     const scratch = () => {
       const { app, adHoc } = createModule(server.deps, '/api', 'Test');
-      adHoc('get', '/__test/company', { summary: 'Société courante (test)', company: true }, (c: Context<AppEnv>) => c.json(c.get('company')));
+      adHoc('get', '/__test/company', { summary: 'Société courante (test)', company: true }, (c: Context<AppEnv>) =>
+        c.json(c.get('company')),
+      );
       return app;
     };
     modules.push(scratch);
@@ -434,7 +608,12 @@ describe('X-Company-Id on a company-scoped route', () => {
     request = async (headers) => {
       const res = await app.request('/api/__test/company', { headers });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : text, headers: res.headers, raw: new ArrayBuffer(0) };
+      return {
+        status: res.status,
+        body: text ? JSON.parse(text) : text,
+        headers: res.headers,
+        raw: new ArrayBuffer(0),
+      };
     };
   });
 

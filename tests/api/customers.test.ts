@@ -10,11 +10,24 @@ const companyId = (label: string) => ctx.company(label);
 const DUPLICATE = 'Un client avec ce numéro de compte existe déjà.';
 const NOT_FOUND = 'Client introuvable.';
 const customer = (over: Record<string, unknown> = {}) => ({
-  socialReason: 'Menuiserie Vidal', name: 'Vidal', civility: 'Société', adress: '4 rue du Port', postalCode: '17000', city: 'La Rochelle',
-  billingAddresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'], email: 'compta.vidal@example.fr', phone: '05 46 00 00 00',
-  siren: '552 100 554', vatNumber: 'FR 12 552100554', payementMode: 'Virement', payementDelay: 30, isBusiness: true, ...over,
+  socialReason: 'Menuiserie Vidal',
+  name: 'Vidal',
+  civility: 'Société',
+  adress: '4 rue du Port',
+  postalCode: '17000',
+  city: 'La Rochelle',
+  billingAddresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'],
+  email: 'compta.vidal@example.fr',
+  phone: '05 46 00 00 00',
+  siren: '552 100 554',
+  vatNumber: 'FR 12 552100554',
+  payementMode: 'Virement',
+  payementDelay: 30,
+  isBusiness: true,
+  ...over,
 });
-const create = (body: unknown, opts: { company?: number; idempotencyKey?: string } = {}) => ctx.server.api.post('/api/customers', body, { token: ctx.demo, ...opts });
+const create = (body: unknown, opts: { company?: number; idempotencyKey?: string } = {}) =>
+  ctx.server.api.post('/api/customers', body, { token: ctx.demo, ...opts });
 const path = (accountNumber: string) => `/api/customers/${encodeURIComponent(accountNumber)}`;
 
 describe('GET /api/customers', () => {
@@ -27,14 +40,19 @@ describe('GET /api/customers', () => {
   });
 
   it('searches account number, social reason, name, city and e-mail', async () => {
-    const q = async (text: string) => (await ctx.server.api.get(`/api/customers?q=${encodeURIComponent(text)}`, { token: ctx.demo })).body.items.map((c: { accountNumber: string }) => c.accountNumber);
+    const q = async (text: string) =>
+      (await ctx.server.api.get(`/api/customers?q=${encodeURIComponent(text)}`, { token: ctx.demo })).body.items.map(
+        (c: { accountNumber: string }) => c.accountNumber,
+      );
     expect(await q('lyon')).toEqual(['C00001']);
     expect(await q('C00003')).toEqual(['C00003']);
     expect(await q('tilleuls')).toEqual(['C00004']);
     expect(await q('Moreau')).toEqual(['C00005']);
     expect(await q('achats.brc')).toEqual(['C00007']);
     expect(await q('%')).toEqual([]);
-    expect((await ctx.server.api.get('/api/customers?pageSize=2&page=2', { token: ctx.demo })).body.items).toHaveLength(2);
+    expect((await ctx.server.api.get('/api/customers?pageSize=2&page=2', { token: ctx.demo })).body.items).toHaveLength(
+      2,
+    );
   });
 });
 
@@ -42,9 +60,19 @@ describe('GET /api/customers/:accountNumber', () => {
   it('reads one customer with the spec field names', async () => {
     const res = await ctx.server.api.get(path('C00001'), { token: ctx.demo });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ accountNumber: 'C00001', socialReason: 'Hôtel du Parc', adress: '12 avenue Foch', payementMode: 'Virement', payementDelay: 30 });
+    expect(res.body).toMatchObject({
+      accountNumber: 'C00001',
+      socialReason: 'Hôtel du Parc',
+      adress: '12 avenue Foch',
+      payementMode: 'Virement',
+      payementDelay: 30,
+    });
     expect(res.body.billingAddresses).toHaveLength(1);
-    expect((await ctx.server.api.get(path('C00005'), { token: ctx.demo })).body).toMatchObject({ adress: '', billingAddresses: [], payementDelay: null });
+    expect((await ctx.server.api.get(path('C00005'), { token: ctx.demo })).body).toMatchObject({
+      adress: '',
+      billingAddresses: [],
+      payementDelay: null,
+    });
   });
 
   it('answers 404 "Client introuvable." for an unknown number and for another company’s customer', async () => {
@@ -52,7 +80,10 @@ describe('GET /api/customers/:accountNumber', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(NOT_FOUND);
     expect((await create(customer({ accountNumber: 'BOUL-ONLY' }))).status).toBe(201);
-    const elsewhere = await ctx.server.api.get(path('BOUL-ONLY'), { token: ctx.demo, company: companyId('Garage Dupont & Fils') });
+    const elsewhere = await ctx.server.api.get(path('BOUL-ONLY'), {
+      token: ctx.demo,
+      company: companyId('Garage Dupont & Fils'),
+    });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.message).toBe(NOT_FOUND);
   });
@@ -68,9 +99,24 @@ describe('POST /api/customers', () => {
     const res = await create(customer({ accountNumber: 'VIDAL' }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), accountNumber: 'VIDAL', socialReason: 'Menuiserie Vidal', name: 'Vidal', civility: 'Société', adress: '4 rue du Port',
-      postalCode: '17000', city: 'La Rochelle', country: 'France', billingAddresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'], deliveryAddress: '',
-      email: 'compta.vidal@example.fr', phone: '05 46 00 00 00', siren: '552100554', vatNumber: 'FR12552100554', payementMode: 'Virement', payementDelay: 30, isBusiness: true,
+      id: expect.any(Number),
+      accountNumber: 'VIDAL',
+      socialReason: 'Menuiserie Vidal',
+      name: 'Vidal',
+      civility: 'Société',
+      adress: '4 rue du Port',
+      postalCode: '17000',
+      city: 'La Rochelle',
+      country: 'France',
+      billingAddresses: ['Comptabilité Vidal, BP 7, 17000 La Rochelle'],
+      deliveryAddress: '',
+      email: 'compta.vidal@example.fr',
+      phone: '05 46 00 00 00',
+      siren: '552100554',
+      vatNumber: 'FR12552100554',
+      payementMode: 'Virement',
+      payementDelay: 30,
+      isBusiness: true,
     });
   });
 
@@ -84,7 +130,9 @@ describe('POST /api/customers', () => {
 
   it('numbers customers created without one on the server, each its own, even when sent together (two devices, issue 10)', async () => {
     const garage = companyId('Garage Dupont & Fils');
-    const answers = await Promise.all([1, 2, 3].map((i) => create(customer({ socialReason: `Appareil ${i}` }), { company: garage })));
+    const answers = await Promise.all(
+      [1, 2, 3].map((i) => create(customer({ socialReason: `Appareil ${i}` }), { company: garage })),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     const numbers = answers.map((a) => a.body.accountNumber);
     expect(new Set(numbers).size).toBe(3);
@@ -92,11 +140,14 @@ describe('POST /api/customers', () => {
   });
 
   it('refuses the device-only "tmp-" prefix as an account number (422), on creation and renumbering', async () => {
-    const reserved = 'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
+    const reserved =
+      'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
     const res = await create(customer({ accountNumber: 'tmp-1b4e28ba' }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([reserved]);
-    const renumber = await ctx.server.api.put(path('C00001'), customer({ accountNumber: 'TMP-x' }), { token: ctx.demo });
+    const renumber = await ctx.server.api.put(path('C00001'), customer({ accountNumber: 'TMP-x' }), {
+      token: ctx.demo,
+    });
     expect(renumber.status).toBe(422);
   });
 
@@ -107,17 +158,44 @@ describe('POST /api/customers', () => {
   });
 
   it('answers 422 with every broken rule in French', async () => {
-    const res = await create(customer({ accountNumber: 'BAD', socialReason: ' ', email: 'vidal@', siren: '12345', vatNumber: 'FR123', payementDelay: 400 }));
+    const res = await create(
+      customer({
+        accountNumber: 'BAD',
+        socialReason: ' ',
+        email: 'vidal@',
+        siren: '12345',
+        vatNumber: 'FR123',
+        payementDelay: 400,
+      }),
+    );
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([M.socialReasonRequired, M.emailInvalid, M.sirenInvalid, M.vatNumberInvalid, M.paymentDelayInvalid]);
-    expect((await create(customer({ accountNumber: 'BAD2', payementDelay: -1 }))).body.errors).toEqual([M.paymentDelayInvalid]);
+    expect(res.body.errors).toEqual([
+      M.socialReasonRequired,
+      M.emailInvalid,
+      M.sirenInvalid,
+      M.vatNumberInvalid,
+      M.paymentDelayInvalid,
+    ]);
+    expect((await create(customer({ accountNumber: 'BAD2', payementDelay: -1 }))).body.errors).toEqual([
+      M.paymentDelayInvalid,
+    ]);
   });
 
   it('answers 400, never 500, to malformed input', async () => {
-    for (const body of [customer({ payementDelay: '30' }), customer({ billingAddresses: 'une adresse' }), customer({ isBusiness: 'oui' }), customer({ city: 'A\u0000' }), customer({ accountNumber: 'X'.repeat(31) })]) {
+    for (const body of [
+      customer({ payementDelay: '30' }),
+      customer({ billingAddresses: 'une adresse' }),
+      customer({ isBusiness: 'oui' }),
+      customer({ city: 'A\u0000' }),
+      customer({ accountNumber: 'X'.repeat(31) }),
+    ]) {
       expect((await create(body)).status).toBe(400);
     }
-    const broken = await ctx.server.api.request('POST', '/api/customers', { token: ctx.demo, rawBody: '[', headers: { 'content-type': 'application/json' } });
+    const broken = await ctx.server.api.request('POST', '/api/customers', {
+      token: ctx.demo,
+      rawBody: '[',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect((await ctx.server.api.get('/api/customers/%00', { token: ctx.demo })).status).toBe(400);
   });
@@ -134,7 +212,11 @@ describe('POST /api/customers', () => {
 describe('PUT and DELETE /api/customers/:accountNumber', () => {
   it('updates a customer and can renumber it', async () => {
     await create(customer({ accountNumber: 'UPD-1' }));
-    const res = await ctx.server.api.put(path('UPD-1'), customer({ socialReason: 'Vidal et Fils', payementDelay: 45 }), { token: ctx.demo });
+    const res = await ctx.server.api.put(
+      path('UPD-1'),
+      customer({ socialReason: 'Vidal et Fils', payementDelay: 45 }),
+      { token: ctx.demo },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accountNumber: 'UPD-1', socialReason: 'Vidal et Fils', payementDelay: 45 });
     const renamed = await ctx.server.api.put(path('UPD-1'), customer({ accountNumber: 'UPD-2' }), { token: ctx.demo });
@@ -150,7 +232,9 @@ describe('PUT and DELETE /api/customers/:accountNumber', () => {
     const missing = await ctx.server.api.put(path('NOPE'), customer(), { token: ctx.demo });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(NOT_FOUND);
-    expect((await ctx.server.api.put(path('UPD-3'), customer({ accountNumber: '' }), { token: ctx.demo })).body.errors).toEqual([M.accountNumberRequired]);
+    expect(
+      (await ctx.server.api.put(path('UPD-3'), customer({ accountNumber: '' }), { token: ctx.demo })).body.errors,
+    ).toEqual([M.accountNumberRequired]);
   });
 
   it('deletes a customer (204), then it is gone (404)', async () => {
@@ -165,7 +249,9 @@ describe('PUT and DELETE /api/customers/:accountNumber', () => {
     await create(customer({ accountNumber: 'GAR-ONLY' }), { company: garage });
     expect((await ctx.server.api.delete(path('GAR-ONLY'), { token: ctx.demo })).status).toBe(404);
     expect((await ctx.server.api.put(path('GAR-ONLY'), customer(), { token: ctx.demo })).status).toBe(404);
-    expect((await ctx.server.api.get(path('GAR-ONLY'), { token: ctx.demo, company: garage })).body.socialReason).toBe('Menuiserie Vidal');
+    expect((await ctx.server.api.get(path('GAR-ONLY'), { token: ctx.demo, company: garage })).body.socialReason).toBe(
+      'Menuiserie Vidal',
+    );
   });
 });
 

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const list = (query = '', company = main, token = demo) => server.api.get(`/api/my-documents${query}`, { token, company });
+const list = (query = '', company = main, token = demo) =>
+  server.api.get(`/api/my-documents${query}`, { token, company });
 
 describe('GET /api/my-documents', () => {
   it('lists the company’s documents newest first, paged, with the list shape of the conventions', async () => {
@@ -32,8 +33,15 @@ describe('GET /api/my-documents', () => {
     const dates = res.body.items.map((d: any) => d.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(res.body.items[0]).toEqual({
-      id: expect.any(Number), name: expect.any(String), categoryId: expect.any(Number), category: expect.any(String),
-      categoryPath: expect.any(String), mimeType: expect.any(String), size: expect.any(Number), createdAt: expect.any(String), readAt: null,
+      id: expect.any(Number),
+      name: expect.any(String),
+      categoryId: expect.any(Number),
+      category: expect.any(String),
+      categoryPath: expect.any(String),
+      mimeType: expect.any(String),
+      size: expect.any(Number),
+      createdAt: expect.any(String),
+      readAt: null,
     });
     const page2 = await list('?pageSize=10&page=2');
     expect(page2.body.items[0].id).not.toBe(res.body.items[0].id);
@@ -41,9 +49,15 @@ describe('GET /api/my-documents', () => {
 
   it('searches names and category labels ignoring case and accents', async () => {
     const res = await list('?q=declaration%20tva&sort=name');
-    expect(res.body.items.map((d: any) => d.name)).toEqual(['Déclaration de TVA - Août 2026.pdf', 'Déclaration de TVA - Octobre 2026.pdf', 'Déclaration de TVA - Septembre 2026.pdf']);
+    expect(res.body.items.map((d: any) => d.name)).toEqual([
+      'Déclaration de TVA - Août 2026.pdf',
+      'Déclaration de TVA - Octobre 2026.pdf',
+      'Déclaration de TVA - Septembre 2026.pdf',
+    ]);
     const byCategory = await list('?q=bilan');
-    expect(byCategory.body.items.every((d: any) => d.categoryPath.includes('Bilan') || d.name.includes('Bilan'))).toBe(true);
+    expect(byCategory.body.items.every((d: any) => d.categoryPath.includes('Bilan') || d.name.includes('Bilan'))).toBe(
+      true,
+    );
     expect((await list('?q=100%25')).body.total).toBe(0);
   });
 
@@ -56,21 +70,39 @@ describe('GET /api/my-documents', () => {
   });
 
   it('shows only the categories the membership opens when the company applies per-user rights', async () => {
-    await server.deps.db.update(memberships).set({ categories: [18] }).where(and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, other)));
+    await server.deps.db
+      .update(memberships)
+      .set({ categories: [18] })
+      .where(and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, other)));
     try {
       const res = await list('', other);
       expect(res.body.items.map((d: any) => d.categoryId)).toEqual([18]);
       const hidden = (await list('', other, admin)).body.items.find((d: any) => d.categoryId !== 18);
-      expect((await server.api.get(`/api/ged/documents/${hidden.id}/view`, { token: demo, company: other })).status).toBe(404);
+      expect(
+        (await server.api.get(`/api/ged/documents/${hidden.id}/view`, { token: demo, company: other })).status,
+      ).toBe(404);
     } finally {
-      await server.deps.db.update(memberships).set({ categories: server.seed ? [1, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 39, 40, 41, 42, 43, 44, 45, 46] : [] }).where(and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, other)));
+      await server.deps.db
+        .update(memberships)
+        .set({
+          categories: server.seed
+            ? [
+                1, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 39, 40, 41, 42,
+                43, 44, 45, 46,
+              ]
+            : [],
+        })
+        .where(and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, other)));
     }
   });
 
   it('answers 403 without the documents right', async () => {
     const where = and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, other));
     const [m] = await server.deps.db.select().from(memberships).where(where);
-    await server.deps.db.update(memberships).set({ appRights: m.appRights.filter((r) => r.label !== 'mesDocuments') }).where(where);
+    await server.deps.db
+      .update(memberships)
+      .set({ appRights: m.appRights.filter((r) => r.label !== 'mesDocuments') })
+      .where(where);
     try {
       expect((await list('', other)).status).toBe(403);
       expect((await server.api.get('/api/ged/category/0', { token: demo, company: other })).status).toBe(403);
@@ -93,8 +125,14 @@ describe('last documents', () => {
     const ok = await server.api.get(`/api/widgets/ged/last/user/${me}/company/${main}`, { token: demo });
     expect(ok.status).toBe(200);
     expect(ok.body.items).toHaveLength(5);
-    expect((await server.api.get(`/api/widgets/ged/last/user/${server.seed!.adminUserId}/company/${main}`, { token: demo })).status).toBe(403);
-    expect((await server.api.get(`/api/widgets/ged/last/user/${server.seed!.adminUserId}/company/${main}`, { token: admin })).status).toBe(403);
+    expect(
+      (await server.api.get(`/api/widgets/ged/last/user/${server.seed!.adminUserId}/company/${main}`, { token: demo }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await server.api.get(`/api/widgets/ged/last/user/${server.seed!.adminUserId}/company/${main}`, { token: admin }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -103,10 +141,25 @@ describe('categories', () => {
     const res = await server.api.get('/api/ged/category/0', { token: demo, company: main });
     expect(res.status).toBe(200);
     const roots = res.body.categories;
-    expect(roots.map((n: any) => `${n.id} ${n.label}`)).toEqual(['1 Social', '11 Comptabilité', '20 Juridique', '30 Comptabilité', '31 Juridique', '32 Social']);
+    expect(roots.map((n: any) => `${n.id} ${n.label}`)).toEqual([
+      '1 Social',
+      '11 Comptabilité',
+      '20 Juridique',
+      '30 Comptabilité',
+      '31 Juridique',
+      '32 Social',
+    ]);
     const social = roots[0];
-    expect(social.children.map((n: any) => n.label)).toEqual(['Bulletins de paie', 'Etats de paie/Charges Sociales et OD', 'DSN évènementielle', 'Sortie Salariés']);
-    expect(social.children[0].children.map((n: any) => n.label)).toEqual(['Bulletins Individuels', 'Bulletins Groupés']);
+    expect(social.children.map((n: any) => n.label)).toEqual([
+      'Bulletins de paie',
+      'Etats de paie/Charges Sociales et OD',
+      'DSN évènementielle',
+      'Sortie Salariés',
+    ]);
+    expect(social.children[0].children.map((n: any) => n.label)).toEqual([
+      'Bulletins Individuels',
+      'Bulletins Groupés',
+    ]);
     expect(social.children[0].count).toBe(7);
     expect(social.count).toBe(social.children.reduce((s: number, c: any) => s + c.count, 0));
   });
@@ -120,26 +173,37 @@ describe('categories', () => {
   });
 
   it('PUT /api/ged/category/{id}/last remembers the category, facet and headings per user and company', async () => {
-    const put = await server.api.put('/api/ged/category/18/last', { facet: 'name', headings: ['11', '1'] }, { token: demo, company: main });
+    const put = await server.api.put(
+      '/api/ged/category/18/last',
+      { facet: 'name', headings: ['11', '1'] },
+      { token: demo, company: main },
+    );
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ categoryId: 18, facet: 'name', headings: ['11', '1'] });
     const tree = await server.api.get('/api/ged/category/0', { token: demo, company: main });
     expect(tree.body.last).toMatchObject({ categoryId: 18, facet: 'name', headings: ['11', '1'] });
     expect((await server.api.get('/api/ged/category/0', { token: demo, company: other })).body.last).toBeNull();
-    expect((await server.api.put('/api/ged/category/999/last', { facet: 'x' }, { token: demo, company: main })).status).toBe(404);
-    expect((await server.api.put('/api/ged/category/18/last', { headings: 'x' }, { token: demo, company: main })).status).toBe(400);
+    expect(
+      (await server.api.put('/api/ged/category/999/last', { facet: 'x' }, { token: demo, company: main })).status,
+    ).toBe(404);
+    expect(
+      (await server.api.put('/api/ged/category/18/last', { headings: 'x' }, { token: demo, company: main })).status,
+    ).toBe(400);
   });
 });
 
 describe('view and download', () => {
-  const find = async (name: string) => (await list(`?q=${encodeURIComponent(name)}`)).body.items.find((d: any) => d.name === name);
+  const find = async (name: string) =>
+    (await list(`?q=${encodeURIComponent(name)}`)).body.items.find((d: any) => d.name === name);
 
   it('view: the PDF inline with its type, and marks it read', async () => {
     const doc = await find('Bilan 2025.pdf');
     const res = await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: demo, company: main });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="Bilan 2025.pdf"; filename*=UTF-8''Bilan%202025.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="Bilan 2025.pdf"; filename*=UTF-8''Bilan%202025.pdf`,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new TextDecoder().decode(res.raw.slice(0, 5))).toBe('%PDF-');
     expect(Number(res.headers.get('content-length'))).toBe(doc.size);
@@ -150,7 +214,9 @@ describe('view and download', () => {
     const doc = await find('Déclaration de TVA - Octobre 2026.pdf');
     const res = await server.api.get(`/api/ged/documents/${doc.id}/download`, { token: demo, company: main });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Declaration de TVA - Octobre 2026.pdf"; filename*=UTF-8''D%C3%A9claration%20de%20TVA%20-%20Octobre%202026.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Declaration de TVA - Octobre 2026.pdf"; filename*=UTF-8''D%C3%A9claration%20de%20TVA%20-%20Octobre%202026.pdf`,
+    );
   });
 
   it('an image keeps its image type', async () => {
@@ -162,12 +228,21 @@ describe('view and download', () => {
   it('another company’s document is 404, never revealed', async () => {
     const doc = await find('Bilan 2025.pdf');
     // demo is a member of the other company, but the document is not its.
-    expect((await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: demo, company: other })).status).toBe(404);
-    expect((await server.api.get(`/api/ged/documents/${doc.id}/download`, { token: admin, company: other })).status).toBe(404);
+    expect((await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: demo, company: other })).status).toBe(
+      404,
+    );
+    expect(
+      (await server.api.get(`/api/ged/documents/${doc.id}/download`, { token: admin, company: other })).status,
+    ).toBe(404);
     // admin is not a member of the main company at all: 403 for the company itself.
-    expect((await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: admin, company: main })).status).toBe(403);
+    expect((await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: admin, company: main })).status).toBe(
+      403,
+    );
     expect((await server.api.get('/api/ged/documents/99999999/view', { token: demo, company: main })).status).toBe(404);
-    expect((await server.api.post('/api/ged/documents/download', { ids: [doc.id] }, { token: admin, company: other })).status).toBe(404);
+    expect(
+      (await server.api.post('/api/ged/documents/download', { ids: [doc.id] }, { token: admin, company: other }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -176,11 +251,17 @@ describe('POST /api/ged/documents/download (zip)', () => {
     const found = (await list('?q=bulletin%20de%20paie%20octobre&sort=name')).body.items;
     const items = found.filter((d: any) => d.name.startsWith('Bulletin de paie - Octobre'));
     expect(items).toHaveLength(2);
-    const res = await server.api.post('/api/ged/documents/download', { ids: items.map((d: any) => d.id) }, { token: demo, company: main });
+    const res = await server.api.post(
+      '/api/ged/documents/download',
+      { ids: items.map((d: any) => d.id) },
+      { token: demo, company: main },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''Documents_Boulangerie%20P%C3%A2tisserie%20Martin_${today}.zip`);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''Documents_Boulangerie%20P%C3%A2tisserie%20Martin_${today}.zip`,
+    );
     const files = unzipSync(new Uint8Array(res.raw));
     expect(Object.keys(files).sort()).toEqual(items.map((d: any) => d.name).sort());
     for (const d of items) {
@@ -191,7 +272,11 @@ describe('POST /api/ged/documents/download (zip)', () => {
   });
 
   it('refuses an empty or malformed selection (400)', async () => {
-    expect((await server.api.post('/api/ged/documents/download', { ids: [] }, { token: demo, company: main })).status).toBe(400);
-    expect((await server.api.post('/api/ged/documents/download', { ids: ['a'] }, { token: demo, company: main })).status).toBe(400);
+    expect(
+      (await server.api.post('/api/ged/documents/download', { ids: [] }, { token: demo, company: main })).status,
+    ).toBe(400);
+    expect(
+      (await server.api.post('/api/ged/documents/download', { ids: ['a'] }, { token: demo, company: main })).status,
+    ).toBe(400);
   });
 });

@@ -18,7 +18,8 @@ describe('embedded database on a folder', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const setting = async (name: string) => ((await database.db.execute(sql.raw(`show ${name}`))).rows[0] as Record<string, string>)[name];
+  const setting = async (name: string) =>
+    ((await database.db.execute(sql.raw(`show ${name}`))).rows[0] as Record<string, string>)[name];
 
   it('runs PostgreSQL with fsync on, synchronous commits and full-page writes', async () => {
     expect(await setting('fsync')).toBe('on');

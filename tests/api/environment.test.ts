@@ -15,7 +15,8 @@ import { useTestServer } from '../support/use-test-server';
 const ctx = useTestServer();
 
 const companyId = (label: string) => ctx.company(label);
-const environment = (company?: number, token = ctx.demo) => ctx.server.api.get('/api/environment/plume', { token, company });
+const environment = (company?: number, token = ctx.demo) =>
+  ctx.server.api.get('/api/environment/plume', { token, company });
 
 describe('GET /api/environment/plume', () => {
   it('gives the French defaults of the current company', async () => {
@@ -23,7 +24,18 @@ describe('GET /api/environment/plume', () => {
     expect(res.status).toBe(200);
     const { invoice } = res.body;
     expect(invoice.vatRates).toEqual([20, 10, 5.5, 2.1, 0]);
-    expect(invoice.unitsMeasurement.map((u: { label: string }) => u.label)).toEqual(['unité', 'heure', 'jour', 'forfait', 'kg', 'm', 'm²', 'm³', 'litre', 'lot']);
+    expect(invoice.unitsMeasurement.map((u: { label: string }) => u.label)).toEqual([
+      'unité',
+      'heure',
+      'jour',
+      'forfait',
+      'kg',
+      'm',
+      'm²',
+      'm³',
+      'litre',
+      'lot',
+    ]);
     expect(invoice.meansOfPayment).toEqual(['Virement', 'Chèque', 'Carte bancaire', 'Espèces', 'Prélèvement']);
     expect(invoice.VAT_clauses).toEqual([
       'TVA non applicable, art. 293 B du CGI',
@@ -57,28 +69,66 @@ describe('GET /api/environment/plume', () => {
     expect(items.length).toBeGreaterThanOrEqual(15);
     expect(items).toEqual(sortArticles(items));
     expect(items.find((a: { designation: string }) => a.designation === 'Baguette tradition')).toMatchObject({
-      type: 'Standard', salesAccount: '707000', unitMeasurement: { label: 'unité' }, unitPriceHT: 1.3, vatRate: 5.5, ttc: 1.37, ht: 1.3, typePurchaseSale: 'Vente',
+      type: 'Standard',
+      salesAccount: '707000',
+      unitMeasurement: { label: 'unité' },
+      unitPriceHT: 1.3,
+      vatRate: 5.5,
+      ttc: 1.37,
+      ht: 1.3,
+      typePurchaseSale: 'Vente',
     });
     for (const a of items) expect(decodeLabel64(a.label64)).toBe(a.label);
     const comment = items.find((a: { code: string }) => a.code === 'CC');
-    expect(comment).toMatchObject({ type: 'Commentaire', salesAccount: '', unitMeasurement: null, unitPriceHT: 0, vatRate: 0, ttc: 0 });
+    expect(comment).toMatchObject({
+      type: 'Commentaire',
+      salesAccount: '',
+      unitMeasurement: null,
+      unitPriceHT: 0,
+      vatRate: 0,
+      ttc: 0,
+    });
     expect(body.estimate.items).toEqual(items);
   });
 
   it('writes each article exactly as GET /api/items does (the environment builds its catalogue in SQL)', async () => {
     const text = 'Gâteau « spécial » – 🎂 ' + 'long libellé '.repeat(10);
-    const created = await ctx.server.api.post('/api/items', { code: 'ENV-1', type: 'Standard', designation: 'Gâteau', label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, unitPriceHT: 0.1, vatRate: 2.1 }, { token: ctx.demo });
+    const created = await ctx.server.api.post(
+      '/api/items',
+      {
+        code: 'ENV-1',
+        type: 'Standard',
+        designation: 'Gâteau',
+        label64: encodeLabel64(text),
+        salesAccount: '',
+        unitMeasurement: null,
+        unitPriceHT: 0.1,
+        vatRate: 2.1,
+      },
+      { token: ctx.demo },
+    );
     expect(created.status).toBe(201);
-    const [env, list] = await Promise.all([environment(), ctx.server.api.get('/api/items?pageSize=500', { token: ctx.demo })]);
+    const [env, list] = await Promise.all([
+      environment(),
+      ctx.server.api.get('/api/items?pageSize=500', { token: ctx.demo }),
+    ]);
     expect(env.body.invoice.items).toEqual(list.body.items);
-    expect(env.body.invoice.items.find((a: { code: string }) => a.code === 'ENV-1')).toMatchObject({ label: text, label64: encodeLabel64(text), salesAccount: '', unitMeasurement: null, ttc: 0.1 });
+    expect(env.body.invoice.items.find((a: { code: string }) => a.code === 'ENV-1')).toMatchObject({
+      label: text,
+      label64: encodeLabel64(text),
+      salesAccount: '',
+      unitMeasurement: null,
+      ttc: 0.1,
+    });
   });
 
   it('lists the customers with their payment delays and addresses', async () => {
     const { body } = await environment();
     const customers = body.invoice.customers;
     expect(customers).toHaveLength(8);
-    expect(new Set(customers.map((c: { payementDelay: number | null }) => c.payementDelay))).toEqual(new Set([0, 30, 45, null]));
+    expect(new Set(customers.map((c: { payementDelay: number | null }) => c.payementDelay))).toEqual(
+      new Set([0, 30, 45, null]),
+    );
     expect(customers.some((c: { billingAddresses: string[] }) => c.billingAddresses.length > 0)).toBe(true);
     // Rule 13 needs a customer with no address at all.
     expect(customers.filter((c: ToWire<Customer>) => customerHasNoAddress(fromWire(c), ''))).toHaveLength(1);
@@ -88,23 +138,41 @@ describe('GET /api/environment/plume', () => {
   it('describes the company as the seller printed on invoices', async () => {
     const { body } = await environment(companyId('Menuiserie Lefèvre Artisan Bois'));
     expect(body.company).toMatchObject({
-      id: companyId('Menuiserie Lefèvre Artisan Bois'), label: 'Menuiserie Lefèvre Artisan Bois', legalForm: 'EI', city: 'Nantes',
-      siren: '801234567', vatNumber: 'FR61801234567', subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 5,
+      id: companyId('Menuiserie Lefèvre Artisan Bois'),
+      label: 'Menuiserie Lefèvre Artisan Bois',
+      legalForm: 'EI',
+      city: 'Nantes',
+      siren: '801234567',
+      vatNumber: 'FR61801234567',
+      subscriptionInvoice: 'Starter',
+      numberInvoiceValidateMonth: 5,
     });
     expect(body.company).not.toHaveProperty('logo');
-    expect(body.invoice.items.every((a: { code: string; type: string }) => a.type === 'Commentaire' || a.code.startsWith('MEN'))).toBe(true);
+    expect(
+      body.invoice.items.every(
+        (a: { code: string; type: string }) => a.type === 'Commentaire' || a.code.startsWith('MEN'),
+      ),
+    ).toBe(true);
   });
 
   it('follows X-Company-Id: each company has its own catalogue', async () => {
     const { body } = await environment(companyId('Garage Dupont & Fils'));
-    expect(body.invoice.items.some((a: { designation: string }) => a.designation === 'Vidange et filtre à huile')).toBe(true);
+    expect(body.invoice.items.some((a: { designation: string }) => a.designation === 'Vidange et filtre à huile')).toBe(
+      true,
+    );
     expect(body.invoice.items.some((a: { designation: string }) => a.designation === 'Baguette tradition')).toBe(false);
   });
 
   it('gives a company created later the French defaults on its first read', async () => {
     const db = ctx.server.deps.db;
     const [company] = await db.insert(companies).values({ label: 'Atelier Neuf' }).returning();
-    await db.insert(memberships).values({ userId: ctx.server.seed!.demoUserId, companyId: company.id, appRights: clientRights({ invoicing: true }) });
+    await db
+      .insert(memberships)
+      .values({
+        userId: ctx.server.seed!.demoUserId,
+        companyId: company.id,
+        appRights: clientRights({ invoicing: true }),
+      });
     const res = await environment(company.id);
     expect(res.status).toBe(200);
     expect(res.body.invoice.vatRates).toEqual([20, 10, 5.5, 2.1, 0]);
@@ -122,6 +190,9 @@ describe('GET /api/environment/plume', () => {
     const foreign = await environment(companyId('Conseil Audit Rousseau'));
     expect(foreign.status).toBe(403);
     expect((await ctx.server.api.get('/api/environment/plume')).status).toBe(401);
-    expect((await ctx.server.api.get('/api/environment/plume', { token: ctx.demo, headers: { 'x-company-id': 'abc' } })).status).toBe(400);
+    expect(
+      (await ctx.server.api.get('/api/environment/plume', { token: ctx.demo, headers: { 'x-company-id': 'abc' } }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dueDateFor } from '../../src/domain/dates';
 import { customers } from '../../server/src/db/schema/index';
-import { companyId, GARAGE, line, MARTIN, NO_INVOICING, pdfText, quotePayload, today } from '../support/invoice-helpers';
+import {
+  companyId,
+  GARAGE,
+  line,
+  MARTIN,
+  NO_INVOICING,
+  pdfText,
+  quotePayload,
+  today,
+} from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
 // Quotes (issue 4): numbered at creation, spec 5.2 checks, states and transitions, conversion
@@ -25,7 +34,12 @@ describe('POST/PUT/GET /api/estimates', () => {
   it('numbers a quote at creation (gapless D series) in state « En cours »', async () => {
     const first = await create();
     const second = await create();
-    expect(first).toMatchObject({ state: 'En cours', customer: { accountNumber: 'C00002', socialReason: 'Le Bistrot Gourmand' }, totals: { ht: 240, tva: 13.2, ttc: 253.2 }, invoiceId: null });
+    expect(first).toMatchObject({
+      state: 'En cours',
+      customer: { accountNumber: 'C00002', socialReason: 'Le Bistrot Gourmand' },
+      totals: { ht: 240, tva: 13.2, ttc: 253.2 },
+      invoiceId: null,
+    });
     expect(first.number).toMatch(new RegExp(`^D${today(ctx.server).slice(0, 4)}-\\d{4}$`));
     expect(seq(second.number)).toBe(seq(first.number) + 1);
     expect((await ctx.server.api.get(`/api/estimates/${first.id}`, opts())).body).toEqual(first);
@@ -34,9 +48,16 @@ describe('POST/PUT/GET /api/estimates', () => {
   it('422 lists every broken rule of spec 5.2 and takes no number', async () => {
     const before = (await ctx.server.api.get('/api/estimates?pageSize=1', opts())).body.items[0].number;
     const t = today(ctx.server);
-    const res = await ctx.server.api.post('/api/estimates', quotePayload(ctx.server, {
-      customer: { accountNumber: 'C00005' }, validatedAt: addDays(t, -1), vatClause: 'Autoliquidation', lines: [line({ quantity: 0 }), line({ unitPrice: 0 }), line()],
-    }), opts());
+    const res = await ctx.server.api.post(
+      '/api/estimates',
+      quotePayload(ctx.server, {
+        customer: { accountNumber: 'C00005' },
+        validatedAt: addDays(t, -1),
+        vatClause: 'Autoliquidation',
+        lines: [line({ quantity: 0 }), line({ unitPrice: 0 }), line()],
+      }),
+      opts(),
+    );
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       message: 'Votre devis contient des erreurs !',
@@ -61,9 +82,18 @@ describe('POST/PUT/GET /api/estimates', () => {
 
   it('updates an open quote; its number never changes', async () => {
     const quote = await create();
-    const res = await ctx.server.api.put(`/api/estimates/${quote.id}`, { ...quote, designation: 'Deux pièces montées', lines: [line({ quantity: 4, unitPrice: 120 })] }, opts());
+    const res = await ctx.server.api.put(
+      `/api/estimates/${quote.id}`,
+      { ...quote, designation: 'Deux pièces montées', lines: [line({ quantity: 4, unitPrice: 120 })] },
+      opts(),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: quote.id, number: quote.number, designation: 'Deux pièces montées', totals: { ht: 480 } });
+    expect(res.body).toMatchObject({
+      id: quote.id,
+      number: quote.number,
+      designation: 'Deux pièces montées',
+      totals: { ht: 480 },
+    });
   });
 });
 
@@ -78,11 +108,15 @@ describe('PATCH /api/estimates/:id (state)', () => {
     expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts())).status).toBe(200);
     const unknown = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Signé' }, opts());
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('L’état « Signé » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.');
+    expect(unknown.body.message).toBe(
+      'L’état « Signé » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.',
+    );
     const invoiced = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Facturé' }, opts());
     expect(invoiced.status).toBe(409);
     expect(invoiced.body.message).toBe('Le devis ne peut pas passer de l’état « En cours » à l’état « Facturé ».');
-    expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Annulé' }, opts())).body.state).toBe('Annulé');
+    expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Annulé' }, opts())).body.state).toBe(
+      'Annulé',
+    );
     const reopen = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts());
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toBe('Le devis ne peut pas passer de l’état « Annulé » à l’état « En cours ».');
@@ -94,27 +128,49 @@ describe('PATCH /api/estimates/:id (state)', () => {
 
 describe('POST /api/estimates/:id/convert', () => {
   it('turns an accepted quote into a pre-filled draft invoice and marks it « Facturé »', async () => {
-    const quote = await create({ billingAdress: 'Le Bistrot Gourmand – Compta, 1 rue X, 75011 Paris', vatClause: '', designation: 'Mariage Garnier' });
+    const quote = await create({
+      billingAdress: 'Le Bistrot Gourmand – Compta, 1 rue X, 75011 Paris',
+      vatClause: '',
+      designation: 'Mariage Garnier',
+    });
     const early = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Ce devis doit être accepté avant d’être transformé en facture.');
     await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
     const res = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const [bistrot] = await ctx.server.deps.db.select().from(customers).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00002')));
+    const [bistrot] = await ctx.server.deps.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00002')));
     expect(res.body).toMatchObject({
-      type: 'Facture', payementMode: '', validated: false, number: null, estimateId: quote.id, estimate: { id: quote.id, number: quote.number },
-      designation: 'Mariage Garnier', billingAdress: quote.billingAdress, customer: { accountNumber: 'C00002' },
-      createdAt: today(ctx.server), dueDate: dueDateFor(today(ctx.server), bistrot.paymentDelay), totals: quote.totals,
+      type: 'Facture',
+      payementMode: '',
+      validated: false,
+      number: null,
+      estimateId: quote.id,
+      estimate: { id: quote.id, number: quote.number },
+      designation: 'Mariage Garnier',
+      billingAdress: quote.billingAdress,
+      customer: { accountNumber: 'C00002' },
+      createdAt: today(ctx.server),
+      dueDate: dueDateFor(today(ctx.server), bistrot.paymentDelay),
+      totals: quote.totals,
     });
     expect(res.body.lines).toEqual(quote.lines);
     const after = (await ctx.server.api.get(`/api/estimates/${quote.id}`, opts())).body;
-    expect(after).toMatchObject({ state: 'Facturé', invoiceId: res.body.id, invoice: { id: res.body.id, number: null } });
+    expect(after).toMatchObject({
+      state: 'Facturé',
+      invoiceId: res.body.id,
+      invoice: { id: res.body.id, number: null },
+    });
     const twice = await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts());
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Ce devis a déjà été facturé.');
     // The invoice list shows where the draft came from.
-    const row = (await ctx.server.api.get('/api/factures?validated=false&pageSize=500', opts())).body.items.find((i: any) => i.id === res.body.id);
+    const row = (await ctx.server.api.get('/api/factures?validated=false&pageSize=500', opts())).body.items.find(
+      (i: any) => i.id === res.body.id,
+    );
     expect(row.estimate).toEqual({ id: quote.id, number: quote.number });
   });
 
@@ -123,7 +179,10 @@ describe('POST /api/estimates/:id/convert', () => {
     await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
     const invoice = (await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts())).body;
     expect((await ctx.server.api.delete(`/api/invoices/${invoice.id}`, opts())).status).toBe(204);
-    expect((await ctx.server.api.get(`/api/estimates/${quote.id}`, opts())).body).toMatchObject({ state: 'Accepté', invoiceId: null });
+    expect((await ctx.server.api.get(`/api/estimates/${quote.id}`, opts())).body).toMatchObject({
+      state: 'Accepté',
+      invoiceId: null,
+    });
     expect((await ctx.server.api.post(`/api/estimates/${quote.id}/convert`, undefined, opts())).status).toBe(201);
   });
 
@@ -161,18 +220,28 @@ describe('GET /api/estimates (list)', () => {
     const numbers = all.items.map((q: any) => seq(q.number));
     expect(numbers).toEqual([...numbers].sort((a: number, b: number) => b - a));
     expect(all.items[0]).toEqual({
-      id: expect.any(Number), number: expect.any(String), state: expect.any(String), createdAt: expect.any(String), validatedAt: expect.any(String),
-      customer: { socialReason: expect.any(String), name: expect.any(String), accountNumber: expect.any(String) }, ht: expect.any(Number), ttc: expect.any(Number), invoiceId: null,
+      id: expect.any(Number),
+      number: expect.any(String),
+      state: expect.any(String),
+      createdAt: expect.any(String),
+      validatedAt: expect.any(String),
+      customer: { socialReason: expect.any(String), name: expect.any(String), accountNumber: expect.any(String) },
+      ht: expect.any(Number),
+      ttc: expect.any(Number),
+      invoiceId: null,
     });
     for (const state of ['En cours', 'Accepté', 'Facturé', 'Annulé']) {
-      const res = (await ctx.server.api.get(`/api/estimates?state=${encodeURIComponent(state)}&pageSize=500`, opts())).body;
+      const res = (await ctx.server.api.get(`/api/estimates?state=${encodeURIComponent(state)}&pageSize=500`, opts()))
+        .body;
       expect(res.total, state).toBeGreaterThan(0);
       expect(res.items.every((q: any) => q.state === state)).toBe(true);
     }
     expect((await ctx.server.api.get('/api/estimates?state=Perdu', opts())).status).toBe(400);
     const bistrot = (await ctx.server.api.get('/api/estimates?customer=C00002&pageSize=500', opts())).body;
     expect(bistrot.items.every((q: any) => q.customer.accountNumber === 'C00002')).toBe(true);
-    const search = (await ctx.server.api.get(`/api/estimates?q=${encodeURIComponent('bistrot gourmand')}&pageSize=500`, opts())).body;
+    const search = (
+      await ctx.server.api.get(`/api/estimates?q=${encodeURIComponent('bistrot gourmand')}&pageSize=500`, opts())
+    ).body;
     expect(search.total).toBe(bistrot.total);
     const t = today(ctx.server);
     const period = (await ctx.server.api.get(`/api/estimates?from=${t}&to=${t}&pageSize=500`, opts())).body;

@@ -35,7 +35,13 @@ beforeAll(async () => {
   const doc = (await server.api.get('/api/openapi.json')).body;
   operations = operationsOf(doc).filter((op) => !EXCLUDED.has(`${op.method} ${op.path}`));
   const martin = companyId(server, MARTIN);
-  companyIds = [martin, ...server.seed!.companies.filter((c) => c.id !== martin).slice(0, 2).map((c) => c.id)];
+  companyIds = [
+    martin,
+    ...server
+      .seed!.companies.filter((c) => c.id !== martin)
+      .slice(0, 2)
+      .map((c) => c.id),
+  ];
   ({ examples, knownIds } = await validExamples(martin));
   errorLog = vi.spyOn(console, 'error');
 });
@@ -49,14 +55,38 @@ async function validExamples(company: number) {
   const opts = { token: tokens.demo, company };
   const invoice = invoicePayload(server);
   const quote = quotePayload(server);
-  const item = { code: 'FUZZ1', type: 'Standard', designation: 'Article', label: 'Article du fuzz', salesAccount: '706000', unitMeasurement: { label: 'unité' }, unitPriceHT: 12.5, vatRate: 20, typePurchaseSale: 'Vente' };
-  const customer = { accountNumber: 'CFUZZ1', socialReason: 'Client du fuzz', adress: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'France', billingAddresses: ['2 rue du Bac'], email: 'client@example.fr', payementDelay: 30, isBusiness: true };
+  const item = {
+    code: 'FUZZ1',
+    type: 'Standard',
+    designation: 'Article',
+    label: 'Article du fuzz',
+    salesAccount: '706000',
+    unitMeasurement: { label: 'unité' },
+    unitPriceHT: 12.5,
+    vatRate: 20,
+    typePurchaseSale: 'Vente',
+  };
+  const customer = {
+    accountNumber: 'CFUZZ1',
+    socialReason: 'Client du fuzz',
+    adress: '1 rue de la Paix',
+    postalCode: '75002',
+    city: 'Paris',
+    country: 'France',
+    billingAddresses: ['2 rue du Bac'],
+    email: 'client@example.fr',
+    payementDelay: 30,
+    isBusiness: true,
+  };
   const ids = [
     (await server.api.post('/api/invoices', invoice, opts)).body.id,
     (await server.api.post('/api/estimates', quote, opts)).body.id,
     (await server.api.post('/api/items', item, opts)).body.id,
   ];
-  expect(ids.every((id) => Number.isInteger(id)), 'données de départ du fuzz').toBe(true);
+  expect(
+    ids.every((id) => Number.isInteger(id)),
+    'données de départ du fuzz',
+  ).toBe(true);
   expect((await server.api.post('/api/customers', customer, opts)).status).toBe(201);
   const examples: Record<string, unknown[]> = {
     'POST /api/login': [{ username: 'inconnu', password: 'secret' }],
@@ -85,17 +115,21 @@ async function send(req: FuzzRequest): Promise<ApiResponse> {
 }
 
 /** Heuristic for "a French sentence": French words or letters, none of the English defaults. */
-const FRENCH = /\b(le|la|les|de|du|des|un|une|est|pas|ce|cette|vous|votre|doit|au|en|et|ou|requise?|invalide|introuvable)\b|[éèàêçùôî’«]/i;
-const ENGLISH = /^(Invalid|Expected|Required|Unexpected|Unauthorized|Forbidden|Not Found|Bad Request|Internal|Payload)|received |must be/i;
+const FRENCH =
+  /\b(le|la|les|de|du|des|un|une|est|pas|ce|cette|vous|votre|doit|au|en|et|ou|requise?|invalide|introuvable)\b|[éèàêçùôî’«]/i;
+const ENGLISH =
+  /^(Invalid|Expected|Required|Unexpected|Unauthorized|Forbidden|Not Found|Bad Request|Internal|Payload)|received |must be/i;
 
 function judge(req: FuzzRequest, res: ApiResponse): string | null {
   const label = `${req.method} ${req.url.slice(0, 300)} (${req.as}) ${req.rawBody?.slice(0, 300) ?? ''}`;
   // A 503 the contract declares (directory not configured) or one asking to retry is an answer, not a fault.
   const plannedUnavailable = res.status === 503 && (req.declared.includes('503') || res.headers.has('retry-after'));
-  if (res.status >= 500 && !plannedUnavailable) return `${res.status} ← ${label} → ${JSON.stringify(res.body).slice(0, 300)}`;
+  if (res.status >= 500 && !plannedUnavailable)
+    return `${res.status} ← ${label} → ${JSON.stringify(res.body).slice(0, 300)}`;
   if (res.status >= 400) {
     const message = (res.body as { message?: unknown })?.message;
-    if (typeof message !== 'string' || !FRENCH.test(message) || ENGLISH.test(message)) return `${res.status} sans message français ← ${label} → ${JSON.stringify(res.body).slice(0, 300)}`;
+    if (typeof message !== 'string' || !FRENCH.test(message) || ENGLISH.test(message))
+      return `${res.status} sans message français ← ${label} → ${JSON.stringify(res.body).slice(0, 300)}`;
   }
   return null;
 }
@@ -109,12 +143,20 @@ async function fuzz(seed: number, timeLimit: number) {
     if (problem) throw new Error(problem);
   });
   try {
-    await fc.assert(property, { seed, numRuns: 100_000, interruptAfterTimeLimit: timeLimit, markInterruptAsFailure: false, endOnFailure: true });
+    await fc.assert(property, {
+      seed,
+      numRuns: 100_000,
+      interruptAfterTimeLimit: timeLimit,
+      markInterruptAsFailure: false,
+      endOnFailure: true,
+    });
   } catch (error) {
     console.log(`Fuzz en échec, graine ${seed} (rejouer avec FUZZ_SEED=${seed})`);
     throw error;
   }
-  console.log(`fuzz: graine ${seed}, ${runs} requêtes en ${((Date.now() - started) / 1000).toFixed(1)} s sur ${operations.length} opérations`);
+  console.log(
+    `fuzz: graine ${seed}, ${runs} requêtes en ${((Date.now() - started) / 1000).toFixed(1)} s sur ${operations.length} opérations`,
+  );
   expect(runs).toBeGreaterThan(operations.length);
 }
 
@@ -155,10 +197,30 @@ describe('the issue’s 500s are French 400/422 answers', () => {
   });
 
   it('refuses other controls and lone surrogates, keeps tabs and line breaks of multi-line text', async () => {
-    expect400(await server.api.post('/api/invoices', invoicePayload(server, { designation: 'a\u0007' }), opts()), 'designation', 'BEL');
-    expect400(await server.api.post('/api/invoices', invoicePayload(server, { designation: '\ud800' }), opts()), 'designation', 'surrogate');
-    expect400(await server.api.request('POST', '/api/invoices', { ...opts(), headers: { 'content-type': 'application/json' }, rawBody: '{"vatClause":"\\udc00"}' }), 'vatClause', 'surrogate échappé');
-    const multiLine = await server.api.post('/api/invoices', invoicePayload(server, { billingAdress: 'Hôtel du Parc\r\n1 rue\tdu Lac' }), opts());
+    expect400(
+      await server.api.post('/api/invoices', invoicePayload(server, { designation: 'a\u0007' }), opts()),
+      'designation',
+      'BEL',
+    );
+    expect400(
+      await server.api.post('/api/invoices', invoicePayload(server, { designation: '\ud800' }), opts()),
+      'designation',
+      'surrogate',
+    );
+    expect400(
+      await server.api.request('POST', '/api/invoices', {
+        ...opts(),
+        headers: { 'content-type': 'application/json' },
+        rawBody: '{"vatClause":"\\udc00"}',
+      }),
+      'vatClause',
+      'surrogate échappé',
+    );
+    const multiLine = await server.api.post(
+      '/api/invoices',
+      invoicePayload(server, { billingAdress: 'Hôtel du Parc\r\n1 rue\tdu Lac' }),
+      opts(),
+    );
     expect(multiLine.status, JSON.stringify(multiLine.body)).toBe(201);
     expect(multiLine.body.billingAdress).toBe('Hôtel du Parc\r\n1 rue\tdu Lac');
   });
@@ -169,27 +231,59 @@ describe('the issue’s 500s are French 400/422 answers', () => {
   });
 
   it('refuses NUL in query strings and path segments', async () => {
-    for (const url of ['/api/factures?q=%00', '/api/factures?customer=%00', '/api/estimates?q=%00', '/api/estimates?customer=a%00', '/api/items?q=%00', '/api/customers?q=%00', '/api/my-documents?q=%00']) {
+    for (const url of [
+      '/api/factures?q=%00',
+      '/api/factures?customer=%00',
+      '/api/estimates?q=%00',
+      '/api/estimates?customer=a%00',
+      '/api/items?q=%00',
+      '/api/customers?q=%00',
+      '/api/my-documents?q=%00',
+    ]) {
       const res = await server.api.get(url, opts());
       expect(res.status, url).toBe(400);
       expect(res.body.message, url).toMatch(/^Le paramètre « (q|customer) » contient un caractère de contrôle/);
     }
-    for (const url of ['/api/customers/%00/documents', '/api/customers/%00', '/api/invoices/1%00', '/api/ged/documents/%1F/view']) {
+    for (const url of [
+      '/api/customers/%00/documents',
+      '/api/customers/%00',
+      '/api/invoices/1%00',
+      '/api/ged/documents/%1F/view',
+    ]) {
       const res = await server.api.get(url, opts());
       expect(res.status, url).toBe(400);
-      expect(res.body.message, url).toBe('L’adresse de la requête contient un caractère de contrôle ou invalide, non autorisé.');
+      expect(res.body.message, url).toBe(
+        'L’adresse de la requête contient un caractère de contrôle ou invalide, non autorisé.',
+      );
     }
   });
 
   it('refuses amounts beyond the database’s numeric range with the rulebook’s messages (422)', async () => {
-    const huge = [{ code: '00', type: 'Standard', label: 'x', quantity: 9_999_999_999, unitMeasurement: '', unitPrice: 100, salesAccount: '', vatRate: 20 }] as any;
+    const huge = [
+      {
+        code: '00',
+        type: 'Standard',
+        label: 'x',
+        quantity: 9_999_999_999,
+        unitMeasurement: '',
+        unitPrice: 100,
+        salesAccount: '',
+        vatRate: 20,
+      },
+    ] as any;
     const invoice = await server.api.post('/api/invoices', invoicePayload(server, { lines: huge }), opts());
     expect(invoice.status).toBe(422);
-    expect(invoice.body.errors).toEqual(expect.arrayContaining([AMOUNT_LIMIT_MESSAGES.quantityTooBig, totalTooBigMessage('facture')]));
+    expect(invoice.body.errors).toEqual(
+      expect.arrayContaining([AMOUNT_LIMIT_MESSAGES.quantityTooBig, totalTooBigMessage('facture')]),
+    );
     const quote = await server.api.post('/api/estimates', quotePayload(server, { lines: huge }), opts());
     expect(quote.status).toBe(422);
     expect(quote.body.errors).toEqual(expect.arrayContaining([totalTooBigMessage('devis')]));
-    const item = await server.api.post('/api/items', { code: 'CHER', type: 'Standard', label: 'Trop cher', unitPriceHT: 10_000_000_000, vatRate: 20 }, opts());
+    const item = await server.api.post(
+      '/api/items',
+      { code: 'CHER', type: 'Standard', label: 'Trop cher', unitPriceHT: 10_000_000_000, vatRate: 20 },
+      opts(),
+    );
     expect(item.status).toBe(422);
     expect(item.body.errors).toEqual([ARTICLE_MESSAGES.priceTooBig]);
   });
@@ -198,8 +292,13 @@ describe('the issue’s 500s are French 400/422 answers', () => {
     const admin = { token: tokens.admin };
     const wide = await server.api.get('/api/statistiques/datedebut/0001-01-01/datefin/9999-12-31', admin);
     expect(wide.status).toBe(400);
-    expect(wide.body).toMatchObject({ field: 'startDate', message: 'La date de début doit être comprise entre le 01/01/1900 et le 31/12/2100.' });
-    expect((await server.api.get('/api/statistiques/datedebut/2026-01-01/datefin/2026-02-30', admin)).body.field).toBe('endDate');
+    expect(wide.body).toMatchObject({
+      field: 'startDate',
+      message: 'La date de début doit être comprise entre le 01/01/1900 et le 31/12/2100.',
+    });
+    expect((await server.api.get('/api/statistiques/datedebut/2026-01-01/datefin/2026-02-30', admin)).body.field).toBe(
+      'endDate',
+    );
     expect((await server.api.get('/api/statistiques/datedebut/1900-01-01/datefin/2100-12-31', admin)).status).toBe(200);
     for (const url of ['/api/factures?from=0001-01-01', '/api/estimates?to=9999-12-31']) {
       const res = await server.api.get(url, opts());
@@ -214,13 +313,21 @@ describe('fuzzing every JSON endpoint of the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(50);
   });
 
-  it('never answers 5xx nor an English error, with a fixed seed', async () => {
-    await fuzz(Number(process.env.FUZZ_SEED ?? FIXED_SEED), FUZZ_MS);
-  }, FUZZ_MS + 30_000);
+  it(
+    'never answers 5xx nor an English error, with a fixed seed',
+    async () => {
+      await fuzz(Number(process.env.FUZZ_SEED ?? FIXED_SEED), FUZZ_MS);
+    },
+    FUZZ_MS + 30_000,
+  );
 
-  it('never answers 5xx nor an English error, with a random seed', async () => {
-    await fuzz(Date.now() % 2_147_483_647, RANDOM_MS);
-  }, RANDOM_MS + 30_000);
+  it(
+    'never answers 5xx nor an English error, with a random seed',
+    async () => {
+      await fuzz(Date.now() % 2_147_483_647, RANDOM_MS);
+    },
+    RANDOM_MS + 30_000,
+  );
 
   it('logs no server fault meanwhile (console.error is for real faults only)', () => {
     expect(errorLog.mock.calls.map((c: unknown[]) => String(c[0]).slice(0, 200))).toEqual([]);

@@ -36,11 +36,21 @@ const send = (kind: Kind, designation: string, key: string) =>
 
 async function rowsOf(kind: Kind, designation: string) {
   const table = KINDS[kind].table;
-  return server.deps.db.select({ id: table.id, number: table.number }).from(table).where(eq(table.designation, designation));
+  return server.deps.db
+    .select({ id: table.id, number: table.number })
+    .from(table)
+    .where(eq(table.designation, designation));
 }
 
 describe('a crash while answering POST /api/invoices and /api/estimates', () => {
-  const cases = (['invoice', 'quote'] as Kind[]).flatMap((kind) => POINTS.map((point) => ({ kind, point, designation: `Crash ${kind} ${point}`, key: `crash-${kind}-${point.replace(':', '-')}` })));
+  const cases = (['invoice', 'quote'] as Kind[]).flatMap((kind) =>
+    POINTS.map((point) => ({
+      kind,
+      point,
+      designation: `Crash ${kind} ${point}`,
+      key: `crash-${kind}-${point.replace(':', '-')}`,
+    })),
+  );
   const crashed = new Map<string, ApiResponse>();
   let firstQuoteSeq = 0;
 
@@ -63,27 +73,37 @@ describe('a crash while answering POST /api/invoices and /api/estimates', () => 
     await server.restart();
   });
 
-  it.each(cases)('$kind, crash at $point: the replay leaves exactly one document', async ({ kind, point, designation, key }) => {
-    expect(crashed.get(key)!.status).toBe(500);
-    const before = await rowsOf(kind, designation);
-    // Either nothing happened, or the work and its answer both did.
-    expect(before.length).toBeLessThanOrEqual(1);
-    const replay = await send(kind, designation, key);
-    expect(replay.status, JSON.stringify(replay.body)).toBe(201);
-    const after = await rowsOf(kind, designation);
-    expect(after).toHaveLength(1);
-    expect(replay.body.id).toBe(after[0].id);
-    expect(replay.headers.get('idempotent-replay')).toBe(before.length === 1 ? 'true' : null);
-    if (point === 'answer:after-commit') expect(before).toHaveLength(1);
-    // A second replay answers the same, still one document.
-    const again = await send(kind, designation, key);
-    expect(again.body).toEqual(replay.body);
-    expect(await rowsOf(kind, designation)).toHaveLength(1);
-  });
+  it.each(cases)(
+    '$kind, crash at $point: the replay leaves exactly one document',
+    async ({ kind, point, designation, key }) => {
+      expect(crashed.get(key)!.status).toBe(500);
+      const before = await rowsOf(kind, designation);
+      // Either nothing happened, or the work and its answer both did.
+      expect(before.length).toBeLessThanOrEqual(1);
+      const replay = await send(kind, designation, key);
+      expect(replay.status, JSON.stringify(replay.body)).toBe(201);
+      const after = await rowsOf(kind, designation);
+      expect(after).toHaveLength(1);
+      expect(replay.body.id).toBe(after[0].id);
+      expect(replay.headers.get('idempotent-replay')).toBe(before.length === 1 ? 'true' : null);
+      if (point === 'answer:after-commit') expect(before).toHaveLength(1);
+      // A second replay answers the same, still one document.
+      const again = await send(kind, designation, key);
+      expect(again.body).toEqual(replay.body);
+      expect(await rowsOf(kind, designation)).toHaveLength(1);
+    },
+  );
 
   it('consumes no quote number for a document that does not exist', async () => {
-    const quotes = await server.deps.db.select({ number: estimates.number }).from(estimates)
-      .where(inArray(estimates.designation, cases.filter((c) => c.kind === 'quote').map((c) => c.designation)));
+    const quotes = await server.deps.db
+      .select({ number: estimates.number })
+      .from(estimates)
+      .where(
+        inArray(
+          estimates.designation,
+          cases.filter((c) => c.kind === 'quote').map((c) => c.designation),
+        ),
+      );
     const taken = quotes.map((q) => seq(q.number!)).sort((a, b) => a - b);
     expect(taken).toEqual(POINTS.map((_, i) => firstQuoteSeq + i));
   });

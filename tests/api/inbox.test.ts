@@ -22,8 +22,16 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const MAX = 52428800;
-const send = (files: Parameters<typeof uploadForm>[0], category: number | string | null = 43, opts: { token?: string; idempotencyKey?: string } = {}) =>
-  upload(server.api, uploadForm(files, category), { token: opts.token ?? demo, company, idempotencyKey: opts.idempotencyKey });
+const send = (
+  files: Parameters<typeof uploadForm>[0],
+  category: number | string | null = 43,
+  opts: { token?: string; idempotencyKey?: string } = {},
+) =>
+  upload(server.api, uploadForm(files, category), {
+    token: opts.token ?? demo,
+    company,
+    idempotencyKey: opts.idempotencyKey,
+  });
 const depositCount = async () => (await server.deps.db.select({ n: count() }).from(inboxDeposits)).at(0)!.n;
 const tmpFiles = () => {
   const dir = join(server.dataDir, 'files', '.tmp');
@@ -35,7 +43,17 @@ describe('POST /api/my-inbox/documents/upload: size limit (spec 5.4)', () => {
     const res = await send([{ bytes: pdfOfSize(MAX), name: 'grand.pdf' }]);
     expect(res.status).toBe(201);
     expect(res.body.items).toHaveLength(1);
-    expect(res.body.items[0]).toMatchObject({ name: 'grand.pdf', size: MAX, mimeType: 'application/pdf', status: 'deposited', statusLabel: 'Déposé', categoryId: 43, category: 'Achats', categoryPath: 'Comptabilité › Achats', mine: true });
+    expect(res.body.items[0]).toMatchObject({
+      name: 'grand.pdf',
+      size: MAX,
+      mimeType: 'application/pdf',
+      status: 'deposited',
+      statusLabel: 'Déposé',
+      categoryId: 43,
+      category: 'Achats',
+      categoryPath: 'Comptabilité › Achats',
+      mine: true,
+    });
   });
 
   it('refuses one byte more with 413, keeps nothing and leaves no partial file', async () => {
@@ -74,8 +92,15 @@ describe('a cancelled upload', () => {
       },
     });
     const request = fetch(`${server.url}/api/my-inbox/documents/upload`, {
-      method: 'POST', body, duplex: 'half', signal: controller.signal,
-      headers: { authorization: `Bearer ${demo}`, 'x-company-id': String(company), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      method: 'POST',
+      body,
+      duplex: 'half',
+      signal: controller.signal,
+      headers: {
+        authorization: `Bearer ${demo}`,
+        'x-company-id': String(company),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
     } as RequestInit).catch((e: Error) => e);
     await halfway;
     await expect.poll(() => tmpFiles().length, { timeout: 5_000 }).toBe(1);
@@ -96,14 +121,23 @@ describe('type checks on content (spec 5.4)', () => {
 
   it('refuses an executable whatever its name; accepts a real PNG and a CSV', async () => {
     expect((await send([{ bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3]), name: 'outil.pdf' }])).status).toBe(415);
-    const ok = await send([{ bytes: PNG_BYTES, name: 'ticket.png', type: 'image/png' }, { bytes: new TextEncoder().encode('a;b\n1;2\n'), name: 'ventes.csv', type: 'text/csv' }]);
+    const ok = await send([
+      { bytes: PNG_BYTES, name: 'ticket.png', type: 'image/png' },
+      { bytes: new TextEncoder().encode('a;b\n1;2\n'), name: 'ventes.csv', type: 'text/csv' },
+    ]);
     expect(ok.status).toBe(201);
-    expect(ok.body.items.map((d: any) => [d.name, d.mimeType])).toEqual([['ticket.png', 'image/png'], ['ventes.csv', 'text/csv']]);
+    expect(ok.body.items.map((d: any) => [d.name, d.mimeType])).toEqual([
+      ['ticket.png', 'image/png'],
+      ['ventes.csv', 'text/csv'],
+    ]);
   });
 
   it('refuses a whole upload when one of its files is refused', async () => {
     const before = await depositCount();
-    const res = await send([{ bytes: pdfOfSize(100), name: 'bon.pdf' }, { bytes: PNG_BYTES, name: 'faux.pdf' }]);
+    const res = await send([
+      { bytes: pdfOfSize(100), name: 'bon.pdf' },
+      { bytes: PNG_BYTES, name: 'faux.pdf' },
+    ]);
     expect(res.status).toBe(415);
     expect(await depositCount()).toBe(before);
   });
@@ -123,7 +157,12 @@ describe('names and fields', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''..%2F..%2F.%2Fetc%2Fsh%07ad%00ow%1B.pdf\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n\r\n`,
       `--${boundary}--\r\n`,
     ].join('');
-    const encoded = await server.api.request('POST', '/api/my-inbox/documents/upload', { token: demo, company, rawBody: raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const encoded = await server.api.request('POST', '/api/my-inbox/documents/upload', {
+      token: demo,
+      company,
+      rawBody: raw,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(encoded.status).toBe(201);
     expect(encoded.body.items[0].name).toBe('shadow.pdf');
     // Nothing escaped the store: only the content-addressed folders and the temp folder exist.
@@ -197,17 +236,36 @@ describe('DELETE /api/my-inbox/documents/{id}', () => {
     const res = await server.api.delete(`/api/my-inbox/documents/${item.id}`, { token: admin, company });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Seule la personne qui a déposé ce fichier peut le supprimer.');
-    expect((await server.api.delete(`/api/my-inbox/documents/${item.id}`, { token: demo, company: server.seed!.companies[0].id })).status).toBe(404);
+    expect(
+      (
+        await server.api.delete(`/api/my-inbox/documents/${item.id}`, {
+          token: demo,
+          company: server.seed!.companies[0].id,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('batches: queued → processing → done', () => {
   it('the firm takes deposits, files them as documents under their category and notifies the company', async () => {
-    const items = (await send([{ bytes: pdfOfSize(300), name: 'achats-octobre.pdf' }, { bytes: PNG_BYTES, name: 'ticket-carburant.png', type: 'image/png' }], 43)).body.items;
+    const items = (
+      await send(
+        [
+          { bytes: pdfOfSize(300), name: 'achats-octobre.pdf' },
+          { bytes: PNG_BYTES, name: 'ticket-carburant.png', type: 'image/png' },
+        ],
+        43,
+      )
+    ).body.items;
     const ids = items.map((d: any) => d.id);
     expect((await server.api.post('/api/batch', { ids }, { token: demo, company })).status).toBe(403);
 
-    const created = await server.api.post('/api/batch', { ids }, { token: admin, company, idempotencyKey: 'batch-key-0001' });
+    const created = await server.api.post(
+      '/api/batch',
+      { ids },
+      { token: admin, company, idempotencyKey: 'batch-key-0001' },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'queued', total: 2, processed: 0 });
     expect(created.body.files.map((f: any) => f.status)).toEqual(['queued', 'queued']);
@@ -215,7 +273,9 @@ describe('batches: queued → processing → done', () => {
     // Taken files can no longer be withdrawn, nor put in another batch.
     const refused = await server.api.delete(`/api/my-inbox/documents/${ids[0]}`, { token: demo, company });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Ce fichier a déjà été pris en charge par le cabinet : il ne peut plus être supprimé.');
+    expect(refused.body.message).toBe(
+      'Ce fichier a déjà été pris en charge par le cabinet : il ne peut plus être supprimé.',
+    );
     expect((await server.api.post('/api/batch', { ids: [ids[0]] }, { token: admin, company })).status).toBe(409);
 
     const seen = new Set<string>();
@@ -230,21 +290,39 @@ describe('batches: queued → processing → done', () => {
     expect(batch.finishedAt).not.toBeNull();
     expect(batch.files.every((f: any) => f.status === 'done' && f.documentId)).toBe(true);
 
-    const docs = (await server.api.get('/api/my-documents?category=30&pageSize=100', { token: demo, company })).body.items;
-    expect(docs.filter((d: any) => ['achats-octobre.pdf', 'ticket-carburant.png'].includes(d.name)).map((d: any) => d.categoryPath)).toEqual(['Comptabilité › Achats', 'Comptabilité › Achats']);
+    const docs = (await server.api.get('/api/my-documents?category=30&pageSize=100', { token: demo, company })).body
+      .items;
+    expect(
+      docs
+        .filter((d: any) => ['achats-octobre.pdf', 'ticket-carburant.png'].includes(d.name))
+        .map((d: any) => d.categoryPath),
+    ).toEqual(['Comptabilité › Achats', 'Comptabilité › Achats']);
     const inbox = (await server.api.get('/api/my-inbox?pageSize=200', { token: demo, company })).body.items;
     expect(inbox.some((d: any) => ids.includes(d.id))).toBe(false);
-    const history = (await server.api.get('/api/my-inbox/history?status=done&mine=true', { token: demo, company })).body.items;
+    const history = (await server.api.get('/api/my-inbox/history?status=done&mine=true', { token: demo, company })).body
+      .items;
     expect(history.filter((d: any) => ids.includes(d.id)).map((d: any) => d.statusLabel)).toEqual(['Classé', 'Classé']);
 
     // Type 1 notifications for the company's users, not for the firm user who filed.
-    const notes = await server.deps.db.select().from(notifications).where(and(eq(notifications.companyId, company), eq(notifications.type, 1)));
-    const forDemo = notes.filter((n) => n.userId === server.seed!.demoUserId && batch.files.some((f: any) => f.documentId === n.documentId));
-    expect(forDemo.map((n) => n.label).sort()).toEqual(['Nouveau document dans « Achats » : achats-octobre.pdf', 'Nouveau document dans « Achats » : ticket-carburant.png']);
+    const notes = await server.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.companyId, company), eq(notifications.type, 1)));
+    const forDemo = notes.filter(
+      (n) => n.userId === server.seed!.demoUserId && batch.files.some((f: any) => f.documentId === n.documentId),
+    );
+    expect(forDemo.map((n) => n.label).sort()).toEqual([
+      'Nouveau document dans « Achats » : achats-octobre.pdf',
+      'Nouveau document dans « Achats » : ticket-carburant.png',
+    ]);
     expect(notes.some((n) => n.userId === server.seed!.adminUserId)).toBe(false);
 
     // The same Idempotency-Key replays the creation without a second batch.
-    const again = await server.api.post('/api/batch', { ids }, { token: admin, company, idempotencyKey: 'batch-key-0001' });
+    const again = await server.api.post(
+      '/api/batch',
+      { ids },
+      { token: admin, company, idempotencyKey: 'batch-key-0001' },
+    );
     expect(again.body.id).toBe(created.body.id);
   });
 
@@ -257,14 +335,36 @@ describe('batches: queued → processing → done', () => {
 
 describe('POST /api/files/download', () => {
   it('zips the chosen deposit files, named after the company, fichier_depot and the date', async () => {
-    const items = (await send([{ bytes: pdfOfSize(120), name: 'relevé.pdf' }, { bytes: PNG_BYTES, name: 'relevé.png', type: 'image/png' }], 44)).body.items;
-    const res = await server.api.post('/api/files/download', { ids: items.map((d: any) => d.id) }, { token: demo, company });
+    const items = (
+      await send(
+        [
+          { bytes: pdfOfSize(120), name: 'relevé.pdf' },
+          { bytes: PNG_BYTES, name: 'relevé.png', type: 'image/png' },
+        ],
+        44,
+      )
+    ).body.items;
+    const res = await server.api.post(
+      '/api/files/download',
+      { ids: items.map((d: any) => d.id) },
+      { token: demo, company },
+    );
     expect(res.status).toBe(200);
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Garage Dupont & Fils_fichier_depot_${today}.zip"; filename*=UTF-8''Garage%20Dupont%20%26%20Fils_fichier_depot_${today}.zip`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Garage Dupont & Fils_fichier_depot_${today}.zip"; filename*=UTF-8''Garage%20Dupont%20%26%20Fils_fichier_depot_${today}.zip`,
+    );
     const files = unzipSync(new Uint8Array(res.raw));
     expect(Object.keys(files).sort()).toEqual(['relevé.pdf', 'relevé.png']);
     expect(Buffer.from(files['relevé.png']).equals(Buffer.from(PNG_BYTES))).toBe(true);
-    expect((await server.api.post('/api/files/download', { ids: [items[0].id] }, { token: demo, company: server.seed!.companies[0].id })).status).toBe(404);
+    expect(
+      (
+        await server.api.post(
+          '/api/files/download',
+          { ids: [items[0].id] },
+          { token: demo, company: server.seed!.companies[0].id },
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterInvoices, filterQuotes, invoiceQuery, quoteQuery, sortDocuments, EMPTY_INVOICE_FILTERS, EMPTY_QUOTE_FILTERS, type InvoiceFilters, type InvoiceListRow, type QuoteFilters, type QuoteListRow } from '../../src/features/invoice-lists/list-model';
+import {
+  filterInvoices,
+  filterQuotes,
+  invoiceQuery,
+  quoteQuery,
+  sortDocuments,
+  EMPTY_INVOICE_FILTERS,
+  EMPTY_QUOTE_FILTERS,
+  type InvoiceFilters,
+  type InvoiceListRow,
+  type QuoteFilters,
+  type QuoteListRow,
+} from '../../src/features/invoice-lists/list-model';
 import { companyId, invoicePayload, MARTIN, today } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -24,7 +36,14 @@ beforeAll(async () => {
   token = (await server.api.login('demo')).token;
   martin = companyId(server, MARTIN);
   // A second draft, so "drafts first, newest first" is checked too.
-  expect((await server.api.post('/api/invoices', invoicePayload(server, { designation: 'Second brouillon' }), { token, company: martin })).status).toBe(201);
+  expect(
+    (
+      await server.api.post('/api/invoices', invoicePayload(server, { designation: 'Second brouillon' }), {
+        token,
+        company: martin,
+      })
+    ).status,
+  ).toBe(201);
   allInvoices = await get<InvoiceListRow>('/api/factures', {});
   allQuotes = await get<QuoteListRow>('/api/estimates', {});
 });
@@ -41,10 +60,18 @@ describe('offline filters agree with GET /api/factures and /api/estimates', () =
 
   const firstCustomer = () => allInvoices.find((r) => r.number)!.customer!;
   const invoiceCases: Array<() => Partial<InvoiceFilters>> = [
-    () => ({ status: 'brouillon' }), () => ({ status: 'validee' }), () => ({ status: 'payee' }), () => ({ status: 'impayee' }), () => ({ status: 'retard' }),
-    () => ({ type: 'Avoir' }), () => ({ validated: 'true', type: 'Facture' }), () => ({ customer: firstCustomer().accountNumber }),
-    () => ({ q: firstCustomer().socialReason.toUpperCase() }), () => ({ q: allInvoices.find((r) => r.number)!.number! }),
-    () => ({ from: `${today(server).slice(0, 7)}-01`, to: today(server) }), () => ({ status: 'impayee', from: '2000-01-01', q: 'c0000' }),
+    () => ({ status: 'brouillon' }),
+    () => ({ status: 'validee' }),
+    () => ({ status: 'payee' }),
+    () => ({ status: 'impayee' }),
+    () => ({ status: 'retard' }),
+    () => ({ type: 'Avoir' }),
+    () => ({ validated: 'true', type: 'Facture' }),
+    () => ({ customer: firstCustomer().accountNumber }),
+    () => ({ q: firstCustomer().socialReason.toUpperCase() }),
+    () => ({ q: allInvoices.find((r) => r.number)!.number! }),
+    () => ({ from: `${today(server).slice(0, 7)}-01`, to: today(server) }),
+    () => ({ status: 'impayee', from: '2000-01-01', q: 'c0000' }),
   ];
   it.each(invoiceCases.map((c, i) => [i, c] as const))('invoice case %i', async (_i, make) => {
     const query = invoiceQuery({ ...EMPTY_INVOICE_FILTERS, ...make() });
@@ -53,8 +80,13 @@ describe('offline filters agree with GET /api/factures and /api/estimates', () =
   });
 
   const quoteCases: Array<() => Partial<QuoteFilters>> = [
-    () => ({ state: 'Accepté' }), () => ({ state: 'En cours' }), () => ({ state: 'Facturé' }), () => ({ state: 'Annulé' }),
-    () => ({ customer: allQuotes[0].customer!.accountNumber }), () => ({ q: allQuotes[0].number! }), () => ({ from: today(server), to: today(server) }),
+    () => ({ state: 'Accepté' }),
+    () => ({ state: 'En cours' }),
+    () => ({ state: 'Facturé' }),
+    () => ({ state: 'Annulé' }),
+    () => ({ customer: allQuotes[0].customer!.accountNumber }),
+    () => ({ q: allQuotes[0].number! }),
+    () => ({ from: today(server), to: today(server) }),
   ];
   it.each(quoteCases.map((c, i) => [i, c] as const))('quote case %i', async (_i, make) => {
     const query = quoteQuery({ ...EMPTY_QUOTE_FILTERS, ...make() });

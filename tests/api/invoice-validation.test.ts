@@ -41,7 +41,13 @@ describe('PUT /api/invoices/:id/validate', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const number = `F${year()}-${String(before + 1).padStart(4, '0')}`;
     expect(res.body.fileName).toBe(`Facture_Hotel_du_Parc_${number}.pdf`);
-    expect(res.body.invoice).toMatchObject({ id, validated: true, number, customer: { socialReason: 'Hôtel du Parc' }, totals: { ttc: 222.72 } });
+    expect(res.body.invoice).toMatchObject({
+      id,
+      validated: true,
+      number,
+      customer: { socialReason: 'Hôtel du Parc' },
+      totals: { ttc: 222.72 },
+    });
     expect(Date.parse(res.body.invoice.validatedAt)).not.toBeNaN();
     const bytes = Buffer.from(res.body.file, 'base64');
     const text = await pdfText(bytes);
@@ -60,7 +66,10 @@ describe('PUT /api/invoices/:id/validate', () => {
   });
 
   it('prints the VAT clause on a document without VAT', async () => {
-    const { id } = await draft(martin, { vatClause: 'TVA non applicable, art. 293 B du CGI', lines: [line({ vatRate: 0 })] });
+    const { id } = await draft(martin, {
+      vatClause: 'TVA non applicable, art. 293 B du CGI',
+      lines: [line({ vatRate: 0 })],
+    });
     const res = await server.api.put(`/api/invoices/${id}/validate`, { id: 1 }, as(martin));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const text = await pdfText(Buffer.from(res.body.file, 'base64'));
@@ -71,9 +80,15 @@ describe('PUT /api/invoices/:id/validate', () => {
   it('a validated invoice cannot be changed, validated again nor deleted (409)', async () => {
     const { id } = await draft(martin);
     expect((await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin))).status).toBe(200);
-    const put = await server.api.put(`/api/invoices/${id}`, invoicePayload(server, { designation: 'Changée' }), as(martin));
+    const put = await server.api.put(
+      `/api/invoices/${id}`,
+      invoicePayload(server, { designation: 'Changée' }),
+      as(martin),
+    );
     expect(put.status).toBe(409);
-    expect(put.body).toEqual({ message: 'Cette facture est validée : elle ne peut plus être modifiée. Pour la corriger, établissez un avoir.' });
+    expect(put.body).toEqual({
+      message: 'Cette facture est validée : elle ne peut plus être modifiée. Pour la corriger, établissez un avoir.',
+    });
     const again = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Cette facture est déjà validée.');
@@ -85,12 +100,17 @@ describe('PUT /api/invoices/:id/validate', () => {
     const company = companyId(server, GARAGE);
     const before = await lastInvoiceNumber(company);
     const drafts = [];
-    for (let i = 0; i < 20; i++) drafts.push(await draft(company, { customer: { accountNumber: i % 2 ? 'C00001' : 'C00002' } }));
-    const results = await Promise.all(drafts.map((d) => server.api.put(`/api/invoices/${d.id}/validate`, {}, as(company))));
+    for (let i = 0; i < 20; i++)
+      drafts.push(await draft(company, { customer: { accountNumber: i % 2 ? 'C00001' : 'C00002' } }));
+    const results = await Promise.all(
+      drafts.map((d) => server.api.put(`/api/invoices/${d.id}/validate`, {}, as(company))),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const numbers = results.map((r) => seq(r.body.invoice.number)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
-    const [counter] = await server.deps.db.select().from(documentCounters)
+    const [counter] = await server.deps.db
+      .select()
+      .from(documentCounters)
       .where(and(eq(documentCounters.companyId, company), eq(documentCounters.series, `F${year()}`)));
     expect(counter.last).toBe(before + 20);
   });
@@ -99,13 +119,25 @@ describe('PUT /api/invoices/:id/validate', () => {
     const before = await lastInvoiceNumber(martin);
     const { id } = await draft(martin, { customer: { accountNumber: 'C00008' } });
     // The customer loses every address after the draft was saved: rule 13 now fails.
-    const [saved] = await server.deps.db.select().from(customers).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00008')));
+    const [saved] = await server.deps.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00008')));
     await server.deps.db.update(customers).set({ address: '', billingAddresses: [] }).where(eq(customers.id, saved.id));
     const res = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
-    await server.deps.db.update(customers).set({ address: saved.address, billingAddresses: saved.billingAddresses }).where(eq(customers.id, saved.id));
+    await server.deps.db
+      .update(customers)
+      .set({ address: saved.address, billingAddresses: saved.billingAddresses })
+      .where(eq(customers.id, saved.id));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'Votre facture contient des erreurs !', errors: ["Votre client n'a aucune adresse de configurée."] });
-    expect((await server.api.get(`/api/invoices/${id}`, as(martin))).body).toMatchObject({ validated: false, number: null });
+    expect(res.body).toEqual({
+      message: 'Votre facture contient des erreurs !',
+      errors: ["Votre client n'a aucune adresse de configurée."],
+    });
+    expect((await server.api.get(`/api/invoices/${id}`, as(martin))).body).toMatchObject({
+      validated: false,
+      number: null,
+    });
     const next = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
     expect(seq(next.body.invoice.number)).toBe(before + 1);
   });
@@ -118,7 +150,10 @@ describe('PUT /api/invoices/:id/validate', () => {
     await server.deps.db.insert(invoicePdfs).values({ invoiceId: id, fileName: 'x.pdf', bytes: new Uint8Array([1]) });
     const failed = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
     expect(failed.status).toBe(500);
-    expect((await server.api.get(`/api/invoices/${id}`, as(martin))).body).toMatchObject({ validated: false, number: null });
+    expect((await server.api.get(`/api/invoices/${id}`, as(martin))).body).toMatchObject({
+      validated: false,
+      number: null,
+    });
     await server.deps.db.delete(invoicePdfs).where(eq(invoicePdfs.invoiceId, id));
     const ok = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
     expect(ok.status).toBe(200);
@@ -136,8 +171,16 @@ describe('PUT /api/invoices/:id/validate', () => {
   it('the same Idempotency-Key twice validates once and answers the same number', async () => {
     const before = await lastInvoiceNumber(martin);
     const { id } = await draft(martin);
-    const first = await server.api.put(`/api/invoices/${id}/validate`, { ledgerId: 1 }, { ...as(martin), idempotencyKey: `validate-${id}-key` });
-    const second = await server.api.put(`/api/invoices/${id}/validate`, { ledgerId: 1 }, { ...as(martin), idempotencyKey: `validate-${id}-key` });
+    const first = await server.api.put(
+      `/api/invoices/${id}/validate`,
+      { ledgerId: 1 },
+      { ...as(martin), idempotencyKey: `validate-${id}-key` },
+    );
+    const second = await server.api.put(
+      `/api/invoices/${id}/validate`,
+      { ledgerId: 1 },
+      { ...as(martin), idempotencyKey: `validate-${id}-key` },
+    );
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.headers.get('idempotent-replay')).toBe('true');
@@ -148,14 +191,26 @@ describe('PUT /api/invoices/:id/validate', () => {
   });
 
   it('a credit note gets its own series and names the invoice it corrects', async () => {
-    const target = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', as(martin))).body.items[0];
+    const target = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', as(martin))).body
+      .items[0];
     const avoirs = (await server.api.get('/api/factures?validated=true&type=Avoir&pageSize=1', as(martin))).body.items;
     const before = avoirs.length ? seq(avoirs[0].number) : 0;
-    const { id } = await draft(martin, { type: 'Avoir', dueDate: null, customer: { accountNumber: target.customer.accountNumber }, correctedInvoiceId: target.id, lines: [line({ quantity: 2 })] });
+    const { id } = await draft(martin, {
+      type: 'Avoir',
+      dueDate: null,
+      customer: { accountNumber: target.customer.accountNumber },
+      correctedInvoiceId: target.id,
+      lines: [line({ quantity: 2 })],
+    });
     const res = await server.api.put(`/api/invoices/${id}/validate`, {}, as(martin));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const number = `AV${year()}-${String(before + 1).padStart(4, '0')}`;
-    expect(res.body.invoice).toMatchObject({ type: 'Avoir', number, correctedInvoiceId: target.id, correctedInvoiceNumber: target.number });
+    expect(res.body.invoice).toMatchObject({
+      type: 'Avoir',
+      number,
+      correctedInvoiceId: target.id,
+      correctedInvoiceNumber: target.number,
+    });
     expect(res.body.fileName).toMatch(new RegExp(`^Avoir_.*_${number}\\.pdf$`));
     const text = await pdfText(Buffer.from(res.body.file, 'base64'));
     expect(text).toContain(`AVOIR n° ${number}`);
@@ -174,13 +229,29 @@ describe('Starter subscription', () => {
     expect((await server.api.put(`/api/invoices/${fifth.id}/validate`, {}, as(starter))).status).toBe(200);
     const refused = await server.api.put(`/api/invoices/${sixth.id}/validate`, {}, as(starter));
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: 'Votre facture contient des erreurs !', errors: ["Votre abonnement actuel ne vous permet pas d'effectuer une nouvelle facture."] });
+    expect(refused.body).toEqual({
+      message: 'Votre facture contient des erreurs !',
+      errors: ["Votre abonnement actuel ne vous permet pas d'effectuer une nouvelle facture."],
+    });
     expect(await lastInvoiceNumber(starter)).toBe(before + 1);
     expect((await server.api.get(`/api/invoices/${sixth.id}`, as(starter))).body.number).toBeNull();
     // Saving drafts stays possible; a credit note (a correction) is never blocked by the limit.
-    expect((await server.api.put(`/api/invoices/${sixth.id}`, invoicePayload(server, { designation: 'En attente du mois prochain' }), as(starter))).status).toBe(200);
-    const target = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', as(starter))).body.items[0];
-    const avoir = await draft(starter, { type: 'Avoir', customer: { accountNumber: target.customer.accountNumber }, correctedInvoiceId: target.id });
+    expect(
+      (
+        await server.api.put(
+          `/api/invoices/${sixth.id}`,
+          invoicePayload(server, { designation: 'En attente du mois prochain' }),
+          as(starter),
+        )
+      ).status,
+    ).toBe(200);
+    const target = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', as(starter))).body
+      .items[0];
+    const avoir = await draft(starter, {
+      type: 'Avoir',
+      customer: { accountNumber: target.customer.accountNumber },
+      correctedInvoiceId: target.id,
+    });
     expect((await server.api.put(`/api/invoices/${avoir.id}/validate`, {}, as(starter))).status).toBe(200);
     // Next month the count starts again.
     const nextMonth = new Date(Date.UTC(Number(year()), Number(today(server).slice(5, 7)), 2, 10));

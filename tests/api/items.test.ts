@@ -11,8 +11,16 @@ const ctx = useTestServer({ signIn: ['demo', 'admin'] });
 const companyId = (label: string) => ctx.company(label);
 const DUPLICATE = 'Un article avec ce code existe déjà !';
 const article = (over: Record<string, unknown> = {}) => ({
-  code: 'TEST', type: 'Standard', designation: 'Article de test', label64: encodeLabel64('Libellé de test'),
-  salesAccount: '706000', unitMeasurement: { label: 'heure' }, unitPriceHT: 10, vatRate: 20, typePurchaseSale: 'Vente', ...over,
+  code: 'TEST',
+  type: 'Standard',
+  designation: 'Article de test',
+  label64: encodeLabel64('Libellé de test'),
+  salesAccount: '706000',
+  unitMeasurement: { label: 'heure' },
+  unitPriceHT: 10,
+  vatRate: 20,
+  typePurchaseSale: 'Vente',
+  ...over,
 });
 const create = (body: unknown, opts: { company?: number; token?: string; idempotencyKey?: string } = {}) =>
   ctx.server.api.post('/api/items', body, { token: ctx.demo, ...opts });
@@ -32,10 +40,13 @@ describe('GET /api/items', () => {
 
   it('sorts numbers by value and ignores case and accents, like the rulebook', async () => {
     const codes = ['Z-10', 'z-9', 'École', 'ecole2', '10', '9', 'a_1'];
-    for (const code of codes) expect((await create(article({ code }), { company: companyId('Café des Arts') })).status).toBe(201);
+    for (const code of codes)
+      expect((await create(article({ code }), { company: companyId('Café des Arts') })).status).toBe(201);
     await create(article({ code: '1', type: 'Commentaire' }), { company: companyId('Café des Arts') });
     const all = await list('?pageSize=500', companyId('Café des Arts'));
-    expect(all.body.items.map((a: { code: string }) => a.code)).toEqual(sortArticles(all.body.items).map((a) => a.code));
+    expect(all.body.items.map((a: { code: string }) => a.code)).toEqual(
+      sortArticles(all.body.items).map((a) => a.code),
+    );
     expect(all.body.items.slice(0, 4).map((a: { code: string }) => a.code)).toEqual(['9', '10', 'a_1', 'CAF001']);
   });
 
@@ -64,8 +75,19 @@ describe('POST /api/items', () => {
     const res = await create(article({ code: 'CREME', label64: encodeLabel64(text), unitPriceHT: 12.5, vatRate: 5.5 }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), code: 'CREME', type: 'Standard', designation: 'Article de test', label: text, label64: encodeLabel64(text),
-      salesAccount: '706000', unitMeasurement: { label: 'heure' }, unitPriceHT: 12.5, vatRate: 5.5, ttc: 13.19, ht: 12.5, typePurchaseSale: 'Vente',
+      id: expect.any(Number),
+      code: 'CREME',
+      type: 'Standard',
+      designation: 'Article de test',
+      label: text,
+      label64: encodeLabel64(text),
+      salesAccount: '706000',
+      unitMeasurement: { label: 'heure' },
+      unitPriceHT: 12.5,
+      vatRate: 5.5,
+      ttc: 13.19,
+      ht: 12.5,
+      typePurchaseSale: 'Vente',
     });
     const found = await list('?q=CREME');
     expect(decodeLabel64(found.body.items[0].label64)).toBe(text);
@@ -79,9 +101,19 @@ describe('POST /api/items', () => {
   });
 
   it('drops the price fields of a Commentaire', async () => {
-    const res = await create(article({ code: 'NOTE', type: 'Commentaire', unitPriceHT: 50, vatRate: 20, salesAccount: '707000' }));
+    const res = await create(
+      article({ code: 'NOTE', type: 'Commentaire', unitPriceHT: 50, vatRate: 20, salesAccount: '707000' }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'Commentaire', salesAccount: '', unitMeasurement: null, unitPriceHT: 0, vatRate: 0, ttc: 0, ht: 0 });
+    expect(res.body).toMatchObject({
+      type: 'Commentaire',
+      salesAccount: '',
+      unitMeasurement: null,
+      unitPriceHT: 0,
+      vatRate: 0,
+      ttc: 0,
+      ht: 0,
+    });
   });
 
   it('answers 409 with the spec text for a code already used in the company, never 500', async () => {
@@ -89,15 +121,23 @@ describe('POST /api/items', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: DUPLICATE });
     // The same code in another company is fine: codes are unique per company.
-    expect((await create(article({ code: 'BOU001' }), { company: companyId('Garage Dupont & Fils') })).status).toBe(201);
+    expect((await create(article({ code: 'BOU001' }), { company: companyId('Garage Dupont & Fils') })).status).toBe(
+      201,
+    );
   });
 
   it('re-runs the article rules: 422 lists every broken one', async () => {
     const res = await create(article({ code: ' ', label64: '', unitPriceHT: -1 }));
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([ARTICLE_MESSAGES.codeRequired, ARTICLE_MESSAGES.labelRequired, ARTICLE_MESSAGES.priceInvalid]);
+    expect(res.body.errors).toEqual([
+      ARTICLE_MESSAGES.codeRequired,
+      ARTICLE_MESSAGES.labelRequired,
+      ARTICLE_MESSAGES.priceInvalid,
+    ]);
     expect((await create(article({ code: 'X1', type: 'Autre' }))).body.errors).toEqual([ARTICLE_MESSAGES.typeInvalid]);
-    expect((await create(article({ code: 'X2', unitPriceHT: 'douze' }))).body.errors).toEqual([ARTICLE_MESSAGES.priceInvalid]);
+    expect((await create(article({ code: 'X2', unitPriceHT: 'douze' }))).body.errors).toEqual([
+      ARTICLE_MESSAGES.priceInvalid,
+    ]);
     expect((await create(article({ code: 'X3', vatRate: -5 }))).body.errors).toEqual([ARTICLE_MESSAGES.vatInvalid]);
     expect((await create(article({ code: 'X4', unitPriceHT: '999999999999' }))).status).toBe(422);
   });
@@ -110,7 +150,11 @@ describe('POST /api/items', () => {
     expect((await create(article({ unitMeasurement: 'heure' }))).status).toBe(400);
     expect((await create(article({ code: 'A\u0000B' }))).status).toBe(400);
     expect((await create(article({ code: 'X'.repeat(51) }))).status).toBe(400);
-    const broken = await ctx.server.api.request('POST', '/api/items', { token: ctx.demo, rawBody: '{"code":', headers: { 'content-type': 'application/json' } });
+    const broken = await ctx.server.api.request('POST', '/api/items', {
+      token: ctx.demo,
+      rawBody: '{"code":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     // A NUL byte hidden in label64 is dropped rather than failing the insert.
     const nul = await create(article({ code: 'NUL', label64: encodeLabel64('a\u0000b') }));
@@ -133,9 +177,19 @@ describe('POST /api/items', () => {
 describe('PUT and DELETE /api/items/:id', () => {
   it('updates an article and recomputes its TTC', async () => {
     const created = (await create(article({ code: 'UPD' }))).body;
-    const res = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'UPD', unitPriceHT: 100, vatRate: 10, label64: encodeLabel64('Nouveau libellé') }), { token: ctx.demo });
+    const res = await ctx.server.api.put(
+      `/api/items/${created.id}`,
+      article({ code: 'UPD', unitPriceHT: 100, vatRate: 10, label64: encodeLabel64('Nouveau libellé') }),
+      { token: ctx.demo },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, unitPriceHT: 100, vatRate: 10, ttc: 110, label: 'Nouveau libellé' });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      unitPriceHT: 100,
+      vatRate: 10,
+      ttc: 110,
+      label: 'Nouveau libellé',
+    });
     const dup = await ctx.server.api.put(`/api/items/${created.id}`, article({ code: 'BOU002' }), { token: ctx.demo });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(DUPLICATE);
@@ -152,10 +206,14 @@ describe('PUT and DELETE /api/items/:id', () => {
   it('answers 404 for an article of another company, and leaves it untouched', async () => {
     const rousseau = companyId('Conseil Audit Rousseau');
     const theirs = (await create(article({ code: 'ADMIN-1' }), { token: ctx.admin, company: rousseau })).body;
-    expect((await ctx.server.api.put(`/api/items/${theirs.id}`, article({ code: 'PIRATE' }), { token: ctx.demo })).status).toBe(404);
+    expect(
+      (await ctx.server.api.put(`/api/items/${theirs.id}`, article({ code: 'PIRATE' }), { token: ctx.demo })).status,
+    ).toBe(404);
     expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: ctx.demo })).status).toBe(404);
     // Naming their company is refused outright: demo is not a member.
-    expect((await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: ctx.demo, company: rousseau })).status).toBe(403);
+    expect(
+      (await ctx.server.api.delete(`/api/items/${theirs.id}`, { token: ctx.demo, company: rousseau })).status,
+    ).toBe(403);
     const still = await ctx.server.api.get('/api/items?q=ADMIN-1', { token: ctx.admin, company: rousseau });
     expect(still.body.items[0]).toMatchObject({ id: theirs.id, code: 'ADMIN-1' });
   });

@@ -12,7 +12,11 @@ const ctx = useTestServer();
 let company: number;
 beforeAll(() => void (company = ctx.server.seed!.companies[0]!.id));
 
-interface Raw { status: number; header(name: string): string | undefined; bytes: Buffer }
+interface Raw {
+  status: number;
+  header(name: string): string | undefined;
+  bytes: Buffer;
+}
 
 /** node:http, not fetch: fetch would decompress the body itself and hide what was sent. */
 function get(path: string, headers: Record<string, string>): Promise<Raw> {
@@ -20,8 +24,16 @@ function get(path: string, headers: Record<string, string>): Promise<Raw> {
     request(`${ctx.server.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, header: (n) => res.headers[n] as string | undefined, bytes: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          header: (n) => res.headers[n] as string | undefined,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -46,7 +58,9 @@ describe('session and company checked in one query', () => {
 
   it('keeps the order of the checks: 401, then 400 for a malformed X-Company-Id, then 403', async () => {
     expect((await ctx.server.api.get('/api/customers', { headers: { 'x-company-id': 'abc' } })).status).toBe(401);
-    expect((await ctx.server.api.get('/api/customers', { token: 'not-a-token', headers: { 'x-company-id': 'abc' } })).status).toBe(401);
+    expect(
+      (await ctx.server.api.get('/api/customers', { token: 'not-a-token', headers: { 'x-company-id': 'abc' } })).status,
+    ).toBe(401);
     const bad = await ctx.server.api.get('/api/customers', { token: ctx.demo, headers: { 'x-company-id': 'abc' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('L’en-tête X-Company-Id doit être un identifiant numérique.');
@@ -76,7 +90,9 @@ describe('list totals', () => {
     expect([full.body.total, last.body.total, past.body.total]).toEqual([n, n, n]);
     expect(past.body.items).toEqual([]);
     const customers = await ctx.server.api.get('/api/customers?pageSize=1&page=2', { token: ctx.demo, company });
-    expect(customers.body.total).toBe((await ctx.server.api.get('/api/customers?pageSize=500', { token: ctx.demo, company })).body.items.length);
+    expect(customers.body.total).toBe(
+      (await ctx.server.api.get('/api/customers?pageSize=500', { token: ctx.demo, company })).body.items.length,
+    );
   });
 });
 

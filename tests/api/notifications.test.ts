@@ -20,9 +20,17 @@ describe('notifications (spec 2.5, 7.4)', () => {
     expect(first.status).toBe(200);
     expect(first.body.notifications.length).toBeGreaterThan(0);
     expect(first.body.notificationsCount).toBeGreaterThan(0);
-    expect(first.body.notifications[0]).toMatchObject({ type: expect.any(Number), label: expect.any(String), createdAt: expect.stringMatching(/T/) });
+    expect(first.body.notifications[0]).toMatchObject({
+      type: expect.any(Number),
+      label: expect.any(String),
+      createdAt: expect.stringMatching(/T/),
+    });
 
-    const reset = await server.api.put(`/api/notifications/reset/user/${demo.profile.id}/company/${company}`, undefined, { token: demo.token, company });
+    const reset = await server.api.put(
+      `/api/notifications/reset/user/${demo.profile.id}/company/${company}`,
+      undefined,
+      { token: demo.token, company },
+    );
     expect(reset.status).toBe(200);
     const after = await server.api.get(refreshPath(demo.profile.id, company), { token: demo.token, company });
     expect(after.body.notificationsCount).toBe(0);
@@ -45,8 +53,17 @@ describe('notifications (spec 2.5, 7.4)', () => {
 
   it('refuses another user or a foreign company in the path (403), bad input (400)', async () => {
     const company = demo.profile.userLastCompany;
-    expect((await server.api.get(refreshPath(admin.profile.id, company), { token: demo.token, company })).status).toBe(403);
-    expect((await server.api.get(refreshPath(demo.profile.id, admin.profile.userLastCompany), { token: demo.token, company: admin.profile.userLastCompany })).status).toBe(403);
+    expect((await server.api.get(refreshPath(admin.profile.id, company), { token: demo.token, company })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await server.api.get(refreshPath(demo.profile.id, admin.profile.userLastCompany), {
+          token: demo.token,
+          company: admin.profile.userLastCompany,
+        })
+      ).status,
+    ).toBe(403);
     const bad = await server.api.put('/api/notifications/1', { readAt: 'hier' }, { token: demo.token, company });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('readAt');

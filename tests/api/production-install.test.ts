@@ -1,5 +1,15 @@
 import { builtinModules } from 'node:module';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,17 +28,25 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { de
 let install: string;
 let child: ChildServer | undefined;
 
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { dev?: boolean }>;
+};
 /** What `npm ci --omit=dev` installs: the lockfile's packages not marked "dev" (paths under node_modules/). */
-const production = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/') && !lock.packages[path]!.dev);
+const production = Object.keys(lock.packages).filter(
+  (path) => path.startsWith('node_modules/') && !lock.packages[path]!.dev,
+);
 const nameOf = (path: string) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
 /** The top-level ones present here (nested ones come with their parent's link; other platforms' are absent). */
-const topLevel = () => production.filter((p) => !p.includes('/node_modules/', 1) && existsSync(join(ROOT, p))).map(nameOf);
+const topLevel = () =>
+  production.filter((p) => !p.includes('/node_modules/', 1) && existsSync(join(ROOT, p))).map(nameOf);
 
 beforeAll(() => {
   ensureCompiledServer();
   install = mkdtempSync(join(tmpdir(), 'workplace-prod-'));
-  cpSync(join(ROOT, 'dist/server'), join(install, 'dist/server'), { recursive: true, filter: (f) => !f.endsWith('.map') });
+  cpSync(join(ROOT, 'dist/server'), join(install, 'dist/server'), {
+    recursive: true,
+    filter: (f) => !f.endsWith('.map'),
+  });
   // The built PWA is not the point here (and takes a minute): a stand-in page shows dist/ is served.
   writeFileSync(join(install, 'dist/index.html'), '<!doctype html><title>Page de l’installation</title>');
   cpSync(join(ROOT, 'package.json'), join(install, 'package.json'));
@@ -53,7 +71,9 @@ describe('a production install (no devDependencies)', () => {
     expect((stamp.bundled as string[]).filter((name) => !production.map(nameOf).includes(name))).toEqual([]);
     // Outside: every import left in the compiled code (esbuild's list) is a Node module or one of our dependencies.
     const builtins = new Set(builtinModules);
-    const packages = (stamp.imports as string[]).filter((s) => !s.startsWith('node:') && !builtins.has(s.split('/')[0]));
+    const packages = (stamp.imports as string[]).filter(
+      (s) => !s.startsWith('node:') && !builtins.has(s.split('/')[0]),
+    );
     const names = packages.map((s) => s.replace(/^(@[^/]+\/[^/]+|[^@][^/]*).*/, '$1'));
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => !(name in pkg.dependencies))).toEqual([]);
@@ -62,8 +82,18 @@ describe('a production install (no devDependencies)', () => {
   it('starts with plain node, migrates, loads the demo, renders a PDF, writes a mail and serves dist/', async () => {
     const dataDir = join(install, 'data');
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', SEED_DEMO: '1', PUBLIC_URL: 'http://localhost' };
-    child = spawnServer(env, { script: 'dist/server/index.js', cwd: install, nodeArgs: ['--preserve-symlinks', '--preserve-symlinks-main'] });
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      SEED_DEMO: '1',
+      PUBLIC_URL: 'http://localhost',
+    };
+    child = spawnServer(env, {
+      script: 'dist/server/index.js',
+      cwd: install,
+      nodeArgs: ['--preserve-symlinks', '--preserve-symlinks-main'],
+    });
     await waitForPort(port, child);
     const api = apiClient(`http://127.0.0.1:${port}`);
     const { token, profile } = await api.login('demo');
@@ -75,7 +105,9 @@ describe('a production install (no devDependencies)', () => {
     expect(pdf.status, JSON.stringify(pdf.body).slice(0, 300)).toBe(200);
     expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
     expect((await api.post('/api/user/me/forgotten-password', { username: 'demo' })).status).toBe(200);
-    expect(existsSync(join(dataDir, 'mail')) && readdirSync(join(dataDir, 'mail')).some((f) => f.endsWith('.eml'))).toBe(true);
+    expect(
+      existsSync(join(dataDir, 'mail')) && readdirSync(join(dataDir, 'mail')).some((f) => f.endsWith('.eml')),
+    ).toBe(true);
     expect((await api.get('/')).body).toContain('Page de l’installation');
     // The compiled server sits in dist/, which is served: its own files never go out.
     const own = await api.get('/server/index.js');

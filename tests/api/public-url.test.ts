@@ -11,10 +11,17 @@ import { startTestServer, type TestServer } from '../support/test-server';
 function postWithHost(server: TestServer, path: string, body: unknown, host: string): Promise<number> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${server.url}${path}`,
+      {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -24,7 +31,9 @@ function postWithHost(server: TestServer, path: string, body: unknown, host: str
 function lastResetLink(server: TestServer): URL {
   const folder = join(server.dataDir, 'mail');
   const files = existsSync(folder) ? readdirSync(folder).sort() : [];
-  const raw = readFileSync(join(folder, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  const raw = readFileSync(join(folder, files.at(-1)!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/gi, '=');
   const match = /https?:\/\/[^\s"<>]+\/forgotten-password\?token=[\w%-]+/.exec(raw);
   if (!match) throw new Error(`aucun lien dans :\n${raw}`);
   return new URL(match[0]);
@@ -36,7 +45,9 @@ describe('reset link without PUBLIC_URL (development, tests)', () => {
   afterAll(() => server?.close());
 
   it('uses the listening address, whatever Host the request names', async () => {
-    expect(await postWithHost(server, '/api/user/me/forgotten-password', { username: 'demo' }, 'evil.example')).toBe(200);
+    expect(await postWithHost(server, '/api/user/me/forgotten-password', { username: 'demo' }, 'evil.example')).toBe(
+      200,
+    );
     expect(lastResetLink(server).origin).toBe(server.url);
   });
 });
@@ -47,7 +58,9 @@ describe('reset link with PUBLIC_URL', () => {
   afterAll(() => server?.close());
 
   it('uses PUBLIC_URL, whatever Host the request names', async () => {
-    expect(await postWithHost(server, '/api/user/me/forgotten-password', { username: 'admin' }, 'evil.example:8443')).toBe(200);
+    expect(
+      await postWithHost(server, '/api/user/me/forgotten-password', { username: 'admin' }, 'evil.example:8443'),
+    ).toBe(200);
     const link = lastResetLink(server);
     expect(link.origin).toBe('https://portail.cabinet.example');
     expect(link.pathname).toBe('/forgotten-password');
@@ -57,7 +70,9 @@ describe('reset link with PUBLIC_URL', () => {
 describe('configuration', () => {
   it('refuses production without PUBLIC_URL, in French', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL est obligatoire en production/);
-    expect(readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portail.cabinet.example' }).publicUrl).toBe('https://portail.cabinet.example');
+    expect(readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portail.cabinet.example' }).publicUrl).toBe(
+      'https://portail.cabinet.example',
+    );
   });
 
   it('never seeds the demo accounts in production unless SEED_DEMO says so', () => {

@@ -20,7 +20,9 @@ beforeAll(() => void (company = ctx.company(MARTIN)));
 async function grant(children: Record<string, Permission[]>) {
   const list: ChildRight[] = Object.entries(children).map(([label, permissions]) => ({ label, permissions }));
   const rights: AppRight[] = [{ label: 'mesFactures', permissions: ['view'], children: list }];
-  await ctx.server.deps.db.update(memberships).set({ appRights: rights })
+  await ctx.server.deps.db
+    .update(memberships)
+    .set({ appRights: rights })
     .where(and(eq(memberships.userId, ctx.server.seed!.demoUserId), eq(memberships.companyId, company)));
 }
 
@@ -41,7 +43,13 @@ describe('child rights on reads', () => {
     // What is not personal or catalogue data stays (VAT rates, exercises, ledgers).
     expect(env.invoice.vatRates.length).toBeGreaterThan(0);
     expect(env.accounting.exercises.length).toBeGreaterThan(0);
-    for (const path of [`/api/customers/${CUSTOMER}`, `/api/customers/${CUSTOMER}/documents`, '/api/customers', '/api/items', '/api/factures/etat']) {
+    for (const path of [
+      `/api/customers/${CUSTOMER}`,
+      `/api/customers/${CUSTOMER}/documents`,
+      '/api/customers',
+      '/api/items',
+      '/api/factures/etat',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(403);
       expect(res.body.message, path).toBe(NO_RIGHT);

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const row = (key: string) => ({ userId: 1, companyId: 0, key, requestHash: 'h', status: 200, body: '' });
-const exists = async (key: string) => (await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length === 1;
+const exists = async (key: string) =>
+  (await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length === 1;
 const timeout = (ms: number) => new Promise((_, reject) => setTimeout(() => reject(new Error('bloqué')), ms));
 
 describe('scopedDb', () => {
@@ -27,10 +28,12 @@ describe('scopedDb', () => {
       const seen = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'scope-a'));
       expect(seen).toHaveLength(1);
       // A nested transaction is a savepoint: its failure undoes only its own work.
-      await db.transaction(async () => {
-        await db.insert(idempotencyKeys).values(row('scope-b'));
-        throw new Error('annulé');
-      }).catch(() => undefined);
+      await db
+        .transaction(async () => {
+          await db.insert(idempotencyKeys).values(row('scope-b'));
+          throw new Error('annulé');
+        })
+        .catch(() => undefined);
     });
     await Promise.race([work, timeout(5_000)]);
     expect(inTransaction()).toBe(false);

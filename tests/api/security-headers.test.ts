@@ -15,11 +15,20 @@ let token: string;
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'workplace-static-'));
   mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Workplace</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    join(staticDir, 'index.html'),
+    '<!doctype html><title>Workplace</title><script type="module" src="/assets/app.js"></script>',
+  );
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-  server = await startTestServer({ seed: false, staticDir, env: { TRUST_PROXY: '1', CSP_CONNECT_SRC: 'https://api.exemple.fr' } });
-  await server.deps.db.insert(users).values({ username: 'lea', name: 'Martin', firstName: 'Léa', passwordHash: await hashPassword('MotDePasse2026') });
+  server = await startTestServer({
+    seed: false,
+    staticDir,
+    env: { TRUST_PROXY: '1', CSP_CONNECT_SRC: 'https://api.exemple.fr' },
+  });
+  await server.deps.db
+    .insert(users)
+    .values({ username: 'lea', name: 'Martin', firstName: 'Léa', passwordHash: await hashPassword('MotDePasse2026') });
   token = (await server.api.login('lea', 'MotDePasse2026')).token;
 });
 afterAll(async () => {
@@ -29,7 +38,12 @@ afterAll(async () => {
 
 function expectSecurityHeaders(headers: Headers, what: string) {
   const csp = headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   expect(directives.get('default-src'), what).toEqual(["'self'"]);
   expect(directives.get('script-src'), what).toEqual(["'self'"]);
   expect(directives.get('style-src'), what).toEqual(["'self'", "'unsafe-inline'"]);

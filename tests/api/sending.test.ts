@@ -57,7 +57,9 @@ async function validated(target: TestServer, authToken: string, company: number)
 function outbox(): string[] {
   const dir = join(server.dataDir, 'mail');
   try {
-    return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+    return readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
   } catch {
     return [];
   }
@@ -74,15 +76,25 @@ describe('POST /api/business-files/:id/send (embedded .eml outbox)', () => {
   it('mails the stored validated PDF to the customer and records sentAt', async () => {
     const v = await validated(server, token, martin);
     const before = outbox().length;
-    const res = await server.api.post(`/api/business-files/${v.invoice.id}/send`, { type: 'Facture' }, { token, company: martin });
+    const res = await server.api.post(
+      `/api/business-files/${v.invoice.id}/send`,
+      { type: 'Facture' },
+      { token, company: martin },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ message: 'Facture envoyée', to: 'comptabilite.hotelduparc@example.fr', fileName: v.fileName });
+    expect(res.body).toEqual({
+      message: 'Facture envoyée',
+      to: 'comptabilite.hotelduparc@example.fr',
+      fileName: v.fileName,
+    });
     expect(v.fileName).toBe(`Facture_Hotel_du_Parc_${v.invoice.number}.pdf`);
     const mails = outbox();
     expect(mails.length).toBe(before + 1);
     const eml = mails[mails.length - 1];
     expect(mimeHeaders(eml).to).toBe('comptabilite.hotelduparc@example.fr');
-    expect(decodeWords(mimeHeaders(eml).subject)).toBe(`Facture n° ${v.invoice.number} – Boulangerie Pâtisserie Martin`);
+    expect(decodeWords(mimeHeaders(eml).subject)).toBe(
+      `Facture n° ${v.invoice.number} – Boulangerie Pâtisserie Martin`,
+    );
     expect(textBody(eml)).toContain(`la facture n° ${v.invoice.number}`);
     const [attachment] = pdfAttachments(eml);
     expect(attachment.filename).toBe(v.fileName);
@@ -94,7 +106,11 @@ describe('POST /api/business-files/:id/send (embedded .eml outbox)', () => {
 
   it('answers on the double-slash path too; a proposed name is used, the client’s file bytes never', async () => {
     const v = await validated(server, token, martin);
-    const res = await server.api.post(`/api/business-files//${v.invoice.id}/send`, { fileName: 'Votre facture de juillet', file: Buffer.from('faux PDF').toString('base64'), type: 'Facture' }, { token, company: martin });
+    const res = await server.api.post(
+      `/api/business-files//${v.invoice.id}/send`,
+      { fileName: 'Votre facture de juillet', file: Buffer.from('faux PDF').toString('base64'), type: 'Facture' },
+      { token, company: martin },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.fileName).toBe('Votre facture de juillet.pdf');
     const [attachment] = pdfAttachments(outbox().at(-1)!);
@@ -103,8 +119,17 @@ describe('POST /api/business-files/:id/send (embedded .eml outbox)', () => {
   });
 
   it('a seeded validated invoice (no PDF stored yet) is rendered once, stored and sent', async () => {
-    const seeded = (await server.api.get('/api/factures?validated=true&type=Facture&customer=C00001&pageSize=1', { token, company: martin })).body.items[0];
-    const res = await server.api.post(`/api/business-files/${seeded.id}/send`, { type: 'Facture' }, { token, company: martin });
+    const seeded = (
+      await server.api.get('/api/factures?validated=true&type=Facture&customer=C00001&pageSize=1', {
+        token,
+        company: martin,
+      })
+    ).body.items[0];
+    const res = await server.api.post(
+      `/api/business-files/${seeded.id}/send`,
+      { type: 'Facture' },
+      { token, company: martin },
+    );
     expect(res.status).toBe(200);
     const [attachment] = pdfAttachments(outbox().at(-1)!);
     expect(await pdfText(attachment.bytes)).toContain(`FACTURE n° ${seeded.number}`);
@@ -115,21 +140,54 @@ describe('POST /api/business-files/:id/send (embedded .eml outbox)', () => {
   it('refuses a draft (409), a customer without e-mail (422), another company (404), no right (403)', async () => {
     const before = outbox().length;
     const draft = (await server.api.post('/api/invoices', invoicePayload(server), { token, company: martin })).body;
-    const res = await server.api.post(`/api/business-files/${draft.id}/send`, { type: 'Facture' }, { token, company: martin });
+    const res = await server.api.post(
+      `/api/business-files/${draft.id}/send`,
+      { type: 'Facture' },
+      { token, company: martin },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Seule une facture validée peut être envoyée.');
     const v = await validated(server, token, martin);
-    await server.deps.db.update(customers).set({ email: null }).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00001')));
+    await server.deps.db
+      .update(customers)
+      .set({ email: null })
+      .where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00001')));
     try {
-      const noMail = await server.api.post(`/api/business-files/${v.invoice.id}/send`, { type: 'Facture' }, { token, company: martin });
+      const noMail = await server.api.post(
+        `/api/business-files/${v.invoice.id}/send`,
+        { type: 'Facture' },
+        { token, company: martin },
+      );
       expect(noMail.status).toBe(422);
       expect(noMail.body.message).toBe('Votre client n’a pas d’adresse e-mail.');
     } finally {
-      await server.deps.db.update(customers).set({ email: 'comptabilite.hotelduparc@example.fr' }).where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00001')));
+      await server.deps.db
+        .update(customers)
+        .set({ email: 'comptabilite.hotelduparc@example.fr' })
+        .where(and(eq(customers.companyId, martin), eq(customers.accountNumber, 'C00001')));
     }
-    expect((await server.api.post(`/api/business-files/${v.invoice.id}/send`, { type: 'Facture' }, { token, company: companyId(server, GARAGE) })).status).toBe(404);
-    expect((await server.api.post(`/api/business-files/${v.invoice.id}/send`, { type: 'Facture' }, { token, company: companyId(server, NO_INVOICING) })).status).toBe(403);
-    expect((await server.api.post(`/api/business-files/${v.invoice.id}/send`, { type: 'Devis' }, { token, company: martin })).status).toBe(400);
+    expect(
+      (
+        await server.api.post(
+          `/api/business-files/${v.invoice.id}/send`,
+          { type: 'Facture' },
+          { token, company: companyId(server, GARAGE) },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.api.post(
+          `/api/business-files/${v.invoice.id}/send`,
+          { type: 'Facture' },
+          { token, company: companyId(server, NO_INVOICING) },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await server.api.post(`/api/business-files/${v.invoice.id}/send`, { type: 'Devis' }, { token, company: martin }))
+        .status,
+    ).toBe(400);
     expect(outbox().length).toBe(before);
   });
 });
@@ -139,13 +197,19 @@ describe('POST /api/business-files/:id/send (SMTP)', () => {
     const smtpToken = (await smtpServer.api.login('demo')).token;
     const company = companyId(smtpServer, MARTIN);
     const v = await validated(smtpServer, smtpToken, company);
-    const res = await smtpServer.api.post(`/api/business-files/${v.invoice.id}/send`, { fileName: v.fileName, file: v.file, type: 'Facture' }, { token: smtpToken, company });
+    const res = await smtpServer.api.post(
+      `/api/business-files/${v.invoice.id}/send`,
+      { fileName: v.fileName, file: v.file, type: 'Facture' },
+      { token: smtpToken, company },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(received).toHaveLength(1);
     const message = received[0];
     expect(mimeHeaders(message).to).toBe('comptabilite.hotelduparc@example.fr');
     // Issue 10: from the company's name (address: the configured MAIL_FROM), replies go to the shop.
-    expect(decodeWords(mimeHeaders(message).from)).toMatch(/^"?Boulangerie Pâtisserie Martin"? ?<no-reply@workplace\.localhost>$/);
+    expect(decodeWords(mimeHeaders(message).from)).toMatch(
+      /^"?Boulangerie Pâtisserie Martin"? ?<no-reply@workplace\.localhost>$/,
+    );
     expect(mimeHeaders(message)['reply-to']).toBe('contact@boulangerie-martin.fr');
     const [attachment] = pdfAttachments(message);
     expect(attachment.filename).toBe(v.fileName);

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +66,9 @@ describe('npm start on a fresh data folder', () => {
 
     const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`Le dossier de données « ${dataDir} » est déjà utilisé par un autre serveur Workplace (processus ${first.process.pid}`);
+    expect(second.output()).toContain(
+      `Le dossier de données « ${dataDir} » est déjà utilisé par un autre serveur Workplace (processus ${first.process.pid}`,
+    );
     expect(second.output()).not.toMatch(/^\s+at /m);
 
     // A crash leaves the lock file behind; the next start sees its owner is gone and takes over.
@@ -90,11 +101,16 @@ describe.concurrent('refusals at start', () => {
     // ancestors for the time of the test only.
     const asRoot = process.getuid?.() === 0;
     const restore = asRoot ? openPathTo(process.cwd()) : () => undefined;
-    const child = start({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' }, { script: SERVE, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    const child = start(
+      { DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' },
+      { script: SERVE, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) },
+    );
     const code = await child.exited;
     restore();
     expect(code, child.output()).toBe(1);
-    expect(child.output()).toContain(`Le dossier de données « ${dataDir} » est inutilisable : permission d’écriture refusée`);
+    expect(child.output()).toContain(
+      `Le dossier de données « ${dataDir} » est inutilisable : permission d’écriture refusée`,
+    );
     expect(child.output()).not.toMatch(/^\s+at /m);
     expect(readdirSync(dataDir)).toEqual([]);
   }, 60_000);

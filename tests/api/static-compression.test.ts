@@ -25,7 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-interface Raw { status: number; headers: { get(name: string): string | null }; bytes: Buffer }
+interface Raw {
+  status: number;
+  headers: { get(name: string): string | null };
+  bytes: Buffer;
+}
 
 /** node:http, not fetch: fetch would decompress the body itself and hide what was sent. */
 function get(path: string, encoding?: string): Promise<Raw> {
@@ -33,12 +37,21 @@ function get(path: string, encoding?: string): Promise<Raw> {
     request(`${server.url}${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0,
-        headers: { get: (name) => { const v = res.headers[name.toLowerCase()]; return v === undefined ? null : String(v); } },
-        bytes: Buffer.concat(chunks),
-      }));
-    }).on('error', reject).end();
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: {
+            get: (name) => {
+              const v = res.headers[name.toLowerCase()];
+              return v === undefined ? null : String(v);
+            },
+          },
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

@@ -34,14 +34,16 @@ const uniquePdf = (size: number) => {
   bytes.set(new TextEncoder().encode(`unique-${++unique}-${Date.now()}`), 20);
   return bytes;
 };
-const send = (files: Array<{ bytes: Uint8Array; name: string }>) => upload(server.api, uploadForm(files, 43), { token: demo, company });
+const send = (files: Array<{ bytes: Uint8Array; name: string }>) =>
+  upload(server.api, uploadForm(files, 43), { token: demo, company });
 
 /** What the user, the database and the disk hold: all must be unchanged by a failed upload. */
 async function kept() {
   const [{ n: rows }] = await server.deps.db.select({ n: count() }).from(inboxDeposits);
   const listed = (await server.api.get('/api/my-inbox/history?pageSize=1', { token: demo, company })).body.total;
   const blobs: string[] = [];
-  for (const a of readdirSync(root()).filter((d) => d !== '.tmp')) for (const b of readdirSync(join(root(), a))) blobs.push(...readdirSync(join(root(), a, b)));
+  for (const a of readdirSync(root()).filter((d) => d !== '.tmp'))
+    for (const b of readdirSync(join(root(), a))) blobs.push(...readdirSync(join(root(), a, b)));
   const tmpDir = join(root(), '.tmp');
   const tmp = existsSync(tmpDir) ? readdirSync(tmpDir) : [];
   return { rows, listed, blobs: blobs.length, tmp };
@@ -60,7 +62,9 @@ describe('a failing storage write answers 507 in French and keeps nothing', () =
     useDisk(fullDiskAfter(10_000));
     const res = await send([{ bytes: uniquePdf(200_000), name: 'relevé-plein.pdf' }]);
     expect(res.status).toBe(507);
-    expect(res.body.message).toBe('Le serveur n’a plus assez d’espace disque pour enregistrer ce fichier : rien n’a été conservé. Réessayez plus tard ou prévenez le cabinet.');
+    expect(res.body.message).toBe(
+      'Le serveur n’a plus assez d’espace disque pour enregistrer ce fichier : rien n’a été conservé. Réessayez plus tard ou prévenez le cabinet.',
+    );
     await expectNothingKept(before);
   });
 
@@ -69,19 +73,24 @@ describe('a failing storage write answers 507 in French and keeps nothing', () =
     useDisk(lyingDisk());
     const res = await send([{ bytes: uniquePdf(5_000), name: 'perdu.pdf' }]);
     expect(res.status).toBe(507);
-    expect(res.body.message).toBe('Le fichier enregistré sur le serveur ne correspond pas au fichier reçu : rien n’a été conservé. Réessayez.');
+    expect(res.body.message).toBe(
+      'Le fichier enregistré sur le serveur ne correspond pas au fichier reçu : rien n’a été conservé. Réessayez.',
+    );
     await expectNothingKept(before);
   });
 
-  it.each(['EROFS', 'EACCES'] as const)('a storage folder the server may not write (%s) is reported as the server’s fault', async (code) => {
-    const before = await kept();
-    useDisk(refusingDisk(code));
-    const res = await send([{ bytes: uniquePdf(1_000), name: 'lecture-seule.pdf' }]);
-    expect(res.status).toBe(507);
-    expect(res.body.message).toMatch(/^Le serveur ne peut pas écrire dans son dossier de stockage/);
-    expect(res.body.message).not.toMatch(/multipart/);
-    await expectNothingKept(before);
-  });
+  it.each(['EROFS', 'EACCES'] as const)(
+    'a storage folder the server may not write (%s) is reported as the server’s fault',
+    async (code) => {
+      const before = await kept();
+      useDisk(refusingDisk(code));
+      const res = await send([{ bytes: uniquePdf(1_000), name: 'lecture-seule.pdf' }]);
+      expect(res.status).toBe(507);
+      expect(res.body.message).toMatch(/^Le serveur ne peut pas écrire dans son dossier de stockage/);
+      expect(res.body.message).not.toMatch(/multipart/);
+      await expectNothingKept(before);
+    },
+  );
 
   it('on the real disk, a storage path that is not a folder is not blamed on the client', async () => {
     const tmpDir = join(root(), '.tmp');
@@ -106,12 +115,19 @@ describe('a failing storage write answers 507 in French and keeps nothing', () =
       ...disk,
       receive() {
         const incoming = disk.receive();
-        return { ...incoming, sink: incoming.sink, commit: () => (++commits === 2 ? Promise.reject(new StorageError('full')) : incoming.commit()) };
+        return {
+          ...incoming,
+          sink: incoming.sink,
+          commit: () => (++commits === 2 ? Promise.reject(new StorageError('full')) : incoming.commit()),
+        };
       },
     };
     undo = replaceStorage(server.deps, placingFailsOnSecond);
     const first = uniquePdf(3_000);
-    const res = await send([{ bytes: first, name: 'un.pdf' }, { bytes: uniquePdf(3_000), name: 'deux.pdf' }]);
+    const res = await send([
+      { bytes: first, name: 'un.pdf' },
+      { bytes: uniquePdf(3_000), name: 'deux.pdf' },
+    ]);
     expect(res.status).toBe(507);
     expect(commits).toBe(2);
     await expectNothingKept(before);
@@ -137,7 +153,11 @@ describe('zips and downloads never come back silently cut', () => {
     return row;
   };
   const raw = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${demo}`, 'x-company-id': String(company), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo}`, 'x-company-id': String(company), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('a stored file emptied by a full disk fails the deposits zip before anything is sent', async () => {
     const good = await deposit('bon.pdf');
@@ -145,7 +165,9 @@ describe('zips and downloads never come back silently cut', () => {
     truncateSync(blobPath(emptied.sha256), 0);
     const res = await server.api.post('/api/files/download', { ids: [good.id, emptied.id] }, { token: demo, company });
     expect(res.status).toBe(500);
-    expect(res.body.message).toBe('Le fichier « vidé.pdf » est illisible sur le serveur (stockage endommagé) : le téléchargement a été annulé. Prévenez le cabinet.');
+    expect(res.body.message).toBe(
+      'Le fichier « vidé.pdf » est illisible sur le serveur (stockage endommagé) : le téléchargement a été annulé. Prévenez le cabinet.',
+    );
   });
 
   it('a missing stored file fails the documents zip and the download with a French 500', async () => {
@@ -172,7 +194,9 @@ describe('zips and downloads never come back silently cut', () => {
     const stored = readFileSync(blobPath(doc.sha256));
     stored[stored.length - 3] ^= 0xff;
     writeFileSync(blobPath(doc.sha256), stored);
-    const download = await fetch(`${server.url}/api/ged/documents/${doc.id}/download`, { headers: { authorization: `Bearer ${demo}`, 'x-company-id': String(company) } });
+    const download = await fetch(`${server.url}/api/ged/documents/${doc.id}/download`, {
+      headers: { authorization: `Bearer ${demo}`, 'x-company-id': String(company) },
+    });
     await expect(download.arrayBuffer()).rejects.toThrow();
   });
 });

@@ -14,8 +14,10 @@ afterAll(() => server?.close());
 afterEach(() => server.setNow(null));
 
 const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
-const login = (username: string, password: string, address: string) => server.api.post('/api/login', { username, password }, from(address));
-const forgotten = (username: string, address: string) => server.api.post('/api/user/me/forgotten-password', { username }, from(address));
+const login = (username: string, password: string, address: string) =>
+  server.api.post('/api/login', { username, password }, from(address));
+const forgotten = (username: string, address: string) =>
+  server.api.post('/api/user/me/forgotten-password', { username }, from(address));
 
 describe('sign-in throttling per login and per address', () => {
   it('five failures from one address do not lock the owner out from another address', async () => {
@@ -53,7 +55,9 @@ describe('sign-in throttling per login and per address', () => {
       const res = await login(`inconnu-${i}`, 'x', '198.51.100.30');
       statuses.push(res.status);
       if (res.status === 429) {
-        expect(res.body.message).toBe('Trop de tentatives de connexion échouées depuis votre adresse. Réessayez dans 15 minutes.');
+        expect(res.body.message).toBe(
+          'Trop de tentatives de connexion échouées depuis votre adresse. Réessayez dans 15 minutes.',
+        );
         expect(res.headers.get('retry-after')).toBe('900');
       } else {
         expect(res.body.message).toBe(WRONG);
@@ -71,13 +75,17 @@ describe('sign-in throttling per login and per address', () => {
   it('never answers 429 to parallel correct sign-ins, even from one address with earlier failures', async () => {
     server.setNow(new Date('2026-04-04T08:00:00Z'));
     for (let i = 0; i < 4; i++) expect((await login('demo', 'faux', '198.51.100.40')).status).toBe(401);
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => login(i % 2 ? 'demo' : 'admin', i % 2 ? 'demo' : 'admin', '198.51.100.40')));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => login(i % 2 ? 'demo' : 'admin', i % 2 ? 'demo' : 'admin', '198.51.100.40')),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(16).fill(200));
   });
 
   it('still gives parallel wrong guesses from one address no more than 5 tries', async () => {
     server.setNow(new Date('2026-04-05T08:00:00Z'));
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => login('demo', `parallele-${i}`, '198.51.100.50')));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login('demo', `parallele-${i}`, '198.51.100.50')),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -112,7 +120,8 @@ describe('wrong current password on password change', () => {
     const t0 = new Date('2026-04-08T08:00:00Z');
     server.setNow(t0);
     const { token } = await server.api.login('admin');
-    const change = (currentPassword: string) => server.api.put('/api/user/me/password', { currentPassword, newPassword: 'AdminNouveau2026' }, { token });
+    const change = (currentPassword: string) =>
+      server.api.put('/api/user/me/password', { currentPassword, newPassword: 'AdminNouveau2026' }, { token });
     for (let i = 0; i < 5; i++) expect((await change(`faux-${i}`)).status).toBe(422);
     const blocked = await change('admin');
     expect(blocked.status).toBe(429);

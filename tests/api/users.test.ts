@@ -20,15 +20,23 @@ const companyId = (label: string) => {
   return company.id;
 };
 const labels = (rights: Array<{ label: string }>) => rights.map((r) => r.label);
-const rightsPath = (userId: number | string, company: number | string) => `/api/utilisateurs/custom/user/${userId}/company/${company}`;
+const rightsPath = (userId: number | string, company: number | string) =>
+  `/api/utilisateurs/custom/user/${userId}/company/${company}`;
 
 describe('GET /api/user/me', () => {
   it('returns the profile of spec 3 without secrets', async () => {
     const res = await server.api.get('/api/user/me', { token: demo });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: server.seed!.demoUserId, username: 'demo', name: 'Martin', firstName: 'Sophie', userType: 2 });
+    expect(res.body).toMatchObject({
+      id: server.seed!.demoUserId,
+      username: 'demo',
+      name: 'Martin',
+      firstName: 'Sophie',
+      userType: 2,
+    });
     expect(res.body.userCompanies).toHaveLength(10);
-    for (const key of ['userLastCompany', 'appRights', 'categories', 'categoriesInbox']) expect(res.body).toHaveProperty(key);
+    for (const key of ['userLastCompany', 'appRights', 'categories', 'categoriesInbox'])
+      expect(res.body).toHaveProperty(key);
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(res.body).not.toHaveProperty('token');
   });
@@ -65,7 +73,11 @@ describe('PUT /api/user/me (last company)', () => {
     }
     expect((await server.api.get('/api/user/me', { token: demo })).body.userLastCompany).toBe(before);
     // The administrator is a member of his own company.
-    const own = await server.api.put('/api/user/me', { idDerniereSociete: companyId('Conseil Audit Rousseau') }, { token: admin });
+    const own = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: companyId('Conseil Audit Rousseau') },
+      { token: admin },
+    );
     expect(own.status).toBe(200);
     expect(labels(own.body.appRights[0].children)).toEqual(['mesDepots', 'gestionUtilisateurs']);
   });
@@ -78,7 +90,11 @@ describe('PUT /api/user/me (last company)', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await server.api.request('PUT', '/api/user/me', { token: demo, rawBody: '{"idDerniereSociete": ', headers: { 'content-type': 'application/json' } });
+    const res = await server.api.request('PUT', '/api/user/me', {
+      token: demo,
+      rawBody: '{"idDerniereSociete": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Le corps de la requête n’est pas un JSON valide.' });
   });
@@ -105,7 +121,9 @@ describe('PUT /api/user/me (last company)', () => {
 
 describe('GET /api/utilisateurs/custom/user/{id}/company/{company}', () => {
   it('returns the user’s own rights in a member company', async () => {
-    const res = await server.api.get(rightsPath(server.seed!.demoUserId, companyId('Boulangerie Pâtisserie Martin')), { token: demo });
+    const res = await server.api.get(rightsPath(server.seed!.demoUserId, companyId('Boulangerie Pâtisserie Martin')), {
+      token: demo,
+    });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     for (const right of res.body) {
@@ -119,14 +137,18 @@ describe('GET /api/utilisateurs/custom/user/{id}/company/{company}', () => {
   });
 
   it('has no mesFactures entry for Librairie La Plume d’Or', async () => {
-    const res = await server.api.get(rightsPath(server.seed!.demoUserId, companyId('Librairie La Plume d’Or')), { token: demo });
+    const res = await server.api.get(rightsPath(server.seed!.demoUserId, companyId('Librairie La Plume d’Or')), {
+      token: demo,
+    });
     expect(res.status).toBe(200);
     expect(labels(res.body)).not.toContain('mesFactures');
     expect(labels(res.body)).toContain('mesDocuments');
   });
 
   it('gives the administrator his profil children', async () => {
-    const res = await server.api.get(rightsPath(server.seed!.adminUserId, companyId('Conseil Audit Rousseau')), { token: admin });
+    const res = await server.api.get(rightsPath(server.seed!.adminUserId, companyId('Conseil Audit Rousseau')), {
+      token: admin,
+    });
     expect(res.status).toBe(200);
     const profil = res.body.find((r: { label: string }) => r.label === 'profil');
     expect(labels(profil.children)).toEqual(['mesDepots', 'gestionUtilisateurs']);
@@ -153,7 +175,10 @@ describe('GET /api/utilisateurs/custom/user/{id}/company/{company}', () => {
       company: companyId('Boulangerie Pâtisserie Martin'),
     });
     expect(res.status).toBe(403);
-    const ok = await server.api.get(rightsPath(server.seed!.demoUserId, companyId('Café des Arts')), { token: demo, company: companyId('Conseil Audit Rousseau') });
+    const ok = await server.api.get(rightsPath(server.seed!.demoUserId, companyId('Café des Arts')), {
+      token: demo,
+      company: companyId('Conseil Audit Rousseau'),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -183,16 +208,35 @@ describe('GET /api/utilisateurs/custom/user/{id}/company/{company}', () => {
 
 describe('PUT /api/user/me/password', () => {
   it('answers 422 when the current password is wrong', async () => {
-    const res = await server.api.put('/api/user/me/password', { currentPassword: 'faux', newPassword: 'MotDePasseSolide2026' }, { token: demo });
+    const res = await server.api.put(
+      '/api/user/me/password',
+      { currentPassword: 'faux', newPassword: 'MotDePasseSolide2026' },
+      { token: demo },
+    );
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'Le mot de passe actuel est incorrect.', errors: ['Le mot de passe actuel est incorrect.'], field: 'currentPassword' });
+    expect(res.body).toEqual({
+      message: 'Le mot de passe actuel est incorrect.',
+      errors: ['Le mot de passe actuel est incorrect.'],
+      field: 'currentPassword',
+    });
   });
 
   it('answers 422 with the policy message for a weak new password', async () => {
-    const short = await server.api.put('/api/user/me/password', { currentPassword: 'demo', newPassword: 'court' }, { token: demo });
+    const short = await server.api.put(
+      '/api/user/me/password',
+      { currentPassword: 'demo', newPassword: 'court' },
+      { token: demo },
+    );
     expect(short.status).toBe(422);
-    expect(short.body).toMatchObject({ message: 'Le mot de passe doit contenir au moins 10 caractères.', field: 'newPassword' });
-    const digits = await server.api.put('/api/user/me/password', { currentPassword: 'demo', newPassword: '12345678901234' }, { token: demo });
+    expect(short.body).toMatchObject({
+      message: 'Le mot de passe doit contenir au moins 10 caractères.',
+      field: 'newPassword',
+    });
+    const digits = await server.api.put(
+      '/api/user/me/password',
+      { currentPassword: 'demo', newPassword: '12345678901234' },
+      { token: demo },
+    );
     expect(digits.status).toBe(422);
     expect(digits.body.message).toBe('Le mot de passe doit contenir au moins une lettre et un chiffre.');
     expect((await server.api.post('/api/login', { username: 'demo', password: 'demo' })).status).toBe(200);
@@ -205,7 +249,11 @@ describe('PUT /api/user/me/password', () => {
   });
 
   it('changes the password (204): the new one signs in, the old one no longer does', async () => {
-    const res = await server.api.put('/api/user/me/password', { currentPassword: 'demo', newPassword: 'MotDePasseSolide2026' }, { token: demo });
+    const res = await server.api.put(
+      '/api/user/me/password',
+      { currentPassword: 'demo', newPassword: 'MotDePasseSolide2026' },
+      { token: demo },
+    );
     expect(res.status).toBe(204);
     expect(res.raw.byteLength).toBe(0);
     const fresh = await server.api.post('/api/login', { username: 'demo', password: 'MotDePasseSolide2026' });
@@ -218,7 +266,9 @@ describe('PUT /api/user/me/password', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.api.put('/api/user/me/password', { currentPassword: 'a', newPassword: 'b' })).status).toBe(401);
+    expect((await server.api.put('/api/user/me/password', { currentPassword: 'a', newPassword: 'b' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -226,7 +276,11 @@ describe('password change signs out the other devices', () => {
   it('revokes the other sessions and keeps the current one', async () => {
     const here = await server.api.login('admin');
     const elsewhere = await server.api.login('admin');
-    const res = await server.api.put('/api/user/me/password', { currentPassword: 'admin', newPassword: 'AdminNouveau2026' }, { token: here.token });
+    const res = await server.api.put(
+      '/api/user/me/password',
+      { currentPassword: 'admin', newPassword: 'AdminNouveau2026' },
+      { token: here.token },
+    );
     expect(res.status).toBe(204);
     expect((await server.api.get('/api/user/me', { token: here.token })).status).toBe(200);
     expect((await server.api.get('/api/user/me', { token: elsewhere.token })).status).toBe(401);
@@ -235,7 +289,11 @@ describe('password change signs out the other devices', () => {
 
 describe('request size', () => {
   it('answers 413 in French to a JSON body over 10 MB', async () => {
-    const res = await server.api.request('PUT', '/api/user/me', { token: demo, rawBody: JSON.stringify({ idDerniereSociete: 1, pad: 'x'.repeat(11 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const res = await server.api.request('PUT', '/api/user/me', {
+      token: demo,
+      rawBody: JSON.stringify({ idDerniereSociete: 1, pad: 'x'.repeat(11 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('La requête est trop volumineuse (10 Mo au maximum).');
   });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, noToasts, openSignedIn, settled, shot, startAppServer, TABLET, toast } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  noToasts,
+  openSignedIn,
+  settled,
+  shot,
+  startAppServer,
+  TABLET,
+  toast,
+} from './support/browser';
 
 // The article catalogue and the customers in a real Chromium (issue 3 screens), against the real
 // server and its demo data (company "Boulangerie Pâtisserie Martin", articles BOU001…).
@@ -109,7 +119,10 @@ describe('articles', () => {
 
   it('tablet layout (820 × 1180)', async () => {
     const { context, page, errors } = await open('/mes-factures/mes-articles', TABLET);
-    await page.getByRole('cell', { name: /^BOU001/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /^BOU001/ })
+      .first()
+      .waitFor();
     await shot(page, 'articles-customers/articles-820');
     await page.getByRole('button', { name: 'Nouvel article' }).click();
     await page.getByRole('dialog', { name: 'Nouvel article' }).waitFor();
@@ -138,7 +151,9 @@ describe('customers', () => {
     await dialog.getByLabel('Code postal').fill('69003');
     await dialog.getByLabel('Ville').fill('Lyon');
     await dialog.getByRole('button', { name: 'Ajouter une adresse de facturation' }).click();
-    await dialog.getByRole('textbox', { name: 'Autre adresse de facturation n° 1' }).fill('Service comptable, 10 quai Perrache, 69002 Lyon');
+    await dialog
+      .getByRole('textbox', { name: 'Autre adresse de facturation n° 1' })
+      .fill('Service comptable, 10 quai Perrache, 69002 Lyon');
     await dialog.getByLabel('E-mail').fill('claire@durand-e2e.fr');
     await dialog.getByLabel('SIREN').fill('123 456 789');
     await pickOption(page, 'Mode de paiement', /^Virement/);
@@ -154,7 +169,10 @@ describe('customers', () => {
     await page.getByText('Service comptable, 10 quai Perrache, 69002 Lyon').waitFor();
     await page.getByText('123456789').waitFor();
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
-    await page.getByText(/Aucune facture pour ce client|Aucun document à afficher/).first().waitFor();
+    await page
+      .getByText(/Aucune facture pour ce client|Aucun document à afficher/)
+      .first()
+      .waitFor();
     expect(new URL(page.url()).searchParams.get('accountNumber')).toMatch(/^C\d{5}$/);
     await noToasts(page);
     await expectAccessible(page, 'la fiche client');

@@ -43,9 +43,11 @@ describe('discounts in the invoice editor', () => {
     // VAT 5,5 %: round(117 × 5,5 %) − round(20 × 5,5 %) = 6,44 − 1,10 = 5,34 €.
     // The sticky bar of the editor agrees with the totals card.
     await page.getByText(/^Total TTC\s102,34\s€$/).waitFor(); // the bar prints label and amount in one text
-    await expect.poll(() => totals.innerText()).toMatch(
-      /Total HT avant remise\s+117,00\s€\s+Remise\s+-20,00\s€\s+Total HT net\s+97,00\s€[\s\S]*TVA 5,5\s%\s+sur\s+97,00\s€\s+5,34\s€[\s\S]*Total TTC\s+102,34\s€/,
-    );
+    await expect
+      .poll(() => totals.innerText())
+      .toMatch(
+        /Total HT avant remise\s+117,00\s€\s+Remise\s+-20,00\s€\s+Total HT net\s+97,00\s€[\s\S]*TVA 5,5\s%\s+sur\s+97,00\s€\s+5,34\s€[\s\S]*Total TTC\s+102,34\s€/,
+      );
 
     await shot(page, 'discounts/discounts-1366', true);
     // Axe: the filled invoice editor (laptop) is checked in invoice-editor.test.ts (decision 018).
@@ -56,9 +58,22 @@ describe('discounts in the invoice editor', () => {
     const id = Number(new URL(page.url()).searchParams.get('id'));
     const { token } = await server.api.login('demo');
     const saved = await server.api.get(`/api/invoices/${id}`, { token });
-    expect(saved.body).toMatchObject({ discount: { type: 'amount', value: 20 }, totals: { ht: 97, tva: 5.34, ttc: 102.34, subtotal: 117, discount: 20 } });
+    expect(saved.body).toMatchObject({
+      discount: { type: 'amount', value: 20 },
+      totals: { ht: 97, tva: 5.34, ttc: 102.34, subtotal: 117, discount: 20 },
+    });
     const text = await pdfText(Buffer.from((await server.api.get(`/api/invoices/${id}/pdf`, { token })).raw));
-    for (const s of ['Remise', '10 %', '117,00 €', 'Total HT avant remise', '-20,00 €', 'Total HT net', '97,00 €', '102,34 €']) expect(text).toContain(s);
+    for (const s of [
+      'Remise',
+      '10 %',
+      '117,00 €',
+      'Total HT avant remise',
+      '-20,00 €',
+      'Total HT net',
+      '97,00 €',
+      '102,34 €',
+    ])
+      expect(text).toContain(s);
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -70,7 +85,9 @@ describe('bank details form (issue 10 item 5)', () => {
     const iban = page.getByLabel('IBAN');
     await iban.fill('FR76 3000 6000 0112 3456 7890 188');
     await page.getByRole('button', { name: 'Enregistrer les coordonnées' }).click();
-    await page.getByText('L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.').waitFor();
+    await page
+      .getByText('L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.')
+      .waitFor();
     await iban.fill('fr7630006000011234567890189');
     await page.getByLabel('BIC').fill('bnpafrpp');
     await page.getByRole('button', { name: 'Enregistrer les coordonnées' }).click();
@@ -79,7 +96,10 @@ describe('bank details form (issue 10 item 5)', () => {
     await shot(page, 'discounts/bank-details-1366', true);
     await expectAccessible(page, 'les coordonnées bancaires');
     const { token } = await server.api.login('demo');
-    expect((await server.api.get('/api/company/bank-details', { token })).body).toEqual({ iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' });
+    expect((await server.api.get('/api/company/bank-details', { token })).body).toEqual({
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPP',
+    });
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, newContext, sessionFor, startAppServer, watchConsole } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  sessionFor,
+  startAppServer,
+  watchConsole,
+} from './support/browser';
 import { pdfPageDrawn } from './support/pdf';
 
 // Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip.
@@ -37,7 +44,11 @@ describe('documents and inbox', () => {
     await page.getByRole('option', { name: 'Comptabilité › Ventes' }).click();
     await page.getByLabel('Fichiers à déposer').setInputFiles([
       { name: 'Ventes décembre.pdf', mimeType: 'application/pdf', buffer: pdf(4_000_000) },
-      { name: 'Ticket caisse.png', mimeType: 'image/png', buffer: readFileSync(new URL('../../public/icons/icon-192.png', import.meta.url)) },
+      {
+        name: 'Ticket caisse.png',
+        mimeType: 'image/png',
+        buffer: readFileSync(new URL('../../public/icons/icon-192.png', import.meta.url)),
+      },
     ]);
     await page.getByText('Prêt à déposer').first().waitFor();
     // Axe: the deposit screen and the inbox are checked in inbox-offline.test.ts, with a file waiting (decision 018).
@@ -46,20 +57,35 @@ describe('documents and inbox', () => {
     await page.evaluate(() => {
       const seen: Record<string, number[]> = {};
       (window as unknown as { progressSeen: typeof seen }).progressSeen = seen;
-      const record = () => document.querySelectorAll('[role="progressbar"]').forEach((el) => {
-        const name = el.getAttribute('aria-label') ?? '';
-        (seen[name] ??= []).push(Number(el.getAttribute('aria-valuenow')));
+      const record = () =>
+        document.querySelectorAll('[role="progressbar"]').forEach((el) => {
+          const name = el.getAttribute('aria-label') ?? '';
+          (seen[name] ??= []).push(Number(el.getAttribute('aria-valuenow')));
+        });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['aria-valuenow'],
       });
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
     });
     await page.getByRole('button', { name: 'Déposer les 2 fichiers' }).click();
-    await expect.poll(() => page.getByText('Déposé', { exact: false }).filter({ hasText: '· Déposé' }).count(), { timeout: 30_000 }).toBe(2);
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: Record<string, number[]> }).progressSeen);
+    await expect
+      .poll(() => page.getByText('Déposé', { exact: false }).filter({ hasText: '· Déposé' }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    const seen = await page.evaluate(
+      () => (window as unknown as { progressSeen: Record<string, number[]> }).progressSeen,
+    );
     for (const name of ['Ventes décembre.pdf', 'Ticket caisse.png']) {
       const values = seen[`Progression de l’envoi de ${name}`];
       expect(values, name).toBeDefined();
       expect(values.at(-1), name).toBe(100);
-      expect(values.some((v) => v < 100), `${name}: the bar starts below 100 %`).toBe(true);
+      expect(
+        values.some((v) => v < 100),
+        `${name}: the bar starts below 100 %`,
+      ).toBe(true);
     }
     await page.getByText('Dépôt effectué').waitFor();
     // The toast closes after 3 s unless hovered; its close button is the shared toast's (lib/toast).
@@ -83,10 +109,15 @@ describe('documents and inbox', () => {
     const { context, page, errors } = await open('demo');
     await page.goto(`${server.url}/mes-documents`);
     await page.getByRole('heading', { name: 'Mes documents' }).waitFor();
-    await page.getByRole('navigation', { name: 'Catégories de documents' }).getByRole('button', { name: /^Comptabilité 9 documents/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Catégories de documents' })
+      .getByRole('button', { name: /^Comptabilité 9 documents/ })
+      .click();
     await page.getByRole('button', { name: /^Déclaration de TVA 3 documents/ }).click();
     await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Aperçu de votre document : Déclaration de TVA - Octobre 2026.pdf' });
+    const dialog = page.getByRole('dialog', {
+      name: 'Aperçu de votre document : Déclaration de TVA - Octobre 2026.pdf',
+    });
     await dialog.waitFor();
     expect((await pdfPageDrawn(dialog)).ink).toBeGreaterThan(0.005);
     await expectAccessible(page, 'l’aperçu d’un document');
@@ -97,10 +128,16 @@ describe('documents and inbox', () => {
     await page.getByRole('checkbox', { name: 'Sélectionner Déclaration de TVA - Octobre 2026.pdf' }).check();
     await page.getByRole('checkbox', { name: 'Sélectionner Déclaration de TVA - Septembre 2026.pdf' }).check();
     await page.getByText('2 documents sélectionnés').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger la sélection (zip)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger la sélection (zip)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Documents_Boulangerie Pâtisserie Martin_\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
-    expect(Object.keys(files).sort()).toEqual(['Déclaration de TVA - Octobre 2026.pdf', 'Déclaration de TVA - Septembre 2026.pdf']);
+    expect(Object.keys(files).sort()).toEqual([
+      'Déclaration de TVA - Octobre 2026.pdf',
+      'Déclaration de TVA - Septembre 2026.pdf',
+    ]);
 
     await page.goto(`${server.url}/mes-documents/documents-recents`);
     await page.getByRole('heading', { name: 'Documents récents' }).waitFor();
@@ -114,7 +151,11 @@ describe('documents and inbox', () => {
     const { context, page, errors } = await open('admin');
     await page.goto(`${server.url}/mes-depots`);
     await page.getByRole('heading', { name: 'Mes dépôts', exact: true }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: 'Garage Dupont & Fils' }).filter({ hasText: 'Factures fournisseurs - Novembre 2026.pdf' }).first();
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Garage Dupont & Fils' })
+      .filter({ hasText: 'Factures fournisseurs - Novembre 2026.pdf' })
+      .first();
     await row.waitFor();
     await expectAccessible(page, 'mes dépôts');
     await row.getByRole('checkbox').check();

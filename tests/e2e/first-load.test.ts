@@ -12,20 +12,28 @@ import { expectAccessible, launchBrowser, newContext, startAppServer, watchConso
 const KB = 1024;
 const DIST = process.env.E2E_DIST ?? 'dist';
 // What /login must not ask for, recognised by a string only that code contains.
-const SIGNED_IN_ONLY: Record<string, string> = { Dexie: 'DexieError', outbox: 'workplace-outbox', charts: 'recharts', 'PDF renderer': 'PDFDocument', 'signed-in frame and menus': 'Nouvelle version disponible' };
+const SIGNED_IN_ONLY: Record<string, string> = {
+  Dexie: 'DexieError',
+  outbox: 'workplace-outbox',
+  charts: 'recharts',
+  'PDF renderer': 'PDFDocument',
+  'signed-in frame and menus': 'Nouvelle version disponible',
+};
 
 function forbiddenChunks(): Map<string, string> {
   const found = new Map<string, string>();
   const dir = join(DIST, 'assets');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const [what, marker] of Object.entries(SIGNED_IN_ONLY)) if (text.includes(marker)) found.set(`/assets/${file}`, what);
+    for (const [what, marker] of Object.entries(SIGNED_IN_ONLY))
+      if (text.includes(marker)) found.set(`/assets/${file}`, what);
   }
   return found;
 }
 
 /** Build-time gzip copy, or gzip now for the small files the build leaves uncompressed. */
-const gzipSize = (file: string) => (existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length);
+const gzipSize = (file: string) =>
+  existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length;
 
 /** Bytes as transferred (compressed, from Chromium's network layer) per URL path. */
 async function recordTransfers(page: Page): Promise<Map<string, number>> {
@@ -85,7 +93,9 @@ describe('first load of /login', () => {
     expect(await page.getByLabel('Identifiant').isVisible()).toBe(true);
     expect(await page.getByLabel('Mot de passe').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/forgotten-password');
+    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe(
+      '/forgotten-password',
+    );
     await context.close();
   });
 
@@ -95,8 +105,13 @@ describe('first load of /login', () => {
     const errors = watchConsole(page);
     // The app's code is held back until the user has typed in the prerendered form.
     let release!: () => void;
-    const typed = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/assets/*.js', async (route) => { await typed; await route.continue(); });
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
     await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
     await page.locator('#static-login input[name="username"]').fill('demo');
     await page.locator('#static-login input[name="password"]').fill('demo');

@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, newContext, sessionFor, shot, shotAt, startAppServer, TABLET, watchConsole } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  sessionFor,
+  shot,
+  shotAt,
+  startAppServer,
+  TABLET,
+  watchConsole,
+} from './support/browser';
 import { outboxCount } from './support/outbox';
 
 const UPLOAD = '**/api/my-inbox/documents/upload';
@@ -33,8 +43,14 @@ async function depositsNamed(name: string): Promise<number> {
   return (res.body.items as Array<{ name: string }>).filter((d) => d.name === name).length;
 }
 
-async function openDepositScreen(allowConsole?: RegExp): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole });
+async function openDepositScreen(
+  allowConsole?: RegExp,
+): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await newContext(browser, {
+    serviceWorkers: 'allow',
+    session: await sessionFor(server.url),
+    allowConsole,
+  });
   const page = await context.newPage();
   const errors = watchConsole(page);
   await page.goto(`${server.url}/`);
@@ -54,7 +70,8 @@ async function chooseAndDeposit(page: Page, name: string, buffer: Buffer) {
   await page.getByRole('button', { name: 'Déposer le fichier' }).click();
 }
 
-const row = (page: Page, name: string) => page.getByRole('list', { name: 'Fichiers choisis' }).getByRole('listitem').filter({ hasText: name });
+const row = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Fichiers choisis' }).getByRole('listitem').filter({ hasText: name });
 
 describe('inbox deposits through the outbox', () => {
   it('a file deposited offline waits on the device, survives a reload, and is uploaded exactly once back online', async () => {
@@ -65,7 +82,9 @@ describe('inbox deposits through the outbox', () => {
 
     await context.setOffline(true);
     await chooseAndDeposit(page, name, pdf('hors ligne'));
-    await row(page, name).getByText(/En attente d[’']envoi/).waitFor();
+    await row(page, name)
+      .getByText(/En attente d[’']envoi/)
+      .waitFor();
     await page.getByRole('status').getByText(QUEUED).waitFor();
     await page.getByRole('button', { name: '1 modification en attente' }).waitFor();
     expect(uploads).toBe(0);
@@ -87,7 +106,11 @@ describe('inbox deposits through the outbox', () => {
     await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 20_000 });
     await page.getByRole('heading', { name: 'Fichiers en attente d’envoi' }).waitFor({ state: 'detached' });
     // The server's list is reloaded: the file is there, deposited.
-    await page.getByRole('row').filter({ hasText: name }).getByText('Déposé', { exact: true }).waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByText('Déposé', { exact: true })
+      .waitFor({ timeout: 10_000 });
     expect(await outboxCount(page)).toBe(0);
     expect(uploads).toBe(1);
     expect(await depositsNamed(name)).toBe(1);
@@ -100,13 +123,24 @@ describe('inbox deposits through the outbox', () => {
     const name = 'Relevé coupure.pdf';
     const keys: string[] = [];
     let replays = 0;
-    page.on('request', (r) => r.url().endsWith('/api/my-inbox/documents/upload') && keys.push(r.headers()['idempotency-key']));
-    page.on('response', (r) => r.url().endsWith('/api/my-inbox/documents/upload') && r.headers()['idempotent-replay'] === 'true' && replays++);
+    page.on(
+      'request',
+      (r) => r.url().endsWith('/api/my-inbox/documents/upload') && keys.push(r.headers()['idempotency-key']),
+    );
+    page.on(
+      'response',
+      (r) =>
+        r.url().endsWith('/api/my-inbox/documents/upload') && r.headers()['idempotent-replay'] === 'true' && replays++,
+    );
     // First attempt only: the server receives and stores the file, then the answer is lost.
-    await page.route(UPLOAD, async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await page.route(
+      UPLOAD,
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
 
     await chooseAndDeposit(page, name, pdf('coupure'));
     // The screen's attempt failed: the file waits, and the replayer tries again after its backoff (~2 s).
@@ -140,19 +174,29 @@ describe('inbox deposits through the outbox', () => {
     // Held by the network until cancelled.
     await page.route(UPLOAD, () => undefined, { times: 1 });
     await chooseAndDeposit(page, 'Annulé en route.pdf', pdf('annulé'));
-    await row(page, 'Annulé en route.pdf').getByText(/Envoi en cours/).waitFor();
+    await row(page, 'Annulé en route.pdf')
+      .getByText(/Envoi en cours/)
+      .waitFor();
     await page.getByRole('button', { name: 'Annuler l’envoi de Annulé en route.pdf' }).click();
     await row(page, 'Annulé en route.pdf').getByText('Envoi annulé').waitFor();
     expect(await outboxCount(page)).toBe(0);
 
     await context.setOffline(true);
-    await page.getByLabel('Fichiers à déposer').setInputFiles([{ name: 'Abandonné.pdf', mimeType: 'application/pdf', buffer: pdf('abandonné') }]);
+    await page
+      .getByLabel('Fichiers à déposer')
+      .setInputFiles([{ name: 'Abandonné.pdf', mimeType: 'application/pdf', buffer: pdf('abandonné') }]);
     await page.getByRole('button', { name: 'Déposer les 2 fichiers' }).click();
-    await row(page, 'Abandonné.pdf').getByText(/En attente d[’']envoi/).waitFor();
-    await row(page, 'Annulé en route.pdf').getByText(/En attente d[’']envoi/).waitFor();
+    await row(page, 'Abandonné.pdf')
+      .getByText(/En attente d[’']envoi/)
+      .waitFor();
+    await row(page, 'Annulé en route.pdf')
+      .getByText(/En attente d[’']envoi/)
+      .waitFor();
     await page.getByRole('button', { name: 'Annuler l’envoi de Abandonné.pdf' }).click();
     const dialog = page.getByRole('dialog', { name: 'Annuler l’envoi de ce fichier ?' });
-    await dialog.getByText('Le fichier « Abandonné.pdf », enregistré sur cet appareil, ne sera pas déposé dans votre bannette.').waitFor();
+    await dialog
+      .getByText('Le fichier « Abandonné.pdf », enregistré sur cet appareil, ne sera pas déposé dans votre bannette.')
+      .waitFor();
     await expectAccessible(page, 'la confirmation d’annulation d’un envoi');
     await dialog.getByRole('button', { name: 'Annuler l’envoi' }).click();
     await row(page, 'Abandonné.pdf').waitFor({ state: 'detached' });
@@ -174,7 +218,9 @@ describe('inbox deposits through the outbox', () => {
     page.on('request', (r) => r.url().endsWith('/api/my-inbox/documents/upload') && uploads++);
     await chooseAndDeposit(page, name, Buffer.from('MZ\x90\x00 ceci est un programme, pas un PDF'));
     await row(page, name).getByText(`Le type du fichier « ${name} » n'est pas autorisé`, { exact: false }).waitFor();
-    await row(page, name).getByText(/Échec de l[’']envoi/).waitFor();
+    await row(page, name)
+      .getByText(/Échec de l[’']envoi/)
+      .waitFor();
     expect(await outboxCount(page)).toBe(0);
     // Nothing is sent again: a replay asked for now finds nothing waiting ("tout est envoyé").
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

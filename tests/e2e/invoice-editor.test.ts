@@ -3,7 +3,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, noToasts, openSignedIn, shot, startAppServer, TABLET, toast } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  noToasts,
+  openSignedIn,
+  shot,
+  startAppServer,
+  TABLET,
+  toast,
+} from './support/browser';
 import { readStore } from './support/offline-helpers';
 import { pdfPageDrawn } from './support/pdf';
 
@@ -23,7 +32,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const open = (path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, server.url, path, viewport);
+const open = (path: string, viewport?: { width: number; height: number }) =>
+  openSignedIn(browser, server.url, path, viewport);
 
 async function pick(page: Page, combobox: string, search: string, option: RegExp) {
   const box = page.getByRole('combobox', { name: combobox });
@@ -46,7 +56,9 @@ describe('invoice editor', () => {
     expect(await t.innerText()).toContain('Votre facture ne contient aucun article.');
     expect(await t.innerText()).toContain('Votre facture ne contient pas de client.');
     const alert = page.locator('.mantine-Alert-root').filter({ hasText: 'Votre facture contient des erreurs !' });
-    expect(await alert.innerText()).toMatch(/ne contient aucun article[\s\S]*ne contient pas de client[\s\S]*de 0€ ou moins/);
+    expect(await alert.innerText()).toMatch(
+      /ne contient aucun article[\s\S]*ne contient pas de client[\s\S]*de 0€ ou moins/,
+    );
     await shot(page, 'invoice-editor/invoice-errors-1366');
     // Axe: the editor (laptop) is checked once, filled, in the next test (decision 018).
 
@@ -55,13 +67,20 @@ describe('invoice editor', () => {
     await pick(page, 'Adresse de facturation', '', /Cabinet Fabre Gestion/);
     await page.getByLabel('Désignation').fill('Entretien des parties communes');
     // Written to the device's drafts once the typing pauses: wait for that write, then reload.
-    await expect.poll(async () => JSON.stringify(await readStore(page, 'drafts')).includes('Entretien des parties communes')).toBe(true);
+    await expect
+      .poll(async () => JSON.stringify(await readStore(page, 'drafts')).includes('Entretien des parties communes'))
+      .toBe(true);
     await page.reload();
     await page.getByText('Brouillon repris').waitFor();
     expect(await page.getByLabel('Désignation').inputValue()).toBe('Entretien des parties communes');
-    expect(await page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue()).toContain('Cabinet Fabre Gestion');
+    expect(await page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue()).toContain(
+      'Cabinet Fabre Gestion',
+    );
     await page.getByRole('button', { name: 'Abandonner ce brouillon' }).click();
-    await page.getByRole('dialog', { name: 'Abandonner ce brouillon ?' }).getByRole('button', { name: 'Abandonner' }).click();
+    await page
+      .getByRole('dialog', { name: 'Abandonner ce brouillon ?' })
+      .getByRole('button', { name: 'Abandonner' })
+      .click();
     await expect.poll(() => page.getByLabel('Désignation').inputValue()).toBe('');
     expect(await page.getByText('Brouillon repris').count()).toBe(0);
     expect(errors()).toEqual([]);
@@ -73,7 +92,9 @@ describe('invoice editor', () => {
     await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor();
     await pick(page, 'Client', 'hotel parc', /Hôtel du Parc/);
     // The customer's address, its payment mode and its delay (30 days) fill the form.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue()).toMatch(/12 avenue Foch/);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue())
+      .toMatch(/12 avenue Foch/);
     expect(await page.getByRole('combobox', { name: 'Mode de paiement' }).inputValue()).toBe('Virement');
     await addArticle(page, 'baguette', /BOU001/);
     await page.getByLabel('Quantité').fill('10');
@@ -83,18 +104,28 @@ describe('invoice editor', () => {
     await page.getByLabel('Désignation').fill('Réception du 14 juillet');
     // Live totals: 10 × 1,30 € at 5,5 %.
     const totals = page.getByLabel('Totaux du document');
-    await expect.poll(() => totals.innerText()).toMatch(/Total HT\s+13,00\s€[\s\S]*TVA 5,5\s%[\s\S]*0,72\s€[\s\S]*Total TTC\s+13,72\s€/);
+    await expect
+      .poll(() => totals.innerText())
+      .toMatch(/Total HT\s+13,00\s€[\s\S]*TVA 5,5\s%[\s\S]*0,72\s€[\s\S]*Total TTC\s+13,72\s€/);
     await shot(page, 'invoice-editor/invoice-form-1366', true);
     await expectAccessible(page, 'l’éditeur de facture rempli');
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await toast(page, 'Enregistrement effectué').filter({ hasText: 'Votre facture à été enregistrée avec succès' }).waitFor();
+    await toast(page, 'Enregistrement effectué')
+      .filter({ hasText: 'Votre facture à été enregistrée avec succès' })
+      .waitFor();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
     const id = Number(new URL(page.url()).searchParams.get('id'));
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
     const { token } = await server.api.login('demo');
     const saved = await server.api.get(`/api/invoices/${id}`, { token });
-    expect(saved.body).toMatchObject({ validated: false, type: 'Facture', customer: { accountNumber: 'C00001' }, calculatesBasisTTC: false, totals: { ht: 13, tva: 0.72, ttc: 13.72 } });
+    expect(saved.body).toMatchObject({
+      validated: false,
+      type: 'Facture',
+      customer: { accountNumber: 'C00001' },
+      calculatesBasisTTC: false,
+      totals: { ht: 13, tva: 0.72, ttc: 13.72 },
+    });
     expect(saved.body.lines.map((l: { code: string }) => l.code)).toEqual(['BOU001', 'CC']);
 
     await page.getByRole('button', { name: 'Valider' }).click();
@@ -110,7 +141,9 @@ describe('invoice editor', () => {
     await expectAccessible(page, 'la fenêtre du PDF validé');
 
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
-    await toast(page, 'Envoi effectué').filter({ hasText: 'Votre facture à été envoyée avec succès à votre client' }).waitFor();
+    await toast(page, 'Envoi effectué')
+      .filter({ hasText: 'Votre facture à été envoyée avec succès à votre client' })
+      .waitFor();
     const mails = readdirSync(join(server.dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
     expect(mails.length).toBe(1);
     const eml = readFileSync(join(server.dataDir, 'mail', mails[0]), 'utf8');
@@ -177,7 +210,9 @@ describe('quote editor', () => {
     await shot(page, 'invoice-editor/quote-form-820', true);
     await expectAccessible(page, 'l’éditeur de devis (tablette)');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await toast(page, 'Enregistrement effectué').filter({ hasText: 'Votre devis à été enregistré avec succès' }).waitFor();
+    await toast(page, 'Enregistrement effectué')
+      .filter({ hasText: 'Votre devis à été enregistré avec succès' })
+      .waitFor();
     await page.waitForURL(/\/mes-factures\/modifier-devis\?id=\d+/);
     const heading = page.getByRole('heading', { name: /^Devis n° D\d{4}-\d+$/ });
     await heading.waitFor();
@@ -195,7 +230,9 @@ describe('quote editor', () => {
     await preview.getByRole('button', { name: 'Fermer', exact: true }).click();
 
     await pick(page, 'État du devis', '', /^Accepté$/);
-    await toast(page, 'Enregistrement effectué').filter({ hasText: `L'état du devis n°${number} à été enregistré avec succès` }).waitFor();
+    await toast(page, 'Enregistrement effectué')
+      .filter({ hasText: `L'état du devis n°${number} à été enregistré avec succès` })
+      .waitFor();
     await page.getByRole('button', { name: 'Convertir en facture' }).click();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
@@ -210,10 +247,11 @@ describe('quote editor', () => {
 });
 
 describe('editor layout (issue 10 item 8)', () => {
-  const inView = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
-  });
+  const inView = (page: Page, name: string) =>
+    page.getByRole('button', { name, exact: true }).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
 
   it('on a 900 px-high laptop the actions and the total stay in view while the lines scroll', async () => {
     const { context, page, errors } = await open('/mes-factures/ajouter-facture');

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { isSortedByRule } from '../../src/features/invoice-lists/list-model';
-import { expectAccessible, launchBrowser, noToasts, openSignedIn, shot, startAppServer, TABLET, toast } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  noToasts,
+  openSignedIn,
+  shot,
+  startAppServer,
+  TABLET,
+  toast,
+} from './support/browser';
 import { waitForCaches } from './support/offline-helpers';
 import { queueRawChanges } from './support/outbox';
 
@@ -23,9 +32,13 @@ afterAll(async () => {
 const open = (path: string, viewport?: { width: number; height: number }, allowConsole?: RegExp) =>
   openSignedIn(browser, server.url, path, viewport, 'demo', { allowConsole });
 
-const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: table }).getByRole('rowgroup').nth(1).getByRole('row');
+const bodyRows = (page: Page, table: string) =>
+  page.getByRole('table', { name: table }).getByRole('rowgroup').nth(1).getByRole('row');
 /** The first cell of every rendered row: the number, or "Brouillon". */
-const numbers = (page: Page, table: string) => bodyRows(page, table).evaluateAll((rows) => rows.map((r) => (r.querySelector('[role=cell] a')?.textContent ?? '').trim()));
+const numbers = (page: Page, table: string) =>
+  bodyRows(page, table).evaluateAll((rows) =>
+    rows.map((r) => (r.querySelector('[role=cell] a')?.textContent ?? '').trim()),
+  );
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -57,12 +70,16 @@ describe('invoice list', () => {
 
     // Status: the overdue invoices only, then the paid ones.
     await pick(page, 'Statut', 'En retard');
-    await expect.poll(async () => (await bodyRows(page, 'Factures').allInnerTexts()).map((t) => t.includes('En retard'))).toEqual([true]);
+    await expect
+      .poll(async () => (await bodyRows(page, 'Factures').allInnerTexts()).map((t) => t.includes('En retard')))
+      .toEqual([true]);
     await pick(page, 'Statut', 'Payée');
-    await expect.poll(async () => {
-      const texts = await bodyRows(page, 'Factures').allInnerTexts();
-      return texts.length > 0 && texts.every((t) => t.includes('Payée'));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await bodyRows(page, 'Factures').allInnerTexts();
+        return texts.length > 0 && texts.every((t) => t.includes('Payée'));
+      })
+      .toBe(true);
     // Axe: the list (laptop) is checked once, above (decision 018).
     expect(errors()).toEqual([]);
     await context.close();
@@ -72,10 +89,12 @@ describe('invoice list', () => {
     const { context, page, errors } = await open('/mes-factures/liste-des-factures');
     await bodyRows(page, 'Factures').first().waitFor();
     await pick(page, 'Statut', 'Impayée');
-    await expect.poll(async () => {
-      const texts = await bodyRows(page, 'Factures').allInnerTexts();
-      return texts.length > 0 && texts.every((t) => !t.includes('Brouillon') && !t.includes('Payée'));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await bodyRows(page, 'Factures').allInnerTexts();
+        return texts.length > 0 && texts.every((t) => !t.includes('Brouillon') && !t.includes('Payée'));
+      })
+      .toBe(true);
     const row = bodyRows(page, 'Factures').filter({ hasNotText: 'En retard' }).first();
     await row.waitFor();
     const number = (await row.locator('[role=cell] a').first().innerText()).trim();
@@ -100,20 +119,54 @@ describe('invoice list', () => {
     const online = await numbers(page, 'Factures');
 
     // A draft saved on this device while the server could not be reached: the outbox keeps it.
-    const unreachable = (route: import('playwright-core').Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue());
+    const unreachable = (route: import('playwright-core').Route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue();
     await page.route('**/api/invoices', unreachable);
-    const companyId = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session') ?? 'null')?.profile?.userLastCompany as number);
+    const companyId = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('workplace.session') ?? 'null')?.profile?.userLastCompany as number,
+    );
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-    await queueRawChanges(page, [{
-      method: 'POST', path: 'invoices', companyId, docKey: 'invoice:tmp-e2e-1', kind: 'invoice.save', label: 'Enregistrement de la facture (brouillon)', createsTempId: 'tmp-e2e-1',
-      body: { designation: 'Facture hors ligne', customer: { accountNumber: 'C00002' }, type: 'Facture', createdAt: today, dueDate: today, paymentMode: 'Virement', billingAddress: '', vatClause: '', calculatesBasisTTC: false,
-        lines: [{ code: 'X', type: 'Standard', label: 'Essai', quantity: 2, unitMeasurement: '', unitPrice: 50, salesAccount: '706000', vatRate: 20 }] },
-    } as Parameters<typeof queueRawChanges>[1][number]]);
+    await queueRawChanges(page, [
+      {
+        method: 'POST',
+        path: 'invoices',
+        companyId,
+        docKey: 'invoice:tmp-e2e-1',
+        kind: 'invoice.save',
+        label: 'Enregistrement de la facture (brouillon)',
+        createsTempId: 'tmp-e2e-1',
+        body: {
+          designation: 'Facture hors ligne',
+          customer: { accountNumber: 'C00002' },
+          type: 'Facture',
+          createdAt: today,
+          dueDate: today,
+          paymentMode: 'Virement',
+          billingAddress: '',
+          vatClause: '',
+          calculatesBasisTTC: false,
+          lines: [
+            {
+              code: 'X',
+              type: 'Standard',
+              label: 'Essai',
+              quantity: 2,
+              unitMeasurement: '',
+              unitPrice: 50,
+              salesAccount: '706000',
+              vatRate: 20,
+            },
+          ],
+        },
+      } as Parameters<typeof queueRawChanges>[1][number],
+    ]);
     await page.reload();
     const first = bodyRows(page, 'Factures').first();
     await first.getByText('En attente d’envoi').waitFor();
     // The customer's name comes from the device's customer list (read just after).
-    await expect.poll(() => first.innerText(), { timeout: 15_000 }).toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
+    await expect
+      .poll(() => first.innerText(), { timeout: 15_000 })
+      .toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
 
     // Offline: the device's copy, its age, the same order, the same search; the queued draft first.
     await context.setOffline(true);
@@ -121,10 +174,12 @@ describe('invoice list', () => {
     await expect.poll(() => numbers(page, 'Factures')).toEqual(['Brouillon', ...online]);
     await first.getByText('En attente d’envoi').waitFor();
     await page.getByLabel('Rechercher une facture').fill('tilleuls');
-    await expect.poll(async () => {
-      const texts = await bodyRows(page, 'Factures').allInnerTexts();
-      return texts.length > 0 && texts.every((t) => t.includes('SCI Les Tilleuls'));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await bodyRows(page, 'Factures').allInnerTexts();
+        return texts.length > 0 && texts.every((t) => t.includes('SCI Les Tilleuls'));
+      })
+      .toBe(true);
     await shot(page, 'invoice-lists/factures-hors-ligne-1366');
     await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
 
@@ -132,7 +187,9 @@ describe('invoice list', () => {
     await page.unroute('**/api/invoices', unreachable);
     await context.setOffline(false);
     await expect.poll(() => page.getByText('En attente d’envoi').count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(async () => (await numbers(page, 'Factures')).filter((n) => n === 'Brouillon').length, { timeout: 20_000 }).toBe(online.filter((n) => n === 'Brouillon').length + 1);
+    await expect
+      .poll(async () => (await numbers(page, 'Factures')).filter((n) => n === 'Brouillon').length, { timeout: 20_000 })
+      .toBe(online.filter((n) => n === 'Brouillon').length + 1);
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -155,7 +212,9 @@ describe('quote list', () => {
     const number = (await inProgress.locator('[role=cell] a').first().innerText()).trim();
     await inProgress.getByRole('button', { name: `Autres actions pour le devis ${number}` }).click();
     await page.getByRole('menuitem', { name: 'Passer à « Accepté »' }).click();
-    await toast(page, 'Enregistrement effectué').filter({ hasText: `L'état du devis n°${number} à été enregistré avec succès` }).waitFor();
+    await toast(page, 'Enregistrement effectué')
+      .filter({ hasText: `L'état du devis n°${number} à été enregistré avec succès` })
+      .waitFor();
     await page.getByRole('button', { name: 'Effacer les filtres' }).first().click();
     const row = bodyRows(page, 'Devis').filter({ hasText: number });
     await row.getByText('Accepté').waitFor();
@@ -163,7 +222,9 @@ describe('quote list', () => {
 
     await row.getByRole('button', { name: `Autres actions pour le devis ${number}` }).click();
     await page.getByRole('menuitem', { name: 'Convertir en facture' }).click();
-    await page.waitForURL((url) => url.pathname === '/mes-factures/modifier-facture' && /^\d+$/.test(url.searchParams.get('id') ?? ''));
+    await page.waitForURL(
+      (url) => url.pathname === '/mes-factures/modifier-facture' && /^\d+$/.test(url.searchParams.get('id') ?? ''),
+    );
     expect(errors().filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
     await context.close();
   });
@@ -173,10 +234,18 @@ describe('invoicing dashboard', () => {
   it('shows the figures and the 12-month chart; the Starter company sees its monthly limit', async () => {
     const { context, page, errors } = await open('/mes-factures/dashboard');
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
-    for (const label of ['Chiffre d’affaires du mois', 'Chiffre d’affaires de l’année', 'Factures impayées', 'Factures en retard', 'Devis ouverts']) {
+    for (const label of [
+      'Chiffre d’affaires du mois',
+      'Chiffre d’affaires de l’année',
+      'Factures impayées',
+      'Factures en retard',
+      'Devis ouverts',
+    ]) {
       expect(await page.getByRole('region', { name: label }).innerText()).toMatch(/\d+,\d{2}\s€/);
     }
-    await expect.poll(() => page.locator('[data-testid=turnover-chart] .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid=turnover-chart] .recharts-bar-rectangle').count())
+      .toBeGreaterThan(0);
     expect(await page.getByRole('table', { name: 'Chiffre d’affaires par mois' }).getByRole('row').count()).toBe(13);
     expect(await page.getByText(/factures? validées? ce mois-ci/).count()).toBe(0);
     await shot(page, 'invoice-lists/dashboard-1366', true);
@@ -188,7 +257,10 @@ describe('invoicing dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Tableau de bord' }).click();
     const limit = page.getByRole('region', { name: 'Limite mensuelle de factures validées' });
-    await limit.getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/).first().waitFor({ timeout: 20_000 });
+    await limit
+      .getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     expect(await limit.getByRole('progressbar').count()).toBe(1);
     await expectAccessible(page, 'le tableau de bord Starter');
     await shot(page, 'invoice-lists/dashboard-starter-1366', true);
@@ -196,7 +268,10 @@ describe('invoicing dashboard', () => {
     // Offline: the last answer kept on the device, with its age.
     await context.setOffline(true);
     await page.getByText(/^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
-    await limit.getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/).first().waitFor();
+    await limit
+      .getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('region', { name: 'Factures impayées' }).innerText()).toMatch(/\d+,\d{2}\s€/);
     await context.setOffline(false);
     expect(errors()).toEqual([]);
@@ -209,13 +284,19 @@ describe('tablet (820×1180)', () => {
     const { context, page, errors } = await open('/mes-factures/liste-des-factures', TABLET);
     await bodyRows(page, 'Factures').first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Échéance' }).count()).toBe(0);
-    const box = await bodyRows(page, 'Factures').first().getByRole('button', { name: /^Autres actions/ }).boundingBox();
+    const box = await bodyRows(page, 'Factures')
+      .first()
+      .getByRole('button', { name: /^Autres actions/ })
+      .boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(TABLET.width);
     await expectAccessible(page, 'la liste des factures (tablette)');
     await shot(page, 'invoice-lists/factures-820', true);
-    for (const [path, name, ready] of [['/mes-factures/liste-des-devis', 'devis-820', 'Mes devis'], ['/mes-factures/dashboard', 'dashboard-820', 'Tableau de bord']] as const) {
+    for (const [path, name, ready] of [
+      ['/mes-factures/liste-des-devis', 'devis-820', 'Mes devis'],
+      ['/mes-factures/dashboard', 'dashboard-820', 'Tableau de bord'],
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -22,7 +22,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-const conseil: InvoiceLine = { code: 'PRE001', type: 'Standard', label: 'Conseil', quantity: 1, unitPrice: 100, unitMeasurement: 'unité', salesAccount: '706000', vatRate: 20 };
+const conseil: InvoiceLine = {
+  code: 'PRE001',
+  type: 'Standard',
+  label: 'Conseil',
+  quantity: 1,
+  unitPrice: 100,
+  unitMeasurement: 'unité',
+  salesAccount: '706000',
+  vatRate: 20,
+};
 
 /** A validated invoice of 120,00 € TTC for Hôtel du Parc, made through the API. */
 async function validatedInvoice() {
@@ -37,7 +46,11 @@ const nb = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 describe('payments and credit notes on the invoice page', () => {
   it('"Marquer payée" → dialog → partial payment: "Partiellement payée" and the rest due', async () => {
     const invoice = await validatedInvoice();
-    const { context, page, errors } = await openSignedIn(browser, server.url, `/mes-factures/modifier-facture?id=${invoice.id}`);
+    const { context, page, errors } = await openSignedIn(
+      browser,
+      server.url,
+      `/mes-factures/modifier-facture?id=${invoice.id}`,
+    );
     await page.getByRole('heading', { name: `Facture n° ${invoice.number}` }).waitFor();
     await page.getByRole('button', { name: 'Marquer payée' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
@@ -45,14 +58,21 @@ describe('payments and credit notes on the invoice page', () => {
     await dialog.getByRole('textbox', { name: 'Montant reçu (TTC)' }).fill('50');
     await dialog.getByRole('combobox', { name: 'Moyen de paiement' }).click();
     await page.getByRole('option', { name: 'Chèque' }).click();
-    await expect.poll(async () => nb(await dialog.innerText())).toContain('Paiement partiel : il restera 70,00 € à payer.');
+    await expect
+      .poll(async () => nb(await dialog.innerText()))
+      .toContain('Paiement partiel : il restera 70,00 € à payer.');
     await dialog.getByRole('button', { name: 'Enregistrer le paiement' }).click();
     await toast(page, 'Paiement enregistré').waitFor();
     await page.getByTestId('invoice-status').getByText('Partiellement payée').waitFor();
     await expect.poll(async () => nb(await page.getByTestId('amount-due').innerText())).toBe('70,00 €');
     expect(nb(await page.getByRole('table', { name: 'Paiements reçus' }).innerText())).toMatch(/Chèque\s+50,00 €/);
     const follow = (await server.api.get(`/api/invoices/${invoice.id}/follow-up`, { token })).body;
-    expect(follow).toMatchObject({ status: 'Partiellement payée', amountPaid: 50, amountDue: 70, payments: [{ means: 'cheque', amount: 50 }] });
+    expect(follow).toMatchObject({
+      status: 'Partiellement payée',
+      amountPaid: 50,
+      amountDue: 70,
+      payments: [{ means: 'cheque', amount: 50 }],
+    });
     await noToasts(page);
     await expectAccessible(page, 'une facture partiellement payée');
     expect(errors()).toEqual([]);
@@ -61,7 +81,11 @@ describe('payments and credit notes on the invoice page', () => {
 
   it('"Établir un avoir" for the whole invoice: "Avoir total", and the links both ways', async () => {
     const invoice = await validatedInvoice();
-    const { context, page, errors } = await openSignedIn(browser, server.url, `/mes-factures/modifier-facture?id=${invoice.id}`);
+    const { context, page, errors } = await openSignedIn(
+      browser,
+      server.url,
+      `/mes-factures/modifier-facture?id=${invoice.id}`,
+    );
     await page.getByRole('heading', { name: `Facture n° ${invoice.number}` }).waitFor();
     await page.getByRole('button', { name: 'Établir un avoir' }).click();
     await page.getByRole('heading', { name: 'Nouvel avoir' }).waitFor();

@@ -19,14 +19,19 @@ afterAll(async () => {
 });
 
 /** What has the focus, as a user of a screen reader would hear it. */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  if (!el) return '';
-  const labelled = el.getAttribute('aria-labelledby');
-  const name = el.getAttribute('aria-label') ?? (labelled ? document.getElementById(labelled)?.textContent : null)
-    ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ?? el.textContent ?? '';
-  return name.replace(/\s+/g, ' ').trim();
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return '';
+    const labelled = el.getAttribute('aria-labelledby');
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+      el.textContent ??
+      '';
+    return name.replace(/\s+/g, ' ').trim();
+  });
 
 /** Presses Tab until the focused element's name matches (fails after `max` presses: not reachable). */
 async function tabTo(page: Page, name: RegExp, max = 60, within?: string): Promise<void> {
@@ -73,7 +78,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     // The group opens (its children slide in): wait for it before moving on with Tab.
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
-    await nav.getByRole('button', { name: /^Mes factures/ }).and(page.locator('[aria-expanded="true"]')).waitFor();
+    await nav
+      .getByRole('button', { name: /^Mes factures/ })
+      .and(page.locator('[aria-expanded="true"]'))
+      .waitFor();
     await nav.getByRole('link', { name: 'Liste des factures' }).waitFor();
     await tabTo(page, /^Liste des factures$/, 10, drawer);
     await page.keyboard.press('Enter');
@@ -86,14 +94,22 @@ describe('keyboard only', () => {
     await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor();
     await tabTo(page, /^Client/);
     await page.keyboard.type('hotel parc');
-    await page.getByRole('option', { name: /Hôtel du Parc/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Hôtel du Parc/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue()).toMatch(/12 avenue Foch/);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue())
+      .toMatch(/12 avenue Foch/);
 
     await tabTo(page, /^Ajouter un article du catalogue/);
     await page.keyboard.type('baguette');
-    await page.getByRole('option', { name: /BOU001/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /BOU001/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await tabTo(page, /^Terminer la ligne 1/);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, newContext, sessionFor, startAppServer, watchConsole } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  sessionFor,
+  startAppServer,
+  watchConsole,
+} from './support/browser';
 
 let server: TestServer;
 let browser: Browser;
@@ -33,10 +40,12 @@ describe('notification bell and pages (spec 2.5)', () => {
     await expect(page.getByText(label).first().isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Ouvrir le document' }).waitFor();
     const id = Number(page.url().split('/').pop());
-    await expect.poll(async () => {
-      const { token } = await server.api.login('demo');
-      return (await server.api.get(`/api/notifications/${id}`, { token })).body.readAt;
-    }).not.toBeNull();
+    await expect
+      .poll(async () => {
+        const { token } = await server.api.login('demo');
+        return (await server.api.get(`/api/notifications/${id}`, { token })).body.readAt;
+      })
+      .not.toBeNull();
     await expectAccessible(page, 'une notification');
     expect(errors()).toEqual([]);
     await context.close();
@@ -46,7 +55,10 @@ describe('notification bell and pages (spec 2.5)', () => {
     const context = await newContext(browser, { session: await sessionFor(server.url) });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: /^Notifications/ }).first().hover();
+    await page
+      .getByRole('button', { name: /^Notifications/ })
+      .first()
+      .hover();
     await page.getByRole('menuitem', { name: 'Voir toutes les notifications' }).click();
     await page.waitForURL(/\/notifications$/);
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { expectAccessible, launchBrowser, noToasts, shot } from './support/browser';
-import { fillDocument, goOnline, openOnline, outboxEntries, pdfInDialog, startPersistentAppServer, waitForOpenedDocument } from './support/offline-helpers';
+import {
+  fillDocument,
+  goOnline,
+  openOnline,
+  outboxEntries,
+  pdfInDialog,
+  startPersistentAppServer,
+  waitForOpenedDocument,
+} from './support/offline-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,7 +32,8 @@ afterAll(async () => {
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET)/;
 const pending = (page: Page) => page.getByText('En attente d’envoi', { exact: true });
-const allSent = (page: Page) => page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
+const allSent = (page: Page) =>
+  page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
 
 /** The server's quotes (demo's company), counted by the API. */
 async function quoteCount(): Promise<number> {
@@ -49,12 +58,14 @@ async function queueQuote(page: Page, customer: [string, RegExp], article: [stri
   await pending(page).waitFor();
 }
 
-const isPost = (path: string) => (route: Route) => route.request().method() === 'POST' && new URL(route.request().url()).pathname === path;
+const isPost = (path: string) => (route: Route) =>
+  route.request().method() === 'POST' && new URL(route.request().url()).pathname === path;
 
 describe('offline invoicing', () => {
   it('offline: the app opens, a quote is drafted and previewed, an invoice validated; back online each is applied once', async () => {
     const quotesBefore = await quoteCount();
-    const draft = (await server.api.get('/api/factures?validated=false&type=Facture&pageSize=50', { token })).body.items[0] as { id: number };
+    const draft = (await server.api.get('/api/factures?validated=false&type=Facture&pageSize=50', { token })).body
+      .items[0] as { id: number };
     const { context, page, errors } = await openOnline(browser, server, OFFLINE_NOISE);
     // A draft invoice opened once online, from the list: kept on the device for offline reading.
     await page.goto(`${server.url}/mes-factures/liste-des-factures`);
@@ -77,7 +88,10 @@ describe('offline invoicing', () => {
     const pdf = await pdfInDialog(page);
     expect(pdf.pages).toBe(1);
     expect(pdf.ink).toBeGreaterThan(0.005);
-    await page.getByRole('dialog', { name: /^Aperçu de votre document/ }).getByRole('button', { name: 'Fermer', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: /^Aperçu de votre document/ })
+      .getByRole('button', { name: 'Fermer', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL(/\/mes-factures\/modifier-devis\?id=tmp-/);
     await pending(page).waitFor();
@@ -89,7 +103,10 @@ describe('offline invoicing', () => {
     await page.goto(`${server.url}/mes-factures/modifier-facture?id=${draft.id}`);
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Valider' }).click();
-    await page.getByText(/^Validation en attente/).first().waitFor();
+    await page
+      .getByText(/^Validation en attente/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: '2 modifications en attente' }).waitFor();
     expect((await outboxEntries(page)).map((e) => e.kind)).toEqual(['quote.save', 'invoice.validate']);
     expect(await quoteCount()).toBe(quotesBefore);
@@ -129,14 +146,24 @@ describe('offline invoicing', () => {
     await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '12');
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=tmp-/);
-    await page.getByText(/^Validation en attente/).first().waitFor();
+    await page
+      .getByText(/^Validation en attente/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: '3 modifications en attente' }).waitFor();
 
     // The first replayed request: the server creates the quote, then dies before its answer arrives.
     const quoteKeys: string[] = [];
     let quoteReplays = 0;
-    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/estimates') && quoteKeys.push(r.headers()['idempotency-key']));
-    page.on('response', (r) => r.url().endsWith('/api/estimates') && r.headers()['idempotent-replay'] === 'true' && quoteReplays++);
+    page.on(
+      'request',
+      (r) =>
+        r.method() === 'POST' && r.url().endsWith('/api/estimates') && quoteKeys.push(r.headers()['idempotency-key']),
+    );
+    page.on(
+      'response',
+      (r) => r.url().endsWith('/api/estimates') && r.headers()['idempotent-replay'] === 'true' && quoteReplays++,
+    );
     let down = false;
     let crashed = false;
     await page.route('**/api/**', async (route) => {
@@ -150,8 +177,13 @@ describe('offline invoicing', () => {
     });
     await goOnline(context, page);
     // The device keeps every change and retries with backoff.
-    await expect.poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.attempts > 0]), { timeout: 20_000 })
-      .toEqual([['quote.save', true], ['invoice.save', false], ['invoice.validate', false]]);
+    await expect
+      .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.attempts > 0]), { timeout: 20_000 })
+      .toEqual([
+        ['quote.save', true],
+        ['invoice.save', false],
+        ['invoice.validate', false],
+      ]);
     await page.getByRole('button', { name: '3 modifications en attente' }).waitFor();
 
     await server.restart();
@@ -159,13 +191,19 @@ describe('offline invoicing', () => {
     // The validation is applied, and its answer lost on the way back too.
     const lost: { id?: number; number?: string } = {};
     let validateReplays = 0;
-    page.on('response', (r) => r.url().endsWith('/validate') && r.headers()['idempotent-replay'] === 'true' && validateReplays++);
-    await page.route((url) => url.pathname.endsWith('/validate'), async (route) => {
-      if (lost.id) return route.fallback();
-      const answer = await (await route.fetch()).json();
-      Object.assign(lost, { id: answer.invoice.id, number: answer.invoice.number });
-      await route.abort('connectionreset');
-    });
+    page.on(
+      'response',
+      (r) => r.url().endsWith('/validate') && r.headers()['idempotent-replay'] === 'true' && validateReplays++,
+    );
+    await page.route(
+      (url) => url.pathname.endsWith('/validate'),
+      async (route) => {
+        if (lost.id) return route.fallback();
+        const answer = await (await route.fetch()).json();
+        Object.assign(lost, { id: answer.invoice.id, number: answer.invoice.number });
+        await route.abort('connectionreset');
+      },
+    );
     down = false;
     await page.getByRole('button', { name: 'Synchroniser', exact: true }).click();
     await allSent(page);
@@ -175,7 +213,11 @@ describe('offline invoicing', () => {
     expect(quoteReplays).toBe(1);
     expect(validateReplays).toBe(1);
     const invoice = (await server.api.get(`/api/invoices/${lost.id}`, { token })).body;
-    expect(invoice).toMatchObject({ validated: true, number: lost.number, customer: { socialReason: 'SCI Les Tilleuls' } });
+    expect(invoice).toMatchObject({
+      validated: true,
+      number: lost.number,
+      customer: { socialReason: 'SCI Les Tilleuls' },
+    });
     const numbersAfter = await invoiceNumbers();
     expect(numbersAfter.filter((n) => !numbersBefore.includes(n))).toEqual([invoice.number]);
     const [series, seq] = (invoice.number as string).split('-');
@@ -204,7 +246,10 @@ describe('offline invoicing', () => {
 
     const next = await context.newPage();
     const sent: string[] = [];
-    next.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/estimates') && sent.push(r.headers()['idempotency-key']));
+    next.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/estimates') && sent.push(r.headers()['idempotency-key']),
+    );
     await next.goto(`${server.url}/mes-factures/liste-des-devis`);
     await allSent(next);
     expect(sent).toEqual(held);

@@ -5,7 +5,18 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { inArray } from 'drizzle-orm';
 import { idempotencyKeys } from '../../server/src/db/schema/index';
-import { expectAccessible, launchBrowser, newContext, sessionFor, settled, shot, shotAt, startAppServer, TABLET, watchConsole } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  sessionFor,
+  settled,
+  shot,
+  shotAt,
+  startAppServer,
+  TABLET,
+  watchConsole,
+} from './support/browser';
 import { outboxCount, queueRawChanges } from './support/outbox';
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
@@ -28,7 +39,11 @@ async function waitForController(page: Page) {
 
 describe('offline shell', () => {
   it('after one online visit, a reload with no network opens the app and says "Hors ligne"', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole: OFFLINE_NOISE });
+    const context = await newContext(browser, {
+      serviceWorkers: 'allow',
+      session: await sessionFor(server.url),
+      allowConsole: OFFLINE_NOISE,
+    });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${server.url}/`);
@@ -60,7 +75,13 @@ describe('offline shell', () => {
     await page.goto(`${server.url}/`);
     await waitForController(page);
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
-    expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Workplace', start_url: '/', display: 'standalone', lang: 'fr' });
+    expect(manifest).toMatchObject({
+      name: expect.any(String),
+      short_name: 'Workplace',
+      start_url: '/',
+      display: 'standalone',
+      lang: 'fr',
+    });
     const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
     expect(icons.some((i) => i.sizes === '192x192')).toBe(true);
     expect(icons.some((i) => i.sizes === '512x512')).toBe(true);
@@ -70,24 +91,42 @@ describe('offline shell', () => {
       expect(res.status(), icon.src).toBe(200);
       expect(res.headers()['content-type']).toContain('image/png');
     }
-    expect(await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'))).toBe('/manifest.webmanifest');
+    expect(await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'))).toBe(
+      '/manifest.webmanifest',
+    );
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     // 'in-incognito': every Playwright context is an off-the-record profile; nothing to do with the app.
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
     await context.close();
   });
 
   it('changes queued offline wait in the sync panel, can be abandoned, and are sent exactly once back online', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole: OFFLINE_NOISE });
+    const context = await newContext(browser, {
+      serviceWorkers: 'allow',
+      session: await sessionFor(server.url),
+      allowConsole: OFFLINE_NOISE,
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     await waitForController(page);
-    const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
+    const company = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number,
+    );
 
     await context.setOffline(true);
-    const change = (n: number) => ({ method: 'PUT' as const, path: 'user/me', body: { idDerniereSociete: company }, companyId: company, docKey: `profil:${n}`, label: `Choix de la société par défaut (${n})`, kind: 'profile.company' });
+    const change = (n: number) => ({
+      method: 'PUT' as const,
+      path: 'user/me',
+      body: { idDerniereSociete: company },
+      companyId: company,
+      docKey: `profil:${n}`,
+      label: `Choix de la société par défaut (${n})`,
+      kind: 'profile.company',
+    });
     const keys = await queueRawChanges(page, [change(1), change(2), change(3)]);
     await page.reload();
     await page.getByRole('button', { name: '3 modifications en attente' }).click();
@@ -97,8 +136,14 @@ describe('offline shell', () => {
     await shot(page, 'offline-shell/panel-1366');
     // Axe: the sync panel is checked once, with a refused change (next test; decision 018).
 
-    await panel.getByRole('article', { name: 'Choix de la société par défaut (2)' }).getByRole('button', { name: 'Abandonner' }).click();
-    await page.getByRole('dialog', { name: 'Abandonner cette modification ?' }).getByRole('button', { name: 'Abandonner' }).click();
+    await panel
+      .getByRole('article', { name: 'Choix de la société par défaut (2)' })
+      .getByRole('button', { name: 'Abandonner' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Abandonner cette modification ?' })
+      .getByRole('button', { name: 'Abandonner' })
+      .click();
     await panel.getByText('2 modifications en attente').waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -120,10 +165,28 @@ describe('offline shell', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
-    const company = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
+    const company = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number,
+    );
     await queueRawChanges(page, [
-      { method: 'PUT', path: 'user/me', body: { idDerniereSociete: 999999 }, companyId: company, docKey: 'profil', label: 'Choix d’une société inconnue', kind: 'profile.company' },
-      { method: 'PUT', path: 'user/me', body: { idDerniereSociete: company }, companyId: company, docKey: 'profil', label: 'Choix de la société habituelle', kind: 'profile.company' },
+      {
+        method: 'PUT',
+        path: 'user/me',
+        body: { idDerniereSociete: 999999 },
+        companyId: company,
+        docKey: 'profil',
+        label: 'Choix d’une société inconnue',
+        kind: 'profile.company',
+      },
+      {
+        method: 'PUT',
+        path: 'user/me',
+        body: { idDerniereSociete: company },
+        companyId: company,
+        docKey: 'profil',
+        label: 'Choix de la société habituelle',
+        kind: 'profile.company',
+      },
     ]);
     await page.reload();
     await page.getByRole('button', { name: '1 modification en attente, 1 modification refusée' }).click();
@@ -131,14 +194,20 @@ describe('offline shell', () => {
     const refused = panel.getByRole('article', { name: 'Choix d’une société inconnue' });
     await refused.getByText('Refusée par le serveur').waitFor();
     await refused.getByText('Vous n’êtes pas membre de cette société.').waitFor();
-    await panel.getByRole('article', { name: 'Choix de la société habituelle' }).getByText('En attente de la modification refusée').waitFor();
+    await panel
+      .getByRole('article', { name: 'Choix de la société habituelle' })
+      .getByText('En attente de la modification refusée')
+      .waitFor();
     await shot(page, 'offline-shell/panel-failed-1366');
     await settled(page);
     await expectAccessible(page, 'une modification refusée');
     await shotAt(page, 'offline-shell/panel-failed-820', TABLET);
     // Abandoning the refusal lets the document's next change go.
     await refused.getByRole('button', { name: 'Abandonner' }).click();
-    await page.getByRole('dialog', { name: 'Abandonner cette modification ?' }).getByRole('button', { name: 'Abandonner' }).click();
+    await page
+      .getByRole('dialog', { name: 'Abandonner cette modification ?' })
+      .getByRole('button', { name: 'Abandonner' })
+      .click();
     await panel.getByRole('button', { name: 'Synchroniser' }).click();
     await panel.getByText('Aucune modification en attente.').waitFor({ timeout: 20_000 });
     await context.close();

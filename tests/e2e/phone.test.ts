@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, newContext, noToasts, screenLoaded, sessionFor, shot, startAppServer, watchConsole } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  noToasts,
+  screenLoaded,
+  sessionFor,
+  shot,
+  startAppServer,
+  watchConsole,
+} from './support/browser';
 
 // Issue 10 item 11: on a 390 px phone no screen scrolls sideways as a page, and the lists show
 // cards instead of tables with columns cut off.
@@ -24,7 +34,8 @@ afterAll(async () => {
  * isMobile, Chromium widens the layout viewport (window.innerWidth) to fit a page wider than the
  * phone, as a phone does by zooming out: both are compared with the phone's 390 px.
  */
-const overflow = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+const overflow = (page: Page) =>
+  page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 
 const SCREENS: Array<[string, string]> = [
   ['/', 'Bonjour Sophie'],
@@ -54,7 +65,10 @@ describe('phones (390 × 844)', () => {
     await page.goto(`${server.url}/login`);
     expect(await overflow(page)).toEqual({ page: PHONE.width, viewport: PHONE.width });
     const session = await sessionFor(server.url);
-    await page.evaluate((items) => items.forEach(({ name, value }) => localStorage.setItem(name, value)), session.localStorage);
+    await page.evaluate(
+      (items) => items.forEach(({ name, value }) => localStorage.setItem(name, value)),
+      session.localStorage,
+    );
     const wide: string[] = [];
     for (const [path, heading] of SCREENS) {
       await page.goto(`${server.url}${path}`);
@@ -69,7 +83,10 @@ describe('phones (390 × 844)', () => {
 
     // The invoice list is a list of cards: each row reads number, customer and amount without columns.
     await page.goto(`${server.url}/mes-factures/liste-des-factures`);
-    const card = page.getByRole('listitem').filter({ hasText: /F\d{4}-\d+/ }).first();
+    const card = page
+      .getByRole('listitem')
+      .filter({ hasText: /F\d{4}-\d+/ })
+      .first();
     await card.waitFor();
     expect((await card.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
     // Every button of a card keeps its name (the row's actions), on the cards of both lists.
@@ -77,7 +94,10 @@ describe('phones (390 × 844)', () => {
     await noToasts(page);
     await expectAccessible(page, 'la liste des factures sur un téléphone');
     await page.goto(`${server.url}/mes-factures/mes-clients`);
-    const customer = page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: 'Hôtel du Parc' });
+    const customer = page
+      .getByRole('list', { name: 'Clients' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Hôtel du Parc' });
     await customer.getByRole('button', { name: 'Modifier le client Hôtel du Parc' }).waitFor();
     await expectAccessible(page, 'la liste des clients sur un téléphone');
     expect(errors()).toEqual([]);

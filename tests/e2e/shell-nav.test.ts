@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, newContext, screenLoaded, sessionFor, startAppServer, watchConsole } from './support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenLoaded,
+  sessionFor,
+  startAppServer,
+  watchConsole,
+} from './support/browser';
 
 // Navigation in the shell (spec 2.1 to 2.6): error page, guard of /dashboard, company menu,
 // drawer, profile menu, legal pages; every screen goes through axe-core.
@@ -16,7 +24,11 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
   // Every test starts with demo on the company it lands on in the demo data.
   const { token } = await server.api.login('demo');
-  const res = await server.api.put('/api/user/me', { idDerniereSociete: companyId('Boulangerie Pâtisserie Martin') }, { token });
+  const res = await server.api.put(
+    '/api/user/me',
+    { idDerniereSociete: companyId('Boulangerie Pâtisserie Martin') },
+    { token },
+  );
   expect(res.status).toBe(200);
 });
 afterAll(async () => {
@@ -25,7 +37,11 @@ afterAll(async () => {
 });
 
 /** A signed-in page (session injected, announcement dismissed for good), on `path`. */
-async function openApp(user: string, path = '/', viewport?: { width: number; height: number }): Promise<{ page: Page; errors: () => string[] }> {
+async function openApp(
+  user: string,
+  path = '/',
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; errors: () => string[] }> {
   const context = await newContext(browser, { viewport, session: await sessionFor(server.url, user) });
   contexts.push(context);
   const page = await context.newPage();
@@ -41,10 +57,10 @@ describe('shell navigation', () => {
   it('unknown paths show the 404 page with its link home; the page is in French', async () => {
     const { page, errors } = await openApp('demo', '/nulle-part/ici');
     // The error page renders once the (lazy) Mantine root has loaded: wait for it, then look.
-    await page.getByText('Oups! La page que vous cherchez n\'existe pas.', { exact: true }).waitFor();
+    await page.getByText("Oups! La page que vous cherchez n'existe pas.", { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await expectAccessible(page, 'la page 404');
-    await page.getByRole('link', { name: 'Retour à la page d\'accueil' }).click();
+    await page.getByRole('link', { name: "Retour à la page d'accueil" }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
     // The widgets once loaded (their loading placeholders are another matter: see decision 018).
@@ -70,7 +86,10 @@ describe('shell navigation', () => {
   });
 
   it('the profile menu shows "Statistiques" to an admin only', async () => {
-    for (const [user, admin] of [['demo', false], ['admin', true]] as const) {
+    for (const [user, admin] of [
+      ['demo', false],
+      ['admin', true],
+    ] as const) {
       const { page, errors } = await openApp(user);
       await page.getByRole('button', { name: /Menu du profil/ }).click();
       await page.getByRole('menuitem', { name: 'Mon profil' }).waitFor();
@@ -156,7 +175,11 @@ describe('shell navigation', () => {
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
     await expectAccessible(page, 'le profil');
     const footer = page.getByRole('contentinfo');
-    for (const [link, heading, title] of [['Mentions Légales', 'Mentions légales', 'Mentions légales'], ['Cookies', 'Politique de cookies', 'Politique de cookies'], ['Assistance', 'Assistance', 'Assistance']]) {
+    for (const [link, heading, title] of [
+      ['Mentions Légales', 'Mentions légales', 'Mentions légales'],
+      ['Cookies', 'Politique de cookies', 'Politique de cookies'],
+      ['Assistance', 'Assistance', 'Assistance'],
+    ]) {
       await footer.getByRole('link', { name: link }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await page.title()).toBe(`${title} | Workplace`);

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { dismissAnnouncement, expectAccessible, launchBrowser, newContext, signIn, startAppServer, watchConsole } from './support/browser';
+import {
+  dismissAnnouncement,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  signIn,
+  startAppServer,
+  watchConsole,
+} from './support/browser';
 
 let server: TestServer;
 let browser: Browser;
@@ -124,7 +132,9 @@ describe('shell', () => {
     await dismissAnnouncement(page);
     await page.goto(`${server.url}/me`);
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session') ?? '{}').token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('workplace.session') ?? '{}').token as string,
+    );
     expect((await server.api.post('/api/logout', undefined, { token })).status).toBe(204);
 
     // The statistics screen calls the API with the revoked token.
@@ -154,7 +164,11 @@ describe('shell', () => {
     await expectAccessible(page, 'la demande de lien');
     await page.getByLabel('Identifiant').fill('demo');
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await page.getByText('Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.').waitFor();
+    await page
+      .getByText(
+        'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
+      )
+      .waitFor();
 
     await page.goto(readResetLink());
     await page.getByRole('heading', { name: 'Nouveau mot de passe' }).waitFor();
@@ -167,7 +181,9 @@ describe('shell', () => {
 
     await signInWith(page, 'demo', 'Croissant2026');
     await page.waitForURL(`${server.url}/`);
-    expect((await server.api.request('POST', '/api/login', { body: { username: 'demo', password: 'demo' } })).status).toBe(401);
+    expect(
+      (await server.api.request('POST', '/api/login', { body: { username: 'demo', password: 'demo' } })).status,
+    ).toBe(401);
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -182,9 +198,14 @@ async function signInWith(page: Page, username: string, password: string): Promi
 /** The link of the last .eml of the embedded outbox (quoted-printable decoded). */
 function readResetLink(): string {
   const folder = join(server.dataDir, 'mail');
-  const last = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort().at(-1)!;
+  const last = readdirSync(folder)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .at(-1)!;
   const raw = readFileSync(join(folder, last), 'utf8');
-  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   const link = /https?:\/\/\S+\/forgotten-password\?token=[^\s]+/.exec(text)?.[0];
   expect(link, 'lien du courriel de réinitialisation').toBeDefined();
   return link!;

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET)|409/;
-const allSent = (page: Page) => page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
+const allSent = (page: Page) =>
+  page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
 
 async function newCustomer(page: Page, socialReason: string): Promise<void> {
   await page.getByRole('button', { name: 'Nouveau client' }).click();
@@ -54,7 +55,12 @@ describe('two devices', () => {
     await a.page.getByText('Numéro attribué à l’envoi').first().waitFor();
     await a.page.goto(`${server.url}/mes-factures/ajouter-devis`);
     await a.page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
-    await fillDocument(a.page, ['fromagerie', /Fromagerie Hors Ligne \(Numéro attribué à l’envoi\)/], ['croissant', /Croissant/], '12');
+    await fillDocument(
+      a.page,
+      ['fromagerie', /Fromagerie Hors Ligne \(Numéro attribué à l’envoi\)/],
+      ['croissant', /Croissant/],
+      '12',
+    );
     await a.page.getByRole('button', { name: 'Enregistrer' }).click();
     await a.page.waitForURL(/\/mes-factures\/modifier-devis\?id=tmp-/);
 
@@ -63,7 +69,10 @@ describe('two devices', () => {
     const panel = a.page.getByRole('dialog', { name: 'Synchronisation' });
     const edits = panel.getByRole('region', { name: 'Modifications (2)' });
     await edits.getByRole('article', { name: 'Client Fromagerie Hors Ligne' }).waitFor();
-    await edits.getByRole('article', { name: 'Nouveau devis — Fromagerie Hors Ligne' }).getByText('Sera envoyée après « Client Fromagerie Hors Ligne ».').waitFor();
+    await edits
+      .getByRole('article', { name: 'Nouveau devis — Fromagerie Hors Ligne' })
+      .getByText('Sera envoyée après « Client Fromagerie Hors Ligne ».')
+      .waitFor();
     await shot(a.page, 'two-devices/sync-panel-named-1366');
     await panel.getByRole('button', { name: 'Fermer la synchronisation' }).click();
 
@@ -90,7 +99,9 @@ describe('two devices', () => {
   it('two devices save the same draft: the second is asked (reload or overwrite), online and after an offline replay', async () => {
     const login = await server.api.login('demo');
     expect(login.profile.userLastCompany).toBe(companyId(server, MARTIN));
-    const quote = (await server.api.post('/api/estimates', quotePayload(server), { token, company: companyId(server, MARTIN) })).body as { id: number };
+    const quote = (
+      await server.api.post('/api/estimates', quotePayload(server), { token, company: companyId(server, MARTIN) })
+    ).body as { id: number };
     const editor = `/mes-factures/modifier-devis?id=${quote.id}`;
     const a = await openOnline(browser, server, OFFLINE_NOISE);
     await a.page.goto(`${server.url}${editor}`);
@@ -108,7 +119,9 @@ describe('two devices', () => {
     const modal = b.page.getByRole('dialog', { name: 'Ce brouillon a été modifié ailleurs' });
     await modal.getByRole('button', { name: 'Recharger la version du serveur' }).click();
     await expect.poll(() => designation(b.page).inputValue()).toBe('Version de l’appareil A');
-    expect((await server.api.get(`/api/estimates/${quote.id}`, { token })).body.designation).toBe('Version de l’appareil A');
+    expect((await server.api.get(`/api/estimates/${quote.id}`, { token })).body.designation).toBe(
+      'Version de l’appareil A',
+    );
 
     // A goes offline and saves; B saves online meanwhile; A's queued save waits for A's choice.
     await a.context.setOffline(true);
@@ -126,7 +139,10 @@ describe('two devices', () => {
     await shot(a.page, 'two-devices/sync-panel-conflict-1366');
     expect((await server.api.get(`/api/estimates/${quote.id}`, { token })).body.designation).toBe('En ligne sur B');
     await item.getByRole('button', { name: 'Écraser avec ma version' }).click();
-    await a.page.getByRole('dialog', { name: 'Écraser avec votre version ?' }).getByRole('button', { name: 'Écraser avec ma version' }).click();
+    await a.page
+      .getByRole('dialog', { name: 'Écraser avec votre version ?' })
+      .getByRole('button', { name: 'Écraser avec ma version' })
+      .click();
     await panel.getByText('Aucune modification en attente.').waitFor({ timeout: 30_000 });
     expect((await server.api.get(`/api/estimates/${quote.id}`, { token })).body.designation).toBe('Hors ligne sur A');
     expect(a.errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);

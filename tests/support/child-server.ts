@@ -10,7 +10,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Compiles the server (esbuild, a few seconds) unless dist/server/ already matches the sources. */
 export function ensureCompiledServer(): void {
-  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export interface ChildServer {
@@ -36,7 +39,11 @@ interface SpawnOptions {
  */
 export function spawnServer(env: Record<string, string>, opts: SpawnOptions = {}): ChildServer {
   const script = opts.script ?? 'scripts/start-local.mjs';
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : script.endsWith('start-local.mjs') ? [script, '--no-build'] : [script];
+  const args = script.endsWith('.ts')
+    ? ['--import', 'tsx', script]
+    : script.endsWith('start-local.mjs')
+      ? [script, '--no-build']
+      : [script];
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
     cwd: opts.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', ...env },
@@ -47,7 +54,9 @@ export function spawnServer(env: Record<string, string>, opts: SpawnOptions = {}
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return { process: child, output: () => out, exited };
 }
 

@@ -5,7 +5,10 @@ import { afterAll, afterEach } from 'vitest';
 // logs real faults there (app.ts onError, a batch that stopped), so an API test that passes while the
 // server logged a fault hides a bug. A test that provokes one on purpose says so: allowConsoleError.
 
-interface Guard { seen: string[]; allowed: RegExp[] }
+interface Guard {
+  seen: string[];
+  allowed: RegExp[];
+}
 const KEY = Symbol.for('workplace.consoleGuard');
 const holder = globalThis as typeof globalThis & { [KEY]?: Guard };
 

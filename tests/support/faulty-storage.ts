@@ -33,7 +33,11 @@ export function lyingDisk(): StorageIo {
   return {
     async openForWrite(path) {
       const file = await open(path, 'wx');
-      return { write: async (data) => ({ bytesWritten: data.length }), sync: () => file.sync(), close: () => file.close() };
+      return {
+        write: async (data) => ({ bytesWritten: data.length }),
+        sync: () => file.sync(),
+        close: () => file.close(),
+      };
     },
   };
 }

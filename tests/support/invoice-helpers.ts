@@ -17,7 +17,17 @@ export function companyId(server: TestServer, label: string): number {
 }
 
 export function line(overrides: Partial<InvoiceLine> = {}): InvoiceLine {
-  return { code: 'BOU001', type: 'Standard', label: 'Baguette tradition', quantity: 10, unitMeasurement: 'unité', unitPrice: 1.3, salesAccount: '707000', vatRate: 5.5, ...overrides };
+  return {
+    code: 'BOU001',
+    type: 'Standard',
+    label: 'Baguette tradition',
+    quantity: 10,
+    unitMeasurement: 'unité',
+    unitPrice: 1.3,
+    salesAccount: '707000',
+    vatRate: 5.5,
+    ...overrides,
+  };
 }
 
 export function today(server: TestServer): string {
@@ -25,7 +35,10 @@ export function today(server: TestServer): string {
 }
 
 /** A valid invoice for Hôtel du Parc (C00001), dated today, as the wire spells it (spec names). */
-export function invoicePayload(server: TestServer, overrides: Partial<ToWire<InvoicePayload>> = {}): ToWire<InvoicePayload> {
+export function invoicePayload(
+  server: TestServer,
+  overrides: Partial<ToWire<InvoicePayload>> = {},
+): ToWire<InvoicePayload> {
   const date = today(server);
   return {
     designation: 'Réception du 14 juillet',
@@ -35,7 +48,17 @@ export function invoicePayload(server: TestServer, overrides: Partial<ToWire<Inv
     dueDate: date,
     payementMode: 'Virement',
     billingAdress: '',
-    lines: [line(), line({ code: 'BOU011', label: 'Buffet petit-déjeuner', quantity: 20, unitPrice: 9.5, vatRate: 10, salesAccount: '706000' })],
+    lines: [
+      line(),
+      line({
+        code: 'BOU011',
+        label: 'Buffet petit-déjeuner',
+        quantity: 20,
+        unitPrice: 9.5,
+        vatRate: 10,
+        salesAccount: '706000',
+      }),
+    ],
     vatClause: '',
     calculatesBasisTTC: false,
     ...overrides,

@@ -55,14 +55,19 @@ export function mimeHeaders(raw: string): Record<string, string> {
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) → text. */
 export function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decode(text.replace(/_/g, ' '), 'quoted-printable').toString('utf8'),
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decode(text.replace(/_/g, ' '), 'quoted-printable').toString('utf8'),
   );
 }
 
 export function pdfAttachments(raw: string): Array<{ filename: string; bytes: Buffer }> {
   return mimeParts(raw)
     .filter((p) => (p.headers['content-type'] ?? '').startsWith('application/pdf'))
-    .map((p) => ({ filename: /filename="?([^";]+)"?/i.exec(p.headers['content-disposition'] ?? '')?.[1] ?? '', bytes: p.body }));
+    .map((p) => ({
+      filename: /filename="?([^";]+)"?/i.exec(p.headers['content-disposition'] ?? '')?.[1] ?? '',
+      bytes: p.body,
+    }));
 }
 
 export function textBody(raw: string): string {

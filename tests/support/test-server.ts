@@ -38,12 +38,23 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const snapshot = opts.seed !== false && !opts.persistent ? snapshotOfRun() : null;
   if (snapshot) copyFiles(snapshot, dataDir);
   const boot = (port: number, loadDataDir?: Blob) => {
-    const config = readConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env });
+    const config = readConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...opts.env,
+    });
     if (!opts.persistent) config.pgliteDir = 'memory://';
     return startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir, loadDataDir });
   };
   let running: RunningServer | null = await boot(opts.port ?? 0, snapshot?.tarball);
-  const seed = opts.seed === false ? null : snapshot ? { ...structuredClone(snapshot.seed), deps: running.deps } : await seedDemo(running.deps);
+  const seed =
+    opts.seed === false
+      ? null
+      : snapshot
+        ? { ...structuredClone(snapshot.seed), deps: running.deps }
+        : await seedDemo(running.deps);
   const server: TestServer = {
     ...running,
     dataDir,
@@ -121,7 +132,8 @@ export function apiClient(baseUrl: string) {
     get: <T = any>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
     post: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
     put: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-    patch: <T = any>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+    patch: <T = any>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PATCH', path, { ...opts, body }),
     delete: <T = any>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
     /** Signs in and returns the token and profile. */
     async login(username = 'demo', password = username): Promise<{ token: string; profile: any }> {

@@ -31,9 +31,15 @@ export function useTestServer(opts: TestServerOptions & { signIn?: DemoUser[] } 
   const ready = () => server ?? fail('le serveur de test n’est pas démarré (lisez-le dans un test ou un hook)');
   const token = (user: DemoUser) => tokens[user] ?? fail(`${user} n’est pas connecté : ajoutez-le à signIn`);
   return {
-    get server() { return ready(); },
-    get demo() { return token('demo'); },
-    get admin() { return token('admin'); },
+    get server() {
+      return ready();
+    },
+    get demo() {
+      return token('demo');
+    },
+    get admin() {
+      return token('admin');
+    },
     company(label) {
       const found = ready().seed?.companies.find((c) => c.label === label);
       return found?.id ?? fail(`société de démonstration inconnue : ${label}`);

@@ -44,9 +44,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
   const memory = opts.pgliteDir === 'memory://';
-  const client = await PGlite.create(memory ? { loadDataDir: opts.loadDataDir } : pgliteOptions(opts.pgliteDir, opts.durable ?? true));
+  const client = await PGlite.create(
+    memory ? { loadDataDir: opts.loadDataDir } : pgliteOptions(opts.pgliteDir, opts.durable ?? true),
+  );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // scopedDb: inside a request transaction every use of this handle goes to it (request-tx.ts).
-  return { db: scopedDb(db), kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  return {
+    db: scopedDb(db),
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }

@@ -69,5 +69,8 @@ export function requestTransaction<T>(db: Db, work: () => Promise<T>): Promise<T
 export function afterCommit(fn: () => unknown): void {
   const scope = scopes.getStore();
   if (scope?.open) scope.afterCommit.push(fn);
-  else void Promise.resolve().then(fn).catch((error) => console.error('Suite d’une transaction en échec', error));
+  else
+    void Promise.resolve()
+      .then(fn)
+      .catch((error) => console.error('Suite d’une transaction en échec', error));
 }

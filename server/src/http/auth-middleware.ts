@@ -31,12 +31,19 @@ export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
     const header = c.req.header('x-company-id');
     let companyId = user.lastCompanyId;
     if (header !== undefined) {
-      if (!isIdText(header)) throw badRequest('L’en-tête X-Company-Id doit être un identifiant numérique.', 'X-Company-Id');
+      if (!isIdText(header))
+        throw badRequest('L’en-tête X-Company-Id doit être un identifiant numérique.', 'X-Company-Id');
       companyId = Number(header);
     }
     if (companyId == null) throw forbidden('Aucune société sélectionnée.');
     const rows = await deps.db
-      .select({ id: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories, categoriesInbox: memberships.categoriesInbox })
+      .select({
+        id: companies.id,
+        label: companies.label,
+        rights: memberships.appRights,
+        categories: memberships.categories,
+        categoriesInbox: memberships.categoriesInbox,
+      })
       .from(memberships)
       .innerJoin(companies, eq(companies.id, memberships.companyId))
       .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, companyId)))
@@ -54,19 +61,40 @@ export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
  */
 /** The query of requireAuthAndCompany, built once (drizzle's query building was ~5 % of a list). */
 function sessionAndMembershipQuery(db: Deps['db']) {
-  return db
-    .select({
-      id: users.id, username: users.username, userType: users.userType, lastCompanyId: users.lastCompanyId,
-      companyId: companies.id, label: companies.label, rights: memberships.appRights, categories: memberships.categories, categoriesInbox: memberships.categoriesInbox,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // The named company, else the user's last one (as requireCompany).
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, sql`coalesce(${sql.placeholder('asked')}::integer, ${users.lastCompanyId})`)))
-    .leftJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_membership');
+  return (
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        userType: users.userType,
+        lastCompanyId: users.lastCompanyId,
+        companyId: companies.id,
+        label: companies.label,
+        rights: memberships.appRights,
+        categories: memberships.categories,
+        categoriesInbox: memberships.categoriesInbox,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // The named company, else the user's last one (as requireCompany).
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.userId, users.id),
+          eq(memberships.companyId, sql`coalesce(${sql.placeholder('asked')}::integer, ${users.lastCompanyId})`),
+        ),
+      )
+      .leftJoin(companies, eq(companies.id, memberships.companyId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('session_membership')
+  );
 }
 
 /**
@@ -92,7 +120,13 @@ export function requireAuthAndCompany(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!headerOk) throw badRequest('L’en-tête X-Company-Id doit être un identifiant numérique.', 'X-Company-Id');
     if (asked == null && row.lastCompanyId == null) throw forbidden('Aucune société sélectionnée.');
     if (row.companyId == null || row.rights == null) throw forbidden('Vous n’êtes pas membre de cette société.');
-    c.set('company', { id: row.companyId, label: row.label!, rights: row.rights, categories: row.categories!, categoriesInbox: row.categoriesInbox! });
+    c.set('company', {
+      id: row.companyId,
+      label: row.label!,
+      rights: row.rights,
+      categories: row.categories!,
+      categoriesInbox: row.categoriesInbox!,
+    });
     await next();
   };
 }

@@ -11,7 +11,10 @@ export function clientAddress(c: Context, config: Config): string {
   let address = socketAddress(c);
   const hops = config.env.TRUST_PROXY;
   if (hops > 0) {
-    const chain = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const chain = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (chain.length > 0) address = chain[Math.max(0, chain.length - hops)];
   }
   return normalizeAddress(address);
@@ -20,7 +23,8 @@ export function clientAddress(c: Context, config: Config): string {
 /** Served over HTTPS: the public address says so, or a trusted proxy does (X-Forwarded-Proto). */
 export function servedOverHttps(c: Context, config: Config): boolean {
   if (config.env.PUBLIC_URL?.startsWith('https:')) return true;
-  if (config.env.TRUST_PROXY > 0) return (c.req.header('x-forwarded-proto') ?? '').split(',').pop()?.trim().toLowerCase() === 'https';
+  if (config.env.TRUST_PROXY > 0)
+    return (c.req.header('x-forwarded-proto') ?? '').split(',').pop()?.trim().toLowerCase() === 'https';
   return new URL(c.req.url).protocol === 'https:';
 }
 
@@ -45,6 +49,10 @@ export function normalizeAddress(raw: string): string {
   const [head, tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

@@ -38,7 +38,8 @@ export function chooseEncoding(header: string | undefined): 'gzip' | 'deflate' |
 async function bodyBytes(res: Response): Promise<Buffer | null> {
   const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
   const cached: unknown = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
-  if (Array.isArray(cached) && (typeof cached[1] === 'string' || cached[1] === null)) return cached[1] === null ? null : Buffer.from(cached[1]);
+  if (Array.isArray(cached) && (typeof cached[1] === 'string' || cached[1] === null))
+    return cached[1] === null ? null : Buffer.from(cached[1]);
   return res.body ? Buffer.from(await res.arrayBuffer()) : null;
 }
 
@@ -49,8 +50,14 @@ export function compressApi(threshold: number): MiddlewareHandler<AppEnv> {
       await next();
       const res = c.res;
       const type = res.headers.get('content-type') ?? '';
-      if (!type.startsWith('application/json') || res.status === 206 || c.req.method === 'HEAD'
-        || res.headers.has('content-encoding') || noTransform.test(res.headers.get('cache-control') ?? '')) return;
+      if (
+        !type.startsWith('application/json') ||
+        res.status === 206 ||
+        c.req.method === 'HEAD' ||
+        res.headers.has('content-encoding') ||
+        noTransform.test(res.headers.get('cache-control') ?? '')
+      )
+        return;
       const body = await bodyBytes(res);
       if (!body) return;
       const encoding = body.length >= threshold ? chooseEncoding(c.req.header('accept-encoding')) : null;
@@ -67,6 +74,10 @@ export function compressApi(threshold: number): MiddlewareHandler<AppEnv> {
       }
       headers.set('Content-Length', String(out.length));
       c.res = undefined as never; // a fresh answer, not merged with the headers of the old one
-      c.res = new Response(new Uint8Array(out.buffer, out.byteOffset, out.length) as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers });
+      c.res = new Response(new Uint8Array(out.buffer, out.byteOffset, out.length) as Uint8Array<ArrayBuffer>, {
+        status: res.status,
+        statusText: res.statusText,
+        headers,
+      });
     });
 }

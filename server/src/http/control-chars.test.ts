@@ -13,7 +13,8 @@ describe('the edge check of control characters (decision 009)', () => {
   it('keeps tabs, line breaks, emoji and accents in JSON text, not in one-line values', () => {
     expect(findForbiddenText({ address: '1 rue\r\n\tBât. B', label: 'Crème 😀', n: 1, b: null })).toBe(null);
     expect(hasForbiddenChar('a\nb', false)).toBe(true);
-    for (const bad of ['\u0000', '\u001b', '\u007f', '\u0085', '\ud800', 'a\udfff']) expect(hasForbiddenChar(bad), JSON.stringify(bad)).toBe(true);
+    for (const bad of ['\u0000', '\u001b', '\u007f', '\u0085', '\ud800', 'a\udfff'])
+      expect(hasForbiddenChar(bad), JSON.stringify(bad)).toBe(true);
   });
 
   it('walks JSON nested 100 000 deep without overflowing the stack', () => {

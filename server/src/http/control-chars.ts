@@ -13,10 +13,13 @@ import type { AppEnv } from './types';
 const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Surrogate}/u;
 const FORBIDDEN_IN_LINE = /[\u0000-\u001f\u007f-\u009f]|\p{Surrogate}/u;
 
-export const controlCharMessage = (field: string) => `Le champ « ${field} » contient un caractère de contrôle ou invalide, non autorisé.`;
-export const PATH_CONTROL_CHAR_MESSAGE = 'L’adresse de la requête contient un caractère de contrôle ou invalide, non autorisé.';
+export const controlCharMessage = (field: string) =>
+  `Le champ « ${field} » contient un caractère de contrôle ou invalide, non autorisé.`;
+export const PATH_CONTROL_CHAR_MESSAGE =
+  'L’adresse de la requête contient un caractère de contrôle ou invalide, non autorisé.';
 
-export const hasForbiddenChar = (s: string, multiLine = true) => (multiLine ? FORBIDDEN_IN_TEXT : FORBIDDEN_IN_LINE).test(s);
+export const hasForbiddenChar = (s: string, multiLine = true) =>
+  (multiLine ? FORBIDDEN_IN_TEXT : FORBIDDEN_IN_LINE).test(s);
 
 /**
  * The dotted path (as zod names fields: `lines.0.label`) of the first string or key holding a
@@ -42,7 +45,8 @@ export function findForbiddenText(root: unknown): string | null {
       const entries = Object.entries(value);
       // A bad key is named by its parent object: echoing the key would echo the character.
       if (entries.some(([key]) => hasForbiddenChar(key, false))) return pathOf(node);
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: node });
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push({ value: entries[i][1], key: entries[i][0], parent: node });
     }
   }
   return null;
@@ -65,12 +69,21 @@ export function rejectControlChars(): MiddlewareHandler<AppEnv> {
     }
     for (const [key, value] of url.searchParams) {
       // URLSearchParams turns malformed UTF-8 into U+FFFD, so only real characters are judged here.
-      if (hasForbiddenChar(key, false)) throw badRequest('Un nom de paramètre de la requête contient un caractère de contrôle ou invalide, non autorisé.');
-      if (hasForbiddenChar(value, false)) throw badRequest(`Le paramètre « ${key} » contient un caractère de contrôle ou invalide, non autorisé.`, key);
+      if (hasForbiddenChar(key, false))
+        throw badRequest(
+          'Un nom de paramètre de la requête contient un caractère de contrôle ou invalide, non autorisé.',
+        );
+      if (hasForbiddenChar(value, false))
+        throw badRequest(`Le paramètre « ${key} » contient un caractère de contrôle ou invalide, non autorisé.`, key);
     }
     const type = c.req.header('content-type') ?? '';
     // Multipart uploads stream (their file names are sanitised, not refused: see uploads.ts).
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !type.startsWith('multipart/') && (type === '' || type.includes('json'))) {
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      !type.startsWith('multipart/') &&
+      (type === '' || type.includes('json'))
+    ) {
       // Hono caches the body: readJson and the idempotency hash read the same text afterwards.
       const text = await c.req.text();
       let parsed: unknown;

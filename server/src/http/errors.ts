@@ -12,7 +12,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, { field });
-export const unauthorized = (message = 'Votre session a expiré, veuillez vous reconnecter.') => new HttpError(401, message);
+export const unauthorized = (message = 'Votre session a expiré, veuillez vous reconnecter.') =>
+  new HttpError(401, message);
 export const forbidden = (message = 'Accès non autorisé') => new HttpError(403, message);
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

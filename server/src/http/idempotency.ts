@@ -15,7 +15,8 @@ const NOT_STORED = new Set([401, 408, 429, 503]);
 const IN_PROGRESS = 0;
 
 export const KEY_REUSED = 'Cette clé d’idempotence a déjà servi pour une autre requête.';
-export const INTERRUPTED = 'Cette opération a été interrompue avant sa réponse : son résultat est incertain. Vérifiez-le avant de la refaire.';
+export const INTERRUPTED =
+  'Cette opération a été interrompue avant sa réponse : son résultat est incertain. Vérifiez-le avant de la refaire.';
 
 export interface IdempotencyOptions {
   /** Multipart body: its hash covers the received files, computed by the handler (matchUploadKey). */
@@ -33,7 +34,10 @@ export interface IdempotencyOptions {
 export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
-    if (key && !KEY_PATTERN.test(key)) throw new HttpError(400, 'L’en-tête Idempotency-Key est invalide (8 à 128 caractères alphanumériques).', { field: 'Idempotency-Key' });
+    if (key && !KEY_PATTERN.test(key))
+      throw new HttpError(400, 'L’en-tête Idempotency-Key est invalide (8 à 128 caractères alphanumériques).', {
+        field: 'Idempotency-Key',
+      });
     // Read before any transaction opens: a slow client never holds the database.
     const body = opts.multipart ? '' : await c.req.text();
     if (!key) return opts.transaction ? atomically(deps, c, next, false) : next();
@@ -64,7 +68,10 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
 }
 
 // The first request with this key is still running (this process): the outbox retries later.
-const busy = () => new HttpError(503, 'Cette opération est déjà en cours de traitement, réessayez dans un instant.', { headers: { 'Retry-After': '2' } });
+const busy = () =>
+  new HttpError(503, 'Cette opération est déjà en cours de traitement, réessayez dans un instant.', {
+    headers: { 'Retry-After': '2' },
+  });
 
 class Rollback extends Error {}
 
@@ -104,13 +111,25 @@ async function settleWork(db: Db, c: Context<AppEnv>): Promise<void> {
 
 async function saveAnswer(c: Context<AppEnv>, db: DbOrTx): Promise<void> {
   const idem = c.get('idempotency');
-  if (!idem || idem.requestHash === null || c.get('idempotencyRecorded') || NOT_STORED.has(c.res.status) || c.res.status >= 500) return;
+  if (
+    !idem ||
+    idem.requestHash === null ||
+    c.get('idempotencyRecorded') ||
+    NOT_STORED.has(c.res.status) ||
+    c.res.status >= 500
+  )
+    return;
   const res = c.res.clone();
   await store(db, c, res.status, res.headers.get('content-type'), await bodyOf(res));
 }
 
 /** Called by a handler inside its own transaction so the work and its stored answer commit together. */
-export async function recordIdempotentResponse(tx: DbOrTx, c: Context<AppEnv>, status: number, json: unknown): Promise<void> {
+export async function recordIdempotentResponse(
+  tx: DbOrTx,
+  c: Context<AppEnv>,
+  status: number,
+  json: unknown,
+): Promise<void> {
   if (!c.get('idempotency')) return;
   await store(tx, c, status, 'application/json; charset=utf-8', JSON.stringify(json));
   c.set('idempotencyRecorded', true);
@@ -140,8 +159,19 @@ export function matchUploadKey(c: Context<AppEnv>, contentHash: string): Respons
 export async function reserveIdempotencyKey(db: Db, c: Context<AppEnv>): Promise<void> {
   const idem = c.get('idempotency');
   if (!idem || idem.requestHash === null) return;
-  if (inTransaction()) throw new Error('reserveIdempotencyKey must commit on its own: use it on a route with transaction: "own".');
-  await db.insert(idempotencyKeys).values({ userId: idem.userId, companyId: idem.companyId, key: idem.key, requestHash: idem.requestHash, status: IN_PROGRESS, body: '' }).onConflictDoNothing();
+  if (inTransaction())
+    throw new Error('reserveIdempotencyKey must commit on its own: use it on a route with transaction: "own".');
+  await db
+    .insert(idempotencyKeys)
+    .values({
+      userId: idem.userId,
+      companyId: idem.companyId,
+      key: idem.key,
+      requestHash: idem.requestHash,
+      status: IN_PROGRESS,
+      body: '',
+    })
+    .onConflictDoNothing();
 }
 
 export async function releaseIdempotencyKey(db: Db, c: Context<AppEnv>): Promise<void> {
@@ -151,7 +181,8 @@ export async function releaseIdempotencyKey(db: Db, c: Context<AppEnv>): Promise
 }
 
 type KeyScope = { userId: number; companyId: number; key: string };
-const whereKey = (s: KeyScope) => and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.companyId, s.companyId), eq(idempotencyKeys.key, s.key));
+const whereKey = (s: KeyScope) =>
+  and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.companyId, s.companyId), eq(idempotencyKeys.key, s.key));
 
 async function findStored(db: Db, scope: KeyScope): Promise<StoredAnswer | null> {
   const rows = await db.select().from(idempotencyKeys).where(whereKey(scope)).limit(1);
@@ -165,8 +196,14 @@ async function store(db: DbOrTx, c: Context<AppEnv>, status: number, contentType
   if (idem.requestHash === null) throw new Error('Multipart route: call matchUploadKey before storing its answer.');
   const answer = { requestHash: idem.requestHash, status, contentType, body };
   // The first answer stays; only an "in progress" reservation is replaced by the final answer.
-  await db.insert(idempotencyKeys).values({ userId: idem.userId, companyId: idem.companyId, key: idem.key, ...answer })
-    .onConflictDoUpdate({ target: [idempotencyKeys.userId, idempotencyKeys.companyId, idempotencyKeys.key], set: answer, setWhere: eq(idempotencyKeys.status, IN_PROGRESS) });
+  await db
+    .insert(idempotencyKeys)
+    .values({ userId: idem.userId, companyId: idem.companyId, key: idem.key, ...answer })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.companyId, idempotencyKeys.key],
+      set: answer,
+      setWhere: eq(idempotencyKeys.status, IN_PROGRESS),
+    });
 }
 
 async function bodyOf(res: Response): Promise<string> {
@@ -183,5 +220,7 @@ function replay(row: { status: number; contentType: string | null; body: string 
 }
 
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000)));
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000)));
 }

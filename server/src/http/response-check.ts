@@ -19,7 +19,8 @@ export async function checkResponse(e: AnyEndpoint, c: Context<AppEnv>, res: Res
 }
 
 async function responseProblem(e: AnyEndpoint, res: Response): Promise<string | null> {
-  if (!(res.status in e.responses)) return `statut ${res.status} non déclaré (déclarés : ${Object.keys(e.responses).join(', ')})`;
+  if (!(res.status in e.responses))
+    return `statut ${res.status} non déclaré (déclarés : ${Object.keys(e.responses).join(', ')})`;
   const declared = e.responses[res.status];
   const type = res.headers.get('content-type') ?? '';
   if (declared === null) return res.body === null ? null : 'un corps alors que le contrat n’en déclare aucun';

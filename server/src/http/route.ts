@@ -45,8 +45,13 @@ export type RouteHandler<E> = (c: Context<AppEnv>, input: RouteInput<E>) => Resp
 export function createModule(deps: Deps, prefix: string, _tag?: string) {
   const app = new Hono<AppEnv>();
 
-  function mount(method: Method, paths: string[], e: Pick<AnyEndpoint, 'auth' | 'body' | 'query' | 'multipart'>, opts: RouteOptions,
-    run: (c: Context<AppEnv>, input: { body: unknown; query: unknown }) => Response | Promise<Response>) {
+  function mount(
+    method: Method,
+    paths: string[],
+    e: Pick<AnyEndpoint, 'auth' | 'body' | 'query' | 'multipart'>,
+    opts: RouteOptions,
+    run: (c: Context<AppEnv>, input: { body: unknown; query: unknown }) => Response | Promise<Response>,
+  ) {
     const auth = e.auth ?? true;
     const chain: MiddlewareHandler<AppEnv>[] = [];
     const company = !!(opts.company || opts.right);
@@ -56,7 +61,8 @@ export function createModule(deps: Deps, prefix: string, _tag?: string) {
     else if (company) chain.push(requireCompany(deps));
     if (opts.right) chain.push(requireRight(opts.right.menu, opts.right.permission, opts.right.child));
     const ownTransactions = e.multipart || opts.transaction === 'own';
-    if (auth && method !== 'get') chain.push(idempotency(deps, { multipart: !!e.multipart, transaction: !ownTransactions }));
+    if (auth && method !== 'get')
+      chain.push(idempotency(deps, { multipart: !!e.multipart, transaction: !ownTransactions }));
     const handle = async (c: Context<AppEnv>) => {
       const body = e.body ? parseWith(e.body, await readJson(c)) : undefined;
       const query = e.query ? parseWith(e.query, c.req.query()) : undefined;
@@ -75,8 +81,16 @@ export function createModule(deps: Deps, prefix: string, _tag?: string) {
 
   /** A route outside the contract: only for tests of the middleware itself. */
   function adHoc<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-    method: Method, path: string, opts: AdHocOptions<B, Q>,
-    handler: (c: Context<AppEnv>, input: { body: B extends z.ZodType ? z.output<B> : undefined; query: Q extends z.ZodType ? z.output<Q> : undefined }) => Response | Promise<Response>,
+    method: Method,
+    path: string,
+    opts: AdHocOptions<B, Q>,
+    handler: (
+      c: Context<AppEnv>,
+      input: {
+        body: B extends z.ZodType ? z.output<B> : undefined;
+        query: Q extends z.ZodType ? z.output<Q> : undefined;
+      },
+    ) => Response | Promise<Response>,
   ) {
     mount(method, [path], opts, opts, handler as never);
   }

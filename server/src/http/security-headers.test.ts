@@ -13,22 +13,35 @@ async function headersWith(env: Record<string, string>, requestHeaders: Record<s
 
 describe('securityHeaders', () => {
   it('sends HSTS when PUBLIC_URL is https', async () => {
-    expect((await headersWith({ PUBLIC_URL: 'https://portail.exemple.fr' })).get('strict-transport-security')).toContain('max-age=31536000');
+    expect(
+      (await headersWith({ PUBLIC_URL: 'https://portail.exemple.fr' })).get('strict-transport-security'),
+    ).toContain('max-age=31536000');
     expect((await headersWith({ PUBLIC_URL: 'http://localhost:3000' })).get('strict-transport-security')).toBeNull();
   });
 
   it('ignores X-Forwarded-Proto without TRUST_PROXY', async () => {
     expect((await headersWith({}, { 'x-forwarded-proto': 'https' })).get('strict-transport-security')).toBeNull();
-    expect((await headersWith({ TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'https' })).get('strict-transport-security')).not.toBeNull();
+    expect(
+      (await headersWith({ TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'https' })).get('strict-transport-security'),
+    ).not.toBeNull();
   });
 
   it('adds the public origin and the configured origins to connect-src only', async () => {
-    const csp = (await headersWith({ PUBLIC_URL: 'https://portail.exemple.fr/app', CSP_CONNECT_SRC: 'https://a.exemple.fr  https://b.exemple.fr:8443' })).get('content-security-policy');
-    expect(csp).toContain("connect-src 'self' https://portail.exemple.fr https://a.exemple.fr https://b.exemple.fr:8443;");
+    const csp = (
+      await headersWith({
+        PUBLIC_URL: 'https://portail.exemple.fr/app',
+        CSP_CONNECT_SRC: 'https://a.exemple.fr  https://b.exemple.fr:8443',
+      })
+    ).get('content-security-policy');
+    expect(csp).toContain(
+      "connect-src 'self' https://portail.exemple.fr https://a.exemple.fr https://b.exemple.fr:8443;",
+    );
     expect(csp).toContain("script-src 'self';");
   });
 
   it('refuses a CSP_CONNECT_SRC that is not a list of origins (it would widen the policy)', () => {
-    expect(() => readConfig({ NODE_ENV: 'test', CSP_CONNECT_SRC: "https://a.fr; script-src 'unsafe-inline'" })).toThrow(/CSP_CONNECT_SRC/);
+    expect(() => readConfig({ NODE_ENV: 'test', CSP_CONNECT_SRC: "https://a.fr; script-src 'unsafe-inline'" })).toThrow(
+      /CSP_CONNECT_SRC/,
+    );
   });
 });

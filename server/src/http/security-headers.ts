@@ -37,8 +37,16 @@ function extraOrigins(config: Config): string[] {
 
 /** camera for the cash register's receipt photos; everything else this app never uses is off. */
 export const PERMISSIONS_POLICY = [
-  'camera=(self)', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()',
-  'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()',
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
 ].join(', ');
 
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {

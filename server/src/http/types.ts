@@ -47,7 +47,14 @@ export interface AppEnv {
     /** Set once the answer is stored (or replayed) by the handler itself: the middleware stores nothing more. */
     idempotencyRecorded?: boolean;
     /** The request's Idempotency-Key (idempotency.ts). requestHash is null for multipart until the files are read. */
-    idempotency?: { userId: number; companyId: number; key: string; baseHash: string; requestHash: string | null; stored: StoredAnswer | null };
+    idempotency?: {
+      userId: number;
+      companyId: number;
+      key: string;
+      baseHash: string;
+      requestHash: string | null;
+      stored: StoredAnswer | null;
+    };
   };
 }
 

@@ -12,7 +12,11 @@ export function frenchIssue(issue: z.core.$ZodIssue): { message: string; field: 
         ? { field, message: `Le champ ${label} est obligatoire.` }
         : { field, message: `Le champ ${label} n'a pas le bon type (${frenchType(issue.expected)} attendu).` };
     case 'too_small':
-      return { field, message: issue.origin === 'string' ? `Le champ ${label} ne peut pas être vide.` : `Le champ ${label} est trop petit.` };
+      return {
+        field,
+        message:
+          issue.origin === 'string' ? `Le champ ${label} ne peut pas être vide.` : `Le champ ${label} est trop petit.`,
+      };
     case 'too_big':
       return { field, message: `Le champ ${label} est trop long ou trop grand.` };
     case 'invalid_value':
@@ -20,12 +24,22 @@ export function frenchIssue(issue: z.core.$ZodIssue): { message: string; field: 
     case 'unrecognized_keys':
       return { field, message: `Champ inconnu : ${issue.keys.join(', ')}.` };
     default:
-      return { field, message: issue.message && !/^Invalid/.test(issue.message) ? issue.message : `Le champ ${label} est invalide.` };
+      return {
+        field,
+        message: issue.message && !/^Invalid/.test(issue.message) ? issue.message : `Le champ ${label} est invalide.`,
+      };
   }
 }
 
 function frenchType(t: string): string {
-  const names: Record<string, string> = { string: 'texte', number: 'nombre', boolean: 'booléen', object: 'objet', array: 'liste', int: 'entier' };
+  const names: Record<string, string> = {
+    string: 'texte',
+    number: 'nombre',
+    boolean: 'booléen',
+    object: 'objet',
+    array: 'liste',
+    int: 'entier',
+  };
   return names[t] ?? t;
 }
 
@@ -38,14 +52,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const first = frenchIssue(result.error.issues[0]);
-  throw new HttpError(400, first.message, { field: first.field, errors: result.error.issues.map((i) => frenchIssue(i).message) });
+  throw new HttpError(400, first.message, {
+    field: first.field,
+    errors: result.error.issues.map((i) => frenchIssue(i).message),
+  });
 }
 
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   const text = await c.req.text();
   if (!text.trim()) return undefined;
-  if (type && !type.includes('json')) throw new HttpError(415, 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
+  if (type && !type.includes('json'))
+    throw new HttpError(415, 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
   try {
     return JSON.parse(text);
   } catch {

@@ -60,7 +60,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
 }
 
 /** MAIL_FROM ('Workplace <no-reply@…>' or a bare address) with the message's display name, if any. */
-export function fromOf(configured: string, message: Pick<MailMessage, 'fromName'>): string | { name: string; address: string } {
+export function fromOf(
+  configured: string,
+  message: Pick<MailMessage, 'fromName'>,
+): string | { name: string; address: string } {
   const name = message.fromName?.replace(/[\r\n]+/g, ' ').trim();
   if (!name) return configured;
   const address = /<([^>]+)>\s*$/.exec(configured)?.[1] ?? configured.trim();
@@ -74,6 +77,10 @@ function toNodemailer(message: MailMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html,
-    attachments: message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content),
+      contentType: a.contentType,
+    })),
   };
 }

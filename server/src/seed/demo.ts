@@ -7,20 +7,145 @@ import { moduleSeeders, type SeedContext, type SeededCompany } from './modules';
 
 type DemoCompany = Omit<typeof companies.$inferInsert, 'id'> & { invoicing?: boolean };
 const DEMO_COMPANIES: DemoCompany[] = [
-  { label: 'Boulangerie Pâtisserie Martin', legalForm: 'SARL', shareCapital: '8 000 €', address: '14 rue des Lilas', postalCode: '69003', city: 'Lyon', siren: '512345678', siret: '51234567800021', rcs: 'RCS Lyon 512 345 678', vatNumber: 'FR32512345678', email: 'contact@boulangerie-martin.fr', phone: '04 78 12 34 56',
+  {
+    label: 'Boulangerie Pâtisserie Martin',
+    legalForm: 'SARL',
+    shareCapital: '8 000 €',
+    address: '14 rue des Lilas',
+    postalCode: '69003',
+    city: 'Lyon',
+    siren: '512345678',
+    siret: '51234567800021',
+    rcs: 'RCS Lyon 512 345 678',
+    vatNumber: 'FR32512345678',
+    email: 'contact@boulangerie-martin.fr',
+    phone: '04 78 12 34 56',
     // Printed on its invoices paid by transfer (issue 10 item 5).
-    iban: 'FR7630004000031234567890143', bic: 'BNPAFRPPLYO' },
-  { label: 'Garage Dupont & Fils', legalForm: 'SAS', shareCapital: '20 000 €', address: '3 avenue Jean Jaurès', postalCode: '33000', city: 'Bordeaux', siren: '498765432', siret: '49876543200015', rcs: 'RCS Bordeaux 498 765 432', vatNumber: 'FR15498765432' },
-  { label: 'Menuiserie Lefèvre Artisan Bois', legalForm: 'EI', address: '7 chemin du Moulin', postalCode: '44000', city: 'Nantes', siren: '801234567', siret: '80123456700018', rcs: 'RM 801 234 567', vatNumber: 'FR61801234567', subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 5 },
-  { label: 'Café des Arts', legalForm: 'SARL', shareCapital: '5 000 €', address: '1 place du Marché', postalCode: '13001', city: 'Marseille', siren: '823456789', siret: '82345678900012', rcs: 'RCS Marseille 823 456 789', vatNumber: 'FR07823456789' },
-  { label: 'Cabinet Infirmier du Vieux Port', legalForm: 'SCP', address: '22 quai du Port', postalCode: '13002', city: 'Marseille', siren: '834567890', siret: '83456789000017', rcs: 'RCS Marseille 834 567 890', vatNumber: 'FR44834567890' },
-  { label: 'Fleurs et Jardins de Provence', legalForm: 'SAS', shareCapital: '15 000 €', address: '9 boulevard Victor Hugo', postalCode: '84000', city: 'Avignon', siren: '845678901', siret: '84567890100019', rcs: 'RCS Avignon 845 678 901', vatNumber: 'FR90845678901' },
-  { label: 'Plomberie Chauffage Moreau', legalForm: 'EURL', shareCapital: '3 000 €', address: '48 rue Nationale', postalCode: '59000', city: 'Lille', siren: '856789012', siret: '85678901200014', rcs: 'RCS Lille 856 789 012', vatNumber: 'FR29856789012' },
-  { label: 'Librairie La Plume d’Or', legalForm: 'SARL', shareCapital: '12 000 €', address: '5 rue Sainte-Catherine', postalCode: '33000', city: 'Bordeaux', siren: '867890123', siret: '86789012300016', rcs: 'RCS Bordeaux 867 890 123', vatNumber: 'FR74867890123', invoicing: false },
-  { label: 'Transports Rapides Girard', legalForm: 'SAS', shareCapital: '50 000 €', address: 'ZI des Acacias', postalCode: '31100', city: 'Toulouse', siren: '878901234', siret: '87890123400011', rcs: 'RCS Toulouse 878 901 234', vatNumber: 'FR16878901234' },
-  { label: 'Épicerie Fine Bernard', legalForm: 'SARL', shareCapital: '7 500 €', address: '30 rue de la République', postalCode: '67000', city: 'Strasbourg', siren: '889012345', siret: '88901234500018', rcs: 'RCS Strasbourg 889 012 345', vatNumber: 'FR58889012345' },
+    iban: 'FR7630004000031234567890143',
+    bic: 'BNPAFRPPLYO',
+  },
+  {
+    label: 'Garage Dupont & Fils',
+    legalForm: 'SAS',
+    shareCapital: '20 000 €',
+    address: '3 avenue Jean Jaurès',
+    postalCode: '33000',
+    city: 'Bordeaux',
+    siren: '498765432',
+    siret: '49876543200015',
+    rcs: 'RCS Bordeaux 498 765 432',
+    vatNumber: 'FR15498765432',
+  },
+  {
+    label: 'Menuiserie Lefèvre Artisan Bois',
+    legalForm: 'EI',
+    address: '7 chemin du Moulin',
+    postalCode: '44000',
+    city: 'Nantes',
+    siren: '801234567',
+    siret: '80123456700018',
+    rcs: 'RM 801 234 567',
+    vatNumber: 'FR61801234567',
+    subscriptionInvoice: 'Starter',
+    numberInvoiceValidateMonth: 5,
+  },
+  {
+    label: 'Café des Arts',
+    legalForm: 'SARL',
+    shareCapital: '5 000 €',
+    address: '1 place du Marché',
+    postalCode: '13001',
+    city: 'Marseille',
+    siren: '823456789',
+    siret: '82345678900012',
+    rcs: 'RCS Marseille 823 456 789',
+    vatNumber: 'FR07823456789',
+  },
+  {
+    label: 'Cabinet Infirmier du Vieux Port',
+    legalForm: 'SCP',
+    address: '22 quai du Port',
+    postalCode: '13002',
+    city: 'Marseille',
+    siren: '834567890',
+    siret: '83456789000017',
+    rcs: 'RCS Marseille 834 567 890',
+    vatNumber: 'FR44834567890',
+  },
+  {
+    label: 'Fleurs et Jardins de Provence',
+    legalForm: 'SAS',
+    shareCapital: '15 000 €',
+    address: '9 boulevard Victor Hugo',
+    postalCode: '84000',
+    city: 'Avignon',
+    siren: '845678901',
+    siret: '84567890100019',
+    rcs: 'RCS Avignon 845 678 901',
+    vatNumber: 'FR90845678901',
+  },
+  {
+    label: 'Plomberie Chauffage Moreau',
+    legalForm: 'EURL',
+    shareCapital: '3 000 €',
+    address: '48 rue Nationale',
+    postalCode: '59000',
+    city: 'Lille',
+    siren: '856789012',
+    siret: '85678901200014',
+    rcs: 'RCS Lille 856 789 012',
+    vatNumber: 'FR29856789012',
+  },
+  {
+    label: 'Librairie La Plume d’Or',
+    legalForm: 'SARL',
+    shareCapital: '12 000 €',
+    address: '5 rue Sainte-Catherine',
+    postalCode: '33000',
+    city: 'Bordeaux',
+    siren: '867890123',
+    siret: '86789012300016',
+    rcs: 'RCS Bordeaux 867 890 123',
+    vatNumber: 'FR74867890123',
+    invoicing: false,
+  },
+  {
+    label: 'Transports Rapides Girard',
+    legalForm: 'SAS',
+    shareCapital: '50 000 €',
+    address: 'ZI des Acacias',
+    postalCode: '31100',
+    city: 'Toulouse',
+    siren: '878901234',
+    siret: '87890123400011',
+    rcs: 'RCS Toulouse 878 901 234',
+    vatNumber: 'FR16878901234',
+  },
+  {
+    label: 'Épicerie Fine Bernard',
+    legalForm: 'SARL',
+    shareCapital: '7 500 €',
+    address: '30 rue de la République',
+    postalCode: '67000',
+    city: 'Strasbourg',
+    siren: '889012345',
+    siret: '88901234500018',
+    rcs: 'RCS Strasbourg 889 012 345',
+    vatNumber: 'FR58889012345',
+  },
 ];
-const ADMIN_OWN: DemoCompany = { label: 'Conseil Audit Rousseau', legalForm: 'SAS', shareCapital: '40 000 €', address: '18 rue Lafayette', postalCode: '75009', city: 'Paris', siren: '890123456', siret: '89012345600013', rcs: 'RCS Paris 890 123 456', vatNumber: 'FR03890123456' };
+const ADMIN_OWN: DemoCompany = {
+  label: 'Conseil Audit Rousseau',
+  legalForm: 'SAS',
+  shareCapital: '40 000 €',
+  address: '18 rue Lafayette',
+  postalCode: '75009',
+  city: 'Paris',
+  siren: '890123456',
+  siret: '89012345600013',
+  rcs: 'RCS Paris 890 123 456',
+  vatNumber: 'FR03890123456',
+};
 
 export const DEMO_SIGN_INS = [
   { username: 'demo', password: 'demo', who: 'client, membre de 10 sociétés' },
@@ -49,7 +174,15 @@ export async function prepareDemo(deps: Deps, log: (line: string) => void = cons
     log('Base vide : chargement des données de démonstration…');
     await seedDemo(deps);
   }
-  const rows = await deps.db.select({ username: users.username, hash: users.passwordHash }).from(users).where(inArray(users.username, DEMO_SIGN_INS.map((s) => s.username)));
+  const rows = await deps.db
+    .select({ username: users.username, hash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        DEMO_SIGN_INS.map((s) => s.username),
+      ),
+    );
   for (const row of rows) {
     const demo = DEMO_SIGN_INS.find((s) => s.username === row.username);
     if (demo && row.hash && (await verifyPassword(demo.password, row.hash))) return true;
@@ -61,17 +194,58 @@ export async function prepareDemo(deps: Deps, log: (line: string) => void = cons
 export async function seedDemo(deps: Deps): Promise<SeedContext> {
   const seeded: SeededCompany[] = [];
   for (const { invoicing = true, ...values } of [...DEMO_COMPANIES, ADMIN_OWN]) {
-    const [row] = await deps.db.insert(companies).values({ email: `contact@${slug(values.label)}.fr`, ...values }).returning();
+    const [row] = await deps.db
+      .insert(companies)
+      .values({ email: `contact@${slug(values.label)}.fr`, ...values })
+      .returning();
     seeded.push({ ...row, invoicing });
   }
-  const [demo] = await deps.db.insert(users).values({ username: 'demo', email: 'demo@workplace.example', name: 'Martin', firstName: 'Sophie', userType: 2, passwordHash: await hashPassword('demo'), lastCompanyId: seeded[0].id }).returning();
+  const [demo] = await deps.db
+    .insert(users)
+    .values({
+      username: 'demo',
+      email: 'demo@workplace.example',
+      name: 'Martin',
+      firstName: 'Sophie',
+      userType: 2,
+      passwordHash: await hashPassword('demo'),
+      lastCompanyId: seeded[0].id,
+    })
+    .returning();
   const adminCompanies = [seeded[1], seeded[3], seeded[5], seeded[10]];
-  const [admin] = await deps.db.insert(users).values({ username: 'admin', email: 'admin@workplace.example', name: 'Rousseau', firstName: 'Julien', userType: 1, passwordHash: await hashPassword('admin'), lastCompanyId: seeded[10].id }).returning();
+  const [admin] = await deps.db
+    .insert(users)
+    .values({
+      username: 'admin',
+      email: 'admin@workplace.example',
+      name: 'Rousseau',
+      firstName: 'Julien',
+      userType: 1,
+      passwordHash: await hashPassword('admin'),
+      lastCompanyId: seeded[10].id,
+    })
+    .returning();
   for (const company of seeded.slice(0, 10)) {
-    await deps.db.insert(memberships).values({ userId: demo.id, companyId: company.id, appRights: clientRights({ invoicing: company.invoicing }), categories: ALL_CATEGORY_IDS, categoriesInbox: INBOX_CATEGORY_IDS });
+    await deps.db
+      .insert(memberships)
+      .values({
+        userId: demo.id,
+        companyId: company.id,
+        appRights: clientRights({ invoicing: company.invoicing }),
+        categories: ALL_CATEGORY_IDS,
+        categoriesInbox: INBOX_CATEGORY_IDS,
+      });
   }
   for (const company of adminCompanies) {
-    await deps.db.insert(memberships).values({ userId: admin.id, companyId: company.id, appRights: clientRights({ invoicing: company.invoicing, deposits: true, userAdmin: true }), categories: ALL_CATEGORY_IDS, categoriesInbox: INBOX_CATEGORY_IDS });
+    await deps.db
+      .insert(memberships)
+      .values({
+        userId: admin.id,
+        companyId: company.id,
+        appRights: clientRights({ invoicing: company.invoicing, deposits: true, userAdmin: true }),
+        categories: ALL_CATEGORY_IDS,
+        categoriesInbox: INBOX_CATEGORY_IDS,
+      });
   }
   const ctx: SeedContext = { deps, companies: seeded, demoUserId: demo.id, adminUserId: admin.id };
   for (const seeder of moduleSeeders) await seeder(ctx);
@@ -79,5 +253,10 @@ export async function seedDemo(deps: Deps): Promise<SeedContext> {
 }
 
 function slug(label: string): string {
-  return label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

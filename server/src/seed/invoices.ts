@@ -2,7 +2,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, dueDateFor, quoteValidityFor, todayInParis } from '../../../src/domain/dates';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
 import type { InvoiceLine } from '../../../src/domain/types';
-import { customers, documentCounters, estimates, invoiceEvents, invoicePayments, invoices, items, ledgers } from '../db/schema/index';
+import {
+  customers,
+  documentCounters,
+  estimates,
+  invoiceEvents,
+  invoicePayments,
+  invoices,
+  items,
+  ledgers,
+} from '../db/schema/index';
 import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
@@ -24,7 +33,18 @@ const ACCOUNTS = ['C00001', 'C00002', 'C00004', 'C00006', 'C00007', 'C00008'];
 function lines(catalogue: ItemRow[], seed: number): InvoiceLine[] {
   const picked = [0, 1, 2].map((k) => catalogue[(seed * 3 + k) % catalogue.length]);
   return picked.map((it, k) => {
-    const line: InvoiceLine = { id: `l${k + 1}`, code: it.code, type: 'Standard', label: it.label || it.designation, quantity: k + 1 + (seed % 3), unitMeasurement: it.unitMeasurement ?? '', unitPrice: Number(it.unitPriceHT), salesAccount: it.salesAccount ?? '', vatRate: Number(it.vatRate), status: 'read' };
+    const line: InvoiceLine = {
+      id: `l${k + 1}`,
+      code: it.code,
+      type: 'Standard',
+      label: it.label || it.designation,
+      quantity: k + 1 + (seed % 3),
+      unitMeasurement: it.unitMeasurement ?? '',
+      unitPrice: Number(it.unitPriceHT),
+      salesAccount: it.salesAccount ?? '',
+      vatRate: Number(it.vatRate),
+      status: 'read',
+    };
     return { ...line, total: lineTotal(line) };
   });
 }
@@ -42,20 +62,33 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   const today = todayInParis(now);
   const monthStart = `${today.slice(0, 7)}-01`;
   const allCustomers = await deps.db.select().from(customers).where(inArray(customers.companyId, ids));
-  const allItems = await deps.db.select().from(items).where(and(inArray(items.companyId, ids), eq(items.type, 'Standard')));
-  const salesLedgers = await deps.db.select().from(ledgers).where(and(inArray(ledgers.companyId, ids), eq(ledgers.code, 'VE')));
+  const allItems = await deps.db
+    .select()
+    .from(items)
+    .where(and(inArray(items.companyId, ids), eq(items.type, 'Standard')));
+  const salesLedgers = await deps.db
+    .select()
+    .from(ledgers)
+    .where(and(inArray(ledgers.companyId, ids), eq(ledgers.code, 'VE')));
   const counters = new Map<string, number>();
   const take = (companyId: number, kind: SeriesKind, date: string) => {
     const key = `${companyId}:${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
     const seq = (counters.get(key) ?? 0) + 1;
     counters.set(key, seq);
-    return { number: seriesNumber(kind, Number(date.slice(0, 4)), seq), numberYear: Number(date.slice(0, 4)), numberSeq: seq };
+    return {
+      number: seriesNumber(kind, Number(date.slice(0, 4)), seq),
+      numberYear: Number(date.slice(0, 4)),
+      numberSeq: seq,
+    };
   };
 
   const invoiceRows: Array<typeof invoices.$inferInsert> = [];
-  const plans: Array<{ company: SeededCompany; customersByAccount: Map<string, CustomerRow>; catalogue: ItemRow[] }> = [];
+  const plans: Array<{ company: SeededCompany; customersByAccount: Map<string, CustomerRow>; catalogue: ItemRow[] }> =
+    [];
   for (const company of invoicing) {
-    const customersByAccount = new Map(allCustomers.filter((c) => c.companyId === company.id).map((c) => [c.accountNumber, c]));
+    const customersByAccount = new Map(
+      allCustomers.filter((c) => c.companyId === company.id).map((c) => [c.accountNumber, c]),
+    );
     const catalogue = allItems.filter((i) => i.companyId === company.id);
     if (!catalogue.length || !customersByAccount.size) continue;
     plans.push({ company, customersByAccount, catalogue });
@@ -65,7 +98,10 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     // Billing dates ascending: 5 before this month (every 18 days), then this month up to today.
     const dates = [
       ...[4, 3, 2, 1, 0].map((k) => addDays(monthStart, -1 - k * 18)),
-      ...Array.from({ length: thisMonth }, (_, k) => { const d = addDays(today, -(thisMonth - 1 - k)); return d < monthStart ? monthStart : d; }),
+      ...Array.from({ length: thisMonth }, (_, k) => {
+        const d = addDays(today, -(thisMonth - 1 - k));
+        return d < monthStart ? monthStart : d;
+      }),
     ];
     dates.forEach((date, k) => {
       const customer = customersByAccount.get(ACCOUNTS[k % ACCOUNTS.length]) ?? [...customersByAccount.values()][0];
@@ -75,26 +111,73 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       const earlier = k < 5;
       const total = amounts(ls);
       // Issue 10: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
-      const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? (Math.round(Number(total.ttc) / 3)).toFixed(2) : '0';
+      const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? Math.round(Number(total.ttc) / 3).toFixed(2) : '0';
       invoiceRows.push({
-        companyId: company.id, type: 'Facture', designation: `Commande n° ${k + 1}`, customerId: customer.id, createdAt: date,
+        companyId: company.id,
+        type: 'Facture',
+        designation: `Commande n° ${k + 1}`,
+        customerId: customer.id,
+        createdAt: date,
         // The oldest is overdue, the next three are paid, the last one before this month is due soon.
-        dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.paymentDelay), paymentMode: customer.paymentMode ?? 'Virement',
-        lines: ls, ...total, amountPaid: paidAmount, validated: true, ...n, validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now, ledgerId,
-        customerSnapshot: snap, sellerSnapshot: seller, paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
-        searchText: documentSearchText([n.number, `Commande n° ${k + 1}`, customer.accountNumber, customer.socialReason, customer.name]),
+        dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.paymentDelay),
+        paymentMode: customer.paymentMode ?? 'Virement',
+        lines: ls,
+        ...total,
+        amountPaid: paidAmount,
+        validated: true,
+        ...n,
+        validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now,
+        ledgerId,
+        customerSnapshot: snap,
+        sellerSnapshot: seller,
+        paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
+        searchText: documentSearchText([
+          n.number,
+          `Commande n° ${k + 1}`,
+          customer.accountNumber,
+          customer.socialReason,
+          customer.name,
+        ]),
       });
     });
     const draftCustomer = customersByAccount.get('C00003') ?? [...customersByAccount.values()][0];
     const draftLines = lines(catalogue, 7);
     invoiceRows.push({
-      companyId: company.id, type: 'Facture', designation: 'Brouillon à compléter', customerId: draftCustomer.id, createdAt: today,
-      dueDate: dueDateFor(today, draftCustomer.paymentDelay), paymentMode: draftCustomer.paymentMode ?? '', lines: draftLines, ...amounts(draftLines),
-      searchText: documentSearchText(['Brouillon à compléter', draftCustomer.accountNumber, draftCustomer.socialReason, draftCustomer.name]),
+      companyId: company.id,
+      type: 'Facture',
+      designation: 'Brouillon à compléter',
+      customerId: draftCustomer.id,
+      createdAt: today,
+      dueDate: dueDateFor(today, draftCustomer.paymentDelay),
+      paymentMode: draftCustomer.paymentMode ?? '',
+      lines: draftLines,
+      ...amounts(draftLines),
+      searchText: documentSearchText([
+        'Brouillon à compléter',
+        draftCustomer.accountNumber,
+        draftCustomer.socialReason,
+        draftCustomer.name,
+      ]),
     });
   }
   if (!invoiceRows.length) return;
-  const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({ id: invoices.id, companyId: invoices.companyId, number: invoices.number, customerId: invoices.customerId, createdAt: invoices.createdAt, lines: invoices.lines, ledgerId: invoices.ledgerId, customerSnapshot: invoices.customerSnapshot, sellerSnapshot: invoices.sellerSnapshot, paidAt: invoices.paidAt, amountPaid: invoices.amountPaid, dueDate: invoices.dueDate });
+  const inserted = await deps.db
+    .insert(invoices)
+    .values(invoiceRows)
+    .returning({
+      id: invoices.id,
+      companyId: invoices.companyId,
+      number: invoices.number,
+      customerId: invoices.customerId,
+      createdAt: invoices.createdAt,
+      lines: invoices.lines,
+      ledgerId: invoices.ledgerId,
+      customerSnapshot: invoices.customerSnapshot,
+      sellerSnapshot: invoices.sellerSnapshot,
+      paidAt: invoices.paidAt,
+      amountPaid: invoices.amountPaid,
+      dueDate: invoices.dueDate,
+    });
   await seedPayments(deps, inserted, today);
 
   // A credit note for part of the third invoice (paid), dated with the last invoice before this month.
@@ -105,20 +188,57 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     const ls = corrected.lines.slice(0, 1).map((l) => ({ ...l, quantity: 1, total: lineTotal({ ...l, quantity: 1 }) }));
     const n = take(company.id, 'Avoir', date);
     return {
-      companyId: company.id, type: 'Avoir', designation: `Avoir sur la facture ${corrected.number}`, customerId: corrected.customerId, createdAt: date,
-      dueDate: null, paymentMode: 'Virement', lines: ls, ...amounts(ls), correctedInvoiceId: corrected.id, validated: true, ...n,
-      validatedAt: new Date(`${date}T16:00:00Z`), ledgerId: corrected.ledgerId, customerSnapshot: corrected.customerSnapshot, sellerSnapshot: corrected.sellerSnapshot,
-      searchText: documentSearchText([n.number, `Avoir sur la facture ${corrected.number}`, corrected.customerSnapshot?.accountNumber, corrected.customerSnapshot?.socialReason]),
+      companyId: company.id,
+      type: 'Avoir',
+      designation: `Avoir sur la facture ${corrected.number}`,
+      customerId: corrected.customerId,
+      createdAt: date,
+      dueDate: null,
+      paymentMode: 'Virement',
+      lines: ls,
+      ...amounts(ls),
+      correctedInvoiceId: corrected.id,
+      validated: true,
+      ...n,
+      validatedAt: new Date(`${date}T16:00:00Z`),
+      ledgerId: corrected.ledgerId,
+      customerSnapshot: corrected.customerSnapshot,
+      sellerSnapshot: corrected.sellerSnapshot,
+      searchText: documentSearchText([
+        n.number,
+        `Avoir sur la facture ${corrected.number}`,
+        corrected.customerSnapshot?.accountNumber,
+        corrected.customerSnapshot?.socialReason,
+      ]),
     } satisfies typeof invoices.$inferInsert;
   });
-  const credited = await deps.db.insert(invoices).values(creditNotes).returning({ id: invoices.id, companyId: invoices.companyId, number: invoices.number, ttc: invoices.ttc, correctedInvoiceId: invoices.correctedInvoiceId, validatedAt: invoices.validatedAt });
+  const credited = await deps.db
+    .insert(invoices)
+    .values(creditNotes)
+    .returning({
+      id: invoices.id,
+      companyId: invoices.companyId,
+      number: invoices.number,
+      ttc: invoices.ttc,
+      correctedInvoiceId: invoices.correctedInvoiceId,
+      validatedAt: invoices.validatedAt,
+    });
   // The invoice each one corrects owes that much less, and its history says so.
   for (const cn of credited) {
-    await deps.db.update(invoices).set({ amountCredited: cn.ttc }).where(eq(invoices.id, cn.correctedInvoiceId as number));
+    await deps.db
+      .update(invoices)
+      .set({ amountCredited: cn.ttc })
+      .where(eq(invoices.id, cn.correctedInvoiceId as number));
   }
-  await deps.db.insert(invoiceEvents).values(credited.map((cn) => ({
-    companyId: cn.companyId, invoiceId: cn.correctedInvoiceId as number, kind: 'credited', at: cn.validatedAt ?? now, detail: { creditNoteId: cn.id, number: cn.number, amount: Number(cn.ttc) },
-  })));
+  await deps.db.insert(invoiceEvents).values(
+    credited.map((cn) => ({
+      companyId: cn.companyId,
+      invoiceId: cn.correctedInvoiceId as number,
+      kind: 'credited',
+      at: cn.validatedAt ?? now,
+      detail: { creditNoteId: cn.id, number: cn.number, amount: Number(cn.ttc) },
+    })),
+  );
 
   // One quote per state; the 'Facturé' one is linked to the second invoice.
   const states = ['facture', 'annule', 'accepte', 'enCours'] as const;
@@ -127,33 +247,82 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     return states.map((state, k) => {
       const date = state === 'facture' ? addDays(invoiced.createdAt as string, -10) : addDays(today, -(3 - k) * 6);
       const other = customersByAccount.get(ACCOUNTS[(k + 1) % ACCOUNTS.length]) ?? [...customersByAccount.values()][0];
-      const customer = state === 'facture' ? allCustomers.find((c) => c.id === invoiced.customerId) ?? other : other;
+      const customer = state === 'facture' ? (allCustomers.find((c) => c.id === invoiced.customerId) ?? other) : other;
       const ls = state === 'facture' ? invoiced.lines : lines(catalogue, k + 11);
       const n = take(company.id, 'Devis', date);
       return {
-        companyId: company.id, ...n, state, designation: `Devis ${k + 1}`, customerId: customer.id, createdAt: date,
-        validatedAt: quoteValidityFor(date), lines: ls, ...amounts(ls), invoiceId: state === 'facture' ? invoiced.id : null,
-        searchText: documentSearchText([n.number, `Devis ${k + 1}`, customer.accountNumber, customer.socialReason, customer.name]),
+        companyId: company.id,
+        ...n,
+        state,
+        designation: `Devis ${k + 1}`,
+        customerId: customer.id,
+        createdAt: date,
+        validatedAt: quoteValidityFor(date),
+        lines: ls,
+        ...amounts(ls),
+        invoiceId: state === 'facture' ? invoiced.id : null,
+        searchText: documentSearchText([
+          n.number,
+          `Devis ${k + 1}`,
+          customer.accountNumber,
+          customer.socialReason,
+          customer.name,
+        ]),
       } satisfies typeof estimates.$inferInsert;
     });
   });
   await deps.db.insert(estimates).values(quoteRows);
-  await deps.db.execute(sql`update invoices set estimate_id = e.id from estimates e where e.invoice_id = invoices.id and invoices.estimate_id is null`);
-  await deps.db.insert(documentCounters).values([
-    ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
-    ...[...counters].map(([key, last]) => ({ companyId: Number(key.split(':')[0]), series: key.split(':')[1], last })),
-  ]);
+  await deps.db.execute(
+    sql`update invoices set estimate_id = e.id from estimates e where e.invoice_id = invoices.id and invoices.estimate_id is null`,
+  );
+  await deps.db
+    .insert(documentCounters)
+    .values([
+      ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
+      ...[...counters].map(([key, last]) => ({
+        companyId: Number(key.split(':')[0]),
+        series: key.split(':')[1],
+        last,
+      })),
+    ]);
 }
 
 /** One payment per paid (or partly paid) demo invoice, with its history entry. */
-async function seedPayments(deps: SeedContext['deps'], rows: Array<{ id: number; companyId: number; createdAt: string | null; dueDate: string | null; paidAt: string | null; amountPaid: string }>, today: string): Promise<void> {
+async function seedPayments(
+  deps: SeedContext['deps'],
+  rows: Array<{
+    id: number;
+    companyId: number;
+    createdAt: string | null;
+    dueDate: string | null;
+    paidAt: string | null;
+    amountPaid: string;
+  }>,
+  today: string,
+): Promise<void> {
   const paid = rows.filter((r) => Number(r.amountPaid) > 0);
   if (!paid.length) return;
-  const dateOf = (r: (typeof paid)[number]) => r.paidAt ?? (r.createdAt && r.createdAt > addDays(today, -5) ? r.createdAt : addDays(today, -5));
+  const dateOf = (r: (typeof paid)[number]) =>
+    r.paidAt ?? (r.createdAt && r.createdAt > addDays(today, -5) ? r.createdAt : addDays(today, -5));
   const meansOf = (r: (typeof paid)[number]) => (r.paidAt ? 'virement' : 'cheque');
-  await deps.db.insert(invoicePayments).values(paid.map((r) => ({ companyId: r.companyId, invoiceId: r.id, paidOn: dateOf(r), means: meansOf(r), amount: r.amountPaid })));
-  await deps.db.insert(invoiceEvents).values(paid.map((r) => ({
-    companyId: r.companyId, invoiceId: r.id, kind: 'payment', at: new Date(`${dateOf(r)}T09:00:00Z`),
-    detail: { amount: Number(r.amountPaid), means: meansOf(r), date: dateOf(r), settled: r.paidAt ? 1 : 0 },
-  })));
+  await deps.db
+    .insert(invoicePayments)
+    .values(
+      paid.map((r) => ({
+        companyId: r.companyId,
+        invoiceId: r.id,
+        paidOn: dateOf(r),
+        means: meansOf(r),
+        amount: r.amountPaid,
+      })),
+    );
+  await deps.db.insert(invoiceEvents).values(
+    paid.map((r) => ({
+      companyId: r.companyId,
+      invoiceId: r.id,
+      kind: 'payment',
+      at: new Date(`${dateOf(r)}T09:00:00Z`),
+      detail: { amount: Number(r.amountPaid), means: meansOf(r), date: dateOf(r), settled: r.paidAt ? 1 : 0 },
+    })),
+  );
 }

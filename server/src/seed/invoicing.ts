@@ -18,9 +18,22 @@ function catalogueFor(label: string): Catalogue {
 /** Demo articles built through the same rules as the form (TTC from HT and VAT). */
 function demoArticles(label: string): Article[] {
   const { prefix, entries } = catalogueFor(label);
-  const standard = entries.map(([designation, text, salesAccount, unit, price, vat], i) => onHtChange(onVatChange({
-    ...newArticle(), code: `${prefix}${String(i + 1).padStart(3, '0')}`, designation, label: text, salesAccount, unitMeasurement: { label: unit },
-  }, vat), price));
+  const standard = entries.map(([designation, text, salesAccount, unit, price, vat], i) =>
+    onHtChange(
+      onVatChange(
+        {
+          ...newArticle(),
+          code: `${prefix}${String(i + 1).padStart(3, '0')}`,
+          designation,
+          label: text,
+          salesAccount,
+          unitMeasurement: { label: unit },
+        },
+        vat,
+      ),
+      price,
+    ),
+  );
   const comments = COMMENT_ARTICLES.map((c): Article => ({ ...newArticle(), ...c, type: 'Commentaire' }));
   return [...standard, ...comments];
 }
@@ -31,7 +44,14 @@ function demoArticles(label: string): Article[] {
  */
 export async function seedInvoicing({ deps, companies }: SeedContext): Promise<void> {
   const invoicing = companies.filter((c) => c.invoicing);
-  await insertInvoicingDefaults(deps.db, invoicing.map((c) => c.id), todayInParis(deps.now()), { previousExercise: true });
+  await insertInvoicingDefaults(
+    deps.db,
+    invoicing.map((c) => c.id),
+    todayInParis(deps.now()),
+    { previousExercise: true },
+  );
   await deps.db.insert(items).values(invoicing.flatMap((c) => demoArticles(c.label).map((a) => itemValues(c.id, a))));
-  await deps.db.insert(customers).values(invoicing.flatMap((c) => DEMO_CUSTOMERS.map((cu) => customerValues(c.id, normalizeCustomer(cu)))));
+  await deps.db
+    .insert(customers)
+    .values(invoicing.flatMap((c) => DEMO_CUSTOMERS.map((cu) => customerValues(c.id, normalizeCustomer(cu)))));
 }

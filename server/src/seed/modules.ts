@@ -15,4 +15,9 @@ export interface SeedContext {
 }
 
 // Each module adds its demo records here (one line per module).
-export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [seedInvoicing, seedDocuments, seedDeposits, seedInvoices];
+export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
+  seedInvoicing,
+  seedDocuments,
+  seedDeposits,
+  seedInvoices,
+];

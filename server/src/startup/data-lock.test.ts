@@ -16,13 +16,16 @@ const folder = () => {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-const writeLock = (dir: string, holder: Record<string, unknown>) => writeFileSync(join(dir, LOCK_FILE), JSON.stringify(holder));
+const writeLock = (dir: string, holder: Record<string, unknown>) =>
+  writeFileSync(join(dir, LOCK_FILE), JSON.stringify(holder));
 
 describe('data folder lock', () => {
   it('is exclusive within a process too, and released on release()', () => {
     const dir = folder();
     const lock = lockDataDir(dir, 'Workplace');
-    expect(() => lockDataDir(dir, 'Workplace')).toThrow(`Le dossier de données « ${dir} » est déjà utilisé par un autre serveur Workplace`);
+    expect(() => lockDataDir(dir, 'Workplace')).toThrow(
+      `Le dossier de données « ${dir} » est déjà utilisé par un autre serveur Workplace`,
+    );
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     lockDataDir(dir, 'Workplace').release();

@@ -51,7 +51,10 @@ export function lockDataDir(dataDir: string, productName: string): DataDirLock {
       sleep(50);
       continue;
     }
-    if (attempt > 50) throw new StartupError(`Le verrou « ${path} » n’a pas pu être repris. Supprimez ce fichier si aucun serveur ${productName} n’utilise ce dossier.`);
+    if (attempt > 50)
+      throw new StartupError(
+        `Le verrou « ${path} » n’a pas pu être repris. Supprimez ce fichier si aucun serveur ${productName} n’utilise ce dossier.`,
+      );
     takeOver(path, raw);
   }
   heldHere.add(path);

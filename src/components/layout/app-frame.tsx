@@ -21,7 +21,16 @@ export interface AppFrameProps {
 }
 
 /** Spec 2.3: drawer (a burger below 62em, so a portrait tablet gets the full width), top bar, banner, footer. */
-export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout, bell, statusBar, children }: AppFrameProps) {
+export function AppFrame({
+  nav,
+  available,
+  switching,
+  onSwitchCompany,
+  onLogout,
+  bell,
+  statusBar,
+  children,
+}: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const branding = getBranding();
   const wide = useMediaQuery('(min-width: 62em)', true);
@@ -30,43 +39,87 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <>
-    <SkipLink />
-    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }} footer={{ height: 44, collapsed: !wide }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap={phone ? 4 : 'xs'}>
-          <Group gap={phone ? 6 : 'sm'} wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            {/* A 44 px touch target (tablets) that takes the layout room of the 28 px icon. */}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? 'Fermer le menu' : 'Ouvrir le menu'} style={{ width: 44, height: 44, margin: -8, flexShrink: 0 }} />
-            <Anchor component={Link} to="/" underline="never" visibleFrom="sm" aria-label={`${branding.productName}, accueil`}>
-              <Group gap={6} wrap="nowrap"><img src="/icons/icon.svg" alt="" width={28} height={28} /><Text fw={700} c="blue.8">{branding.productName}</Text></Group>
-            </Anchor>
-            <div style={{ minWidth: 0 }}><CompanyMenu onSwitch={onSwitchCompany} /></div>
+      <SkipLink />
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        footer={{ height: 44, collapsed: !wide }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap={phone ? 4 : 'xs'}>
+            <Group gap={phone ? 6 : 'sm'} wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+              {/* A 44 px touch target (tablets) that takes the layout room of the 28 px icon. */}
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={opened ? 'Fermer le menu' : 'Ouvrir le menu'}
+                style={{ width: 44, height: 44, margin: -8, flexShrink: 0 }}
+              />
+              <Anchor
+                component={Link}
+                to="/"
+                underline="never"
+                visibleFrom="sm"
+                aria-label={`${branding.productName}, accueil`}
+              >
+                <Group gap={6} wrap="nowrap">
+                  <img src="/icons/icon.svg" alt="" width={28} height={28} />
+                  <Text fw={700} c="blue.8">
+                    {branding.productName}
+                  </Text>
+                </Group>
+              </Anchor>
+              <div style={{ minWidth: 0 }}>
+                <CompanyMenu onSwitch={onSwitchCompany} />
+              </div>
+            </Group>
+            <Group gap={phone ? 0 : 'xs'} wrap="nowrap">
+              {statusBar}
+              {bell}
+              <ProfileMenu onLogout={onLogout} available={available} />
+            </Group>
           </Group>
-          <Group gap={phone ? 0 : 'xs'} wrap="nowrap">
-            {statusBar}
-            {bell}
-            <ProfileMenu onLogout={onLogout} available={available} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <AppShell.Section grow mih={0}>
+            <NavDrawer entries={nav} onNavigate={close} />
+          </AppShell.Section>
+          {/* No footer below 62em: the legal links move to the bottom of the drawer so they stay reachable. */}
+          {!wide && (
+            <AppShell.Section p="md" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+              <LegalLinks onNavigate={close} />
+            </AppShell.Section>
+          )}
+        </AppShell.Navbar>
+        <AppShell.Main pos="relative" id="contenu" tabIndex={-1} style={{ outline: 'none' }}>
+          <LoadingOverlay
+            visible={switching}
+            zIndex={300}
+            overlayProps={{ blur: 2 }}
+            loaderProps={{
+              children: (
+                <Text fw={600} size="lg">
+                  Chargement en cours...
+                </Text>
+              ),
+            }}
+          />
+          <InvoiceBanner />
+          {children}
+          <AnnouncementModal />
+        </AppShell.Main>
+        <AppShell.Footer px="md" hidden={!wide}>
+          <Group h="100%" justify="space-between">
+            <LegalLinks />
+            <Text size="sm" c="dimmed">
+              © {new Date().getFullYear()} {branding.legal.name}. Tous droits réservés.
+            </Text>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <AppShell.Section grow mih={0}><NavDrawer entries={nav} onNavigate={close} /></AppShell.Section>
-        {/* No footer below 62em: the legal links move to the bottom of the drawer so they stay reachable. */}
-        {!wide && <AppShell.Section p="md" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}><LegalLinks onNavigate={close} /></AppShell.Section>}
-      </AppShell.Navbar>
-      <AppShell.Main pos="relative" id="contenu" tabIndex={-1} style={{ outline: 'none' }}>
-        <LoadingOverlay visible={switching} zIndex={300} overlayProps={{ blur: 2 }} loaderProps={{ children: <Text fw={600} size="lg">Chargement en cours...</Text> }} />
-        <InvoiceBanner />
-        {children}
-        <AnnouncementModal />
-      </AppShell.Main>
-      <AppShell.Footer px="md" hidden={!wide}>
-        <Group h="100%" justify="space-between">
-          <LegalLinks />
-          <Text size="sm" c="dimmed">© {new Date().getFullYear()} {branding.legal.name}. Tous droits réservés.</Text>
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+        </AppShell.Footer>
+      </AppShell>
     </>
   );
 }
@@ -74,10 +127,16 @@ export function AppFrame({ nav, available, switching, onSwitchCompany, onLogout,
 /** "Aller au contenu": the first Tab stop of every page, visible only when focused, skips the header and the drawer. */
 function SkipLink() {
   return (
-    <a href="#contenu" className="skip-link" onClick={(e) => {
-      e.preventDefault();
-      document.getElementById('contenu')?.focus();
-    }}>Aller au contenu</a>
+    <a
+      href="#contenu"
+      className="skip-link"
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('contenu')?.focus();
+      }}
+    >
+      Aller au contenu
+    </a>
   );
 }
 
@@ -85,9 +144,15 @@ function SkipLink() {
 function LegalLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Group gap="lg">
-      <Anchor component={Link} to="/mentions-legales" size="sm" onClick={onNavigate}>Mentions Légales</Anchor>
-      <Anchor component={Link} to="/politique-cookies" size="sm" onClick={onNavigate}>Cookies</Anchor>
-      <Anchor component={Link} to="/page-assistance" size="sm" onClick={onNavigate}>Assistance</Anchor>
+      <Anchor component={Link} to="/mentions-legales" size="sm" onClick={onNavigate}>
+        Mentions Légales
+      </Anchor>
+      <Anchor component={Link} to="/politique-cookies" size="sm" onClick={onNavigate}>
+        Cookies
+      </Anchor>
+      <Anchor component={Link} to="/page-assistance" size="sm" onClick={onNavigate}>
+        Assistance
+      </Anchor>
     </Group>
   );
 }

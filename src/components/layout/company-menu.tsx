@@ -3,7 +3,13 @@ import { useId, useMediaQuery } from '@mantine/hooks';
 import { IconBuilding, IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { COMPANY_LIST_MAX_HEIGHT, cutCompanyLabel, filterCompanies, showsCompanySearch, sortCompaniesByLabel } from '../../domain/company-label';
+import {
+  COMPANY_LIST_MAX_HEIGHT,
+  cutCompanyLabel,
+  filterCompanies,
+  showsCompanySearch,
+  sortCompaniesByLabel,
+} from '../../domain/company-label';
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 
 /**
@@ -28,22 +34,52 @@ export function CompanyMenu({ onSwitch }: { onSwitch: (companyId: number) => voi
 
   const label = small ? cutCompanyLabel(current.label) : current.label;
   // The building icon and the chevron give way on small screens so the cut label is never clipped a second time.
-  const icon = <Box visibleFrom="sm" style={{ display: 'flex' }}><IconBuilding size={18} aria-hidden /></Box>;
+  const icon = (
+    <Box visibleFrom="sm" style={{ display: 'flex' }}>
+      <IconBuilding size={18} aria-hidden />
+    </Box>
+  );
   const others = profile.userCompanies.filter((c) => c.id !== current.id);
   if (others.length === 0) {
-    return <Text fw={600} truncate="end" title={current.label} data-testid="company-label" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>{icon}{label}</Text>;
+    return (
+      <Text
+        fw={600}
+        truncate="end"
+        title={current.label}
+        data-testid="company-label"
+        style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+      >
+        {icon}
+        {label}
+      </Text>
+    );
   }
   const shown = sortCompaniesByLabel(filterCompanies(others, query));
 
   return (
-    <Combobox store={combobox} width={320} position="bottom-start" shadow="md"
-      onOptionSubmit={(value) => { combobox.closeDropdown(); onSwitch(Number(value)); }}>
+    <Combobox
+      store={combobox}
+      width={320}
+      position="bottom-start"
+      shadow="md"
+      onOptionSubmit={(value) => {
+        combobox.closeDropdown();
+        onSwitch(Number(value));
+      }}
+    >
       <Combobox.Target targetType="button" withAriaAttributes={!withSearch}>
-        <UnstyledButton onClick={() => combobox.toggleDropdown()} data-testid="company-menu" title={current.label}
-          aria-haspopup="listbox" aria-expanded={combobox.dropdownOpened}
-          style={{ minHeight: 44, display: 'flex', alignItems: 'center', gap: 6, maxWidth: '100%' }}>
+        <UnstyledButton
+          onClick={() => combobox.toggleDropdown()}
+          data-testid="company-menu"
+          title={current.label}
+          aria-haspopup="listbox"
+          aria-expanded={combobox.dropdownOpened}
+          style={{ minHeight: 44, display: 'flex', alignItems: 'center', gap: 6, maxWidth: '100%' }}
+        >
           {icon}
-          <Text fw={600} size={small ? 'sm' : 'md'} truncate="end">{label}</Text>
+          <Text fw={600} size={small ? 'sm' : 'md'} truncate="end">
+            {label}
+          </Text>
           <VisuallyHidden>, changer de société</VisuallyHidden>
           {!small && <IconChevronDown size={16} aria-hidden style={{ flexShrink: 0 }} />}
         </UnstyledButton>
@@ -51,14 +87,28 @@ export function CompanyMenu({ onSwitch }: { onSwitch: (companyId: number) => voi
       <Combobox.Dropdown>
         {withSearch && (
           <Box p={4} pb="xs">
-            <Text component="label" htmlFor={searchId} size="sm" fw={500} display="block" mb={4}>Rechercher une société</Text>
-            <Combobox.Search id={searchId} value={query} onChange={(e) => setQuery(e.currentTarget.value)} placeholder="Nom de la société"
-              leftSection={<IconSearch size={16} aria-hidden />} mx={0} />
+            <Text component="label" htmlFor={searchId} size="sm" fw={500} display="block" mb={4}>
+              Rechercher une société
+            </Text>
+            <Combobox.Search
+              id={searchId}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              placeholder="Nom de la société"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              mx={0}
+            />
           </Box>
         )}
         <Combobox.Options aria-label="Mes sociétés" mah={COMPANY_LIST_MAX_HEIGHT} style={{ overflowY: 'auto' }}>
           {shown.map((c) => (
-            <Combobox.Option key={c.id} value={String(c.id)} style={{ minHeight: 40, display: 'flex', alignItems: 'center' }}>{c.label}</Combobox.Option>
+            <Combobox.Option
+              key={c.id}
+              value={String(c.id)}
+              style={{ minHeight: 40, display: 'flex', alignItems: 'center' }}
+            >
+              {c.label}
+            </Combobox.Option>
           ))}
           {shown.length === 0 && <Combobox.Empty>Aucune société ne correspond à « {query} ».</Combobox.Empty>}
         </Combobox.Options>

@@ -9,6 +9,10 @@ describe('drawer highlighting', () => {
     expect(isActiveChild('/ma-bannette', '/ma-bannette', inbox)).toBe(true);
   });
   it('keeps a parent entry lit on its own sub-pages', () => {
-    expect(isActiveChild('/mes-factures/mes-clients/ficheClient', '/mes-factures/mes-clients', [{ to: '/mes-factures/mes-clients' }])).toBe(true);
+    expect(
+      isActiveChild('/mes-factures/mes-clients/ficheClient', '/mes-factures/mes-clients', [
+        { to: '/mes-factures/mes-clients' },
+      ]),
+    ).toBe(true);
   });
 });

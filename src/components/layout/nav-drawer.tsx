@@ -20,17 +20,40 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
         // teal.9: white on Mantine's green is below the 4.5:1 contrast ratio.
         if (!allowed && entry.promotion) {
           return (
-            <NavLink key={entry.key} component={Link} to={entry.promotion.to} label={entry.label} leftSection={<Icon size={20} />} onClick={onNavigate}
+            <NavLink
+              key={entry.key}
+              component={Link}
+              to={entry.promotion.to}
+              label={entry.label}
+              leftSection={<Icon size={20} />}
+              onClick={onNavigate}
               active={pathname === entry.promotion.to}
-              rightSection={<Badge color="teal.9" variant="filled" size="sm">{entry.promotion.badge}</Badge>} />
+              rightSection={
+                <Badge color="teal.9" variant="filled" size="sm">
+                  {entry.promotion.badge}
+                </Badge>
+              }
+            />
           );
         }
         if (!allowed) return null;
         // A child without its own right opens with the menu (allowed above).
-        const children = (entry.children ?? []).filter((c) => !c.child || (!!menu && can(profile, 'view', { menu, child: c.child })));
+        const children = (entry.children ?? []).filter(
+          (c) => !c.child || (!!menu && can(profile, 'view', { menu, child: c.child })),
+        );
         if (children.length === 0) {
-          return <NavLink key={entry.key} component={Link} to={entry.to!} label={entry.label} leftSection={<Icon size={20} />} active={pathname === entry.to}
-            aria-current={pathname === entry.to ? 'page' : undefined} onClick={onNavigate} />;
+          return (
+            <NavLink
+              key={entry.key}
+              component={Link}
+              to={entry.to!}
+              label={entry.label}
+              leftSection={<Icon size={20} />}
+              active={pathname === entry.to}
+              aria-current={pathname === entry.to ? 'page' : undefined}
+              onClick={onNavigate}
+            />
+          );
         }
         return <NavGroup key={entry.key} entry={entry} items={children} pathname={pathname} onNavigate={onNavigate} />;
       })}
@@ -43,7 +66,17 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
  * by aria-expanded) that opens by itself when the current page is one of its children, also after
  * an in-app navigation from elsewhere (a link on the home page, a toast).
  */
-function NavGroup({ entry, items, pathname, onNavigate }: { entry: NavEntry; items: NavChild[]; pathname: string; onNavigate: () => void }) {
+function NavGroup({
+  entry,
+  items,
+  pathname,
+  onNavigate,
+}: {
+  entry: NavEntry;
+  items: NavChild[];
+  pathname: string;
+  onNavigate: () => void;
+}) {
   const Icon = entry.icon;
   const current = items.some((c) => pathname === c.to || pathname.startsWith(`${c.to}/`));
   const [opened, setOpened] = useState(current);
@@ -51,11 +84,27 @@ function NavGroup({ entry, items, pathname, onNavigate }: { entry: NavEntry; ite
     if (current) setOpened(true);
   }, [current]);
   return (
-    <NavLink component="button" type="button" label={entry.label} leftSection={<Icon size={20} />} opened={opened} onChange={setOpened}
-      childrenOffset={28} aria-expanded={opened} style={{ textAlign: 'start' }}>
+    <NavLink
+      component="button"
+      type="button"
+      label={entry.label}
+      leftSection={<Icon size={20} />}
+      opened={opened}
+      onChange={setOpened}
+      childrenOffset={28}
+      aria-expanded={opened}
+      style={{ textAlign: 'start' }}
+    >
       {items.map((c) => (
-        <NavLink key={c.to} component={Link} to={c.to} label={c.label} active={isActiveChild(pathname, c.to, items)}
-          aria-current={isActiveChild(pathname, c.to, items) ? 'page' : undefined} onClick={onNavigate} />
+        <NavLink
+          key={c.to}
+          component={Link}
+          to={c.to}
+          label={c.label}
+          active={isActiveChild(pathname, c.to, items)}
+          aria-current={isActiveChild(pathname, c.to, items) ? 'page' : undefined}
+          onClick={onNavigate}
+        />
       ))}
     </NavLink>
   );
@@ -65,5 +114,7 @@ function NavGroup({ entry, items, pathname, onNavigate }: { entry: NavEntry; ite
 export function isActiveChild(pathname: string, to: string, siblings: { to: string }[]): boolean {
   if (pathname === to) return true;
   if (!pathname.startsWith(`${to}/`)) return false;
-  return !siblings.some((s) => s.to !== to && s.to.length > to.length && (pathname === s.to || pathname.startsWith(`${s.to}/`)));
+  return !siblings.some(
+    (s) => s.to !== to && s.to.length > to.length && (pathname === s.to || pathname.startsWith(`${s.to}/`)),
+  );
 }

@@ -24,20 +24,42 @@ export function ProfileMenu({ onLogout, available }: { onLogout: () => void; ava
     <Menu position="bottom-end" width={240} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
-          <Avatar color="blue" radius="xl" size={36} aria-hidden>{initials}</Avatar>
-          <Text fw={500} visibleFrom="sm">{profile.firstName} {profile.name}</Text>
+          <Avatar color="blue" radius="xl" size={36} aria-hidden>
+            {initials}
+          </Avatar>
+          <Text fw={500} visibleFrom="sm">
+            {profile.firstName} {profile.name}
+          </Text>
           <VisuallyHidden>Menu du profil</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{profile.firstName} {profile.name}</Menu.Label>
-        <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>Mon profil</Menu.Item>
-        {canStatistics && <Menu.Item component={Link} to="/dashboard" leftSection={<IconChartBar size={16} />}>Statistiques</Menu.Item>}
+        <Menu.Label>
+          {profile.firstName} {profile.name}
+        </Menu.Label>
+        <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>
+          Mon profil
+        </Menu.Item>
+        {canStatistics && (
+          <Menu.Item component={Link} to="/dashboard" leftSection={<IconChartBar size={16} />}>
+            Statistiques
+          </Menu.Item>
+        )}
         {(canUsers || canDeposits) && <Menu.Label>Administration</Menu.Label>}
-        {canUsers && <Menu.Item component={Link} to="/admin" leftSection={<IconUsers size={16} />}>Gérer mes utilisateurs</Menu.Item>}
-        {canDeposits && <Menu.Item component={Link} to="/mes-depots" leftSection={<IconInbox size={16} />}>Mes dépôts</Menu.Item>}
+        {canUsers && (
+          <Menu.Item component={Link} to="/admin" leftSection={<IconUsers size={16} />}>
+            Gérer mes utilisateurs
+          </Menu.Item>
+        )}
+        {canDeposits && (
+          <Menu.Item component={Link} to="/mes-depots" leftSection={<IconInbox size={16} />}>
+            Mes dépôts
+          </Menu.Item>
+        )}
         <Menu.Divider />
-        <Menu.Item color={LOGOUT_COLOR} leftSection={<IconLogout size={16} />} onClick={onLogout}>Déconnexion</Menu.Item>
+        <Menu.Item color={LOGOUT_COLOR} leftSection={<IconLogout size={16} />} onClick={onLogout}>
+          Déconnexion
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

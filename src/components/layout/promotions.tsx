@@ -17,13 +17,28 @@ export function InvoiceBanner() {
   if (hidden) return null;
   return (
     // A region, not role="alert": a screen reader would announce it again on every page.
-    <Alert role="region" aria-label="Facturation électronique" variant="light" color="blue" icon={<IconFileInvoice size={20} />} withCloseButton
-      closeButtonLabel="Masquer ce bandeau" mb="sm" py={6} styles={{ icon: { marginTop: 2 } }}
-      onClose={() => { localStorage.setItem(BANNER_FLAG, 'true'); setHidden(true); }}>
+    <Alert
+      role="region"
+      aria-label="Facturation électronique"
+      variant="light"
+      color="blue"
+      icon={<IconFileInvoice size={20} />}
+      withCloseButton
+      closeButtonLabel="Masquer ce bandeau"
+      mb="sm"
+      py={6}
+      styles={{ icon: { marginTop: 2 } }}
+      onClose={() => {
+        localStorage.setItem(BANNER_FLAG, 'true');
+        setHidden(true);
+      }}
+    >
       <Text size="sm" lh={1.4}>
-        <strong>Facturation électronique :</strong> depuis le 1er septembre 2026, toutes les entreprises doivent pouvoir recevoir des factures électroniques.
-        Préparez-vous avec Mes factures, gratuit pour nos clients.{' '}
-        <Anchor component={Link} to={PRESENTATION} fw={600} inherit>Découvrir le module</Anchor>
+        <strong>Facturation électronique :</strong> depuis le 1er septembre 2026, toutes les entreprises doivent pouvoir
+        recevoir des factures électroniques. Préparez-vous avec Mes factures, gratuit pour nos clients.{' '}
+        <Anchor component={Link} to={PRESENTATION} fw={600} inherit>
+          Découvrir le module
+        </Anchor>
       </Text>
     </Alert>
   );
@@ -40,21 +55,57 @@ export function AnnouncementModal() {
   };
 
   return (
-    <Modal opened={open} size={600} centered closeOnClickOutside={false} closeOnEscape={false} title={<Text fw={700} size="lg">Le module de facturation est gratuit</Text>}
+    <Modal
+      opened={open}
+      size={600}
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={
+        <Text fw={700} size="lg">
+          Le module de facturation est gratuit
+        </Text>
+      }
       closeButtonProps={{ 'aria-label': 'Fermer pour cette session' }}
-      onClose={() => { sessionStorage.setItem(SESSION_HIDE, 'true'); setOpen(false); }}>
+      onClose={() => {
+        sessionStorage.setItem(SESSION_HIDE, 'true');
+        setOpen(false);
+      }}
+    >
       <Stack>
-        <Text>Le module <strong>Mes factures</strong> (devis, factures, avoirs, clients et articles) est gratuit pour tous nos clients.</Text>
-        <Text>Pour l’activer, contactez le support au <strong>{phone}</strong>.</Text>
+        <Text>
+          Le module <strong>Mes factures</strong> (devis, factures, avoirs, clients et articles) est gratuit pour tous
+          nos clients.
+        </Text>
+        <Text>
+          Pour l’activer, contactez le support au <strong>{phone}</strong>.
+        </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={dismiss}>Ne plus me montrer</Button>
-          <Button onClick={() => { dismiss(); void navigate({ to: PRESENTATION }); }}>En savoir plus</Button>
+          <Button variant="default" onClick={dismiss}>
+            Ne plus me montrer
+          </Button>
+          <Button
+            onClick={() => {
+              dismiss();
+              void navigate({ to: PRESENTATION });
+            }}
+          >
+            En savoir plus
+          </Button>
         </Group>
         <Group gap="md" justify="center" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <Text size="sm" c="dimmed">Suivez-nous :</Text>
-          <Anchor size="sm" href="https://www.linkedin.com/" target="_blank" rel="noreferrer">LinkedIn</Anchor>
-          <Anchor size="sm" href="https://www.facebook.com/" target="_blank" rel="noreferrer">Facebook</Anchor>
-          <Anchor size="sm" href="https://www.youtube.com/" target="_blank" rel="noreferrer">YouTube</Anchor>
+          <Text size="sm" c="dimmed">
+            Suivez-nous :
+          </Text>
+          <Anchor size="sm" href="https://www.linkedin.com/" target="_blank" rel="noreferrer">
+            LinkedIn
+          </Anchor>
+          <Anchor size="sm" href="https://www.facebook.com/" target="_blank" rel="noreferrer">
+            Facebook
+          </Anchor>
+          <Anchor size="sm" href="https://www.youtube.com/" target="_blank" rel="noreferrer">
+            YouTube
+          </Anchor>
         </Group>
       </Stack>
     </Modal>

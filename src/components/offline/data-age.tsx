@@ -13,7 +13,9 @@ export function DataAge({ fetchedAt, always = false }: { fetchedAt: number | nul
   return (
     <Text size="sm" c="dimmed" role="status" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
       <IconCloudOff size={16} aria-hidden />
-      {fetchedAt ? `Données du ${formatDateTime(new Date(fetchedAt).toISOString())}` : 'Aucune donnée enregistrée sur cet appareil'}
+      {fetchedAt
+        ? `Données du ${formatDateTime(new Date(fetchedAt).toISOString())}`
+        : 'Aucune donnée enregistrée sur cet appareil'}
     </Text>
   );
 }

@@ -16,13 +16,26 @@ export interface HomeWidgetProps {
 }
 
 /** A home page card (issue 10 item 12): what needs attention in one module, and where to act on it. */
-export function HomeWidget({ title, icon: Icon, color = 'blue', figure, detail, children, link, loading = false }: HomeWidgetProps) {
+export function HomeWidget({
+  title,
+  icon: Icon,
+  color = 'blue',
+  figure,
+  detail,
+  children,
+  link,
+  loading = false,
+}: HomeWidgetProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title} h="100%">
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={36} radius="md" variant="light" color={color} aria-hidden><Icon size={20} /></ThemeIcon>
-          <Text fw={600} component="h2" size="md" m={0}>{title}</Text>
+          <ThemeIcon size={36} radius="md" variant="light" color={color} aria-hidden>
+            <Icon size={20} />
+          </ThemeIcon>
+          <Text fw={600} component="h2" size="md" m={0}>
+            {title}
+          </Text>
         </Group>
         {loading ? (
           <Stack gap={6} role="status" aria-busy="true" aria-label={`${title} : chargement`}>
@@ -31,25 +44,65 @@ export function HomeWidget({ title, icon: Icon, color = 'blue', figure, detail, 
           </Stack>
         ) : (
           <>
-            {figure !== undefined && <Text fw={700} size="xl" className="tabular">{figure}</Text>}
-            {detail && <Text size="sm" c="dimmed">{detail}</Text>}
+            {figure !== undefined && (
+              <Text fw={700} size="xl" className="tabular">
+                {figure}
+              </Text>
+            )}
+            {detail && (
+              <Text size="sm" c="dimmed">
+                {detail}
+              </Text>
+            )}
             {children}
           </>
         )}
-        <Anchor component={Link} to={link.to} search={link.search as never} size="sm" fw={600} mt="auto">{link.label}</Anchor>
+        <Anchor component={Link} to={link.to} search={link.search as never} size="sm" fw={600} mt="auto">
+          {link.label}
+        </Anchor>
       </Stack>
     </Card>
   );
 }
 
 /** One row of a widget's list: a label (link or text) and a figure on the right. */
-export function WidgetRow({ label, value, to, params, search }: { label: ReactNode; value?: ReactNode; to?: string; params?: Record<string, string>; search?: Record<string, string | number> }) {
+export function WidgetRow({
+  label,
+  value,
+  to,
+  params,
+  search,
+}: {
+  label: ReactNode;
+  value?: ReactNode;
+  to?: string;
+  params?: Record<string, string>;
+  search?: Record<string, string | number>;
+}) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      {to
-        ? <Anchor component={Link} to={to} params={params as never} search={search as never} size="sm" lineClamp={1} style={{ minWidth: 0 }}>{label}</Anchor>
-        : <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>{label}</Text>}
-      {value !== undefined && <Text size="sm" className="tabular" style={{ whiteSpace: 'nowrap' }}>{value}</Text>}
+      {to ? (
+        <Anchor
+          component={Link}
+          to={to}
+          params={params as never}
+          search={search as never}
+          size="sm"
+          lineClamp={1}
+          style={{ minWidth: 0 }}
+        >
+          {label}
+        </Anchor>
+      ) : (
+        <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>
+          {label}
+        </Text>
+      )}
+      {value !== undefined && (
+        <Text size="sm" className="tabular" style={{ whiteSpace: 'nowrap' }}>
+          {value}
+        </Text>
+      )}
     </Group>
   );
 }

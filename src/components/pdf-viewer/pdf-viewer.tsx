@@ -65,30 +65,90 @@ export function PdfViewer({ file, title, onError }: PdfViewerProps) {
     <Box>
       <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
         <Group gap={4} wrap="nowrap">
-          <Nav label="Page précédente" disabled={!doc || pageNumber <= 1} onClick={() => setPageNumber((p) => p - 1)}><IconChevronLeft size={20} /></Nav>
-          <Text size="sm" aria-live="polite" miw={96} ta="center">{doc ? `Page ${pageNumber} sur ${pages}` : 'Chargement…'}</Text>
-          <Nav label="Page suivante" disabled={!doc || pageNumber >= pages} onClick={() => setPageNumber((p) => p + 1)}><IconChevronRight size={20} /></Nav>
+          <Nav label="Page précédente" disabled={!doc || pageNumber <= 1} onClick={() => setPageNumber((p) => p - 1)}>
+            <IconChevronLeft size={20} />
+          </Nav>
+          <Text size="sm" aria-live="polite" miw={96} ta="center">
+            {doc ? `Page ${pageNumber} sur ${pages}` : 'Chargement…'}
+          </Text>
+          <Nav label="Page suivante" disabled={!doc || pageNumber >= pages} onClick={() => setPageNumber((p) => p + 1)}>
+            <IconChevronRight size={20} />
+          </Nav>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <Nav label="Zoom arrière" disabled={!doc || nextZoom(zoom, -1) === zoom} onClick={() => setZoom((z) => nextZoom(z, -1))}><IconZoomOut size={20} /></Nav>
-          <Text size="sm" miw={48} ta="center" aria-label={`Zoom ${Math.round(zoom * 100)} %`}>{Math.round(zoom * 100)} %</Text>
-          <Nav label="Zoom avant" disabled={!doc || nextZoom(zoom, 1) === zoom} onClick={() => setZoom((z) => nextZoom(z, 1))}><IconZoomIn size={20} /></Nav>
-          <Nav label="Ajuster à la largeur" disabled={!doc || zoom === 1} onClick={() => setZoom(1)}><IconZoomReset size={20} /></Nav>
+          <Nav
+            label="Zoom arrière"
+            disabled={!doc || nextZoom(zoom, -1) === zoom}
+            onClick={() => setZoom((z) => nextZoom(z, -1))}
+          >
+            <IconZoomOut size={20} />
+          </Nav>
+          <Text size="sm" miw={48} ta="center" aria-label={`Zoom ${Math.round(zoom * 100)} %`}>
+            {Math.round(zoom * 100)} %
+          </Text>
+          <Nav
+            label="Zoom avant"
+            disabled={!doc || nextZoom(zoom, 1) === zoom}
+            onClick={() => setZoom((z) => nextZoom(z, 1))}
+          >
+            <IconZoomIn size={20} />
+          </Nav>
+          <Nav label="Ajuster à la largeur" disabled={!doc || zoom === 1} onClick={() => setZoom(1)}>
+            <IconZoomReset size={20} />
+          </Nav>
         </Group>
       </Group>
-      <Box ref={frame} pos="relative" h="min(70vh, 900px)" style={{ overflow: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, background: 'var(--mantine-color-gray-1)' }}
-        tabIndex={0} aria-label={`Aperçu du document, page ${pageNumber}`}>
-        {drawing && <Loader size="md" pos="absolute" top="40%" left="50%" style={{ transform: 'translateX(-50%)' }} role="status" aria-label="Chargement du document" />}
-        <canvas ref={canvas} role="img" aria-label={`Page ${pageNumber} sur ${pages || 1} : ${title}`} style={{ display: 'block', margin: '0 auto', background: 'white' }} />
+      <Box
+        ref={frame}
+        pos="relative"
+        h="min(70vh, 900px)"
+        style={{
+          overflow: 'auto',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 4,
+          background: 'var(--mantine-color-gray-1)',
+        }}
+        tabIndex={0}
+        aria-label={`Aperçu du document, page ${pageNumber}`}
+      >
+        {drawing && (
+          <Loader
+            size="md"
+            pos="absolute"
+            top="40%"
+            left="50%"
+            style={{ transform: 'translateX(-50%)' }}
+            role="status"
+            aria-label="Chargement du document"
+          />
+        )}
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Page ${pageNumber} sur ${pages || 1} : ${title}`}
+          style={{ display: 'block', margin: '0 auto', background: 'white' }}
+        />
       </Box>
     </Box>
   );
 }
 
-function Nav({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: React.ReactNode }) {
+function Nav({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="default" size={44} aria-label={label} disabled={disabled} onClick={onClick}>{children}</ActionIcon>
+      <ActionIcon variant="default" size={44} aria-label={label} disabled={disabled} onClick={onClick}>
+        {children}
+      </ActionIcon>
     </Tooltip>
   );
 }

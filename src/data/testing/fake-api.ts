@@ -2,11 +2,30 @@
 // (first answer stored per key and returned again; 401/408/429/5xx not stored; same key + other
 // request → 422), plus fault injection before or after the server commits.
 
-export type Fault = 'ok' | 'networkBefore' | 'networkAfter' | 'status500' | 'status503' | 'status401' | 'status429' | 'hang' | 'hangAfter';
+export type Fault =
+  | 'ok'
+  | 'networkBefore'
+  | 'networkAfter'
+  | 'status500'
+  | 'status503'
+  | 'status401'
+  | 'status429'
+  | 'hang'
+  | 'hangAfter';
 
-export interface Applied { key: string; method: string; path: string; body: any; company: string | null }
+export interface Applied {
+  key: string;
+  method: string;
+  path: string;
+  body: any;
+  company: string | null;
+}
 
-interface Stored { hash: string; status: number; body: string }
+interface Stored {
+  hash: string;
+  status: number;
+  body: string;
+}
 
 export class FakeApi {
   applied: Applied[] = [];
@@ -44,22 +63,39 @@ export class FakeApi {
     const path = url.pathname.replace(/^\/api\//, '');
     const headers = new Headers(init.headers);
     const text = typeof init.body === 'string' ? init.body : '';
-    const body = text ? JSON.parse(text) : init.body instanceof FormData ? Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `fichier:${(v as File).name}:${(v as File).size}`])) : undefined;
+    const body = text
+      ? JSON.parse(text)
+      : init.body instanceof FormData
+        ? Object.fromEntries(
+            [...init.body.entries()].map(([k, v]) => [
+              k,
+              typeof v === 'string' ? v : `fichier:${(v as File).name}:${(v as File).size}`,
+            ]),
+          )
+        : undefined;
     const fault = this.faults.shift() ?? this.faultFor?.({ path, body }) ?? 'ok';
     if (fault === 'networkBefore') throw new TypeError('Failed to fetch');
     if (fault === 'hang') return this.hang();
     if (fault === 'status500') return json(500, { message: 'Erreur interne du serveur.' });
     if (fault === 'status503') return json(503, { message: 'Indisponible.' }, { 'retry-after': '7' });
     if (fault === 'status429') return json(429, { message: 'Trop de requêtes.' }, { 'retry-after': '30' });
-    if (fault === 'status401' || headers.get('authorization') !== `Bearer ${this.validToken}`) return json(401, { message: 'Session expirée.' });
+    if (fault === 'status401' || headers.get('authorization') !== `Bearer ${this.validToken}`)
+      return json(401, { message: 'Session expirée.' });
     // Reads carry no key and are never stored.
-    if ((init.method ?? 'GET') === 'GET') return json(...this.handle('GET', path, undefined, '', headers.get('x-company-id')));
+    if ((init.method ?? 'GET') === 'GET')
+      return json(...this.handle('GET', path, undefined, '', headers.get('x-company-id')));
     const key = headers.get('idempotency-key') ?? '';
     const hash = `${init.method} ${path} ${headers.get('x-company-id')} ${init.body instanceof FormData ? '' : text}`;
     const previous = this.stored.get(key);
     let res: Response;
     if (previous) {
-      res = previous.hash === hash ? new Response(previous.body, { status: previous.status, headers: { 'content-type': 'application/json', 'idempotent-replay': 'true' } }) : json(422, { message: 'Cette clé d’idempotence a déjà servi pour une autre requête.' });
+      res =
+        previous.hash === hash
+          ? new Response(previous.body, {
+              status: previous.status,
+              headers: { 'content-type': 'application/json', 'idempotent-replay': 'true' },
+            })
+          : json(422, { message: 'Cette clé d’idempotence a déjà servi pour une autre requête.' });
     } else {
       const [status, out] = this.handle(init.method ?? 'GET', path, body, key, headers.get('x-company-id'));
       this.stored.set(key, { hash, status, body: JSON.stringify(out) });
@@ -80,16 +116,22 @@ export class FakeApi {
       this.refuseNext -= 1;
       return [409, { message: 'Le document a été modifié entre-temps.' }];
     }
-    if (body?.reject) return [422, { message: 'La facture ne respecte pas les règles.', errors: ['Le client est obligatoire.'] }];
+    if (body?.reject)
+      return [422, { message: 'La facture ne respecte pas les règles.', errors: ['Le client est obligatoire.'] }];
     if (method === 'POST' && path === 'customers') {
       const accountNumber = body?.accountNumber || `C${String(this.customers.size + 1).padStart(5, '0')}`;
-      if (this.customers.has(accountNumber)) return [409, { message: 'Un client avec ce numéro de compte existe déjà.' }];
+      if (this.customers.has(accountNumber))
+        return [409, { message: 'Un client avec ce numéro de compte existe déjà.' }];
       this.customers.set(accountNumber, body?.socialReason ?? '');
       this.applied.push({ key, method, path, body, company });
       return [201, { id: this.nextId++, accountNumber }];
     }
     const customer = body?.customer?.accountNumber;
-    if (customer !== undefined && !this.customers.has(customer)) return [422, { message: 'Le devis contient des erreurs.', errors: [`Le client « ${customer} » est introuvable.`] }];
+    if (customer !== undefined && !this.customers.has(customer))
+      return [
+        422,
+        { message: 'Le devis contient des erreurs.', errors: [`Le client « ${customer} » est introuvable.`] },
+      ];
     if (method === 'POST' && path === 'docs') {
       const id = this.nextId++;
       this.docs.set(id, [body?.op]);
@@ -102,7 +144,8 @@ export class FakeApi {
       const id = Number(m[1]);
       const version = this.versions.get(id);
       if (method === 'GET') return [200, { id, version }];
-      if (version !== undefined && body?.version != null && body.version !== version) return [409, { message: 'Ce brouillon a été modifié ailleurs.', field: 'version' }];
+      if (version !== undefined && body?.version != null && body.version !== version)
+        return [409, { message: 'Ce brouillon a été modifié ailleurs.', field: 'version' }];
       this.docs.get(id)!.push(body?.op);
       this.applied.push({ key, method, path, body, company });
       if (version === undefined) return [200, { id, ok: true }];

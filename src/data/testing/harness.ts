@@ -19,7 +19,15 @@ export interface Harness {
 
 const never = () => new Promise<Response>(() => undefined);
 
-export function makeHarness(existing?: Partial<{ name: string; api: FakeApi; clock: { now: number }; net: { online: boolean; token: string | null }; concurrency: number }>): Harness {
+export function makeHarness(
+  existing?: Partial<{
+    name: string;
+    api: FakeApi;
+    clock: { now: number };
+    net: { online: boolean; token: string | null };
+    concurrency: number;
+  }>,
+): Harness {
   const name = existing?.name ?? `workplace-test-${Date.now()}-${counter++}`;
   const api = existing?.api ?? new FakeApi();
   const clock = existing?.clock ?? { now: Date.UTC(2026, 10, 21, 13, 5) };
@@ -51,7 +59,15 @@ export function makeHarness(existing?: Partial<{ name: string; api: FakeApi; clo
   const kill = () => {
     life.alive = false;
   };
-  return { db, api, outbox, clock, net, kill, reopen: () => (kill(), makeHarness({ name, api, clock, net, concurrency })) };
+  return {
+    db,
+    api,
+    outbox,
+    clock,
+    net,
+    kill,
+    reopen: () => (kill(), makeHarness({ name, api, clock, net, concurrency })),
+  };
 }
 
 /** Drains until nothing more can be sent, moving the clock past every backoff (max 1 h) each round. */

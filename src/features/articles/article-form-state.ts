@@ -1,6 +1,14 @@
 // The article modal's state: the domain Article plus the text typed in the two linked amount
 // fields (a French "12,5" or a half-typed "12," must stay as typed while the other field follows).
-import { newArticle, onArticleTypeChange, onHtChange, onTtcChange, onVatChange, validateArticle, ARTICLE_MESSAGES } from '../../domain/articles';
+import {
+  newArticle,
+  onArticleTypeChange,
+  onHtChange,
+  onTtcChange,
+  onVatChange,
+  validateArticle,
+  ARTICLE_MESSAGES,
+} from '../../domain/articles';
 import { formatInputNumber } from '../../domain/format';
 import { parseFrenchNumber } from '../../domain/money';
 import type { Article, LineType } from '../../domain/types';
@@ -22,7 +30,11 @@ export type ArticleFormAction =
   | { type: 'unit'; value: string | null };
 
 export function initialArticleForm(article: Article = newArticle()): ArticleFormState {
-  return { article, ht: formatInputNumber(article.unitPriceHT, { decimals: 2 }), ttc: formatInputNumber(article.ttc ?? 0, { decimals: 2 }) };
+  return {
+    article,
+    ht: formatInputNumber(article.unitPriceHT, { decimals: 2 }),
+    ttc: formatInputNumber(article.ttc ?? 0, { decimals: 2 }),
+  };
 }
 
 export function articleFormReducer(state: ArticleFormState, action: ArticleFormAction): ArticleFormState {
@@ -62,14 +74,23 @@ const unreadable = (text: string) => text.trim() !== '' && parseFrenchNumber(tex
 export function articleFormErrors(state: ArticleFormState): string[] {
   const errors = validateArticle(state.article);
   if (state.article.type === 'Standard') {
-    if (unreadable(state.ht) && !errors.includes(ARTICLE_MESSAGES.priceInvalid)) errors.push(ARTICLE_MESSAGES.priceInvalid);
+    if (unreadable(state.ht) && !errors.includes(ARTICLE_MESSAGES.priceInvalid))
+      errors.push(ARTICLE_MESSAGES.priceInvalid);
     if (unreadable(state.ttc) || (state.article.ttc ?? 0) < 0) errors.push(TTC_INVALID);
   }
   return errors;
 }
 
 /** Which field shows which message (the modal also lists them all above the buttons). */
-export function articleFieldErrors(errors: readonly string[]): Partial<Record<'code' | 'label' | 'ht' | 'vat' | 'ttc', string>> {
+export function articleFieldErrors(
+  errors: readonly string[],
+): Partial<Record<'code' | 'label' | 'ht' | 'vat' | 'ttc', string>> {
   const has = (m: string) => (errors.includes(m) ? m : undefined);
-  return { code: has(ARTICLE_MESSAGES.codeRequired), label: has(ARTICLE_MESSAGES.labelRequired), ht: has(ARTICLE_MESSAGES.priceInvalid), vat: has(ARTICLE_MESSAGES.vatInvalid), ttc: has(TTC_INVALID) };
+  return {
+    code: has(ARTICLE_MESSAGES.codeRequired),
+    label: has(ARTICLE_MESSAGES.labelRequired),
+    ht: has(ARTICLE_MESSAGES.priceInvalid),
+    vat: has(ARTICLE_MESSAGES.vatInvalid),
+    ttc: has(TTC_INVALID),
+  };
 }

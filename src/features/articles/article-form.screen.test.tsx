@@ -11,10 +11,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../theme';
 
 const createArticle = vi.fn();
-vi.mock('./api/article-mutations', () => ({ createArticle: (...args: unknown[]) => createArticle(...args), updateArticle: vi.fn() }));
+vi.mock('./api/article-mutations', () => ({
+  createArticle: (...args: unknown[]) => createArticle(...args),
+  updateArticle: vi.fn(),
+}));
 // The invoice environment as the device keeps it (VAT rates offered by the dialog).
 vi.mock('../../data/cache-hooks', () => ({
-  useCachedEnvironment: () => ({ environment: { invoice: { vatRates: [0, 5.5, 10, 20], accountsSale: [], unitsMeasurement: [] } }, fetchedAt: 0 }),
+  useCachedEnvironment: () => ({
+    environment: { invoice: { vatRates: [0, 5.5, 10, 20], accountsSale: [], unitsMeasurement: [] } },
+    fetchedAt: 0,
+  }),
 }));
 
 const { ArticleFormModal } = await import('./components/article-form-modal');
@@ -22,10 +28,20 @@ const { ArticleFormModal } = await import('./components/article-form-modal');
 // jsdom lacks what Mantine measures with (media queries, element sizes).
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => {};
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
@@ -38,8 +54,15 @@ afterEach(() => {
   createArticle.mockReset();
 });
 
-const renderScreen = (ui: ReactNode) => render(<MantineProvider theme={theme}><Notifications />{ui}</MantineProvider>);
-const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
+const renderScreen = (ui: ReactNode) =>
+  render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      {ui}
+    </MantineProvider>,
+  );
+const field = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
 function openNew(onClose = vi.fn()) {
@@ -79,7 +102,12 @@ describe('the article dialog', { timeout: 60_000 }, () => {
     expect(createArticle.mock.calls[0][1]).toMatchObject({ code: 'E2E-TTC', label: 'Gâteau' });
     expect(field(dialog, 'Code').value).toBe('');
 
-    createArticle.mockResolvedValueOnce({ status: 'failed', httpStatus: 409, message: 'Un article avec ce code existe déjà !', errors: [] });
+    createArticle.mockResolvedValueOnce({
+      status: 'failed',
+      httpStatus: 409,
+      message: 'Un article avec ce code existe déjà !',
+      errors: [],
+    });
     type(field(dialog, 'Code'), 'E2E-TTC');
     type(field(dialog, 'Libellé'), 'Doublon');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Créer l’article', hidden: true }));

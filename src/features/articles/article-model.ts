@@ -92,4 +92,3 @@ export function filterArticles(index: IndexedArticles, query: string): ArticleRo
   if (words.length === 0) return index.rows;
   return index.rows.filter((_, i) => words.every((w) => index.keys[i].includes(w)));
 }
-

@@ -4,7 +4,10 @@
 import type { PlumeEnvironment } from '../../data/db';
 import { formatPercent } from '../../domain/format';
 
-export interface Option { value: string; label: string }
+export interface Option {
+  value: string;
+  label: string;
+}
 
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
@@ -22,10 +25,18 @@ export function vatOptions(env: PlumeEnvironment | null | undefined, current: nu
 
 export function accountOptions(env: PlumeEnvironment | null | undefined, current: string): Option[] {
   const accounts = arrayOf<{ number?: string; label?: string }>(env?.invoice?.accountsSale).filter((a) => a?.number);
-  return withCurrent(accounts.map((a) => ({ value: String(a.number), label: a.label ? `${a.number} – ${a.label}` : String(a.number) })), current);
+  return withCurrent(
+    accounts.map((a) => ({ value: String(a.number), label: a.label ? `${a.number} – ${a.label}` : String(a.number) })),
+    current,
+  );
 }
 
 export function unitOptions(env: PlumeEnvironment | null | undefined, current: string): Option[] {
-  const units = arrayOf<{ label?: string }>(env?.invoice?.unitsMeasurement).map((u) => u?.label).filter((l): l is string => !!l);
-  return withCurrent([...new Set(units)].map((l) => ({ value: l, label: l })), current);
+  const units = arrayOf<{ label?: string }>(env?.invoice?.unitsMeasurement)
+    .map((u) => u?.label)
+    .filter((l): l is string => !!l);
+  return withCurrent(
+    [...new Set(units)].map((l) => ({ value: l, label: l })),
+    current,
+  );
 }

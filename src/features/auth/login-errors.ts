@@ -1,5 +1,9 @@
 /** Spec 8, login error catalogue (error toast). */
-export function loginErrorMessage(status: number | null, statusText: string | null, serverMessage: string | null): string {
+export function loginErrorMessage(
+  status: number | null,
+  statusText: string | null,
+  serverMessage: string | null,
+): string {
   if (status === null) return 'Une erreur interne est survenue';
   if (status === 401) return 'Identifiant et/ou mot de passe incorrect(s)';
   if (status === 403) return 'Accès non autorisé';

@@ -25,14 +25,25 @@ export const CUSTOMER_TOASTS = {
 
 export function customerFeedback(operation: CustomerOperation, outcome: ScreenOutcome<unknown>): Feedback {
   if (outcome.status === 'done') {
-    if (operation === 'create') return { tone: 'success', title: CUSTOMER_TOASTS.created, sub: CUSTOMER_TOASTS.createdSub, settled: true };
-    return { tone: 'success', title: operation === 'update' ? CUSTOMER_TOASTS.updated : CUSTOMER_TOASTS.deleted, settled: true };
+    if (operation === 'create')
+      return { tone: 'success', title: CUSTOMER_TOASTS.created, sub: CUSTOMER_TOASTS.createdSub, settled: true };
+    return {
+      tone: 'success',
+      title: operation === 'update' ? CUSTOMER_TOASTS.updated : CUSTOMER_TOASTS.deleted,
+      settled: true,
+    };
   }
   if (outcome.status === 'queued') {
     const serverError = operation === 'delete' ? CUSTOMER_TOASTS.deleteError : CUSTOMER_TOASTS.saveError;
-    if (outcome.reason === 'server') return { tone: 'error', title: serverError, sub: SERVER_RETRY_MESSAGE, settled: true };
+    if (outcome.reason === 'server')
+      return { tone: 'error', title: serverError, sub: SERVER_RETRY_MESSAGE, settled: true };
     return { tone: 'success', title: CUSTOMER_TOASTS.queued, sub: QUEUED_MESSAGE, settled: true };
   }
   // 409 "Un client avec ce numéro de compte existe déjà." / "used on an invoice", 422 with its rules.
-  return { tone: 'error', title: outcome.message, sub: outcome.errors.length ? outcome.errors : undefined, settled: operation === 'delete' && outcome.httpStatus === 404 };
+  return {
+    tone: 'error',
+    title: outcome.message,
+    sub: outcome.errors.length ? outcome.errors : undefined,
+    settled: operation === 'delete' && outcome.httpStatus === 404,
+  };
 }

@@ -10,7 +10,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../theme';
 
 const createCustomer = vi.fn();
-vi.mock('./api/customer-mutations', () => ({ createCustomer: (...args: unknown[]) => createCustomer(...args), updateCustomer: vi.fn() }));
+vi.mock('./api/customer-mutations', () => ({
+  createCustomer: (...args: unknown[]) => createCustomer(...args),
+  updateCustomer: vi.fn(),
+}));
 vi.mock('../../data/cache-hooks', () => ({ useCachedEnvironment: () => ({ environment: null, fetchedAt: null }) }));
 
 const { CustomerFormModal } = await import('./components/customer-form-modal');
@@ -18,10 +21,20 @@ const { CustomerFormModal } = await import('./components/customer-form-modal');
 // jsdom lacks what Mantine measures with (media queries, element sizes, fonts).
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => {};
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
@@ -37,7 +50,12 @@ afterEach(() => {
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 function openNew(onClose = vi.fn()) {
-  render(<MantineProvider theme={theme}><Notifications /><CustomerFormModal opened row={null} companyId={1} onClose={onClose} /></MantineProvider>);
+  render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <CustomerFormModal opened row={null} companyId={1} onClose={onClose} />
+    </MantineProvider>,
+  );
   const dialog = screen.getByRole('dialog', { name: 'Nouveau client', hidden: true });
   const field = (label: string) => within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' });
   return { dialog, field };
@@ -62,10 +80,16 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
   it('adds another billing address, and sends the customer with it once valid', async () => {
     const onClose = vi.fn();
     const { dialog, field } = openNew(onClose);
-    createCustomer.mockResolvedValueOnce({ status: 'done', response: { accountNumber: 'C00042', socialReason: 'Atelier Durand' } });
+    createCustomer.mockResolvedValueOnce({
+      status: 'done',
+      response: { accountNumber: 'C00042', socialReason: 'Atelier Durand' },
+    });
     type(field('Raison sociale'), 'Atelier Durand');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ajouter une adresse de facturation', hidden: true }));
-    type(within(dialog).getByRole('textbox', { name: 'Autre adresse de facturation n° 1', hidden: true }), 'Service comptable, 10 quai Perrache, 69002 Lyon');
+    type(
+      within(dialog).getByRole('textbox', { name: 'Autre adresse de facturation n° 1', hidden: true }),
+      'Service comptable, 10 quai Perrache, 69002 Lyon',
+    );
     type(field('SIREN'), '123 456 789');
     type(field('Délai de paiement (jours)'), '45');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));

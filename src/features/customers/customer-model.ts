@@ -12,8 +12,23 @@ export type CustomerRow = Customer & { id?: number };
 
 export function emptyCustomer(): Customer {
   return {
-    accountNumber: '', socialReason: '', name: '', civility: '', address: '', postalCode: '', city: '', country: DEFAULT_COUNTRY,
-    billingAddresses: [], deliveryAddress: '', email: '', phone: '', siren: '', vatNumber: '', paymentMode: '', paymentDelay: null, isBusiness: true,
+    accountNumber: '',
+    socialReason: '',
+    name: '',
+    civility: '',
+    address: '',
+    postalCode: '',
+    city: '',
+    country: DEFAULT_COUNTRY,
+    billingAddresses: [],
+    deliveryAddress: '',
+    email: '',
+    phone: '',
+    siren: '',
+    vatNumber: '',
+    paymentMode: '',
+    paymentDelay: null,
+    isBusiness: true,
   };
 }
 
@@ -21,7 +36,13 @@ export function customerFromRow(row: CustomerRow): Customer {
   const base = emptyCustomer();
   const { id: _id, ...rest } = row;
   const filled = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
-  return { ...base, ...filled, billingAddresses: [...(row.billingAddresses ?? [])], paymentDelay: row.paymentDelay ?? null, isBusiness: row.isBusiness ?? true };
+  return {
+    ...base,
+    ...filled,
+    billingAddresses: [...(row.billingAddresses ?? [])],
+    paymentDelay: row.paymentDelay ?? null,
+    isBusiness: row.isBusiness ?? true,
+  };
 }
 
 /**
@@ -38,7 +59,8 @@ export function customerBody(customer: Customer): Customer {
 export const PENDING_ACCOUNT_LABEL = 'Numéro attribué à l’envoi';
 
 /** The account number as shown: a temporary reference reads « Numéro attribué à l’envoi ». */
-export const accountNumberText = (accountNumber: string) => (isTempId(accountNumber) ? PENDING_ACCOUNT_LABEL : accountNumber);
+export const accountNumberText = (accountNumber: string) =>
+  isTempId(accountNumber) ? PENDING_ACCOUNT_LABEL : accountNumber;
 
 /** '' → null (the 30-day default); a readable number as typed; unreadable text → NaN, which validation reports. */
 export function parseDelay(text: string): number | null {
@@ -46,7 +68,8 @@ export function parseDelay(text: string): number | null {
   return parseFrenchNumber(text) ?? Number.NaN;
 }
 
-export const delayText = (delay: number | null | undefined) => (delay === null || delay === undefined ? '' : String(delay));
+export const delayText = (delay: number | null | undefined) =>
+  delay === null || delay === undefined ? '' : String(delay);
 
 export function paymentDelayLabel(delay: number | null | undefined): string {
   if (delay === null || delay === undefined) return `${DEFAULT_PAYMENT_DELAY_DAYS} jours (par défaut)`;
@@ -55,23 +78,40 @@ export function paymentDelayLabel(delay: number | null | undefined): string {
 
 /** The postal address as lines: street (may hold line breaks), postal code and city, country when not France. */
 export function addressLines(c: Pick<Customer, 'address' | 'postalCode' | 'city' | 'country'>): string[] {
-  const lines = (c.address ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
-  const town = [c.postalCode, c.city].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
+  const lines = (c.address ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const town = [c.postalCode, c.city]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   if (town) lines.push(town);
   if (c.country && c.country !== DEFAULT_COUNTRY) lines.push(c.country);
   return lines;
 }
 
-export const customerName = (c: Pick<Customer, 'socialReason' | 'name' | 'accountNumber'>) => c.socialReason || c.name || accountNumberText(c.accountNumber);
+export const customerName = (c: Pick<Customer, 'socialReason' | 'name' | 'accountNumber'>) =>
+  c.socialReason || c.name || accountNumberText(c.accountNumber);
 
 const COLLATOR = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
-export interface IndexedCustomers { rows: CustomerRow[]; keys: string[] }
+export interface IndexedCustomers {
+  rows: CustomerRow[];
+  keys: string[];
+}
 
 /** Sorted by social reason once per change of the cache, with folded search keys. */
 export function indexCustomers(rows: readonly CustomerRow[]): IndexedCustomers {
-  const sorted = [...rows].sort((a, b) => COLLATOR.compare(customerName(a), customerName(b)) || COLLATOR.compare(a.accountNumber, b.accountNumber));
-  return { rows: sorted, keys: sorted.map((c) => searchKey([c.accountNumber, c.socialReason, c.name, c.city, c.postalCode, c.email].filter(Boolean).join(' '))) };
+  const sorted = [...rows].sort(
+    (a, b) => COLLATOR.compare(customerName(a), customerName(b)) || COLLATOR.compare(a.accountNumber, b.accountNumber),
+  );
+  return {
+    rows: sorted,
+    keys: sorted.map((c) =>
+      searchKey([c.accountNumber, c.socialReason, c.name, c.city, c.postalCode, c.email].filter(Boolean).join(' ')),
+    ),
+  };
 }
 
 export function filterCustomers(index: IndexedCustomers, query: string): CustomerRow[] {

@@ -9,13 +9,21 @@ import { useServerData } from '../../data/sync/use-server-data';
 import { isTempId } from '../../data/temp-ids';
 import { isNetworkError, readApiError } from '../../lib/http';
 import { toastError } from '../../lib/toast';
-import { fetchCustomer, fetchCustomerDocuments, type CustomerDocuments, type CustomerInvoiceRow, type CustomerQuoteRow } from './api/customer-api';
+import {
+  fetchCustomer,
+  fetchCustomerDocuments,
+  type CustomerDocuments,
+  type CustomerInvoiceRow,
+  type CustomerQuoteRow,
+} from './api/customer-api';
 import { CUSTOMER_TOASTS } from './customer-feedback';
 import type { CustomerRow } from './customer-model';
 
 // The server's customer lands in the customers table (the list and the offline sheet read it).
 const customerData = defineServerData<{ accountNumber: string }, CustomerRow>({
-  key: 'customerSheet', keep: 'memory', refreshAfter: ['customer'],
+  key: 'customerSheet',
+  keep: 'memory',
+  refreshAfter: ['customer'],
   fetch: async ({ accountNumber }, { companyId, signal }) => {
     try {
       const customer = await fetchCustomer(accountNumber, signal);
@@ -34,13 +42,19 @@ const customerData = defineServerData<{ accountNumber: string }, CustomerRow>({
 
 // Paged server lists are not kept per customer on the device: offline, the cached lists answer.
 const customerDocumentsData = defineServerData<{ accountNumber: string }, CustomerDocuments>({
-  key: 'customerDocuments', keep: 'memory', refreshAfter: ['invoice', 'quote', 'customer'],
+  key: 'customerDocuments',
+  keep: 'memory',
+  refreshAfter: ['invoice', 'quote', 'customer'],
   fetch: ({ accountNumber }, { signal }) => fetchCustomerDocuments(accountNumber, signal),
 });
 
 export type SheetStatus = 'loading' | 'ok' | 'notFound' | 'offline' | 'error';
 
-export function useCustomerSheet(accountNumber: string): { customer: CustomerRow | null; status: SheetStatus; refresh: () => void } {
+export function useCustomerSheet(accountNumber: string): {
+  customer: CustomerRow | null;
+  status: SheetStatus;
+  refresh: () => void;
+} {
   const { rows } = useCachedCustomers<CustomerRow>();
   const cached = useMemo(() => rows?.find((r) => r.accountNumber === accountNumber) ?? null, [rows, accountNumber]);
   // A customer created offline (temporary reference) exists only on this device until it is sent.
@@ -65,7 +79,8 @@ export type DocumentsState =
   /** 404 (no such endpoint or customer yet) or a failure: a discreet empty state, no error. */
   | { status: 'none' };
 
-const ofCustomer = (accountNumber: string) => (r: { customer?: { accountNumber?: string } }) => r.customer?.accountNumber === accountNumber;
+const ofCustomer = (accountNumber: string) => (r: { customer?: { accountNumber?: string } }) =>
+  r.customer?.accountNumber === accountNumber;
 
 export function useCustomerDocuments(accountNumber: string): DocumentsState & { refresh: () => void } {
   const invoices = useCachedInvoices<CustomerInvoiceRow & { customer?: { accountNumber?: string } }>().rows;
@@ -77,11 +92,15 @@ export function useCustomerDocuments(accountNumber: string): DocumentsState & { 
   if (!accountNumber) return { status: 'loading', refresh };
   if (!local && read.status !== 'offline') {
     const d = read.data;
-    if (d) return { status: 'ok', documents: { invoices: d.invoices ?? [], quotes: d.quotes ?? [] }, local: false, refresh };
+    if (d)
+      return { status: 'ok', documents: { invoices: d.invoices ?? [], quotes: d.quotes ?? [] }, local: false, refresh };
     // 404 (no such endpoint or customer yet) or a failure: a discreet empty state.
     return read.status === 'error' ? { status: 'none', refresh } : { status: 'loading', refresh };
   }
   if (!invoices?.length && !quotes?.length) return { status: 'none', refresh };
-  const documents = { invoices: (invoices ?? []).filter(ofCustomer(accountNumber)), quotes: (quotes ?? []).filter(ofCustomer(accountNumber)) };
+  const documents = {
+    invoices: (invoices ?? []).filter(ofCustomer(accountNumber)),
+    quotes: (quotes ?? []).filter(ofCustomer(accountNumber)),
+  };
   return { status: 'ok', documents, local: true, refresh };
 }

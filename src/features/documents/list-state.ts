@@ -37,4 +37,5 @@ export function togglePage(selected: ReadonlySet<number>, ids: readonly number[]
   return next;
 }
 
-export const selectionLabel = (n: number) => (n === 0 ? 'Aucun document sélectionné' : n === 1 ? '1 document sélectionné' : `${n} documents sélectionnés`);
+export const selectionLabel = (n: number) =>
+  n === 0 ? 'Aucun document sélectionné' : n === 1 ? '1 document sélectionné' : `${n} documents sélectionnés`;

@@ -22,16 +22,31 @@ export function HomePage({ widgets, shortcuts }: { widgets: ReactNode[]; shortcu
   const company = useAtomValue(currentCompanyAtom);
   return (
     <Stack>
-      <PageHeader title={`Bonjour ${profile?.firstName ?? ''}`} description={company ? `Vous travaillez pour ${company.label}.` : undefined} />
+      <PageHeader
+        title={`Bonjour ${profile?.firstName ?? ''}`}
+        description={company ? `Vous travaillez pour ${company.label}.` : undefined}
+      />
       {widgets.length > 0 && <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{widgets}</SimpleGrid>}
       {shortcuts.length === 0 ? (
         <Text>Aucun module n’est encore ouvert pour cette société. Contactez votre cabinet pour les activer.</Text>
       ) : (
         <Stack gap="xs" component="section" aria-labelledby="acces-rapides">
-          <Title order={2} size="h4" id="acces-rapides">Accès rapides</Title>
+          <Title order={2} size="h4" id="acces-rapides">
+            Accès rapides
+          </Title>
           <Group gap="sm">
             {shortcuts.map((s) => (
-              <Button key={s.to} component={Link} to={s.to} variant="light" leftSection={<s.icon size={18} />} mih={44} title={s.description}>{s.label}</Button>
+              <Button
+                key={s.to}
+                component={Link}
+                to={s.to}
+                variant="light"
+                leftSection={<s.icon size={18} />}
+                mih={44}
+                title={s.description}
+              >
+                {s.label}
+              </Button>
             ))}
           </Group>
         </Stack>

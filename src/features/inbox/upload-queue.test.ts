@@ -12,7 +12,15 @@ const file = (name: string, size: number, type: string) => {
 
 describe('upload queue', () => {
   it('checks each file before sending, with the French messages of spec 5.4', () => {
-    const items = addFiles([], [file('bilan.pdf', 1000, 'application/pdf'), file('gros.pdf', MAX_UPLOAD_BYTES + 1, 'application/pdf'), file('virus.exe', 10, 'application/x-msdownload')], key);
+    const items = addFiles(
+      [],
+      [
+        file('bilan.pdf', 1000, 'application/pdf'),
+        file('gros.pdf', MAX_UPLOAD_BYTES + 1, 'application/pdf'),
+        file('virus.exe', 10, 'application/x-msdownload'),
+      ],
+      key,
+    );
     expect(items.map((i) => i.state)).toEqual(['ready', 'invalid', 'invalid']);
     expect(items[1].message).toBe('Le fichier « gros.pdf » dépasse la taille maximale de 50 Mo.');
     expect(items[2].message).toMatch(/^Le type du fichier « virus.exe » n'est pas autorisé/);

@@ -37,7 +37,15 @@ export function addFiles(items: UploadItem[], files: File[], newKey: () => strin
   for (const file of files) {
     if ([...items, ...added].some((i) => i.state !== 'done' && sameFile(i.file, file))) continue;
     const message = checkUpload(file);
-    added.push({ key: newKey(), file, state: message ? 'invalid' : 'ready', loaded: 0, total: file.size, message, entryId: null });
+    added.push({
+      key: newKey(),
+      file,
+      state: message ? 'invalid' : 'ready',
+      loaded: 0,
+      total: file.size,
+      message,
+      entryId: null,
+    });
   }
   return [...items, ...added];
 }
@@ -54,7 +62,8 @@ export function percent(item: UploadItem): number {
 }
 
 /** Files the "Déposer" button sends: ready ones, and failed or cancelled ones sent again (not those the outbox still holds). */
-export const sendable = (items: UploadItem[]) => items.filter((i) => (i.state === 'ready' || i.state === 'failed' || i.state === 'cancelled') && !i.entryId);
+export const sendable = (items: UploadItem[]) =>
+  items.filter((i) => (i.state === 'ready' || i.state === 'failed' || i.state === 'cancelled') && !i.entryId);
 
 /** Files on their way: a cancel stops them (before or during the request). */
 export const inFlight = (item: UploadItem) => item.state === 'preparing' || item.state === 'uploading';

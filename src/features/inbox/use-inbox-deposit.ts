@@ -17,9 +17,17 @@ export function useInboxDeposit() {
   const patch = (key: string, p: Partial<UploadItem>) => setItems((list) => patchItem(list, key, p));
 
   // A queued file sent by the replayer (this tab) is deposited.
-  useEffect(() => onMutationDone((entry) => {
-    setItems((list) => list.map((i) => (i.entryId === entry.id ? { ...i, state: 'done', entryId: null, loaded: i.total, message: null } : i)));
-  }), []);
+  useEffect(
+    () =>
+      onMutationDone((entry) => {
+        setItems((list) =>
+          list.map((i) =>
+            i.entryId === entry.id ? { ...i, state: 'done', entryId: null, loaded: i.total, message: null } : i,
+          ),
+        );
+      }),
+    [],
+  );
 
   // The outbox is the truth for queued files: refused during a replay, retried or abandoned in the
   // sync panel. Only entries already seen can be "gone" (a live list may lag behind a new entry).
@@ -36,15 +44,21 @@ export function useInboxDeposit() {
         const e = byId.get(i.entryId);
         // Abandoned in the sync panel, or deposited by another tab: no longer this screen's business.
         if (!e) return seen.current.has(i.entryId) ? ((changed = true), []) : [i];
-        if (e.state === 'failed' && i.state !== 'failed') return ((changed = true), [{ ...i, state: 'failed' as const, message: e.lastError?.message ?? null }]);
-        if (e.state !== 'failed' && i.state === 'failed') return ((changed = true), [{ ...i, state: 'queued' as const, message: null }]);
+        if (e.state === 'failed' && i.state !== 'failed')
+          return ((changed = true), [{ ...i, state: 'failed' as const, message: e.lastError?.message ?? null }]);
+        if (e.state !== 'failed' && i.state === 'failed')
+          return ((changed = true), [{ ...i, state: 'queued' as const, message: null }]);
         return [i];
       });
       return changed ? next : list;
     });
   }, [entries]);
 
-  async function sendOne(item: UploadItem, categoryId: number, companyId: number): Promise<'done' | 'queued' | 'other'> {
+  async function sendOne(
+    item: UploadItem,
+    categoryId: number,
+    companyId: number,
+  ): Promise<'done' | 'queued' | 'other'> {
     const controller = new AbortController();
     controllers.current.set(item.key, controller);
     patch(item.key, { state: 'preparing', loaded: 0, message: null });

@@ -5,11 +5,27 @@ import { emptyForm, setCustomer } from './editor-model';
 import { addBlankLine, updateLine } from './line-ops';
 import type { InvoiceListRow } from './types';
 
-const customer: Customer = { accountNumber: 'C1', socialReason: 'Client', address: '1 rue A', billingAddresses: [], paymentDelay: 30 };
-const row = (id: number, type: 'Facture' | 'Avoir', createdAt: string, validated = true): InvoiceListRow => ({ id, type, number: validated ? `F-${id}` : null, customer: { accountNumber: 'C1', socialReason: 'Client', name: '' }, invoice: { createdAt, validated, ttc: 10 } });
+const customer: Customer = {
+  accountNumber: 'C1',
+  socialReason: 'Client',
+  address: '1 rue A',
+  billingAddresses: [],
+  paymentDelay: 30,
+};
+const row = (id: number, type: 'Facture' | 'Avoir', createdAt: string, validated = true): InvoiceListRow => ({
+  id,
+  type,
+  number: validated ? `F-${id}` : null,
+  customer: { accountNumber: 'C1', socialReason: 'Client', name: '' },
+  invoice: { createdAt, validated, ttc: 10 },
+});
 const inputs = (over: Partial<CheckInputs> = {}): CheckInputs => ({
-  exercises: [{ dateStart: '2026-01-01', dateEnd: '2026-12-31' }], customer, today: '2026-11-21',
-  company: { subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 2 }, invoices: [], ...over,
+  exercises: [{ dateStart: '2026-01-01', dateEnd: '2026-12-31' }],
+  customer,
+  today: '2026-11-21',
+  company: { subscriptionInvoice: 'Starter', numberInvoiceValidateMonth: 2 },
+  invoices: [],
+  ...over,
 });
 
 function validForm() {
@@ -21,12 +37,29 @@ function validForm() {
 describe('client-side checks with the server’s context', () => {
   it('an empty draft lists every failure in the spec’s words', () => {
     const errors = documentErrors('invoice', { ...emptyForm('invoice', '2026-11-21'), createdAt: '' }, inputs());
-    expect(errors).toEqual(expect.arrayContaining(['Votre facture ne contient aucun article.', 'Votre facture ne contient pas de client.', 'Votre facture ne contient pas de date de facturation.']));
-    expect(documentErrors('quote', { ...emptyForm('quote', '2026-11-21'), validatedAt: null }, inputs())).toEqual(expect.arrayContaining(['Votre devis ne contient aucun article.', 'Votre devis ne contient pas de date de validité.']));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'Votre facture ne contient aucun article.',
+        'Votre facture ne contient pas de client.',
+        'Votre facture ne contient pas de date de facturation.',
+      ]),
+    );
+    expect(documentErrors('quote', { ...emptyForm('quote', '2026-11-21'), validatedAt: null }, inputs())).toEqual(
+      expect.arrayContaining([
+        'Votre devis ne contient aucun article.',
+        'Votre devis ne contient pas de date de validité.',
+      ]),
+    );
   });
 
   it('the Starter limit only blocks a validation of a Facture, counted in the cached list or given by the dashboard', () => {
-    const rows = [row(1, 'Facture', '2026-11-02'), row(2, 'Facture', '2026-11-03'), row(3, 'Facture', '2026-10-30'), row(4, 'Avoir', '2026-11-04'), row(5, 'Facture', '2026-11-05', false)];
+    const rows = [
+      row(1, 'Facture', '2026-11-02'),
+      row(2, 'Facture', '2026-11-03'),
+      row(3, 'Facture', '2026-10-30'),
+      row(4, 'Avoir', '2026-11-04'),
+      row(5, 'Facture', '2026-11-05', false),
+    ];
     expect(countValidatedThisMonth(rows, '2026-11-21')).toBe(2);
     const limit = "Votre abonnement actuel ne vous permet pas d'effectuer une nouvelle facture.";
     expect(documentErrors('invoice', validForm(), inputs({ invoices: rows }), false)).toEqual([]);
@@ -38,6 +71,8 @@ describe('client-side checks with the server’s context', () => {
   it('no billing date before an already validated invoice (rule 15)', () => {
     const rows = [row(1, 'Facture', '2026-11-25'), row(2, 'Facture', '2026-11-30', false)];
     expect(latestValidatedDate(rows)).toBe('2026-11-25');
-    expect(documentErrors('invoice', validForm(), inputs({ invoices: rows }))).toEqual(['Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.']);
+    expect(documentErrors('invoice', validForm(), inputs({ invoices: rows }))).toEqual([
+      'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.',
+    ]);
   });
 });

@@ -29,7 +29,9 @@ export interface CheckInputs {
 /** Validated invoices ('Facture') billed in today's month: the cached list's view of the Starter count. */
 export function countValidatedThisMonth(rows: readonly InvoiceListRow[], today: string): number {
   const month = today.slice(0, 7);
-  return rows.filter((r) => r.invoice?.validated && r.type === 'Facture' && (r.invoice.createdAt ?? '').slice(0, 7) === month).length;
+  return rows.filter(
+    (r) => r.invoice?.validated && r.type === 'Facture' && (r.invoice.createdAt ?? '').slice(0, 7) === month,
+  ).length;
 }
 
 /** Billing date of the most recent validated invoice or credit note (rule 15). */
@@ -56,8 +58,21 @@ export function invoiceContext(form: EditorForm, inputs: CheckInputs, forValidat
 }
 
 /** Every broken rule of the document, in the spec's words ([] when it may be sent). */
-export function documentErrors(kind: EditorKind, form: EditorForm, inputs: CheckInputs, forValidation = false): string[] {
+export function documentErrors(
+  kind: EditorKind,
+  form: EditorForm,
+  inputs: CheckInputs,
+  forValidation = false,
+): string[] {
   // A credit note: also never more than what remains to be credited on its invoice (issue 10).
-  if (kind === 'invoice') return [...checkInvoice(toInvoicePayload(form), invoiceContext(form, inputs, forValidation)), ...creditLimitErrorsFor(form)];
-  return checkQuote(toQuotePayload(form), { customer: inputs.customer, exercises: inputs.exercises, today: inputs.today });
+  if (kind === 'invoice')
+    return [
+      ...checkInvoice(toInvoicePayload(form), invoiceContext(form, inputs, forValidation)),
+      ...creditLimitErrorsFor(form),
+    ];
+  return checkQuote(toQuotePayload(form), {
+    customer: inputs.customer,
+    exercises: inputs.exercises,
+    today: inputs.today,
+  });
 }

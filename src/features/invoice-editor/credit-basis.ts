@@ -10,7 +10,10 @@ import { loadDocument } from './api/documents';
 import { loadFollowUp } from './api/follow-up';
 import type { EditorForm } from './types';
 
-interface Basis { invoice: CreditableDocument & { number: string | null }; prior: CreditableDocument[] }
+interface Basis {
+  invoice: CreditableDocument & { number: string | null };
+  prior: CreditableDocument[];
+}
 const bases = new Map<number, Basis>();
 
 /** The corrected invoice and its validated credit notes, as read (kept for this page's life). */
@@ -19,23 +22,40 @@ export function rememberCreditBasis(invoiceId: number, basis: Basis): void {
 }
 
 /** Every limit the credit note of `form` breaks, when its invoice's facts are on this device. */
-export function creditLimitErrorsFor(form: Pick<EditorForm, 'type' | 'correctedInvoiceId' | 'lines' | 'discount'>): string[] {
+export function creditLimitErrorsFor(
+  form: Pick<EditorForm, 'type' | 'correctedInvoiceId' | 'lines' | 'discount'>,
+): string[] {
   if (form.type !== 'Avoir' || !form.correctedInvoiceId) return [];
   const basis = bases.get(form.correctedInvoiceId);
   if (!basis) return [];
   const t = computeTotals(form.lines, form.discount); // net of the document discount (decision 012)
-  return creditNoteLimitErrors(basis.invoice, basis.prior, { lines: form.lines, ttc: t.ttc, vatBreakdown: t.vatBreakdown });
+  return creditNoteLimitErrors(basis.invoice, basis.prior, {
+    lines: form.lines,
+    ttc: t.ttc,
+    vatBreakdown: t.vatBreakdown,
+  });
 }
 
 // The basis is remembered by the fetch itself: the editor's checks (creditLimitErrorsFor) read it
 // synchronously. Both api functions fall back to the device's copies offline.
 const creditBasisData = defineServerData<{ invoiceId: number }, Basis | null>({
-  key: 'creditBasis', keep: 'memory', readsDevice: true, refreshAfter: ['invoice'],
+  key: 'creditBasis',
+  keep: 'memory',
+  readsDevice: true,
+  refreshAfter: ['invoice'],
   fetch: async ({ invoiceId }, { companyId }) => {
-    const [doc, follow] = await Promise.all([loadDocument('invoice', companyId, invoiceId), loadFollowUp(companyId, invoiceId)]);
+    const [doc, follow] = await Promise.all([
+      loadDocument('invoice', companyId, invoiceId),
+      loadFollowUp(companyId, invoiceId),
+    ]);
     if (doc.status !== 'ok' || !follow) return null;
     const basis = {
-      invoice: { number: doc.doc.number, lines: doc.doc.lines, ttc: doc.doc.totals.ttc, vatBreakdown: doc.doc.vatBreakdown },
+      invoice: {
+        number: doc.doc.number,
+        lines: doc.doc.lines,
+        ttc: doc.doc.totals.ttc,
+        vatBreakdown: doc.doc.vatBreakdown,
+      },
       prior: follow.data.creditNotes.filter((c) => c.validated),
     };
     rememberCreditBasis(invoiceId, basis);
@@ -45,6 +65,10 @@ const creditBasisData = defineServerData<{ invoiceId: number }, Basis | null>({
 
 /** Loads (network, else device copies) the basis of the invoice a credit note corrects. */
 export function useCreditBasis(companyId: number, correctedInvoiceId: number | null): boolean {
-  const read = useServerData(creditBasisData, correctedInvoiceId === null ? null : { invoiceId: correctedInvoiceId }, companyId);
+  const read = useServerData(
+    creditBasisData,
+    correctedInvoiceId === null ? null : { invoiceId: correctedInvoiceId },
+    companyId,
+  );
   return correctedInvoiceId !== null && (!!read.data || bases.has(correctedInvoiceId));
 }

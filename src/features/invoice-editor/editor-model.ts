@@ -25,8 +25,20 @@ export function emptyForm(kind: EditorKind, today: string): EditorForm {
 
 export function newEditorState(kind: EditorKind, slot: string, form: EditorForm): EditorState {
   return {
-    kind, slot, docId: null, docKey: null, form, number: null, validated: false, state: kind === 'quote' ? 'En cours' : null,
-    invoiceId: null, customer: null, correctedInvoiceNumber: null, dirty: false, sent: null, validationQueued: false,
+    kind,
+    slot,
+    docId: null,
+    docKey: null,
+    form,
+    number: null,
+    validated: false,
+    state: kind === 'quote' ? 'En cours' : null,
+    invoiceId: null,
+    customer: null,
+    correctedInvoiceNumber: null,
+    dirty: false,
+    sent: null,
+    validationQueued: false,
   };
 }
 
@@ -67,8 +79,13 @@ export function formFromQuote(q: QuoteJson): EditorForm {
 export function stateFromInvoice(inv: InvoiceJson, slot = String(inv.id)): EditorState {
   return {
     ...newEditorState('invoice', slot, formFromInvoice(inv)),
-    docId: inv.id, docKey: `invoice:${inv.id}`, number: inv.number, validated: inv.validated,
-    customer: inv.customer, correctedInvoiceNumber: inv.correctedInvoiceNumber ?? null, estimate: inv.estimate ?? null,
+    docId: inv.id,
+    docKey: `invoice:${inv.id}`,
+    number: inv.number,
+    validated: inv.validated,
+    customer: inv.customer,
+    correctedInvoiceNumber: inv.correctedInvoiceNumber ?? null,
+    estimate: inv.estimate ?? null,
     version: inv.version ?? null,
   };
 }
@@ -76,7 +93,12 @@ export function stateFromInvoice(inv: InvoiceJson, slot = String(inv.id)): Edito
 export function stateFromQuote(q: QuoteJson, slot = String(q.id)): EditorState {
   return {
     ...newEditorState('quote', slot, formFromQuote(q)),
-    docId: q.id, docKey: `quote:${q.id}`, number: q.number, state: q.state, invoiceId: q.invoiceId, customer: q.customer,
+    docId: q.id,
+    docKey: `quote:${q.id}`,
+    number: q.number,
+    state: q.state,
+    invoiceId: q.invoiceId,
+    customer: q.customer,
     version: q.version ?? null,
   };
 }
@@ -129,13 +151,17 @@ export function toQuotePayload(form: EditorForm): QuotePayload {
   };
 }
 
-export const toPayload = (kind: EditorKind, form: EditorForm) => (kind === 'invoice' ? toInvoicePayload(form) : toQuotePayload(form));
+export const toPayload = (kind: EditorKind, form: EditorForm) =>
+  kind === 'invoice' ? toInvoicePayload(form) : toQuotePayload(form);
 
 /** The customer's main address as printed: street, then postal code and city, then a foreign country. */
 export function mainAddress(c: Pick<Customer, 'address' | 'postalCode' | 'city' | 'country'>): string {
   const cityLine = [c.postalCode, c.city].filter((s) => s && s.trim()).join(' ');
   const country = c.country && c.country.trim() && c.country.trim() !== 'France' ? c.country.trim() : '';
-  return [c.address, cityLine, country].map((s) => (s ?? '').trim()).filter(Boolean).join('\n');
+  return [c.address, cityLine, country]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** The billing address list of spec 2.9: the customer's address, then its alternate billing addresses. */
@@ -147,7 +173,11 @@ export function customerAddresses(c: Customer | null | undefined): string[] {
 
 /** Picking a customer: first address, its payment mode when none is chosen, due date from its delay. */
 export function setCustomer(form: EditorForm, kind: EditorKind, customer: Customer | null): EditorForm {
-  const next: EditorForm = { ...form, accountNumber: customer?.accountNumber ?? '', billingAddress: customerAddresses(customer)[0] ?? '' };
+  const next: EditorForm = {
+    ...form,
+    accountNumber: customer?.accountNumber ?? '',
+    billingAddress: customerAddresses(customer)[0] ?? '',
+  };
   if (kind === 'quote') return next;
   if (!form.paymentMode && customer?.paymentMode) next.paymentMode = customer.paymentMode;
   // A credit note corrects an invoice of its own customer only.

@@ -35,52 +35,92 @@ export const MESSAGES = {
   pending: 'En attente d’envoi',
 } as const;
 
-export const stateSavedSub = (number: string | null) => `L'état du devis n°${number ?? ''} à été enregistré avec succès`;
+export const stateSavedSub = (number: string | null) =>
+  `L'état du devis n°${number ?? ''} à été enregistré avec succès`;
 
 export const errorsTitle = (kind: EditorKind) => (kind === 'invoice' ? INVOICE_ERRORS_TITLE : QUOTE_ERRORS_TITLE);
 /** Spec 5.1 / 9: the check toast stays 6000 ms (quotes too: same list, same reading time). */
 export const ERRORS_DURATION = INVOICE_ERRORS_DURATION;
 
-export interface Feedback { tone: 'success' | 'error' | 'info'; title: string; sub?: string | string[]; duration?: number }
+export interface Feedback {
+  tone: 'success' | 'error' | 'info';
+  title: string;
+  sub?: string | string[];
+  duration?: number;
+}
 
 /** A save's outcome: success, kept on the device (offline), kept for a retry (server error), refused. */
 export function saveFeedback(kind: EditorKind, outcome: ScreenOutcome<unknown>): Feedback {
   const invoice = kind === 'invoice';
-  if (outcome.status === 'done') return { tone: 'success', title: MESSAGES.saved, sub: invoice ? MESSAGES.invoiceSaved : MESSAGES.quoteSaved };
+  if (outcome.status === 'done')
+    return { tone: 'success', title: MESSAGES.saved, sub: invoice ? MESSAGES.invoiceSaved : MESSAGES.quoteSaved };
   const saveError = invoice ? MESSAGES.invoiceSaveError : MESSAGES.quoteSaveError;
   if (outcome.status === 'queued') {
     if (outcome.reason === 'server') return { tone: 'error', title: saveError, sub: SERVER_RETRY_MESSAGE };
-    return { tone: 'info', title: invoice ? MESSAGES.invoiceQueued : MESSAGES.quoteQueued, sub: invoice ? MESSAGES.queuedSub : MESSAGES.quoteQueuedSub };
+    return {
+      tone: 'info',
+      title: invoice ? MESSAGES.invoiceQueued : MESSAGES.quoteQueued,
+      sub: invoice ? MESSAGES.queuedSub : MESSAGES.quoteQueuedSub,
+    };
   }
   // 422: the server's own check list under its title ("Votre facture contient des erreurs !").
-  if (outcome.errors.length) return { tone: 'error', title: outcome.message || errorsTitle(kind), sub: outcome.errors, duration: ERRORS_DURATION };
+  if (outcome.errors.length)
+    return {
+      tone: 'error',
+      title: outcome.message || errorsTitle(kind),
+      sub: outcome.errors,
+      duration: ERRORS_DURATION,
+    };
   return { tone: 'error', title: outcome.message || saveError };
 }
 
 export function validateFeedback(outcome: ScreenOutcome<unknown>): Feedback {
   if (outcome.status === 'done') return { tone: 'success', title: MESSAGES.validated, sub: MESSAGES.validatedSub };
   if (outcome.status === 'queued') {
-    if (outcome.reason === 'server') return { tone: 'error', title: MESSAGES.validateError, sub: [MESSAGES.validateErrorSub, SERVER_RETRY_MESSAGE] };
+    if (outcome.reason === 'server')
+      return { tone: 'error', title: MESSAGES.validateError, sub: [MESSAGES.validateErrorSub, SERVER_RETRY_MESSAGE] };
     return { tone: 'info', title: MESSAGES.validationQueued };
   }
   const details = outcome.errors.length ? outcome.errors : outcome.message ? [outcome.message] : [];
-  return { tone: 'error', title: MESSAGES.validateError, sub: [MESSAGES.validateErrorSub, ...details], duration: details.length > 1 ? ERRORS_DURATION : undefined };
+  return {
+    tone: 'error',
+    title: MESSAGES.validateError,
+    sub: [MESSAGES.validateErrorSub, ...details],
+    duration: details.length > 1 ? ERRORS_DURATION : undefined,
+  };
 }
 
 export function sendFeedback(outcome: ScreenOutcome<unknown>): Feedback {
   if (outcome.status === 'done') return { tone: 'success', title: MESSAGES.sent, sub: MESSAGES.sentSub };
-  if (outcome.status === 'queued') return outcome.reason === 'server' ? { tone: 'error', title: MESSAGES.sendError, sub: SERVER_RETRY_MESSAGE } : { tone: 'info', title: MESSAGES.sendQueued };
-  return { tone: 'error', title: MESSAGES.sendError, sub: outcome.message || (outcome.errors.length ? outcome.errors : undefined) };
+  if (outcome.status === 'queued')
+    return outcome.reason === 'server'
+      ? { tone: 'error', title: MESSAGES.sendError, sub: SERVER_RETRY_MESSAGE }
+      : { tone: 'info', title: MESSAGES.sendQueued };
+  return {
+    tone: 'error',
+    title: MESSAGES.sendError,
+    sub: outcome.message || (outcome.errors.length ? outcome.errors : undefined),
+  };
 }
 
 export function stateFeedback(outcome: ScreenOutcome<unknown>, number: string | null): Feedback {
   if (outcome.status === 'done') return { tone: 'success', title: MESSAGES.saved, sub: stateSavedSub(number) };
-  if (outcome.status === 'queued') return outcome.reason === 'server' ? { tone: 'error', title: MESSAGES.stateError, sub: SERVER_RETRY_MESSAGE } : { tone: 'info', title: MESSAGES.stateQueued };
+  if (outcome.status === 'queued')
+    return outcome.reason === 'server'
+      ? { tone: 'error', title: MESSAGES.stateError, sub: SERVER_RETRY_MESSAGE }
+      : { tone: 'info', title: MESSAGES.stateQueued };
   return { tone: 'error', title: outcome.message || MESSAGES.stateError };
 }
 
 export function convertFeedback(outcome: ScreenOutcome<unknown>): Feedback | null {
   if (outcome.status === 'done') return null; // the new invoice form opening says it all
-  if (outcome.status === 'queued') return outcome.reason === 'server' ? { tone: 'error', title: MESSAGES.convertError, sub: SERVER_RETRY_MESSAGE } : { tone: 'info', title: MESSAGES.convertQueued };
-  return { tone: 'error', title: outcome.message || MESSAGES.convertError, sub: outcome.errors.length ? outcome.errors : undefined };
+  if (outcome.status === 'queued')
+    return outcome.reason === 'server'
+      ? { tone: 'error', title: MESSAGES.convertError, sub: SERVER_RETRY_MESSAGE }
+      : { tone: 'info', title: MESSAGES.convertQueued };
+  return {
+    tone: 'error',
+    title: outcome.message || MESSAGES.convertError,
+    sub: outcome.errors.length ? outcome.errors : undefined,
+  };
 }

@@ -3,23 +3,50 @@ import type { Article } from '../../domain/types';
 import { addArticleLine, addBlankLine, moveLine, removeLine, setLineStatus, updateLine, withLineIds } from './line-ops';
 
 const croissant: Article = {
-  code: 'BOU002', type: 'Standard', designation: 'Croissant', label: 'Croissant pur beurre', salesAccount: '706000',
-  unitMeasurement: { label: 'pièce' }, unitPriceHT: 1.104, vatRate: 5.5, ttc: 1.16, typePurchaseSale: 'Vente',
+  code: 'BOU002',
+  type: 'Standard',
+  designation: 'Croissant',
+  label: 'Croissant pur beurre',
+  salesAccount: '706000',
+  unitMeasurement: { label: 'pièce' },
+  unitPriceHT: 1.104,
+  vatRate: 5.5,
+  ttc: 1.16,
+  typePurchaseSale: 'Vente',
 };
 
 describe('lines table', () => {
   it('a catalogue article is reduced to code, unit, price (2 decimals) and VAT; its label is the article’s', () => {
     const [line] = addArticleLine([], croissant);
-    expect(line).toMatchObject({ code: 'BOU002', type: 'Standard', label: 'Croissant pur beurre', quantity: 1, unitMeasurement: 'pièce', unitPrice: 1.1, vatRate: 5.5, salesAccount: '', status: 'edit' });
+    expect(line).toMatchObject({
+      code: 'BOU002',
+      type: 'Standard',
+      label: 'Croissant pur beurre',
+      quantity: 1,
+      unitMeasurement: 'pièce',
+      unitPrice: 1.1,
+      vatRate: 5.5,
+      salesAccount: '',
+      status: 'edit',
+    });
     expect(addArticleLine([], { ...croissant, label: '' })[0].label).toBe('Croissant');
-    expect(addArticleLine([], { ...croissant, type: 'Commentaire', label: 'Livraison offerte' })[0]).toMatchObject({ code: 'CC', type: 'Commentaire', label: 'Livraison offerte', unitPrice: 0 });
+    expect(addArticleLine([], { ...croissant, type: 'Commentaire', label: 'Livraison offerte' })[0]).toMatchObject({
+      code: 'CC',
+      type: 'Commentaire',
+      label: 'Livraison offerte',
+      unitPrice: 0,
+    });
   });
 
   it('free, comment (CC) and spacer (ES) lines; one line in edit state at a time', () => {
     let lines = addBlankLine([], 'standard');
     lines = addBlankLine(lines, 'comment');
     lines = addBlankLine(lines, 'spacer');
-    expect(lines.map((l) => [l.code, l.type, l.status])).toEqual([['00', 'Standard', 'read'], ['CC', 'Commentaire', 'read'], ['ES', 'Commentaire', 'edit']]);
+    expect(lines.map((l) => [l.code, l.type, l.status])).toEqual([
+      ['00', 'Standard', 'read'],
+      ['CC', 'Commentaire', 'read'],
+      ['ES', 'Commentaire', 'edit'],
+    ]);
     lines = setLineStatus(lines, lines[0].id, 'edit');
     expect(lines.map((l) => l.status)).toEqual(['edit', 'read', 'read']);
     expect(new Set(lines.map((l) => l.id)).size).toBe(3);
@@ -37,7 +64,16 @@ describe('lines table', () => {
   });
 
   it('lines read from the server keep their ids, duplicates or blanks get new ones, all read-only', () => {
-    const base = { code: '00', type: 'Standard' as const, label: '', quantity: 1, unitMeasurement: '', unitPrice: 1, salesAccount: '', vatRate: 0 };
+    const base = {
+      code: '00',
+      type: 'Standard' as const,
+      label: '',
+      quantity: 1,
+      unitMeasurement: '',
+      unitPrice: 1,
+      salesAccount: '',
+      vatRate: 0,
+    };
     const lines = withLineIds([{ ...base, id: 'l1', status: 'edit' }, { ...base, id: 'l1' }, { ...base }]);
     expect(lines[0].id).toBe('l1');
     expect(new Set(lines.map((l) => l.id)).size).toBe(3);

@@ -24,12 +24,15 @@ export function withLineIds(lines: readonly InvoiceLine[]): EditorLine[] {
 
 /** A new line opens in edit state; the others close, so one line is edited at a time. */
 function append(lines: readonly EditorLine[], line: InvoiceLine): EditorLine[] {
-  return [...lines.map((l) => (l.status === 'edit' ? { ...l, status: 'read' as const } : l)), { ...line, id: newLineId(), status: 'edit' }];
+  return [
+    ...lines.map((l) => (l.status === 'edit' ? { ...l, status: 'read' as const } : l)),
+    { ...line, id: newLineId(), status: 'edit' },
+  ];
 }
 
 /** Spec 3: the catalogue entry is reduced to code, unit, price and VAT; the label is the article's. */
 export function addArticleLine(lines: readonly EditorLine[], article: Article): EditorLine[] {
-  const label = article.label?.trim() ? article.label : article.designation ?? '';
+  const label = article.label?.trim() ? article.label : (article.designation ?? '');
   // A Commentaire article carries text only: it becomes a comment line.
   if (article.type === 'Commentaire') return append(lines, { ...newLine('comment'), label });
   return append(lines, { ...newLine('standard', toInvoiceCatalogEntry(article)), label });
@@ -39,7 +42,9 @@ export function addBlankLine(lines: readonly EditorLine[], kind: 'standard' | 'c
   return append(lines, newLine(kind));
 }
 
-type LinePatch = Partial<Pick<InvoiceLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code' | 'discount'>>;
+type LinePatch = Partial<
+  Pick<InvoiceLine, 'label' | 'quantity' | 'unitMeasurement' | 'unitPrice' | 'vatRate' | 'code' | 'discount'>
+>;
 
 export function updateLine(lines: readonly EditorLine[], id: EditorLine['id'], patch: LinePatch): EditorLine[] {
   return lines.map((l) => {
@@ -49,8 +54,14 @@ export function updateLine(lines: readonly EditorLine[], id: EditorLine['id'], p
   });
 }
 
-export function setLineStatus(lines: readonly EditorLine[], id: EditorLine['id'], status: 'edit' | 'read'): EditorLine[] {
-  return lines.map((l) => (l.id === id ? { ...l, status } : status === 'edit' && l.status === 'edit' ? { ...l, status: 'read' as const } : l));
+export function setLineStatus(
+  lines: readonly EditorLine[],
+  id: EditorLine['id'],
+  status: 'edit' | 'read',
+): EditorLine[] {
+  return lines.map((l) =>
+    l.id === id ? { ...l, status } : status === 'edit' && l.status === 'edit' ? { ...l, status: 'read' as const } : l,
+  );
 }
 
 export function removeLine(lines: readonly EditorLine[], id: EditorLine['id']): EditorLine[] {

@@ -4,13 +4,24 @@ import { addressOptions, correctedInvoiceOptions, customerOptions, filterOptions
 import type { InvoiceListRow } from './types';
 
 const customers: Customer[] = [
-  { accountNumber: 'C00001', socialReason: 'Hôtel du Parc', address: '12 avenue Foch', postalCode: '69006', city: 'Lyon', billingAddresses: ['Service compta\n3 rue Garibaldi'] },
+  {
+    accountNumber: 'C00001',
+    socialReason: 'Hôtel du Parc',
+    address: '12 avenue Foch',
+    postalCode: '69006',
+    city: 'Lyon',
+    billingAddresses: ['Service compta\n3 rue Garibaldi'],
+  },
   { accountNumber: 'C00002', socialReason: 'Le Bistrot Gourmand', address: '', billingAddresses: [] },
 ];
 
 describe('editor options', () => {
   it('customers are found without accents or case; an unknown current customer is still offered', () => {
-    const options = customerOptions(customers, { accountNumber: 'C00099', socialReason: 'Ancien client', name: '' }, 'C00099');
+    const options = customerOptions(
+      customers,
+      { accountNumber: 'C00099', socialReason: 'Ancien client', name: '' },
+      'C00099',
+    );
     expect(filterOptions(options, 'hotel lyon', 10).map((o) => o.value)).toEqual(['C00001']);
     expect(filterOptions(options, '', 1)).toHaveLength(1);
     expect(options.at(-1)).toMatchObject({ value: 'C00099', label: 'Ancien client (C00099)' });
@@ -25,8 +36,19 @@ describe('editor options', () => {
   });
 
   it('a credit note may correct a validated invoice of its customer', () => {
-    const row = (id: number, validated: boolean, type: 'Facture' | 'Avoir', account = 'C00001'): InvoiceListRow => ({ id, type, number: `N${id}`, customer: { accountNumber: account, socialReason: '', name: '' }, invoice: { createdAt: '2026-10-02', validated, ttc: 12 } });
-    const options = correctedInvoiceOptions([row(1, true, 'Facture'), row(2, false, 'Facture'), row(3, true, 'Avoir'), row(4, true, 'Facture', 'C00002')], 'C00001', null, null);
+    const row = (id: number, validated: boolean, type: 'Facture' | 'Avoir', account = 'C00001'): InvoiceListRow => ({
+      id,
+      type,
+      number: `N${id}`,
+      customer: { accountNumber: account, socialReason: '', name: '' },
+      invoice: { createdAt: '2026-10-02', validated, ttc: 12 },
+    });
+    const options = correctedInvoiceOptions(
+      [row(1, true, 'Facture'), row(2, false, 'Facture'), row(3, true, 'Avoir'), row(4, true, 'Facture', 'C00002')],
+      'C00001',
+      null,
+      null,
+    );
     expect(options.map((o) => o.value)).toEqual(['1']);
     expect(options[0].label).toMatch(/^N1 du 02\/10\/2026 – 12,00\s€$/);
   });

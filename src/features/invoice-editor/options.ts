@@ -7,7 +7,11 @@ import { customerAddresses } from './editor-model';
 import type { DocCustomer, InvoiceListRow } from './types';
 import { formatDate, formatMoney } from '../../domain/format';
 
-export interface Option { value: string; label: string; disabled?: boolean }
+export interface Option {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
 
 export function withCurrent(options: Option[], current: string | null | undefined, label = current ?? ''): Option[] {
   if (!current || options.some((o) => o.value === current)) return options;
@@ -15,15 +19,28 @@ export function withCurrent(options: Option[], current: string | null | undefine
 }
 
 // A customer created offline reads « Numéro attribué à l’envoi », never its temporary reference.
-export const customerLabel = (c: Pick<Customer, 'socialReason' | 'accountNumber'>) => `${c.socialReason} (${accountNumberText(c.accountNumber)})`;
+export const customerLabel = (c: Pick<Customer, 'socialReason' | 'accountNumber'>) =>
+  `${c.socialReason} (${accountNumberText(c.accountNumber)})`;
 
-export interface CustomerOption extends Option { key: string }
+export interface CustomerOption extends Option {
+  key: string;
+}
 
 /** Every cached customer, with its folded search key (accents and case ignored). */
-export function customerOptions(customers: readonly Customer[], current: DocCustomer | null, accountNumber: string): CustomerOption[] {
-  const options = customers.map((c) => ({ value: c.accountNumber, label: customerLabel(c), key: searchKey(`${c.socialReason} ${c.name ?? ''} ${accountNumberText(c.accountNumber)} ${c.city ?? ''}`) }));
+export function customerOptions(
+  customers: readonly Customer[],
+  current: DocCustomer | null,
+  accountNumber: string,
+): CustomerOption[] {
+  const options = customers.map((c) => ({
+    value: c.accountNumber,
+    label: customerLabel(c),
+    key: searchKey(`${c.socialReason} ${c.name ?? ''} ${accountNumberText(c.accountNumber)} ${c.city ?? ''}`),
+  }));
   if (accountNumber && !options.some((o) => o.value === accountNumber)) {
-    const label = current?.socialReason ? customerLabel({ socialReason: current.socialReason, accountNumber }) : accountNumberText(accountNumber);
+    const label = current?.socialReason
+      ? customerLabel({ socialReason: current.socialReason, accountNumber })
+      : accountNumberText(accountNumber);
     options.push({ value: accountNumber, label, key: searchKey(label) });
   }
   return options;
@@ -41,21 +58,50 @@ export function filterOptions<T extends { key: string }>(options: readonly T[], 
 }
 
 /** An address is one text with line breaks: shown on one line. */
-export const oneLine = (address: string) => address.split(/\r?\n/).map((s) => s.trim()).filter(Boolean).join(', ');
+export const oneLine = (address: string) =>
+  address
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
 
 export function addressOptions(customer: Customer | null, current: string): Option[] {
-  const list = customerAddresses(customer).map((a, i) => ({ value: a, label: `${i === 0 && customer?.address?.trim() ? 'Adresse du client' : 'Adresse de facturation'} : ${oneLine(a)}` }));
+  const list = customerAddresses(customer).map((a, i) => ({
+    value: a,
+    label: `${i === 0 && customer?.address?.trim() ? 'Adresse du client' : 'Adresse de facturation'} : ${oneLine(a)}`,
+  }));
   return withCurrent(list, current, oneLine(current));
 }
 
 /** A credit note corrects a validated invoice of the same customer. */
-export function correctedInvoiceOptions(rows: readonly InvoiceListRow[], accountNumber: string, currentId: number | null, currentNumber: string | null): Option[] {
+export function correctedInvoiceOptions(
+  rows: readonly InvoiceListRow[],
+  accountNumber: string,
+  currentId: number | null,
+  currentNumber: string | null,
+): Option[] {
   const options = rows
-    .filter((r) => r.type === 'Facture' && r.invoice?.validated && r.number && (!accountNumber || r.customer?.accountNumber === accountNumber))
-    .map((r) => ({ value: String(r.id), label: `${r.number} du ${formatDate(r.invoice.createdAt)} – ${formatMoney(r.invoice.ttc)}` }));
-  return withCurrent(options, currentId === null ? null : String(currentId), currentNumber ? `Facture ${currentNumber}` : `Facture ${currentId}`);
+    .filter(
+      (r) =>
+        r.type === 'Facture' &&
+        r.invoice?.validated &&
+        r.number &&
+        (!accountNumber || r.customer?.accountNumber === accountNumber),
+    )
+    .map((r) => ({
+      value: String(r.id),
+      label: `${r.number} du ${formatDate(r.invoice.createdAt)} – ${formatMoney(r.invoice.ttc)}`,
+    }));
+  return withCurrent(
+    options,
+    currentId === null ? null : String(currentId),
+    currentNumber ? `Facture ${currentNumber}` : `Facture ${currentId}`,
+  );
 }
 
 export function textOptions(values: readonly string[], current: string): Option[] {
-  return withCurrent([...new Set(values)].map((v) => ({ value: v, label: v })), current);
+  return withCurrent(
+    [...new Set(values)].map((v) => ({ value: v, label: v })),
+    current,
+  );
 }

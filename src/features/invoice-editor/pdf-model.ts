@@ -24,7 +24,8 @@ export interface PreviewInput {
 /** The preview model: always marked "Aperçu" (spec: previews of drafts carry the watermark). */
 export function previewModel(input: PreviewInput): BusinessDocumentModel {
   const { form, customer } = input;
-  const kind: BusinessDocumentModel['kind'] = input.kind === 'quote' ? 'Devis' : form.type === 'Avoir' ? 'Avoir' : 'Facture';
+  const kind: BusinessDocumentModel['kind'] =
+    input.kind === 'quote' ? 'Devis' : form.type === 'Avoir' ? 'Avoir' : 'Facture';
   // Created offline and not numbered yet: no number to print on the preview.
   const printed = customer && isTempId(customer.accountNumber) ? { ...customer, accountNumber: '' } : customer;
   return documentModel(
@@ -34,7 +35,7 @@ export function previewModel(input: PreviewInput): BusinessDocumentModel {
       preview: true,
       issueDate: form.createdAt,
       dueDate: form.dueDate,
-      validityDate: kind === 'Devis' ? form.validatedAt ?? null : null,
+      validityDate: kind === 'Devis' ? (form.validatedAt ?? null) : null,
       designation: form.designation,
       lines: form.lines,
       paymentMode: kind === 'Devis' ? undefined : form.paymentMode,

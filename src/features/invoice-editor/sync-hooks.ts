@@ -45,7 +45,11 @@ export async function onEditorMutationDone(entry: OutboxEntry, response: unknown
       await retireDrafts(entry, (d) => {
         const same = sameSent(d.sent, entry.body);
         if (!d.dirty && same) return null;
-        return same ? { ...d, sent: null, number: doc.number ?? d.number, version: version ?? d.version } : version === undefined ? d : { ...d, version };
+        return same
+          ? { ...d, sent: null, number: doc.number ?? d.number, version: version ?? d.version }
+          : version === undefined
+            ? d
+            : { ...d, version };
       });
       return;
     }
@@ -64,7 +68,10 @@ export async function onEditorMutationDone(entry: OutboxEntry, response: unknown
       await confirmedDocument('invoices', companyId, response as InvoiceJson);
       refreshListSoon('quotes', companyId);
       // The invoice drafted from the quote while offline: untouched since, the server's copy replaces it.
-      if (entry.createsTempId) await retireDrafts({ ...entry, docKey: `invoice:${entry.createsTempId}` }, (d) => (!d.dirty && d.sent === null ? null : d));
+      if (entry.createsTempId)
+        await retireDrafts({ ...entry, docKey: `invoice:${entry.createsTempId}` }, (d) =>
+          !d.dirty && d.sent === null ? null : d,
+        );
       return;
     }
     case 'invoice.send':
@@ -83,8 +90,12 @@ export async function reloadFromServer(entry: OutboxEntry): Promise<void> {
   const id = Number(entry.path.split('/')[1]);
   if (!Number.isInteger(id)) return;
   const kind = entry.kind.startsWith('invoice') ? 'invoice' : 'quote';
-  const loaded = kind === 'invoice' ? await loadDocument('invoice', entry.companyId, id) : await loadDocument('quote', entry.companyId, id);
-  if (loaded.status === 'ok' && !loaded.fromCache) await confirmedDocument(kind === 'invoice' ? 'invoices' : 'quotes', entry.companyId, loaded.doc);
+  const loaded =
+    kind === 'invoice'
+      ? await loadDocument('invoice', entry.companyId, id)
+      : await loadDocument('quote', entry.companyId, id);
+  if (loaded.status === 'ok' && !loaded.fromCache)
+    await confirmedDocument(kind === 'invoice' ? 'invoices' : 'quotes', entry.companyId, loaded.doc);
 }
 
 let installed: (() => void) | null = null;
@@ -95,7 +106,9 @@ export function installEditorSync(open: OpenEditor): () => void {
     onMutationDone((entry, response) => {
       if (entry.kind in EDITABLE) void onEditorMutationDone(entry, response).catch(() => undefined);
     }),
-    ...Object.entries(EDITABLE).map(([kind, editor]) => registerOutboxEditor(kind, (entry) => open(editor, idOfDocKey(entry.docKey)))),
+    ...Object.entries(EDITABLE).map(([kind, editor]) =>
+      registerOutboxEditor(kind, (entry) => open(editor, idOfDocKey(entry.docKey))),
+    ),
     registerOutboxReloader('invoice.save', reloadFromServer),
     registerOutboxReloader('quote.save', reloadFromServer),
   ];

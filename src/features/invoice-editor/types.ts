@@ -6,7 +6,11 @@ import type { Discount, InvoiceLine, InvoiceType, QuoteStateLabel } from '../../
 
 export type EditorKind = 'invoice' | 'quote';
 
-export interface DocCustomer { accountNumber: string; socialReason: string; name: string }
+export interface DocCustomer {
+  accountNumber: string;
+  socialReason: string;
+  name: string;
+}
 
 /** GET /api/invoices/:id and GET /api/estimates/:id, in the domain's names (src/contract/invoice-wire.ts). */
 export type InvoiceJson = Answer<typeof api.invoices.getInvoice>;

@@ -1,13 +1,23 @@
 // The invoice and quote lists as the screens hold them: the rows of GET /api/factures and
 // GET /api/estimates, the filters, the query those filters send, and the SAME filters applied to
 // the device's copy when offline (one function of the query, so both modes agree).
-import { amountDue, invoiceStatuses, isInvoiceOverdue, STATUS_COLORS, type SettlementFacts } from '../../domain/invoice-status';
+import {
+  amountDue,
+  invoiceStatuses,
+  isInvoiceOverdue,
+  STATUS_COLORS,
+  type SettlementFacts,
+} from '../../domain/invoice-status';
 import { compareDocumentNumbers, sortByNumberDesc } from '../../domain/sorting';
 import { matchesSearch } from '../../domain/search-text';
 import type { QuoteStateLabel } from '../../domain/types';
 import { formatCount } from '../../domain/format';
 
-export interface ListCustomer { socialReason: string; name: string; accountNumber: string }
+export interface ListCustomer {
+  socialReason: string;
+  name: string;
+  accountNumber: string;
+}
 
 /** A row of GET /api/factures (spec 3: id, customer, type, number, estimate, invoice). */
 export interface InvoiceListRow {
@@ -17,9 +27,17 @@ export interface InvoiceListRow {
   number: string | null;
   estimate: { id: number; number: string } | null;
   invoice: {
-    createdAt: string; dueDate: string | null; validated: boolean; sentAt: string | null; paidAt: string | null; ht: number; tva: number; ttc: number;
+    createdAt: string;
+    dueDate: string | null;
+    validated: boolean;
+    sentAt: string | null;
+    paidAt: string | null;
+    ht: number;
+    tva: number;
+    ttc: number;
     /** Payments and credit notes received (issue 10); absent from rows kept by an older version. */
-    amountPaid?: number; amountCredited?: number;
+    amountPaid?: number;
+    amountCredited?: number;
   };
   /** Created on this device and still in the outbox (temporary id). */
   local?: boolean;
@@ -40,10 +58,32 @@ export interface QuoteListRow {
 }
 
 export type InvoiceStatusFilter = '' | 'brouillon' | 'validee' | 'payee' | 'impayee' | 'retard';
-export interface InvoiceFilters { q: string; customer: string; status: InvoiceStatusFilter; type: '' | 'Facture' | 'Avoir'; validated: '' | 'true' | 'false'; from: string; to: string }
-export interface QuoteFilters { q: string; customer: string; state: '' | QuoteStateLabel; from: string; to: string }
+export interface InvoiceFilters {
+  q: string;
+  customer: string;
+  status: InvoiceStatusFilter;
+  type: '' | 'Facture' | 'Avoir';
+  validated: '' | 'true' | 'false';
+  from: string;
+  to: string;
+}
+export interface QuoteFilters {
+  q: string;
+  customer: string;
+  state: '' | QuoteStateLabel;
+  from: string;
+  to: string;
+}
 
-export const EMPTY_INVOICE_FILTERS: InvoiceFilters = { q: '', customer: '', status: '', type: '', validated: '', from: '', to: '' };
+export const EMPTY_INVOICE_FILTERS: InvoiceFilters = {
+  q: '',
+  customer: '',
+  status: '',
+  type: '',
+  validated: '',
+  from: '',
+  to: '',
+};
 export const EMPTY_QUOTE_FILTERS: QuoteFilters = { q: '', customer: '', state: '', from: '', to: '' };
 
 export const INVOICE_STATUS_OPTIONS: Array<{ value: InvoiceStatusFilter; label: string }> = [
@@ -55,13 +95,32 @@ export const INVOICE_STATUS_OPTIONS: Array<{ value: InvoiceStatusFilter; label: 
 ];
 
 /** The query string of GET /api/factures (without paging). */
-export interface InvoiceQuery { q?: string; customer?: string; type?: 'Facture' | 'Avoir'; validated?: 'true' | 'false'; from?: string; to?: string; state?: 'paid' | 'unpaid' | 'overdue' }
-export interface QuoteQuery { q?: string; customer?: string; state?: QuoteStateLabel; from?: string; to?: string }
+export interface InvoiceQuery {
+  q?: string;
+  customer?: string;
+  type?: 'Facture' | 'Avoir';
+  validated?: 'true' | 'false';
+  from?: string;
+  to?: string;
+  state?: 'paid' | 'unpaid' | 'overdue';
+}
+export interface QuoteQuery {
+  q?: string;
+  customer?: string;
+  state?: QuoteStateLabel;
+  from?: string;
+  to?: string;
+}
 
-const STATE_OF: Partial<Record<InvoiceStatusFilter, InvoiceQuery['state']>> = { payee: 'paid', impayee: 'unpaid', retard: 'overdue' };
+const STATE_OF: Partial<Record<InvoiceStatusFilter, InvoiceQuery['state']>> = {
+  payee: 'paid',
+  impayee: 'unpaid',
+  retard: 'overdue',
+};
 const VALIDATED_OF: Partial<Record<InvoiceStatusFilter, 'true' | 'false'>> = { brouillon: 'false', validee: 'true' };
 
-const clean = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
+const clean = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 
 /**
  * Filters → query. "Brouillon"/"Validée" are the validated flag; with a contradicting "Validation"
@@ -70,19 +129,36 @@ const clean = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o
 export function invoiceQuery(f: InvoiceFilters): InvoiceQuery | null {
   const fromStatus = VALIDATED_OF[f.status];
   if (fromStatus && f.validated && fromStatus !== f.validated) return null;
-  return clean({ q: f.q.trim(), customer: f.customer, type: f.type || undefined, validated: fromStatus ?? (f.validated || undefined), from: f.from, to: f.to, state: STATE_OF[f.status] });
+  return clean({
+    q: f.q.trim(),
+    customer: f.customer,
+    type: f.type || undefined,
+    validated: fromStatus ?? (f.validated || undefined),
+    from: f.from,
+    to: f.to,
+    state: STATE_OF[f.status],
+  });
 }
 
 export function quoteQuery(f: QuoteFilters): QuoteQuery {
   return clean({ q: f.q.trim(), customer: f.customer, state: f.state || undefined, from: f.from, to: f.to });
 }
 
-const searchText = (number: string | null, c: ListCustomer | null) => [number, c?.accountNumber, c?.socialReason, c?.name].filter(Boolean).join(' ');
+const searchText = (number: string | null, c: ListCustomer | null) =>
+  [number, c?.accountNumber, c?.socialReason, c?.name].filter(Boolean).join(' ');
 
 /** The row as the rulebook's settlement facts (src/domain/invoice-status); an old row's paidAt means paid in full. */
 export function settlementOf(row: InvoiceListRow): SettlementFacts {
   const i = row.invoice;
-  return { type: row.type, validated: i.validated, sentAt: i.sentAt, dueDate: i.dueDate, ttc: i.ttc, paid: i.amountPaid ?? (i.paidAt ? i.ttc : 0), credited: i.amountCredited ?? 0 };
+  return {
+    type: row.type,
+    validated: i.validated,
+    sentAt: i.sentAt,
+    dueDate: i.dueDate,
+    ttc: i.ttc,
+    paid: i.amountPaid ?? (i.paidAt ? i.ttc : 0),
+    credited: i.amountCredited ?? 0,
+  };
 }
 
 /** The server's rule (validated invoices, not credit notes, something still due, due date passed). */
@@ -93,7 +169,11 @@ export function isOverdue(row: InvoiceListRow, today: string): boolean {
 const isUnpaid = (row: InvoiceListRow) => !row.invoice.paidAt && amountDue(settlementOf(row)) > 0;
 
 /** GET /api/factures's filters on rows of the device's copy (offline). Keeps the order. */
-export function filterInvoices(rows: readonly InvoiceListRow[], q: InvoiceQuery | null, today: string): InvoiceListRow[] {
+export function filterInvoices(
+  rows: readonly InvoiceListRow[],
+  q: InvoiceQuery | null,
+  today: string,
+): InvoiceListRow[] {
   if (!q) return [];
   return rows.filter((r) => {
     const i = r.invoice;
@@ -147,17 +227,29 @@ export function isSortedByRule(numbers: ReadonlyArray<string | null>): boolean {
   return true;
 }
 
-export interface StatusBadge { label: string; color: string }
+export interface StatusBadge {
+  label: string;
+  color: string;
+}
 
 /** The invoice page's status (Brouillon … Avoir total), then what it hides (src/domain/invoice-status). */
 export function invoiceBadges(row: InvoiceListRow, today: string): StatusBadge[] {
   return invoiceStatuses(settlementOf(row), today).map((label) => ({ label, color: STATUS_COLORS[label] }));
 }
 
-const QUOTE_COLORS: Record<QuoteStateLabel, string> = { 'En cours': 'blue', Accepté: 'teal', Facturé: 'green', Annulé: 'gray' };
-export const quoteBadge = (state: QuoteStateLabel): StatusBadge => ({ label: state, color: QUOTE_COLORS[state] ?? 'gray' });
+const QUOTE_COLORS: Record<QuoteStateLabel, string> = {
+  'En cours': 'blue',
+  Accepté: 'teal',
+  Facturé: 'green',
+  Annulé: 'gray',
+};
+export const quoteBadge = (state: QuoteStateLabel): StatusBadge => ({
+  label: state,
+  color: QUOTE_COLORS[state] ?? 'gray',
+});
 
-export const customerLabel = (c: ListCustomer | null | undefined) => c?.socialReason || c?.name || c?.accountNumber || '';
+export const customerLabel = (c: ListCustomer | null | undefined) =>
+  c?.socialReason || c?.name || c?.accountNumber || '';
 export const numberLabel = (n: string | null | undefined) => (n && n.trim() ? n : 'Brouillon');
 
 /** French plural from 2 on: '0 document', '1 document', '1 234 documents'. */

@@ -3,7 +3,11 @@
 export const NEW_INVOICE_PATH = '/mes-factures/ajouter-facture';
 export const NEW_QUOTE_PATH = '/mes-factures/ajouter-devis';
 
-export interface EditorTarget { to: string; search: { id: string | number }; href: string }
+export interface EditorTarget {
+  to: string;
+  search: { id: string | number };
+  href: string;
+}
 
 export function editorTarget(kind: 'invoice' | 'quote', id: string | number): EditorTarget {
   const to = `/mes-factures/${kind === 'invoice' ? 'modifier-facture' : 'modifier-devis'}`;

@@ -24,12 +24,16 @@ export function pendingIds(entries: readonly Pick<OutboxEntry, 'path'>[], resour
  * Documents created on the device: the POST carrying createsTempId, with the body of the latest
  * save queued after it (PUT <resource>/<temporary id>). Oldest first.
  */
-export function createdOnDevice<P>(entries: readonly OutboxEntry[], resource: Resource): Array<{ tempId: string; payload: P }> {
+export function createdOnDevice<P>(
+  entries: readonly OutboxEntry[],
+  resource: Resource,
+): Array<{ tempId: string; payload: P }> {
   const found = new Map<string, P>();
   for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
     const path = pathOf(e);
     if (e.method === 'POST' && path === resource && e.createsTempId && e.body) found.set(e.createsTempId, e.body as P);
-    else if (e.method === 'PUT' && e.body && found.has(path.slice(resource.length + 1))) found.set(path.slice(resource.length + 1), e.body as P);
+    else if (e.method === 'PUT' && e.body && found.has(path.slice(resource.length + 1)))
+      found.set(path.slice(resource.length + 1), e.body as P);
   }
   return [...found].map(([tempId, payload]) => ({ tempId, payload }));
 }
@@ -42,17 +46,43 @@ function customerOf(ref: { accountNumber: string } | null | undefined, lookup: C
 }
 
 // The document discount counts too (decision 012): the row shows what the server will store.
-const amounts = (p: Pick<InvoicePayload, 'lines' | 'discount'>) => computeTotals(Array.isArray(p.lines) ? p.lines : [], p.discount);
+const amounts = (p: Pick<InvoicePayload, 'lines' | 'discount'>) =>
+  computeTotals(Array.isArray(p.lines) ? p.lines : [], p.discount);
 
 export function localInvoiceRow(tempId: string, p: InvoicePayload, lookup: CustomerLookup): InvoiceListRow {
   const t = amounts(p);
   return {
-    id: tempId, number: null, type: p.type ?? '', customer: customerOf(p.customer, lookup), estimate: null, local: true,
-    invoice: { createdAt: p.createdAt ?? '', dueDate: p.dueDate ?? null, validated: false, sentAt: null, paidAt: null, ht: t.ht, tva: t.tva, ttc: t.ttc },
+    id: tempId,
+    number: null,
+    type: p.type ?? '',
+    customer: customerOf(p.customer, lookup),
+    estimate: null,
+    local: true,
+    invoice: {
+      createdAt: p.createdAt ?? '',
+      dueDate: p.dueDate ?? null,
+      validated: false,
+      sentAt: null,
+      paidAt: null,
+      ht: t.ht,
+      tva: t.tva,
+      ttc: t.ttc,
+    },
   };
 }
 
 export function localQuoteRow(tempId: string, p: QuotePayload, lookup: CustomerLookup): QuoteListRow {
   const t = amounts(p);
-  return { id: tempId, number: null, state: 'En cours', customer: customerOf(p.customer, lookup), createdAt: p.createdAt ?? '', validatedAt: p.validatedAt ?? null, ht: t.ht, ttc: t.ttc, invoiceId: null, local: true };
+  return {
+    id: tempId,
+    number: null,
+    state: 'En cours',
+    customer: customerOf(p.customer, lookup),
+    createdAt: p.createdAt ?? '',
+    validatedAt: p.validatedAt ?? null,
+    ht: t.ht,
+    ttc: t.ttc,
+    invoiceId: null,
+    local: true,
+  };
 }

@@ -2,7 +2,11 @@
 // "à été"); payment and conversion follow the same voice; refusals show the server's French text.
 import { QUEUED_MESSAGE, SERVER_RETRY_MESSAGE, type ScreenOutcome } from '../../data/local-rows';
 
-export interface Feedback { tone: 'success' | 'error'; title: string; sub?: string | string[] }
+export interface Feedback {
+  tone: 'success' | 'error';
+  title: string;
+  sub?: string | string[];
+}
 
 export const ROW_TOASTS = {
   saved: 'Enregistrement effectué',
@@ -18,11 +22,19 @@ export const ROW_TOASTS = {
 } as const;
 
 /** done → success; queued → kept on the device (or the server failed: retried later); failed → the server's words. */
-export function rowFeedback(outcome: ScreenOutcome<unknown>, success: string, errorTitle: string, queuedSub: string = QUEUED_MESSAGE): Feedback {
+export function rowFeedback(
+  outcome: ScreenOutcome<unknown>,
+  success: string,
+  errorTitle: string,
+  queuedSub: string = QUEUED_MESSAGE,
+): Feedback {
   if (outcome.status === 'done') return { tone: 'success', title: ROW_TOASTS.saved, sub: success };
   if (outcome.status === 'queued') {
-    return outcome.reason === 'server' ? { tone: 'error', title: errorTitle, sub: SERVER_RETRY_MESSAGE } : { tone: 'success', title: ROW_TOASTS.queued, sub: queuedSub };
+    return outcome.reason === 'server'
+      ? { tone: 'error', title: errorTitle, sub: SERVER_RETRY_MESSAGE }
+      : { tone: 'success', title: ROW_TOASTS.queued, sub: queuedSub };
   }
-  if (outcome.message) return { tone: 'error', title: outcome.message, sub: outcome.errors.length ? outcome.errors : undefined };
+  if (outcome.message)
+    return { tone: 'error', title: outcome.message, sub: outcome.errors.length ? outcome.errors : undefined };
   return { tone: 'error', title: errorTitle, sub: outcome.errors.length ? outcome.errors : undefined };
 }

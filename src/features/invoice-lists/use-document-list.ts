@@ -50,19 +50,31 @@ const LOAD_AHEAD = 150;
 // One dataset per list, made from the screen's page function the first time it is shown.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type-erased: each list meets only its own pages
 const pageSets = new Map<string, ServerDataset<any, any>>();
-function pagesOf<R, Q>(dataset: 'invoices' | 'quotes', fetchPage: ListSource<R & Row, Q>['fetchPage']): ServerDataset<{ query: Q; page: number }, ListPage<R>> {
+function pagesOf<R, Q>(
+  dataset: 'invoices' | 'quotes',
+  fetchPage: ListSource<R & Row, Q>['fetchPage'],
+): ServerDataset<{ query: Q; page: number }, ListPage<R>> {
   let def = pageSets.get(dataset);
   if (!def) {
     def = defineServerData<{ query: Q; page: number }, ListPage<R>>({
-      key: `${dataset}Pages`, keep: 'memory', refreshAfter: [dataset === 'invoices' ? 'invoice' : 'quote'],
-      fetch: ({ query, page }, { companyId, signal }) => fetchPage(companyId, query, page, signal) as Promise<ListPage<R>>,
+      key: `${dataset}Pages`,
+      keep: 'memory',
+      refreshAfter: [dataset === 'invoices' ? 'invoice' : 'quote'],
+      fetch: ({ query, page }, { companyId, signal }) =>
+        fetchPage(companyId, query, page, signal) as Promise<ListPage<R>>,
     });
     pageSets.set(dataset, def);
   }
   return def;
 }
 
-export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, filterLocal, localRows }: ListSource<R, Q>): DocumentList<R> {
+export function useDocumentList<R extends Row, Q>({
+  dataset,
+  query,
+  fetchPage,
+  filterLocal,
+  localRows,
+}: ListSource<R, Q>): DocumentList<R> {
   const online = useOnline();
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   const def = pagesOf<R, Q>(dataset, fetchPage);
@@ -72,7 +84,11 @@ export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, f
   const read = useServerPages(def, online && query !== null ? { query } : null, count);
   const first = read.entries[0];
   // The server failed (or could not be reached): the device's copy instead, until it answers again.
-  const failed = online && query !== null && read.pages[0] === undefined && (first?.status === 'error' || first?.status === 'offline');
+  const failed =
+    online &&
+    query !== null &&
+    read.pages[0] === undefined &&
+    (first?.status === 'error' || first?.status === 'offline');
   const useServer = online && !failed;
   const cached = useCachedRows<R>(dataset, useServer ? NO_COMPANY : undefined);
 
@@ -86,7 +102,11 @@ export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, f
     let done = false;
     for (const p of read.pages) {
       if (!p) break;
-      for (const r of p.items) if (!seen.has(r.id)) { seen.add(r.id); rows.push(r); }
+      for (const r of p.items)
+        if (!seen.has(r.id)) {
+          seen.add(r.id);
+          rows.push(r);
+        }
       total = Math.max(p.total, rows.length);
       done = p.items.length < LIST_PAGE_SIZE || rows.length >= p.total;
     }
@@ -97,11 +117,14 @@ export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, f
   if (server) previous.current = server;
   const loadingMore = read.entries.slice(1).some((e) => e?.status === 'refreshing' && e.data === undefined);
 
-  const onRange = useCallback((lastIndex: number) => {
-    if (!useServer || !server || server.done || loadingMore || query === null) return;
-    if (lastIndex < server.rows.length + localRows.length - LOAD_AHEAD) return;
-    if (read.pages.length === count && read.pages[count - 1] !== undefined) setAsked({ key, count: count + 1 });
-  }, [useServer, server, loadingMore, query, localRows.length, read.pages, count, key]);
+  const onRange = useCallback(
+    (lastIndex: number) => {
+      if (!useServer || !server || server.done || loadingMore || query === null) return;
+      if (lastIndex < server.rows.length + localRows.length - LOAD_AHEAD) return;
+      if (read.pages.length === count && read.pages[count - 1] !== undefined) setAsked({ key, count: count + 1 });
+    },
+    [useServer, server, loadingMore, query, localRows.length, read.pages, count, key],
+  );
 
   const local = useMemo(() => filterLocal(sortDocuments(localRows), query), [localRows, query, filterLocal]);
   const deviceSorted = useMemo(() => {
@@ -109,23 +132,48 @@ export function useDocumentList<R extends Row, Q>({ dataset, query, fetchPage, f
     const localIds = new Set(localRows.map((r) => r.id));
     return sortDocuments([...localRows, ...cached.rows.filter((r) => !localIds.has(r.id))]);
   }, [useServer, cached.rows, localRows]);
-  const deviceRows = useMemo(() => (deviceSorted ? filterLocal(deviceSorted, query) : undefined), [deviceSorted, query, filterLocal]);
+  const deviceRows = useMemo(
+    () => (deviceSorted ? filterLocal(deviceSorted, query) : undefined),
+    [deviceSorted, query, filterLocal],
+  );
 
   const { pages, patchPage, refresh } = read;
-  const patchRow = useCallback((id: string | number, patch: (row: R) => R) => {
-    const index = pages.findIndex((p) => p?.items.some((r) => r.id === id));
-    const page = pages[index];
-    if (page) patchPage(index, { ...page, items: page.items.map((r) => (r.id === id ? patch(r) : r)) });
-  }, [pages, patchPage]);
+  const patchRow = useCallback(
+    (id: string | number, patch: (row: R) => R) => {
+      const index = pages.findIndex((p) => p?.items.some((r) => r.id === id));
+      const page = pages[index];
+      if (page) patchPage(index, { ...page, items: page.items.map((r) => (r.id === id ? patch(r) : r)) });
+    },
+    [pages, patchPage],
+  );
   const retry = useCallback(() => void refresh(), [refresh]);
 
   const shown = server ?? previous.current;
   const serverRows = useMemo(() => (shown ? [...local, ...shown.rows] : undefined), [shown, local]);
   if (!useServer) {
-    return { rows: deviceRows, total: deviceRows?.length ?? 0, source: 'device', serverFailed: failed, stale: false, fetchedAt: cached.fetchedAt, loadingMore: false, onRange, patchRow, retry };
+    return {
+      rows: deviceRows,
+      total: deviceRows?.length ?? 0,
+      source: 'device',
+      serverFailed: failed,
+      stale: false,
+      fetchedAt: cached.fetchedAt,
+      loadingMore: false,
+      onRange,
+      patchRow,
+      retry,
+    };
   }
   return {
-    rows: serverRows, total: (shown?.total ?? 0) + local.length, source: 'server', serverFailed: false, stale: !server && !!shown,
-    fetchedAt: null, loadingMore, onRange, patchRow, retry,
+    rows: serverRows,
+    total: (shown?.total ?? 0) + local.length,
+    source: 'server',
+    serverFailed: false,
+    stale: !server && !!shown,
+    fetchedAt: null,
+    loadingMore,
+    onRange,
+    patchRow,
+    retry,
   };
 }

@@ -15,7 +15,10 @@ export function useCustomerDirectory() {
   return useMemo(() => {
     const byAccount = new Map((rows ?? []).map((c) => [c.accountNumber, c]));
     const options: Option[] = (rows ?? [])
-      .map((c) => ({ value: c.accountNumber, label: `${c.socialReason || c.name || c.accountNumber} (${c.accountNumber})` }))
+      .map((c) => ({
+        value: c.accountNumber,
+        label: `${c.socialReason || c.name || c.accountNumber} (${c.accountNumber})`,
+      }))
       .sort((a, b) => a.label.localeCompare(b.label, 'fr'));
     return { options, lookup: (accountNumber: string) => byAccount.get(accountNumber) };
   }, [rows]);

@@ -27,7 +27,9 @@ export const monthLong = (month: string) => formatMonth(month, 'long');
 export const TURNOVER_SERIES = 'Chiffre d’affaires HT';
 
 /** One bar per month; the month's full name stays for the tooltip and the table read aloud. */
-export function chartData(monthly: InvoicingDashboard['monthly']): Array<{ mois: string; moisLong: string; [TURNOVER_SERIES]: number }> {
+export function chartData(
+  monthly: InvoicingDashboard['monthly'],
+): Array<{ mois: string; moisLong: string; [TURNOVER_SERIES]: number }> {
   return monthly.map((m) => ({ mois: monthShort(m.month), moisLong: monthLong(m.month), [TURNOVER_SERIES]: m.ht }));
 }
 
@@ -38,13 +40,26 @@ export function limitText(validated: number, limit: number): string {
   return `${validated} / ${limit} ${plural(validated, 'facture validée', 'factures validées')} ce mois-ci`;
 }
 
-export interface LimitGauge { percent: number; color: string; note: string }
+export interface LimitGauge {
+  percent: number;
+  color: string;
+  note: string;
+}
 
 export function limitGauge(validated: number, limit: number): LimitGauge {
   const percent = limit > 0 ? Math.min(100, Math.round((validated / limit) * 100)) : 100;
-  if (validated >= limit) return { percent, color: 'red', note: 'Limite atteinte : la prochaine validation sera refusée jusqu’au mois prochain.' };
+  if (validated >= limit)
+    return {
+      percent,
+      color: 'red',
+      note: 'Limite atteinte : la prochaine validation sera refusée jusqu’au mois prochain.',
+    };
   const left = limit - validated;
-  return { percent, color: percent >= 80 ? 'orange' : 'blue', note: `Encore ${left} ${plural(left, 'validation possible', 'validations possibles')} ce mois-ci (abonnement Starter).` };
+  return {
+    percent,
+    color: percent >= 80 ? 'orange' : 'blue',
+    note: `Encore ${left} ${plural(left, 'validation possible', 'validations possibles')} ce mois-ci (abonnement Starter).`,
+  };
 }
 
 /** '2 factures', '1 facture', '0 facture'. */

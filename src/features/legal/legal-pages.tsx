@@ -6,7 +6,9 @@ import { getBranding } from '../../lib/branding';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">{title}</Title>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
       {children}
     </Stack>
   );
@@ -20,20 +22,35 @@ export function LegalNoticePage() {
       <PageHeader title="Mentions légales" />
       <Stack gap="lg">
         <Section title="Éditeur">
-          <Text>{b.productName} est édité par {b.legal.name}, société au capital de {b.legal.capital}, immatriculée sous le numéro SIREN {b.legal.siren}, dont le siège social est situé {b.legal.address}.</Text>
+          <Text>
+            {b.productName} est édité par {b.legal.name}, société au capital de {b.legal.capital}, immatriculée sous le
+            numéro SIREN {b.legal.siren}, dont le siège social est situé {b.legal.address}.
+          </Text>
           <Text>Directeur ou directrice de la publication : {b.legal.director}.</Text>
-          <Text>Contact : {b.supportEmail} — {b.supportPhone}.</Text>
+          <Text>
+            Contact : {b.supportEmail} — {b.supportPhone}.
+          </Text>
         </Section>
         <Section title="Hébergement">
           <Text>Le service est {b.legal.host}.</Text>
         </Section>
         <Section title="Données personnelles">
-          <Text>Les données que vous déposez (documents, factures, clients) sont traitées pour le compte de votre entreprise et de son cabinet comptable, responsables de traitement, dans le seul but de fournir le service. Elles ne sont ni vendues ni cédées.</Text>
-          <Text>Conformément au RGPD, vous disposez d’un droit d’accès, de rectification, d’effacement et de portabilité de vos données ; écrivez à {b.supportEmail}. Vous pouvez aussi saisir la CNIL.</Text>
+          <Text>
+            Les données que vous déposez (documents, factures, clients) sont traitées pour le compte de votre entreprise
+            et de son cabinet comptable, responsables de traitement, dans le seul but de fournir le service. Elles ne
+            sont ni vendues ni cédées.
+          </Text>
+          <Text>
+            Conformément au RGPD, vous disposez d’un droit d’accès, de rectification, d’effacement et de portabilité de
+            vos données ; écrivez à {b.supportEmail}. Vous pouvez aussi saisir la CNIL.
+          </Text>
           <Text>Les factures et avoirs sont conservés dix ans, comme l’exige le Code de commerce.</Text>
         </Section>
         <Section title="Propriété intellectuelle">
-          <Text>La marque {b.productName}, l’interface et les contenus du service sont protégés. Toute reproduction sans autorisation est interdite.</Text>
+          <Text>
+            La marque {b.productName}, l’interface et les contenus du service sont protégés. Toute reproduction sans
+            autorisation est interdite.
+          </Text>
         </Section>
       </Stack>
     </Paper>
@@ -47,17 +64,31 @@ export function CookiePolicyPage() {
     <Paper withBorder p="xl" maw={860}>
       <PageHeader title="Politique de cookies" />
       <Stack gap="lg">
-        <Text>{b.productName} n’utilise aucun cookie publicitaire ni de mesure d’audience. Aucun consentement n’est donc demandé.</Text>
+        <Text>
+          {b.productName} n’utilise aucun cookie publicitaire ni de mesure d’audience. Aucun consentement n’est donc
+          demandé.
+        </Text>
         <Section title="Ce que l’application enregistre sur votre appareil">
           <List spacing="xs">
-            <List.Item>Votre session de connexion, pour rester connecté entre deux visites ; elle est effacée à la déconnexion.</List.Item>
-            <List.Item>Vos choix d’affichage : fermeture du bandeau de facturation électronique et de l’annonce du module de facturation.</List.Item>
-            <List.Item>Une copie de travail de vos données (clients, articles, devis, factures, brouillons et modifications en attente d’envoi), pour travailler sans connexion ; elle est effacée à la déconnexion.</List.Item>
+            <List.Item>
+              Votre session de connexion, pour rester connecté entre deux visites ; elle est effacée à la déconnexion.
+            </List.Item>
+            <List.Item>
+              Vos choix d’affichage : fermeture du bandeau de facturation électronique et de l’annonce du module de
+              facturation.
+            </List.Item>
+            <List.Item>
+              Une copie de travail de vos données (clients, articles, devis, factures, brouillons et modifications en
+              attente d’envoi), pour travailler sans connexion ; elle est effacée à la déconnexion.
+            </List.Item>
             <List.Item>Les fichiers de l’application, pour qu’elle s’ouvre même hors ligne.</List.Item>
           </List>
         </Section>
         <Section title="Comment les effacer">
-          <Text>Déconnectez-vous : toutes les données de votre session sont supprimées de l’appareil. Vous pouvez aussi effacer les données du site dans les réglages de votre navigateur.</Text>
+          <Text>
+            Déconnectez-vous : toutes les données de votre session sont supprimées de l’appareil. Vous pouvez aussi
+            effacer les données du site dans les réglages de votre navigateur.
+          </Text>
         </Section>
       </Stack>
     </Paper>
@@ -72,15 +103,28 @@ export function AssistancePage() {
       <PageHeader title="Assistance" />
       <Stack gap="lg">
         <Section title="Nous contacter">
-          <Text>Par téléphone : <Anchor href={`tel:${b.supportPhone.replace(/\s/g, '')}`}>{b.supportPhone}</Anchor>, du lundi au vendredi de 9 h à 18 h.</Text>
-          <Text>Par e-mail : <Anchor href={`mailto:${b.supportEmail}`}>{b.supportEmail}</Anchor>. Nous répondons sous un jour ouvré.</Text>
+          <Text>
+            Par téléphone : <Anchor href={`tel:${b.supportPhone.replace(/\s/g, '')}`}>{b.supportPhone}</Anchor>, du
+            lundi au vendredi de 9 h à 18 h.
+          </Text>
+          <Text>
+            Par e-mail : <Anchor href={`mailto:${b.supportEmail}`}>{b.supportEmail}</Anchor>. Nous répondons sous un
+            jour ouvré.
+          </Text>
         </Section>
         <Section title="Questions fréquentes">
           <List spacing="xs">
-            <List.Item>Mot de passe oublié : utilisez le lien « Mot de passe oublié ? » de la page de connexion.</List.Item>
+            <List.Item>
+              Mot de passe oublié : utilisez le lien « Mot de passe oublié ? » de la page de connexion.
+            </List.Item>
             <List.Item>Changer de société : cliquez sur le nom de la société en haut de l’écran.</List.Item>
-            <List.Item>Activer le module de facturation : il est gratuit, appelez le support au {b.supportPhone}.</List.Item>
-            <List.Item>Travailler sans connexion : après une première visite, l’application s’ouvre hors ligne ; vos modifications sont envoyées dès le retour du réseau.</List.Item>
+            <List.Item>
+              Activer le module de facturation : il est gratuit, appelez le support au {b.supportPhone}.
+            </List.Item>
+            <List.Item>
+              Travailler sans connexion : après une première visite, l’application s’ouvre hors ligne ; vos
+              modifications sont envoyées dès le retour du réseau.
+            </List.Item>
           </List>
         </Section>
       </Stack>

@@ -32,27 +32,56 @@ export function PresentationPage() {
       <PageHeader title="Mes factures" description="Le module de facturation, gratuit pour tous nos clients." />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="sm">Ce que vous pouvez faire</Title>
-          <List spacing="sm" icon={<ThemeIcon color="green" size={22} radius="xl"><IconCheck size={14} /></ThemeIcon>}>
-            {FEATURES.map((f) => <List.Item key={f}>{f}</List.Item>)}
+          <Title order={2} size="h4" mb="sm">
+            Ce que vous pouvez faire
+          </Title>
+          <List
+            spacing="sm"
+            icon={
+              <ThemeIcon color="green" size={22} radius="xl">
+                <IconCheck size={14} />
+              </ThemeIcon>
+            }
+          >
+            {FEATURES.map((f) => (
+              <List.Item key={f}>{f}</List.Item>
+            ))}
           </List>
         </Card>
         <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="sm">{active ? 'Le module est activé' : 'Activer le module'}</Title>
+          <Title order={2} size="h4" mb="sm">
+            {active ? 'Le module est activé' : 'Activer le module'}
+          </Title>
           {active ? (
             <Stack>
               <Text>Votre société a déjà accès au module de facturation.</Text>
-              {hasList && <Button component={Link} to={INVOICE_LIST}>Voir mes factures</Button>}
+              {hasList && (
+                <Button component={Link} to={INVOICE_LIST}>
+                  Voir mes factures
+                </Button>
+              )}
             </Stack>
           ) : (
             <Stack>
-              <Text>Le module est <strong>gratuit</strong>. Pour l’activer, contactez le support : nous l’ouvrons pour votre société le jour même.</Text>
-              <Button component="a" href={`tel:${phone.replace(/\s/g, '')}`} leftSection={<IconPhone size={18} />} size="md">Appeler le {phone}</Button>
+              <Text>
+                Le module est <strong>gratuit</strong>. Pour l’activer, contactez le support : nous l’ouvrons pour votre
+                société le jour même.
+              </Text>
+              <Button
+                component="a"
+                href={`tel:${phone.replace(/\s/g, '')}`}
+                leftSection={<IconPhone size={18} />}
+                size="md"
+              >
+                Appeler le {phone}
+              </Button>
             </Stack>
           )}
         </Card>
       </SimpleGrid>
-      {active && company && <BankDetailsCard companyId={company.id} canEdit={can(profile, 'edit', { menu: 'mesFactures' })} />}
+      {active && company && (
+        <BankDetailsCard companyId={company.id} canEdit={can(profile, 'edit', { menu: 'mesFactures' })} />
+      )}
     </Stack>
   );
 }

@@ -18,18 +18,44 @@ export function ProfilePage() {
       <PageHeader title="Mon profil" />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="sm">Identité</Title>
+          <Title order={2} size="h4" mb="sm">
+            Identité
+          </Title>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px' }}>
-            <dt><Text c="dimmed">Prénom</Text></dt><dd style={{ margin: 0 }}>{profile.firstName}</dd>
-            <dt><Text c="dimmed">Nom</Text></dt><dd style={{ margin: 0 }}>{profile.name}</dd>
-            <dt><Text c="dimmed">Identifiant</Text></dt><dd style={{ margin: 0 }}>{profile.username}</dd>
-            {profile.email && (<><dt><Text c="dimmed">E-mail</Text></dt><dd style={{ margin: 0 }}>{profile.email}</dd></>)}
-            <dt><Text c="dimmed">Profil</Text></dt><dd style={{ margin: 0 }}>{can(profile, 'firm') ? 'Administrateur' : 'Utilisateur'}</dd>
+            <dt>
+              <Text c="dimmed">Prénom</Text>
+            </dt>
+            <dd style={{ margin: 0 }}>{profile.firstName}</dd>
+            <dt>
+              <Text c="dimmed">Nom</Text>
+            </dt>
+            <dd style={{ margin: 0 }}>{profile.name}</dd>
+            <dt>
+              <Text c="dimmed">Identifiant</Text>
+            </dt>
+            <dd style={{ margin: 0 }}>{profile.username}</dd>
+            {profile.email && (
+              <>
+                <dt>
+                  <Text c="dimmed">E-mail</Text>
+                </dt>
+                <dd style={{ margin: 0 }}>{profile.email}</dd>
+              </>
+            )}
+            <dt>
+              <Text c="dimmed">Profil</Text>
+            </dt>
+            <dd style={{ margin: 0 }}>{can(profile, 'firm') ? 'Administrateur' : 'Utilisateur'}</dd>
           </dl>
-          <Title order={2} size="h4" mt="lg" mb="sm">Mes sociétés ({profile.userCompanies.length})</Title>
+          <Title order={2} size="h4" mt="lg" mb="sm">
+            Mes sociétés ({profile.userCompanies.length})
+          </Title>
           <List spacing={4}>
             {sortCompaniesByLabel(profile.userCompanies).map((c) => (
-              <List.Item key={c.id}>{c.label}{c.id === profile.userLastCompany ? ' (société actuelle)' : ''}</List.Item>
+              <List.Item key={c.id}>
+                {c.label}
+                {c.id === profile.userLastCompany ? ' (société actuelle)' : ''}
+              </List.Item>
             ))}
           </List>
         </Card>
@@ -55,7 +81,9 @@ function PasswordCard() {
     try {
       await changePassword(current, next);
       toastSuccess('Mot de passe modifié', 'Votre nouveau mot de passe est enregistré.');
-      setCurrent(''); setNext(''); setConfirm('');
+      setCurrent('');
+      setNext('');
+      setConfirm('');
     } catch (e) {
       setError((await readApiError(e)).message ?? 'Une erreur interne est survenue');
     } finally {
@@ -65,13 +93,41 @@ function PasswordCard() {
 
   return (
     <Card withBorder padding="lg" component="form" onSubmit={submit}>
-      <Title order={2} size="h4" mb="sm">Changer de mot de passe</Title>
+      <Title order={2} size="h4" mb="sm">
+        Changer de mot de passe
+      </Title>
       <Stack>
-        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
-        <PasswordInput label="Nouveau mot de passe" description="Au moins 10 caractères, dont une lettre et un chiffre." autoComplete="new-password" required value={next} onChange={(e) => setNext(e.currentTarget.value)} />
-        <PasswordInput label="Confirmation" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={mismatch ? 'Les deux mots de passe ne sont pas identiques.' : undefined} />
-        {error && <Alert color="red" role="alert">{error}</Alert>}
-        <Button type="submit" loading={busy} disabled={!current || !next || mismatch}>Enregistrer</Button>
+        <PasswordInput
+          label="Mot de passe actuel"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Nouveau mot de passe"
+          description="Au moins 10 caractères, dont une lettre et un chiffre."
+          autoComplete="new-password"
+          required
+          value={next}
+          onChange={(e) => setNext(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Confirmation"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={mismatch ? 'Les deux mots de passe ne sont pas identiques.' : undefined}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} disabled={!current || !next || mismatch}>
+          Enregistrer
+        </Button>
       </Stack>
     </Card>
   );

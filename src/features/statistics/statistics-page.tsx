@@ -14,7 +14,11 @@ const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europ
  * One bar per day of the period, days without sign-in at 0 (a lone bar used to fill the whole
  * chart). Past a year, only the days with sign-ins: hundreds of empty bars would say nothing.
  */
-function chartDays(start: string, end: string, byDay: Statistics['signInsByDay']): { jour: string; Connexions: number }[] {
+function chartDays(
+  start: string,
+  end: string,
+  byDay: Statistics['signInsByDay'],
+): { jour: string; Connexions: number }[] {
   if (addDays(start, 366) < end) return byDay.map((d) => ({ jour: formatDate(d.date), Connexions: d.count }));
   const counts = new Map(byDay.map((d) => [d.date, d.count]));
   const days: { jour: string; Connexions: number }[] = [];
@@ -37,9 +41,27 @@ export function StatisticsPage() {
 
   return (
     <Stack>
-      <PageHeader title="Statistiques" description="Utilisation du portail sur la période choisie."
-        actions={<DatePickerInput type="range" label="Période" value={range} onChange={(v) => pick(v as [string | null, string | null])} valueFormat="DD/MM/YYYY" w={260} maxDate={todayIso()} />} />
-      {stats === undefined && <Group><Loader size="sm" /><Text>Chargement des statistiques…</Text></Group>}
+      <PageHeader
+        title="Statistiques"
+        description="Utilisation du portail sur la période choisie."
+        actions={
+          <DatePickerInput
+            type="range"
+            label="Période"
+            value={range}
+            onChange={(v) => pick(v as [string | null, string | null])}
+            valueFormat="DD/MM/YYYY"
+            w={260}
+            maxDate={todayIso()}
+          />
+        }
+      />
+      {stats === undefined && (
+        <Group>
+          <Loader size="sm" />
+          <Text>Chargement des statistiques…</Text>
+        </Group>
+      )}
       {stats === null && <Text c="dimmed">Aucune statistique disponible pour cette période.</Text>}
       {stats && (
         <>
@@ -50,10 +72,19 @@ export function StatisticsPage() {
             <Figure label="Sociétés" value={stats.companies} />
           </SimpleGrid>
           <Card withBorder padding="lg">
-            <Title order={2} size="h4" mb="md">Connexions par jour</Title>
-            {stats.signInsByDay.length === 0 ? <Text c="dimmed">Aucune connexion sur la période.</Text> : (
-              <BarChart h={260} data={chartDays(stats.period.start, stats.period.end, stats.signInsByDay)} dataKey="jour"
-                series={[{ name: 'Connexions', color: 'blue.6' }]} tickLine="y" />
+            <Title order={2} size="h4" mb="md">
+              Connexions par jour
+            </Title>
+            {stats.signInsByDay.length === 0 ? (
+              <Text c="dimmed">Aucune connexion sur la période.</Text>
+            ) : (
+              <BarChart
+                h={260}
+                data={chartDays(stats.period.start, stats.period.end, stats.signInsByDay)}
+                dataKey="jour"
+                series={[{ name: 'Connexions', color: 'blue.6' }]}
+                tickLine="y"
+              />
             )}
           </Card>
         </>
@@ -65,8 +96,12 @@ export function StatisticsPage() {
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Card withBorder padding="lg">
-      <Text c="dimmed" size="sm">{label}</Text>
-      <Text fw={700} size="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(value)}</Text>
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCount(value)}
+      </Text>
     </Card>
   );
 }

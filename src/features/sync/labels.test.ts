@@ -4,8 +4,21 @@ import { entryStatus, entrySubject, failedLabel, isUpload, uploadsTitle, waiting
 import { waitReasons } from './outbox-list';
 
 const entry = (patch: Partial<OutboxEntry>): OutboxEntry => ({
-  id: 'e', seq: 1, createdAt: 0, updatedAt: 0, state: 'pending', method: 'PUT', path: 'x', companyId: 1, docKey: 'd', label: 'Enregistrement', kind: 'k',
-  idempotencyKey: 'k-12345678', attempts: 0, nextAttemptAt: 0, ...patch,
+  id: 'e',
+  seq: 1,
+  createdAt: 0,
+  updatedAt: 0,
+  state: 'pending',
+  method: 'PUT',
+  path: 'x',
+  companyId: 1,
+  docKey: 'd',
+  label: 'Enregistrement',
+  kind: 'k',
+  idempotencyKey: 'k-12345678',
+  attempts: 0,
+  nextAttemptAt: 0,
+  ...patch,
 });
 
 describe('sync labels', () => {
@@ -19,25 +32,52 @@ describe('sync labels', () => {
     expect(entryStatus(entry({}), now).text).toBe('En attente');
     expect(entryStatus(entry({}), now, true).text).toBe('En attente de la modification refusée');
     expect(entryStatus(entry({ state: 'sending' }), now).text).toBe('Envoi en cours');
-    expect(entryStatus(entry({ attempts: 2, nextAttemptAt: now + 120_000 }), now).text).toBe('Nouvel essai le 21/11/2026 à 14:07');
-    expect(entryStatus(entry({ state: 'failed', lastError: { httpStatus: 422, message: 'x', errors: [] } }), now).text).toBe('Refusée par le serveur');
+    expect(entryStatus(entry({ attempts: 2, nextAttemptAt: now + 120_000 }), now).text).toBe(
+      'Nouvel essai le 21/11/2026 à 14:07',
+    );
+    expect(
+      entryStatus(entry({ state: 'failed', lastError: { httpStatus: 422, message: 'x', errors: [] } }), now).text,
+    ).toBe('Refusée par le serveur');
   });
 });
 
 describe('sync panel names (issue 10, item 10)', () => {
   it('names each change by what it concerns', () => {
-    expect(entrySubject(entry({ kind: 'quote.save', docKey: 'quote:23' }), { doc: { number: 'D2026-0023', customer: 'Mairie de Royan' } })).toBe('Devis D2026-0023 — Mairie de Royan');
-    expect(entrySubject(entry({ kind: 'quote.save' }), { doc: { number: null, customer: 'Mairie de Royan' } })).toBe('Nouveau devis — Mairie de Royan');
-    expect(entrySubject(entry({ kind: 'invoice.validate' }), { doc: { number: null, type: 'Facture', customer: 'Garage Dupont' } })).toBe('Facture (brouillon) — Garage Dupont');
-    expect(entrySubject(entry({ kind: 'invoice.send' }), { doc: { number: 'AV2026-0002', type: 'Avoir', customer: null } })).toBe('Avoir AV2026-0002');
-    expect(entrySubject(entry({ kind: 'customer.create', body: { socialReason: 'Boulangerie Martin' } }))).toBe('Client Boulangerie Martin');
-    expect(entrySubject(entry({ kind: 'customer.delete' }), { customer: 'Épicerie Vidal' })).toBe('Client Épicerie Vidal');
-    expect(entrySubject(entry({ kind: 'item.create', body: { code: 'PAIN', designation: 'Pain de campagne' } }))).toBe('Article PAIN — Pain de campagne');
-    expect(entrySubject(entry({ kind: 'notification.read', label: 'Notification marquée comme lue' }))).toBe('Notification marquée comme lue');
+    expect(
+      entrySubject(entry({ kind: 'quote.save', docKey: 'quote:23' }), {
+        doc: { number: 'D2026-0023', customer: 'Mairie de Royan' },
+      }),
+    ).toBe('Devis D2026-0023 — Mairie de Royan');
+    expect(entrySubject(entry({ kind: 'quote.save' }), { doc: { number: null, customer: 'Mairie de Royan' } })).toBe(
+      'Nouveau devis — Mairie de Royan',
+    );
+    expect(
+      entrySubject(entry({ kind: 'invoice.validate' }), {
+        doc: { number: null, type: 'Facture', customer: 'Garage Dupont' },
+      }),
+    ).toBe('Facture (brouillon) — Garage Dupont');
+    expect(
+      entrySubject(entry({ kind: 'invoice.send' }), { doc: { number: 'AV2026-0002', type: 'Avoir', customer: null } }),
+    ).toBe('Avoir AV2026-0002');
+    expect(entrySubject(entry({ kind: 'customer.create', body: { socialReason: 'Boulangerie Martin' } }))).toBe(
+      'Client Boulangerie Martin',
+    );
+    expect(entrySubject(entry({ kind: 'customer.delete' }), { customer: 'Épicerie Vidal' })).toBe(
+      'Client Épicerie Vidal',
+    );
+    expect(entrySubject(entry({ kind: 'item.create', body: { code: 'PAIN', designation: 'Pain de campagne' } }))).toBe(
+      'Article PAIN — Pain de campagne',
+    );
+    expect(entrySubject(entry({ kind: 'notification.read', label: 'Notification marquée comme lue' }))).toBe(
+      'Notification marquée comme lue',
+    );
   });
 
   it('puts uploads apart and counts them', () => {
-    const upload = entry({ kind: 'inbox.upload', file: { blob: new Blob(['x']), name: 'facture.pdf', field: 'file', extra: {} } });
+    const upload = entry({
+      kind: 'inbox.upload',
+      file: { blob: new Blob(['x']), name: 'facture.pdf', field: 'file', extra: {} },
+    });
     expect(isUpload(upload)).toBe(true);
     expect(isUpload(entry({ kind: 'quote.save' }))).toBe(false);
     expect(entrySubject(upload)).toBe('Fichier facture.pdf');
@@ -47,11 +87,29 @@ describe('sync panel names (issue 10, item 10)', () => {
 
   it('says which creation a change waits for, and when that creation was refused', () => {
     const tmp = 'tmp-1b4e28ba-2fa1-41d2-883f-0016d3cca427';
-    const customer = entry({ id: 'c', seq: 1, kind: 'customer.create', docKey: `customer:${tmp}`, createsTempId: tmp, state: 'failed', lastError: { httpStatus: 422, message: 'x', errors: [] } });
-    const quote = entry({ id: 'q', seq: 2, kind: 'quote.save', docKey: 'quote:tmp-x', body: { customer: { accountNumber: tmp } } });
+    const customer = entry({
+      id: 'c',
+      seq: 1,
+      kind: 'customer.create',
+      docKey: `customer:${tmp}`,
+      createsTempId: tmp,
+      state: 'failed',
+      lastError: { httpStatus: 422, message: 'x', errors: [] },
+    });
+    const quote = entry({
+      id: 'q',
+      seq: 2,
+      kind: 'quote.save',
+      docKey: 'quote:tmp-x',
+      body: { customer: { accountNumber: tmp } },
+    });
     const { waitingFor } = waitReasons([customer, quote], new Map([['c', 'Client Boulangerie Martin']]));
-    expect(waitingFor.get('q')).toBe('En attente de « Client Boulangerie Martin », refusée par le serveur : corrigez-la ou abandonnez-la. Cette modification ne sera jamais envoyée sans elle.');
+    expect(waitingFor.get('q')).toBe(
+      'En attente de « Client Boulangerie Martin », refusée par le serveur : corrigez-la ou abandonnez-la. Cette modification ne sera jamais envoyée sans elle.',
+    );
     expect(waitingFor.has('c')).toBe(false);
-    expect(waitReasons([{ ...customer, state: 'pending', lastError: undefined }, quote], new Map()).waitingFor.get('q')).toBe(`Sera envoyée après « ${customer.label} ».`);
+    expect(
+      waitReasons([{ ...customer, state: 'pending', lastError: undefined }, quote], new Map()).waitingFor.get('q'),
+    ).toBe(`Sera envoyée après « ${customer.label} ».`);
   });
 });

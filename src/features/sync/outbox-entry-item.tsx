@@ -10,8 +10,22 @@ export type EntryAction = 'retry' | 'discard' | 'reload' | 'overwrite';
  * server's words, why it waits, and what the user can do. A save refused because the draft was
  * saved elsewhere offers reload or overwrite (issue 10): nothing is overwritten without that choice.
  */
-export function OutboxEntryItem({ entry, subject, now, blocked, waitingFor, onEdit, onAction }: {
-  entry: OutboxEntry; subject: string; now: number; blocked: boolean; waitingFor: string | null; onEdit: () => void; onAction: (action: EntryAction) => void;
+export function OutboxEntryItem({
+  entry,
+  subject,
+  now,
+  blocked,
+  waitingFor,
+  onEdit,
+  onAction,
+}: {
+  entry: OutboxEntry;
+  subject: string;
+  now: number;
+  blocked: boolean;
+  waitingFor: string | null;
+  onEdit: () => void;
+  onAction: (action: EntryAction) => void;
 }) {
   const status = entryStatus(entry, now, blocked);
   const failed = entry.state === 'failed';
@@ -23,29 +37,57 @@ export function OutboxEntryItem({ entry, subject, now, blocked, waitingFor, onEd
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{subject}</Text>
-          <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>{status.text}</Badge>
+          <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+            {status.text}
+          </Badge>
         </Group>
         {subject !== entry.label && <Text size="sm">{entry.label}</Text>}
-        <Text size="xs" c="dimmed">{createdLabel(entry)}</Text>
-        {waitingFor && <Text size="sm" c="orange.9">{waitingFor}</Text>}
+        <Text size="xs" c="dimmed">
+          {createdLabel(entry)}
+        </Text>
+        {waitingFor && (
+          <Text size="sm" c="orange.9">
+            {waitingFor}
+          </Text>
+        )}
         {entry.lastError && (
-          <Text size="sm" c={failed ? 'red.8' : 'dimmed'}>{entry.lastError.message}</Text>
+          <Text size="sm" c={failed ? 'red.8' : 'dimmed'}>
+            {entry.lastError.message}
+          </Text>
         )}
         {failed && errors.length > 0 && (
-          <List size="sm" c="red.8">{errors.map((e) => <List.Item key={e}>{e}</List.Item>)}</List>
+          <List size="sm" c="red.8">
+            {errors.map((e) => (
+              <List.Item key={e}>{e}</List.Item>
+            ))}
+          </List>
         )}
         {entry.state !== 'sending' && (
           <Group gap="xs">
             {conflict ? (
               <>
-                <Button size="sm" mih={44} variant="light" onClick={() => onAction('reload')}>Recharger la version du serveur</Button>
-                <Button size="sm" mih={44} variant="light" color="red" onClick={() => onAction('overwrite')}>Écraser avec ma version</Button>
+                <Button size="sm" mih={44} variant="light" onClick={() => onAction('reload')}>
+                  Recharger la version du serveur
+                </Button>
+                <Button size="sm" mih={44} variant="light" color="red" onClick={() => onAction('overwrite')}>
+                  Écraser avec ma version
+                </Button>
               </>
             ) : (
               <>
-                {failed && <Button size="sm" mih={44} variant="light" onClick={() => onAction('retry')}>Réessayer</Button>}
-                {editable && <Button size="sm" mih={44} variant="light" onClick={onEdit}>Modifier</Button>}
-                <Button size="sm" mih={44} variant="subtle" color="red" onClick={() => onAction('discard')}>Abandonner</Button>
+                {failed && (
+                  <Button size="sm" mih={44} variant="light" onClick={() => onAction('retry')}>
+                    Réessayer
+                  </Button>
+                )}
+                {editable && (
+                  <Button size="sm" mih={44} variant="light" onClick={onEdit}>
+                    Modifier
+                  </Button>
+                )}
+                <Button size="sm" mih={44} variant="subtle" color="red" onClick={() => onAction('discard')}>
+                  Abandonner
+                </Button>
               </>
             )}
           </Group>

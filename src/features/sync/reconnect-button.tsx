@@ -14,5 +14,9 @@ export function ReconnectButton() {
     await clearLocalSession();
     await router.navigate({ to: '/login', search: { redirect: `${pathname}${searchStr}` } });
   }
-  return <Button color={WARNING_COLOR} size="sm" mih={44} onClick={() => void reconnect()}>Se reconnecter</Button>;
+  return (
+    <Button color={WARNING_COLOR} size="sm" mih={44} onClick={() => void reconnect()}>
+      Se reconnecter
+    </Button>
+  );
 }

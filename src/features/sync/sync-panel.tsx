@@ -2,7 +2,16 @@ import { Alert, Button, Drawer, Group, Skeleton, Stack, Text, Title } from '@man
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { discardOutboxEntry, getOutboxEditor, outboxStatusAtom, overwriteOutboxEntry, reloadOutboxEntry, replayOutbox, retryOutboxEntry, type OutboxEntry } from '../../data/outbox';
+import {
+  discardOutboxEntry,
+  getOutboxEditor,
+  outboxStatusAtom,
+  overwriteOutboxEntry,
+  reloadOutboxEntry,
+  replayOutbox,
+  retryOutboxEntry,
+  type OutboxEntry,
+} from '../../data/outbox';
 import { useOutboxEntries } from '../../data/outbox-hooks';
 import { useOnline } from '../../lib/online';
 import { WARNING_COLOR } from './colors';
@@ -17,22 +26,40 @@ import { StorageUsage } from './storage-usage';
 /** The list of changes not yet on the server (pending and refused), with Réessayer / Modifier / Abandonner. */
 export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="md" title="Synchronisation" closeButtonProps={{ 'aria-label': 'Fermer la synchronisation' }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title="Synchronisation"
+      closeButtonProps={{ 'aria-label': 'Fermer la synchronisation' }}
+    >
       {/* Mounted only while open: a closed panel must not re-read a long queue on every change. */}
       {opened && <SyncPanelBody onClose={onClose} />}
     </Drawer>
   );
 }
 
-const CONFIRM: Record<Exclude<EntryAction, 'retry'>, { title: string; confirmLabel: string; message: (subject: string) => string }> = {
-  discard: { title: 'Abandonner cette modification ?', confirmLabel: 'Abandonner', message: (s) => `« ${s} » ne sera jamais envoyée au serveur. Cette action est définitive.` },
+const CONFIRM: Record<
+  Exclude<EntryAction, 'retry'>,
+  { title: string; confirmLabel: string; message: (subject: string) => string }
+> = {
+  discard: {
+    title: 'Abandonner cette modification ?',
+    confirmLabel: 'Abandonner',
+    message: (s) => `« ${s} » ne sera jamais envoyée au serveur. Cette action est définitive.`,
+  },
   reload: {
-    title: 'Recharger la version du serveur ?', confirmLabel: 'Recharger la version du serveur',
-    message: (s) => `Vos modifications de « ${s} » faites sur cet appareil seront abandonnées, ainsi que celles qui les suivent ; le brouillon reprend la version enregistrée ailleurs.`,
+    title: 'Recharger la version du serveur ?',
+    confirmLabel: 'Recharger la version du serveur',
+    message: (s) =>
+      `Vos modifications de « ${s} » faites sur cet appareil seront abandonnées, ainsi que celles qui les suivent ; le brouillon reprend la version enregistrée ailleurs.`,
   },
   overwrite: {
-    title: 'Écraser avec votre version ?', confirmLabel: 'Écraser avec ma version',
-    message: (s) => `« ${s} » a été modifié ailleurs depuis. Votre version remplacera ces modifications, qui seront perdues.`,
+    title: 'Écraser avec votre version ?',
+    confirmLabel: 'Écraser avec ma version',
+    message: (s) =>
+      `« ${s} » a été modifié ailleurs depuis. Votre version remplacera ces modifications, qui seront perdues.`,
   },
 };
 
@@ -72,38 +99,69 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const section = (title: string, items: OutboxEntry[], label: string) => items.length > 0 && (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h5">{title}</Title>
-      <OutboxList entries={items} all={list} subjects={subjects} label={label} onEdit={edit} onAction={act} />
-    </Stack>
-  );
+  const section = (title: string, items: OutboxEntry[], label: string) =>
+    items.length > 0 && (
+      <Stack gap="xs" component="section" aria-label={title}>
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        <OutboxList entries={items} all={list} subjects={subjects} label={label} onEdit={edit} onAction={act} />
+      </Stack>
+    );
 
   return (
     <>
       <Stack gap="sm">
-        {!online && <Alert color={WARNING_COLOR} icon={<IconCloudOff size={18} />} title="Hors ligne">Les modifications sont gardées sur cet appareil et seront envoyées au retour de la connexion.</Alert>}
+        {!online && (
+          <Alert color={WARNING_COLOR} icon={<IconCloudOff size={18} />} title="Hors ligne">
+            Les modifications sont gardées sur cet appareil et seront envoyées au retour de la connexion.
+          </Alert>
+        )}
         {status.paused && (
           <Alert color={WARNING_COLOR} title="Session expirée">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">Reconnectez-vous pour envoyer les modifications en attente. Elles restent sur cet appareil.</Text>
+              <Text size="sm">
+                Reconnectez-vous pour envoyer les modifications en attente. Elles restent sur cet appareil.
+              </Text>
               <ReconnectButton />
             </Stack>
           </Alert>
         )}
-        {status.lastError && <Alert color="red" title="Synchronisation interrompue">{status.lastError}</Alert>}
-        {actionError && <Alert color="red" withCloseButton onClose={() => setActionError(null)}>{actionError}</Alert>}
+        {status.lastError && (
+          <Alert color="red" title="Synchronisation interrompue">
+            {status.lastError}
+          </Alert>
+        )}
+        {actionError && (
+          <Alert color="red" withCloseButton onClose={() => setActionError(null)}>
+            {actionError}
+          </Alert>
+        )}
         <Group justify="space-between">
           <Text size="sm" fw={600}>
-            {list.length === 0 ? 'Aucune modification en attente.' : [list.length - failed > 0 && waitingLabel(list.length - failed), failed > 0 && failedLabel(failed)].filter(Boolean).join(' · ')}
+            {list.length === 0
+              ? 'Aucune modification en attente.'
+              : [list.length - failed > 0 && waitingLabel(list.length - failed), failed > 0 && failedLabel(failed)]
+                  .filter(Boolean)
+                  .join(' · ')}
           </Text>
-          <Button leftSection={<IconRefresh size={18} />} mih={44} onClick={() => void replayOutbox({ force: true })} loading={status.running} disabled={!online || status.paused || list.length === 0}>
+          <Button
+            leftSection={<IconRefresh size={18} />}
+            mih={44}
+            onClick={() => void replayOutbox({ force: true })}
+            loading={status.running}
+            disabled={!online || status.paused || list.length === 0}
+          >
             Synchroniser
           </Button>
         </Group>
         <StorageUsage refreshKey={list.length} />
         {entries === undefined ? (
-          <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} height={110} radius="md" />)}</Stack>
+          <Stack gap="xs">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={110} radius="md" />
+            ))}
+          </Stack>
         ) : (
           <>
             {section(`Modifications (${edits.length})`, edits, 'Modifications en attente')}
@@ -111,10 +169,14 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
           </>
         )}
       </Stack>
-      <ConfirmModal opened={!!asking} title={asking ? CONFIRM[asking.action].title : ''} confirmLabel={asking ? CONFIRM[asking.action].confirmLabel : ''}
+      <ConfirmModal
+        opened={!!asking}
+        title={asking ? CONFIRM[asking.action].title : ''}
+        confirmLabel={asking ? CONFIRM[asking.action].confirmLabel : ''}
         message={asking ? CONFIRM[asking.action].message(subjects.get(asking.entry.id) ?? asking.entry.label) : ''}
         onCancel={() => setAsking(null)}
-        onConfirm={() => void confirm()} />
+        onConfirm={() => void confirm()}
+      />
     </>
   );
 }

@@ -27,7 +27,15 @@ export function SyncStatus() {
   return (
     <Group gap={6} wrap="nowrap">
       {!online && (
-        <Badge color={WARNING_COLOR} variant="filled" size="lg" leftSection={<IconCloudOff size={14} aria-hidden />} role="status">Hors ligne</Badge>
+        <Badge
+          color={WARNING_COLOR}
+          variant="filled"
+          size="lg"
+          leftSection={<IconCloudOff size={14} aria-hidden />}
+          role="status"
+        >
+          Hors ligne
+        </Badge>
       )}
       <UpdateButton />
       {status.paused && <ReconnectButton />}
@@ -38,25 +46,53 @@ export function SyncStatus() {
           </ActionIcon>
         </Tooltip>
       ) : wide ? (
-        <Button variant="light" color={failed > 0 ? 'red' : 'blue'} mih={44} leftSection={<IconCloudUpload size={18} />} onClick={() => setOpened(true)}>
+        <Button
+          variant="light"
+          color={failed > 0 ? 'red' : 'blue'}
+          mih={44}
+          leftSection={<IconCloudUpload size={18} />}
+          onClick={() => setOpened(true)}
+        >
           {summary}
         </Button>
       ) : (
-        <ActionIcon variant="light" color={failed > 0 ? 'red' : 'blue'} size={44} onClick={() => setOpened(true)} aria-label={summary}>
-          <Indicator label={total} size={18} color={failed > 0 ? 'red' : 'blue'} offset={2}><IconCloudUpload size={22} /></Indicator>
+        <ActionIcon
+          variant="light"
+          color={failed > 0 ? 'red' : 'blue'}
+          size={44}
+          onClick={() => setOpened(true)}
+          aria-label={summary}
+        >
+          <Indicator label={total} size={18} color={failed > 0 ? 'red' : 'blue'} offset={2}>
+            <IconCloudUpload size={22} />
+          </Indicator>
         </ActionIcon>
       )}
-      {waiting > 0 && online && (
-        wide ? (
-          <Button variant="subtle" mih={44} leftSection={<IconRefresh size={18} />} loading={status.running} disabled={status.paused} onClick={() => void replayOutbox({ force: true })}>
+      {waiting > 0 &&
+        online &&
+        (wide ? (
+          <Button
+            variant="subtle"
+            mih={44}
+            leftSection={<IconRefresh size={18} />}
+            loading={status.running}
+            disabled={status.paused}
+            onClick={() => void replayOutbox({ force: true })}
+          >
             Synchroniser
           </Button>
         ) : (
-          <ActionIcon variant="subtle" size={44} loading={status.running} disabled={status.paused} onClick={() => void replayOutbox({ force: true })} aria-label="Synchroniser">
+          <ActionIcon
+            variant="subtle"
+            size={44}
+            loading={status.running}
+            disabled={status.paused}
+            onClick={() => void replayOutbox({ force: true })}
+            aria-label="Synchroniser"
+          >
             <IconRefresh size={22} />
           </ActionIcon>
-        )
-      )}
+        ))}
       <SyncPanel opened={opened} onClose={() => setOpened(false)} />
     </Group>
   );

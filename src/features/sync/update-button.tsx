@@ -16,11 +16,31 @@ export function UpdateButton() {
   const reload = () => (unsaved.size > 0 ? setConfirming(true) : applyUpdate());
   return (
     <Group gap={6} wrap="nowrap">
-      {wide && <Text size="sm" fw={600} c="blue.8">Nouvelle version disponible</Text>}
-      <Button size="sm" mih={44} variant="filled" onClick={reload} aria-label="Nouvelle version disponible : recharger l’application">Recharger</Button>
-      <ConfirmModal opened={confirming} title="Recharger l’application ?" confirmLabel="Recharger quand même"
+      {wide && (
+        <Text size="sm" fw={600} c="blue.8">
+          Nouvelle version disponible
+        </Text>
+      )}
+      <Button
+        size="sm"
+        mih={44}
+        variant="filled"
+        onClick={reload}
+        aria-label="Nouvelle version disponible : recharger l’application"
+      >
+        Recharger
+      </Button>
+      <ConfirmModal
+        opened={confirming}
+        title="Recharger l’application ?"
+        confirmLabel="Recharger quand même"
         message="Une saisie en cours n’est pas encore enregistrée : elle sera perdue si vous rechargez maintenant. Enregistrez-la d’abord."
-        onCancel={() => setConfirming(false)} onConfirm={() => { setConfirming(false); applyUpdate(); }} />
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          applyUpdate();
+        }}
+      />
     </Group>
   );
 }

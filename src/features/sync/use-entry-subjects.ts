@@ -6,10 +6,23 @@ import type { OutboxEntry } from '../../data/outbox';
 import { isTempId } from '../../data/temp-ids';
 import { entrySubject, type SubjectFacts } from './labels';
 
-interface DocLike { number?: string | null; type?: string; customer?: { socialReason?: string; accountNumber?: string } | null }
-interface DraftLike { number?: string | null; docKey?: string | null; customer?: { socialReason?: string } | null; form?: { type?: string; accountNumber?: string } }
+interface DocLike {
+  number?: string | null;
+  type?: string;
+  customer?: { socialReason?: string; accountNumber?: string } | null;
+}
+interface DraftLike {
+  number?: string | null;
+  docKey?: string | null;
+  customer?: { socialReason?: string } | null;
+  form?: { type?: string; accountNumber?: string };
+}
 
-async function customerName(db: WorkplaceDb, companyId: number, accountNumber: string | undefined): Promise<string | null> {
+async function customerName(
+  db: WorkplaceDb,
+  companyId: number,
+  accountNumber: string | undefined,
+): Promise<string | null> {
   if (!accountNumber) return null;
   const row = await db.customers.get([companyId, accountNumber]);
   const data = row?.data as { socialReason?: string; name?: string } | undefined;
@@ -17,14 +30,24 @@ async function customerName(db: WorkplaceDb, companyId: number, accountNumber: s
 }
 
 async function factsOf(db: WorkplaceDb, entry: OutboxEntry, drafts: DraftLike[]): Promise<SubjectFacts> {
-  const [domain, ref] = [entry.docKey.slice(0, entry.docKey.indexOf(':')), entry.docKey.slice(entry.docKey.indexOf(':') + 1)];
+  const [domain, ref] = [
+    entry.docKey.slice(0, entry.docKey.indexOf(':')),
+    entry.docKey.slice(entry.docKey.indexOf(':') + 1),
+  ];
   if (domain === 'customer') return { customer: await customerName(db, entry.companyId, ref) };
   if (domain !== 'quote' && domain !== 'invoice') return {};
-  const id = isTempId(ref) ? (await db.idMap.get(ref))?.serverId ?? ref : Number(ref);
+  const id = isTempId(ref) ? ((await db.idMap.get(ref))?.serverId ?? ref) : Number(ref);
   const table = domain === 'quote' ? db.quotes : db.invoices;
   const row = await table.get([entry.companyId, id]);
   const doc = (row?.detail ?? row?.data) as DocLike | undefined;
-  if (doc) return { doc: { number: doc.number ?? null, type: doc.type, customer: doc.customer?.socialReason || (await customerName(db, entry.companyId, doc.customer?.accountNumber)) } };
+  if (doc)
+    return {
+      doc: {
+        number: doc.number ?? null,
+        type: doc.type,
+        customer: doc.customer?.socialReason || (await customerName(db, entry.companyId, doc.customer?.accountNumber)),
+      },
+    };
   const draft = drafts.find((d) => d.docKey === entry.docKey);
   if (!draft) return {};
   const customer = draft.customer?.socialReason || (await customerName(db, entry.companyId, draft.form?.accountNumber));

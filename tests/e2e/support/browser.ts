@@ -25,13 +25,25 @@ let shared: Promise<Browser> | null = null;
 export async function launchBrowser(): Promise<Browser> {
   const current = shared && (await shared.catch(() => null));
   if (current?.isConnected()) return current;
-  shared = chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  }).then((browser) => Object.assign(browser, {
-    // A file's afterAll: what a failed test left open is closed (its checks already failed it).
-    close: async () => void (await Promise.allSettled(browser.contexts().map((c) => c.close()))),
-  }));
+  shared = chromium
+    .launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    })
+    .then((browser) =>
+      Object.assign(browser, {
+        // A file's afterAll: what a failed test left open is closed (its checks already failed it).
+        close: async () => void (await Promise.allSettled(browser.contexts().map((c) => c.close()))),
+      }),
+    );
   return shared;
 }
 
@@ -51,7 +63,11 @@ export interface InjectedSession {
  * the session as src/lib/session.ts stores it and, unless `announcement` is kept, the "do not show
  * again" flag of the announcement modal (spec 2.8). Used by every test that is not about signing in.
  */
-export async function sessionFor(baseUrl: string, username = 'demo', opts: { password?: string; announcement?: boolean } = {}): Promise<InjectedSession> {
+export async function sessionFor(
+  baseUrl: string,
+  username = 'demo',
+  opts: { password?: string; announcement?: boolean } = {},
+): Promise<InjectedSession> {
   const { token, profile } = await apiClient(baseUrl).login(username, opts.password ?? username);
   const { token: _inBody, ...stored } = profile as Record<string, unknown>;
   const localStorage = [{ name: 'workplace.session', value: JSON.stringify({ token, profile: stored }) }];
@@ -94,11 +110,14 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
  * script rather than Playwright's storageState, which opens an extra page per context (~1 s).
  */
 async function injectSession(context: BrowserContext, session: InjectedSession): Promise<void> {
-  await context.addInitScript(({ origin, items }) => {
-    if (location.origin !== origin || document.cookie.includes('e2e-session-injected=1')) return;
-    for (const { name, value } of items) localStorage.setItem(name, value);
-    document.cookie = 'e2e-session-injected=1; path=/; SameSite=Strict';
-  }, { origin: session.origin, items: session.localStorage });
+  await context.addInitScript(
+    ({ origin, items }) => {
+      if (location.origin !== origin || document.cookie.includes('e2e-session-injected=1')) return;
+      for (const { name, value } of items) localStorage.setItem(name, value);
+      document.cookie = 'e2e-session-injected=1; path=/; SameSite=Strict';
+    },
+    { origin: session.origin, items: session.localStorage },
+  );
 }
 
 /**
@@ -116,7 +135,10 @@ function failOnConsoleErrors(context: BrowserContext, allow?: RegExp): void {
   const close = context.close.bind(context);
   context.close = async (...args: Parameters<BrowserContext['close']>) => {
     await close(...args);
-    expect(errors.filter((e) => !allow?.test(e)), 'erreurs dans la console du navigateur').toEqual([]);
+    expect(
+      errors.filter((e) => !allow?.test(e)),
+      'erreurs dans la console du navigateur',
+    ).toEqual([]);
   };
 }
 
@@ -154,7 +176,13 @@ export function watchConsole(page: Page): () => string[] {
 }
 
 /** Signs in through the login form: only for the tests about signing in (others use sessionFor). */
-export async function signIn(page: Page, baseUrl: string, username = 'demo', password = username, path = '/'): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  username = 'demo',
+  password = username,
+  path = '/',
+): Promise<void> {
   await page.goto(`${baseUrl}/login${path === '/' ? '' : `?redirect=${encodeURIComponent(path)}`}`);
   await page.getByLabel('Identifiant').fill(username);
   await page.getByLabel('Mot de passe').fill(password);
@@ -179,8 +207,27 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
   // Once per document: a second check on the same page reuses it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; html: string }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")}`);
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; html: string }> }>;
+          }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+            .join(', ')}`,
+      );
   });
   expect(violations, `accessibilité de ${context}`).toEqual([]);
 }
@@ -189,7 +236,14 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
  * A fresh context signed in as `username` (session injected, announcement dismissed), opened on
  * `path`. `errors` are the page's console errors so far; the context checks them all at close.
  */
-export async function openSignedIn(browser: Browser, baseUrl: string, path: string, viewport?: { width: number; height: number }, username = 'demo', opts: Omit<ContextOptions, 'session' | 'viewport'> = {}) {
+export async function openSignedIn(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  viewport?: { width: number; height: number },
+  username = 'demo',
+  opts: Omit<ContextOptions, 'session' | 'viewport'> = {},
+) {
   const context = await newContext(browser, { ...opts, viewport, session: await sessionFor(baseUrl, username) });
   const page = await context.newPage();
   const errors = watchConsole(page);
@@ -198,11 +252,16 @@ export async function openSignedIn(browser: Browser, baseUrl: string, path: stri
 }
 
 /** Toasts come and go: accessibility checks look at the screen once they are gone. */
-export const noToasts = (page: Page) => expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
-export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+export const noToasts = (page: Page) =>
+  expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+export const toast = (page: Page, text: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 /** Until no finite animation or transition runs (a drawer sliding after a resize, a modal opening). */
-export const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 
 /** Until the screen has its data: no skeleton and nothing busy on screen, nothing moving. */
 export async function screenLoaded(page: Page): Promise<void> {
@@ -224,7 +283,12 @@ export async function shot(page: Page, name: string, fullPage = false): Promise<
 }
 
 /** A screenshot at another size (the page goes back to its size after): only when SHOTS_DIR is set. */
-export async function shotAt(page: Page, name: string, viewport: { width: number; height: number }, fullPage = false): Promise<void> {
+export async function shotAt(
+  page: Page,
+  name: string,
+  viewport: { width: number; height: number },
+  fullPage = false,
+): Promise<void> {
   if (!process.env.SHOTS_DIR) return;
   const size = page.viewportSize();
   await page.setViewportSize(viewport);

@@ -8,7 +8,8 @@ import { newContext, sessionFor, watchConsole } from './browser';
 import { pdfPageDrawn } from './pdf';
 
 /** The production build on a server whose data (PGlite on disk) survives stop() / restart() on the same port. */
-export const startPersistentAppServer = (): Promise<TestServer> => startTestServer({ staticDir: process.env.E2E_DIST ?? 'dist', persistent: true });
+export const startPersistentAppServer = (): Promise<TestServer> =>
+  startTestServer({ staticDir: process.env.E2E_DIST ?? 'dist', persistent: true });
 
 /** Every row of one store of the signed-in user's IndexedDB database (workplace-<userId>). */
 export function readStore<T = any>(page: Page, store: string): Promise<T[]> {
@@ -31,30 +32,71 @@ export function readStore<T = any>(page: Page, store: string): Promise<T[]> {
   }, store);
 }
 
-export const companyOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
+export const companyOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number);
 
 /** Waits until the datasets of the company are stored on the device (each refresh writes its meta row). */
 export async function waitForCaches(page: Page, datasets: string[]): Promise<void> {
   const company = await companyOf(page);
-  const stored = async () => (await readStore<{ companyId: number; dataset: string }>(page, 'meta')).filter((r) => r.companyId === company).map((r) => r.dataset);
-  await expect.poll(async () => {
-    const have = await stored();
-    return datasets.filter((d) => !have.includes(d));
-  }, { timeout: 30_000 }).toEqual([]);
+  const stored = async () =>
+    (await readStore<{ companyId: number; dataset: string }>(page, 'meta'))
+      .filter((r) => r.companyId === company)
+      .map((r) => r.dataset);
+  await expect
+    .poll(
+      async () => {
+        const have = await stored();
+        return datasets.filter((d) => !have.includes(d));
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
 }
 
 /** A document opened online is kept (its detail) for offline reading. */
 export async function waitForOpenedDocument(page: Page, table: 'invoices' | 'quotes', id: number): Promise<void> {
-  await expect.poll(async () => (await readStore<{ id: unknown; detail?: unknown }>(page, table)).some((r) => r.id === id && r.detail !== undefined), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await readStore<{ id: unknown; detail?: unknown }>(page, table)).some(
+          (r) => r.id === id && r.detail !== undefined,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
-export interface OutboxView { kind: string; state: string; attempts: number; path: string; idempotencyKey: string; seq: number }
+export interface OutboxView {
+  kind: string;
+  state: string;
+  attempts: number;
+  path: string;
+  idempotencyKey: string;
+  seq: number;
+}
 export const outboxEntries = async (page: Page): Promise<OutboxView[]> =>
-  (await readStore<OutboxView>(page, 'outbox')).sort((a, b) => a.seq - b.seq).map(({ kind, state, attempts, path, idempotencyKey, seq }) => ({ kind, state, attempts, path, idempotencyKey, seq }));
+  (await readStore<OutboxView>(page, 'outbox'))
+    .sort((a, b) => a.seq - b.seq)
+    .map(({ kind, state, attempts, path, idempotencyKey, seq }) => ({
+      kind,
+      state,
+      attempts,
+      path,
+      idempotencyKey,
+      seq,
+    }));
 
 /** Signed in as demo (session injected) with the service worker in control and the editors' data on the device. */
-export async function openOnline(browser: Browser, server: TestServer, allowConsole?: RegExp): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url), allowConsole });
+export async function openOnline(
+  browser: Browser,
+  server: TestServer,
+  allowConsole?: RegExp,
+): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await newContext(browser, {
+    serviceWorkers: 'allow',
+    session: await sessionFor(server.url),
+    allowConsole,
+  });
   const page = await context.newPage();
   const errors = watchConsole(page);
   await page.goto(`${server.url}/`);
@@ -79,7 +121,12 @@ export async function pick(page: Page, combobox: string, search: string, option:
 }
 
 /** A quote or invoice for a cached customer with one catalogue article, in the open editor. */
-export async function fillDocument(page: Page, customer: [string, RegExp], article: [string, RegExp], quantity: string): Promise<void> {
+export async function fillDocument(
+  page: Page,
+  customer: [string, RegExp],
+  article: [string, RegExp],
+  quantity: string,
+): Promise<void> {
   await pick(page, 'Client', ...customer);
   await pick(page, 'Ajouter un article du catalogue', ...article);
   await page.getByLabel('Quantité').fill(quantity);

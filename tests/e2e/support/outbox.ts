@@ -3,7 +3,15 @@
 // up on its next start (or 'online' event) like any queued change.
 import type { Page } from 'playwright-core';
 
-export interface RawChange { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown; companyId: number; docKey: string; label: string; kind: string }
+export interface RawChange {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  companyId: number;
+  docKey: string;
+  label: string;
+  kind: string;
+}
 
 export async function queueRawChanges(page: Page, changes: RawChange[]): Promise<string[]> {
   return page.evaluate(async (list) => {
@@ -25,7 +33,17 @@ export async function queueRawChanges(page: Page, changes: RawChange[]): Promise
         for (const c of list) {
           const key = crypto.randomUUID();
           keys.push(key);
-          store.add({ ...c, id: crypto.randomUUID(), seq: ++seq, createdAt: now, updatedAt: now, state: 'pending', idempotencyKey: key, attempts: 0, nextAttemptAt: 0 });
+          store.add({
+            ...c,
+            id: crypto.randomUUID(),
+            seq: ++seq,
+            createdAt: now,
+            updatedAt: now,
+            state: 'pending',
+            idempotencyKey: key,
+            attempts: 0,
+            nextAttemptAt: 0,
+          });
         }
       };
       tx.oncomplete = () => resolve();

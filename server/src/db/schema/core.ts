@@ -1,17 +1,32 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { AppRight } from '../../../../src/domain/rights';
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull(),
-  email: text('email'),
-  name: text('name').notNull(),
-  firstName: text('first_name').notNull(),
-  userType: integer('user_type').notNull().default(2),
-  passwordHash: text('password_hash').notNull(),
-  lastCompanyId: integer('last_company_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('users_username_uq').on(t.username)]);
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email'),
+    name: text('name').notNull(),
+    firstName: text('first_name').notNull(),
+    userType: integer('user_type').notNull().default(2),
+    passwordHash: text('password_hash').notNull(),
+    lastCompanyId: integer('last_company_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(t.username)],
+);
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -39,57 +54,81 @@ export const companies = pgTable('companies', {
 });
 
 /** A user's membership of a company carries that user's rights there (spec 3, 6). */
-export const memberships = pgTable('memberships', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-  appRights: jsonb('app_rights').$type<AppRight[]>().notNull().default([]),
-  categories: jsonb('categories').$type<number[]>().notNull().default([]),
-  categoriesInbox: jsonb('categories_inbox').$type<number[]>().notNull().default([]),
-}, (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('memberships_company_idx').on(t.companyId)]);
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    appRights: jsonb('app_rights').$type<AppRight[]>().notNull().default([]),
+    categories: jsonb('categories').$type<number[]>().notNull().default([]),
+    categoriesInbox: jsonb('categories_inbox').$type<number[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('memberships_company_idx').on(t.companyId)],
+);
 
 /** Bearer tokens: only their SHA-256 is stored, so a database leak gives no usable token. */
-export const sessions = pgTable('sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /**
  * Throttled events (sign-in attempts, reset mails, current-password checks), kept in the database
  * so limits survive restarts. `failed` false = an attempt still being checked (modules/auth/throttle.ts).
  */
-export const throttleEvents = pgTable('throttle_events', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  subject: text('subject').notNull(),
-  address: text('address').notNull(),
-  failed: boolean('failed').notNull().default(false),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('throttle_events_subject_idx').on(t.kind, t.subject, t.at),
-  index('throttle_events_address_idx').on(t.kind, t.address, t.at),
-  index('throttle_events_at_idx').on(t.at),
-]);
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    address: text('address').notNull(),
+    failed: boolean('failed').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('throttle_events_subject_idx').on(t.kind, t.subject, t.at),
+    index('throttle_events_address_idx').on(t.kind, t.address, t.at),
+    index('throttle_events_at_idx').on(t.at),
+  ],
+);
 
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
 /** First response stored per (user, key) so a replayed mutation is never applied twice. */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  userId: integer('user_id').notNull(),
-  /** The company the request acted for (0: a route outside any company): a key never crosses companies. */
-  companyId: integer('company_id').notNull().default(0),
-  key: text('key').notNull(),
-  requestHash: text('request_hash').notNull(),
-  /** 0 while a handler with an outside effect (a mail) is under way: see reserveIdempotencyKey. */
-  status: integer('status').notNull(),
-  contentType: text('content_type'),
-  body: text('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.companyId, t.key] }), index('idempotency_created_idx').on(t.createdAt)]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    /** The company the request acted for (0: a route outside any company): a key never crosses companies. */
+    companyId: integer('company_id').notNull().default(0),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** 0 while a handler with an outside effect (a mail) is under way: see reserveIdempotencyKey. */
+    status: integer('status').notNull(),
+    contentType: text('content_type'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);

@@ -1,7 +1,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
 
 // scrypt with N=2^15: ~50 ms per hash here, slow enough for stolen hashes, fast enough for sign-in.
 // Test runs (vitest sets NODE_ENV=test) hash with N=2^10: the auth suites spent most of their time
@@ -22,7 +27,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [algo, n, r, p, saltB64, keyB64] = stored.split('$');
   if (algo !== 'scrypt' || !keyB64) return false;
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await scrypt(password.normalize('NFC'), Buffer.from(saltB64, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
+  const key = await scrypt(password.normalize('NFC'), Buffer.from(saltB64, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  });
   return timingSafeEqual(key, expected);
 }
 
@@ -39,6 +49,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 /** Minimum policy for a new password, in French. */
 export function passwordPolicyError(password: string): string | null {
   if (password.length < 10) return 'Le mot de passe doit contenir au moins 10 caractères.';
-  if (!/[A-Za-zÀ-ÿ]/.test(password) || !/[0-9]/.test(password)) return 'Le mot de passe doit contenir au moins une lettre et un chiffre.';
+  if (!/[A-Za-zÀ-ÿ]/.test(password) || !/[0-9]/.test(password))
+    return 'Le mot de passe doit contenir au moins une lettre et un chiffre.';
   return null;
 }

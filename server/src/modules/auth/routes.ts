@@ -37,7 +37,10 @@ export function authModule(deps: Deps) {
 
   route(api.session.ldapLogin, {}, async () => {
     if (!deps.config.env.LDAP_URL) {
-      throw new HttpError(503, 'La connexion par l’annuaire d’entreprise n’est pas configurée sur ce serveur. Contactez votre cabinet.');
+      throw new HttpError(
+        503,
+        'La connexion par l’annuaire d’entreprise n’est pas configurée sur ce serveur. Contactez votre cabinet.',
+      );
     }
     throw new HttpError(503, 'L’annuaire d’entreprise ne répond pas. Réessayez plus tard.');
   });
@@ -52,7 +55,10 @@ export function authModule(deps: Deps) {
     await countResetRequest(deps.db, body.username, clientAddress(c, deps.config), deps.now());
     await requestPasswordReset(deps, body.username);
     // Always the same answer, so nobody learns which login names exist.
-    return c.json({ message: 'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.' });
+    return c.json({
+      message:
+        'Si un compte correspond à cet identifiant, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
+    });
   });
 
   route(api.session.resetPassword, {}, async (c, { body }) => {

@@ -7,11 +7,22 @@ import type { SessionUser } from '../../http/types';
 
 export async function createSession(db: Db, userId: number, ttlHours: number, now: Date): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlHours * 3_600_000) });
+  await db
+    .insert(sessions)
+    .values({
+      tokenHash: sha256(token),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+    });
   return token;
 }
 
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ user: SessionUser; tokenHash: string } | null> {
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ user: SessionUser; tokenHash: string } | null> {
   const tokenHash = sha256(token);
   const rows = await db
     .select(sessionUserColumns)
@@ -27,9 +38,15 @@ export async function revokeSession(db: Db, tokenHash: string, now: Date): Promi
 }
 
 export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeOtherSessions(db: Db, userId: number, keepTokenHash: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepTokenHash)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepTokenHash)));
 }

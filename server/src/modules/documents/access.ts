@@ -35,11 +35,18 @@ const readsAll = (access: DocumentAccess) => access.readable.length === ALL_CATE
  */
 export function mayReadFile(access: DocumentAccess, file: FileRef): boolean {
   if (file.companyId !== access.companyId) return false;
-  return readsAll(access) || access.readable.includes(file.categoryId) || (file.depositorId !== null && file.depositorId === access.userId);
+  return (
+    readsAll(access) ||
+    access.readable.includes(file.categoryId) ||
+    (file.depositorId !== null && file.depositorId === access.userId)
+  );
 }
 
 /** mayReadFile as an SQL condition on a table's columns. */
-export function readableFilesWhere(access: DocumentAccess, cols: { companyId: AnyColumn; categoryId: AnyColumn; depositorId: AnyColumn }): SQL {
+export function readableFilesWhere(
+  access: DocumentAccess,
+  cols: { companyId: AnyColumn; categoryId: AnyColumn; depositorId: AnyColumn },
+): SQL {
   const company = eq(cols.companyId, access.companyId);
   // Reading every category (the usual case) needs no category filter: the (company, date) index
   // then serves the newest-first page directly.
@@ -62,9 +69,17 @@ export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<Do
 }
 
 /** The access of every member of a company (for notifications, admin views spanning companies). */
-export async function membersAccess(db: DbOrTx, where: { companyId?: number; userId?: number }): Promise<DocumentAccess[]> {
+export async function membersAccess(
+  db: DbOrTx,
+  where: { companyId?: number; userId?: number },
+): Promise<DocumentAccess[]> {
   const rows = await membershipsWithCompany(db, where);
-  return rows.map((r) => ({ companyId: r.companyId, companyLabel: r.label, userId: r.userId, readable: readableCategoryIds(r.categories, r.gedUserRight) }));
+  return rows.map((r) => ({
+    companyId: r.companyId,
+    companyLabel: r.label,
+    userId: r.userId,
+    readable: readableCategoryIds(r.categories, r.gedUserRight),
+  }));
 }
 
 /** For calls that name the company in their path (widgets): membership or 403, like X-Company-Id. */

@@ -22,7 +22,11 @@ export function holdBlobs(held: BlobHolds, shas: string[]): () => void {
 
 /** `usesElsewhere` counts the caller's own rows on these bytes (each module counts its own table). */
 export async function removeBlobIfUnused(
-  db: Db, held: BlobHolds, storage: FileStorage, sha256: string, usesElsewhere: () => Promise<number>,
+  db: Db,
+  held: BlobHolds,
+  storage: FileStorage,
+  sha256: string,
+  usesElsewhere: () => Promise<number>,
 ): Promise<boolean> {
   if (held.has(sha256)) return false;
   const [{ n: inDocs }] = await db.select({ n: count() }).from(documents).where(eq(documents.sha256, sha256));

@@ -22,8 +22,13 @@ const commonHeaders = {
 // Metadata without its bytes, or with other bytes, is a server fault (lost or damaged volume), not
 // the client's: a French 500 before anything is sent, logged for the operator.
 function damaged(file: StoredFileMeta, found: number | null): HttpError {
-  console.error(`Stockage endommagé : ${file.sha256} (« ${file.name} ») attendu ${file.size} octets, trouvé ${found ?? 'absent'}`);
-  return new HttpError(500, `Le fichier « ${file.name} » est illisible sur le serveur (stockage endommagé) : le téléchargement a été annulé. Prévenez le cabinet.`);
+  console.error(
+    `Stockage endommagé : ${file.sha256} (« ${file.name} ») attendu ${file.size} octets, trouvé ${found ?? 'absent'}`,
+  );
+  return new HttpError(
+    500,
+    `Le fichier « ${file.name} » est illisible sur le serveur (stockage endommagé) : le téléchargement a été annulé. Prévenez le cabinet.`,
+  );
 }
 
 /** Checks before the first byte is sent that every file is there with its size. */
@@ -56,20 +61,42 @@ async function* verifiedBytes(storage: FileStorage, file: StoredFileMeta): Async
 }
 
 /** Streams a stored file with its type and an RFC 6266 file name. */
-export async function fileResponse(storage: FileStorage, file: StoredFileMeta, disposition: 'inline' | 'attachment'): Promise<Response> {
+export async function fileResponse(
+  storage: FileStorage,
+  file: StoredFileMeta,
+  disposition: 'inline' | 'attachment',
+): Promise<Response> {
   await checkStored(storage, [file]);
-  return new Response(Readable.toWeb(Readable.from(verifiedBytes(storage, file), { objectMode: false })) as ReadableStream, {
-    status: 200,
-    headers: { ...commonHeaders, 'Content-Type': file.mimeType, 'Content-Length': String(file.size), 'Content-Disposition': contentDisposition(file.name, disposition) },
-  });
+  return new Response(
+    Readable.toWeb(Readable.from(verifiedBytes(storage, file), { objectMode: false })) as ReadableStream,
+    {
+      status: 200,
+      headers: {
+        ...commonHeaders,
+        'Content-Type': file.mimeType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': contentDisposition(file.name, disposition),
+      },
+    },
+  );
 }
 
 /** A zip of stored files, streamed. Missing or damaged bytes fail it: never an archive silently cut. */
-export async function zipResponse(storage: FileStorage, files: Array<StoredFileMeta & { createdAt: Date }>, zipName: string): Promise<Response> {
+export async function zipResponse(
+  storage: FileStorage,
+  files: Array<StoredFileMeta & { createdAt: Date }>,
+  zipName: string,
+): Promise<Response> {
   await checkStored(storage, files);
-  const stream = zipStream(files.map((f) => ({ name: f.name, mtime: f.createdAt, open: async () => verifiedBytes(storage, f) })));
+  const stream = zipStream(
+    files.map((f) => ({ name: f.name, mtime: f.createdAt, open: async () => verifiedBytes(storage, f) })),
+  );
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
-    headers: { ...commonHeaders, 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition(zipName, 'attachment') },
+    headers: {
+      ...commonHeaders,
+      'Content-Type': 'application/zip',
+      'Content-Disposition': contentDisposition(zipName, 'attachment'),
+    },
   });
 }

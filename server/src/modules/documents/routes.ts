@@ -18,7 +18,6 @@ import { categoryTree } from './tree';
 const VIEW = { menu: 'mesDocuments', permission: 'view' } as const;
 const DOWNLOAD = { menu: 'mesDocuments', permission: 'download' } as const;
 
-
 /** Documents the firm filed (spec 7.3): lists, category tree, view, download, zip. */
 export function documentsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Documents');
@@ -44,7 +43,12 @@ export function documentsModule(deps: Deps) {
     const scope = await companyScopeOf(deps, user.id, companyId);
     // The company is named in the path: its membership's rights, not the current company's.
     assertRight(can({ userType: user.userType, appRights: scope.rights }, 'view', VIEW));
-    const access = { companyId, companyLabel: scope.label, userId, readable: readableCategoryIds(scope.categories, scope.gedUserRight) };
+    const access = {
+      companyId,
+      companyLabel: scope.label,
+      userId,
+      readable: readableCategoryIds(scope.categories, scope.gedUserRight),
+    };
     return c.json({ items: await lastDocuments(deps.db, access, 5) });
   });
 
@@ -54,17 +58,33 @@ export function documentsModule(deps: Deps) {
     const access = await documentAccess(deps, c);
     const tree = categoryTree(Number(raw), access.readable, await countsByCategory(deps.db, access));
     if (!tree) throw notFound('Catégorie introuvable.');
-    const [last] = await deps.db.select().from(gedCategoryLast).where(and(eq(gedCategoryLast.userId, access.userId), eq(gedCategoryLast.companyId, access.companyId)));
+    const [last] = await deps.db
+      .select()
+      .from(gedCategoryLast)
+      .where(and(eq(gedCategoryLast.userId, access.userId), eq(gedCategoryLast.companyId, access.companyId)));
     return c.json({ categories: tree, last: last ? lastOut(last) : null });
   });
 
   route(api.documents.rememberCategory, { right: VIEW }, async (c, { body }) => {
     const categoryId = idParam(c, 'id');
     const access = await documentAccess(deps, c);
-    if (categoryId !== 0 && !categoryTree(categoryId, access.readable, new Map())) throw notFound('Catégorie introuvable.');
-    const values = { userId: access.userId, companyId: access.companyId, categoryId, facet: body.facet ?? null, headings: body.headings ?? [], updatedAt: deps.now() };
-    const [row] = await deps.db.insert(gedCategoryLast).values(values)
-      .onConflictDoUpdate({ target: [gedCategoryLast.userId, gedCategoryLast.companyId], set: { categoryId, facet: values.facet, headings: values.headings, updatedAt: values.updatedAt } })
+    if (categoryId !== 0 && !categoryTree(categoryId, access.readable, new Map()))
+      throw notFound('Catégorie introuvable.');
+    const values = {
+      userId: access.userId,
+      companyId: access.companyId,
+      categoryId,
+      facet: body.facet ?? null,
+      headings: body.headings ?? [],
+      updatedAt: deps.now(),
+    };
+    const [row] = await deps.db
+      .insert(gedCategoryLast)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [gedCategoryLast.userId, gedCategoryLast.companyId],
+        set: { categoryId, facet: values.facet, headings: values.headings, updatedAt: values.updatedAt },
+      })
       .returning();
     return c.json(lastOut(row));
   });
@@ -86,7 +106,12 @@ export function documentsModule(deps: Deps) {
   route(api.documents.downloadZip, { right: DOWNLOAD, transaction: 'own' }, async (c, { body }) => {
     const access = await documentAccess(deps, c);
     const docs = await findDocuments(deps.db, access, body.ids);
-    await markRead(deps.db, access.userId, docs.map((d) => d.id), deps.now());
+    await markRead(
+      deps.db,
+      access.userId,
+      docs.map((d) => d.id),
+      deps.now(),
+    );
     const zipName = sanitizeFileName(`Documents_${access.companyLabel}_${todayInParis(deps.now())}.zip`);
     return zipResponse(storage(), docs, zipName);
   });
@@ -95,5 +120,10 @@ export function documentsModule(deps: Deps) {
 }
 
 function lastOut(row: typeof gedCategoryLast.$inferSelect) {
-  return { categoryId: row.categoryId, facet: row.facet, headings: row.headings, updatedAt: row.updatedAt.toISOString() };
+  return {
+    categoryId: row.categoryId,
+    facet: row.facet,
+    headings: row.headings,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -16,7 +16,13 @@ export async function demoPdf(title: string, subtitle: string, lines: string[]):
   page.drawText(title, { x: 48, y: 720, size: 20, font: bold, color: rgb(0.1, 0.1, 0.1), maxWidth: 500 });
   page.drawText(subtitle, { x: 48, y: 694, size: 12, font: regular, color: rgb(0.35, 0.35, 0.35) });
   lines.forEach((line, i) => page.drawText(line, { x: 48, y: 650 - i * 20, size: 11, font: regular }));
-  page.drawText('Document de démonstration généré automatiquement.', { x: 48, y: 48, size: 9, font: regular, color: rgb(0.5, 0.5, 0.5) });
+  page.drawText('Document de démonstration généré automatiquement.', {
+    x: 48,
+    y: 48,
+    size: 9,
+    font: regular,
+    color: rgb(0.5, 0.5, 0.5),
+  });
   return pdf.save({ useObjectStreams: true });
 }
 
@@ -46,5 +52,7 @@ export function demoPng(width: number, height: number, [r, g, b]: [number, numbe
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]),
+  );
 }

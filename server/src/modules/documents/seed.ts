@@ -12,14 +12,39 @@ type DemoDoc = [categoryId: number, name: string, daysAgo: number, lines?: strin
 
 // Company 0 (where demo lands) gets a full cabinet's worth; a few others get a handful.
 const MAIN: DemoDoc[] = [
-  [39, 'Bulletin de paie - Octobre 2026 - Marie Dupont.pdf', 20, ['Salariée : Marie Dupont', 'Net à payer : 1 845,32 €']],
-  [39, 'Bulletin de paie - Octobre 2026 - Paul Lemoine.pdf', 20, ['Salarié : Paul Lemoine', 'Net à payer : 2 104,10 €']],
-  [39, 'Bulletin de paie - Septembre 2026 - Marie Dupont.pdf', 50, ['Salariée : Marie Dupont', 'Net à payer : 1 839,75 €']],
-  [39, 'Bulletin de paie - Septembre 2026 - Paul Lemoine.pdf', 50, ['Salarié : Paul Lemoine', 'Net à payer : 2 098,40 €']],
+  [
+    39,
+    'Bulletin de paie - Octobre 2026 - Marie Dupont.pdf',
+    20,
+    ['Salariée : Marie Dupont', 'Net à payer : 1 845,32 €'],
+  ],
+  [
+    39,
+    'Bulletin de paie - Octobre 2026 - Paul Lemoine.pdf',
+    20,
+    ['Salarié : Paul Lemoine', 'Net à payer : 2 104,10 €'],
+  ],
+  [
+    39,
+    'Bulletin de paie - Septembre 2026 - Marie Dupont.pdf',
+    50,
+    ['Salariée : Marie Dupont', 'Net à payer : 1 839,75 €'],
+  ],
+  [
+    39,
+    'Bulletin de paie - Septembre 2026 - Paul Lemoine.pdf',
+    50,
+    ['Salarié : Paul Lemoine', 'Net à payer : 2 098,40 €'],
+  ],
   [40, 'Bulletins groupés - Octobre 2026.pdf', 20],
   [40, 'Bulletins groupés - Septembre 2026.pdf', 50],
   [4, 'Récapitulatif annuel des salaires 2025.pdf', 300],
-  [5, 'État des charges sociales - 3e trimestre 2026.pdf', 35, ['URSSAF : 4 210,00 €', 'Retraite complémentaire : 1 386,00 €']],
+  [
+    5,
+    'État des charges sociales - 3e trimestre 2026.pdf',
+    35,
+    ['URSSAF : 4 210,00 €', 'Retraite complémentaire : 1 386,00 €'],
+  ],
   [5, 'Journal de paie et OD - Octobre 2026.pdf', 19],
   [9, 'DSN évènementielle - Arrêt de travail.pdf', 64],
   [12, 'Solde de tout compte - Julie Martin.pdf', 120],
@@ -28,7 +53,12 @@ const MAIN: DemoDoc[] = [
   [15, 'Document de portabilité - Julie Martin.pdf', 119],
   [16, 'Tableau de bord - Octobre 2026.png', 12],
   [16, 'Tableau de bord - Septembre 2026.png', 42],
-  [17, 'Situation intermédiaire au 30-06-2026.pdf', 110, ['Chiffre d’affaires : 212 480 €', 'Résultat intermédiaire : 18 950 €']],
+  [
+    17,
+    'Situation intermédiaire au 30-06-2026.pdf',
+    110,
+    ['Chiffre d’affaires : 212 480 €', 'Résultat intermédiaire : 18 950 €'],
+  ],
   [18, 'Bilan 2025.pdf', 190, ['Total bilan : 184 320 €', 'Résultat de l’exercice : 24 715 €']],
   [18, 'Liasse fiscale 2025.pdf', 189],
   [18, 'Bilan 2024.pdf', 555],
@@ -47,7 +77,11 @@ const OTHERS: DemoDoc[] = [
   [19, 'Déclaration de TVA - Octobre 2026.pdf', 8],
   [22, 'Extrait K-bis.pdf', 30],
 ];
-const PNG_COLOURS: Array<[number, number, number]> = [[34, 139, 230], [64, 192, 87], [250, 130, 40]];
+const PNG_COLOURS: Array<[number, number, number]> = [
+  [34, 139, 230],
+  [64, 192, 87],
+  [250, 130, 40],
+];
 
 /** Demo documents and inbox deposits: a few dozen generated files, written once each (content-addressed). */
 export async function seedDocuments({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
@@ -68,19 +102,51 @@ export async function seedDocuments({ deps, companies, demoUserId, adminUserId }
     return stored;
   };
   const rows = async (companyId: number, list: DemoDoc[]) =>
-    Promise.all(list.map(async (d) => {
-      const s = await file(d);
-      return { companyId, categoryId: d[0], name: d[1], mimeType: d[1].endsWith('.png') ? 'image/png' : 'application/pdf', size: s.size, sha256: s.sha256, searchKey: documentSearchKey(d[1], d[0]), depositedBy: adminUserId, createdAt: at(d[2]) };
-    }));
+    Promise.all(
+      list.map(async (d) => {
+        const s = await file(d);
+        return {
+          companyId,
+          categoryId: d[0],
+          name: d[1],
+          mimeType: d[1].endsWith('.png') ? 'image/png' : 'application/pdf',
+          size: s.size,
+          sha256: s.sha256,
+          searchKey: documentSearchKey(d[1], d[0]),
+          depositedBy: adminUserId,
+          createdAt: at(d[2]),
+        };
+      }),
+    );
 
   const [main, ...others] = [companies[0], companies[1], companies[3], companies[5]];
   const values = [...(await rows(main.id, MAIN)), ...(await Promise.all(others.map((c) => rows(c.id, OTHERS)))).flat()];
-  const inserted = await deps.db.insert(documents).values(values).returning({ id: documents.id, companyId: documents.companyId, name: documents.name, categoryId: documents.categoryId, createdAt: documents.createdAt });
+  const inserted = await deps.db
+    .insert(documents)
+    .values(values)
+    .returning({
+      id: documents.id,
+      companyId: documents.companyId,
+      name: documents.name,
+      categoryId: documents.categoryId,
+      createdAt: documents.createdAt,
+    });
 
   // The firm's recent filings for the main company notified demo (type 1), newest unread.
-  const recent = inserted.filter((d) => d.companyId === main.id).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 5);
-  await notify(deps.db, recent.map((d, i) => ({
-    companyId: main.id, userId: demoUserId, type: 1, label: documentNotificationLabel(d.name, categoryLabel(d.categoryId)), documentId: d.id, createdAt: d.createdAt, readAt: i < 2 ? null : d.createdAt,
-  })));
-
+  const recent = inserted
+    .filter((d) => d.companyId === main.id)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, 5);
+  await notify(
+    deps.db,
+    recent.map((d, i) => ({
+      companyId: main.id,
+      userId: demoUserId,
+      type: 1,
+      label: documentNotificationLabel(d.name, categoryLabel(d.categoryId)),
+      documentId: d.id,
+      createdAt: d.createdAt,
+      readAt: i < 2 ? null : d.createdAt,
+    })),
+  );
 }

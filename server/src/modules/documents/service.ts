@@ -13,7 +13,8 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export type { DocumentItem } from '../../../../src/contract/documents';
 import type { DocumentItem } from '../../../../src/contract/documents';
 
-export const documentSearchKey = (name: string, categoryId: number) => searchKey(`${name} ${categoryPathLabel(categoryId)}`);
+export const documentSearchKey = (name: string, categoryId: number) =>
+  searchKey(`${name} ${categoryPathLabel(categoryId)}`);
 
 /** Every word of the query must appear (case and accents ignored); % and _ are literal. */
 export function searchCondition(column: AnyColumn, q: string | undefined): SQL | undefined {
@@ -40,7 +41,10 @@ type Row = { id: number; name: string; categoryId: number; mimeType: string; siz
 async function withReads(db: Db, userId: number, rows: Row[]): Promise<DocumentItem[]> {
   const ids = rows.map((r) => r.id);
   const reads = ids.length
-    ? await db.select({ documentId: documentReads.documentId, readAt: documentReads.readAt }).from(documentReads).where(and(eq(documentReads.userId, userId), inArray(documentReads.documentId, ids)))
+    ? await db
+        .select({ documentId: documentReads.documentId, readAt: documentReads.readAt })
+        .from(documentReads)
+        .where(and(eq(documentReads.userId, userId), inArray(documentReads.documentId, ids)))
     : [];
   const readAt = new Map(reads.map((r) => [r.documentId, r.readAt]));
   return rows.map((r) => toItem({ ...r, readAt: readAt.get(r.id) ?? null }));
@@ -61,38 +65,79 @@ function toItem(row: Row & { readAt: Date | null }): DocumentItem {
 }
 
 /** The rule of access.ts (category rights, or one's own deposit), narrowed to a category filter when given. */
-const documentColumns = { companyId: documents.companyId, categoryId: documents.categoryId, depositorId: documents.depositedBy };
+const documentColumns = {
+  companyId: documents.companyId,
+  categoryId: documents.categoryId,
+  depositorId: documents.depositedBy,
+};
 const visible = (access: DocumentAccess, categories?: number[]) =>
-  and(readableFilesWhere(access, documentColumns), categories ? inArray(documents.categoryId, categories.length ? categories : [-1]) : undefined);
+  and(
+    readableFilesWhere(access, documentColumns),
+    categories ? inArray(documents.categoryId, categories.length ? categories : [-1]) : undefined,
+  );
 
 function orderOf(sort: DocumentSort) {
   const dir = sort.startsWith('-') ? desc : asc;
   const key = sort.replace('-', '');
-  const column = key === 'name' ? sql`lower(${documents.name})` : key === 'size' ? documents.size : key === 'category' ? documents.categoryId : documents.createdAt;
+  const column =
+    key === 'name'
+      ? sql`lower(${documents.name})`
+      : key === 'size'
+        ? documents.size
+        : key === 'category'
+          ? documents.categoryId
+          : documents.createdAt;
   return [dir(column), dir(documents.id)];
 }
 
-export async function listDocuments(db: Db, access: DocumentAccess, opts: { page: number; pageSize: number; q?: string; sort: DocumentSort; categories?: number[] }) {
+export async function listDocuments(
+  db: Db,
+  access: DocumentAccess,
+  opts: { page: number; pageSize: number; q?: string; sort: DocumentSort; categories?: number[] },
+) {
   const where = and(visible(access, opts.categories), searchCondition(documents.searchKey, opts.q));
-  const rows = await db.select(columns).from(documents).where(where).orderBy(...orderOf(opts.sort)).limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize);
-  const total = await pageTotal(rows.length, opts.page, opts.pageSize, async () => (await db.select({ total: count() }).from(documents).where(where))[0]!.total);
+  const rows = await db
+    .select(columns)
+    .from(documents)
+    .where(where)
+    .orderBy(...orderOf(opts.sort))
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const total = await pageTotal(
+    rows.length,
+    opts.page,
+    opts.pageSize,
+    async () => (await db.select({ total: count() }).from(documents).where(where))[0]!.total,
+  );
   return { items: await withReads(db, access.userId, rows), total, page: opts.page, pageSize: opts.pageSize };
 }
 
 export async function lastDocuments(db: Db, access: DocumentAccess, limit: number): Promise<DocumentItem[]> {
-  const rows = await db.select(columns).from(documents).where(visible(access)).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit);
+  const rows = await db
+    .select(columns)
+    .from(documents)
+    .where(visible(access))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
   return withReads(db, access.userId, rows);
 }
 
 /** A readable document of this company, else 404 (another company's document is never revealed). */
 export async function findDocument(db: Db, access: DocumentAccess, id: number) {
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), visible(access))).limit(1);
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), visible(access)))
+    .limit(1);
   if (!row) throw notFound('Document introuvable.');
   return row;
 }
 
 export async function findDocuments(db: Db, access: DocumentAccess, ids: number[]) {
-  const rows = await db.select().from(documents).where(and(inArray(documents.id, ids), visible(access)));
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, ids), visible(access)));
   if (rows.length !== new Set(ids).size) throw notFound('Un des documents demandés est introuvable.');
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...new Set(ids)].map((id) => byId.get(id)!);
@@ -100,13 +145,23 @@ export async function findDocuments(db: Db, access: DocumentAccess, ids: number[
 
 export async function markRead(db: DbOrTx, userId: number, documentIds: number[], at: Date): Promise<void> {
   if (documentIds.length === 0) return;
-  await db.insert(documentReads).values(documentIds.map((documentId) => ({ documentId, userId, readAt: at }))).onConflictDoNothing();
+  await db
+    .insert(documentReads)
+    .values(documentIds.map((documentId) => ({ documentId, userId, readAt: at })))
+    .onConflictDoNothing();
 }
 
 /** Documents and unread documents per category, for the tree. */
-export async function countsByCategory(db: Db, access: DocumentAccess): Promise<Map<number, { total: number; unread: number }>> {
+export async function countsByCategory(
+  db: Db,
+  access: DocumentAccess,
+): Promise<Map<number, { total: number; unread: number }>> {
   const rows = await db
-    .select({ categoryId: documents.categoryId, total: count(), unread: sql<number>`count(*) filter (where ${documentReads.documentId} is null)`.mapWith(Number) })
+    .select({
+      categoryId: documents.categoryId,
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${documentReads.documentId} is null)`.mapWith(Number),
+    })
     .from(documents)
     .leftJoin(documentReads, and(eq(documentReads.documentId, documents.id), eq(documentReads.userId, access.userId)))
     .where(visible(access))
@@ -118,8 +173,16 @@ export type NewDocument = typeof documents.$inferInsert;
 
 /** Files documents for another module (the inbox's batches, the demo seed): this module owns the table (decision 023). */
 export function insertDocuments(db: DbOrTx, values: NewDocument[]) {
-  return db.insert(documents).values(values)
-    .returning({ id: documents.id, companyId: documents.companyId, name: documents.name, categoryId: documents.categoryId, createdAt: documents.createdAt });
+  return db
+    .insert(documents)
+    .values(values)
+    .returning({
+      id: documents.id,
+      companyId: documents.companyId,
+      name: documents.name,
+      categoryId: documents.categoryId,
+      createdAt: documents.createdAt,
+    });
 }
 
 // What the inbox (same file rules, shared stored bytes) and the demo seed use of this module.

@@ -8,8 +8,10 @@ export type StorageFailure = 'full' | 'unwritable' | 'unverified' | 'failed';
 
 const MESSAGES: Record<StorageFailure, string> = {
   full: 'Le serveur n’a plus assez d’espace disque pour enregistrer ce fichier : rien n’a été conservé. Réessayez plus tard ou prévenez le cabinet.',
-  unwritable: 'Le serveur ne peut pas écrire dans son dossier de stockage (droits insuffisants ou disque en lecture seule) : rien n’a été conservé. Prévenez l’administrateur du portail.',
-  unverified: 'Le fichier enregistré sur le serveur ne correspond pas au fichier reçu : rien n’a été conservé. Réessayez.',
+  unwritable:
+    'Le serveur ne peut pas écrire dans son dossier de stockage (droits insuffisants ou disque en lecture seule) : rien n’a été conservé. Prévenez l’administrateur du portail.',
+  unverified:
+    'Le fichier enregistré sur le serveur ne correspond pas au fichier reçu : rien n’a été conservé. Réessayez.',
   failed: 'L’enregistrement du fichier sur le serveur a échoué : rien n’a été conservé. Réessayez plus tard.',
 };
 
@@ -18,7 +20,10 @@ const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EISDIR']);
 
 export class StorageError extends HttpError {
-  constructor(readonly failure: StorageFailure, options?: { cause?: unknown }) {
+  constructor(
+    readonly failure: StorageFailure,
+    options?: { cause?: unknown },
+  ) {
     super(507, MESSAGES[failure]);
     if (options?.cause !== undefined) this.cause = options.cause;
   }
@@ -29,6 +34,9 @@ export function storageErrorOf(error: unknown, folder: string): StorageError {
   if (error instanceof StorageError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
   const failure: StorageFailure = FULL.has(code) ? 'full' : UNWRITABLE.has(code) ? 'unwritable' : 'failed';
-  console.error(`Écriture impossible dans le stockage ${folder} (${code || 'erreur'}) :`, (error as Error)?.message ?? error);
+  console.error(
+    `Écriture impossible dans le stockage ${folder} (${code || 'erreur'}) :`,
+    (error as Error)?.message ?? error,
+  );
   return new StorageError(failure, { cause: error });
 }

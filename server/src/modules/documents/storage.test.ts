@@ -18,7 +18,11 @@ afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, forc
 const bytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7) % 251);
 const leftovers = (root: string) => readdirSync(join(root, '.tmp'));
 // A failure is logged for the operator (folder and system error): expected here, kept quiet.
-const failureOf = (p: Promise<unknown>) => (vi.spyOn(console, 'error').mockImplementation(() => {}), p).then(() => null, (e: unknown) => (e instanceof StorageError ? [e.status, e.failure] : e));
+const failureOf = (p: Promise<unknown>) =>
+  (vi.spyOn(console, 'error').mockImplementation(() => {}), p).then(
+    () => null,
+    (e: unknown) => (e instanceof StorageError ? [e.status, e.failure] : e),
+  );
 
 describe('diskStorage', () => {
   it('stores, and reads back the same bytes under their SHA-256', async () => {

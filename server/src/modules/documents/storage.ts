@@ -76,7 +76,11 @@ export function diskStorage(root: string, io: StorageIo = nodeIo): FileStorage {
     }
     if ((await sizeOf(target)) !== expected.size) throw new StorageError('unverified');
   }
-  const sizeOf = (path: string) => stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
+  const sizeOf = (path: string) =>
+    stat(path).then(
+      (s) => (s.isFile() ? s.size : null),
+      () => null,
+    );
 
   return {
     receive() {

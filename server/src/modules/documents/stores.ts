@@ -8,7 +8,8 @@ type StoreDeps = Pick<Deps, 'config' | 'state'>;
 
 /** DATA_DIR/files (a temporary folder for an in-memory test database). */
 export function storageRoot(config: Config): string {
-  const dataDir = config.env.DATA_DIR === 'memory://' ? join(tmpdir(), `workplace-files-${process.pid}`) : config.env.DATA_DIR;
+  const dataDir =
+    config.env.DATA_DIR === 'memory://' ? join(tmpdir(), `workplace-files-${process.pid}`) : config.env.DATA_DIR;
   return join(dataDir, 'files');
 }
 

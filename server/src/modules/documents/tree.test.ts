@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { categoryTree } from './tree';
 
 describe('categoryTree', () => {
-  const counts = new Map([[39, { total: 3, unread: 1 }], [4, { total: 1, unread: 0 }], [18, { total: 2, unread: 2 }]]);
+  const counts = new Map([
+    [39, { total: 3, unread: 1 }],
+    [4, { total: 1, unread: 0 }],
+    [18, { total: 2, unread: 2 }],
+  ]);
 
   it('sums counts upwards and keeps only readable branches', () => {
     const tree = categoryTree(0, [4, 39, 18], counts)!;
-    expect(tree.map((n) => [n.id, n.count, n.unread, n.readable])).toEqual([[1, 4, 1, false], [11, 2, 2, false]]);
+    expect(tree.map((n) => [n.id, n.count, n.unread, n.readable])).toEqual([
+      [1, 4, 1, false],
+      [11, 2, 2, false],
+    ]);
     expect(tree[0].children[0]).toMatchObject({ id: 4, count: 4, readable: true });
   });
 

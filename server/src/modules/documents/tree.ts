@@ -4,7 +4,11 @@ export type { CategoryTreeNode } from '../../../../src/contract/documents';
 import type { CategoryTreeNode } from '../../../../src/contract/documents';
 
 /** The readable part of the tree (id 0 = every root) with document counts summed upwards; null when not readable. */
-export function categoryTree(rootId: number, readable: number[], counts: Map<number, { total: number; unread: number }>): CategoryTreeNode[] | null {
+export function categoryTree(
+  rootId: number,
+  readable: number[],
+  counts: Map<number, { total: number; unread: number }>,
+): CategoryTreeNode[] | null {
   const pruned = pruneTree(CATEGORY_TREE, readable);
   const find = (nodes: CategoryNode[]): CategoryNode | undefined => {
     for (const n of nodes) {

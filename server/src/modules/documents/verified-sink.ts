@@ -8,7 +8,7 @@ const BUFFER_BYTES = 1 << 20;
 
 /** Writes every byte, however short each write the system accepts. */
 async function writeAll(handle: WriteHandle, data: Uint8Array) {
-  for (let offset = 0; offset < data.length; ) {
+  for (let offset = 0; offset < data.length;) {
     const { bytesWritten } = await handle.write(data.subarray(offset));
     if (!(bytesWritten > 0)) throw Object.assign(new Error('écriture sans effet'), { code: 'EIO' });
     offset += bytesWritten;
@@ -40,7 +40,12 @@ export class VerifiedSink extends Writable {
   readonly fileClosed: Promise<void>;
   private markClosed!: () => void;
 
-  constructor(private readonly path: string, private readonly io: StorageIo, private readonly prepare: () => Promise<unknown>, private readonly fail: (e: unknown) => Error) {
+  constructor(
+    private readonly path: string,
+    private readonly io: StorageIo,
+    private readonly prepare: () => Promise<unknown>,
+    private readonly fail: (e: unknown) => Error,
+  ) {
     // 1 MiB of buffering lets the socket keep reading while the disk writes (chunks are written
     // together by _writev); bounded, so memory stays flat per upload.
     super({ highWaterMark: BUFFER_BYTES });
@@ -55,7 +60,10 @@ export class VerifiedSink extends Writable {
     const data = chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk));
     this.hash.update(data);
     this.size += data.length;
-    writeAll(this.handle!, data).then(() => callback(), (error) => callback(this.fail(error)));
+    writeAll(this.handle!, data).then(
+      () => callback(),
+      (error) => callback(this.fail(error)),
+    );
   }
 
   override _final(callback: (error?: Error | null) => void) {
@@ -90,7 +98,12 @@ export class VerifiedSink extends Writable {
     this.handle = null;
     this.sha256 = this.hash.digest('hex');
     try {
-      await handle.sync().catch((error) => handle.close().catch(() => {}).then(() => Promise.reject(error)));
+      await handle.sync().catch((error) =>
+        handle
+          .close()
+          .catch(() => {})
+          .then(() => Promise.reject(error)),
+      );
       await handle.close();
       await verifyFile(this.path, { sha256: this.sha256, size: this.size });
     } catch (error) {

@@ -4,16 +4,23 @@ import { uniqueNames, zipStream } from './zip';
 
 describe('uniqueNames', () => {
   it('numbers repeated names before the extension, ignoring case', () => {
-    expect(uniqueNames(['a.pdf', 'A.pdf', 'a.pdf', 'b', 'b'])).toEqual(['a.pdf', 'A (2).pdf', 'a (3).pdf', 'b', 'b (2)']);
+    expect(uniqueNames(['a.pdf', 'A.pdf', 'a.pdf', 'b', 'b'])).toEqual([
+      'a.pdf',
+      'A (2).pdf',
+      'a (3).pdf',
+      'b',
+      'b (2)',
+    ]);
   });
 });
 
 describe('zipStream', () => {
   it('writes a valid archive with accented names, read back whole', async () => {
-    const source = (text: string) => async () => (async function* () {
-      yield new TextEncoder().encode(text.slice(0, 3));
-      yield new TextEncoder().encode(text.slice(3));
-    })();
+    const source = (text: string) => async () =>
+      (async function* () {
+        yield new TextEncoder().encode(text.slice(0, 3));
+        yield new TextEncoder().encode(text.slice(3));
+      })();
     const stream = zipStream([
       { name: 'Bilan été.txt', mtime: new Date('2026-01-02T10:00:00Z'), open: source('bonjour') },
       { name: 'Bilan été.txt', mtime: new Date('2026-01-02T10:00:00Z'), open: source('au revoir') },

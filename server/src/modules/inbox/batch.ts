@@ -4,7 +4,14 @@ import { documentNotificationLabel } from '../../../../src/domain/deposits';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../http/types';
-import { documentSearchKey, insertDocuments, mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from '../documents/service';
+import {
+  documentSearchKey,
+  insertDocuments,
+  mayReadFile,
+  membersAccess,
+  readableFilesWhere,
+  type DocumentAccess,
+} from '../documents/service';
 import { notify } from '../notifications/service';
 import { depositColumns } from './service';
 
@@ -36,11 +43,20 @@ async function processBatch(deps: Deps, batchId: number): Promise<void> {
   const { db } = deps;
   const [found] = await db.select().from(depositBatches).where(eq(depositBatches.id, batchId));
   if (!found || found.status === 'done') return;
-  const [batch] = await db.update(depositBatches).set({ status: 'processing', startedAt: found.startedAt ?? deps.now() })
-    .where(and(eq(depositBatches.id, batchId), ne(depositBatches.status, 'done'))).returning();
+  const [batch] = await db
+    .update(depositBatches)
+    .set({ status: 'processing', startedAt: found.startedAt ?? deps.now() })
+    .where(and(eq(depositBatches.id, batchId), ne(depositBatches.status, 'done')))
+    .returning();
   if (!batch) return;
-  await db.update(inboxDeposits).set({ status: 'processing' }).where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'queued')));
-  const pending = await db.select().from(inboxDeposits).where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'processing')));
+  await db
+    .update(inboxDeposits)
+    .set({ status: 'processing' })
+    .where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'queued')));
+  const pending = await db
+    .select()
+    .from(inboxDeposits)
+    .where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'processing')));
   // The firm user who files is not told about their own filing.
   const members = (await membersAccess(db, { companyId: batch.companyId })).filter((m) => m.userId !== batch.createdBy);
   for (const deposit of pending) {
@@ -49,32 +65,67 @@ async function processBatch(deps: Deps, batchId: number): Promise<void> {
     const recipients = members.filter((m) => mayReadFile(m, file)).map((m) => m.userId);
     await db.transaction(async (tx) => {
       const documentId = await fileDocument(tx, deposit, deps.now());
-      await tx.update(inboxDeposits).set({ status: 'done', documentId, processedAt: deps.now() }).where(eq(inboxDeposits.id, deposit.id));
+      await tx
+        .update(inboxDeposits)
+        .set({ status: 'done', documentId, processedAt: deps.now() })
+        .where(eq(inboxDeposits.id, deposit.id));
       await notifyDocument(tx, batch.companyId, recipients, documentId, deposit.name, deposit.categoryId, deps.now());
-      await tx.update(depositBatches).set({ processed: sql`${depositBatches.processed} + 1` }).where(eq(depositBatches.id, batchId));
+      await tx
+        .update(depositBatches)
+        .set({ processed: sql`${depositBatches.processed} + 1` })
+        .where(eq(depositBatches.id, batchId));
     });
   }
   await db.update(depositBatches).set({ status: 'done', finishedAt: deps.now() }).where(eq(depositBatches.id, batchId));
 }
 
 async function fileDocument(tx: DbOrTx, d: typeof inboxDeposits.$inferSelect, at: Date): Promise<number> {
-  const [doc] = await insertDocuments(tx, [{
-    companyId: d.companyId, categoryId: d.categoryId, name: d.name, mimeType: d.mimeType, size: d.size, sha256: d.sha256,
-    searchKey: documentSearchKey(d.name, d.categoryId), depositedBy: d.userId, depositId: d.id, createdAt: at,
-  }]);
+  const [doc] = await insertDocuments(tx, [
+    {
+      companyId: d.companyId,
+      categoryId: d.categoryId,
+      name: d.name,
+      mimeType: d.mimeType,
+      size: d.size,
+      sha256: d.sha256,
+      searchKey: documentSearchKey(d.name, d.categoryId),
+      depositedBy: d.userId,
+      depositId: d.id,
+      createdAt: at,
+    },
+  ]);
   return doc!.id;
 }
 
 /** Type 1 notifications (spec 2.5) for the given users of the company. */
-export async function notifyDocument(tx: DbOrTx, companyId: number, userIds: number[], documentId: number, name: string, categoryId: number, at: Date) {
+export async function notifyDocument(
+  tx: DbOrTx,
+  companyId: number,
+  userIds: number[],
+  documentId: number,
+  name: string,
+  categoryId: number,
+  at: Date,
+) {
   const label = documentNotificationLabel(name, categoryLabel(categoryId));
-  await notify(tx, userIds.map((userId) => ({ companyId, userId, type: 1, label, documentId, createdAt: at })));
+  await notify(
+    tx,
+    userIds.map((userId) => ({ companyId, userId, type: 1, label, documentId, createdAt: at })),
+  );
 }
 
 /** A batch and its files; the files the viewer may not read (access.ts) are left out. */
 export async function batchView(db: DbOrTx, batch: Batch, access: DocumentAccess) {
-  const files = await db.select({ id: inboxDeposits.id, name: inboxDeposits.name, status: inboxDeposits.status, documentId: inboxDeposits.documentId })
-    .from(inboxDeposits).where(and(eq(inboxDeposits.batchId, batch.id), readableFilesWhere(access, depositColumns))).orderBy(inboxDeposits.id);
+  const files = await db
+    .select({
+      id: inboxDeposits.id,
+      name: inboxDeposits.name,
+      status: inboxDeposits.status,
+      documentId: inboxDeposits.documentId,
+    })
+    .from(inboxDeposits)
+    .where(and(eq(inboxDeposits.batchId, batch.id), readableFilesWhere(access, depositColumns)))
+    .orderBy(inboxDeposits.id);
   return {
     id: batch.id,
     status: batch.status,

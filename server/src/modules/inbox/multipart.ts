@@ -4,7 +4,12 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { acceptedUploadType, UPLOAD_SNIFF_BYTES } from '../../../../src/domain/upload-content';
-import { MAX_UPLOAD_BYTES, sanitizeFileName, uploadTooLargeMessage, uploadTypeRefusedMessage } from '../../../../src/domain/uploads';
+import {
+  MAX_UPLOAD_BYTES,
+  sanitizeFileName,
+  uploadTooLargeMessage,
+  uploadTypeRefusedMessage,
+} from '../../../../src/domain/uploads';
 import { HttpError } from '../../http/errors';
 import type { FileStorage, IncomingFile } from '../documents/service';
 
@@ -73,7 +78,11 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage): Promi
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 10_000 } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 10_000 },
+      });
     } catch {
       reject(new HttpError(415, 'Les fichiers doivent être envoyés en multipart/form-data.'));
       return;
@@ -86,7 +95,10 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage): Promi
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
-      const httpError = error instanceof HttpError ? error : new HttpError(400, 'L’envoi a été interrompu ou le corps multipart est mal formé.');
+      const httpError =
+        error instanceof HttpError
+          ? error
+          : new HttpError(400, 'L’envoi a été interrompu ou le corps multipart est mal formé.');
       req.unpipe(parser);
       void discardAll().finally(() => drain(req).then(() => reject(httpError)));
     };
@@ -113,7 +125,11 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage): Promi
     parser.on('close', () => {
       void Promise.all(files.map((f) => f.done)).then(() => {
         if (failed) return;
-        resolve({ files: files.map(({ name, mimeType, incoming }) => ({ name, mimeType, incoming })), fields, discard: discardAll });
+        resolve({
+          files: files.map(({ name, mimeType, incoming }) => ({ name, mimeType, incoming })),
+          fields,
+          discard: discardAll,
+        });
       });
     });
     req.pipe(parser);
@@ -126,7 +142,9 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage): Promi
  * key with other files is another request.
  */
 export function uploadContentHash(upload: ReceivedUpload): string {
-  const fields = Object.keys(upload.fields).sort().map((k) => [k, upload.fields[k]]);
+  const fields = Object.keys(upload.fields)
+    .sort()
+    .map((k) => [k, upload.fields[k]]);
   const files = upload.files.map((f) => {
     const { sha256, size } = f.incoming.received();
     return [f.name, size, sha256];

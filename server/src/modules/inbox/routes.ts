@@ -16,7 +16,13 @@ import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency
 import { idParam } from '../../http/validate';
 import type { AppEnv, Deps } from '../../http/types';
 import {
-  documentAccess, documentSearchKey, holdBlobs, membersAccess, readableFilesWhere, storageFor, zipResponse,
+  documentAccess,
+  documentSearchKey,
+  holdBlobs,
+  membersAccess,
+  readableFilesWhere,
+  storageFor,
+  zipResponse,
 } from '../documents/service';
 import { batchView, isRunning, startBatch } from './batch';
 import { receiveUpload, uploadContentHash } from './multipart';
@@ -25,7 +31,8 @@ import { depositColumns, depositsByIds, listDeposits, removeDepositBytes, toDepo
 const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu: 'maBannette', permission }) as const;
 
 /** The firm's cross-company views (can(…, 'firm'): userType 1). */
-const requireFirm = (c: Context<AppEnv>) => assertRight(can(subjectOf(c), 'firm'), 'Réservé au cabinet (administrateurs).');
+const requireFirm = (c: Context<AppEnv>) =>
+  assertRight(can(subjectOf(c), 'firm'), 'Réservé au cabinet (administrateurs).');
 
 /** The inbox ("Ma bannette", spec 7.3): deposits, history, upload, withdrawal, zip, batches. */
 export function inboxModule(deps: Deps) {
@@ -34,12 +41,24 @@ export function inboxModule(deps: Deps) {
   const storage = () => storageFor(deps);
 
   route(api.inbox.pending, { right: right('view') }, async (c, { query }) => {
-    const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, pendingOnly: true, status: query.status, q: query.q };
+    const filter = {
+      access: [await documentAccess(deps, c)],
+      viewerId: c.get('user').id,
+      pendingOnly: true,
+      status: query.status,
+      q: query.q,
+    };
     return c.json(await listDeposits(deps.db, filter, query));
   });
 
   route(api.inbox.history, { right: right('view') }, async (c, { query }) => {
-    const filter = { access: [await documentAccess(deps, c)], viewerId: c.get('user').id, status: query.status, q: query.q, mine: query.mine === 'true' };
+    const filter = {
+      access: [await documentAccess(deps, c)],
+      viewerId: c.get('user').id,
+      status: query.status,
+      q: query.q,
+      mine: query.mine === 'true',
+    };
     return c.json(await listDeposits(deps.db, filter, query));
   });
 
@@ -47,7 +66,9 @@ export function inboxModule(deps: Deps) {
     const user = c.get('user');
     requireFirm(c);
     // Each company with the firm user's own category rights there (access.ts).
-    const access = (await membersAccess(deps.db, { userId: user.id })).filter((a) => query.company === undefined || a.companyId === query.company);
+    const access = (await membersAccess(deps.db, { userId: user.id })).filter(
+      (a) => query.company === undefined || a.companyId === query.company,
+    );
     return c.json(await listDeposits(deps.db, { access, viewerId: user.id, status: query.status, q: query.q }, query));
   });
 
@@ -68,13 +89,19 @@ export function inboxModule(deps: Deps) {
         await upload.discard();
         return replayed;
       }
-      if (upload.files.length === 0) throw badRequest('Aucun fichier reçu : ajoutez au moins un fichier (champ « file »).', 'file');
+      if (upload.files.length === 0)
+        throw badRequest('Aucun fichier reçu : ajoutez au moins un fichier (champ « file »).', 'file');
       const raw = upload.fields.category;
-      if (!raw || !/^\d{1,4}$/.test(raw) || !findCategory(Number(raw))) throw badRequest('Choisissez une catégorie de dépôt valide.', 'category');
+      if (!raw || !/^\d{1,4}$/.test(raw) || !findCategory(Number(raw)))
+        throw badRequest('Choisissez une catégorie de dépôt valide.', 'category');
       const categoryId = Number(raw);
-      if (!depositCategoryIds(company.categoriesInbox).includes(categoryId)) throw forbidden('Vous ne pouvez pas déposer de fichiers dans cette catégorie.');
+      if (!depositCategoryIds(company.categoriesInbox).includes(categoryId))
+        throw forbidden('Vous ne pouvez pas déposer de fichiers dans cette catégorie.');
       // Held from before they are placed until the rows commit: a concurrent withdrawal of the same content keeps them.
-      release = holdBlobs(deps.state.heldBlobs, upload.files.map((f) => f.incoming.received().sha256));
+      release = holdBlobs(
+        deps.state.heldBlobs,
+        upload.files.map((f) => f.incoming.received().sha256),
+      );
       const stored: Array<{ sha256: string; size: number; name: string; mimeType: string }> = [];
       for (const f of upload.files) {
         const placed = await f.incoming.commit();
@@ -82,12 +109,29 @@ export function inboxModule(deps: Deps) {
         stored.push({ ...placed, name: f.name, mimeType: f.mimeType });
       }
       const json = await deps.db.transaction(async (tx) => {
-        const rows = await tx.insert(inboxDeposits).values(stored.map((s) => ({
-          companyId: company.id, userId: user.id, categoryId, name: s.name, mimeType: s.mimeType, size: s.size, sha256: s.sha256,
-          searchKey: documentSearchKey(s.name, categoryId), createdAt: deps.now(),
-        }))).returning();
+        const rows = await tx
+          .insert(inboxDeposits)
+          .values(
+            stored.map((s) => ({
+              companyId: company.id,
+              userId: user.id,
+              categoryId,
+              name: s.name,
+              mimeType: s.mimeType,
+              size: s.size,
+              sha256: s.sha256,
+              searchKey: documentSearchKey(s.name, categoryId),
+              createdAt: deps.now(),
+            })),
+          )
+          .returning();
         const me = await tx.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, user.id) });
-        const items = rows.map((deposit) => toDepositItem({ deposit, firstName: me?.firstName ?? '', userName: me?.name ?? '', companyLabel: company.label }, user.id));
+        const items = rows.map((deposit) =>
+          toDepositItem(
+            { deposit, firstName: me?.firstName ?? '', userName: me?.name ?? '', companyLabel: company.label },
+            user.id,
+          ),
+        );
         const body = { items };
         await recordIdempotentResponse(tx, c, 201, body);
         return body;
@@ -98,7 +142,8 @@ export function inboxModule(deps: Deps) {
       await upload.discard();
       release();
       release = () => {};
-      for (const sha of committed) await removeDepositBytes(deps.db, deps.state.heldBlobs, store, sha).catch(() => false);
+      for (const sha of committed)
+        await removeDepositBytes(deps.db, deps.state.heldBlobs, store, sha).catch(() => false);
       throw error;
     } finally {
       release();
@@ -108,13 +153,23 @@ export function inboxModule(deps: Deps) {
   route(api.inbox.withdraw, { right: right('delete') }, async (c) => {
     const id = idParam(c, 'id');
     const access = await documentAccess(deps, c);
-    const [deposit] = await deps.db.select().from(inboxDeposits).where(and(eq(inboxDeposits.id, id), readableFilesWhere(access, depositColumns)));
+    const [deposit] = await deps.db
+      .select()
+      .from(inboxDeposits)
+      .where(and(eq(inboxDeposits.id, id), readableFilesWhere(access, depositColumns)));
     if (!deposit) throw notFound('Fichier introuvable.');
-    const refusal = depositDeletionRefusal({ userId: deposit.userId, status: deposit.status as DepositStatus }, c.get('user').id);
+    const refusal = depositDeletionRefusal(
+      { userId: deposit.userId, status: deposit.status as DepositStatus },
+      c.get('user').id,
+    );
     if (refusal) throw deposit.userId !== c.get('user').id ? forbidden(refusal) : conflict(refusal);
     // The status condition makes withdrawal and a concurrent batch exclusive.
-    const removed = await deps.db.delete(inboxDeposits).where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.status, 'deposited'))).returning();
-    if (removed.length === 0) throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
+    const removed = await deps.db
+      .delete(inboxDeposits)
+      .where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.status, 'deposited')))
+      .returning();
+    if (removed.length === 0)
+      throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
     // Once the withdrawal committed: a rollback must never find its bytes gone.
     afterCommit(() => removeDepositBytes(deps.db, deps.state.heldBlobs, storage(), deposit.sha256));
     return c.body(null, 204);
@@ -126,7 +181,11 @@ export function inboxModule(deps: Deps) {
     const rows = await depositsByIds(deps.db, await documentAccess(deps, c), ids);
     if (rows.length !== ids.length) throw notFound('Un des fichiers demandés est introuvable.');
     const files = ids.map((id) => rows.find((r) => r.deposit.id === id)!.deposit);
-    return zipResponse(storage(), files, sanitizeFileName(`${company.label}_fichier_depot_${todayInParis(deps.now())}.zip`));
+    return zipResponse(
+      storage(),
+      files,
+      sanitizeFileName(`${company.label}_fichier_depot_${todayInParis(deps.now())}.zip`),
+    );
   });
 
   route(api.inbox.batch, { company: true }, async (c, { body }) => {
@@ -135,11 +194,20 @@ export function inboxModule(deps: Deps) {
     const ids = [...new Set(body.ids)];
     const access = await documentAccess(deps, c);
     const json = await deps.db.transaction(async (tx) => {
-      const rows = await tx.select().from(inboxDeposits).where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
+      const rows = await tx
+        .select()
+        .from(inboxDeposits)
+        .where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
       if (rows.length !== ids.length) throw notFound('Un des fichiers demandés est introuvable.');
       const taken = rows.filter((r) => r.status !== 'deposited');
-      if (taken.length) throw new HttpError(409, 'Certains fichiers sont déjà pris en charge.', { errors: taken.map((r) => `« ${r.name} » est déjà pris en charge.`) });
-      const [batch] = await tx.insert(depositBatches).values({ companyId: company.id, createdBy: c.get('user').id, total: ids.length, createdAt: deps.now() }).returning();
+      if (taken.length)
+        throw new HttpError(409, 'Certains fichiers sont déjà pris en charge.', {
+          errors: taken.map((r) => `« ${r.name} » est déjà pris en charge.`),
+        });
+      const [batch] = await tx
+        .insert(depositBatches)
+        .values({ companyId: company.id, createdBy: c.get('user').id, total: ids.length, createdAt: deps.now() })
+        .returning();
       await tx.update(inboxDeposits).set({ status: 'queued', batchId: batch.id }).where(inArray(inboxDeposits.id, ids));
       const view = await batchView(tx, batch, access);
       await recordIdempotentResponse(tx, c, 201, view);
@@ -152,7 +220,10 @@ export function inboxModule(deps: Deps) {
 
   route(api.inbox.batchState, { company: true }, async (c) => {
     requireFirm(c);
-    const [batch] = await deps.db.select().from(depositBatches).where(and(eq(depositBatches.id, idParam(c, 'id')), eq(depositBatches.companyId, c.get('company').id)));
+    const [batch] = await deps.db
+      .select()
+      .from(depositBatches)
+      .where(and(eq(depositBatches.id, idParam(c, 'id')), eq(depositBatches.companyId, c.get('company').id)));
     if (!batch) throw notFound('Lot introuvable.');
     if (batch.status !== 'done' && !isRunning(deps, batch.id)) void startBatch(deps, batch.id);
     return c.json(await batchView(deps.db, batch, await documentAccess(deps, c)));

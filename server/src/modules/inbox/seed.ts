@@ -72,22 +72,20 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
       createdAt: at(14),
     },
   ]);
-  await deps.db
-    .insert(inboxDeposits)
-    .values([
-      deposit(mainId, 44, 'Relevé bancaire - Novembre 2026.pdf', releve, 'application/pdf', 2),
-      deposit(mainId, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 3),
-      deposit(mainId, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 4, {
-        status: 'queued',
-        batchId: queued.id,
-      }),
-      deposit(mainId, 44, 'Relevé bancaire - Octobre 2026.pdf', octobre, 'application/pdf', 16, {
-        status: 'done',
-        batchId: done.id,
-        documentId: filed.id,
-        processedAt: at(14),
-      }),
-      deposit(companies[1].id, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 5),
-      deposit(companies[3].id, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 6),
-    ]);
+  await deps.db.insert(inboxDeposits).values([
+    deposit(mainId, 44, 'Relevé bancaire - Novembre 2026.pdf', releve, 'application/pdf', 2),
+    deposit(mainId, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 3),
+    deposit(mainId, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 4, {
+      status: 'queued',
+      batchId: queued.id,
+    }),
+    deposit(mainId, 44, 'Relevé bancaire - Octobre 2026.pdf', octobre, 'application/pdf', 16, {
+      status: 'done',
+      batchId: done.id,
+      documentId: filed.id,
+      processedAt: at(14),
+    }),
+    deposit(companies[1].id, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 5),
+    deposit(companies[3].id, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 6),
+  ]);
 }

@@ -3,11 +3,22 @@ import { categoryLabel, categoryPathLabel } from '../../../../src/domain/documen
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domain/deposits';
 import type { Db, DbOrTx } from '../../db/client';
 import { inboxDeposits } from '../../db/schema/index';
-import { readableFilesWhere, removeBlobIfUnused, searchCondition, type BlobHolds, type DocumentAccess, type FileStorage } from '../documents/service';
+import {
+  readableFilesWhere,
+  removeBlobIfUnused,
+  searchCondition,
+  type BlobHolds,
+  type DocumentAccess,
+  type FileStorage,
+} from '../documents/service';
 import { companyLabelColumn, joinCompany, joinPerson, personColumns } from '../users/service';
 
 /** Deposits under the one rule of access.ts: category rights, or one's own deposit. */
-export const depositColumns = { companyId: inboxDeposits.companyId, categoryId: inboxDeposits.categoryId, depositorId: inboxDeposits.userId };
+export const depositColumns = {
+  companyId: inboxDeposits.companyId,
+  categoryId: inboxDeposits.categoryId,
+  depositorId: inboxDeposits.userId,
+};
 
 export const DEPOSIT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'status', '-status'] as const;
 export type DepositSort = (typeof DEPOSIT_SORTS)[number];
@@ -49,7 +60,14 @@ export function toDepositItem(row: Row, viewerId: number): DepositItem {
 function orderOf(sort: DepositSort) {
   const dir = sort.startsWith('-') ? desc : asc;
   const key = sort.replace('-', '');
-  const column = key === 'name' ? sql`lower(${inboxDeposits.name})` : key === 'size' ? inboxDeposits.size : key === 'status' ? inboxDeposits.status : inboxDeposits.createdAt;
+  const column =
+    key === 'name'
+      ? sql`lower(${inboxDeposits.name})`
+      : key === 'size'
+        ? inboxDeposits.size
+        : key === 'status'
+          ? inboxDeposits.status
+          : inboxDeposits.createdAt;
   return [dir(column), dir(inboxDeposits.id)];
 }
 
@@ -73,19 +91,30 @@ function whereOf(f: DepositFilter): SQL | undefined {
   );
 }
 
-export async function listDeposits(db: Db, f: DepositFilter, page: { page: number; pageSize: number; sort: DepositSort }) {
+export async function listDeposits(
+  db: Db,
+  f: DepositFilter,
+  page: { page: number; pageSize: number; sort: DepositSort },
+) {
   const where = whereOf(f);
-  const rows = await db.select(selection).from(inboxDeposits)
+  const rows = await db
+    .select(selection)
+    .from(inboxDeposits)
     .innerJoin(...joinPerson(inboxDeposits.userId))
     .innerJoin(...joinCompany(inboxDeposits.companyId))
-    .where(where).orderBy(...orderOf(page.sort)).limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+    .where(where)
+    .orderBy(...orderOf(page.sort))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
   const [{ total }] = await db.select({ total: count() }).from(inboxDeposits).where(where);
   return { items: rows.map((r) => toDepositItem(r, f.viewerId)), total, page: page.page, pageSize: page.pageSize };
 }
 
 /** The deposits among `ids` that the viewer may read (access.ts): the others are as if absent. */
 export async function depositsByIds(db: DbOrTx, access: DocumentAccess, ids: number[]) {
-  return db.select(selection).from(inboxDeposits)
+  return db
+    .select(selection)
+    .from(inboxDeposits)
     .innerJoin(...joinPerson(inboxDeposits.userId))
     .innerJoin(...joinCompany(inboxDeposits.companyId))
     .where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));

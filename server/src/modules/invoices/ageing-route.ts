@@ -18,14 +18,24 @@ export function ageingRoute(deps: Deps, route: Route) {
   route(api.invoices.ageing, { right: invoiceRight('view') }, async (c) => {
     const companyId = c.get('company').id;
     const today = todayInParis(deps.now());
-    const rows = await deps.db.select({
-      type: invoices.type, validated: invoices.validated, dueDate: invoices.dueDate, ttc: invoices.ttc,
-      paid: invoices.amountPaid, credited: invoices.amountCredited,
-      accountNumber: sql<string>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber}, '')`,
-      socialReason: sql<string>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason}, '')`,
-    }).from(invoices).leftJoin(...joinCustomer(invoices.customerId))
+    const rows = await deps.db
+      .select({
+        type: invoices.type,
+        validated: invoices.validated,
+        dueDate: invoices.dueDate,
+        ttc: invoices.ttc,
+        paid: invoices.amountPaid,
+        credited: invoices.amountCredited,
+        accountNumber: sql<string>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber}, '')`,
+        socialReason: sql<string>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason}, '')`,
+      })
+      .from(invoices)
+      .leftJoin(...joinCustomer(invoices.customerId))
       .where(and(eq(invoices.companyId, companyId), unpaidCondition));
-    const ageing = ageReceivables(rows.map((r) => ({ ...r, customer: { accountNumber: r.accountNumber, socialReason: r.socialReason } })), today);
+    const ageing = ageReceivables(
+      rows.map((r) => ({ ...r, customer: { accountNumber: r.accountNumber, socialReason: r.socialReason } })),
+      today,
+    );
     return c.json({ today, ...ageing });
   });
 }

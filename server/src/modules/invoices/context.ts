@@ -6,7 +6,12 @@ import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
 import { customerFromRow } from '../invoicing-core/customer-input';
-import { customerOfDocument, findCustomerForDocument, openExercises, type CustomerRow } from '../invoicing-core/references-service';
+import {
+  customerOfDocument,
+  findCustomerForDocument,
+  openExercises,
+  type CustomerRow,
+} from '../invoicing-core/references-service';
 import { findCompany, type CompanyRow } from '../users/service';
 
 // What the rulebook needs to judge a document, read from the database. Inside a validation
@@ -35,17 +40,24 @@ export const loadExercises = openExercises;
  */
 export async function validatedInvoicesInMonth(db: DbOrTx, companyId: number, today: string): Promise<number> {
   const monthStart = `${today.slice(0, 7)}-01`;
-  const [row] = await db.select({ n: count() }).from(invoices).where(and(
-    eq(invoices.companyId, companyId),
-    eq(invoices.validated, true),
-    eq(invoices.type, 'Facture'),
-    sql`${invoices.validatedAt} >= (${monthStart}::date)::timestamp at time zone 'Europe/Paris'`,
-  ));
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.validated, true),
+        eq(invoices.type, 'Facture'),
+        sql`${invoices.validatedAt} >= (${monthStart}::date)::timestamp at time zone 'Europe/Paris'`,
+      ),
+    );
   return row.n;
 }
 
 export async function latestValidatedDate(db: DbOrTx, companyId: number): Promise<string | null> {
-  const [row] = await db.select({ d: max(invoices.createdAt) }).from(invoices)
+  const [row] = await db
+    .select({ d: max(invoices.createdAt) })
+    .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.validated, true), isNotNull(invoices.createdAt)));
   return row?.d ?? null;
 }

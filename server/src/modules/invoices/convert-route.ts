@@ -60,8 +60,13 @@ export function convertRoute(deps: Deps, route: Route) {
       };
       const { errors } = await invoiceErrors(tx, deps, company.id, payload, false);
       throwIfErrors(errors);
-      const [created] = await tx.insert(invoices).values({ ...draftValues(payload, customer), companyId: company.id, estimateId: quote.id }).returning({ id: invoices.id });
-      await tx.update(estimates).set({ state: 'facture', invoiceId: created.id, updatedAt: deps.now() })
+      const [created] = await tx
+        .insert(invoices)
+        .values({ ...draftValues(payload, customer), companyId: company.id, estimateId: quote.id })
+        .returning({ id: invoices.id });
+      await tx
+        .update(estimates)
+        .set({ state: 'facture', invoiceId: created.id, updatedAt: deps.now() })
         .where(and(eq(estimates.id, quote.id), eq(estimates.companyId, company.id)));
       const answer = toInvoiceJson(await loadInvoice(tx, company.id, created.id));
       await recordIdempotentResponse(tx, c, 201, answer);

@@ -30,11 +30,20 @@ export function lastTwelveMonths(today: string): string[] {
 // read through the partial index invoices_company_unpaid_idx.
 async function turnoverByMonth(db: Deps['db'], companyId: number, from: string, to: string) {
   const month = sql`date_trunc('month', ${invoices.createdAt})`;
-  return db.select({
-    month: sql<string>`to_char(${month}, 'YYYY-MM')`,
-    ht: sql<string>`sum(case when ${invoices.type} = 'Avoir' then -${invoices.ht} else ${invoices.ht} end)`,
-  }).from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.validated, true), gte(invoices.createdAt, from), lte(invoices.createdAt, to)))
+  return db
+    .select({
+      month: sql<string>`to_char(${month}, 'YYYY-MM')`,
+      ht: sql<string>`sum(case when ${invoices.type} = 'Avoir' then -${invoices.ht} else ${invoices.ht} end)`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.validated, true),
+        gte(invoices.createdAt, from),
+        lte(invoices.createdAt, to),
+      ),
+    )
     .groupBy(month);
 }
 
@@ -42,16 +51,20 @@ async function receivables(db: Deps['db'], companyId: number, today: string) {
   const overdue = sql`${invoices.dueDate} < ${today}`;
   // What is still due: TTC less the payments and credit notes already received (issue 10).
   const due = sql`greatest(${invoices.ttc} - ${invoices.amountPaid} - ${invoices.amountCredited}, 0)`;
-  const [row] = await db.select({
-    unpaidCount: sql<number>`count(*)::int`,
-    unpaidTtc: sql<string | null>`sum(${due})`,
-    overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
-    overdueTtc: sql<string | null>`sum(${due}) filter (where ${overdue})`,
-  }).from(invoices).where(and(eq(invoices.companyId, companyId), unpaidCondition));
+  const [row] = await db
+    .select({
+      unpaidCount: sql<number>`count(*)::int`,
+      unpaidTtc: sql<string | null>`sum(${due})`,
+      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+      overdueTtc: sql<string | null>`sum(${due}) filter (where ${overdue})`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), unpaidCondition));
   return row;
 }
 
-const total = (values: Array<string | number | null | undefined>) => values.reduce((s: Decimal, v) => s.plus(toDecimal(v ?? 0)), new Decimal(0)).toNumber();
+const total = (values: Array<string | number | null | undefined>) =>
+  values.reduce((s: Decimal, v) => s.plus(toDecimal(v ?? 0)), new Decimal(0)).toNumber();
 
 export function dashboardRoute(deps: Deps, route: Route) {
   const db = deps.db;
@@ -68,8 +81,10 @@ export function dashboardRoute(deps: Deps, route: Route) {
     const monthly = months.map((m) => ({ month: m, ht: htOf(m) }));
     const turnoverYear = total(rows.filter((r) => r.month?.startsWith(today.slice(0, 4))).map((r) => r.ht));
     const [open] = seesQuotes
-      ? await db.select({ n: count(), ht: sum(estimates.ht) }).from(estimates)
-        .where(and(eq(estimates.companyId, companyId), inArray(estimates.state, ['enCours', 'accepte'])))
+      ? await db
+          .select({ n: count(), ht: sum(estimates.ht) })
+          .from(estimates)
+          .where(and(eq(estimates.companyId, companyId), inArray(estimates.state, ['enCours', 'accepte'])))
       : [null];
     const company = await loadCompany(db, companyId);
     const starter = company.subscriptionInvoice === STARTER_SUBSCRIPTION;

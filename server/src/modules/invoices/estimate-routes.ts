@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { canTransition, isQuoteEditable, stateKeyFromLabel, stateLabelFromKey, QUOTE_STATE_LABELS } from '../../../../src/domain/quote-states';
+import {
+  canTransition,
+  isQuoteEditable,
+  stateKeyFromLabel,
+  stateLabelFromKey,
+  QUOTE_STATE_LABELS,
+} from '../../../../src/domain/quote-states';
 import { documentFileName } from '../../../../src/pdf/format';
 import { estimates } from '../../db/schema/index';
 import { badRequest, conflict } from '../../http/errors';
@@ -17,8 +23,10 @@ import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from 
 
 type Route = ReturnType<typeof createModule>['route'];
 
-export const unknownState = (label: string) => `L’état « ${label} » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.`;
-export const refusedTransition = (from: string, to: string) => `Le devis ne peut pas passer de l’état « ${from} » à l’état « ${to} ».`;
+export const unknownState = (label: string) =>
+  `L’état « ${label} » n’existe pas. États possibles : En cours, Accepté, Facturé, Annulé.`;
+export const refusedTransition = (from: string, to: string) =>
+  `Le devis ne peut pas passer de l’état « ${from} » à l’état « ${to} ».`;
 
 export function estimateRoutes(deps: Deps, route: Route) {
   const db = deps.db;
@@ -32,9 +40,17 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const id = await db.transaction(async (tx) => {
       await lockCompanyNumbering(tx, companyId);
       const taken = await takeNextNumber(tx, companyId, 'Devis', payload.createdAt);
-      const [row] = await tx.insert(estimates).values({
-        ...quoteValues(payload, customer, taken.number), companyId, number: taken.number, numberYear: taken.year, numberSeq: taken.seq, state: 'enCours',
-      }).returning({ id: estimates.id });
+      const [row] = await tx
+        .insert(estimates)
+        .values({
+          ...quoteValues(payload, customer, taken.number),
+          companyId,
+          number: taken.number,
+          numberYear: taken.year,
+          numberSeq: taken.seq,
+          state: 'enCours',
+        })
+        .returning({ id: estimates.id });
       return row.id;
     });
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)), 201);
@@ -50,10 +66,23 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
     throwIfErrors(errors, QUOTE_ERRORS_TITLE);
     const guard = versionGuard(estimates.version, body.version);
-    const updated = await db.update(estimates).set({ ...quoteValues(payload, customer, current.quote.number), version: guard.bump, updatedAt: deps.now() })
-      .where(and(eq(estimates.id, id), eq(estimates.companyId, companyId), eq(estimates.state, current.quote.state), guard.where)).returning({ id: estimates.id });
+    const updated = await db
+      .update(estimates)
+      .set({ ...quoteValues(payload, customer, current.quote.number), version: guard.bump, updatedAt: deps.now() })
+      .where(
+        and(
+          eq(estimates.id, id),
+          eq(estimates.companyId, companyId),
+          eq(estimates.state, current.quote.state),
+          guard.where,
+        ),
+      )
+      .returning({ id: estimates.id });
     // State changed or saved by someone else in between.
-    if (updated.length === 0) throw (await loadQuote(db, companyId, id)).quote.state !== current.quote.state ? conflict(FROZEN_QUOTE) : staleDraft();
+    if (updated.length === 0)
+      throw (await loadQuote(db, companyId, id)).quote.state !== current.quote.state
+        ? conflict(FROZEN_QUOTE)
+        : staleDraft();
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
   });
 
@@ -71,8 +100,11 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const to = QUOTE_STATE_LABELS[key];
     if (from !== to) {
       if (!canTransition(from, to)) throw conflict(refusedTransition(from, to));
-      const updated = await db.update(estimates).set({ state: key, updatedAt: deps.now() })
-        .where(and(eq(estimates.id, id), eq(estimates.state, current.quote.state))).returning({ id: estimates.id });
+      const updated = await db
+        .update(estimates)
+        .set({ state: key, updatedAt: deps.now() })
+        .where(and(eq(estimates.id, id), eq(estimates.state, current.quote.state)))
+        .returning({ id: estimates.id });
       if (updated.length === 0) throw conflict(refusedTransition(from, to));
     }
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
@@ -84,8 +116,20 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const company = await loadCompany(db, companyId);
     const snap = customerSnapshot(await customerById(db, q.customerId), q.billingAddress);
     const model = documentModel(
-      { kind: 'Devis', number: q.number, preview: false, issueDate: q.createdAt, validityDate: q.validatedAt, designation: q.designation, lines: q.lines, vatClause: q.vatClause, discount: discountOf(q) },
-      sellerParty(company), snap, logoOf(company),
+      {
+        kind: 'Devis',
+        number: q.number,
+        preview: false,
+        issueDate: q.createdAt,
+        validityDate: q.validatedAt,
+        designation: q.designation,
+        lines: q.lines,
+        vatClause: q.vatClause,
+        discount: discountOf(q),
+      },
+      sellerParty(company),
+      snap,
+      logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, q.number));
   });
@@ -95,14 +139,33 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const payload = asQuotePayload(body);
     let number: string | null = null;
     if (body.id) {
-      const [saved] = await db.select({ number: estimates.number }).from(estimates).where(and(eq(estimates.companyId, companyId), eq(estimates.id, body.id))).limit(1);
+      const [saved] = await db
+        .select({ number: estimates.number })
+        .from(estimates)
+        .where(and(eq(estimates.companyId, companyId), eq(estimates.id, body.id)))
+        .limit(1);
       number = saved?.number ?? null;
     }
     const company = await loadCompany(db, companyId);
-    const snap = customerSnapshot(await findCustomer(db, companyId, payload.customer?.accountNumber), payload.billingAddress);
+    const snap = customerSnapshot(
+      await findCustomer(db, companyId, payload.customer?.accountNumber),
+      payload.billingAddress,
+    );
     const model = documentModel(
-      { kind: 'Devis', number, preview: true, issueDate: payload.createdAt, validityDate: payload.validatedAt, designation: payload.designation, lines: payload.lines, vatClause: payload.vatClause, discount: payload.discount },
-      sellerParty(company), snap, logoOf(company),
+      {
+        kind: 'Devis',
+        number,
+        preview: true,
+        issueDate: payload.createdAt,
+        validityDate: payload.validatedAt,
+        designation: payload.designation,
+        lines: payload.lines,
+        vatClause: payload.vatClause,
+        discount: payload.discount,
+      },
+      sellerParty(company),
+      snap,
+      logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName('Devis', snap.socialReason, number));
   });

@@ -23,7 +23,11 @@ export async function selectQuotes(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       quote: estimates,
-      customer: { accountNumber: customerColumns.accountNumber, socialReason: customerColumns.socialReason, name: customerColumns.name },
+      customer: {
+        accountNumber: customerColumns.accountNumber,
+        socialReason: customerColumns.socialReason,
+        name: customerColumns.name,
+      },
       invoiceNumber: invoices.number,
     })
     .from(estimates)
@@ -72,7 +76,13 @@ export function quoteRead(row: JoinedQuote): QuoteRead {
     number: q.number,
     state: stateLabelFromKey(q.state) ?? 'En cours',
     designation: q.designation,
-    customer: row.customer?.accountNumber ? { accountNumber: row.customer.accountNumber, socialReason: row.customer.socialReason ?? '', name: row.customer.name ?? '' } : null,
+    customer: row.customer?.accountNumber
+      ? {
+          accountNumber: row.customer.accountNumber,
+          socialReason: row.customer.socialReason ?? '',
+          name: row.customer.name ?? '',
+        }
+      : null,
     createdAt: q.createdAt,
     validatedAt: q.validatedAt,
     billingAddress: q.billingAddress,
@@ -89,7 +99,12 @@ export function quoteRead(row: JoinedQuote): QuoteRead {
 }
 
 /** Spec 5.2 with the company's exercises; an unknown customer is reported with the rest. */
-export async function quoteErrors(db: DbOrTx, deps: Deps, companyId: number, payload: QuotePayload): Promise<{ errors: string[]; customer: CustomerRow | null }> {
+export async function quoteErrors(
+  db: DbOrTx,
+  deps: Deps,
+  companyId: number,
+  payload: QuotePayload,
+): Promise<{ errors: string[]; customer: CustomerRow | null }> {
   const accountNumber = payload.customer?.accountNumber ?? null;
   const customer = await findCustomer(db, companyId, accountNumber);
   const errors = checkQuote(payload, {
@@ -120,6 +135,12 @@ export function quoteValues(payload: QuotePayload, customer: CustomerRow | null,
     tva: tva.toFixed(2),
     ttc: ttc.toFixed(2),
     vatBreakdown,
-    searchText: documentSearchText([number, payload.designation, customer?.accountNumber, customer?.socialReason, customer?.name]),
+    searchText: documentSearchText([
+      number,
+      payload.designation,
+      customer?.accountNumber,
+      customer?.socialReason,
+      customer?.name,
+    ]),
   };
 }

@@ -12,8 +12,12 @@ describe('invoice module helpers', () => {
   });
 
   it('writes RFC 6266 dispositions with an ASCII fallback and the exact UTF-8 name', () => {
-    expect(contentDisposition('Facture_Hôtel_F2026-0001.pdf')).toBe(`inline; filename="Facture_Hotel_F2026-0001.pdf"; filename*=UTF-8''Facture_H%C3%B4tel_F2026-0001.pdf`);
-    expect(contentDisposition('a "b" (c).pdf', 'attachment')).toBe(`attachment; filename="a _b_ (c).pdf"; filename*=UTF-8''a%20%22b%22%20%28c%29.pdf`);
+    expect(contentDisposition('Facture_Hôtel_F2026-0001.pdf')).toBe(
+      `inline; filename="Facture_Hotel_F2026-0001.pdf"; filename*=UTF-8''Facture_H%C3%B4tel_F2026-0001.pdf`,
+    );
+    expect(contentDisposition('a "b" (c).pdf', 'attachment')).toBe(
+      `attachment; filename="a _b_ (c).pdf"; filename*=UTF-8''a%20%22b%22%20%28c%29.pdf`,
+    );
   });
 
   it('cleans a proposed file name: no path, always .pdf, fallback when empty', () => {
@@ -25,10 +29,25 @@ describe('invoice module helpers', () => {
   });
 
   it('lists the twelve months ending with today’s, across a year change', () => {
-    expect(lastTwelveMonths('2026-02-10')).toEqual(['2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(lastTwelveMonths('2026-02-10')).toEqual([
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
   });
 
   it('folds the search text (accents, case, spaces)', () => {
-    expect(documentSearchText(['F2026-0001', null, 'Hôtel  du Parc', '', 'Œuvre'])).toBe('f2026-0001 hotel du parc œuvre');
+    expect(documentSearchText(['F2026-0001', null, 'Hôtel  du Parc', '', 'Œuvre'])).toBe(
+      'f2026-0001 hotel du parc œuvre',
+    );
   });
 });

@@ -1,13 +1,21 @@
 import type { Permission } from '../../../../src/domain/rights';
 
 // Rights of spec 6 for this module: mesFactures > listeFactures for invoices, > listeDevis for quotes.
-export const invoiceRight = (permission: Permission) => ({ menu: 'mesFactures', child: 'listeFactures', permission }) as const;
-export const quoteRight = (permission: Permission) => ({ menu: 'mesFactures', child: 'listeDevis', permission }) as const;
+export const invoiceRight = (permission: Permission) =>
+  ({ menu: 'mesFactures', child: 'listeFactures', permission }) as const;
+export const quoteRight = (permission: Permission) =>
+  ({ menu: 'mesFactures', child: 'listeDevis', permission }) as const;
 
 /** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name (accents kept). */
 export function contentDisposition(fileName: string, type: 'inline' | 'attachment' = 'inline'): string {
-  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -26,7 +34,10 @@ export function pdfResponse(bytes: Uint8Array, fileName: string, type: 'inline' 
 
 /** A file name the client proposes: no path, no control character, always ending in .pdf. */
 export function cleanPdfFileName(name: string | null | undefined, fallback: string): string {
-  const base = (name ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 150);
+  const base = (name ?? '')
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    .trim()
+    .slice(0, 150);
   if (!base || /^\.+$/.test(base)) return fallback;
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }

@@ -12,7 +12,12 @@ import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from 
 // validation (number, seller and customer snapshots), a draft from the current records with
 // the "Aperçu" watermark.
 
-export function invoiceModel(row: JoinedInvoice, company: CompanyRow, customer: CustomerRow | null, number = row.invoice.number): BusinessDocumentModel {
+export function invoiceModel(
+  row: JoinedInvoice,
+  company: CompanyRow,
+  customer: CustomerRow | null,
+  number = row.invoice.number,
+): BusinessDocumentModel {
   const i = row.invoice;
   const frozen = i.validated;
   return documentModel(

@@ -26,7 +26,10 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const payload = asInvoicePayload(body);
     const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
     throwIfErrors(errors);
-    const [row] = await db.insert(invoices).values({ ...draftValues(payload, customer), companyId }).returning({ id: invoices.id });
+    const [row] = await db
+      .insert(invoices)
+      .values({ ...draftValues(payload, customer), companyId })
+      .returning({ id: invoices.id });
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, row.id)), 201);
   });
 
@@ -41,10 +44,14 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
     throwIfErrors(errors);
     const guard = versionGuard(invoices.version, body.version);
-    const updated = await db.update(invoices).set({ ...draftValues(payload, customer), version: guard.bump, updatedAt: deps.now() })
-      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.validated, false), guard.where)).returning({ id: invoices.id });
+    const updated = await db
+      .update(invoices)
+      .set({ ...draftValues(payload, customer), version: guard.bump, updatedAt: deps.now() })
+      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.validated, false), guard.where))
+      .returning({ id: invoices.id });
     // Validated or saved by someone else in between (the checks above ran on the earlier state).
-    if (updated.length === 0) throw (await loadInvoice(db, companyId, id)).invoice.validated ? conflict(FROZEN_INVOICE) : staleDraft();
+    if (updated.length === 0)
+      throw (await loadInvoice(db, companyId, id)).invoice.validated ? conflict(FROZEN_INVOICE) : staleDraft();
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
   });
 
@@ -58,12 +65,23 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const current = await loadInvoice(db, companyId, id);
     if (current.invoice.validated) throw conflict(FROZEN_INVOICE_DELETE);
     await db.transaction(async (tx) => {
-      const gone = await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.validated, false))).returning({ estimateId: invoices.estimateId });
+      const gone = await tx
+        .delete(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.validated, false)))
+        .returning({ estimateId: invoices.estimateId });
       if (gone.length === 0) throw conflict(FROZEN_INVOICE_DELETE);
       // The quote it came from is no longer invoiced: it goes back to 'Accepté' and may be converted again.
       if (gone[0].estimateId) {
-        await tx.update(estimates).set({ state: 'accepte', invoiceId: null, updatedAt: deps.now() })
-          .where(and(eq(estimates.id, gone[0].estimateId), eq(estimates.companyId, companyId), eq(estimates.state, 'facture')));
+        await tx
+          .update(estimates)
+          .set({ state: 'accepte', invoiceId: null, updatedAt: deps.now() })
+          .where(
+            and(
+              eq(estimates.id, gone[0].estimateId),
+              eq(estimates.companyId, companyId),
+              eq(estimates.state, 'facture'),
+            ),
+          );
       }
     });
     return c.body(null, 204);
@@ -82,18 +100,42 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const customer = await findCustomer(db, companyId, payload.customer?.accountNumber);
     let correctedNumber: string | null = null;
     if (payload.type === 'Avoir' && payload.correctedInvoiceId) {
-      const [ref] = await db.select({ number: invoices.number }).from(invoices)
-        .where(and(eq(invoices.companyId, companyId), eq(invoices.id, payload.correctedInvoiceId))).limit(1);
+      const [ref] = await db
+        .select({ number: invoices.number })
+        .from(invoices)
+        .where(and(eq(invoices.companyId, companyId), eq(invoices.id, payload.correctedInvoiceId)))
+        .limit(1);
       correctedNumber = ref?.number ?? null;
     }
     // A saved invoice converted from a quote names it on its preview too ("Devis d'origine").
-    const [origin] = body.id ? await db.select({ number: estimates.number }).from(invoices).innerJoin(estimates, eq(estimates.id, invoices.estimateId))
-      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, body.id))).limit(1) : [];
+    const [origin] = body.id
+      ? await db
+          .select({ number: estimates.number })
+          .from(invoices)
+          .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+          .where(and(eq(invoices.companyId, companyId), eq(invoices.id, body.id)))
+          .limit(1)
+      : [];
     const kind = payload.type === 'Avoir' ? 'Avoir' : 'Facture';
     const snap = customerSnapshot(customer, payload.billingAddress);
     const model = documentModel(
-      { kind, number: null, preview: true, issueDate: payload.createdAt, dueDate: payload.dueDate, designation: payload.designation, lines: payload.lines, paymentMode: payload.paymentMode, vatClause: payload.vatClause, correctedInvoiceNumber: correctedNumber, discount: payload.discount, estimateNumber: origin?.number ?? null },
-      sellerParty(company), snap, logoOf(company),
+      {
+        kind,
+        number: null,
+        preview: true,
+        issueDate: payload.createdAt,
+        dueDate: payload.dueDate,
+        designation: payload.designation,
+        lines: payload.lines,
+        paymentMode: payload.paymentMode,
+        vatClause: payload.vatClause,
+        correctedInvoiceNumber: correctedNumber,
+        discount: payload.discount,
+        estimateNumber: origin?.number ?? null,
+      },
+      sellerParty(company),
+      snap,
+      logoOf(company),
     );
     return pdfResponse(await renderPdf(model), documentFileName(kind, snap.socialReason, null));
   });

@@ -12,8 +12,10 @@ import { discountOf } from './payload';
 // Reading invoices: one joined query gives everything an Invoice answer shows.
 
 export const INVOICE_NOT_FOUND = 'Cette facture est introuvable.';
-export const FROZEN_INVOICE = 'Cette facture est validée : elle ne peut plus être modifiée. Pour la corriger, établissez un avoir.';
-export const FROZEN_INVOICE_DELETE = 'Cette facture est validée : elle ne peut pas être supprimée. Pour la corriger, établissez un avoir.';
+export const FROZEN_INVOICE =
+  'Cette facture est validée : elle ne peut plus être modifiée. Pour la corriger, établissez un avoir.';
+export const FROZEN_INVOICE_DELETE =
+  'Cette facture est validée : elle ne peut pas être supprimée. Pour la corriger, établissez un avoir.';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -24,7 +26,12 @@ export async function selectInvoices(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       invoice: invoices,
-      customer: { accountNumber: customerColumns.accountNumber, socialReason: customerColumns.socialReason, name: customerColumns.name, email: customerColumns.email },
+      customer: {
+        accountNumber: customerColumns.accountNumber,
+        socialReason: customerColumns.socialReason,
+        name: customerColumns.name,
+        email: customerColumns.email,
+      },
       correctedNumber: corrected.number,
       estimateNumber: estimates.number,
     })
@@ -55,23 +62,38 @@ export const num = (v: string | number | null | undefined) => (v === null || v =
  * The stored totals; with a document discount also the HT before it and its amount (decision 012),
  * recomputed from the stored lines, so a document without one answers exactly as before.
  */
-export function totalsJson(d: { ht: string; tva: string; ttc: string; lines: InvoiceLine[]; discountType: string | null; discountValue: string | null }): Totals {
+export function totalsJson(d: {
+  ht: string;
+  tva: string;
+  ttc: string;
+  lines: InvoiceLine[];
+  discountType: string | null;
+  discountValue: string | null;
+}): Totals {
   const totals: Totals = { ht: num(d.ht), tva: num(d.tva), ttc: num(d.ttc) };
   const discount = discountOf(d);
   if (!discount) return totals;
   const computed = computeTotals(d.lines, discount);
-  if (computed.discount !== undefined) Object.assign(totals, { subtotal: computed.subtotal, discount: computed.discount });
+  if (computed.discount !== undefined)
+    Object.assign(totals, { subtotal: computed.subtotal, discount: computed.discount });
   return totals;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The customer as the invoice shows it: frozen at validation, current for a draft. */
-export function invoiceCustomer(row: JoinedInvoice): { accountNumber: string; socialReason: string; name: string } | null {
+export function invoiceCustomer(
+  row: JoinedInvoice,
+): { accountNumber: string; socialReason: string; name: string } | null {
   const snap = row.invoice.customerSnapshot;
-  if (row.invoice.validated && snap) return { accountNumber: snap.accountNumber, socialReason: snap.socialReason, name: snap.contactName ?? '' };
+  if (row.invoice.validated && snap)
+    return { accountNumber: snap.accountNumber, socialReason: snap.socialReason, name: snap.contactName ?? '' };
   if (!row.customer?.accountNumber) return null;
-  return { accountNumber: row.customer.accountNumber, socialReason: row.customer.socialReason ?? '', name: row.customer.name ?? '' };
+  return {
+    accountNumber: row.customer.accountNumber,
+    socialReason: row.customer.socialReason ?? '',
+    name: row.customer.name ?? '',
+  };
 }
 
 /** An invoice read in the domain's names; InvoiceJson is the same on the wire (spec names). */

@@ -29,7 +29,8 @@ export const CORRECTED_MESSAGES = {
 };
 
 /** A save that started from an older version of the draft (issue 10: lost updates). */
-export const STALE_DRAFT = 'Ce brouillon a été modifié ailleurs (dans un autre onglet ou sur un autre appareil) depuis que vous l’avez ouvert : rechargez-le pour voir ces modifications, ou écrasez-les avec votre version.';
+export const STALE_DRAFT =
+  'Ce brouillon a été modifié ailleurs (dans un autre onglet ou sur un autre appareil) depuis que vous l’avez ouvert : rechargez-le pour voir ces modifications, ou écrasez-les avec votre version.';
 /** field 'version' tells clients this 409 is a stale draft (not a frozen document): they offer reload or overwrite. */
 export const staleDraft = () => new HttpError(409, STALE_DRAFT, { field: 'version' });
 
@@ -42,12 +43,20 @@ export function versionGuard(column: PgColumn, expected: number | null): { bump:
 }
 
 /** The link of a credit note to the invoice it corrects: same company, same customer, validated Facture. */
-async function correctedInvoiceErrors(db: DbOrTx, companyId: number, payload: InvoicePayload, customer: CustomerRow | null): Promise<string[]> {
+async function correctedInvoiceErrors(
+  db: DbOrTx,
+  companyId: number,
+  payload: InvoicePayload,
+  customer: CustomerRow | null,
+): Promise<string[]> {
   const id = payload.correctedInvoiceId;
   if (!id) return [];
   if (payload.type !== 'Avoir') return [CORRECTED_MESSAGES.onlyCreditNote];
-  const [row] = await db.select({ validated: invoices.validated, type: invoices.type, customerId: invoices.customerId })
-    .from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).limit(1);
+  const [row] = await db
+    .select({ validated: invoices.validated, type: invoices.type, customerId: invoices.customerId })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    .limit(1);
   if (!row) return [CORRECTED_MESSAGES.notFound];
   const errors: string[] = [];
   if (!row.validated) errors.push(CORRECTED_MESSAGES.notValidated);
@@ -96,12 +105,17 @@ export function draftValues(payload: InvoicePayload, customer: CustomerRow | nul
     vatClause: payload.vatClause,
     calculatesBasisTTC: payload.calculatesBasisTTC,
     ...discountColumns(payload.discount),
-    correctedInvoiceId: payload.type === 'Avoir' ? payload.correctedInvoiceId ?? null : null,
+    correctedInvoiceId: payload.type === 'Avoir' ? (payload.correctedInvoiceId ?? null) : null,
     ht: ht.toFixed(2),
     tva: tva.toFixed(2),
     ttc: ttc.toFixed(2),
     vatBreakdown,
-    searchText: documentSearchText([payload.designation, customer?.accountNumber, customer?.socialReason, customer?.name]),
+    searchText: documentSearchText([
+      payload.designation,
+      customer?.accountNumber,
+      customer?.socialReason,
+      customer?.name,
+    ]),
   };
 }
 

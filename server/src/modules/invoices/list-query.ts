@@ -32,7 +32,11 @@ export const INVOICE_ORDER = [
  */
 export const unpaidCondition = sql`(${invoices.validated} and ${invoices.type} = 'Facture' and ${invoices.paidAt} is null and ${invoices.amountCredited} < ${invoices.ttc})`;
 
-export function invoiceConditions(companyId: number, q: z.output<typeof invoiceListQuery>, today: string): SQL | undefined {
+export function invoiceConditions(
+  companyId: number,
+  q: z.output<typeof invoiceListQuery>,
+  today: string,
+): SQL | undefined {
   return and(
     eq(invoices.companyId, companyId),
     searchCondition(invoices.searchText, q.q),
@@ -67,8 +71,12 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       estimateId: invoices.estimateId,
       estimateNumber: estimates.number,
       // Frozen identity for a validated invoice, the current record for a draft.
-      accountNumber: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber})`,
-      socialReason: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason})`,
+      accountNumber: sql<
+        string | null
+      >`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber})`,
+      socialReason: sql<
+        string | null
+      >`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason})`,
       name: sql<string | null>`coalesce(${invoices.customerSnapshot}->>'contactName', ${customerColumns.name})`,
     })
     .from(invoices)
@@ -91,7 +99,17 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
       paidAt: r.paidAt,
       // src/domain/invoice-status: what is still due after payments and credit notes.
-      overdue: isInvoiceOverdue({ type: r.type, validated: r.validated, dueDate: r.dueDate, ttc: r.ttc, paid: r.amountPaid, credited: r.amountCredited }, today),
+      overdue: isInvoiceOverdue(
+        {
+          type: r.type,
+          validated: r.validated,
+          dueDate: r.dueDate,
+          ttc: r.ttc,
+          paid: r.amountPaid,
+          credited: r.amountCredited,
+        },
+        today,
+      ),
       ht: num(r.ht),
       tva: num(r.tva),
       ttc: num(r.ttc),
@@ -107,7 +125,7 @@ export async function countInvoices(db: DbOrTx, where: SQL | undefined): Promise
 }
 
 export function quoteConditions(companyId: number, q: z.output<typeof quoteListQuery>): SQL | undefined {
-  const stateKey = q.state ? stateKeyFromLabel(q.state) ?? q.state : undefined;
+  const stateKey = q.state ? (stateKeyFromLabel(q.state) ?? q.state) : undefined;
   return and(
     eq(estimates.companyId, companyId),
     searchCondition(estimates.searchText, q.q),
@@ -121,14 +139,26 @@ export function quoteConditions(companyId: number, q: z.output<typeof quoteListQ
 export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
     .select({
-      id: estimates.id, number: estimates.number, state: estimates.state, createdAt: estimates.createdAt, validatedAt: estimates.validatedAt,
-      ht: estimates.ht, ttc: estimates.ttc, invoiceId: estimates.invoiceId,
-      accountNumber: customerColumns.accountNumber, socialReason: customerColumns.socialReason, name: customerColumns.name,
+      id: estimates.id,
+      number: estimates.number,
+      state: estimates.state,
+      createdAt: estimates.createdAt,
+      validatedAt: estimates.validatedAt,
+      ht: estimates.ht,
+      ttc: estimates.ttc,
+      invoiceId: estimates.invoiceId,
+      accountNumber: customerColumns.accountNumber,
+      socialReason: customerColumns.socialReason,
+      name: customerColumns.name,
     })
     .from(estimates)
     .leftJoin(...joinCustomer(estimates.customerId))
     .where(where)
-    .orderBy(sql`${estimates.numberYear} desc nulls last`, sql`${estimates.numberSeq} desc nulls last`, sql`${estimates.id} desc nulls last`)
+    .orderBy(
+      sql`${estimates.numberYear} desc nulls last`,
+      sql`${estimates.numberSeq} desc nulls last`,
+      sql`${estimates.id} desc nulls last`,
+    )
     .limit(limit)
     .offset(offset);
   return rows.map((r) => ({

@@ -28,7 +28,10 @@ export function listRoutes(deps: Deps, route: Route) {
     const offset = (query.page - 1) * query.pageSize;
     const items = await invoiceRows(db, where, query.pageSize, offset, today);
     // A short page tells the total without counting (counting 100 000 rows is the slow part).
-    const total = items.length < query.pageSize && (items.length > 0 || offset === 0) ? offset + items.length : await countInvoices(db, where);
+    const total =
+      items.length < query.pageSize && (items.length > 0 || offset === 0)
+        ? offset + items.length
+        : await countInvoices(db, where);
     return c.json({ items, total, page: query.page, pageSize: query.pageSize });
   });
 
@@ -36,8 +39,15 @@ export function listRoutes(deps: Deps, route: Route) {
     const companyId = c.get('company').id;
     if (query.id) return c.json(toInvoiceJson(await loadInvoice(db, companyId, Number(query.id))));
     if (query.ids === undefined) throw badRequest('Indiquez « id » ou « ids ».', 'id');
-    const parts = query.ids.split(',').map((s) => s.trim()).filter(Boolean);
-    if (parts.length > 1000 || !parts.every(isIdText)) throw badRequest('Le paramètre « ids » doit être une liste d’identifiants séparés par des virgules (1 000 au plus).', 'ids');
+    const parts = query.ids
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (parts.length > 1000 || !parts.every(isIdText))
+      throw badRequest(
+        'Le paramètre « ids » doit être une liste d’identifiants séparés par des virgules (1 000 au plus).',
+        'ids',
+      );
     const rows = await loadInvoices(db, companyId, [...new Set(parts.map(Number))]);
     return c.json(rows.map(toInvoiceJson));
   });
@@ -46,7 +56,10 @@ export function listRoutes(deps: Deps, route: Route) {
     const where = quoteConditions(c.get('company').id, query);
     const offset = (query.page - 1) * query.pageSize;
     const items = await quoteRows(db, where, query.pageSize, offset);
-    const total = items.length < query.pageSize && (items.length > 0 || offset === 0) ? offset + items.length : await countQuotes(db, where);
+    const total =
+      items.length < query.pageSize && (items.length > 0 || offset === 0)
+        ? offset + items.length
+        : await countQuotes(db, where);
     return c.json({ items, total, page: query.page, pageSize: query.pageSize });
   });
 
@@ -60,10 +73,21 @@ export function listRoutes(deps: Deps, route: Route) {
     const today = todayInParis(deps.now());
     // Each half only for the user allowed to see that list.
     const invoiceList = can(user, 'view', { menu: 'mesFactures', child: 'listeFactures' })
-      ? await invoiceRows(db, and(eq(invoices.companyId, company.id), eq(invoices.customerId, customer.id)), CUSTOMER_DOCUMENTS_LIMIT, 0, today)
+      ? await invoiceRows(
+          db,
+          and(eq(invoices.companyId, company.id), eq(invoices.customerId, customer.id)),
+          CUSTOMER_DOCUMENTS_LIMIT,
+          0,
+          today,
+        )
       : [];
     const quoteList = can(user, 'view', { menu: 'mesFactures', child: 'listeDevis' })
-      ? await quoteRows(db, and(eq(estimates.companyId, company.id), eq(estimates.customerId, customer.id)), CUSTOMER_DOCUMENTS_LIMIT, 0)
+      ? await quoteRows(
+          db,
+          and(eq(estimates.companyId, company.id), eq(estimates.customerId, customer.id)),
+          CUSTOMER_DOCUMENTS_LIMIT,
+          0,
+        )
       : [];
     return c.json({ invoices: invoiceList, quotes: quoteList });
   });

@@ -15,7 +15,9 @@ const LOCK_SERIES = '*';
 
 export async function lockCompanyNumbering(tx: Tx, companyId: number): Promise<void> {
   await tx.insert(documentCounters).values({ companyId, series: LOCK_SERIES, last: 0 }).onConflictDoNothing();
-  await tx.select({ last: documentCounters.last }).from(documentCounters)
+  await tx
+    .select({ last: documentCounters.last })
+    .from(documentCounters)
     .where(and(eq(documentCounters.companyId, companyId), eq(documentCounters.series, LOCK_SERIES)))
     .for('update');
 }
@@ -31,11 +33,21 @@ export function seriesNumber(kind: SeriesKind, year: number, seq: number): strin
 }
 
 /** The next number of the series (one per kind and year of the document's date): 'F2026-0001'. */
-export async function takeNextNumber(tx: Tx, companyId: number, kind: SeriesKind, date: string): Promise<DocumentNumber> {
+export async function takeNextNumber(
+  tx: Tx,
+  companyId: number,
+  kind: SeriesKind,
+  date: string,
+): Promise<DocumentNumber> {
   const year = Number(date.slice(0, 4));
   const series = `${SERIES_PREFIX[kind]}${year}`;
-  const [row] = await tx.insert(documentCounters).values({ companyId, series, last: 1 })
-    .onConflictDoUpdate({ target: [documentCounters.companyId, documentCounters.series], set: { last: sql`${documentCounters.last} + 1` } })
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ companyId, series, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.companyId, documentCounters.series],
+      set: { last: sql`${documentCounters.last} + 1` },
+    })
     .returning({ last: documentCounters.last });
   return { number: seriesNumber(kind, year, row.last), year, seq: row.last };
 }

@@ -7,19 +7,31 @@ import { fromWire } from '../../../../src/domain/wire-names';
 // The request schemas (structural validation, 400) live in the contract (src/contract/invoice-wire.ts,
 // decision 021); here the server's mapping of them to the rulebook's shapes.
 export {
-  invoicePayloadSchema, invoicePreviewSchema, lineSchema, quotePayloadSchema, quotePreviewSchema,
-  type ParsedInvoicePayload, type ParsedQuotePayload,
+  invoicePayloadSchema,
+  invoicePreviewSchema,
+  lineSchema,
+  quotePayloadSchema,
+  quotePreviewSchema,
+  type ParsedInvoicePayload,
+  type ParsedQuotePayload,
 } from '../../../../src/contract/invoice-wire';
 import type { ParsedInvoicePayload, ParsedQuotePayload } from '../../../../src/contract/invoice-wire';
 
 /** The document discount as stored: two columns, null when there is none. */
-export function discountColumns(d: Discount | null | undefined): { discountType: string | null; discountValue: string | null } {
-  return hasDiscount(d) ? { discountType: d.type, discountValue: roundPrice(d.value).toFixed(2) } : { discountType: null, discountValue: null };
+export function discountColumns(d: Discount | null | undefined): {
+  discountType: string | null;
+  discountValue: string | null;
+} {
+  return hasDiscount(d)
+    ? { discountType: d.type, discountValue: roundPrice(d.value).toFixed(2) }
+    : { discountType: null, discountValue: null };
 }
 
 /** The stored columns back as the wire's discount. */
 export function discountOf(row: { discountType: string | null; discountValue: string | null }): Discount | null {
-  return row.discountType === 'percent' || row.discountType === 'amount' ? { type: row.discountType, value: Number(row.discountValue ?? 0) } : null;
+  return row.discountType === 'percent' || row.discountType === 'amount'
+    ? { type: row.discountType, value: Number(row.discountValue ?? 0) }
+    : null;
 }
 
 /** Lines as stored: the total is the rulebook's, never the client's. */
@@ -30,10 +42,16 @@ export function normalizeLines(lines: InvoiceLine[]): InvoiceLine[] {
 /** The parsed wire payload in the domain's names (paymentMode, billingAddress). */
 export function asInvoicePayload(wire: ParsedInvoicePayload): InvoicePayload {
   const p = fromWire(wire);
-  return { ...p, customer: p.customer && p.customer.accountNumber.trim() ? { accountNumber: p.customer.accountNumber.trim() } : null };
+  return {
+    ...p,
+    customer: p.customer && p.customer.accountNumber.trim() ? { accountNumber: p.customer.accountNumber.trim() } : null,
+  };
 }
 
 export function asQuotePayload(wire: ParsedQuotePayload): QuotePayload {
   const p = fromWire(wire);
-  return { ...p, customer: p.customer && p.customer.accountNumber.trim() ? { accountNumber: p.customer.accountNumber.trim() } : null };
+  return {
+    ...p,
+    customer: p.customer && p.customer.accountNumber.trim() ? { accountNumber: p.customer.accountNumber.trim() } : null,
+  };
 }

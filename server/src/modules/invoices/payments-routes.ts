@@ -1,6 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { todayInParis } from '../../../../src/domain/dates';
-import { amountDue, invoiceStatus, invoiceStatuses, meansFromPaymentMode, PAYMENT_MESSAGES, paymentErrors, paymentMeansLabel } from '../../../../src/domain/invoice-status';
+import {
+  amountDue,
+  invoiceStatus,
+  invoiceStatuses,
+  meansFromPaymentMode,
+  PAYMENT_MESSAGES,
+  paymentErrors,
+  paymentMeansLabel,
+} from '../../../../src/domain/invoice-status';
 import { creditableAmount } from '../../../../src/domain/credit-notes';
 import { toDecimal } from '../../../../src/domain/money';
 import type { Tx } from '../../db/client';
@@ -23,22 +31,53 @@ import { formatMoney } from '../../../../src/domain/format';
 
 type Route = ReturnType<typeof createModule>['route'];
 
-const facts = (i: InvoiceRow) => ({ type: i.type, validated: i.validated, sentAt: i.sentAt?.toISOString() ?? null, dueDate: i.dueDate, ttc: i.ttc, paid: i.amountPaid, credited: i.amountCredited, createdAt: i.createdAt });
+const facts = (i: InvoiceRow) => ({
+  type: i.type,
+  validated: i.validated,
+  sentAt: i.sentAt?.toISOString() ?? null,
+  dueDate: i.dueDate,
+  ttc: i.ttc,
+  paid: i.amountPaid,
+  credited: i.amountCredited,
+  createdAt: i.createdAt,
+});
 
 /** The invoice row, locked: payments of one invoice are judged one after the other. */
 async function lockedInvoice(tx: Tx, companyId: number, id: number): Promise<InvoiceRow> {
-  await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId))).for('update');
+  await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+    .for('update');
   return (await loadInvoice(tx, companyId, id)).invoice;
 }
 
 /** Records one payment (rules already passed) and what follows from it, in `tx`. */
-async function addPayment(tx: Tx, inv: InvoiceRow, p: { date: string; means: string; amount: number }, userId: number, at: Date): Promise<void> {
+async function addPayment(
+  tx: Tx,
+  inv: InvoiceRow,
+  p: { date: string; means: string; amount: number },
+  userId: number,
+  at: Date,
+): Promise<void> {
   const amount = toDecimal(p.amount).toFixed(2);
   const paid = toDecimal(inv.amountPaid).plus(amount);
   const settled = amountDue({ ...facts(inv), paid: paid.toFixed(2) }) === 0;
-  await tx.insert(invoicePayments).values({ companyId: inv.companyId, invoiceId: inv.id, paidOn: p.date, means: p.means, amount });
-  await tx.update(invoices).set({ amountPaid: paid.toFixed(2), paidAt: settled ? p.date : null, updatedAt: at }).where(eq(invoices.id, inv.id));
-  await recordEvent(tx, { companyId: inv.companyId, invoiceId: inv.id, kind: 'payment', userId, at, detail: { amount: Number(amount), means: p.means, date: p.date, settled: settled ? 1 : 0 } });
+  await tx
+    .insert(invoicePayments)
+    .values({ companyId: inv.companyId, invoiceId: inv.id, paidOn: p.date, means: p.means, amount });
+  await tx
+    .update(invoices)
+    .set({ amountPaid: paid.toFixed(2), paidAt: settled ? p.date : null, updatedAt: at })
+    .where(eq(invoices.id, inv.id));
+  await recordEvent(tx, {
+    companyId: inv.companyId,
+    invoiceId: inv.id,
+    kind: 'payment',
+    userId,
+    at,
+    detail: { amount: Number(amount), means: p.means, date: p.date, settled: settled ? 1 : 0 },
+  });
 }
 
 /** GET …/follow-up: status, rest due, payments, credit notes and history of one invoice. */
@@ -46,8 +85,11 @@ export async function followUp(db: Deps['db'] | Tx, companyId: number, id: numbe
   const row = await loadInvoice(db, companyId, id);
   const inv = row.invoice;
   const f = facts(inv);
-  const payments = await db.select().from(invoicePayments)
-    .where(and(eq(invoicePayments.companyId, companyId), eq(invoicePayments.invoiceId, id))).orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id));
+  const payments = await db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.companyId, companyId), eq(invoicePayments.invoiceId, id)))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id));
   const credits = inv.type === 'Facture' ? await creditNotesOf(db, companyId, id) : [];
   const validatedCredits = credits.filter((c) => c.validated);
   return {
@@ -61,10 +103,29 @@ export async function followUp(db: Deps['db'] | Tx, companyId: number, id: numbe
     amountCredited: Number(inv.amountCredited),
     amountDue: amountDue(f),
     // TTC still open to credit notes; the validated ones' lines let the editor judge the limit offline.
-    creditable: inv.type === 'Facture' && inv.validated ? creditableAmount({ lines: inv.lines, ttc: inv.ttc, vatBreakdown: inv.vatBreakdown }, validatedCredits) : 0,
-    payments: payments.map((p) => ({ id: p.id, date: p.paidOn, means: p.means, meansLabel: paymentMeansLabel(p.means), amount: Number(p.amount) })),
-    creditNotes: credits.map((c) => ({ id: c.id, number: c.number, validated: c.validated, createdAt: c.createdAt, ttc: c.ttc, lines: c.lines, vatBreakdown: c.vatBreakdown })),
-    correctedInvoice: inv.correctedInvoiceId ? { id: inv.correctedInvoiceId, number: row.correctedNumber ?? null } : null,
+    creditable:
+      inv.type === 'Facture' && inv.validated
+        ? creditableAmount({ lines: inv.lines, ttc: inv.ttc, vatBreakdown: inv.vatBreakdown }, validatedCredits)
+        : 0,
+    payments: payments.map((p) => ({
+      id: p.id,
+      date: p.paidOn,
+      means: p.means,
+      meansLabel: paymentMeansLabel(p.means),
+      amount: Number(p.amount),
+    })),
+    creditNotes: credits.map((c) => ({
+      id: c.id,
+      number: c.number,
+      validated: c.validated,
+      createdAt: c.createdAt,
+      ttc: c.ttc,
+      lines: c.lines,
+      vatBreakdown: c.vatBreakdown,
+    })),
+    correctedInvoice: inv.correctedInvoiceId
+      ? { id: inv.correctedInvoiceId, number: row.correctedNumber ?? null }
+      : null,
     history: await invoiceHistory(db, companyId, inv),
   };
 }
@@ -73,7 +134,9 @@ export function paymentRoutes(deps: Deps, route: Route) {
   const db = deps.db;
   const euro = (n: number) => formatMoney(n);
 
-  route(api.invoices.followUp, { right: invoiceRight('view') }, async (c) => c.json(await followUp(db, c.get('company').id, idParam(c), todayInParis(deps.now()))));
+  route(api.invoices.followUp, { right: invoiceRight('view') }, async (c) =>
+    c.json(await followUp(db, c.get('company').id, idParam(c), todayInParis(deps.now()))),
+  );
 
   route(api.invoices.addPayment, { right: invoiceRight('edit') }, async (c, { body }) => {
     const companyId = c.get('company').id;
@@ -81,11 +144,15 @@ export function paymentRoutes(deps: Deps, route: Route) {
     const today = todayInParis(deps.now());
     const json = await db.transaction(async (tx) => {
       const inv = await lockedInvoice(tx, companyId, id);
-      if (!inv.validated || inv.type !== 'Facture') throw conflict(inv.validated ? PAYMENT_MESSAGES.notInvoice : PAYMENT_MESSAGES.notValidated);
+      if (!inv.validated || inv.type !== 'Facture')
+        throw conflict(inv.validated ? PAYMENT_MESSAGES.notInvoice : PAYMENT_MESSAGES.notValidated);
       const errors = paymentErrors(body, facts(inv), today, euro);
       if (errors.length) throw unprocessable(PAYMENT_MESSAGES.title, errors);
       await addPayment(tx, inv, body, c.get('user').id, deps.now());
-      const answer = { ...(await followUp(tx, companyId, id, today)), invoice: toInvoiceJson(await loadInvoice(tx, companyId, id)) };
+      const answer = {
+        ...(await followUp(tx, companyId, id, today)),
+        invoice: toInvoiceJson(await loadInvoice(tx, companyId, id)),
+      };
       await recordIdempotentResponse(tx, c, 201, answer);
       return answer;
     });
@@ -101,20 +168,33 @@ export function paymentRoutes(deps: Deps, route: Route) {
     const today = todayInParis(deps.now());
     const answer = await db.transaction(async (tx) => {
       const inv = await lockedInvoice(tx, companyId, id);
-      if (!inv.validated || inv.type !== 'Facture') throw conflict(inv.validated ? PAYMENT_MESSAGES.notInvoice : PAYMENT_MESSAGES.notValidated);
+      if (!inv.validated || inv.type !== 'Facture')
+        throw conflict(inv.validated ? PAYMENT_MESSAGES.notInvoice : PAYMENT_MESSAGES.notValidated);
       const now = deps.now();
       if (body.paidAt === null) {
         if (toDecimal(inv.amountPaid).gt(0) || inv.paidAt) {
           await tx.delete(invoicePayments).where(eq(invoicePayments.invoiceId, id));
           await tx.update(invoices).set({ amountPaid: '0', paidAt: null, updatedAt: now }).where(eq(invoices.id, id));
-          await recordEvent(tx, { companyId, invoiceId: id, kind: 'payments_cleared', userId: c.get('user').id, at: now });
+          await recordEvent(tx, {
+            companyId,
+            invoiceId: id,
+            kind: 'payments_cleared',
+            userId: c.get('user').id,
+            at: now,
+          });
         }
       } else {
         const due = amountDue(facts(inv));
         if (due > 0) {
           const errors = paymentErrors({ date: body.paidAt, amount: due, means: 'autre' }, facts(inv), today, euro);
           if (errors.length) throw unprocessable(PAYMENT_MESSAGES.title, errors);
-          await addPayment(tx, inv, { date: body.paidAt, means: meansFromPaymentMode(inv.paymentMode), amount: due }, c.get('user').id, now);
+          await addPayment(
+            tx,
+            inv,
+            { date: body.paidAt, means: meansFromPaymentMode(inv.paymentMode), amount: due },
+            c.get('user').id,
+            now,
+          );
         } else if (toDecimal(inv.amountPaid).gt(0)) {
           // Already paid: only the date moves, as before.
           await tx.update(invoices).set({ paidAt: body.paidAt, updatedAt: now }).where(eq(invoices.id, id));
@@ -127,4 +207,3 @@ export function paymentRoutes(deps: Deps, route: Route) {
     return c.json(answer);
   });
 }
-

@@ -10,7 +10,13 @@ export function documentSearchText(parts: Array<string | null | undefined>): str
 
 /** Every word of the query must appear; % and _ typed by the user are literal. */
 export function searchCondition(column: AnyColumn, q: string | undefined): SQL | undefined {
-  const words = searchKey(q ?? '').split(' ').filter(Boolean).slice(0, 8);
+  const words = searchKey(q ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8);
   if (words.length === 0) return undefined;
-  return sql.join(words.map((w) => sql`${column} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`), sql` and `);
+  return sql.join(
+    words.map((w) => sql`${column} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
+    sql` and `,
+  );
 }

@@ -15,10 +15,8 @@ import { invoicePdf } from './invoice-pdf';
 import { loadInvoice } from './invoice-store';
 import { formatDate, formatMoney } from '../../../../src/domain/format';
 
-
 export const ONLY_VALIDATED_SEND = 'Seule une facture validée peut être envoyée.';
 export const NO_CUSTOMER_EMAIL = 'Votre client n’a pas d’adresse e-mail.';
-
 
 /**
  * Mails the validated PDF to the customer. The attachment is always the PDF stored at validation,
@@ -71,17 +69,32 @@ export function sendRoute(deps: Deps, route: Route) {
     deps.faults?.('mail:after-send');
     const answer = { message: kind === 'Avoir' ? 'Avoir envoyé' : 'Facture envoyée', to, fileName };
     await deps.db.transaction(async () => {
-      await deps.db.update(invoices).set({ sentAt: deps.now() }).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+      await deps.db
+        .update(invoices)
+        .set({ sentAt: deps.now() })
+        .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
       // The history says to whom it went (issue 10).
-      await recordEvent(deps.db, { companyId, invoiceId: id, kind: 'sent', userId: c.get('user').id, at: deps.now(), detail: { to } });
+      await recordEvent(deps.db, {
+        companyId,
+        invoiceId: id,
+        kind: 'sent',
+        userId: c.get('user').id,
+        at: deps.now(),
+        detail: { to },
+      });
       await recordIdempotentResponse(deps.db, c, 200, answer);
     });
     return c.json(answer);
   };
-  route(api.invoices.sendInvoice, {
-    // No transaction held while the mail leaves (SMTP can take seconds): see reserveIdempotencyKey.
-    right: invoiceRight('edit'), transaction: 'own',
-    // The spec saw the call written with a double slash before the id: both paths are served.
-    aliases: ['/business-files//:id/send'],
-  }, (c, { body }) => handler(c, body));
+  route(
+    api.invoices.sendInvoice,
+    {
+      // No transaction held while the mail leaves (SMTP can take seconds): see reserveIdempotencyKey.
+      right: invoiceRight('edit'),
+      transaction: 'own',
+      // The spec saw the call written with a double slash before the id: both paths are served.
+      aliases: ['/business-files//:id/send'],
+    },
+    (c, { body }) => handler(c, body),
+  );
 }

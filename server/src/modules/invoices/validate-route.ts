@@ -39,30 +39,72 @@ export function validateRoute(deps: Deps, route: Route) {
     const answer = await deps.db.transaction(async (tx) => {
       await lockCompanyNumbering(tx, companyId);
       // The draft itself too: a concurrent PUT or DELETE waits, then finds it validated (409).
-      await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, id), eq(invoices.companyId, companyId))).for('update');
+      await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+        .for('update');
       const row = await loadInvoice(tx, companyId, id);
       const draft = row.invoice;
       if (draft.validated) throw conflict(ALREADY_VALIDATED);
-      const { errors } = await invoiceErrors(tx, deps, companyId, rowAsPayload(draft, row.customer?.accountNumber ?? null), true);
+      const { errors } = await invoiceErrors(
+        tx,
+        deps,
+        companyId,
+        rowAsPayload(draft, row.customer?.accountNumber ?? null),
+        true,
+      );
       throwIfErrors(errors);
       const ledger = await resolveLedger(tx, companyId, body);
       const company = await loadCompany(tx, companyId);
       const customer = await customerById(tx, draft.customerId);
-      const taken = await takeNextNumber(tx, companyId, draft.type === 'Avoir' ? 'Avoir' : 'Facture', draft.createdAt as string);
+      const taken = await takeNextNumber(
+        tx,
+        companyId,
+        draft.type === 'Avoir' ? 'Avoir' : 'Facture',
+        draft.createdAt as string,
+      );
       const model = invoiceModel(row, company, customer, taken.number);
       const pdf = await renderPdf(model);
       const fileName = invoiceFileName(model);
       const seller = model.seller;
       const snap = model.customer as CustomerSnapshot;
-      await tx.update(invoices).set({
-        validated: true, number: taken.number, numberYear: taken.year, numberSeq: taken.seq, validatedAt: deps.now(),
-        ledgerId: ledger, customerSnapshot: snap, sellerSnapshot: seller, updatedAt: deps.now(),
-        searchText: documentSearchText([taken.number, draft.designation, snap.accountNumber, snap.socialReason, snap.contactName]),
-      }).where(eq(invoices.id, id));
+      await tx
+        .update(invoices)
+        .set({
+          validated: true,
+          number: taken.number,
+          numberYear: taken.year,
+          numberSeq: taken.seq,
+          validatedAt: deps.now(),
+          ledgerId: ledger,
+          customerSnapshot: snap,
+          sellerSnapshot: seller,
+          updatedAt: deps.now(),
+          searchText: documentSearchText([
+            taken.number,
+            draft.designation,
+            snap.accountNumber,
+            snap.socialReason,
+            snap.contactName,
+          ]),
+        })
+        .where(eq(invoices.id, id));
       await tx.insert(invoicePdfs).values({ invoiceId: id, fileName, bytes: pdf });
       // A credit note: the invoice it corrects owes that much less from now on (issue 10).
-      if (draft.type === 'Avoir') await applyValidatedCreditNote(tx, companyId, { id, number: taken.number, ttc: draft.ttc, correctedInvoiceId: draft.correctedInvoiceId }, c.get('user').id, deps.now());
-      const json = { file: Buffer.from(pdf).toString('base64'), fileName, invoice: toInvoiceJson(await loadInvoice(tx, companyId, id)) };
+      if (draft.type === 'Avoir')
+        await applyValidatedCreditNote(
+          tx,
+          companyId,
+          { id, number: taken.number, ttc: draft.ttc, correctedInvoiceId: draft.correctedInvoiceId },
+          c.get('user').id,
+          deps.now(),
+        );
+      const json = {
+        file: Buffer.from(pdf).toString('base64'),
+        fileName,
+        invoice: toInvoiceJson(await loadInvoice(tx, companyId, id)),
+      };
       await recordIdempotentResponse(tx, c, 200, json);
       return json;
     });

@@ -1,4 +1,10 @@
-import { DEFAULT_TYPE_PURCHASE_SALE, normalizeVat, onArticleTypeChange, onHtChange, validateArticle } from '../../../../src/domain/articles';
+import {
+  DEFAULT_TYPE_PURCHASE_SALE,
+  normalizeVat,
+  onArticleTypeChange,
+  onHtChange,
+  validateArticle,
+} from '../../../../src/domain/articles';
 import { decodeLabel64 } from '../../../../src/domain/label64';
 import { parseFrenchNumber, roundPrice } from '../../../../src/domain/money';
 import type { Article, LineType } from '../../../../src/domain/types';
@@ -28,7 +34,7 @@ export function articleFromBody(body: ArticleBody): Article {
     code: body.code.trim(),
     type: body.type as LineType,
     designation: (body.designation ?? '').trim(),
-    label: withoutNul(body.label64 !== undefined ? decodeLabel64(body.label64) : body.label ?? ''),
+    label: withoutNul(body.label64 !== undefined ? decodeLabel64(body.label64) : (body.label ?? '')),
     salesAccount: (body.salesAccount ?? '').trim(),
     unitMeasurement: body.unitMeasurement?.label.trim() ? { label: body.unitMeasurement.label.trim() } : null,
     unitPriceHT: 0,
@@ -37,9 +43,10 @@ export function articleFromBody(body: ArticleBody): Article {
   };
   const price = readNumber(body.unitPriceHT);
   // A Commentaire keeps no account, unit, price, VAT or TTC: the rule of a change to that type.
-  const article = draft.type === 'Commentaire'
-    ? onArticleTypeChange({ ...draft, type: 'Standard' }, 'Commentaire')
-    : onHtChange(draft, Number.isNaN(price) ? null : price);
+  const article =
+    draft.type === 'Commentaire'
+      ? onArticleTypeChange({ ...draft, type: 'Standard' }, 'Commentaire')
+      : onHtChange(draft, Number.isNaN(price) ? null : price);
   // The form turns unreadable text into 0; an API client sending it gets told instead. The
   // bounds (price, rate) are the rulebook's, so the form refuses them too, offline.
   const errors = validateArticle(Number.isNaN(price) ? { ...article, unitPriceHT: Number.NaN } : article);
@@ -47,7 +54,21 @@ export function articleFromBody(body: ArticleBody): Article {
   return article;
 }
 
-export type ItemRow = Pick<typeof items.$inferSelect, 'id' | 'code' | 'type' | 'designation' | 'label' | 'label64' | 'salesAccount' | 'unitMeasurement' | 'unitPriceHT' | 'vatRate' | 'ttc' | 'typePurchaseSale'>;
+export type ItemRow = Pick<
+  typeof items.$inferSelect,
+  | 'id'
+  | 'code'
+  | 'type'
+  | 'designation'
+  | 'label'
+  | 'label64'
+  | 'salesAccount'
+  | 'unitMeasurement'
+  | 'unitPriceHT'
+  | 'vatRate'
+  | 'ttc'
+  | 'typePurchaseSale'
+>;
 
 export function toApiArticle(row: ItemRow): ApiArticle {
   const unitPriceHT = Number(row.unitPriceHT);

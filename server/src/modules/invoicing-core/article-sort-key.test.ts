@@ -16,17 +16,29 @@ const rows = (list: Array<[string, string]>): Row[] => list.map(([type, code], i
 
 describe('articleSortKey', () => {
   it('puts Standard first and compares numbers by value', () => {
-    const list = rows([['Commentaire', 'CC'], ['Standard', 'ART-10'], ['Standard', 'art-9'], ['Standard', 'B1'], ['Commentaire', 'ES'], ['Standard', '10'], ['Standard', '2']]);
+    const list = rows([
+      ['Commentaire', 'CC'],
+      ['Standard', 'ART-10'],
+      ['Standard', 'art-9'],
+      ['Standard', 'B1'],
+      ['Commentaire', 'ES'],
+      ['Standard', '10'],
+      ['Standard', '2'],
+    ]);
     expect(byKey(list).map((r) => r.code)).toEqual(['2', '10', 'art-9', 'ART-10', 'B1', 'CC', 'ES']);
   });
 
   it('ignores accents and case, folds æ/œ/ß, orders punctuation like the collator', () => {
-    const list = rows(['Éclair', 'eclair', 'œuf', 'oeuf', 'x y', 'x-y', 'xy', '_x', 'a.1', 'a 1', '007', '7', 'ç1', 'c2'].map((c) => ['Standard', c] as [string, string]));
+    const list = rows(
+      ['Éclair', 'eclair', 'œuf', 'oeuf', 'x y', 'x-y', 'xy', '_x', 'a.1', 'a 1', '007', '7', 'ç1', 'c2'].map(
+        (c) => ['Standard', c] as [string, string],
+      ),
+    );
     expect(byKey(list)).toEqual(sortArticles(list));
   });
 
   it('agrees with sortArticles on random catalogues', () => {
-    const char = fc.constantFrom(...'aAbBcCeéÉèêzZçœæß0123456789 -_.,/()\'’&+€'.split(''));
+    const char = fc.constantFrom(..."aAbBcCeéÉèêzZçœæß0123456789 -_.,/()'’&+€".split(''));
     const code = fc.array(char, { maxLength: 8 }).map((cs) => cs.join(''));
     const row = fc.tuple(fc.constantFrom('Standard', 'Commentaire'), code);
     fc.assert(

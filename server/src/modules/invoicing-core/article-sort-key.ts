@@ -5,9 +5,54 @@
 // article-sort-key.test.ts checks the key against sortArticles itself.
 
 /** Punctuation and symbols in the collator's own order (primary groups; ' and ’ are one). */
-const PUNCTUATION_GROUPS = [' ', '_', '-', '–', '—', ',', ';', ':', '!', '?', '.', '·', '\'’', '"', '«', '»', '(', ')', '[', ']', '{', '}', '§', '@', '*', '/', '\\', '&', '#', '%', '`', '^', '°', '+', '<', '=', '>', '|', '~', '$', '£', '€'];
+const PUNCTUATION_GROUPS = [
+  ' ',
+  '_',
+  '-',
+  '–',
+  '—',
+  ',',
+  ';',
+  ':',
+  '!',
+  '?',
+  '.',
+  '·',
+  "'’",
+  '"',
+  '«',
+  '»',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '§',
+  '@',
+  '*',
+  '/',
+  '\\',
+  '&',
+  '#',
+  '%',
+  '`',
+  '^',
+  '°',
+  '+',
+  '<',
+  '=',
+  '>',
+  '|',
+  '~',
+  '$',
+  '£',
+  '€',
+];
 const PUNCTUATION_RANK = new Map<string, number>();
-PUNCTUATION_GROUPS.forEach((group, rank) => { for (const ch of group) PUNCTUATION_RANK.set(ch, rank); });
+PUNCTUATION_GROUPS.forEach((group, rank) => {
+  for (const ch of group) PUNCTUATION_RANK.set(ch, rank);
+});
 
 // Key alphabet: punctuation 0x21.., other symbols, then numbers, then letters (a-z and beyond).
 const PUNCTUATION_BASE = 0x21;
@@ -15,7 +60,7 @@ const OTHER_SYMBOL = String.fromCharCode(PUNCTUATION_BASE + PUNCTUATION_GROUPS.l
 const NUMBER_MARK = String.fromCharCode(PUNCTUATION_BASE + PUNCTUATION_GROUPS.length + 1);
 
 /** Letters the collator treats as two base letters or as a plain letter (æ = ae, ø = o …). */
-const LETTER_FOLDS: Record<string, string> = { 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'ø': 'o', 'ł': 'l', 'đ': 'd', 'ı': 'i', 'þ': 'th' };
+const LETTER_FOLDS: Record<string, string> = { æ: 'ae', œ: 'oe', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ı: 'i', þ: 'th' };
 
 /** Accents and case are ignored ('base' sensitivity), like the collator. */
 function fold(text: string): string {
@@ -40,7 +85,11 @@ export function codeSortKey(code: string): string {
     else {
       const rank = PUNCTUATION_RANK.get(other);
       // Spaces of any kind sort as a space; unknown symbols after the known ones, before digits.
-      key += /\s/u.test(other) ? String.fromCharCode(PUNCTUATION_BASE) : rank === undefined ? OTHER_SYMBOL : String.fromCharCode(PUNCTUATION_BASE + rank);
+      key += /\s/u.test(other)
+        ? String.fromCharCode(PUNCTUATION_BASE)
+        : rank === undefined
+          ? OTHER_SYMBOL
+          : String.fromCharCode(PUNCTUATION_BASE + rank);
     }
   }
   return key;

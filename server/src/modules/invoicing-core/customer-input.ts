@@ -19,7 +19,8 @@ export const CUSTOMER_ERRORS_TITLE = 'Le client contient des erreurs.';
  * 'tmp-…' is how a device names a customer it created offline until the server numbers it
  * (issue 10): a real customer holding such a number could receive another customer's documents.
  */
-export const RESERVED_ACCOUNT = 'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
+export const RESERVED_ACCOUNT =
+  'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
 
 /**
  * The customer to store, cleaned like the form does; 422 with every broken rule.
@@ -45,7 +46,9 @@ export function customerFromBody(body: CustomerBody, accountNumber: string | nul
     paymentDelay: body.payementDelay ?? null,
     isBusiness: body.isBusiness ?? true,
   });
-  const errors = validateCustomer(customer).filter((e) => accountNumber !== null || e !== CUSTOMER_MESSAGES.accountNumberRequired);
+  const errors = validateCustomer(customer).filter(
+    (e) => accountNumber !== null || e !== CUSTOMER_MESSAGES.accountNumberRequired,
+  );
   if (/^tmp-/i.test(customer.accountNumber)) errors.push(RESERVED_ACCOUNT);
   if (errors.length) throw unprocessable(CUSTOMER_ERRORS_TITLE, errors);
   return customer;
@@ -109,6 +112,7 @@ export const toApiCustomer = (row: CustomerRow): ApiCustomer => toWire(customerF
 /** The account number in the path (URL-decoded); one that cannot exist is bad input, not a failed query. */
 export function accountParam(c: Context): string {
   const value = pathParam(c, 'accountNumber');
-  if (!value.trim() || value.length > 100 || value.includes('\u0000')) throw badRequest('Le numéro de compte du client est invalide.', 'accountNumber');
+  if (!value.trim() || value.length > 100 || value.includes('\u0000'))
+    throw badRequest('Le numéro de compte du client est invalide.', 'accountNumber');
   return value;
 }

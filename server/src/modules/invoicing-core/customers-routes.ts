@@ -14,7 +14,11 @@ const CHILD = 'gestionClients';
 export function customersRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Clients');
 
-  route(api.catalogue.listCustomers, { right: { menu: MENU, child: CHILD, permission: 'view' } }, async (c, { query }) => c.json(await listCustomers(deps.db, c.get('company').id, query)));
+  route(
+    api.catalogue.listCustomers,
+    { right: { menu: MENU, child: CHILD, permission: 'view' } },
+    async (c, { query }) => c.json(await listCustomers(deps.db, c.get('company').id, query)),
+  );
 
   // The customer sheet and the invoice and quote editors read one customer: gestionClients view,
   // or the right to write invoices or quotes (the same users the environment lists customers to).
@@ -23,23 +27,31 @@ export function customersRoutes(deps: Deps) {
     return c.json(await findCustomer(deps.db, c.get('company').id, accountParam(c)));
   });
 
-  route(api.catalogue.createCustomer, { right: { menu: MENU, child: CHILD, permission: 'create' } }, async (c, { body }) => {
-    // A blank or absent account number is generated (insertCustomer).
-    const customer = customerFromBody(body, body.accountNumber?.trim() || null);
-    const companyId = c.get('company').id;
-    const saved = await deps.db.transaction(async (tx) => {
-      const row = await insertCustomer(tx, companyId, customer);
-      await recordIdempotentResponse(tx, c, 201, row);
-      return row;
-    });
-    return c.json(saved, 201);
-  });
+  route(
+    api.catalogue.createCustomer,
+    { right: { menu: MENU, child: CHILD, permission: 'create' } },
+    async (c, { body }) => {
+      // A blank or absent account number is generated (insertCustomer).
+      const customer = customerFromBody(body, body.accountNumber?.trim() || null);
+      const companyId = c.get('company').id;
+      const saved = await deps.db.transaction(async (tx) => {
+        const row = await insertCustomer(tx, companyId, customer);
+        await recordIdempotentResponse(tx, c, 201, row);
+        return row;
+      });
+      return c.json(saved, 201);
+    },
+  );
 
-  route(api.catalogue.updateCustomer, { right: { menu: MENU, child: CHILD, permission: 'edit' } }, async (c, { body }) => {
-    const current = accountParam(c);
-    const customer = customerFromBody(body, body.accountNumber ?? current);
-    return c.json(await updateCustomer(deps.db, c.get('company').id, current, customer));
-  });
+  route(
+    api.catalogue.updateCustomer,
+    { right: { menu: MENU, child: CHILD, permission: 'edit' } },
+    async (c, { body }) => {
+      const current = accountParam(c);
+      const customer = customerFromBody(body, body.accountNumber ?? current);
+      return c.json(await updateCustomer(deps.db, c.get('company').id, current, customer));
+    },
+  );
 
   route(api.catalogue.deleteCustomer, { right: { menu: MENU, child: CHILD, permission: 'delete' } }, async (c) => {
     await deleteCustomer(deps.db, c.get('company').id, accountParam(c));

@@ -16,18 +16,38 @@ export type ApiCustomer = ReturnType<typeof toApiCustomer>;
 
 export const customerOrder = [sql`lower(${customers.socialReason})`, asc(customers.accountNumber)];
 
-const ofCompany = (companyId: number, accountNumber: string) => and(eq(customers.companyId, companyId), eq(customers.accountNumber, accountNumber));
+const ofCompany = (companyId: number, accountNumber: string) =>
+  and(eq(customers.companyId, companyId), eq(customers.accountNumber, accountNumber));
 
 export async function listCustomers(db: DbOrTx, companyId: number, query: ListQuery): Promise<Page<ApiCustomer>> {
   const conditions: SQL[] = [eq(customers.companyId, companyId)];
   const q = query.q?.trim();
   if (q) {
     const p = containsPattern(q);
-    conditions.push(or(ilike(customers.accountNumber, p), ilike(customers.socialReason, p), ilike(customers.name, p), ilike(customers.city, p), ilike(customers.email, p)) as SQL);
+    conditions.push(
+      or(
+        ilike(customers.accountNumber, p),
+        ilike(customers.socialReason, p),
+        ilike(customers.name, p),
+        ilike(customers.city, p),
+        ilike(customers.email, p),
+      ) as SQL,
+    );
   }
   const where = and(...conditions);
-  const rows = await db.select().from(customers).where(where).orderBy(...customerOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const total = await pageTotal(rows.length, query.page, query.pageSize, async () => (await db.select({ total: count() }).from(customers).where(where))[0]!.total);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(where)
+    .orderBy(...customerOrder)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total = await pageTotal(
+    rows.length,
+    query.page,
+    query.pageSize,
+    async () => (await db.select({ total: count() }).from(customers).where(where))[0]!.total,
+  );
   return { items: rows.map(toApiCustomer), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -38,7 +58,9 @@ export async function findCustomer(db: DbOrTx, companyId: number, accountNumber:
 }
 
 async function generatedNumbers(db: DbOrTx, companyId: number): Promise<string[]> {
-  const rows = await db.select({ n: customers.accountNumber }).from(customers)
+  const rows = await db
+    .select({ n: customers.accountNumber })
+    .from(customers)
     .where(and(eq(customers.companyId, companyId), sql`${customers.accountNumber} ~ '^C[0-9]+$'`));
   return rows.map((r) => r.n);
 }
@@ -51,18 +73,29 @@ export async function insertCustomer(db: DbOrTx, companyId: number, customer: Cu
   const generate = !customer.accountNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
     const accountNumber = generate ? nextAccountNumber(await generatedNumbers(db, companyId)) : customer.accountNumber;
-    const [row] = await db.insert(customers).values(customerValues(companyId, { ...customer, accountNumber }))
-      .onConflictDoNothing({ target: [customers.companyId, customers.accountNumber] }).returning();
+    const [row] = await db
+      .insert(customers)
+      .values(customerValues(companyId, { ...customer, accountNumber }))
+      .onConflictDoNothing({ target: [customers.companyId, customers.accountNumber] })
+      .returning();
     if (row) return toApiCustomer(row);
     if (!generate) break;
   }
   throw conflict(DUPLICATE_ACCOUNT);
 }
 
-export async function updateCustomer(db: DbOrTx, companyId: number, accountNumber: string, customer: Customer): Promise<ApiCustomer> {
+export async function updateCustomer(
+  db: DbOrTx,
+  companyId: number,
+  accountNumber: string,
+  customer: Customer,
+): Promise<ApiCustomer> {
   try {
-    const [row] = await db.update(customers).set({ ...customerValues(companyId, customer), updatedAt: sql`now()` })
-      .where(ofCompany(companyId, accountNumber)).returning();
+    const [row] = await db
+      .update(customers)
+      .set({ ...customerValues(companyId, customer), updatedAt: sql`now()` })
+      .where(ofCompany(companyId, accountNumber))
+      .returning();
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
     return toApiCustomer(row);
   } catch (error) {
@@ -74,7 +107,10 @@ export async function updateCustomer(db: DbOrTx, companyId: number, accountNumbe
 /** The database refuses to delete a customer an invoice or a quote points to: that is a 409, not a fault. */
 export async function deleteCustomer(db: DbOrTx, companyId: number, accountNumber: string): Promise<void> {
   try {
-    const deleted = await db.delete(customers).where(ofCompany(companyId, accountNumber)).returning({ id: customers.id });
+    const deleted = await db
+      .delete(customers)
+      .where(ofCompany(companyId, accountNumber))
+      .returning({ id: customers.id });
     if (!deleted.length) throw notFound(CUSTOMER_NOT_FOUND);
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict(CUSTOMER_IN_USE);

@@ -1,5 +1,14 @@
 import type { DbOrTx } from '../../db/client';
-import { civilities, exercises, ledgers, meansOfPayment, salesAccounts, units, vatClauses, vatRates } from '../../db/schema/index';
+import {
+  civilities,
+  exercises,
+  ledgers,
+  meansOfPayment,
+  salesAccounts,
+  units,
+  vatClauses,
+  vatRates,
+} from '../../db/schema/index';
 
 // The French invoicing environment every company starts with (french-rules.md, CGI).
 export const FRENCH_DEFAULTS = {
@@ -37,18 +46,35 @@ export function calendarExercise(day: string, yearsBack = 0) {
  * Inserts the defaults for many companies at once (one statement per table, so the demo seed
  * stays fast). Existing rows are kept: a company that already has a value is left alone.
  */
-export async function insertInvoicingDefaults(db: DbOrTx, companyIds: number[], today: string, opts: { previousExercise?: boolean } = {}) {
+export async function insertInvoicingDefaults(
+  db: DbOrTx,
+  companyIds: number[],
+  today: string,
+  opts: { previousExercise?: boolean } = {},
+) {
   if (!companyIds.length) return;
   const each = <T>(make: (companyId: number) => T[]) => companyIds.flatMap(make);
   const labels = (list: string[]) => each((companyId) => list.map((label) => ({ companyId, label })));
   const d = FRENCH_DEFAULTS;
-  await db.insert(vatRates).values(each((companyId) => d.vatRates.map((v) => ({ companyId, ...v })))).onConflictDoNothing();
+  await db
+    .insert(vatRates)
+    .values(each((companyId) => d.vatRates.map((v) => ({ companyId, ...v }))))
+    .onConflictDoNothing();
   await db.insert(units).values(labels(d.units)).onConflictDoNothing();
   await db.insert(meansOfPayment).values(labels(d.meansOfPayment)).onConflictDoNothing();
   await db.insert(vatClauses).values(labels(d.vatClauses)).onConflictDoNothing();
   await db.insert(civilities).values(labels(d.civilities)).onConflictDoNothing();
-  await db.insert(salesAccounts).values(each((companyId) => d.salesAccounts.map((a) => ({ companyId, ...a })))).onConflictDoNothing();
-  await db.insert(ledgers).values(each((companyId) => [{ companyId, ...d.salesLedger }])).onConflictDoNothing();
+  await db
+    .insert(salesAccounts)
+    .values(each((companyId) => d.salesAccounts.map((a) => ({ companyId, ...a }))))
+    .onConflictDoNothing();
+  await db
+    .insert(ledgers)
+    .values(each((companyId) => [{ companyId, ...d.salesLedger }]))
+    .onConflictDoNothing();
   const years = opts.previousExercise ? [1, 0] : [0];
-  await db.insert(exercises).values(each((companyId) => years.map((back) => ({ companyId, ...calendarExercise(today, back) })))).onConflictDoNothing();
+  await db
+    .insert(exercises)
+    .values(each((companyId) => years.map((back) => ({ companyId, ...calendarExercise(today, back) }))))
+    .onConflictDoNothing();
 }

@@ -28,12 +28,24 @@ interface Lookups {
 }
 
 export interface CompanyIdentity {
-  id: number; label: string; legalForm: string | null; shareCapital: string | null; address: string | null;
-  postalCode: string | null; city: string | null; siren: string | null; siret: string | null; rcs: string | null;
-  vatNumber: string | null; email: string | null; phone: string | null; subscriptionInvoice: string | null;
+  id: number;
+  label: string;
+  legalForm: string | null;
+  shareCapital: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  siren: string | null;
+  siret: string | null;
+  rcs: string | null;
+  vatNumber: string | null;
+  email: string | null;
+  phone: string | null;
+  subscriptionInvoice: string | null;
   numberInvoiceValidateMonth: number | null;
   /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
-  iban: string | null; bic: string | null;
+  iban: string | null;
+  bic: string | null;
 }
 
 export interface InvoicingEnvironment {
@@ -58,7 +70,8 @@ export interface InvoicingEnvironment {
 const list = (select: ReturnType<typeof sql>) => sql`coalesce((${select}), '[]'::json)`;
 
 function lookupsQuery(companyId: number) {
-  const labels = (table: string) => list(sql`select json_agg(t.label order by t.id) from ${sql.identifier(table)} t where t.company_id = ${companyId}`);
+  const labels = (table: string) =>
+    list(sql`select json_agg(t.label order by t.id) from ${sql.identifier(table)} t where t.company_id = ${companyId}`);
   return sql`select
     ${list(sql`select json_agg(t.rate::float8 order by t.rate desc) from vat_rates t where t.company_id = ${companyId}`)} as "vatRates",
     ${list(sql`select json_agg(json_build_object('number', t.number, 'label', t.label) order by t.number) from sales_accounts t where t.company_id = ${companyId}`)} as "accountsSale",
@@ -82,14 +95,28 @@ async function loadCatalogueJson(db: Db, companyId: number): Promise<string> {
 }
 
 /** What the reader may see (can(…, 'readCustomers' | 'readArticles')): a list the user may not read comes back empty. */
-export interface EnvironmentScope { customers: boolean; articles: boolean }
+export interface EnvironmentScope {
+  customers: boolean;
+  articles: boolean;
+}
 
 /** The environment as JSON text (InvoicingEnvironment): the catalogue text goes in as Postgres wrote it. */
-export async function loadEnvironmentJson(db: Db, companyId: number, today: string, scope: EnvironmentScope): Promise<string> {
+export async function loadEnvironmentJson(
+  db: Db,
+  companyId: number,
+  today: string,
+  scope: EnvironmentScope,
+): Promise<string> {
   const [first, catalogue, customerRows] = await Promise.all([
     loadLookups(db, companyId),
     scope.articles ? loadCatalogueJson(db, companyId) : '[]',
-    scope.customers ? db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(...customerOrder) : [],
+    scope.customers
+      ? db
+          .select()
+          .from(customers)
+          .where(eq(customers.companyId, companyId))
+          .orderBy(...customerOrder)
+      : [],
   ]);
   let lookups = first;
   // Every environment has a sales ledger: none means a company created after the seed, which
@@ -112,6 +139,8 @@ export async function loadEnvironmentJson(db: Db, companyId: number, today: stri
   };
   // Quotes use the same catalogue as invoices (estimate.items).
   const invoiceJson = `${JSON.stringify(invoice).slice(0, -1)},"items":${catalogue}}`;
-  return `{"invoice":${invoiceJson},"accounting":${JSON.stringify({ exercises: lookups.exercises })},`
-    + `"general":${JSON.stringify({ ledgers: lookups.ledgers })},"estimate":{"items":${catalogue}},"company":${JSON.stringify(company)}}`;
+  return (
+    `{"invoice":${invoiceJson},"accounting":${JSON.stringify({ exercises: lookups.exercises })},` +
+    `"general":${JSON.stringify({ ledgers: lookups.ledgers })},"estimate":{"items":${catalogue}},"company":${JSON.stringify(company)}}`
+  );
 }

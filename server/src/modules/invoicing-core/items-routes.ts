@@ -13,19 +13,25 @@ const CHILD = 'gestionArticles';
 export function itemsRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Articles');
 
-  route(api.catalogue.listItems, { right: { menu: MENU, child: CHILD, permission: 'view' } }, async (c, { query }) => c.json(await listItems(deps.db, c.get('company').id, query)));
+  route(api.catalogue.listItems, { right: { menu: MENU, child: CHILD, permission: 'view' } }, async (c, { query }) =>
+    c.json(await listItems(deps.db, c.get('company').id, query)),
+  );
 
-  route(api.catalogue.createItem, { right: { menu: MENU, child: CHILD, permission: 'create' } }, async (c, { body }) => {
-    const article = articleFromBody(body);
-    const companyId = c.get('company').id;
-    // The article and its Idempotency-Key answer commit together: a replay never creates a second one.
-    const saved = await deps.db.transaction(async (tx) => {
-      const row = await insertItem(tx, companyId, article);
-      await recordIdempotentResponse(tx, c, 201, row);
-      return row;
-    });
-    return c.json(saved, 201);
-  });
+  route(
+    api.catalogue.createItem,
+    { right: { menu: MENU, child: CHILD, permission: 'create' } },
+    async (c, { body }) => {
+      const article = articleFromBody(body);
+      const companyId = c.get('company').id;
+      // The article and its Idempotency-Key answer commit together: a replay never creates a second one.
+      const saved = await deps.db.transaction(async (tx) => {
+        const row = await insertItem(tx, companyId, article);
+        await recordIdempotentResponse(tx, c, 201, row);
+        return row;
+      });
+      return c.json(saved, 201);
+    },
+  );
 
   route(api.catalogue.updateItem, { right: { menu: MENU, child: CHILD, permission: 'edit' } }, async (c, { body }) => {
     const id = idParam(c);

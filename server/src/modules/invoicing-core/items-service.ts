@@ -14,9 +14,18 @@ export const ITEM_NOT_FOUND = 'Article introuvable.';
 
 /** The columns an article answer needs (no timestamps, no sort key). */
 export const itemColumns = {
-  id: items.id, code: items.code, type: items.type, designation: items.designation, label: items.label, label64: items.label64,
-  salesAccount: items.salesAccount, unitMeasurement: items.unitMeasurement, unitPriceHT: items.unitPriceHT,
-  vatRate: items.vatRate, ttc: items.ttc, typePurchaseSale: items.typePurchaseSale,
+  id: items.id,
+  code: items.code,
+  type: items.type,
+  designation: items.designation,
+  label: items.label,
+  label64: items.label64,
+  salesAccount: items.salesAccount,
+  unitMeasurement: items.unitMeasurement,
+  unitPriceHT: items.unitPriceHT,
+  vatRate: items.vatRate,
+  ttc: items.ttc,
+  typePurchaseSale: items.typePurchaseSale,
 };
 
 /** Spec 4 order (sortArticles): the key sorts byte-wise, ties by creation. */
@@ -46,11 +55,24 @@ export async function listItems(db: DbOrTx, companyId: number, query: ListQuery)
   const q = query.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
-    conditions.push(or(ilike(items.code, pattern), ilike(items.designation, pattern), ilike(items.label, pattern)) as SQL);
+    conditions.push(
+      or(ilike(items.code, pattern), ilike(items.designation, pattern), ilike(items.label, pattern)) as SQL,
+    );
   }
   const where = and(...conditions);
-  const rows = await db.select(itemColumns).from(items).where(where).orderBy(...itemOrder).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const total = await pageTotal(rows.length, query.page, query.pageSize, async () => (await db.select({ total: count() }).from(items).where(where))[0]!.total);
+  const rows = await db
+    .select(itemColumns)
+    .from(items)
+    .where(where)
+    .orderBy(...itemOrder)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total = await pageTotal(
+    rows.length,
+    query.page,
+    query.pageSize,
+    async () => (await db.select({ total: count() }).from(items).where(where))[0]!.total,
+  );
   return { items: rows.map(toApiArticle), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -73,14 +95,20 @@ export async function insertItem(db: DbOrTx, companyId: number, article: Article
 
 export async function updateItem(db: DbOrTx, companyId: number, id: number, article: Article): Promise<ApiArticle> {
   return guardDuplicate(async () => {
-    const [row] = await db.update(items).set({ ...itemValues(companyId, article), updatedAt: sql`now()` })
-      .where(and(eq(items.id, id), eq(items.companyId, companyId))).returning(itemColumns);
+    const [row] = await db
+      .update(items)
+      .set({ ...itemValues(companyId, article), updatedAt: sql`now()` })
+      .where(and(eq(items.id, id), eq(items.companyId, companyId)))
+      .returning(itemColumns);
     if (!row) throw notFound(ITEM_NOT_FOUND);
     return toApiArticle(row);
   });
 }
 
 export async function deleteItem(db: DbOrTx, companyId: number, id: number): Promise<void> {
-  const deleted = await db.delete(items).where(and(eq(items.id, id), eq(items.companyId, companyId))).returning({ id: items.id });
+  const deleted = await db
+    .delete(items)
+    .where(and(eq(items.id, id), eq(items.companyId, companyId)))
+    .returning({ id: items.id });
   if (!deleted.length) throw notFound(ITEM_NOT_FOUND);
 }

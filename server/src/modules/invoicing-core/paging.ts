@@ -1,4 +1,3 @@
-
 // List convention (api-conventions.md): ?q=&page=&pageSize= → { items, total, page, pageSize }.
 export { MAX_PAGE_SIZE, listQuery, type ListQuery, type Page } from '../../../../src/contract/common';
 

@@ -12,11 +12,14 @@ const NOT_FOUND = 'Cette notification est introuvable.';
 export function notificationsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Notifications');
   const assertSelf = (c: Context<AppEnv>) => {
-    if (idParam(c, 'user') !== c.get('user').id) throw forbidden('Vous ne pouvez consulter que vos propres notifications.');
+    if (idParam(c, 'user') !== c.get('user').id)
+      throw forbidden('Vous ne pouvez consulter que vos propres notifications.');
     if (idParam(c, 'company') !== c.get('company').id) throw forbidden('Vous n’êtes pas membre de cette société.');
   };
 
-  route(api.notifications.list, { company: true }, async (c, { query }) => c.json(await listNotifications(deps.db, c.get('user').id, c.get('company').id, query.pageId, query.pageSize)));
+  route(api.notifications.list, { company: true }, async (c, { query }) =>
+    c.json(await listNotifications(deps.db, c.get('user').id, c.get('company').id, query.pageId, query.pageSize)),
+  );
 
   route(api.notifications.refresh, { company: true }, async (c) => {
     assertSelf(c);
@@ -36,7 +39,13 @@ export function notificationsModule(deps: Deps) {
   });
 
   route(api.notifications.markRead, { company: true }, async (c, { body }) => {
-    const updated = await markRead(deps.db, c.get('user').id, c.get('company').id, idParam(c), body.readAt ? new Date(body.readAt) : null);
+    const updated = await markRead(
+      deps.db,
+      c.get('user').id,
+      c.get('company').id,
+      idParam(c),
+      body.readAt ? new Date(body.readAt) : null,
+    );
     if (!updated) throw notFound(NOT_FOUND);
     return c.json(updated);
   });

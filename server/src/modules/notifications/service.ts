@@ -16,22 +16,49 @@ const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
   readAt: n.readAt?.toISOString() ?? null,
 });
 
-const mine = (userId: number, companyId: number) => and(eq(notifications.userId, userId), eq(notifications.companyId, companyId));
+const mine = (userId: number, companyId: number) =>
+  and(eq(notifications.userId, userId), eq(notifications.companyId, companyId));
 
 export async function listNotifications(db: Db, userId: number, companyId: number, page: number, pageSize: number) {
-  const rows = await db.select().from(notifications).where(mine(userId, companyId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize);
-  const total = await pageTotal(rows.length, page, pageSize, async () => (await db.select({ total: count() }).from(notifications).where(mine(userId, companyId)))[0]!.total);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(mine(userId, companyId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = await pageTotal(
+    rows.length,
+    page,
+    pageSize,
+    async () => (await db.select({ total: count() }).from(notifications).where(mine(userId, companyId)))[0]!.total,
+  );
   return { items: rows.map(toDto), total, page, pageSize };
 }
 
 /** The bell: the latest notifications and how many arrived since the bell was last hovered. */
 export async function refreshNotifications(db: Db, userId: number, companyId: number) {
-  const [seen] = await db.select().from(notificationSeen).where(and(eq(notificationSeen.userId, userId), eq(notificationSeen.companyId, companyId))).limit(1);
+  const [seen] = await db
+    .select()
+    .from(notificationSeen)
+    .where(and(eq(notificationSeen.userId, userId), eq(notificationSeen.companyId, companyId)))
+    .limit(1);
   const since = seen ? gt(notifications.createdAt, seen.seenAt) : undefined;
   const [latest, [{ n }], [{ unread }]] = await Promise.all([
-    db.select().from(notifications).where(mine(userId, companyId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(10),
-    db.select({ n: count() }).from(notifications).where(and(mine(userId, companyId), since)),
-    db.select({ unread: count() }).from(notifications).where(and(mine(userId, companyId), isNull(notifications.readAt))),
+    db
+      .select()
+      .from(notifications)
+      .where(mine(userId, companyId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(10),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine(userId, companyId), since)),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(mine(userId, companyId), isNull(notifications.readAt))),
   ]);
   return { notifications: latest.map(toDto), notificationsCount: n, unreadCount: unread };
 }
@@ -47,16 +74,26 @@ export async function notify(db: DbOrTx, notes: NewNotification[]): Promise<void
 }
 
 export async function resetCounter(db: Db, userId: number, companyId: number, now: Date): Promise<void> {
-  await db.insert(notificationSeen).values({ userId, companyId, seenAt: now })
+  await db
+    .insert(notificationSeen)
+    .values({ userId, companyId, seenAt: now })
     .onConflictDoUpdate({ target: [notificationSeen.userId, notificationSeen.companyId], set: { seenAt: now } });
 }
 
 export async function findNotification(db: Db, userId: number, companyId: number, id: number) {
-  const [row] = await db.select().from(notifications).where(and(mine(userId, companyId), eq(notifications.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(mine(userId, companyId), eq(notifications.id, id)))
+    .limit(1);
   return row ? toDto(row) : null;
 }
 
 export async function markRead(db: Db, userId: number, companyId: number, id: number, readAt: Date | null) {
-  const [row] = await db.update(notifications).set({ readAt }).where(and(mine(userId, companyId), eq(notifications.id, id))).returning();
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt })
+    .where(and(mine(userId, companyId), eq(notifications.id, id)))
+    .returning();
   return row ? toDto(row) : null;
 }

@@ -13,7 +13,8 @@ import { addDays, dateFilterProblem } from '../../../../src/domain/dates';
 function periodDate(value: string, field: string, which: string): string {
   const problem = dateFilterProblem(value);
   if (problem === 'format') throw badRequest(`La date ${which} doit être une date valide au format AAAA-MM-JJ.`, field);
-  if (problem === 'bounds') throw badRequest(`La date ${which} doit être comprise entre le 01/01/1900 et le 31/12/2100.`, field);
+  if (problem === 'bounds')
+    throw badRequest(`La date ${which} doit être comprise entre le 01/01/1900 et le 31/12/2100.`, field);
   return value;
 }
 

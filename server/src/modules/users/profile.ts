@@ -5,7 +5,6 @@ import { companies, memberships, users } from '../../db/schema/index';
 export type { UserCompany, UserProfile } from '../../../../src/contract/session';
 import type { UserProfile } from '../../../../src/contract/session';
 
-
 export async function loadProfile(db: Db, userId: number): Promise<UserProfile | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
@@ -33,7 +32,13 @@ export async function loadProfile(db: Db, userId: number): Promise<UserProfile |
     username: user.username,
     email: user.email,
     userType: user.userType,
-    userCompanies: rows.map(({ id, label, numberInvoiceValidateMonth, subscriptionInvoice, gedUserRight }) => ({ id, label, numberInvoiceValidateMonth, subscriptionInvoice, gedUserRight })),
+    userCompanies: rows.map(({ id, label, numberInvoiceValidateMonth, subscriptionInvoice, gedUserRight }) => ({
+      id,
+      label,
+      numberInvoiceValidateMonth,
+      subscriptionInvoice,
+      gedUserRight,
+    })),
     userLastCompany: last?.id ?? null,
     appRights: last?.appRights ?? [],
     categories: last?.categories ?? [],
@@ -42,7 +47,11 @@ export async function loadProfile(db: Db, userId: number): Promise<UserProfile |
 }
 
 export async function membershipOf(db: Db, userId: number, companyId: number) {
-  const rows = await db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId))).limit(1);
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -12,10 +12,16 @@ import { articleBody, localArticleRow, type ArticleRow } from '../article-model'
 export async function createArticle(companyId: number, article: Article): Promise<ScreenOutcome<ArticleRow>> {
   const tempId = newTempId();
   const code = article.code.trim();
-  const outcome = await screenOutcome(await submitMutation<ArticleRow>({
-    ...queued(api.catalogue.createItem, { body: articleBody(article) }), companyId,
-    docKey: `item:${tempId}`, createsTempId: tempId, kind: 'item.create', label: `Création de l’article ${code}`,
-  }));
+  const outcome = await screenOutcome(
+    await submitMutation<ArticleRow>({
+      ...queued(api.catalogue.createItem, { body: articleBody(article) }),
+      companyId,
+      docKey: `item:${tempId}`,
+      createsTempId: tempId,
+      kind: 'item.create',
+      label: `Création de l’article ${code}`,
+    }),
+  );
   if (outcome.status === 'done') {
     await putLocalRow('articles', companyId, outcome.response.id, outcome.response);
     void refreshDataset('articles', companyId);
@@ -26,11 +32,20 @@ export async function createArticle(companyId: number, article: Article): Promis
 }
 
 /** id may be a temporary id: the outbox sends this change after the creation, with the server's id. */
-export async function updateArticle(companyId: number, id: number | string, article: Article): Promise<ScreenOutcome<ArticleRow>> {
-  const outcome = await screenOutcome(await submitMutation<ArticleRow>({
-    ...queued(api.catalogue.updateItem, { params: { id }, body: articleBody(article) }), companyId,
-    docKey: `item:${id}`, kind: 'item.update', label: `Modification de l’article ${article.code.trim()}`,
-  }));
+export async function updateArticle(
+  companyId: number,
+  id: number | string,
+  article: Article,
+): Promise<ScreenOutcome<ArticleRow>> {
+  const outcome = await screenOutcome(
+    await submitMutation<ArticleRow>({
+      ...queued(api.catalogue.updateItem, { params: { id }, body: articleBody(article) }),
+      companyId,
+      docKey: `item:${id}`,
+      kind: 'item.update',
+      label: `Modification de l’article ${article.code.trim()}`,
+    }),
+  );
   if (outcome.status === 'done') {
     await putLocalRow('articles', companyId, outcome.response.id, outcome.response, id);
     void refreshDataset('articles', companyId);
@@ -41,12 +56,18 @@ export async function updateArticle(companyId: number, id: number | string, arti
 }
 
 export async function deleteArticle(companyId: number, row: ArticleRow): Promise<ScreenOutcome<null>> {
-  const outcome = await screenOutcome(await submitMutation<null>({
-    ...queued(api.catalogue.deleteItem, { params: { id: row.id } }), companyId,
-    docKey: `item:${row.id}`, kind: 'item.delete', label: `Suppression de l’article ${row.code}`,
-  }));
+  const outcome = await screenOutcome(
+    await submitMutation<null>({
+      ...queued(api.catalogue.deleteItem, { params: { id: row.id } }),
+      companyId,
+      docKey: `item:${row.id}`,
+      kind: 'item.delete',
+      label: `Suppression de l’article ${row.code}`,
+    }),
+  );
   const gone = outcome.status !== 'failed' || outcome.httpStatus === 404;
   if (gone) await deleteLocalRow('articles', companyId, row.id);
-  if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404)) void refreshDataset('articles', companyId);
+  if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404))
+    void refreshDataset('articles', companyId);
   return outcome;
 }

@@ -59,41 +59,125 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={row ? `Modifier l’article ${row.code}` : 'Nouvel article'} size="lg" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={row ? `Modifier l’article ${row.code}` : 'Nouvel article'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Radio.Group label="Type" value={article.type} onChange={(v) => dispatch({ type: 'kind', value: v === 'Commentaire' ? 'Commentaire' : 'Standard' })}>
+          <Radio.Group
+            label="Type"
+            value={article.type}
+            onChange={(v) => dispatch({ type: 'kind', value: v === 'Commentaire' ? 'Commentaire' : 'Standard' })}
+          >
             <Group mt={6} gap="xl">
               <Radio value="Standard" label="Standard" />
               <Radio value="Commentaire" label="Commentaire" />
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Code" required value={article.code} error={fieldErrors.code} maxLength={50} onChange={(e) => dispatch({ type: 'text', field: 'code', value: e.currentTarget.value })} data-autofocus />
-            <TextInput label="Désignation" value={article.designation} maxLength={500} onChange={(e) => dispatch({ type: 'text', field: 'designation', value: e.currentTarget.value })} />
+            <TextInput
+              label="Code"
+              required
+              value={article.code}
+              error={fieldErrors.code}
+              maxLength={50}
+              onChange={(e) => dispatch({ type: 'text', field: 'code', value: e.currentTarget.value })}
+              data-autofocus
+            />
+            <TextInput
+              label="Désignation"
+              value={article.designation}
+              maxLength={500}
+              onChange={(e) => dispatch({ type: 'text', field: 'designation', value: e.currentTarget.value })}
+            />
           </SimpleGrid>
-          <Textarea label="Libellé" description="Texte repris sur les lignes de devis et de factures." required autosize minRows={2} maxRows={6} value={article.label} error={fieldErrors.label} onChange={(e) => dispatch({ type: 'text', field: 'label', value: e.currentTarget.value })} />
+          <Textarea
+            label="Libellé"
+            description="Texte repris sur les lignes de devis et de factures."
+            required
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={article.label}
+            error={fieldErrors.label}
+            onChange={(e) => dispatch({ type: 'text', field: 'label', value: e.currentTarget.value })}
+          />
           {standard && (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select label="Compte de vente" placeholder="Choisir un compte" data={accountOptions(environment, article.salesAccount)} value={article.salesAccount || null} onChange={(v) => dispatch({ type: 'account', value: v })} searchable clearable nothingFoundMessage="Aucun compte" />
-                <Select label="Unité" placeholder="Choisir une unité" data={unitOptions(environment, article.unitMeasurement?.label ?? '')} value={article.unitMeasurement?.label ?? null} onChange={(v) => dispatch({ type: 'unit', value: v })} searchable clearable nothingFoundMessage="Aucune unité" />
+                <Select
+                  label="Compte de vente"
+                  placeholder="Choisir un compte"
+                  data={accountOptions(environment, article.salesAccount)}
+                  value={article.salesAccount || null}
+                  onChange={(v) => dispatch({ type: 'account', value: v })}
+                  searchable
+                  clearable
+                  nothingFoundMessage="Aucun compte"
+                />
+                <Select
+                  label="Unité"
+                  placeholder="Choisir une unité"
+                  data={unitOptions(environment, article.unitMeasurement?.label ?? '')}
+                  value={article.unitMeasurement?.label ?? null}
+                  onChange={(v) => dispatch({ type: 'unit', value: v })}
+                  searchable
+                  clearable
+                  nothingFoundMessage="Aucune unité"
+                />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput label="Prix unitaire HT" inputMode="decimal" rightSection="€" value={state.ht} error={fieldErrors.ht} onFocus={selectAll} onChange={(e) => dispatch({ type: 'ht', value: e.currentTarget.value })} />
-                <Select label="Taux de TVA" placeholder="0 %" data={vatOptions(environment, article.vatRate)} value={String(article.vatRate)} error={fieldErrors.vat} onChange={(v) => dispatch({ type: 'vat', value: v })} clearable />
-                <TextInput label="Prix TTC" inputMode="decimal" rightSection="€" value={state.ttc} error={fieldErrors.ttc} onFocus={selectAll} onChange={(e) => dispatch({ type: 'ttc', value: e.currentTarget.value })} />
+                <TextInput
+                  label="Prix unitaire HT"
+                  inputMode="decimal"
+                  rightSection="€"
+                  value={state.ht}
+                  error={fieldErrors.ht}
+                  onFocus={selectAll}
+                  onChange={(e) => dispatch({ type: 'ht', value: e.currentTarget.value })}
+                />
+                <Select
+                  label="Taux de TVA"
+                  placeholder="0 %"
+                  data={vatOptions(environment, article.vatRate)}
+                  value={String(article.vatRate)}
+                  error={fieldErrors.vat}
+                  onChange={(v) => dispatch({ type: 'vat', value: v })}
+                  clearable
+                />
+                <TextInput
+                  label="Prix TTC"
+                  inputMode="decimal"
+                  rightSection="€"
+                  value={state.ttc}
+                  error={fieldErrors.ttc}
+                  onFocus={selectAll}
+                  onChange={(e) => dispatch({ type: 'ttc', value: e.currentTarget.value })}
+                />
               </SimpleGrid>
             </>
           )}
           {showErrors && errors.length > 0 && (
             <Alert color="red" title="L’article contient des erreurs." role="alert">
-              <ul style={{ margin: 0, paddingLeft: 18 }}>{errors.map((m) => <li key={m}>{m}</li>)}</ul>
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {errors.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} mih={44}>Annuler</Button>
-            <Button type="submit" loading={saving} mih={44}>{row ? 'Enregistrer' : 'Créer l’article'}</Button>
+            <Button variant="default" onClick={onClose} mih={44}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={saving} mih={44}>
+              {row ? 'Enregistrer' : 'Créer l’article'}
+            </Button>
           </Group>
         </Stack>
       </form>

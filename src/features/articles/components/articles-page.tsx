@@ -27,7 +27,8 @@ const count = (n: number) => formatCount(n, 'article');
 export function ArticlesPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
   const profile = useAtomValue(profileAtom);
-  const allows = (p: 'create' | 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionArticles' });
+  const allows = (p: 'create' | 'edit' | 'delete') =>
+    can(profile, p, { menu: 'mesFactures', child: 'gestionArticles' });
   const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
   const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['articles', 'environment']);
   const pending = usePendingKeys('item');
@@ -65,39 +66,83 @@ export function ArticlesPage() {
       <PageHeader
         title="Mes articles"
         description="Le catalogue des articles repris sur vos devis et vos factures."
-        actions={allows('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouvel article</Button>}
+        actions={
+          allows('create') && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>
+              Nouvel article
+            </Button>
+          )
+        }
       />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <TextInput label="Rechercher un article" placeholder="Code, désignation ou libellé" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
+        <TextInput
+          label="Rechercher un article"
+          placeholder="Code, désignation ou libellé"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          w={{ base: '100%', sm: 380 }}
+          type="search"
+        />
         <Group gap="md">
           <DataAge fetchedAt={fetchedAt} />
-          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}</Text>}
+          {!loading && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}
+            </Text>
+          )}
         </Group>
       </Group>
       {refreshError && (
         <Alert color="orange" title="Impossible d’actualiser la liste des articles">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{refreshError}</Text>
-            <Button variant="light" color="orange" onClick={retry} mih={44}>Réessayer</Button>
+            <Button variant="light" color="orange" onClick={retry} mih={44}>
+              Réessayer
+            </Button>
           </Group>
         </Alert>
       )}
       {!loading && total === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text fw={600}>Aucun article pour le moment.</Text>
-          <Text c="dimmed" size="sm">Créez vos articles pour les ajouter en un clic à vos devis et factures.</Text>
-          {allows('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un article</Button>}
+          <Text c="dimmed" size="sm">
+            Créez vos articles pour les ajouter en un clic à vos devis et factures.
+          </Text>
+          {allows('create') && (
+            <Button variant="light" onClick={() => openForm(null)} mih={44}>
+              Créer un article
+            </Button>
+          )}
         </Stack>
       ) : !loading && shown.length === 0 ? (
-        <Text py="xl" ta="center" c="dimmed">Aucun article ne correspond à « {deferredQuery.trim()} ».</Text>
+        <Text py="xl" ta="center" c="dimmed">
+          Aucun article ne correspond à « {deferredQuery.trim()} ».
+        </Text>
       ) : (
-        <ArticleTable pending={pending} rows={loading ? undefined : shown} canEdit={allows('edit')} canDelete={allows('delete')} onEdit={openForm} onDelete={setToDelete} />
+        <ArticleTable
+          pending={pending}
+          rows={loading ? undefined : shown}
+          canEdit={allows('edit')}
+          canDelete={allows('delete')}
+          onEdit={openForm}
+          onDelete={setToDelete}
+        />
       )}
-      <ArticleFormModal opened={form.opened} row={form.row} companyId={companyId} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
+      <ArticleFormModal
+        opened={form.opened}
+        row={form.row}
+        companyId={companyId}
+        onClose={() => setForm((f) => ({ ...f, opened: false }))}
+      />
       <ConfirmDeleteModal
         opened={toDelete !== null}
         title="Supprimer l’article"
-        message={toDelete ? `Voulez-vous vraiment supprimer l’article ${toDelete.code}${toDelete.designation ? ` (${toDelete.designation})` : ''} ? Cette action est définitive.` : ''}
+        message={
+          toDelete
+            ? `Voulez-vous vraiment supprimer l’article ${toDelete.code}${toDelete.designation ? ` (${toDelete.designation})` : ''} ? Cette action est définitive.`
+            : ''
+        }
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

@@ -31,5 +31,10 @@ export async function login(username: string, password: string, redirect?: strin
   } catch {
     /* not JSON */
   }
-  throw new LoginFailure({ status: response.status, message: body.message ?? null, errors: body.errors ?? [], statusText: response.statusText || null });
+  throw new LoginFailure({
+    status: response.status,
+    message: body.message ?? null,
+    errors: body.errors ?? [],
+    statusText: response.statusText || null,
+  });
 }

@@ -13,14 +13,22 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <Stack w="100%" maw={420} gap="lg">
         <Stack gap={4} align="center">
           <img src="/icons/icon.svg" alt="" width={56} height={56} />
-          <Title order={1} size="h2">{branding.productName}</Title>
-          <Text c="dimmed" ta="center">Le portail de votre entreprise et de votre cabinet comptable</Text>
+          <Title order={1} size="h2">
+            {branding.productName}
+          </Title>
+          <Text c="dimmed" ta="center">
+            Le portail de votre entreprise et de votre cabinet comptable
+          </Text>
         </Stack>
         <Paper withBorder shadow="sm" p="xl" radius="md">
-          <Title order={2} size="h3" mb="md">{title}</Title>
+          <Title order={2} size="h3" mb="md">
+            {title}
+          </Title>
           {children}
         </Paper>
-        <Text size="sm" c="dimmed" ta="center">Besoin d’aide ? Appelez le support au {branding.supportPhone}.</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          Besoin d’aide ? Appelez le support au {branding.supportPhone}.
+        </Text>
       </Stack>
     </Center>
   );

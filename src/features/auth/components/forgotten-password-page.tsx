@@ -34,17 +34,34 @@ function RequestForm() {
     <AuthCard title="Mot de passe oublié">
       {sent ? (
         <Stack>
-          <Alert color="green" title="Demande envoyée">{sent}</Alert>
-          <Anchor component={Link} to="/login">Retour à la connexion</Anchor>
+          <Alert color="green" title="Demande envoyée">
+            {sent}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            Retour à la connexion
+          </Anchor>
         </Stack>
       ) : (
         <form onSubmit={submit}>
           <Stack>
-            <Text size="sm">Saisissez votre identifiant : nous vous enverrons un lien pour choisir un nouveau mot de passe.</Text>
+            <Text size="sm">
+              Saisissez votre identifiant : nous vous enverrons un lien pour choisir un nouveau mot de passe.
+            </Text>
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a one-field page: focus goes where the user types */}
-            <TextInput label="Identifiant" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} autoFocus />
-            <Button type="submit" loading={busy} disabled={!username.trim()}>Envoyer le lien</Button>
-            <Anchor component={Link} to="/login" size="sm" ta="center">Retour à la connexion</Anchor>
+            <TextInput
+              label="Identifiant"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              autoFocus
+            />
+            <Button type="submit" loading={busy} disabled={!username.trim()}>
+              Envoyer le lien
+            </Button>
+            <Anchor component={Link} to="/login" size="sm" ta="center">
+              Retour à la connexion
+            </Anchor>
           </Stack>
         </form>
       )}
@@ -80,10 +97,29 @@ function ResetForm({ token }: { token: string }) {
       <form onSubmit={submit}>
         <Stack>
           <Text size="sm">Au moins 10 caractères, dont une lettre et un chiffre.</Text>
-          <PasswordInput label="Nouveau mot de passe" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          <PasswordInput label="Confirmation du mot de passe" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={mismatch ? 'Les deux mots de passe ne sont pas identiques.' : undefined} />
-          {error && <Alert color="red" role="alert">{error}</Alert>}
-          <Button type="submit" loading={busy} disabled={!password || mismatch}>Enregistrer le mot de passe</Button>
+          <PasswordInput
+            label="Nouveau mot de passe"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Confirmation du mot de passe"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={mismatch ? 'Les deux mots de passe ne sont pas identiques.' : undefined}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy} disabled={!password || mismatch}>
+            Enregistrer le mot de passe
+          </Button>
         </Stack>
       </form>
     </AuthCard>

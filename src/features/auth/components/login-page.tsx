@@ -68,19 +68,56 @@ export function LoginPage() {
         <div className="sl-card">
           <h2>Connexion</h2>
           <form onSubmit={submit} noValidate>
-            <label htmlFor="login-username">Identifiant <span aria-hidden="true" className="sl-required">*</span></label>
-            <input id="login-username" ref={usernameRef} name="username" autoComplete="username" required value={username}
-              onChange={(e) => { setUsername(e.currentTarget.value); typing(); }} />
-            <label htmlFor="login-password">Mot de passe <span aria-hidden="true" className="sl-required">*</span></label>
-            <input id="login-password" ref={passwordRef} name="password" type="password" autoComplete="current-password" required value={password}
-              onChange={(e) => { setPassword(e.currentTarget.value); typing(); }} />
-            <button type="submit" disabled={busy || !username.trim() || !password} aria-busy={busy}>Se connecter</button>
+            <label htmlFor="login-username">
+              Identifiant{' '}
+              <span aria-hidden="true" className="sl-required">
+                *
+              </span>
+            </label>
+            <input
+              id="login-username"
+              ref={usernameRef}
+              name="username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => {
+                setUsername(e.currentTarget.value);
+                typing();
+              }}
+            />
+            <label htmlFor="login-password">
+              Mot de passe{' '}
+              <span aria-hidden="true" className="sl-required">
+                *
+              </span>
+            </label>
+            <input
+              id="login-password"
+              ref={passwordRef}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                typing();
+              }}
+            />
+            <button type="submit" disabled={busy || !username.trim() || !password} aria-busy={busy}>
+              Se connecter
+            </button>
             <Link to="/forgotten-password">Mot de passe oublié ?</Link>
           </form>
         </div>
         <p className="sl-dimmed sl-small">Besoin d’aide ? Appelez le support au {branding.supportPhone}.</p>
       </div>
-      {toasts ? <Suspense fallback={null}><ToastHost /></Suspense> : null}
+      {toasts ? (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

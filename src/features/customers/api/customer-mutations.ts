@@ -18,11 +18,16 @@ import { customerName, type CustomerRow } from '../customer-model';
 export async function createCustomer(companyId: number, body: Customer): Promise<ScreenOutcome<CustomerRow>> {
   const tmp = body.accountNumber ? null : newTempId();
   const key = body.accountNumber || (tmp as string);
-  const outcome = await screenOutcome(await submitMutation<CustomerRow>({
-    ...queued(api.catalogue.createCustomer, { body }), companyId,
-    docKey: `customer:${key}`, kind: 'customer.create', label: `Création du client ${customerName(body)}`,
-    ...(tmp ? { createsTempId: tmp, idField: 'accountNumber' } : {}),
-  }));
+  const outcome = await screenOutcome(
+    await submitMutation<CustomerRow>({
+      ...queued(api.catalogue.createCustomer, { body }),
+      companyId,
+      docKey: `customer:${key}`,
+      kind: 'customer.create',
+      label: `Création du client ${customerName(body)}`,
+      ...(tmp ? { createsTempId: tmp, idField: 'accountNumber' } : {}),
+    }),
+  );
   if (outcome.status === 'done') {
     await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response);
     void refreshDataset('customers', companyId);
@@ -33,15 +38,25 @@ export async function createCustomer(companyId: number, body: Customer): Promise
 }
 
 /** A customer still known by its temporary reference keeps it (the outbox turns it into the server's number). */
-const keepReference = (current: string, body: Customer): Customer => (isTempId(current) && !body.accountNumber ? { ...body, accountNumber: current } : body);
+const keepReference = (current: string, body: Customer): Customer =>
+  isTempId(current) && !body.accountNumber ? { ...body, accountNumber: current } : body;
 
 /** current: the account number the customer is known by now; body may renumber it. */
-export async function updateCustomer(companyId: number, current: string, typed: Customer): Promise<ScreenOutcome<CustomerRow>> {
+export async function updateCustomer(
+  companyId: number,
+  current: string,
+  typed: Customer,
+): Promise<ScreenOutcome<CustomerRow>> {
   const body = keepReference(current, typed);
-  const outcome = await screenOutcome(await submitMutation<CustomerRow>({
-    ...queued(api.catalogue.updateCustomer, { params: { accountNumber: current }, body }), companyId,
-    docKey: `customer:${current}`, kind: 'customer.update', label: `Modification du client ${customerName(body)}`,
-  }));
+  const outcome = await screenOutcome(
+    await submitMutation<CustomerRow>({
+      ...queued(api.catalogue.updateCustomer, { params: { accountNumber: current }, body }),
+      companyId,
+      docKey: `customer:${current}`,
+      kind: 'customer.update',
+      label: `Modification du client ${customerName(body)}`,
+    }),
+  );
   if (outcome.status === 'done') {
     await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response, current);
     void refreshDataset('customers', companyId);
@@ -52,12 +67,18 @@ export async function updateCustomer(companyId: number, current: string, typed: 
 }
 
 export async function deleteCustomer(companyId: number, customer: CustomerRow): Promise<ScreenOutcome<null>> {
-  const outcome = await screenOutcome(await submitMutation<null>({
-    ...queued(api.catalogue.deleteCustomer, { params: { accountNumber: customer.accountNumber } }), companyId,
-    docKey: `customer:${customer.accountNumber}`, kind: 'customer.delete', label: `Suppression du client ${customerName(customer)}`,
-  }));
+  const outcome = await screenOutcome(
+    await submitMutation<null>({
+      ...queued(api.catalogue.deleteCustomer, { params: { accountNumber: customer.accountNumber } }),
+      companyId,
+      docKey: `customer:${customer.accountNumber}`,
+      kind: 'customer.delete',
+      label: `Suppression du client ${customerName(customer)}`,
+    }),
+  );
   const gone = outcome.status !== 'failed' || outcome.httpStatus === 404;
   if (gone) await deleteLocalRow('customers', companyId, customer.accountNumber);
-  if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404)) void refreshDataset('customers', companyId);
+  if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404))
+    void refreshDataset('customers', companyId);
   return outcome;
 }

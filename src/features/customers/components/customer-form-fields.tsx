@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Fieldset, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { PlumeEnvironment } from '../../../data/db';
 import type { Customer } from '../../../domain/types';
@@ -27,9 +39,14 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
   const setBilling = (next: string[]) => onChange({ billingAddresses: next });
   return (
     <Stack gap="md">
-      <Radio.Group label="Type de client" value={c.isBusiness === false ? 'private' : 'business'}
+      <Radio.Group
+        label="Type de client"
+        value={c.isBusiness === false ? 'private' : 'business'}
         // A private customer has no SIREN nor VAT number: they would be printed on its invoices.
-        onChange={(v) => onChange(v === 'private' ? { isBusiness: false, siren: '', vatNumber: '' } : { isBusiness: true })}>
+        onChange={(v) =>
+          onChange(v === 'private' ? { isBusiness: false, siren: '', vatNumber: '' } : { isBusiness: true })
+        }
+      >
         <Group mt={6} gap="xl">
           <Radio value="business" label="Professionnel" />
           <Radio value="private" label="Particulier" />
@@ -37,12 +54,49 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
       </Radio.Group>
       <Fieldset legend="Identité">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={c.isBusiness === false ? 'Nom du client' : 'Raison sociale'} required error={errors.socialReason} maxLength={200} {...text('socialReason')} data-autofocus />
-          <TextInput label="Numéro de compte" description="Laissé vide, il est attribué par le serveur à l’enregistrement (C00001…), ou à l’envoi hors connexion." error={errors.accountNumber} maxLength={30} {...text('accountNumber')} />
-          <Select label="Civilité" placeholder="Choisir" data={civilityOptions(environment, c.civility)} value={c.civility || null} onChange={(v) => onChange({ civility: v ?? '' })} clearable />
+          <TextInput
+            label={c.isBusiness === false ? 'Nom du client' : 'Raison sociale'}
+            required
+            error={errors.socialReason}
+            maxLength={200}
+            {...text('socialReason')}
+            data-autofocus
+          />
+          <TextInput
+            label="Numéro de compte"
+            description="Laissé vide, il est attribué par le serveur à l’enregistrement (C00001…), ou à l’envoi hors connexion."
+            error={errors.accountNumber}
+            maxLength={30}
+            {...text('accountNumber')}
+          />
+          <Select
+            label="Civilité"
+            placeholder="Choisir"
+            data={civilityOptions(environment, c.civility)}
+            value={c.civility || null}
+            onChange={(v) => onChange({ civility: v ?? '' })}
+            clearable
+          />
           <TextInput label="Nom du contact" maxLength={200} {...text('name')} />
-          {c.isBusiness !== false && <TextInput label="SIREN" inputMode="numeric" placeholder="123 456 789" error={errors.siren} maxLength={20} {...text('siren')} />}
-          {c.isBusiness !== false && <TextInput label="Numéro de TVA intracommunautaire" placeholder="FR12345678901" error={errors.vatNumber} maxLength={30} {...text('vatNumber')} />}
+          {c.isBusiness !== false && (
+            <TextInput
+              label="SIREN"
+              inputMode="numeric"
+              placeholder="123 456 789"
+              error={errors.siren}
+              maxLength={20}
+              {...text('siren')}
+            />
+          )}
+          {c.isBusiness !== false && (
+            <TextInput
+              label="Numéro de TVA intracommunautaire"
+              placeholder="FR12345678901"
+              error={errors.vatNumber}
+              maxLength={30}
+              {...text('vatNumber')}
+            />
+          )}
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Adresse">
@@ -59,28 +113,83 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
         <Stack gap="sm">
           {billing.map((address, i) => (
             <Group key={i} align="flex-end" wrap="nowrap" gap="xs">
-              <Textarea style={{ flex: 1 }} label={`Autre adresse de facturation n° ${i + 1}`} autosize minRows={2} maxRows={4} maxLength={500} value={address} onChange={(e) => setBilling(billing.map((a, j) => (j === i ? e.currentTarget.value : a)))} />
+              <Textarea
+                style={{ flex: 1 }}
+                label={`Autre adresse de facturation n° ${i + 1}`}
+                autosize
+                minRows={2}
+                maxRows={4}
+                maxLength={500}
+                value={address}
+                onChange={(e) => setBilling(billing.map((a, j) => (j === i ? e.currentTarget.value : a)))}
+              />
               <Tooltip label="Retirer">
-                <ActionIcon variant="subtle" color="red" size={44} aria-label={`Retirer l’autre adresse de facturation n° ${i + 1}`} onClick={() => setBilling(billing.filter((_, j) => j !== i))}><IconTrash size={20} /></ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size={44}
+                  aria-label={`Retirer l’autre adresse de facturation n° ${i + 1}`}
+                  onClick={() => setBilling(billing.filter((_, j) => j !== i))}
+                >
+                  <IconTrash size={20} />
+                </ActionIcon>
               </Tooltip>
             </Group>
           ))}
           <Group>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setBilling([...billing, ''])} disabled={billing.length >= MAX_BILLING_ADDRESSES} mih={44}>Ajouter une adresse de facturation</Button>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setBilling([...billing, ''])}
+              disabled={billing.length >= MAX_BILLING_ADDRESSES}
+              mih={44}
+            >
+              Ajouter une adresse de facturation
+            </Button>
           </Group>
-          <Textarea label="Adresse de livraison" description="Si elle diffère de l’adresse du client." autosize minRows={2} maxRows={4} maxLength={500} {...text('deliveryAddress')} />
+          <Textarea
+            label="Adresse de livraison"
+            description="Si elle diffère de l’adresse du client."
+            autosize
+            minRows={2}
+            maxRows={4}
+            maxLength={500}
+            {...text('deliveryAddress')}
+          />
         </Stack>
       </Fieldset>
       <Fieldset legend="Contact">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="E-mail" type="email" description="Adresse d’envoi des factures." error={errors.email} maxLength={254} {...text('email')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            description="Adresse d’envoi des factures."
+            error={errors.email}
+            maxLength={254}
+            {...text('email')}
+          />
           <TextInput label="Téléphone" type="tel" maxLength={40} {...text('phone')} />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Conditions de paiement">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Mode de paiement" placeholder="Choisir" data={paymentModeOptions(environment, c.paymentMode)} value={c.paymentMode || null} onChange={(v) => onChange({ paymentMode: v ?? '' })} clearable />
-          <TextInput label="Délai de paiement (jours)" description="Laissé vide : 30 jours." inputMode="numeric" placeholder="30" error={errors.paymentDelay} value={delay} onChange={(e) => onDelayChange(e.currentTarget.value)} />
+          <Select
+            label="Mode de paiement"
+            placeholder="Choisir"
+            data={paymentModeOptions(environment, c.paymentMode)}
+            value={c.paymentMode || null}
+            onChange={(v) => onChange({ paymentMode: v ?? '' })}
+            clearable
+          />
+          <TextInput
+            label="Délai de paiement (jours)"
+            description="Laissé vide : 30 jours."
+            inputMode="numeric"
+            placeholder="30"
+            error={errors.paymentDelay}
+            value={delay}
+            onChange={(e) => onDelayChange(e.currentTarget.value)}
+          />
         </SimpleGrid>
       </Fieldset>
     </Stack>

@@ -6,7 +6,15 @@ import type { Customer } from '../../../domain/types';
 import { isTempId } from '../../../data/temp-ids';
 import { createCustomer, updateCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
-import { customerBody, customerFieldErrors, customerFromRow, delayText, emptyCustomer, parseDelay, type CustomerRow } from '../customer-model';
+import {
+  customerBody,
+  customerFieldErrors,
+  customerFromRow,
+  delayText,
+  emptyCustomer,
+  parseDelay,
+  type CustomerRow,
+} from '../customer-model';
 import { CustomerFormFields } from './customer-form-fields';
 import { showFeedback } from './show-feedback';
 
@@ -51,7 +59,9 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
     setSaving(true);
     try {
       const body = customerBody(draft);
-      const outcome = row ? await updateCustomer(companyId, row.accountNumber, body) : await createCustomer(companyId, body);
+      const outcome = row
+        ? await updateCustomer(companyId, row.accountNumber, body)
+        : await createCustomer(companyId, body);
       const feedback = customerFeedback(row ? 'update' : 'create', outcome);
       showFeedback(feedback);
       if (feedback.settled) {
@@ -64,18 +74,40 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={row ? `Modifier le client ${row.socialReason || row.accountNumber}` : 'Nouveau client'} size="xl" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={row ? `Modifier le client ${row.socialReason || row.accountNumber}` : 'Nouveau client'}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <CustomerFormFields customer={customer} delay={delay} errors={fieldErrors} environment={environment} onChange={(patch) => setCustomer((c) => ({ ...c, ...patch }))} onDelayChange={setDelay} />
+          <CustomerFormFields
+            customer={customer}
+            delay={delay}
+            errors={fieldErrors}
+            environment={environment}
+            onChange={(patch) => setCustomer((c) => ({ ...c, ...patch }))}
+            onDelayChange={setDelay}
+          />
           {showErrors && errors.length > 0 && (
             <Alert color="red" title="Le client contient des erreurs." role="alert">
-              <ul style={{ margin: 0, paddingLeft: 18 }}>{errors.map((m) => <li key={m}>{m}</li>)}</ul>
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {errors.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} mih={44}>Annuler</Button>
-            <Button type="submit" loading={saving} mih={44}>{row ? 'Enregistrer' : 'Créer le client'}</Button>
+            <Button variant="default" onClick={onClose} mih={44}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={saving} mih={44}>
+              {row ? 'Enregistrer' : 'Créer le client'}
+            </Button>
           </Group>
         </Stack>
       </form>

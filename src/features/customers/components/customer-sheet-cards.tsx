@@ -5,19 +5,45 @@ import { accountNumberText, addressLines, paymentDelayLabel, type CustomerRow } 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={2} size="h4" mb="sm">{title}</Title>
-      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', columnGap: 16, rowGap: 8 }}>{children}</dl>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <dl
+        style={{
+          margin: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(120px, max-content) 1fr',
+          columnGap: 16,
+          rowGap: 8,
+        }}
+      >
+        {children}
+      </dl>
     </Card>
   );
 }
 
 /** One term and its value; an empty value reads "Non renseigné" rather than leaving a hole. */
 function Item({ term, children }: { term: string; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === '' || (Array.isArray(children) && children.length === 0);
+  const empty =
+    children === null ||
+    children === undefined ||
+    children === '' ||
+    (Array.isArray(children) && children.length === 0);
   return (
     <>
-      <Text component="dt" size="sm" c="dimmed">{term}</Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{empty ? <Text span size="sm" c="dimmed" fs="italic">Non renseigné</Text> : children}</Text>
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {empty ? (
+          <Text span size="sm" c="dimmed" fs="italic">
+            Non renseigné
+          </Text>
+        ) : (
+          children
+        )}
+      </Text>
     </>
   );
 }
@@ -38,12 +64,28 @@ export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
         {business && <Item term="N° de TVA">{c.vatNumber}</Item>}
       </Section>
       <Section title="Coordonnées">
-        <Item term="E-mail">{c.email && <Anchor href={`mailto:${c.email}`} size="sm">{c.email}</Anchor>}</Item>
-        <Item term="Téléphone">{c.phone && <Anchor href={`tel:${c.phone.replace(/\s/g, '')}`} size="sm">{c.phone}</Anchor>}</Item>
+        <Item term="E-mail">
+          {c.email && (
+            <Anchor href={`mailto:${c.email}`} size="sm">
+              {c.email}
+            </Anchor>
+          )}
+        </Item>
+        <Item term="Téléphone">
+          {c.phone && (
+            <Anchor href={`tel:${c.phone.replace(/\s/g, '')}`} size="sm">
+              {c.phone}
+            </Anchor>
+          )}
+        </Item>
       </Section>
       <Section title="Adresses">
         <Item term="Adresse">{lines(addressLines(c))}</Item>
-        {(c.billingAddresses ?? []).map((a, i) => <Item key={i} term={`Facturation n° ${i + 1}`}>{a}</Item>)}
+        {(c.billingAddresses ?? []).map((a, i) => (
+          <Item key={i} term={`Facturation n° ${i + 1}`}>
+            {a}
+          </Item>
+        ))}
         <Item term="Livraison">{c.deliveryAddress}</Item>
       </Section>
       <Section title="Conditions de paiement">

@@ -20,14 +20,28 @@ import { CustomerFormModal } from './customer-form-modal';
 import { CustomerSheetCards } from './customer-sheet-cards';
 import { showFeedback } from './show-feedback';
 
-const backButton = <Button component={Link} to="/mes-factures/mes-clients" variant="default" leftSection={<IconArrowLeft size={18} />} mih={44}>Mes clients</Button>;
+const backButton = (
+  <Button
+    component={Link}
+    to="/mes-factures/mes-clients"
+    variant="default"
+    leftSection={<IconArrowLeft size={18} />}
+    mih={44}
+  >
+    Mes clients
+  </Button>
+);
 
 /** /mes-factures/mes-clients/ficheClient?accountNumber=…: identity, addresses, payment terms and documents. */
 export function CustomerSheetPage() {
   const { accountNumber = '' } = useSearch({ strict: false }) as { accountNumber?: string };
   const navigate = useNavigate();
   // Created offline: once the server has numbered it, the sheet moves to its real number.
-  useResolvedAccount(accountNumber, (real) => void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: real }, replace: true }));
+  useResolvedAccount(
+    accountNumber,
+    (real) =>
+      void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: real }, replace: true }),
+  );
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
   const profile = useAtomValue(profileAtom);
   const allows = (p: 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
@@ -51,9 +65,20 @@ export function CustomerSheetPage() {
       <Stack gap="md">
         <PageHeader title="Fiche client" actions={backButton} />
         {status === 'loading' ? (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>{Array.from({ length: 4 }, (_, i) => <Card key={i} withBorder padding="lg"><Skeleton height={18} mb="sm" width="40%" /><Skeleton height={14} mb={6} /><Skeleton height={14} /></Card>)}</SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {Array.from({ length: 4 }, (_, i) => (
+              <Card key={i} withBorder padding="lg">
+                <Skeleton height={18} mb="sm" width="40%" />
+                <Skeleton height={14} mb={6} />
+                <Skeleton height={14} />
+              </Card>
+            ))}
+          </SimpleGrid>
         ) : (
-          <Alert color={status === 'offline' ? 'gray' : 'orange'} title={status === 'offline' ? 'Client indisponible hors ligne' : 'Client introuvable'}>
+          <Alert
+            color={status === 'offline' ? 'gray' : 'orange'}
+            title={status === 'offline' ? 'Client indisponible hors ligne' : 'Client introuvable'}
+          >
             {status === 'offline'
               ? 'Ce client n’est pas enregistré sur cet appareil. Il s’affichera au retour du réseau.'
               : 'Ce client n’existe pas ou plus dans cette société. Retrouvez vos clients dans la liste.'}
@@ -67,17 +92,39 @@ export function CustomerSheetPage() {
     <Stack gap="md">
       <PageHeader
         title={customerName(customer)}
-        description={isTempId(customer.accountNumber) ? `Client créé sur cet appareil : ${PENDING_ACCOUNT_LABEL.toLowerCase()}` : `Client n° ${customer.accountNumber}`}
+        description={
+          isTempId(customer.accountNumber)
+            ? `Client créé sur cet appareil : ${PENDING_ACCOUNT_LABEL.toLowerCase()}`
+            : `Client n° ${customer.accountNumber}`
+        }
         actions={
           <>
             {backButton}
-            {allows('edit') && <Button leftSection={<IconPencil size={18} />} onClick={() => setEditing(true)} mih={44}>Modifier</Button>}
-            {allows('delete') && <Button color="red" variant="light" leftSection={<IconTrash size={18} />} onClick={() => setDeleting('ask')} mih={44}>Supprimer</Button>}
+            {allows('edit') && (
+              <Button leftSection={<IconPencil size={18} />} onClick={() => setEditing(true)} mih={44}>
+                Modifier
+              </Button>
+            )}
+            {allows('delete') && (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => setDeleting('ask')}
+                mih={44}
+              >
+                Supprimer
+              </Button>
+            )}
           </>
         }
       />
       {status === 'offline' && <DataAge fetchedAt={fetchedAt} always />}
-      {status === 'error' && <Text size="sm" c="dimmed">Dernière version enregistrée sur cet appareil.</Text>}
+      {status === 'error' && (
+        <Text size="sm" c="dimmed">
+          Dernière version enregistrée sur cet appareil.
+        </Text>
+      )}
       <CustomerSheetCards customer={customer} />
       <CustomerDocuments state={documents} />
       <CustomerFormModal
@@ -86,7 +133,12 @@ export function CustomerSheetPage() {
         companyId={companyId}
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
-          if (saved.accountNumber !== accountNumber) void navigate({ to: '/mes-factures/mes-clients/ficheClient', search: { accountNumber: saved.accountNumber }, replace: true });
+          if (saved.accountNumber !== accountNumber)
+            void navigate({
+              to: '/mes-factures/mes-clients/ficheClient',
+              search: { accountNumber: saved.accountNumber },
+              replace: true,
+            });
           else {
             refresh();
             documents.refresh();

@@ -63,39 +63,83 @@ export function CustomersPage() {
       <PageHeader
         title="Mes clients"
         description="Vos clients, leurs adresses et leurs conditions de paiement."
-        actions={allows('create') && <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>Nouveau client</Button>}
+        actions={
+          allows('create') && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)} mih={44}>
+              Nouveau client
+            </Button>
+          )
+        }
       />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <TextInput label="Rechercher un client" placeholder="Nom, numéro de compte, ville ou e-mail" leftSection={<IconSearch size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={{ base: '100%', sm: 380 }} type="search" />
+        <TextInput
+          label="Rechercher un client"
+          placeholder="Nom, numéro de compte, ville ou e-mail"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          w={{ base: '100%', sm: 380 }}
+          type="search"
+        />
         <Group gap="md">
           <DataAge fetchedAt={fetchedAt} />
-          {!loading && <Text size="sm" c="dimmed" aria-live="polite">{deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}</Text>}
+          {!loading && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}
+            </Text>
+          )}
         </Group>
       </Group>
       {refreshError && (
         <Alert color="orange" title="Impossible d’actualiser la liste des clients">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{refreshError}</Text>
-            <Button variant="light" color="orange" onClick={retry} mih={44}>Réessayer</Button>
+            <Button variant="light" color="orange" onClick={retry} mih={44}>
+              Réessayer
+            </Button>
           </Group>
         </Alert>
       )}
       {!loading && total === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text fw={600}>Aucun client pour le moment.</Text>
-          <Text c="dimmed" size="sm">Ajoutez vos clients pour leur adresser devis et factures.</Text>
-          {allows('create') && <Button variant="light" onClick={() => openForm(null)} mih={44}>Créer un client</Button>}
+          <Text c="dimmed" size="sm">
+            Ajoutez vos clients pour leur adresser devis et factures.
+          </Text>
+          {allows('create') && (
+            <Button variant="light" onClick={() => openForm(null)} mih={44}>
+              Créer un client
+            </Button>
+          )}
         </Stack>
       ) : !loading && shown.length === 0 ? (
-        <Text py="xl" ta="center" c="dimmed">Aucun client ne correspond à « {deferredQuery.trim()} ».</Text>
+        <Text py="xl" ta="center" c="dimmed">
+          Aucun client ne correspond à « {deferredQuery.trim()} ».
+        </Text>
       ) : (
-        <CustomerTable rows={loading ? undefined : shown} pending={pending} canEdit={allows('edit')} canDelete={allows('delete')} onEdit={openForm} onDelete={setToDelete} />
+        <CustomerTable
+          rows={loading ? undefined : shown}
+          pending={pending}
+          canEdit={allows('edit')}
+          canDelete={allows('delete')}
+          onEdit={openForm}
+          onDelete={setToDelete}
+        />
       )}
-      <CustomerFormModal opened={form.opened} row={form.row} companyId={companyId} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
+      <CustomerFormModal
+        opened={form.opened}
+        row={form.row}
+        companyId={companyId}
+        onClose={() => setForm((f) => ({ ...f, opened: false }))}
+      />
       <ConfirmDeleteModal
         opened={toDelete !== null}
         title="Supprimer le client"
-        message={toDelete ? `Voulez-vous vraiment supprimer le client ${customerName(toDelete)} (${toDelete.accountNumber}) ? Cette action est définitive.` : ''}
+        message={
+          toDelete
+            ? `Voulez-vous vraiment supprimer le client ${customerName(toDelete)} (${toDelete.accountNumber}) ? Cette action est définitive.`
+            : ''
+        }
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

@@ -4,7 +4,13 @@ import { call, callRaw } from '../../../lib/api-call';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
 
 // The wire shapes are the contract's (src/contract/documents.ts, decision 021).
-export type { CategoryLast, CategoryTreeNode, DocumentItem, DocumentPage, DocumentSort } from '../../../contract/documents';
+export type {
+  CategoryLast,
+  CategoryTreeNode,
+  DocumentItem,
+  DocumentPage,
+  DocumentSort,
+} from '../../../contract/documents';
 
 export interface DocumentQuery {
   page: number;
@@ -17,7 +23,10 @@ export interface DocumentQuery {
 /** GET /api/my-documents */
 export function fetchDocuments(query: DocumentQuery, signal?: AbortSignal): Promise<DocumentPage> {
   const { page, pageSize, sort } = query;
-  return call(api.documents.list, { query: { page, pageSize, sort, q: query.q.trim() || undefined, category: query.category || undefined }, options: { signal } });
+  return call(api.documents.list, {
+    query: { page, pageSize, sort, q: query.q.trim() || undefined, category: query.category || undefined },
+    options: { signal },
+  });
 }
 
 /** GET /api/my-documents/last */
@@ -26,16 +35,22 @@ export async function fetchRecentDocuments(limit: number, signal?: AbortSignal):
 }
 
 /** GET /api/ged/category/0: the whole readable tree and the remembered place. */
-export const fetchCategoryTree = (signal?: AbortSignal) => call(api.documents.categories, { params: { id: 0 }, options: { signal } });
+export const fetchCategoryTree = (signal?: AbortSignal) =>
+  call(api.documents.categories, { params: { id: 0 }, options: { signal } });
 
 /** PUT /api/ged/category/{id}/last: a preference; losing it is harmless, so failures stay silent. */
 export function rememberCategory(categoryId: number, facet: string, headings: string[]): void {
-  void call(api.documents.rememberCategory, { params: { id: categoryId }, body: { facet, headings } }).catch(() => undefined);
+  void call(api.documents.rememberCategory, { params: { id: categoryId }, body: { facet, headings } }).catch(
+    () => undefined,
+  );
 }
 
 /** The bytes of a document, for the preview (view) or to save (download). */
 export function fetchDocumentBlob(id: number, mode: 'view' | 'download', signal?: AbortSignal): Promise<Blob> {
-  return call(mode === 'view' ? api.documents.view : api.documents.download, { params: { id }, options: { signal, timeout: 120_000 } });
+  return call(mode === 'view' ? api.documents.view : api.documents.download, {
+    params: { id },
+    options: { signal, timeout: 120_000 },
+  });
 }
 
 /** Spec: a failed single download is silent (no toast). Resolves false when it failed. */

@@ -25,7 +25,9 @@ export function CategoryTree({ tree, selected, expanded, total, onSelect, onTogg
   if (!tree) {
     return (
       <Stack gap="xs" aria-hidden>
-        {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={36} radius="sm" />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={36} radius="sm" />
+        ))}
       </Stack>
     );
   }
@@ -51,13 +53,33 @@ export function CategoryTree({ tree, selected, expanded, total, onSelect, onTogg
   const depot = tree.filter((n) => n.scope === 'depot');
   return (
     <nav aria-label="Catégories de documents">
-      <NavLink component="button" label="Tous les documents" leftSection={<IconFolders size={18} />} active={selected === null} aria-current={selected === null ? 'true' : undefined}
-        rightSection={total !== null ? <CountBadge count={total} unread={0} /> : undefined} onClick={() => onSelect(null)} styles={{ root: { minHeight: 44 } }} />
-      {ged.length > 0 && <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">Documents du cabinet</Text>}
+      <NavLink
+        component="button"
+        label="Tous les documents"
+        leftSection={<IconFolders size={18} />}
+        active={selected === null}
+        aria-current={selected === null ? 'true' : undefined}
+        rightSection={total !== null ? <CountBadge count={total} unread={0} /> : undefined}
+        onClick={() => onSelect(null)}
+        styles={{ root: { minHeight: 44 } }}
+      />
+      {ged.length > 0 && (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
+          Documents du cabinet
+        </Text>
+      )}
       {ged.map(node)}
-      {depot.length > 0 && <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">Fichiers déposés</Text>}
+      {depot.length > 0 && (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px="sm">
+          Fichiers déposés
+        </Text>
+      )}
       {depot.map(node)}
-      {tree.length === 0 && <Text c="dimmed" size="sm" mt="sm">Aucune catégorie ne vous est ouverte. Contactez votre cabinet.</Text>}
+      {tree.length === 0 && (
+        <Text c="dimmed" size="sm" mt="sm">
+          Aucune catégorie ne vous est ouverte. Contactez votre cabinet.
+        </Text>
+      )}
     </nav>
   );
 }

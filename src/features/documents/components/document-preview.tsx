@@ -7,7 +7,12 @@ import { PdfViewer } from '../../../components/pdf-viewer/pdf-viewer';
 import { downloadDocument, fetchDocumentBlob, type DocumentItem } from '../api/documents-api';
 import { formatBytes } from '../../../domain/format';
 
-type Preview = { kind: 'pdf'; blob: Blob } | { kind: 'image'; url: string } | { kind: 'text'; text: string } | { kind: 'none' } | { kind: 'error' };
+type Preview =
+  | { kind: 'pdf'; blob: Blob }
+  | { kind: 'image'; url: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'none' }
+  | { kind: 'error' };
 
 const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
   mime === 'application/pdf' ? 'pdf' : mime.startsWith('image/') ? 'image' : mime.startsWith('text/') ? 'text' : 'none';
@@ -15,7 +20,10 @@ const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
 // The file shown (decision 022: a read through the sync layer). Opened on demand, never refreshed in
 // the background, and let go as soon as the dialog closes: files can weigh 50 MB.
 const previewData = defineServerData<{ id: number; text: boolean }, Blob | string>({
-  key: 'gedPreview', keep: 'memory', manual: true, forgetOnLeave: true,
+  key: 'gedPreview',
+  keep: 'memory',
+  manual: true,
+  forgetOnLeave: true,
   fetch: async ({ id, text }, { signal }) => {
     const blob = await fetchDocumentBlob(id, 'view', signal);
     return text ? blob.text() : blob;
@@ -23,7 +31,15 @@ const previewData = defineServerData<{ id: number; text: boolean }, Blob | strin
 });
 
 /** Spec 2.7's dialog for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
-export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: DocumentItem | null; canDownload: boolean; onClose: () => void }) {
+export function DocumentPreview({
+  doc: current,
+  canDownload,
+  onClose,
+}: {
+  doc: DocumentItem | null;
+  canDownload: boolean;
+  onClose: () => void;
+}) {
   // The closing animation still shows the last document (the dialog keeps its name until it is gone).
   const [doc, setDoc] = useState(current);
   useEffect(() => {
@@ -36,10 +52,16 @@ export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: D
   const read = useServerData(previewData, doc && kind !== 'none' ? { id: doc.id, text: kind === 'text' } : null);
   const file = read.data;
   // An object URL is a browser resource: made for the image shown, released when it changes.
-  const url = useMemo(() => (kind === 'image' && file instanceof Blob ? URL.createObjectURL(file) : null), [kind, file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  const url = useMemo(
+    () => (kind === 'image' && file instanceof Blob ? URL.createObjectURL(file) : null),
+    [kind, file],
+  );
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   let preview: Preview | null = null;
   if (!doc || kind === 'none') preview = { kind: 'none' };
   else if (pdfFailed === doc.id || (file === undefined && !read.loading)) preview = { kind: 'error' };
@@ -48,23 +70,46 @@ export function DocumentPreview({ doc: current, canDownload, onClose }: { doc: D
   else if (file && url) preview = { kind: 'image', url };
 
   return (
-    <Modal opened={current !== null} onClose={onClose} size={850} title={doc ? `Aperçu de votre document : ${doc.name}` : ''} centered
+    <Modal
+      opened={current !== null}
+      onClose={onClose}
+      size={850}
+      title={doc ? `Aperçu de votre document : ${doc.name}` : ''}
+      centered
       closeButtonProps={{ 'aria-label': 'Fermer l’aperçu' }}
-      styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
+      styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}
+    >
       {doc && (
         <Stack>
-          <Text size="sm" c="dimmed">{doc.categoryPath} · {formatBytes(doc.size)}</Text>
-          {preview === null && <><Skeleton height={480} radius="sm" /><VisuallyHidden>Chargement du document…</VisuallyHidden></>}
+          <Text size="sm" c="dimmed">
+            {doc.categoryPath} · {formatBytes(doc.size)}
+          </Text>
+          {preview === null && (
+            <>
+              <Skeleton height={480} radius="sm" />
+              <VisuallyHidden>Chargement du document…</VisuallyHidden>
+            </>
+          )}
           {preview?.kind === 'pdf' && <PdfViewer file={preview.blob} title={doc.name} onError={onPdfError} />}
           {preview?.kind === 'image' && <Image src={preview.url} alt={doc.name} fit="contain" mah="70vh" />}
           {preview?.kind === 'text' && (
-            <ScrollArea h="60vh" type="auto"><pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{preview.text}</pre></ScrollArea>
+            <ScrollArea h="60vh" type="auto">
+              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{preview.text}</pre>
+            </ScrollArea>
           )}
-          {preview?.kind === 'none' && <Alert color="gray">L’aperçu n’est pas disponible pour ce type de fichier. Téléchargez-le pour l’ouvrir.</Alert>}
-          {preview?.kind === 'error' && <Alert color="red">Erreur lors de l’ouverture de la prévisualisation du document.</Alert>}
+          {preview?.kind === 'none' && (
+            <Alert color="gray">
+              L’aperçu n’est pas disponible pour ce type de fichier. Téléchargez-le pour l’ouvrir.
+            </Alert>
+          )}
+          {preview?.kind === 'error' && (
+            <Alert color="red">Erreur lors de l’ouverture de la prévisualisation du document.</Alert>
+          )}
           {canDownload && (
             <Group justify="flex-end">
-              <Button leftSection={<IconDownload size={18} />} onClick={() => void downloadDocument(doc)}>Télécharger</Button>
+              <Button leftSection={<IconDownload size={18} />} onClick={() => void downloadDocument(doc)}>
+                Télécharger
+              </Button>
             </Group>
           )}
         </Stack>

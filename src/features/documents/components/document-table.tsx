@@ -18,27 +18,96 @@ interface Props {
 /** Documents as a table: name (opens the preview), category, date, size, actions. */
 export function DocumentTable({ items, selected, onToggle, onTogglePage, onPreview, canDownload }: Props) {
   const selectable = !!selected && canDownload;
-  const head = selectable && items ? pageSelection(selected!, items.map((d) => d.id)) : 'none';
+  const head =
+    selectable && items
+      ? pageSelection(
+          selected!,
+          items.map((d) => d.id),
+        )
+      : 'none';
   const phone = usePhone();
   if (phone) {
     // On a phone, one card per document instead of columns cut off (issue 10 item 11).
     return (
       <Stack gap={8}>
-        {selectable && !!items?.length && <Checkbox label="Sélectionner les documents de la page" checked={head === 'all'} indeterminate={head === 'some'} onChange={() => onTogglePage?.()} />}
-        <ul role="list" aria-label="Documents" aria-busy={items === null} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
-          {items === null && Array.from({ length: 4 }, (_, i) => <li key={i} style={{ ...CARD, display: 'block' }}><Skeleton height={16} mb={8} /><Skeleton height={14} width="60%" /></li>)}
+        {selectable && !!items?.length && (
+          <Checkbox
+            label="Sélectionner les documents de la page"
+            checked={head === 'all'}
+            indeterminate={head === 'some'}
+            onChange={() => onTogglePage?.()}
+          />
+        )}
+        <ul
+          role="list"
+          aria-label="Documents"
+          aria-busy={items === null}
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+        >
+          {items === null &&
+            Array.from({ length: 4 }, (_, i) => (
+              <li key={i} style={{ ...CARD, display: 'block' }}>
+                <Skeleton height={16} mb={8} />
+                <Skeleton height={14} width="60%" />
+              </li>
+            ))}
           {items?.map((doc) => (
             <li key={doc.id} style={CARD}>
-              {selectable && <Checkbox mt={4} aria-label={`Sélectionner ${doc.name}`} checked={selected!.has(doc.id)} onChange={() => onToggle?.(doc.id)} />}
+              {selectable && (
+                <Checkbox
+                  mt={4}
+                  aria-label={`Sélectionner ${doc.name}`}
+                  checked={selected!.has(doc.id)}
+                  onChange={() => onToggle?.(doc.id)}
+                />
+              )}
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" size="sm" style={{ overflowWrap: 'anywhere' }}>{doc.name}</Anchor>
-                {!doc.readAt && <div><Badge size="sm" variant="light" style={{ textTransform: 'none' }}>Nouveau</Badge></div>}
-                <Text size="xs" c="dimmed" mt={2}>{doc.categoryPath}</Text>
-                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDate(doc.createdAt)} · {formatBytes(doc.size)}</Text>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => onPreview(doc)}
+                  fw={doc.readAt ? 400 : 600}
+                  ta="left"
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {doc.name}
+                </Anchor>
+                {!doc.readAt && (
+                  <div>
+                    <Badge size="sm" variant="light" style={{ textTransform: 'none' }}>
+                      Nouveau
+                    </Badge>
+                  </div>
+                )}
+                <Text size="xs" c="dimmed" mt={2}>
+                  {doc.categoryPath}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatDate(doc.createdAt)} · {formatBytes(doc.size)}
+                </Text>
               </div>
               <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
-                <ActionIcon variant="subtle" size={44} title="Aperçu" aria-label={`Aperçu de ${doc.name}`} onClick={() => onPreview(doc)}><IconEye size={20} /></ActionIcon>
-                {canDownload && <ActionIcon variant="subtle" size={44} title="Télécharger" aria-label={`Télécharger ${doc.name}`} onClick={() => void downloadDocument(doc)}><IconDownload size={20} /></ActionIcon>}
+                <ActionIcon
+                  variant="subtle"
+                  size={44}
+                  title="Aperçu"
+                  aria-label={`Aperçu de ${doc.name}`}
+                  onClick={() => onPreview(doc)}
+                >
+                  <IconEye size={20} />
+                </ActionIcon>
+                {canDownload && (
+                  <ActionIcon
+                    variant="subtle"
+                    size={44}
+                    title="Télécharger"
+                    aria-label={`Télécharger ${doc.name}`}
+                    onClick={() => void downloadDocument(doc)}
+                  >
+                    <IconDownload size={20} />
+                  </ActionIcon>
+                )}
               </Group>
             </li>
           ))}
@@ -53,47 +122,99 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
           <Table.Tr>
             {selectable && (
               <Table.Th w={48}>
-                <Checkbox aria-label="Sélectionner les documents de la page" checked={head === 'all'} indeterminate={head === 'some'} onChange={() => onTogglePage?.()} disabled={!items?.length} />
+                <Checkbox
+                  aria-label="Sélectionner les documents de la page"
+                  checked={head === 'all'}
+                  indeterminate={head === 'some'}
+                  onChange={() => onTogglePage?.()}
+                  disabled={!items?.length}
+                />
               </Table.Th>
             )}
             <Table.Th>Nom</Table.Th>
             <Table.Th>Catégorie</Table.Th>
             <Table.Th>Date</Table.Th>
             <Table.Th ta="right">Taille</Table.Th>
-            <Table.Th w={110}><Text span size="sm" fw={700}>Actions</Text></Table.Th>
+            <Table.Th w={110}>
+              <Text span size="sm" fw={700}>
+                Actions
+              </Text>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items === null &&
             Array.from({ length: 6 }, (_, i) => (
               <Table.Tr key={i}>
-                {Array.from({ length: selectable ? 6 : 5 }, (_, j) => <Table.Td key={j}><Skeleton height={18} /></Table.Td>)}
+                {Array.from({ length: selectable ? 6 : 5 }, (_, j) => (
+                  <Table.Td key={j}>
+                    <Skeleton height={18} />
+                  </Table.Td>
+                ))}
               </Table.Tr>
             ))}
           {items?.map((doc) => (
             <Table.Tr key={doc.id}>
               {selectable && (
                 <Table.Td>
-                  <Checkbox aria-label={`Sélectionner ${doc.name}`} checked={selected!.has(doc.id)} onChange={() => onToggle?.(doc.id)} />
+                  <Checkbox
+                    aria-label={`Sélectionner ${doc.name}`}
+                    checked={selected!.has(doc.id)}
+                    onChange={() => onToggle?.(doc.id)}
+                  />
                 </Table.Td>
               )}
               <Table.Td style={{ minWidth: 220 }}>
-                <Anchor component="button" type="button" onClick={() => onPreview(doc)} fw={doc.readAt ? 400 : 600} ta="left" style={{ overflowWrap: 'break-word' }}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => onPreview(doc)}
+                  fw={doc.readAt ? 400 : 600}
+                  ta="left"
+                  style={{ overflowWrap: 'break-word' }}
+                >
                   {doc.name}
                 </Anchor>
-                {!doc.readAt && <Badge ml={8} size="sm" variant="light" style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}>Nouveau</Badge>}
+                {!doc.readAt && (
+                  <Badge
+                    ml={8}
+                    size="sm"
+                    variant="light"
+                    style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}
+                  >
+                    Nouveau
+                  </Badge>
+                )}
               </Table.Td>
-              <Table.Td><Text size="sm">{doc.categoryPath}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm">{doc.categoryPath}</Text>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.createdAt)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatBytes(doc.size)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatBytes(doc.size)}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   <Tooltip label="Aperçu">
-                    <ActionIcon variant="subtle" size={44} aria-label={`Aperçu de ${doc.name}`} onClick={() => onPreview(doc)}><IconEye size={20} /></ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size={44}
+                      aria-label={`Aperçu de ${doc.name}`}
+                      onClick={() => onPreview(doc)}
+                    >
+                      <IconEye size={20} />
+                    </ActionIcon>
                   </Tooltip>
                   {canDownload && (
                     <Tooltip label="Télécharger">
-                      <ActionIcon variant="subtle" size={44} aria-label={`Télécharger ${doc.name}`} onClick={() => void downloadDocument(doc)}><IconDownload size={20} /></ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        size={44}
+                        aria-label={`Télécharger ${doc.name}`}
+                        onClick={() => void downloadDocument(doc)}
+                      >
+                        <IconDownload size={20} />
+                      </ActionIcon>
                     </Tooltip>
                   )}
                 </Group>

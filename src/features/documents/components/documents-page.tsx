@@ -11,7 +11,13 @@ import { toastError } from '../../../lib/toast';
 import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { clean, type DocumentsSearch } from '../../../lib/list-search';
-import { downloadDocumentsZip, rememberCategory, type CategoryTreeNode, type DocumentItem, type DocumentSort } from '../api/documents-api';
+import {
+  downloadDocumentsZip,
+  rememberCategory,
+  type CategoryTreeNode,
+  type DocumentItem,
+  type DocumentSort,
+} from '../api/documents-api';
 import { isDocumentSort, PAGE_SIZE, selectionLabel, SORT_OPTIONS, toggle, togglePage } from '../list-state';
 import { categoryTreeData, useDocumentPage } from '../use-document-page';
 import { CategoryTree } from './category-tree';
@@ -31,7 +37,7 @@ export function DocumentsPage() {
   const ready = !treeRead.loading;
   const tree: CategoryTreeNode[] | null = treeRead.data?.categories ?? (ready ? [] : null);
   const last = treeRead.data?.last ?? null;
-  const category = search.category !== undefined ? search.category || null : (last?.categoryId || null);
+  const category = search.category !== undefined ? search.category || null : last?.categoryId || null;
   const sort: DocumentSort = search.sort ?? (last && isDocumentSort(last.facet) ? last.facet : '-date');
   const page = search.page ?? 1;
   const [openHeadings, setExpanded] = useState<Set<number> | null>(null);
@@ -42,7 +48,9 @@ export function DocumentsPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [preview, setPreview] = useState<DocumentItem | null>(null);
   const [zipping, setZipping] = useState(false);
-  const { data, refresh, patch } = useDocumentPage(ready ? { page, pageSize: PAGE_SIZE, q: typed, sort, category } : null);
+  const { data, refresh, patch } = useDocumentPage(
+    ready ? { page, pageSize: PAGE_SIZE, q: typed, sort, category } : null,
+  );
   const setFilters = (next: Partial<DocumentsSearch>, replace = false) =>
     void navigate({ search: (prev) => clean({ ...prev, page: undefined, ...next }), replace });
   const words = typed.trim();
@@ -53,7 +61,8 @@ export function DocumentsPage() {
     setFilters({ q: value || undefined }, true);
   };
 
-  const remember = (c: number | null, s: DocumentSort, e: Set<number>) => rememberCategory(c ?? 0, s, [...e].map(String));
+  const remember = (c: number | null, s: DocumentSort, e: Set<number>) =>
+    rememberCategory(c ?? 0, s, [...e].map(String));
   const selectCategory = (id: number | null) => {
     const next = id === null ? expanded : new Set(expanded).add(id);
     setFilters({ category: id ?? 0, sort });
@@ -75,7 +84,10 @@ export function DocumentsPage() {
   const openPreview = (doc: DocumentItem) => {
     setPreview(doc);
     if (!doc.readAt && data && data !== 'error') {
-      patch({ ...data, items: data.items.map((d) => (d.id === doc.id ? { ...d, readAt: new Date().toISOString() } : d)) });
+      patch({
+        ...data,
+        items: data.items.map((d) => (d.id === doc.id ? { ...d, readAt: new Date().toISOString() } : d)),
+      });
     }
   };
   // Spec: single downloads fail silently, but a zip the user asked for says when it failed.
@@ -84,7 +96,10 @@ export function DocumentsPage() {
     try {
       await downloadDocumentsZip([...selected]);
     } catch {
-      toastError('Le téléchargement a échoué', 'L’archive zip de vos documents n’a pas pu être créée. Réessayez dans un instant.');
+      toastError(
+        'Le téléchargement a échoué',
+        'L’archive zip de vos documents n’a pas pu être créée. Réessayez dans un instant.',
+      );
     } finally {
       setZipping(false);
     }
@@ -94,26 +109,63 @@ export function DocumentsPage() {
   const total = tree ? tree.reduce((s, n) => s + n.count, 0) : null;
   return (
     <Stack>
-      <PageHeader title="Mes documents" description="Les documents que votre cabinet met à votre disposition, classés par catégorie." />
+      <PageHeader
+        title="Mes documents"
+        description="Les documents que votre cabinet met à votre disposition, classés par catégorie."
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <Paper withBorder p="xs" radius="md">
-            <CategoryTree tree={tree} selected={category} expanded={expanded} total={total} onSelect={selectCategory} onToggle={toggleHeading} />
+            <CategoryTree
+              tree={tree}
+              selected={category}
+              expanded={expanded}
+              total={total}
+              onSelect={selectCategory}
+              onToggle={toggleHeading}
+            />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Stack>
             <Group align="flex-end" wrap="wrap">
-              <TextInput label="Rechercher un document" placeholder="Nom ou catégorie" leftSection={<IconSearch size={16} />} value={q}
-                onChange={(e) => setQ(e.currentTarget.value)} style={{ flex: '1 1 240px' }} size="md" />
-              <Select label="Trier par" data={SORT_OPTIONS} value={sort} onChange={changeSort} allowDeselect={false} w={260} size="md" />
+              <TextInput
+                label="Rechercher un document"
+                placeholder="Nom ou catégorie"
+                leftSection={<IconSearch size={16} />}
+                value={q}
+                onChange={(e) => setQ(e.currentTarget.value)}
+                style={{ flex: '1 1 240px' }}
+                size="md"
+              />
+              <Select
+                label="Trier par"
+                data={SORT_OPTIONS}
+                value={sort}
+                onChange={changeSort}
+                allowDeselect={false}
+                w={260}
+                size="md"
+              />
             </Group>
             {canDownload && (
               <Group justify="space-between" wrap="wrap">
-                <Text size="sm" aria-live="polite">{selectionLabel(selected.size)}</Text>
+                <Text size="sm" aria-live="polite">
+                  {selectionLabel(selected.size)}
+                </Text>
                 <Group gap="xs">
-                  {selected.size > 0 && <Button variant="subtle" size="md" onClick={() => setSelected(new Set())}>Tout désélectionner</Button>}
-                  <Button size="md" leftSection={<IconFileZip size={18} />} disabled={selected.size === 0} loading={zipping} onClick={() => void downloadZip()}>
+                  {selected.size > 0 && (
+                    <Button variant="subtle" size="md" onClick={() => setSelected(new Set())}>
+                      Tout désélectionner
+                    </Button>
+                  )}
+                  <Button
+                    size="md"
+                    leftSection={<IconFileZip size={18} />}
+                    disabled={selected.size === 0}
+                    loading={zipping}
+                    onClick={() => void downloadZip()}
+                  >
                     Télécharger la sélection (zip)
                   </Button>
                 </Group>
@@ -121,18 +173,49 @@ export function DocumentsPage() {
             )}
             {data === 'error' ? (
               <Alert color="red" title="Vos documents n’ont pas pu être chargés">
-                <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={refresh}>Réessayer</Button></Group>
+                <Group justify="space-between">
+                  <Text size="sm">Vérifiez votre connexion puis réessayez.</Text>
+                  <Button variant="light" color="red" onClick={refresh}>
+                    Réessayer
+                  </Button>
+                </Group>
               </Alert>
             ) : data && data.total === 0 ? (
               <Paper withBorder p="xl" radius="md" ta="center">
-                <Text fw={600}>{words ? `Aucun document ne correspond à « ${words} ».` : category ? 'Aucun document dans cette catégorie pour le moment.' : 'Votre cabinet n’a encore déposé aucun document.'}</Text>
-                <Text c="dimmed" size="sm">{words ? 'Essayez un autre mot ou choisissez « Tous les documents ».' : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}</Text>
+                <Text fw={600}>
+                  {words
+                    ? `Aucun document ne correspond à « ${words} ».`
+                    : category
+                      ? 'Aucun document dans cette catégorie pour le moment.'
+                      : 'Votre cabinet n’a encore déposé aucun document.'}
+                </Text>
+                <Text c="dimmed" size="sm">
+                  {words
+                    ? 'Essayez un autre mot ou choisissez « Tous les documents ».'
+                    : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}
+                </Text>
               </Paper>
             ) : (
-              <DocumentTable items={items} selected={selected} canDownload={canDownload} onPreview={openPreview}
-                onToggle={(id) => setSelected((s) => toggle(s, id))} onTogglePage={() => items && setSelected((s) => togglePage(s, items.map((d) => d.id)))} />
+              <DocumentTable
+                items={items}
+                selected={selected}
+                canDownload={canDownload}
+                onPreview={openPreview}
+                onToggle={(id) => setSelected((s) => toggle(s, id))}
+                onTogglePage={() =>
+                  items &&
+                  setSelected((s) =>
+                    togglePage(
+                      s,
+                      items.map((d) => d.id),
+                    ),
+                  )
+                }
+              />
             )}
-            {data && data !== 'error' && data.total > 0 && <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}
+            {data && data !== 'error' && data.total > 0 && (
+              <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

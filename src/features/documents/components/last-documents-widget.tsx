@@ -15,15 +15,27 @@ export function LastDocumentsWidget() {
   const items: DocumentItem[] | null | 'error' = read.data ?? (read.loading ? null : 'error');
 
   const list = Array.isArray(items) ? items : [];
-  const detail = items === 'error'
-    ? (online ? 'Les derniers documents n’ont pas pu être chargés.' : 'Les documents s’affichent une fois la connexion revenue.')
-    : list.length === 0 ? 'Aucun document reçu pour le moment.' : undefined;
+  const detail =
+    items === 'error'
+      ? online
+        ? 'Les derniers documents n’ont pas pu être chargés.'
+        : 'Les documents s’affichent une fois la connexion revenue.'
+      : list.length === 0
+        ? 'Aucun document reçu pour le moment.'
+        : undefined;
   return (
-    <HomeWidget title="Derniers documents reçus" icon={IconFolder} loading={items === null} detail={detail}
-      link={{ to: '/mes-documents/documents-recents', label: 'Voir les documents récents' }}>
+    <HomeWidget
+      title="Derniers documents reçus"
+      icon={IconFolder}
+      loading={items === null}
+      detail={detail}
+      link={{ to: '/mes-documents/documents-recents', label: 'Voir les documents récents' }}
+    >
       {list.length > 0 && (
         <Stack gap={4}>
-          {list.slice(0, 5).map((d) => <WidgetRow key={d.id} label={d.name} value={formatDate(d.createdAt)} />)}
+          {list.slice(0, 5).map((d) => (
+            <WidgetRow key={d.id} label={d.name} value={formatDate(d.createdAt)} />
+          ))}
         </Stack>
       )}
     </HomeWidget>

@@ -26,18 +26,42 @@ export function RecentDocumentsPage() {
   const list = Array.isArray(items) ? items.filter((d) => matchesSearch(`${d.name} ${d.categoryPath}`, q)) : null;
   const open = (doc: DocumentItem) => {
     setPreview(doc);
-    if (Array.isArray(items)) read.patch(items.map((d) => (d.id === doc.id ? { ...d, readAt: d.readAt ?? new Date().toISOString() } : d)));
+    if (Array.isArray(items))
+      read.patch(items.map((d) => (d.id === doc.id ? { ...d, readAt: d.readAt ?? new Date().toISOString() } : d)));
   };
   return (
     <Stack>
-      <PageHeader title="Documents récents" description={`Les ${RECENT_LIMIT} derniers documents classés par votre cabinet.`}
-        actions={<Button component={Link} to="/mes-documents" variant="light" size="md">Tous mes documents</Button>} />
-      <TextInput label="Rechercher parmi les documents récents" placeholder="Nom ou catégorie" leftSection={<IconSearch size={16} />} value={q} onChange={(e) => setQ(e.currentTarget.value)} maw={480} size="md" />
-      {items === 'error' && <Alert color="red" title="Les documents récents n’ont pas pu être chargés">Vérifiez votre connexion puis rechargez la page.</Alert>}
+      <PageHeader
+        title="Documents récents"
+        description={`Les ${RECENT_LIMIT} derniers documents classés par votre cabinet.`}
+        actions={
+          <Button component={Link} to="/mes-documents" variant="light" size="md">
+            Tous mes documents
+          </Button>
+        }
+      />
+      <TextInput
+        label="Rechercher parmi les documents récents"
+        placeholder="Nom ou catégorie"
+        leftSection={<IconSearch size={16} />}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+        maw={480}
+        size="md"
+      />
+      {items === 'error' && (
+        <Alert color="red" title="Les documents récents n’ont pas pu être chargés">
+          Vérifiez votre connexion puis rechargez la page.
+        </Alert>
+      )}
       {list && list.length === 0 ? (
         <Paper withBorder p="xl" radius="md" ta="center">
-          <Text fw={600}>{q.trim() ? `Aucun document récent ne correspond à « ${q.trim()} ».` : 'Aucun document récent.'}</Text>
-          <Text c="dimmed" size="sm">Les nouveaux documents de votre cabinet apparaîtront ici.</Text>
+          <Text fw={600}>
+            {q.trim() ? `Aucun document récent ne correspond à « ${q.trim()} ».` : 'Aucun document récent.'}
+          </Text>
+          <Text c="dimmed" size="sm">
+            Les nouveaux documents de votre cabinet apparaîtront ici.
+          </Text>
         </Paper>
       ) : (
         items !== 'error' && <DocumentTable items={list} canDownload={canDownload} onPreview={open} />

@@ -14,15 +14,23 @@ export interface DepositQuery {
 }
 
 const base = (query: DepositQuery) => ({
-  page: query.page, pageSize: query.pageSize, sort: '-date' as const,
-  q: query.q.trim() || undefined, status: query.status || undefined,
+  page: query.page,
+  pageSize: query.pageSize,
+  sort: '-date' as const,
+  q: query.q.trim() || undefined,
+  status: query.status || undefined,
 });
 
 /** GET /api/my-inbox (pending), /api/my-inbox/history, /api/my-inbox/history/admin (firm). */
-export function fetchDeposits(kind: 'inbox' | 'history' | 'admin', query: DepositQuery, signal?: AbortSignal): Promise<DepositPage> {
+export function fetchDeposits(
+  kind: 'inbox' | 'history' | 'admin',
+  query: DepositQuery,
+  signal?: AbortSignal,
+): Promise<DepositPage> {
   const options = { signal };
   if (kind === 'inbox') return call(api.inbox.pending, { query: base(query), options });
-  if (kind === 'history') return call(api.inbox.history, { query: { ...base(query), mine: query.mine ? 'true' : undefined }, options });
+  if (kind === 'history')
+    return call(api.inbox.history, { query: { ...base(query), mine: query.mine ? 'true' : undefined }, options });
   return call(api.inbox.adminHistory, { query: { ...base(query), company: query.company || undefined }, options });
 }
 
@@ -39,7 +47,11 @@ export async function downloadDepositsZip(ids: number[]): Promise<void> {
 
 /** POST /api/batch (firm): takes deposits of one company into processing. */
 export function createBatch(companyId: number, ids: number[]): Promise<BatchView> {
-  return call(api.inbox.batch, { body: { ids }, companyId, options: { headers: { 'idempotency-key': crypto.randomUUID() } } });
+  return call(api.inbox.batch, {
+    body: { ids },
+    companyId,
+    options: { headers: { 'idempotency-key': crypto.randomUUID() } },
+  });
 }
 
 /** GET /api/trigger/batch/{id} (firm): the batch's progress. */

@@ -24,10 +24,17 @@ export function inboxUploadRequest(file: File, categoryId: number, companyId: nu
 export type DepositResult = MutationResult<{ items: DepositItem[] }>;
 
 /** Stores the file in the outbox, then (online) sends it with progress; see MutationResult. */
-export function depositFile(file: File, categoryId: number, companyId: number, opts: XhrSenderOptions): Promise<DepositResult> {
+export function depositFile(
+  file: File,
+  categoryId: number,
+  companyId: number,
+  opts: XhrSenderOptions,
+): Promise<DepositResult> {
   return submitMutation(inboxUploadRequest(file, categoryId, companyId), { send: xhrSender(opts) });
 }
 
 /** The file deposits of this company still on the device (not yet accepted by the server). */
-export const queuedDeposits = (entries: OutboxEntry[] | undefined, companyId: number | null | undefined): OutboxEntry[] =>
-  (entries ?? []).filter((e) => e.kind === INBOX_UPLOAD_KIND && e.companyId === companyId && e.file);
+export const queuedDeposits = (
+  entries: OutboxEntry[] | undefined,
+  companyId: number | null | undefined,
+): OutboxEntry[] => (entries ?? []).filter((e) => e.kind === INBOX_UPLOAD_KIND && e.companyId === companyId && e.file);

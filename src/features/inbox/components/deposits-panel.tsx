@@ -18,7 +18,15 @@ const PAGE_SIZE = 25;
 const STATUS_OPTIONS = DEPOSIT_STATUSES.map((s) => ({ value: s, label: DEPOSIT_STATUS_LABELS[s] }));
 
 /** One list of deposits (pending or history): search, status filter, paging, zip of a selection, withdrawal. */
-export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox' | 'history' | 'admin'; mine?: boolean; emptyText: string }) {
+export function DepositsPanel({
+  kind,
+  mine = false,
+  emptyText,
+}: {
+  kind: 'inbox' | 'history' | 'admin';
+  mine?: boolean;
+  emptyText: string;
+}) {
   const profile = useAtomValue(profileAtom);
   // The firm's list spans companies: the zip and withdrawal are company-scoped, so not offered there.
   const canDownload = kind !== 'admin' && can(profile, 'download', { menu: 'maBannette' });
@@ -35,20 +43,30 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
   useEffect(() => setPage(1), [search, status]);
 
   const items = data && data !== 'error' ? data.items : null;
-  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
-  const togglePage = () => setSelected((s) => {
-    const ids = items?.map((d) => d.id) ?? [];
-    const all = ids.every((id) => s.has(id));
-    const n = new Set(s);
-    ids.forEach((id) => (all ? n.delete(id) : n.add(id)));
-    return n;
-  });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const togglePage = () =>
+    setSelected((s) => {
+      const ids = items?.map((d) => d.id) ?? [];
+      const all = ids.every((id) => s.has(id));
+      const n = new Set(s);
+      ids.forEach((id) => (all ? n.delete(id) : n.add(id)));
+      return n;
+    });
   const zip = async () => {
     setBusy(true);
     try {
       await downloadDepositsZip([...selected]);
     } catch {
-      toastError('Le téléchargement a échoué', 'L’archive zip des fichiers sélectionnés n’a pas pu être créée. Réessayez dans un instant.');
+      toastError(
+        'Le téléchargement a échoué',
+        'L’archive zip des fichiers sélectionnés n’a pas pu être créée. Réessayez dans un instant.',
+      );
     } finally {
       setBusy(false);
     }
@@ -59,7 +77,11 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
     try {
       await deleteDeposit(toDelete.id);
       toastSuccess('Fichier supprimé', `« ${toDelete.name} » a été retiré de votre bannette.`);
-      setSelected((s) => { const n = new Set(s); n.delete(toDelete.id); return n; });
+      setSelected((s) => {
+        const n = new Set(s);
+        n.delete(toDelete.id);
+        return n;
+      });
       refresh();
     } catch (error) {
       const e = await readApiError(error);
@@ -73,33 +95,89 @@ export function DepositsPanel({ kind, mine = false, emptyText }: { kind: 'inbox'
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Rechercher un fichier" placeholder="Nom ou catégorie" leftSection={<IconSearch size={16} />} value={q} onChange={(e) => setQ(e.currentTarget.value)} style={{ flex: '1 1 240px' }} size="md" />
-        {kind !== 'inbox' && <Select label="Statut" placeholder="Tous les statuts" data={STATUS_OPTIONS} value={status} onChange={(v) => setStatus(v as DepositStatus | null)} clearable w={240} size="md" />}
+        <TextInput
+          label="Rechercher un fichier"
+          placeholder="Nom ou catégorie"
+          leftSection={<IconSearch size={16} />}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          size="md"
+        />
+        {kind !== 'inbox' && (
+          <Select
+            label="Statut"
+            placeholder="Tous les statuts"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => setStatus(v as DepositStatus | null)}
+            clearable
+            w={240}
+            size="md"
+          />
+        )}
       </Group>
       {canDownload && (
         <Group justify="space-between" wrap="wrap">
-          <Text size="sm" aria-live="polite">{selected.size === 0 ? 'Aucun fichier sélectionné' : `${selected.size} fichier${selected.size > 1 ? 's' : ''} sélectionné${selected.size > 1 ? 's' : ''}`}</Text>
-          <Button size="md" leftSection={<IconFileZip size={18} />} disabled={selected.size === 0} loading={busy && !toDelete} onClick={() => void zip()}>Télécharger la sélection (zip)</Button>
+          <Text size="sm" aria-live="polite">
+            {selected.size === 0
+              ? 'Aucun fichier sélectionné'
+              : `${selected.size} fichier${selected.size > 1 ? 's' : ''} sélectionné${selected.size > 1 ? 's' : ''}`}
+          </Text>
+          <Button
+            size="md"
+            leftSection={<IconFileZip size={18} />}
+            disabled={selected.size === 0}
+            loading={busy && !toDelete}
+            onClick={() => void zip()}
+          >
+            Télécharger la sélection (zip)
+          </Button>
         </Group>
       )}
       {data === 'error' ? (
         <Alert color="red" title="La liste n’a pas pu être chargée">
-          <Group justify="space-between"><Text size="sm">Vérifiez votre connexion puis réessayez.</Text><Button variant="light" color="red" onClick={() => refresh()}>Réessayer</Button></Group>
+          <Group justify="space-between">
+            <Text size="sm">Vérifiez votre connexion puis réessayez.</Text>
+            <Button variant="light" color="red" onClick={() => refresh()}>
+              Réessayer
+            </Button>
+          </Group>
         </Alert>
       ) : data && data.total === 0 ? (
         <Paper withBorder p="xl" radius="md" ta="center">
           <Text fw={600}>{search.trim() || status ? 'Aucun fichier ne correspond à votre recherche.' : emptyText}</Text>
         </Paper>
       ) : (
-        <DepositsTable items={items} viewerId={profile?.id ?? 0} showCompany={kind === 'admin'} selected={canDownload ? selected : undefined} onToggle={toggle} onTogglePage={togglePage} onDelete={canDelete ? setToDelete : undefined} />
+        <DepositsTable
+          items={items}
+          viewerId={profile?.id ?? 0}
+          showCompany={kind === 'admin'}
+          selected={canDownload ? selected : undefined}
+          onToggle={toggle}
+          onTogglePage={togglePage}
+          onDelete={canDelete ? setToDelete : undefined}
+        />
       )}
-      {data && data !== 'error' && data.total > 0 && <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Supprimer ce fichier ?" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      {data && data !== 'error' && data.total > 0 && (
+        <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />
+      )}
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Supprimer ce fichier ?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         <Stack>
           <Text>Le fichier « {toDelete?.name} » sera retiré de votre bannette. Cette action est définitive.</Text>
           <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={() => setToDelete(null)}>Annuler</Button>
-            <Button color="red" size="md" loading={busy} onClick={() => void confirmDelete()}>Supprimer</Button>
+            <Button variant="default" size="md" onClick={() => setToDelete(null)}>
+              Annuler
+            </Button>
+            <Button color="red" size="md" loading={busy} onClick={() => void confirmDelete()}>
+              Supprimer
+            </Button>
           </Group>
         </Stack>
       </Modal>

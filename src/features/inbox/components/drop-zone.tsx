@@ -45,11 +45,21 @@ export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => vo
       }}
     >
       <Stack align="center" gap="xs" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden><IconCloudUpload size={30} /></ThemeIcon>
-        <Text fw={600} size="lg">{over ? 'Relâchez pour ajouter les fichiers' : 'Glissez-déposez vos fichiers ici'}</Text>
-        <Text c="dimmed" size="sm">ou</Text>
-        <Button size="md" variant="light" disabled={disabled} onClick={() => input.current?.click()}>Choisir des fichiers</Button>
-        <Text c="dimmed" size="sm">{UPLOAD_ALLOWED_LABEL} — 50 Mo maximum par fichier.</Text>
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+          <IconCloudUpload size={30} />
+        </ThemeIcon>
+        <Text fw={600} size="lg">
+          {over ? 'Relâchez pour ajouter les fichiers' : 'Glissez-déposez vos fichiers ici'}
+        </Text>
+        <Text c="dimmed" size="sm">
+          ou
+        </Text>
+        <Button size="md" variant="light" disabled={disabled} onClick={() => input.current?.click()}>
+          Choisir des fichiers
+        </Button>
+        <Text c="dimmed" size="sm">
+          {UPLOAD_ALLOWED_LABEL} — 50 Mo maximum par fichier.
+        </Text>
       </Stack>
       <input
         ref={input}

@@ -24,19 +24,23 @@ export function FirmBatchPanel() {
   const { data, refresh } = useDeposits('admin', { page, pageSize: PAGE_SIZE, q: '', status: 'deposited' });
   const items = data && data !== 'error' ? data.items : null;
 
-  const toggle = (id: number) => setSelected((s) => {
-    const n = new Map(s);
-    const item = items?.find((d) => d.id === id);
-    if (n.has(id)) n.delete(id);
-    else if (item) n.set(id, item);
-    return n;
-  });
-  const togglePage = () => setSelected((s) => {
-    const n = new Map(s);
-    const all = (items ?? []).every((d) => n.has(d.id));
-    for (const d of items ?? []) if (all) n.delete(d.id); else n.set(d.id, d);
-    return n;
-  });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Map(s);
+      const item = items?.find((d) => d.id === id);
+      if (n.has(id)) n.delete(id);
+      else if (item) n.set(id, item);
+      return n;
+    });
+  const togglePage = () =>
+    setSelected((s) => {
+      const n = new Map(s);
+      const all = (items ?? []).every((d) => n.has(d.id));
+      for (const d of items ?? [])
+        if (all) n.delete(d.id);
+        else n.set(d.id, d);
+      return n;
+    });
 
   async function file() {
     const groups = groupByCompany([...selected.values()]);
@@ -50,10 +54,17 @@ export function FirmBatchPanel() {
         for (const b of batches) if (b.view.status !== 'done') b.view = await fetchBatch(b.companyId, b.view.id);
         setProgress({ done: batches.reduce((s, b) => s + b.view.processed, 0), total });
       }
-      if (batches.every((b) => b.view.status === 'done')) toastSuccess('Fichiers classés', `${total} fichier${total > 1 ? 's' : ''} classé${total > 1 ? 's' : ''} dans les documents des sociétés.`);
+      if (batches.every((b) => b.view.status === 'done'))
+        toastSuccess(
+          'Fichiers classés',
+          `${total} fichier${total > 1 ? 's' : ''} classé${total > 1 ? 's' : ''} dans les documents des sociétés.`,
+        );
     } catch (error) {
       const e = await readApiError(error);
-      toastError('Le classement a échoué', e.errors.length ? e.errors : (e.message ?? 'Vérifiez votre connexion puis réessayez.'));
+      toastError(
+        'Le classement a échoué',
+        e.errors.length ? e.errors : (e.message ?? 'Vérifiez votre connexion puis réessayez.'),
+      );
     } finally {
       setProgress(null);
       setSelected(new Map());
@@ -65,24 +76,49 @@ export function FirmBatchPanel() {
     <Paper withBorder radius="md" p="lg">
       <Stack>
         <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4">Fichiers à classer (cabinet)</Title>
-          <Button size="md" leftSection={<IconFolderCheck size={18} />} disabled={selected.size === 0 || progress !== null} loading={progress !== null} onClick={() => void file()}>
+          <Title order={2} size="h4">
+            Fichiers à classer (cabinet)
+          </Title>
+          <Button
+            size="md"
+            leftSection={<IconFolderCheck size={18} />}
+            disabled={selected.size === 0 || progress !== null}
+            loading={progress !== null}
+            onClick={() => void file()}
+          >
             Classer les fichiers sélectionnés
           </Button>
         </Group>
         {progress && (
           <Stack gap={4} aria-live="polite">
-            <Text size="sm">Classement en cours : {progress.done} sur {progress.total}</Text>
-            <Progress value={(progress.done / Math.max(1, progress.total)) * 100} aria-label="Progression du classement" size="lg" />
+            <Text size="sm">
+              Classement en cours : {progress.done} sur {progress.total}
+            </Text>
+            <Progress
+              value={(progress.done / Math.max(1, progress.total)) * 100}
+              aria-label="Progression du classement"
+              size="lg"
+            />
           </Stack>
         )}
         {data === 'error' && <Alert color="red">La liste des dépôts n’a pas pu être chargée.</Alert>}
         {data && data !== 'error' && data.total === 0 ? (
           <Text c="dimmed">Aucun fichier en attente de classement.</Text>
         ) : (
-          data !== 'error' && <DepositsTable items={items} viewerId={profile?.id ?? 0} showCompany selected={new Set(selected.keys())} onToggle={toggle} onTogglePage={togglePage} />
+          data !== 'error' && (
+            <DepositsTable
+              items={items}
+              viewerId={profile?.id ?? 0}
+              showCompany
+              selected={new Set(selected.keys())}
+              onToggle={toggle}
+              onTogglePage={togglePage}
+            />
+          )
         )}
-        {data && data !== 'error' && data.total > 0 && <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}
+        {data && data !== 'error' && data.total > 0 && (
+          <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />
+        )}
       </Stack>
     </Paper>
   );

@@ -15,16 +15,32 @@ export function InboxPage() {
   const [tab, setTab] = useState<string | null>('pending');
   return (
     <Stack>
-      <PageHeader title="Consulter ma bannette" description="Les fichiers déposés pour votre cabinet et l’avancement de leur traitement."
-        actions={canCreate && <Button component={Link} to="/ma-bannette/deposer" size="md" leftSection={<IconUpload size={18} />}>Déposer des fichiers</Button>} />
+      <PageHeader
+        title="Consulter ma bannette"
+        description="Les fichiers déposés pour votre cabinet et l’avancement de leur traitement."
+        actions={
+          canCreate && (
+            <Button component={Link} to="/ma-bannette/deposer" size="md" leftSection={<IconUpload size={18} />}>
+              Déposer des fichiers
+            </Button>
+          )
+        }
+      />
       <QueuedDeposits />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="pending" style={{ minHeight: 44 }}>En cours</Tabs.Tab>
-          <Tabs.Tab value="history" style={{ minHeight: 44 }}>Historique</Tabs.Tab>
+          <Tabs.Tab value="pending" style={{ minHeight: 44 }}>
+            En cours
+          </Tabs.Tab>
+          <Tabs.Tab value="history" style={{ minHeight: 44 }}>
+            Historique
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="pending">
-          <DepositsPanel kind="inbox" emptyText="Aucun fichier en attente : les fichiers que vous déposez apparaissent ici jusqu’à leur classement." />
+          <DepositsPanel
+            kind="inbox"
+            emptyText="Aucun fichier en attente : les fichiers que vous déposez apparaissent ici jusqu’à leur classement."
+          />
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <DepositsPanel kind="history" emptyText="Aucun dépôt pour le moment." />

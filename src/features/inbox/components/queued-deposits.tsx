@@ -26,8 +26,12 @@ export function QueuedDeposits() {
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Title order={2} size="h4">Fichiers en attente d’envoi</Title>
-        <Text size="sm" c="dimmed">Enregistrés sur cet appareil, ils seront déposés dans votre bannette au retour du réseau.</Text>
+        <Title order={2} size="h4">
+          Fichiers en attente d’envoi
+        </Title>
+        <Text size="sm" c="dimmed">
+          Enregistrés sur cet appareil, ils seront déposés dans votre bannette au retour du réseau.
+        </Text>
         <Table.ScrollContainer minWidth={600}>
           <Table verticalSpacing="sm">
             <Table.Thead>
@@ -36,7 +40,11 @@ export function QueuedDeposits() {
                 <Table.Th>Catégorie</Table.Th>
                 <Table.Th>Enregistré le</Table.Th>
                 <Table.Th>Statut</Table.Th>
-                <Table.Th w={64}><Text span size="sm" fw={700}>Actions</Text></Table.Th>
+                <Table.Th w={64}>
+                  <Text span size="sm" fw={700}>
+                    Actions
+                  </Text>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -47,19 +55,52 @@ export function QueuedDeposits() {
                 return (
                   <Table.Tr key={e.id}>
                     <Table.Td style={{ minWidth: 200 }}>
-                      <Text fw={500} style={{ overflowWrap: 'break-word' }}>{name}</Text>
-                      <Text size="xs" c="dimmed">{formatBytes(e.file!.blob.size)}</Text>
-                      {e.state === 'failed' && e.lastError && <Text size="sm" c="red.8">{e.lastError.message}</Text>}
+                      <Text fw={500} style={{ overflowWrap: 'break-word' }}>
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatBytes(e.file!.blob.size)}
+                      </Text>
+                      {e.state === 'failed' && e.lastError && (
+                        <Text size="sm" c="red.8">
+                          {e.lastError.message}
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td><Text size="sm">{Number.isFinite(category) ? categoryPathLabel(category) : ''}</Text></Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDateTime(new Date(e.createdAt).toISOString())}</Text></Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{Number.isFinite(category) ? categoryPathLabel(category) : ''}</Text>
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge variant="light" size="md" style={{ '--badge-bg': badge.bg, '--badge-color': badge.fg, textTransform: 'none', maxWidth: 'none' } as CSSProperties}>{badge.label}</Badge>
+                      <Text size="sm">{formatDateTime(new Date(e.createdAt).toISOString())}</Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        variant="light"
+                        size="md"
+                        style={
+                          {
+                            '--badge-bg': badge.bg,
+                            '--badge-color': badge.fg,
+                            textTransform: 'none',
+                            maxWidth: 'none',
+                          } as CSSProperties
+                        }
+                      >
+                        {badge.label}
+                      </Badge>
                     </Table.Td>
                     <Table.Td>
                       {e.state !== 'sending' && (
                         <Tooltip label="Annuler l’envoi">
-                          <ActionIcon size={44} variant="subtle" color="red" aria-label={`Annuler l’envoi de ${name}`} onClick={() => setToDiscard(e)}><IconX size={20} /></ActionIcon>
+                          <ActionIcon
+                            size={44}
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Annuler l’envoi de ${name}`}
+                            onClick={() => setToDiscard(e)}
+                          >
+                            <IconX size={20} />
+                          </ActionIcon>
                         </Tooltip>
                       )}
                     </Table.Td>
@@ -70,7 +111,11 @@ export function QueuedDeposits() {
           </Table>
         </Table.ScrollContainer>
       </Stack>
-      <DiscardQueuedModal name={toDiscard?.file?.name ?? null} onClose={() => setToDiscard(null)} onConfirm={() => discardOutboxEntry(toDiscard!.id)} />
+      <DiscardQueuedModal
+        name={toDiscard?.file?.name ?? null}
+        onClose={() => setToDiscard(null)}
+        onConfirm={() => discardOutboxEntry(toDiscard!.id)}
+      />
     </Paper>
   );
 }

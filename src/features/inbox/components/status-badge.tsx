@@ -12,6 +12,16 @@ const COLORS: Record<DepositStatus, { bg: string; fg: string }> = {
 
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {
   const { bg, fg } = COLORS[status];
-  const style = { '--badge-bg': bg, '--badge-color': fg, textTransform: 'none', maxWidth: 'none', minWidth: 'max-content' } as CSSProperties;
-  return <Badge variant="light" size="md" style={style}>{DEPOSIT_STATUS_LABELS[status]}</Badge>;
+  const style = {
+    '--badge-bg': bg,
+    '--badge-color': fg,
+    textTransform: 'none',
+    maxWidth: 'none',
+    minWidth: 'max-content',
+  } as CSSProperties;
+  return (
+    <Badge variant="light" size="md" style={style}>
+      {DEPOSIT_STATUS_LABELS[status]}
+    </Badge>
+  );
 }

@@ -14,7 +14,16 @@ interface Props {
 }
 
 // Text colours at 4.5:1 or more on white (axe color-contrast).
-const COLOR = { ready: 'dimmed', invalid: 'red.8', preparing: 'blue.8', uploading: 'blue.8', queued: '#7a3500', done: 'green.8', failed: 'red.8', cancelled: 'dimmed' } as const;
+const COLOR = {
+  ready: 'dimmed',
+  invalid: 'red.8',
+  preparing: 'blue.8',
+  uploading: 'blue.8',
+  queued: '#7a3500',
+  done: 'green.8',
+  failed: 'red.8',
+  cancelled: 'dimmed',
+} as const;
 
 /** The chosen files with their checks, a progress bar per file, and cancel / remove / retry. */
 export function UploadList({ items, onCancel, onDiscard, onRemove, onRetry }: Props) {
@@ -31,26 +40,79 @@ export function UploadList({ items, onCancel, onDiscard, onRemove, onRetry }: Pr
                 <Group gap="xs" wrap="nowrap">
                   {item.state === 'done' && <IconCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />}
                   {item.state === 'queued' && <IconCloudPause size={18} color="#7a3500" aria-hidden />}
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{name}</Text>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {name}
+                  </Text>
                 </Group>
                 <Text size="sm" c={COLOR[item.state]} aria-live="polite">
-                  {formatBytes(item.file.size)} · {UPLOAD_STATE_LABELS[item.state]}{item.state === 'uploading' ? ` (${percent(item)} %)` : ''}
+                  {formatBytes(item.file.size)} · {UPLOAD_STATE_LABELS[item.state]}
+                  {item.state === 'uploading' ? ` (${percent(item)} %)` : ''}
                 </Text>
-                {item.message && <Text size="sm" c="red.8">{item.message}</Text>}
+                {item.message && (
+                  <Text size="sm" c="red.8">
+                    {item.message}
+                  </Text>
+                )}
                 {(item.state === 'uploading' || item.state === 'done') && (
-                  <Progress value={percent(item)} color={item.state === 'done' ? 'green' : 'blue'} size="lg" radius="xl" aria-label={`Progression de l’envoi de ${name}`} animated={item.state === 'uploading'} />
+                  <Progress
+                    value={percent(item)}
+                    color={item.state === 'done' ? 'green' : 'blue'}
+                    size="lg"
+                    radius="xl"
+                    aria-label={`Progression de l’envoi de ${name}`}
+                    animated={item.state === 'uploading'}
+                  />
                 )}
               </Stack>
               <Group gap={4} wrap="nowrap">
                 {(item.state === 'failed' || item.state === 'cancelled') && (
-                  <Tooltip label="Réessayer"><ActionIcon size={44} variant="subtle" aria-label={`Réessayer l’envoi de ${name}`} onClick={() => onRetry(item)}><IconRefresh size={20} /></ActionIcon></Tooltip>
+                  <Tooltip label="Réessayer">
+                    <ActionIcon
+                      size={44}
+                      variant="subtle"
+                      aria-label={`Réessayer l’envoi de ${name}`}
+                      onClick={() => onRetry(item)}
+                    >
+                      <IconRefresh size={20} />
+                    </ActionIcon>
+                  </Tooltip>
                 )}
                 {inFlight(item) ? (
-                  <Tooltip label="Annuler l’envoi"><ActionIcon size={44} variant="subtle" color="red" aria-label={`Annuler l’envoi de ${name}`} onClick={() => onCancel(item)}><IconX size={20} /></ActionIcon></Tooltip>
+                  <Tooltip label="Annuler l’envoi">
+                    <ActionIcon
+                      size={44}
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Annuler l’envoi de ${name}`}
+                      onClick={() => onCancel(item)}
+                    >
+                      <IconX size={20} />
+                    </ActionIcon>
+                  </Tooltip>
                 ) : kept ? (
-                  <Tooltip label="Annuler l’envoi"><ActionIcon size={44} variant="subtle" color="red" aria-label={`Annuler l’envoi de ${name}`} onClick={() => onDiscard(item)}><IconX size={20} /></ActionIcon></Tooltip>
+                  <Tooltip label="Annuler l’envoi">
+                    <ActionIcon
+                      size={44}
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Annuler l’envoi de ${name}`}
+                      onClick={() => onDiscard(item)}
+                    >
+                      <IconX size={20} />
+                    </ActionIcon>
+                  </Tooltip>
                 ) : item.state !== 'done' ? (
-                  <Tooltip label="Retirer de la liste"><ActionIcon size={44} variant="subtle" color="gray" aria-label={`Retirer ${name} de la liste`} onClick={() => onRemove(item)}><IconTrash size={20} /></ActionIcon></Tooltip>
+                  <Tooltip label="Retirer de la liste">
+                    <ActionIcon
+                      size={44}
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Retirer ${name} de la liste`}
+                      onClick={() => onRemove(item)}
+                    >
+                      <IconTrash size={20} />
+                    </ActionIcon>
+                  </Tooltip>
                 ) : null}
               </Group>
             </Group>

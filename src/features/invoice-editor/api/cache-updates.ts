@@ -8,13 +8,20 @@ const timers = new Map<string, ReturnType<typeof setTimeout>>();
 export function refreshListSoon(table: 'invoices' | 'quotes', companyId: number, delayMs = 1500): void {
   const key = `${table}:${companyId}`;
   clearTimeout(timers.get(key));
-  timers.set(key, setTimeout(() => {
-    timers.delete(key);
-    if (isOnline()) void refreshDataset(table, companyId);
-  }, delayMs));
+  timers.set(
+    key,
+    setTimeout(() => {
+      timers.delete(key);
+      if (isOnline()) void refreshDataset(table, companyId);
+    }, delayMs),
+  );
 }
 
-export async function confirmedDocument(table: 'invoices' | 'quotes', companyId: number, doc: { id: number }): Promise<void> {
+export async function confirmedDocument(
+  table: 'invoices' | 'quotes',
+  companyId: number,
+  doc: { id: number },
+): Promise<void> {
   await cacheOpenedDocument(table, companyId, doc.id, doc);
   refreshListSoon(table, companyId);
 }

@@ -19,15 +19,21 @@ export type Loaded<T> =
 
 export async function loadDocument(kind: 'invoice', companyId: number, id: number): Promise<Loaded<InvoiceJson>>;
 export async function loadDocument(kind: 'quote', companyId: number, id: number): Promise<Loaded<QuoteJson>>;
-export async function loadDocument(kind: EditorKind, companyId: number, id: number): Promise<Loaded<InvoiceJson | QuoteJson>> {
+export async function loadDocument(
+  kind: EditorKind,
+  companyId: number,
+  id: number,
+): Promise<Loaded<InvoiceJson | QuoteJson>> {
   try {
-    const doc = kind === 'invoice'
-      ? await call(api.invoices.getInvoice, { params: { id }, companyId })
-      : await call(api.invoices.getQuote, { params: { id }, companyId });
+    const doc =
+      kind === 'invoice'
+        ? await call(api.invoices.getInvoice, { params: { id }, companyId })
+        : await call(api.invoices.getQuote, { params: { id }, companyId });
     await cacheOpenedDocument(tableOf(kind), companyId, id, doc);
     return { status: 'ok', doc, fromCache: false };
   } catch (error) {
-    if (error instanceof HTTPError && error.response.status < 500) return { status: 'refused', message: (await readApiError(error)).message };
+    if (error instanceof HTTPError && error.response.status < 500)
+      return { status: 'refused', message: (await readApiError(error)).message };
     if (!(error instanceof HTTPError) && !isNetworkError(error)) throw error;
     const cached = await readCachedDetail<InvoiceJson | QuoteJson>(tableOf(kind), companyId, id);
     return cached ? { status: 'ok', doc: cached, fromCache: true } : { status: 'unavailable' };

@@ -18,10 +18,17 @@ export async function readDraft(companyId: number, kind: EditorKind, slot: strin
 export async function writeDraft(companyId: number, state: EditorState, previousSlot?: string): Promise<boolean> {
   const db = currentDb();
   if (!db) return false;
-  const row: DraftRow<EditorState> = { key: draftKey(companyId, state.kind, state.slot), companyId, kind: state.kind, data: state, updatedAt: Date.now() };
+  const row: DraftRow<EditorState> = {
+    key: draftKey(companyId, state.kind, state.slot),
+    companyId,
+    kind: state.kind,
+    data: state,
+    updatedAt: Date.now(),
+  };
   try {
     await db.transaction('rw', db.drafts, async () => {
-      if (previousSlot !== undefined && previousSlot !== state.slot) await db.drafts.delete(draftKey(companyId, state.kind, previousSlot));
+      if (previousSlot !== undefined && previousSlot !== state.slot)
+        await db.drafts.delete(draftKey(companyId, state.kind, previousSlot));
       await db.drafts.put(row);
     });
     return true;
@@ -31,7 +38,11 @@ export async function writeDraft(companyId: number, state: EditorState, previous
   }
 }
 
-export async function deleteDrafts(companyId: number, kind: EditorKind, slots: Array<string | null | undefined>): Promise<void> {
+export async function deleteDrafts(
+  companyId: number,
+  kind: EditorKind,
+  slots: Array<string | null | undefined>,
+): Promise<void> {
   const keys = [...new Set(slots.filter((s): s is string => !!s))].map((s) => draftKey(companyId, kind, s));
   await currentDb()?.drafts.bulkDelete(keys);
 }
@@ -44,11 +55,17 @@ export async function deleteDraftKey(key: string): Promise<void> {
 export async function draftsOfDocKey(docKey: string): Promise<DraftRow<EditorState>[]> {
   const db = currentDb();
   if (!db) return [];
-  return (await db.drafts.toArray()).filter((r) => (r.data as EditorState | undefined)?.docKey === docKey) as DraftRow<EditorState>[];
+  return (await db.drafts.toArray()).filter(
+    (r) => (r.data as EditorState | undefined)?.docKey === docKey,
+  ) as DraftRow<EditorState>[];
 }
 
 /** The detail of a document opened recently on this device (offline reading). */
-export async function readCachedDetail<T>(table: 'invoices' | 'quotes', companyId: number, id: string | number): Promise<T | null> {
+export async function readCachedDetail<T>(
+  table: 'invoices' | 'quotes',
+  companyId: number,
+  id: string | number,
+): Promise<T | null> {
   const row = await currentDb()?.table<CachedRow>(table).get([companyId, id]);
   return (row?.detail as T | undefined) ?? null;
 }
@@ -60,5 +77,11 @@ export async function entriesOfDocument(docKey: string | null, tempId: string | 
   const byKey = docKey ? await db.outbox.where('docKey').equals(docKey).toArray() : [];
   const byCreator = tempId ? await db.outbox.where('createsTempId').equals(tempId).toArray() : [];
   const seen = new Map([...byKey, ...byCreator].map((e) => [e.id, e]));
-  return [...seen.values()].map((e) => ({ id: e.id, state: e.state, kind: e.kind, docKey: e.docKey, createsTempId: e.createsTempId }));
+  return [...seen.values()].map((e) => ({
+    id: e.id,
+    state: e.state,
+    kind: e.kind,
+    docKey: e.docKey,
+    createsTempId: e.createsTempId,
+  }));
 }

@@ -51,12 +51,24 @@ export async function loadFollowUp(companyId: number, id: number): Promise<Loade
 }
 
 /** Records a payment (online now, or queued under the invoice's ordering key). */
-export async function recordPayment(companyId: number, invoice: { id: number; number: string | null }, p: PaymentInput): Promise<ScreenOutcome<FollowUp>> {
-  const outcome = await screenOutcome(await submitMutation<FollowUp>({
-    ...queued(api.invoices.addPayment, { params: { id: invoice.id }, body: { date: p.date, means: p.means as PaymentMeans, amount: Number(p.amount) } }), companyId,
-    docKey: `invoice:${invoice.id}`, kind: 'invoice.payment',
-    label: `Paiement de ${formatMoney(p.amount)} (${paymentMeansLabel(p.means)}) — facture ${invoice.number ?? ''}`.trim(),
-  }));
+export async function recordPayment(
+  companyId: number,
+  invoice: { id: number; number: string | null },
+  p: PaymentInput,
+): Promise<ScreenOutcome<FollowUp>> {
+  const outcome = await screenOutcome(
+    await submitMutation<FollowUp>({
+      ...queued(api.invoices.addPayment, {
+        params: { id: invoice.id },
+        body: { date: p.date, means: p.means as PaymentMeans, amount: Number(p.amount) },
+      }),
+      companyId,
+      docKey: `invoice:${invoice.id}`,
+      kind: 'invoice.payment',
+      label:
+        `Paiement de ${formatMoney(p.amount)} (${paymentMeansLabel(p.means)}) — facture ${invoice.number ?? ''}`.trim(),
+    }),
+  );
   if (outcome.status === 'done') await keep(companyId, outcome.response);
   else if (outcome.status === 'queued') {
     const before = await cached(companyId, invoice.id);
@@ -64,7 +76,17 @@ export async function recordPayment(companyId: number, invoice: { id: number; nu
       await keep(companyId, {
         ...before,
         amountPaid: (toCents(before.amountPaid) + toCents(p.amount)) / 100,
-        payments: [...before.payments, { id: `local-${Date.now()}`, date: p.date, means: p.means, meansLabel: paymentMeansLabel(p.means), amount: Number(p.amount), pending: true }],
+        payments: [
+          ...before.payments,
+          {
+            id: `local-${Date.now()}`,
+            date: p.date,
+            means: p.means,
+            meansLabel: paymentMeansLabel(p.means),
+            amount: Number(p.amount),
+            pending: true,
+          },
+        ],
       });
     }
   }

@@ -2,7 +2,11 @@ import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../domain/format';
 
-export interface BarTotals { ht: number; tva: number; ttc: number }
+export interface BarTotals {
+  ht: number;
+  tva: number;
+  ttc: number;
+}
 
 /**
  * The editor's actions and totals, stuck to the bottom of the window (issue 10 item 8): on a
@@ -11,19 +15,35 @@ export interface BarTotals { ht: number; tva: number; ttc: number }
  */
 export function ActionBar({ totals, children }: { totals: BarTotals | null; children: ReactNode }) {
   return (
-    <Paper component="section" aria-label="Actions du document" withBorder shadow="md" radius="md" px="md" py="xs"
-      style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 8px)', zIndex: 5 }}>
+    <Paper
+      component="section"
+      aria-label="Actions du document"
+      withBorder
+      shadow="md"
+      radius="md"
+      px="md"
+      py="xs"
+      style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 8px)', zIndex: 5 }}
+    >
       {/* Actions first (left): toasts appear bottom right, and one appearing under the pointer
           that just clicked would never close by itself (Mantine pauses it while hovered). */}
       <Group justify="space-between" gap="sm" wrap="wrap">
         {children}
         {totals ? (
           <Group gap="md" wrap="wrap" className="tabular">
-            <Text size="sm">Total HT <strong>{formatMoney(totals.ht)}</strong></Text>
-            <Text size="sm">TVA <strong>{formatMoney(totals.tva)}</strong></Text>
-            <Text size="md" fw={700}>Total TTC {formatMoney(totals.ttc)}</Text>
+            <Text size="sm">
+              Total HT <strong>{formatMoney(totals.ht)}</strong>
+            </Text>
+            <Text size="sm">
+              TVA <strong>{formatMoney(totals.tva)}</strong>
+            </Text>
+            <Text size="md" fw={700}>
+              Total TTC {formatMoney(totals.ttc)}
+            </Text>
           </Group>
-        ) : <span />}
+        ) : (
+          <span />
+        )}
       </Group>
     </Paper>
   );

@@ -11,7 +11,10 @@ interface Props {
   error?: string | null;
 }
 
-const KINDS = [{ value: 'percent', label: '%' }, { value: 'amount', label: '€ HT' }];
+const KINDS = [
+  { value: 'percent', label: '%' },
+  { value: 'amount', label: '€ HT' },
+];
 
 /**
  * A discount typed as a percentage or an amount excluding tax (decision 012), the kind chosen in
@@ -22,12 +25,25 @@ export function DiscountInput({ label, kindLabel, value, onChange, error }: Prop
   const amount = Number(value?.value) || 0;
   const set = (next: Discount) => onChange(next.value === 0 ? null : next);
   return (
-    <FrenchNumberInput label={label} value={amount} error={error ?? undefined} onValue={(v) => set({ type, value: v })}
-      rightSectionWidth={78} rightSectionPointerEvents="all"
-      rightSection={(
-        <NativeSelect aria-label={kindLabel} data={KINDS} value={type} rightSectionWidth={24}
-          styles={{ input: { fontWeight: 600, width: 78, marginRight: -2, borderTopLeftRadius: 0, borderBottomLeftRadius: 0 } }}
-          onChange={(e) => set({ type: e.currentTarget.value as Discount['type'], value: amount })} />
-      )} />
+    <FrenchNumberInput
+      label={label}
+      value={amount}
+      error={error ?? undefined}
+      onValue={(v) => set({ type, value: v })}
+      rightSectionWidth={78}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <NativeSelect
+          aria-label={kindLabel}
+          data={KINDS}
+          value={type}
+          rightSectionWidth={24}
+          styles={{
+            input: { fontWeight: 600, width: 78, marginRight: -2, borderTopLeftRadius: 0, borderBottomLeftRadius: 0 },
+          }}
+          onChange={(e) => set({ type: e.currentTarget.value as Discount['type'], value: amount })}
+        />
+      }
+    />
   );
 }

@@ -1,11 +1,26 @@
 import { Button, Group } from '@mantine/core';
-import { IconCheck, IconDeviceFloppy, IconEye, IconFileInvoice, IconFileMinus, IconFileTypePdf, IconSend } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDeviceFloppy,
+  IconEye,
+  IconFileInvoice,
+  IconFileMinus,
+  IconFileTypePdf,
+  IconSend,
+} from '@tabler/icons-react';
 import { canTransition } from '../../../domain/quote-states';
 import type { EditorState } from '../types';
 import { QuoteStateControl } from './quote-state-control';
 import type { QuoteStateLabel } from '../../../domain/types';
 
-export interface EditorCan { save: boolean; validate: boolean; send: boolean; transform: boolean; createInvoice: boolean; edit: boolean }
+export interface EditorCan {
+  save: boolean;
+  validate: boolean;
+  send: boolean;
+  transform: boolean;
+  createInvoice: boolean;
+  edit: boolean;
+}
 
 interface Props {
   state: EditorState;
@@ -30,9 +45,31 @@ export function EditorActions(p: Props) {
   if (state.kind === 'invoice' && state.validated) {
     return (
       <Group gap="sm">
-        <Button variant="default" mih={44} leftSection={<IconFileTypePdf size={18} />} onClick={p.onOpenPdf} disabled={!p.online}>Voir le PDF</Button>
-        {can.send && <Button variant="light" mih={44} leftSection={<IconSend size={18} />} loading={busy === 'send'} onClick={p.onSend}>Envoyer au client</Button>}
-        {state.form.type === 'Facture' && can.createInvoice && <Button mih={44} leftSection={<IconFileMinus size={18} />} onClick={p.onCreditNote}>Établir un avoir</Button>}
+        <Button
+          variant="default"
+          mih={44}
+          leftSection={<IconFileTypePdf size={18} />}
+          onClick={p.onOpenPdf}
+          disabled={!p.online}
+        >
+          Voir le PDF
+        </Button>
+        {can.send && (
+          <Button
+            variant="light"
+            mih={44}
+            leftSection={<IconSend size={18} />}
+            loading={busy === 'send'}
+            onClick={p.onSend}
+          >
+            Envoyer au client
+          </Button>
+        )}
+        {state.form.type === 'Facture' && can.createInvoice && (
+          <Button mih={44} leftSection={<IconFileMinus size={18} />} onClick={p.onCreditNote}>
+            Établir un avoir
+          </Button>
+        )}
       </Group>
     );
   }
@@ -41,12 +78,52 @@ export function EditorActions(p: Props) {
   const frozenQuote = quote && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté';
   return (
     <Group gap="sm" align="flex-end">
-      {savedQuote && state.state && <QuoteStateControl state={state.state} disabled={!can.edit || busy !== null} onChange={p.onState} />}
-      <Button variant="default" mih={44} leftSection={<IconEye size={18} />} onClick={p.onPreview} disabled={busy !== null}>Aperçu</Button>
-      {!frozenQuote && can.save && <Button variant={quote ? 'filled' : 'outline'} mih={44} leftSection={<IconDeviceFloppy size={18} />} loading={busy === 'save'} disabled={busy !== null && busy !== 'save'} onClick={p.onSave}>Enregistrer</Button>}
-      {!quote && can.validate && <Button mih={44} leftSection={<IconCheck size={18} />} loading={busy === 'validate'} disabled={(busy !== null && busy !== 'validate') || p.validationPending} onClick={p.onValidate}>Valider</Button>}
+      {savedQuote && state.state && (
+        <QuoteStateControl state={state.state} disabled={!can.edit || busy !== null} onChange={p.onState} />
+      )}
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconEye size={18} />}
+        onClick={p.onPreview}
+        disabled={busy !== null}
+      >
+        Aperçu
+      </Button>
+      {!frozenQuote && can.save && (
+        <Button
+          variant={quote ? 'filled' : 'outline'}
+          mih={44}
+          leftSection={<IconDeviceFloppy size={18} />}
+          loading={busy === 'save'}
+          disabled={busy !== null && busy !== 'save'}
+          onClick={p.onSave}
+        >
+          Enregistrer
+        </Button>
+      )}
+      {!quote && can.validate && (
+        <Button
+          mih={44}
+          leftSection={<IconCheck size={18} />}
+          loading={busy === 'validate'}
+          disabled={(busy !== null && busy !== 'validate') || p.validationPending}
+          onClick={p.onValidate}
+        >
+          Valider
+        </Button>
+      )}
       {savedQuote && state.state && canTransition(state.state, 'Facturé') && can.transform && (
-        <Button mih={44} variant="light" leftSection={<IconFileInvoice size={18} />} loading={busy === 'convert'} disabled={busy !== null && busy !== 'convert'} onClick={p.onConvert}>Convertir en facture</Button>
+        <Button
+          mih={44}
+          variant="light"
+          leftSection={<IconFileInvoice size={18} />}
+          loading={busy === 'convert'}
+          disabled={busy !== null && busy !== 'convert'}
+          onClick={p.onConvert}
+        >
+          Convertir en facture
+        </Button>
       )}
     </Group>
   );

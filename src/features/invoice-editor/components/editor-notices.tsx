@@ -26,27 +26,52 @@ export function EditorNotices({ state, outbox, restored, fromCache, onDiscard }:
       {restored && state.dirty && !waiting && (
         <Alert color="blue" icon={<IconHistory size={20} />} title="Brouillon repris">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">Vos dernières modifications, gardées sur cet appareil, ont été reprises. Elles ne sont pas encore enregistrées sur le serveur.</Text>
-            <Button variant="subtle" color="red" mih={44} onClick={() => setConfirming(true)}>Abandonner ce brouillon</Button>
+            <Text size="sm">
+              Vos dernières modifications, gardées sur cet appareil, ont été reprises. Elles ne sont pas encore
+              enregistrées sur le serveur.
+            </Text>
+            <Button variant="subtle" color="red" mih={44} onClick={() => setConfirming(true)}>
+              Abandonner ce brouillon
+            </Button>
           </Group>
         </Alert>
       )}
       {waiting && (
         <Alert color="blue" icon={<IconCloudUpload size={20} />} title={MESSAGES.pending}>
           <Stack gap={4}>
-            {outbox.waiting.some((e) => e.kind !== 'invoice.validate') && <Text size="sm">Les modifications sont enregistrées sur cet appareil et seront envoyées au serveur au retour du réseau.</Text>}
+            {outbox.waiting.some((e) => e.kind !== 'invoice.validate') && (
+              <Text size="sm">
+                Les modifications sont enregistrées sur cet appareil et seront envoyées au serveur au retour du réseau.
+              </Text>
+            )}
             {outbox.validationPending && <Text size="sm">{MESSAGES.validationQueued}</Text>}
           </Stack>
         </Alert>
       )}
       {outbox.failed.map((e) => (
-        <Alert key={e.id} color="red" icon={<IconAlertTriangle size={20} />} title={`${e.label} : refusé par le serveur`} role="alert">
+        <Alert
+          key={e.id}
+          color="red"
+          icon={<IconAlertTriangle size={20} />}
+          title={`${e.label} : refusé par le serveur`}
+          role="alert"
+        >
           <Stack gap={4}>
             <Text size="sm">{e.lastError?.message}</Text>
-            {(e.lastError?.errors ?? []).filter((m) => m !== e.lastError?.message).map((m) => <Text key={m} size="sm">• {m}</Text>)}
-            <Text size="sm">{isDraftConflict(e.lastError)
-              ? 'Choisissez dans le panneau « Synchronisation » : recharger la version du serveur, ou écraser avec votre version.'
-              : e.kind === 'invoice.validate' ? 'Corrigez la facture, enregistrez-la, puis validez-la à nouveau.' : 'Corrigez le document puis enregistrez-le à nouveau : la modification refusée sera remplacée.'}</Text>
+            {(e.lastError?.errors ?? [])
+              .filter((m) => m !== e.lastError?.message)
+              .map((m) => (
+                <Text key={m} size="sm">
+                  • {m}
+                </Text>
+              ))}
+            <Text size="sm">
+              {isDraftConflict(e.lastError)
+                ? 'Choisissez dans le panneau « Synchronisation » : recharger la version du serveur, ou écraser avec votre version.'
+                : e.kind === 'invoice.validate'
+                  ? 'Corrigez la facture, enregistrez-la, puis validez-la à nouveau.'
+                  : 'Corrigez le document puis enregistrez-le à nouveau : la modification refusée sera remplacée.'}
+            </Text>
           </Stack>
         </Alert>
       ))}
@@ -57,17 +82,42 @@ export function EditorNotices({ state, outbox, restored, fromCache, onDiscard }:
       )}
       {state.kind === 'quote' && state.invoiceId !== null && (
         <Alert color="green" title="Devis transformé en facture">
-          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/mes-factures/modifier-facture" search={{ id: state.invoiceId }} />}>Ouvrir la facture</Anchor>
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link {...props} to="/mes-factures/modifier-facture" search={{ id: state.invoiceId }} />
+            )}
+          >
+            Ouvrir la facture
+          </Anchor>
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Abandonner ce brouillon ?" closeButtonProps={{ 'aria-label': 'Fermer' }}>
-        <Text size="sm">Les modifications gardées sur cet appareil seront perdues. {state.docId === null ? 'Le formulaire repartira de zéro.' : 'La version enregistrée sur le serveur sera affichée.'}</Text>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Abandonner ce brouillon ?"
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
+        <Text size="sm">
+          Les modifications gardées sur cet appareil seront perdues.{' '}
+          {state.docId === null
+            ? 'Le formulaire repartira de zéro.'
+            : 'La version enregistrée sur le serveur sera affichée.'}
+        </Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" mih={44} onClick={() => setConfirming(false)}>Annuler</Button>
-          <Button color="red" mih={44} onClick={() => {
-            setConfirming(false);
-            onDiscard();
-          }}>Abandonner</Button>
+          <Button variant="default" mih={44} onClick={() => setConfirming(false)}>
+            Annuler
+          </Button>
+          <Button
+            color="red"
+            mih={44}
+            onClick={() => {
+              setConfirming(false);
+              onDiscard();
+            }}
+          >
+            Abandonner
+          </Button>
         </Group>
       </Modal>
     </>

@@ -68,7 +68,16 @@ function EditorScreen({ kind, id, avoir }: { kind: EditorKind; id?: string; avoi
   const { doc, loadId, reload } = useEditorDocument(kind, id, avoir);
   const data = useEditorData();
   if (doc.status === 'loading' || data.loading) return <EditorSkeleton />;
-  return <EditorBody key={`${id ?? ''}:${avoir ?? ''}:${loadId}`} initial={doc.state} restored={doc.restored} fromCache={doc.fromCache} data={data} onReload={reload} />;
+  return (
+    <EditorBody
+      key={`${id ?? ''}:${avoir ?? ''}:${loadId}`}
+      initial={doc.state}
+      restored={doc.restored}
+      fromCache={doc.fromCache}
+      data={data}
+      onReload={reload}
+    />
+  );
 }
 
 function titleOf(s: EditorState): string {
@@ -84,24 +93,44 @@ function SideBySide({ preview, children }: { preview: React.ReactNode; children:
   if (!preview) return <>{children}</>;
   return (
     <Grid gap="md">
-      <Grid.Col span={7}><Stack gap="md">{children}</Stack></Grid.Col>
+      <Grid.Col span={7}>
+        <Stack gap="md">{children}</Stack>
+      </Grid.Col>
       <Grid.Col span={5}>{preview}</Grid.Col>
     </Grid>
   );
 }
 
-function EditorBody({ initial, restored, fromCache, data, onReload }: { initial: EditorState; restored: boolean; fromCache: boolean; data: EditorData; onReload: () => void }) {
+function EditorBody({
+  initial,
+  restored,
+  fromCache,
+  data,
+  onReload,
+}: {
+  initial: EditorState;
+  restored: boolean;
+  fromCache: boolean;
+  data: EditorData;
+  onReload: () => void;
+}) {
   const editor = useEditorState(initial, data.companyId);
   const { state, change } = editor;
   const navigate = useNavigate();
   const online = useOnline();
   const profile = useAtomValue(profileAtom);
-  const customer = useMemo(() => data.customers.find((c) => c.accountNumber === state.form.accountNumber) ?? null, [data.customers, state.form.accountNumber]);
+  const customer = useMemo(
+    () => data.customers.find((c) => c.accountNumber === state.form.accountNumber) ?? null,
+    [data.customers, state.form.accountNumber],
+  );
   // A list from the device's own checks shrinks as the user fixes the form; the server's stays until the next try.
   const [shown, setShown] = useState<{ list: string[]; live: boolean }>({ list: [], live: false });
   const setErrors = useCallback<SetErrors>((list, live = false) => setShown({ list, live }), []);
   const errors = useMemo(
-    () => (shown.live && shown.list.length ? documentErrors(state.kind, state.form, checkInputs(data, customer), false) : shown.list),
+    () =>
+      shown.live && shown.list.length
+        ? documentErrors(state.kind, state.form, checkInputs(data, customer), false)
+        : shown.list,
     [shown, state.kind, state.form, data, customer],
   );
   const pdf = usePdfDialog();
@@ -115,7 +144,10 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
   const actions = useDocumentActions({ editor, data, customer, pdf, persist: saving.persist });
   // Validated invoice: status, payments, credit notes, history (issue 10).
   const follow = useInvoiceFollowUp(state, data.companyId);
-  useCreditBasis(data.companyId, state.kind === 'invoice' && !state.validated && state.form.type === 'Avoir' ? state.form.correctedInvoiceId : null);
+  useCreditBasis(
+    data.companyId,
+    state.kind === 'invoice' && !state.validated && state.form.type === 'Avoir' ? state.form.correctedInvoiceId : null,
+  );
 
   const child = state.kind === 'invoice' ? 'listeFactures' : 'listeDevis';
   const has = (child: Child, p: Permission) => userCan(profile, p, { menu: 'mesFactures', child });
@@ -128,14 +160,42 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
     createInvoice: has('listeFactures', 'create') && (follow?.followUp.creditable ?? 1) > 0,
     transform: userCan(profile, 'convertQuote'),
   };
-  const readOnly = state.validated || (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');
+  const readOnly =
+    state.validated ||
+    (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');
 
   // Wide screens (≥ 1600 px): the document as it prints, beside the form.
   const livePreview = useMediaQuery('(min-width: 100em)') === true;
-  const barTotals = useMemo(() => computeTotals(state.form.lines, state.form.discount), [state.form.lines, state.form.discount]);
-  const liveModel = useMemo(() => (livePreview && data.company
-    ? previewModel({ kind: state.kind, form: state.form, number: state.number, company: data.company, logo: data.logo, customer, correctedInvoiceNumber: state.correctedInvoiceNumber, estimateNumber: state.estimate?.number ?? null })
-    : null), [livePreview, data.company, data.logo, state.kind, state.form, state.number, state.correctedInvoiceNumber, state.estimate, customer]);
+  const barTotals = useMemo(
+    () => computeTotals(state.form.lines, state.form.discount),
+    [state.form.lines, state.form.discount],
+  );
+  const liveModel = useMemo(
+    () =>
+      livePreview && data.company
+        ? previewModel({
+            kind: state.kind,
+            form: state.form,
+            number: state.number,
+            company: data.company,
+            logo: data.logo,
+            customer,
+            correctedInvoiceNumber: state.correctedInvoiceNumber,
+            estimateNumber: state.estimate?.number ?? null,
+          })
+        : null,
+    [
+      livePreview,
+      data.company,
+      data.logo,
+      state.kind,
+      state.form,
+      state.number,
+      state.correctedInvoiceNumber,
+      state.estimate,
+      customer,
+    ],
+  );
 
   async function discard() {
     await deleteDrafts(data.companyId, state.kind, [state.slot]);
@@ -146,39 +206,96 @@ function EditorBody({ initial, restored, fromCache, data, onReload }: { initial:
     <Stack gap="md">
       <PageHeader title={titleOf(state)} />
       <Group gap="sm" mt={-12}>
-        {follow ? <StatusBadges statuses={follow.statuses} /> : state.validated && <Badge color="#1e6b34" variant="filled" size="lg">Validée</Badge>}
-        {state.kind === 'quote' && state.state && state.number && <Badge color="#1c4f8c" variant="filled" size="lg">{state.state}</Badge>}
+        {follow ? (
+          <StatusBadges statuses={follow.statuses} />
+        ) : (
+          state.validated && (
+            <Badge color="#1e6b34" variant="filled" size="lg">
+              Validée
+            </Badge>
+          )
+        )}
+        {state.kind === 'quote' && state.state && state.number && (
+          <Badge color="#1c4f8c" variant="filled" size="lg">
+            {state.state}
+          </Badge>
+        )}
         {state.estimate && (
-          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/mes-factures/modifier-devis" search={{ id: state.estimate!.id }} />}>
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link {...props} to="/mes-factures/modifier-devis" search={{ id: state.estimate!.id }} />
+            )}
+          >
             Issue du devis n° {state.estimate.number}
           </Anchor>
         )}
         <DataAge fetchedAt={data.fetchedAt} />
       </Group>
-      <EditorNotices state={state} outbox={outbox} restored={restored} fromCache={fromCache} onDiscard={() => void discard()} />
+      <EditorNotices
+        state={state}
+        outbox={outbox}
+        restored={restored}
+        fromCache={fromCache}
+        onDiscard={() => void discard()}
+      />
       <ErrorsAlert title={errorsTitle(state.kind)} errors={errors} onClose={() => setErrors([])} />
       {follow && <InvoiceFollowUpSection follow={follow} companyId={data.companyId} canPay={can.edit} />}
-      {readOnly ? <ReadOnlyDocument state={state} customer={customer} /> : (
+      {readOnly ? (
+        <ReadOnlyDocument state={state} customer={customer} />
+      ) : (
         <SideBySide preview={livePreview && <LivePreview model={liveModel} title={titleOf(state)} />}>
           <DocumentFields state={state} change={change} data={data} customer={customer} />
-          <LinesEditor lines={state.form.lines} change={change} articles={data.articles} vatRates={data.vatRates} units={data.units} />
+          <LinesEditor
+            lines={state.form.lines}
+            change={change}
+            articles={data.articles}
+            vatRates={data.vatRates}
+            units={data.units}
+          />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Paper withBorder p="md" radius="md"><VatClauseField form={state.form} change={change} clauses={data.vatClauses} /></Paper>
-            <TotalsCard lines={state.form.lines} discount={state.form.discount}
-              onDiscount={(discount) => change((f) => ({ ...f, discount }))} />
+            <Paper withBorder p="md" radius="md">
+              <VatClauseField form={state.form} change={change} clauses={data.vatClauses} />
+            </Paper>
+            <TotalsCard
+              lines={state.form.lines}
+              discount={state.form.discount}
+              onDiscount={(discount) => change((f) => ({ ...f, discount }))}
+            />
           </SimpleGrid>
         </SideBySide>
       )}
       <ActionBar totals={readOnly ? null : barTotals}>
-        <EditorActions state={state} can={can} busy={saving.busy ?? actions.busy} online={online} validationPending={outbox.validationPending}
-          onPreview={() => void actions.preview()} onSave={() => void saving.save()} onValidate={() => void saving.validate()}
-          onOpenPdf={() => void actions.openValidatedPdf()} onSend={() => void actions.sendDocument()}
-          onCreditNote={() => void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })}
-          onState={(s) => void actions.changeState(s)} onConvert={() => void actions.convert()} />
+        <EditorActions
+          state={state}
+          can={can}
+          busy={saving.busy ?? actions.busy}
+          online={online}
+          validationPending={outbox.validationPending}
+          onPreview={() => void actions.preview()}
+          onSave={() => void saving.save()}
+          onValidate={() => void saving.validate()}
+          onOpenPdf={() => void actions.openValidatedPdf()}
+          onSend={() => void actions.sendDocument()}
+          onCreditNote={() =>
+            void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })
+          }
+          onState={(s) => void actions.changeState(s)}
+          onConvert={() => void actions.convert()}
+        />
       </ActionBar>
       <DraftConflictModal conflict={conflict} />
-      <PdfDialog opened={pdf.dialog.opened} onClose={pdf.close} file={pdf.dialog.file} fileName={pdf.dialog.fileName} loading={pdf.dialog.loading}
-        error={pdf.dialog.error} canSend={pdf.dialog.sendable && can.send} onSend={() => void actions.send(pdf.dialog.fileName)} sending={actions.busy === 'send'} />
+      <PdfDialog
+        opened={pdf.dialog.opened}
+        onClose={pdf.close}
+        file={pdf.dialog.file}
+        fileName={pdf.dialog.fileName}
+        loading={pdf.dialog.loading}
+        error={pdf.dialog.error}
+        canSend={pdf.dialog.sendable && can.send}
+        onSend={() => void actions.send(pdf.dialog.fileName)}
+        sending={actions.busy === 'send'}
+      />
     </Stack>
   );
 }

@@ -5,9 +5,19 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 export function ErrorsAlert({ title, errors, onClose }: { title: string; errors: string[]; onClose: () => void }) {
   if (errors.length === 0) return null;
   return (
-    <Alert color="red" title={title} icon={<IconAlertTriangle size={20} />} withCloseButton closeButtonLabel="Masquer les erreurs" onClose={onClose} role="alert">
+    <Alert
+      color="red"
+      title={title}
+      icon={<IconAlertTriangle size={20} />}
+      withCloseButton
+      closeButtonLabel="Masquer les erreurs"
+      onClose={onClose}
+      role="alert"
+    >
       <List size="sm" spacing={2}>
-        {errors.map((e) => <List.Item key={e}>{e}</List.Item>)}
+        {errors.map((e) => (
+          <List.Item key={e}>{e}</List.Item>
+        ))}
       </List>
     </Alert>
   );

@@ -1,4 +1,17 @@
-import { Button, Group, Modal, Paper, Select, Stack, Table, Text, Title, VisuallyHidden, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
 import { IconMessage, IconPlus, IconSpace } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { searchKey } from '../../../domain/search-text';
@@ -28,7 +41,11 @@ export function LinesHeader({ actions = true }: { actions?: boolean }) {
         <Table.Th ta="right">PU HT</Table.Th>
         <Table.Th ta="right">TVA</Table.Th>
         <Table.Th ta="right">Total HT</Table.Th>
-        {actions && <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>}
+        {actions && (
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        )}
       </Table.Tr>
     </Table.Thead>
   );
@@ -40,8 +57,16 @@ function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: 
   const { data, keys } = useMemo(() => {
     const standard = articles.filter((a) => a.code);
     return {
-      data: standard.map((a) => ({ value: String(a.id ?? a.code), label: `${a.code} – ${a.label?.trim() ? a.label.split('\n')[0] : a.designation}${a.type === 'Commentaire' ? ' (commentaire)' : ` (${formatMoney(a.unitPriceHT)} HT)`}` })),
-      keys: new Map(standard.map((a) => [String(a.id ?? a.code), { key: searchKey(`${a.code} ${a.designation} ${a.label}`), article: a }])),
+      data: standard.map((a) => ({
+        value: String(a.id ?? a.code),
+        label: `${a.code} – ${a.label?.trim() ? a.label.split('\n')[0] : a.designation}${a.type === 'Commentaire' ? ' (commentaire)' : ` (${formatMoney(a.unitPriceHT)} HT)`}`,
+      })),
+      keys: new Map(
+        standard.map((a) => [
+          String(a.id ?? a.code),
+          { key: searchKey(`${a.code} ${a.designation} ${a.label}`), article: a },
+        ]),
+      ),
     };
   }, [articles]);
   const filter: OptionsFilter = ({ options, search: q, limit }) => {
@@ -54,14 +79,24 @@ function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: 
     return out;
   };
   return (
-    <Select label="Ajouter un article du catalogue" placeholder={articles.length ? 'Rechercher un article' : 'Aucun article sur cet appareil'} searchable
-      data={data} filter={filter} limit={ARTICLE_LIMIT} value={null} searchValue={search} onSearchChange={setSearch}
-      nothingFoundMessage="Aucun article trouvé" w={{ base: '100%', sm: 420 }}
+    <Select
+      label="Ajouter un article du catalogue"
+      placeholder={articles.length ? 'Rechercher un article' : 'Aucun article sur cet appareil'}
+      searchable
+      data={data}
+      filter={filter}
+      limit={ARTICLE_LIMIT}
+      value={null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage="Aucun article trouvé"
+      w={{ base: '100%', sm: 420 }}
       onChange={(value) => {
         const picked = value ? keys.get(value)?.article : undefined;
         if (picked) onPick(picked);
         setSearch('');
-      }} />
+      }}
+    />
   );
 }
 
@@ -74,7 +109,9 @@ export function LinesEditor({ lines, change, articles, vatRates, units }: Props)
     done: (id) => {
       setLines((ls) => setLineStatus(ls, id, 'read'));
       // Keyboard users go on from the line they just finished, not from the top of the page.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-line-edit="${CSS.escape(String(id))}"]`)?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-line-edit="${CSS.escape(String(id))}"]`)?.focus(),
+      );
     },
     patch: (id, patch) => setLines((ls) => updateLine(ls, id, patch)),
     move: (id, delta) => setLines((ls) => moveLine(ls, id, delta)),
@@ -82,16 +119,36 @@ export function LinesEditor({ lines, change, articles, vatRates, units }: Props)
   };
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">Lignes</Title>
+      <Title order={2} size="h4" mb="sm">
+        Lignes
+      </Title>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="xs" highlightOnHover={false}>
           <LinesHeader />
           <Table.Tbody>
-            {lines.map((line, i) => (line.status === 'edit'
-              ? <EditRow key={line.id} line={line} index={i} count={lines.length} on={on} vatRates={vatRates} units={units} />
-              : <ReadRow key={line.id} line={line} index={i} count={lines.length} on={on} />))}
+            {lines.map((line, i) =>
+              line.status === 'edit' ? (
+                <EditRow
+                  key={line.id}
+                  line={line}
+                  index={i}
+                  count={lines.length}
+                  on={on}
+                  vatRates={vatRates}
+                  units={units}
+                />
+              ) : (
+                <ReadRow key={line.id} line={line} index={i} count={lines.length} on={on} />
+              ),
+            )}
             {lines.length === 0 && (
-              <Table.Tr><Table.Td colSpan={7}><Text c="dimmed" size="sm" ta="center" py="md">Aucune ligne : ajoutez un article du catalogue ou une ligne libre.</Text></Table.Td></Table.Tr>
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" size="sm" ta="center" py="md">
+                    Aucune ligne : ajoutez un article du catalogue ou une ligne libre.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
             )}
           </Table.Tbody>
         </Table>
@@ -99,19 +156,55 @@ export function LinesEditor({ lines, change, articles, vatRates, units }: Props)
       <Stack gap="sm" mt="md">
         <ArticlePicker articles={articles} onPick={(a) => setLines((ls) => addArticleLine(ls, a))} />
         <Group gap="sm">
-          <Button variant="light" mih={44} leftSection={<IconPlus size={18} />} onClick={() => setLines((ls) => addBlankLine(ls, 'standard'))}>Ligne libre</Button>
-          <Button variant="light" mih={44} leftSection={<IconMessage size={18} />} onClick={() => setLines((ls) => addBlankLine(ls, 'comment'))}>Commentaire</Button>
-          <Button variant="light" mih={44} leftSection={<IconSpace size={18} />} onClick={() => setLines((ls) => addBlankLine(ls, 'spacer'))}>Espacement</Button>
+          <Button
+            variant="light"
+            mih={44}
+            leftSection={<IconPlus size={18} />}
+            onClick={() => setLines((ls) => addBlankLine(ls, 'standard'))}
+          >
+            Ligne libre
+          </Button>
+          <Button
+            variant="light"
+            mih={44}
+            leftSection={<IconMessage size={18} />}
+            onClick={() => setLines((ls) => addBlankLine(ls, 'comment'))}
+          >
+            Commentaire
+          </Button>
+          <Button
+            variant="light"
+            mih={44}
+            leftSection={<IconSpace size={18} />}
+            onClick={() => setLines((ls) => addBlankLine(ls, 'spacer'))}
+          >
+            Espacement
+          </Button>
         </Group>
       </Stack>
-      <Modal opened={toRemove !== null} onClose={() => setToRemove(null)} title="Supprimer la ligne ?" closeButtonProps={{ 'aria-label': 'Fermer' }}>
-        <Text size="sm">{toRemove ? `La ${lineName(toRemove.line, toRemove.index)} sera retirée du document.` : ''}</Text>
+      <Modal
+        opened={toRemove !== null}
+        onClose={() => setToRemove(null)}
+        title="Supprimer la ligne ?"
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
+        <Text size="sm">
+          {toRemove ? `La ${lineName(toRemove.line, toRemove.index)} sera retirée du document.` : ''}
+        </Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" mih={44} onClick={() => setToRemove(null)}>Annuler</Button>
-          <Button color="red" mih={44} onClick={() => {
-            if (toRemove) setLines((ls) => removeLine(ls, toRemove.line.id));
-            setToRemove(null);
-          }}>Supprimer</Button>
+          <Button variant="default" mih={44} onClick={() => setToRemove(null)}>
+            Annuler
+          </Button>
+          <Button
+            color="red"
+            mih={44}
+            onClick={() => {
+              if (toRemove) setLines((ls) => removeLine(ls, toRemove.line.id));
+              setToRemove(null);
+            }}
+          >
+            Supprimer
+          </Button>
         </Group>
       </Modal>
     </Paper>

@@ -18,7 +18,10 @@ export function LivePreview({ model, title }: { model: BusinessDocumentModel | n
     if (!model) return;
     let live = true;
     const timer = setTimeout(() => {
-      renderInBrowser(model).then((blob) => live && (setFile(blob), setError(null)), (e: unknown) => live && setError(String((e as Error)?.message ?? e)));
+      renderInBrowser(model).then(
+        (blob) => live && (setFile(blob), setError(null)),
+        (e: unknown) => live && setError(String((e as Error)?.message ?? e)),
+      );
     }, DEBOUNCE_MS);
     return () => {
       live = false;
@@ -29,11 +32,28 @@ export function LivePreview({ model, title }: { model: BusinessDocumentModel | n
   }, [key]);
   const onError = useCallback((message: string) => setError(message), []);
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Aperçu en direct" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0rem) + 12px)' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-label="Aperçu en direct"
+      style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0rem) + 12px)' }}
+    >
       <Stack gap="xs">
-        <Title order={2} size="h5">Aperçu en direct</Title>
-        {!model && <Text size="sm" c="dimmed">L’aperçu s’affiche dès que les informations de votre société sont chargées sur cet appareil.</Text>}
-        {error && <Alert color="red" title="Aperçu indisponible">{error}</Alert>}
+        <Title order={2} size="h5">
+          Aperçu en direct
+        </Title>
+        {!model && (
+          <Text size="sm" c="dimmed">
+            L’aperçu s’affiche dès que les informations de votre société sont chargées sur cet appareil.
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" title="Aperçu indisponible">
+            {error}
+          </Alert>
+        )}
         {file && !error && <PdfViewer file={file} title={title} onError={onError} />}
       </Stack>
     </Paper>

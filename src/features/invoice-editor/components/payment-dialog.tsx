@@ -1,7 +1,14 @@
 import { Alert, Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { todayInParis } from '../../../domain/dates';
-import { PAYMENT_MEANS, meansFromPaymentMode, paymentErrors, type PaymentMeans, type SettlementFacts, amountDueCents } from '../../../domain/invoice-status';
+import {
+  PAYMENT_MEANS,
+  meansFromPaymentMode,
+  paymentErrors,
+  type PaymentMeans,
+  type SettlementFacts,
+  amountDueCents,
+} from '../../../domain/invoice-status';
 import { toCents } from '../../../domain/money';
 import { FrDateInput } from './fr-date-input';
 import { FrenchNumberInput } from './french-number-input';
@@ -41,22 +48,47 @@ export function PaymentDialog({ opened, onClose, facts, busy, onSubmit }: Props)
   return (
     <Modal opened={opened} onClose={onClose} title="Enregistrer un paiement" centered>
       <Stack gap="sm">
-        <Text size="sm">Reste à payer : <strong>{formatMoney(due)}</strong></Text>
-        <FrDateInput label="Date du paiement" value={date} onChange={(v) => setDate(v as string | null)} maxDate={today} required data-autofocus />
-        <Select label="Moyen de paiement" data={PAYMENT_MEANS.map((m) => ({ value: m.value, label: m.label }))} value={means} allowDeselect={false}
-          onChange={(v) => v && setMeans(v as PaymentMeans)} comboboxProps={{ withinPortal: true }} />
+        <Text size="sm">
+          Reste à payer : <strong>{formatMoney(due)}</strong>
+        </Text>
+        <FrDateInput
+          label="Date du paiement"
+          value={date}
+          onChange={(v) => setDate(v as string | null)}
+          maxDate={today}
+          required
+          data-autofocus
+        />
+        <Select
+          label="Moyen de paiement"
+          data={PAYMENT_MEANS.map((m) => ({ value: m.value, label: m.label }))}
+          value={means}
+          allowDeselect={false}
+          onChange={(v) => v && setMeans(v as PaymentMeans)}
+          comboboxProps={{ withinPortal: true }}
+        />
         <FrenchNumberInput label="Montant reçu (TTC)" value={amount} onValue={setAmount} rightSection="€" />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {restAfter > 0 ? `Paiement partiel : il restera ${formatMoney(restAfter)} à payer.` : 'La facture sera entièrement payée.'}
+          {restAfter > 0
+            ? `Paiement partiel : il restera ${formatMoney(restAfter)} à payer.`
+            : 'La facture sera entièrement payée.'}
         </Text>
         {errors.length > 0 && (
           <Alert color="red" title="Le paiement n’a pas pu être enregistré." role="alert">
-            <List size="sm">{errors.map((e) => <List.Item key={e}>{e}</List.Item>)}</List>
+            <List size="sm">
+              {errors.map((e) => (
+                <List.Item key={e}>{e}</List.Item>
+              ))}
+            </List>
           </Alert>
         )}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" mih={44} onClick={onClose}>Annuler</Button>
-          <Button mih={44} loading={busy} onClick={() => void submit()}>Enregistrer le paiement</Button>
+          <Button variant="default" mih={44} onClick={onClose}>
+            Annuler
+          </Button>
+          <Button mih={44} loading={busy} onClick={() => void submit()}>
+            Enregistrer le paiement
+          </Button>
         </Group>
       </Stack>
     </Modal>

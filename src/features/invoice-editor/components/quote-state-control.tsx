@@ -3,10 +3,25 @@ import { canTransition, QUOTE_STATES } from '../../../domain/quote-states';
 import type { QuoteStateLabel } from '../../../domain/types';
 
 /** The quote's state (spec 4 labels); only the transitions of the rulebook are offered. */
-export function QuoteStateControl({ state, disabled, onChange }: { state: QuoteStateLabel; disabled: boolean; onChange: (s: QuoteStateLabel) => void }) {
+export function QuoteStateControl({
+  state,
+  disabled,
+  onChange,
+}: {
+  state: QuoteStateLabel;
+  disabled: boolean;
+  onChange: (s: QuoteStateLabel) => void;
+}) {
   const data = QUOTE_STATES.map((s) => ({ value: s, label: s, disabled: s !== state && !canTransition(state, s) }));
   return (
-    <Select label="État du devis" data={data} value={state} allowDeselect={false} disabled={disabled} w={180}
-      onChange={(value) => value && value !== state && onChange(value as QuoteStateLabel)} />
+    <Select
+      label="État du devis"
+      data={data}
+      value={state}
+      allowDeselect={false}
+      disabled={disabled}
+      w={180}
+      onChange={(value) => value && value !== state && onChange(value as QuoteStateLabel)}
+    />
   );
 }

@@ -8,13 +8,23 @@ import { oneLine } from '../options';
 import { TotalsCard } from './totals-card';
 import { formatDate } from '../../../domain/format';
 
-const NONE: LineHandlers = { edit: () => undefined, done: () => undefined, patch: () => undefined, move: () => undefined, remove: () => undefined };
+const NONE: LineHandlers = {
+  edit: () => undefined,
+  done: () => undefined,
+  patch: () => undefined,
+  move: () => undefined,
+  remove: () => undefined,
+};
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <div>
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>{value?.trim() ? value : '—'}</Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
+        {value?.trim() ? value : '—'}
+      </Text>
     </div>
   );
 }
@@ -23,29 +33,42 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 export function ReadOnlyDocument({ state, customer }: { state: EditorState; customer: Customer | null }) {
   const { form } = state;
   const invoice = state.kind === 'invoice';
-  const who = state.customer ? `${state.customer.socialReason}${state.customer.accountNumber ? ` (${state.customer.accountNumber})` : ''}` : form.accountNumber;
+  const who = state.customer
+    ? `${state.customer.socialReason}${state.customer.accountNumber ? ` (${state.customer.accountNumber})` : ''}`
+    : form.accountNumber;
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Field label="Client" value={who} />
-          <Field label="Adresse de facturation" value={oneLine(form.billingAddress || (customer ? mainAddress(customer) : ''))} />
+          <Field
+            label="Adresse de facturation"
+            value={oneLine(form.billingAddress || (customer ? mainAddress(customer) : ''))}
+          />
           {invoice && <Field label="Type" value={form.type} />}
           {invoice && form.type === 'Avoir' && <Field label="Facture corrigée" value={state.correctedInvoiceNumber} />}
           <Field label={invoice ? 'Date de facturation' : 'Date de création'} value={formatDate(form.createdAt)} />
-          {invoice ? <Field label="Date d'échéance" value={formatDate(form.dueDate)} /> : <Field label="Date de validité" value={formatDate(form.validatedAt)} />}
+          {invoice ? (
+            <Field label="Date d'échéance" value={formatDate(form.dueDate)} />
+          ) : (
+            <Field label="Date de validité" value={formatDate(form.validatedAt)} />
+          )}
           {invoice && <Field label="Mode de paiement" value={form.paymentMode} />}
           <Field label="Désignation" value={form.designation} />
           <Field label="Clause de TVA" value={form.vatClause} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">Lignes</Title>
+        <Title order={2} size="h4" mb="sm">
+          Lignes
+        </Title>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs">
             <LinesHeader actions={false} />
             <Table.Tbody>
-              {form.lines.map((l, i) => <ReadRow key={l.id} line={l} index={i} count={form.lines.length} on={NONE} readOnly />)}
+              {form.lines.map((l, i) => (
+                <ReadRow key={l.id} line={l} index={i} count={form.lines.length} on={NONE} readOnly />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

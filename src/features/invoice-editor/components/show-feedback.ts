@@ -10,8 +10,13 @@ export function showFeedback({ tone, title, sub, duration }: Feedback): void {
   else if (tone === 'error') toastError(title, sub, duration);
   else {
     notifications.show({
-      color: 'blue', icon: createElement(IconCloudUpload, { size: 18 }), title, message: Array.isArray(sub) ? sub.join(' ') : (sub ?? ''),
-      autoClose: duration ?? TOAST_DURATION * 2, withBorder: true, closeButtonProps: { 'aria-label': 'Fermer la notification' },
+      color: 'blue',
+      icon: createElement(IconCloudUpload, { size: 18 }),
+      title,
+      message: Array.isArray(sub) ? sub.join(' ') : (sub ?? ''),
+      autoClose: duration ?? TOAST_DURATION * 2,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': 'Fermer la notification' },
       styles: { description: { color: 'var(--mantine-color-text)' } },
     });
   }

@@ -23,10 +23,18 @@ import type { EditorStateApi } from './use-editor-state';
 import type { PdfDialogApi } from './use-pdf-dialog';
 import { EDIT_ROUTES } from './use-save-actions';
 
-interface Deps { editor: EditorStateApi; data: EditorData; customer: Customer | null; pdf: PdfDialogApi; persist: (opts: { goToDocument: boolean }) => Promise<unknown> }
+interface Deps {
+  editor: EditorStateApi;
+  data: EditorData;
+  customer: Customer | null;
+  pdf: PdfDialogApi;
+  persist: (opts: { goToDocument: boolean }) => Promise<unknown>;
+}
 
-const NO_COMPANY = 'Les informations de votre société ne sont pas encore enregistrées sur cet appareil : connectez-vous une fois au réseau pour les charger.';
-const OFFLINE_PDF = 'Le PDF d’une facture validée se télécharge depuis le serveur : reconnectez-vous au réseau pour l’ouvrir.';
+const NO_COMPANY =
+  'Les informations de votre société ne sont pas encore enregistrées sur cet appareil : connectez-vous une fois au réseau pour les charger.';
+const OFFLINE_PDF =
+  'Le PDF d’une facture validée se télécharge depuis le serveur : reconnectez-vous au réseau pour l’ouvrir.';
 
 /** The server id of a document, when it has one (a temporary id maps once its creation is done). */
 async function serverIdOf(docId: string | number | null): Promise<number | null> {
@@ -43,7 +51,11 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
   const fileNameOf = useCallback(() => {
     const s = editor.get();
     const kind = s.kind === 'quote' ? 'Devis' : s.form.type === 'Avoir' ? 'Avoir' : 'Facture';
-    return documentFileName(kind, customer?.socialReason ?? s.customer?.socialReason ?? '', s.kind === 'quote' || s.validated ? s.number : null);
+    return documentFileName(
+      kind,
+      customer?.socialReason ?? s.customer?.socialReason ?? '',
+      s.kind === 'quote' || s.validated ? s.number : null,
+    );
   }, [editor, customer]);
 
   const preview = useCallback(async () => {
@@ -61,7 +73,16 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
     // Offline, or the server cannot be reached: the same renderer, in the browser.
     try {
       if (!data.company) throw new Error(NO_COMPANY);
-      const model = previewModel({ kind: s.kind, form: s.form, number: s.number, company: data.company, logo: data.logo, customer, correctedInvoiceNumber: s.correctedInvoiceNumber, estimateNumber: s.estimate?.number ?? null });
+      const model = previewModel({
+        kind: s.kind,
+        form: s.form,
+        number: s.number,
+        company: data.company,
+        logo: data.logo,
+        customer,
+        correctedInvoiceNumber: s.correctedInvoiceNumber,
+        estimateNumber: s.estimate?.number ?? null,
+      });
       pdf.show(await renderInBrowser(model));
     } catch (error) {
       const message = String((error as Error)?.message ?? error);
@@ -86,35 +107,57 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
     }
   }, [editor, pdf, fileNameOf, companyId]);
 
-  const send = useCallback(async (fileName: string) => {
-    const s = editor.get();
-    const id = await serverIdOf(s.docId);
-    if (id === null || busy) return;
-    setBusy('send');
-    try {
-      showFeedback(sendFeedback(await sendInvoice(companyId, id, s.docKey ?? `invoice:${id}`, fileName, s.form.type === 'Avoir' ? 'Avoir' : 'Facture')));
-    } finally {
-      setBusy(null);
-    }
-  }, [editor, companyId, busy]);
-
-  const changeState = useCallback(async (state: QuoteStateLabel) => {
-    const s = editor.get();
-    if (s.docId === null || busy) return;
-    setBusy('state');
-    try {
-      const outcome = await changeQuoteState(companyId, await resolveId(s.docId), s.docKey ?? `quote:${s.docId}`, s.number, state);
-      showFeedback(stateFeedback(outcome, s.number));
-      if (outcome.status === 'done') {
-        await confirmedDocument('quotes', companyId, outcome.response);
-        editor.replace((cur) => ({ ...cur, state: outcome.response.state, invoiceId: outcome.response.invoiceId }));
-      } else if (outcome.status === 'queued') {
-        editor.replace((cur) => ({ ...cur, state }));
+  const send = useCallback(
+    async (fileName: string) => {
+      const s = editor.get();
+      const id = await serverIdOf(s.docId);
+      if (id === null || busy) return;
+      setBusy('send');
+      try {
+        showFeedback(
+          sendFeedback(
+            await sendInvoice(
+              companyId,
+              id,
+              s.docKey ?? `invoice:${id}`,
+              fileName,
+              s.form.type === 'Avoir' ? 'Avoir' : 'Facture',
+            ),
+          ),
+        );
+      } finally {
+        setBusy(null);
       }
-    } finally {
-      setBusy(null);
-    }
-  }, [editor, companyId, busy]);
+    },
+    [editor, companyId, busy],
+  );
+
+  const changeState = useCallback(
+    async (state: QuoteStateLabel) => {
+      const s = editor.get();
+      if (s.docId === null || busy) return;
+      setBusy('state');
+      try {
+        const outcome = await changeQuoteState(
+          companyId,
+          await resolveId(s.docId),
+          s.docKey ?? `quote:${s.docId}`,
+          s.number,
+          state,
+        );
+        showFeedback(stateFeedback(outcome, s.number));
+        if (outcome.status === 'done') {
+          await confirmedDocument('quotes', companyId, outcome.response);
+          editor.replace((cur) => ({ ...cur, state: outcome.response.state, invoiceId: outcome.response.invoiceId }));
+        } else if (outcome.status === 'queued') {
+          editor.replace((cur) => ({ ...cur, state }));
+        }
+      } finally {
+        setBusy(null);
+      }
+    },
+    [editor, companyId, busy],
+  );
 
   /** Spec 4: the quote becomes a new invoice (type Facture, payment mode cleared) saved by the server. */
   const convert = useCallback(async () => {
@@ -127,7 +170,13 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
         s = editor.get();
       }
       const tmp = newTempId();
-      const outcome = await convertQuote(companyId, await resolveId(s.docId!), s.docKey ?? `quote:${s.docId}`, s.number, tmp);
+      const outcome = await convertQuote(
+        companyId,
+        await resolveId(s.docId!),
+        s.docKey ?? `quote:${s.docId}`,
+        s.number,
+        tmp,
+      );
       const feedback = convertFeedback(outcome);
       if (feedback) showFeedback(feedback);
       if (outcome.status === 'failed') return;
@@ -139,8 +188,21 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
       }
       // Offline: the invoice is drafted here exactly as the server will make it, under its temporary id.
       const today = todayInParis(new Date());
-      const form = { ...s.form, type: 'Facture' as const, createdAt: today, dueDate: dueDateFor(today, customer?.paymentDelay), paymentMode: '', validatedAt: null, correctedInvoiceId: null };
-      await writeDraft(companyId, { ...newEditorState('invoice', tmp, form), docId: tmp, docKey: `invoice:${tmp}`, customer: s.customer });
+      const form = {
+        ...s.form,
+        type: 'Facture' as const,
+        createdAt: today,
+        dueDate: dueDateFor(today, customer?.paymentDelay),
+        paymentMode: '',
+        validatedAt: null,
+        correctedInvoiceId: null,
+      };
+      await writeDraft(companyId, {
+        ...newEditorState('invoice', tmp, form),
+        docId: tmp,
+        docKey: `invoice:${tmp}`,
+        customer: s.customer,
+      });
       void navigate({ to: EDIT_ROUTES.invoice, search: { id: tmp } });
     } finally {
       setBusy(null);

@@ -17,11 +17,16 @@ export const CONFLICT_UNREACHABLE = 'La version du serveur n’a pas pu être lu
 async function serverCopy(s: EditorState, companyId: number): Promise<InvoiceJson | QuoteJson | null> {
   const id = Number(s.docId === null ? NaN : await resolveId(s.docId));
   if (!Number.isInteger(id)) return null;
-  const loaded = s.kind === 'invoice' ? await loadDocument('invoice', companyId, id) : await loadDocument('quote', companyId, id);
+  const loaded =
+    s.kind === 'invoice' ? await loadDocument('invoice', companyId, id) : await loadDocument('quote', companyId, id);
   return loaded.status === 'ok' && !loaded.fromCache ? loaded.doc : null;
 }
 
-export function useDraftConflict(opts: { editor: EditorStateApi; companyId: number; persist: (o: { goToDocument: boolean }) => Promise<unknown> }) {
+export function useDraftConflict(opts: {
+  editor: EditorStateApi;
+  companyId: number;
+  persist: (o: { goToDocument: boolean }) => Promise<unknown>;
+}) {
   const { editor, companyId, persist } = opts;
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState<'reload' | 'overwrite' | null>(null);
@@ -32,28 +37,39 @@ export function useDraftConflict(opts: { editor: EditorStateApi; companyId: numb
     setOpened(true);
   }, []);
 
-  const resolve = useCallback(async (choice: 'reload' | 'overwrite') => {
-    setBusy(choice);
-    try {
-      const s = editor.get();
-      const doc = await serverCopy(s, companyId);
-      if (!doc) return setError(CONFLICT_UNREACHABLE);
-      setOpened(false);
-      if (choice === 'reload') {
-        await confirmedDocument(tableOf(s.kind), companyId, doc);
-        await deleteDrafts(companyId, s.kind, [s.slot, String(doc.id)]);
-        const server = s.kind === 'invoice' ? stateFromInvoice(doc as InvoiceJson) : stateFromQuote(doc as QuoteJson);
-        editor.replace(() => ({ ...server, docKey: s.docKey ?? server.docKey }));
-      } else {
-        editor.replace((cur) => ({ ...cur, version: doc.version ?? null }));
-        await persist({ goToDocument: true });
+  const resolve = useCallback(
+    async (choice: 'reload' | 'overwrite') => {
+      setBusy(choice);
+      try {
+        const s = editor.get();
+        const doc = await serverCopy(s, companyId);
+        if (!doc) return setError(CONFLICT_UNREACHABLE);
+        setOpened(false);
+        if (choice === 'reload') {
+          await confirmedDocument(tableOf(s.kind), companyId, doc);
+          await deleteDrafts(companyId, s.kind, [s.slot, String(doc.id)]);
+          const server = s.kind === 'invoice' ? stateFromInvoice(doc as InvoiceJson) : stateFromQuote(doc as QuoteJson);
+          editor.replace(() => ({ ...server, docKey: s.docKey ?? server.docKey }));
+        } else {
+          editor.replace((cur) => ({ ...cur, version: doc.version ?? null }));
+          await persist({ goToDocument: true });
+        }
+      } finally {
+        setBusy(null);
       }
-    } finally {
-      setBusy(null);
-    }
-  }, [editor, companyId, persist]);
+    },
+    [editor, companyId, persist],
+  );
 
-  return { opened, open, close: () => setOpened(false), busy, error, reload: () => void resolve('reload'), overwrite: () => void resolve('overwrite') };
+  return {
+    opened,
+    open,
+    close: () => setOpened(false),
+    busy,
+    error,
+    reload: () => void resolve('reload'),
+    overwrite: () => void resolve('overwrite'),
+  };
 }
 
 export type DraftConflictApi = ReturnType<typeof useDraftConflict>;

@@ -2,7 +2,13 @@
 // customers, the articles and the invoice list (Starter count, rule 15, credit note targets).
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { useCachedArticles, useCachedCustomers, useCachedEnvironment, useCachedInvoices, useDataAge } from '../../../data/cache-hooks';
+import {
+  useCachedArticles,
+  useCachedCustomers,
+  useCachedEnvironment,
+  useCachedInvoices,
+  useDataAge,
+} from '../../../data/cache-hooks';
 import type { PlumeEnvironment } from '../../../data/db';
 import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
 import type { Article, Customer, Exercise } from '../../../domain/types';
@@ -10,7 +16,7 @@ import { currentCompanyAtom } from '../../../lib/session';
 import type { CompanyFacts } from '../check-context';
 import type { EnvCompany, InvoiceListRow } from '../types';
 
-const arrayOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const DATASETS = ['environment', 'customers', 'articles', 'invoices'] as const;
 
 export interface EditorData {
@@ -58,11 +64,20 @@ export function useEditorData(): EditorData {
       invoices: invoices ?? [],
       exercises: arrayOf<Exercise>(environment?.accounting?.exercises),
       company,
-      facts: company ?? (current ? { subscriptionInvoice: current.subscriptionInvoice, numberInvoiceValidateMonth: current.numberInvoiceValidateMonth } : null),
+      facts:
+        company ??
+        (current
+          ? {
+              subscriptionInvoice: current.subscriptionInvoice,
+              numberInvoiceValidateMonth: current.numberInvoiceValidateMonth,
+            }
+          : null),
       meansOfPayment: arrayOf<string>(inv.meansOfPayment).filter((m) => typeof m === 'string'),
       vatRates: arrayOf<number>(inv.vatRates).filter((r) => typeof r === 'number'),
       vatClauses: arrayOf<string>(inv.VAT_clauses).filter((c) => typeof c === 'string'),
-      units: arrayOf<{ label?: string }>(inv.unitsMeasurement).map((u) => u?.label ?? '').filter(Boolean),
+      units: arrayOf<{ label?: string }>(inv.unitsMeasurement)
+        .map((u) => u?.label ?? '')
+        .filter(Boolean),
       ledgerId: typeof ledger?.id === 'number' ? ledger.id : null,
       logo: typeof inv.logo === 'string' ? inv.logo : null,
       fetchedAt,

@@ -17,15 +17,18 @@ import { MESSAGES } from '../feedback';
 import type { EditorKind, EditorState, InvoiceJson, QuoteJson } from '../types';
 
 export type EditorDocument =
-  | { status: 'loading' }
-  | { status: 'ready'; state: EditorState; restored: boolean; fromCache: boolean };
+  { status: 'loading' } | { status: 'ready'; state: EditorState; restored: boolean; fromCache: boolean };
 
-export const LIST_ROUTES = { invoice: '/mes-factures/liste-des-factures', quote: '/mes-factures/liste-des-devis' } as const;
+export const LIST_ROUTES = {
+  invoice: '/mes-factures/liste-des-factures',
+  quote: '/mes-factures/liste-des-devis',
+} as const;
 
 /** '12' → 12; a temporary id stays text. */
 export const parseDocId = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
 /** The ?id= of an editor route: a number for a server id (so the URL reads ?id=12), else the temporary id. */
-export const searchId = (id: string | number | null): string | number => (typeof id === 'number' ? id : parseDocId(String(id ?? '')));
+export const searchId = (id: string | number | null): string | number =>
+  typeof id === 'number' ? id : parseDocId(String(id ?? ''));
 
 class LoadError extends Error {}
 
@@ -45,36 +48,65 @@ function fromServer(kind: EditorKind, doc: InvoiceJson | QuoteJson): EditorState
   return kind === 'invoice' ? stateFromInvoice(doc as InvoiceJson) : stateFromQuote(doc as QuoteJson);
 }
 
-async function load(kind: EditorKind, companyId: number, id: string | undefined, avoir: string | undefined): Promise<Extract<EditorDocument, { status: 'ready' }>> {
+async function load(
+  kind: EditorKind,
+  companyId: number,
+  id: string | undefined,
+  avoir: string | undefined,
+): Promise<Extract<EditorDocument, { status: 'ready' }>> {
   const today = todayInParis(new Date());
   if (!id) {
     const slot = kind === 'invoice' && avoir ? `avoir-${avoir}` : 'new';
     const draft = await readDraft(companyId, kind, slot);
     if (draft) return { status: 'ready', state: draft, restored: true, fromCache: false };
-    if (slot === 'new') return { status: 'ready', state: newEditorState(kind, slot, emptyForm(kind, today)), restored: false, fromCache: false };
+    if (slot === 'new')
+      return {
+        status: 'ready',
+        state: newEditorState(kind, slot, emptyForm(kind, today)),
+        restored: false,
+        fromCache: false,
+      };
     const corrected = /^\d+$/.test(avoir ?? '') ? await loadDocument('invoice', companyId, Number(avoir)) : null;
-    if (corrected?.status !== 'ok' || !corrected.doc.validated) throw new LoadError(corrected?.status === 'refused' ? corrected.message ?? '' : '');
-    const state = { ...newEditorState('invoice', slot, creditNoteForm(corrected.doc, today)), customer: corrected.doc.customer, correctedInvoiceNumber: corrected.doc.number };
+    if (corrected?.status !== 'ok' || !corrected.doc.validated)
+      throw new LoadError(corrected?.status === 'refused' ? (corrected.message ?? '') : '');
+    const state = {
+      ...newEditorState('invoice', slot, creditNoteForm(corrected.doc, today)),
+      customer: corrected.doc.customer,
+      correctedInvoiceNumber: corrected.doc.number,
+    };
     return { status: 'ready', state, restored: false, fromCache: corrected.fromCache };
   }
   const docId = parseDocId(id);
-  const draft = (await readDraft(companyId, kind, String(docId))) ?? (typeof docId === 'number' ? await draftOfResolved(companyId, kind, docId) : null);
+  const draft =
+    (await readDraft(companyId, kind, String(docId))) ??
+    (typeof docId === 'number' ? await draftOfResolved(companyId, kind, docId) : null);
   let serverId = docId;
   if (isTempId(docId)) {
     if (draft) return { status: 'ready', state: draft, restored: true, fromCache: false };
     serverId = await resolveId(docId);
     if (isTempId(serverId)) throw new LoadError('');
   }
-  const loaded = kind === 'invoice' ? await loadDocument('invoice', companyId, Number(serverId)) : await loadDocument('quote', companyId, Number(serverId));
+  const loaded =
+    kind === 'invoice'
+      ? await loadDocument('invoice', companyId, Number(serverId))
+      : await loadDocument('quote', companyId, Number(serverId));
   if (loaded.status !== 'ok') {
-    if (draft && loaded.status === 'unavailable') return { status: 'ready', state: draft, restored: true, fromCache: true };
-    throw new LoadError(loaded.status === 'refused' ? loaded.message ?? '' : '');
+    if (draft && loaded.status === 'unavailable')
+      return { status: 'ready', state: draft, restored: true, fromCache: true };
+    throw new LoadError(loaded.status === 'refused' ? (loaded.message ?? '') : '');
   }
   const server = fromServer(kind, loaded.doc);
   const frozen = server.validated || (kind === 'quote' && server.state !== 'En cours' && server.state !== 'Accepté');
   if (draft && (draft.dirty || draft.sent) && !frozen) {
     // The local work wins; what only the server decides (number, state, validation) comes from it.
-    const state = { ...draft, number: server.number, validated: server.validated, state: server.state, invoiceId: server.invoiceId, customer: draft.customer ?? server.customer };
+    const state = {
+      ...draft,
+      number: server.number,
+      validated: server.validated,
+      state: server.state,
+      invoiceId: server.invoiceId,
+      customer: draft.customer ?? server.customer,
+    };
     return { status: 'ready', state, restored: true, fromCache: loaded.fromCache };
   }
   if (draft) await deleteDrafts(companyId, kind, [draft.slot]);
@@ -86,8 +118,14 @@ async function load(kind: EditorKind, companyId: number, id: string | undefined,
 // the user. Each opening is its own answer (`opening`): a document is never opened from the copy
 // of an earlier visit. The load falls back to the device by itself (drafts, cached documents).
 let openings = 0;
-const editorDocumentData = defineServerData<{ kind: EditorKind; id?: string; avoir?: string; opening: number }, Extract<EditorDocument, { status: 'ready' }>>({
-  key: 'editorDocument', keep: 'memory', manual: true, readsDevice: true,
+const editorDocumentData = defineServerData<
+  { kind: EditorKind; id?: string; avoir?: string; opening: number },
+  Extract<EditorDocument, { status: 'ready' }>
+>({
+  key: 'editorDocument',
+  keep: 'memory',
+  manual: true,
+  readsDevice: true,
   fetch: async ({ kind, id, avoir }, { companyId }) => {
     try {
       return await load(kind, companyId, id, avoir);
@@ -99,7 +137,11 @@ const editorDocumentData = defineServerData<{ kind: EditorKind; id?: string; avo
   },
 });
 
-export function useEditorDocument(kind: EditorKind, id: string | undefined, avoir: string | undefined): { doc: EditorDocument; loadId: number; reload: () => void } {
+export function useEditorDocument(
+  kind: EditorKind,
+  id: string | undefined,
+  avoir: string | undefined,
+): { doc: EditorDocument; loadId: number; reload: () => void } {
   const navigate = useNavigate();
   const [opening, setOpening] = useState(() => ++openings);
   const read = useServerData(editorDocumentData, { kind, id, avoir, opening });

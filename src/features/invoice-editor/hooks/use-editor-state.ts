@@ -43,13 +43,16 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
     if (!unwritten.current) markUnsaved(UNSAVED_KEY, false);
   }, [companyId]);
 
-  const change = useCallback((fn: (form: EditorForm) => EditorForm) => {
-    setState((s) => ({ ...s, form: fn(s.form), dirty: true }));
-    unwritten.current = true;
-    markUnsaved(UNSAVED_KEY, true);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void write(), DRAFT_DELAY_MS);
-  }, [write]);
+  const change = useCallback(
+    (fn: (form: EditorForm) => EditorForm) => {
+      setState((s) => ({ ...s, form: fn(s.form), dirty: true }));
+      unwritten.current = true;
+      markUnsaved(UNSAVED_KEY, true);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void write(), DRAFT_DELAY_MS);
+    },
+    [write],
+  );
 
   const replace = useCallback((fn: (s: EditorState) => EditorState) => {
     latest.current = fn(latest.current);
@@ -83,21 +86,39 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
         const doc = response as { number?: string | null; version?: number };
         // The next save starts from the version this one produced (issue 10).
         const version = (s: EditorState) => (typeof doc.version === 'number' ? doc.version : s.version);
-        setState((s) => (sameSent(s.sent, entry.body) ? { ...s, sent: null, number: doc.number ?? s.number, version: version(s) } : { ...s, version: version(s) }));
+        setState((s) =>
+          sameSent(s.sent, entry.body)
+            ? { ...s, sent: null, number: doc.number ?? s.number, version: version(s) }
+            : { ...s, version: version(s) },
+        );
       } else if (entry.kind === 'invoice.validate') {
         const answer = response as ValidateAnswer;
-        setState((s) => ({ ...s, validated: true, number: answer.invoice.number, validationQueued: false, docId: answer.invoice.id, dirty: false, sent: null }));
+        setState((s) => ({
+          ...s,
+          validated: true,
+          number: answer.invoice.number,
+          validationQueued: false,
+          docId: answer.invoice.id,
+          dirty: false,
+          sent: null,
+        }));
       }
     });
   }, [docKey, kind]);
 
   // A customer created offline got its number from the server: the form names it by that number
   // from now on (the local draft is rewritten by data/resolved-refs.ts).
-  useEffect(() => onMutationDone((entry, response) => {
-    const number = entry.idField ? (response as Record<string, unknown> | null)?.[entry.idField] : undefined;
-    if (!entry.createsTempId || typeof number !== 'string') return;
-    setState((s) => (s.form.accountNumber === entry.createsTempId ? { ...s, form: { ...s.form, accountNumber: number } } : s));
-  }), []);
+  useEffect(
+    () =>
+      onMutationDone((entry, response) => {
+        const number = entry.idField ? (response as Record<string, unknown> | null)?.[entry.idField] : undefined;
+        if (!entry.createsTempId || typeof number !== 'string') return;
+        setState((s) =>
+          s.form.accountNumber === entry.createsTempId ? { ...s, form: { ...s.form, accountNumber: number } } : s,
+        );
+      }),
+    [],
+  );
 
   const flush = useCallback(() => write(), [write]);
   const get = useCallback(() => latest.current, []);

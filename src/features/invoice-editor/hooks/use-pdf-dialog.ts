@@ -12,7 +12,14 @@ export interface PdfDialogState {
   sendable: boolean;
 }
 
-const CLOSED: PdfDialogState = { opened: false, loading: false, file: null, fileName: '', error: null, sendable: false };
+const CLOSED: PdfDialogState = {
+  opened: false,
+  loading: false,
+  file: null,
+  fileName: '',
+  error: null,
+  sendable: false,
+};
 
 export function usePdfDialog() {
   const [dialog, setDialog] = useState<PdfDialogState>(CLOSED);
@@ -21,7 +28,11 @@ export function usePdfDialog() {
     afterClose.current = opts.afterClose ?? null;
     setDialog({ ...CLOSED, opened: true, loading: true, fileName, sendable: !!opts.sendable });
   }, []);
-  const show = useCallback((file: Blob, fileName?: string) => setDialog((d) => ({ ...d, loading: false, file, fileName: fileName ?? d.fileName })), []);
+  const show = useCallback(
+    (file: Blob, fileName?: string) =>
+      setDialog((d) => ({ ...d, loading: false, file, fileName: fileName ?? d.fileName })),
+    [],
+  );
   const fail = useCallback((error: string) => setDialog((d) => ({ ...d, loading: false, error })), []);
   const close = useCallback(() => {
     setDialog(CLOSED);

@@ -12,7 +12,12 @@ import { callRaw, queued } from '../../../lib/api-call';
 import { customerLabel, type InvoiceListRow, type QuoteListRow } from '../list-model';
 
 /** Rewrites one row of the device's copy (a change made here shows before the next refresh). */
-export async function patchCachedRow<T>(table: 'invoices' | 'quotes', companyId: number, id: string | number, patch: (row: T) => T): Promise<void> {
+export async function patchCachedRow<T>(
+  table: 'invoices' | 'quotes',
+  companyId: number,
+  id: string | number,
+  patch: (row: T) => T,
+): Promise<void> {
   const db = currentDb();
   if (!db) return;
   try {
@@ -27,36 +32,71 @@ export async function patchCachedRow<T>(table: 'invoices' | 'quotes', companyId:
 }
 
 /** PUT /api/invoices/:id/payment { paidAt: today | null } (validated invoices only). */
-export async function setInvoicePaid(companyId: number, row: InvoiceListRow, paid: boolean): Promise<ScreenOutcome<unknown>> {
+export async function setInvoicePaid(
+  companyId: number,
+  row: InvoiceListRow,
+  paid: boolean,
+): Promise<ScreenOutcome<unknown>> {
   const paidAt = paid ? todayInParis(new Date()) : null;
-  const outcome = await screenOutcome(await submitMutation({
-    ...queued(api.invoices.markPaid, { params: { id: row.id }, body: { paidAt } }), companyId, docKey: `invoice:${row.id}`, kind: 'invoice.payment',
-    label: `Facture ${row.number ?? ''} marquée ${paid ? 'payée' : 'non payée'}`.replace(/\s+/g, ' '),
-  }));
-  if (outcome.status !== 'failed') await patchCachedRow<InvoiceListRow>('invoices', companyId, row.id, (r) => ({ ...r, invoice: { ...r.invoice, paidAt, ...(paidAt ? {} : { amountPaid: 0 }) } }));
+  const outcome = await screenOutcome(
+    await submitMutation({
+      ...queued(api.invoices.markPaid, { params: { id: row.id }, body: { paidAt } }),
+      companyId,
+      docKey: `invoice:${row.id}`,
+      kind: 'invoice.payment',
+      label: `Facture ${row.number ?? ''} marquée ${paid ? 'payée' : 'non payée'}`.replace(/\s+/g, ' '),
+    }),
+  );
+  if (outcome.status !== 'failed')
+    await patchCachedRow<InvoiceListRow>('invoices', companyId, row.id, (r) => ({
+      ...r,
+      invoice: { ...r.invoice, paidAt, ...(paidAt ? {} : { amountPaid: 0 }) },
+    }));
   return outcome;
 }
 
 /** PATCH /api/estimates/:id { state } (spec 4: the label is sent). */
-export async function changeQuoteState(companyId: number, row: QuoteListRow, state: QuoteStateLabel): Promise<ScreenOutcome<QuoteListRow>> {
-  const outcome = await screenOutcome(await submitMutation<QuoteListRow>({
-    ...queued(api.invoices.setQuoteState, { params: { id: row.id }, body: { state } }), companyId, docKey: `quote:${row.id}`, kind: 'quote.state',
-    label: `Devis ${row.number ?? ''} : état « ${state} »`,
-  }));
-  if (outcome.status !== 'failed') await patchCachedRow<QuoteListRow>('quotes', companyId, row.id, (r) => ({ ...r, state }));
+export async function changeQuoteState(
+  companyId: number,
+  row: QuoteListRow,
+  state: QuoteStateLabel,
+): Promise<ScreenOutcome<QuoteListRow>> {
+  const outcome = await screenOutcome(
+    await submitMutation<QuoteListRow>({
+      ...queued(api.invoices.setQuoteState, { params: { id: row.id }, body: { state } }),
+      companyId,
+      docKey: `quote:${row.id}`,
+      kind: 'quote.state',
+      label: `Devis ${row.number ?? ''} : état « ${state} »`,
+    }),
+  );
+  if (outcome.status !== 'failed')
+    await patchCachedRow<QuoteListRow>('quotes', companyId, row.id, (r) => ({ ...r, state }));
   return outcome;
 }
 
 /** POST /api/estimates/:id/convert → the new draft invoice (its id opens the invoice form). */
 export async function convertQuote(companyId: number, row: QuoteListRow): Promise<ScreenOutcome<{ id: number }>> {
-  return screenOutcome(await submitMutation<{ id: number }>({
-    ...queued(api.invoices.convertQuote, { params: { id: row.id } }), companyId, docKey: `quote:${row.id}`, kind: 'quote.convert',
-    label: `Transformation du devis ${row.number ?? ''} en facture (${customerLabel(row.customer)})`, createsTempId: newTempId(),
-  }));
+  return screenOutcome(
+    await submitMutation<{ id: number }>({
+      ...queued(api.invoices.convertQuote, { params: { id: row.id } }),
+      companyId,
+      docKey: `quote:${row.id}`,
+      kind: 'quote.convert',
+      label: `Transformation du devis ${row.number ?? ''} en facture (${customerLabel(row.customer)})`,
+      createsTempId: newTempId(),
+    }),
+  );
 }
 
 /** GET /api/invoices/:id/pdf or /api/estimates/:id/pdf, saved under the server's file name. */
-export async function downloadPdf(resource: 'invoices' | 'estimates', id: string | number, fallbackName: string): Promise<void> {
-  const response = await callRaw(resource === 'invoices' ? api.invoices.invoicePdf : api.invoices.quotePdf, { params: { id } });
+export async function downloadPdf(
+  resource: 'invoices' | 'estimates',
+  id: string | number,
+  fallbackName: string,
+): Promise<void> {
+  const response = await callRaw(resource === 'invoices' ? api.invoices.invoicePdf : api.invoices.quotePdf, {
+    params: { id },
+  });
   saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));
 }

@@ -17,26 +17,58 @@ const BADGE_TEXT = { textTransform: 'none', color: 'var(--mantine-color-text)' }
  */
 export function useOpen() {
   const navigate = useNavigate();
-  return useCallback((to: string, search?: Record<string, unknown>) => (e: React.MouseEvent) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    void navigate({ to: to as '/', search: search as never });
-  }, [navigate]);
+  return useCallback(
+    (to: string, search?: Record<string, unknown>) => (e: React.MouseEvent) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+      e.preventDefault();
+      void navigate({ to: to as '/', search: search as never });
+    },
+    [navigate],
+  );
 }
 
 export type Open = ReturnType<typeof useOpen>;
 
-export function NumberCell({ number, target, pending, open }: { number: string | null; target: EditorTarget; pending: boolean; open: Open }) {
+export function NumberCell({
+  number,
+  target,
+  pending,
+  open,
+}: {
+  number: string | null;
+  target: EditorTarget;
+  pending: boolean;
+  open: Open;
+}) {
   return (
     <>
-      <Anchor href={target.href} onClick={open(target.to, target.search)} size="sm" fw={600} fs={number ? undefined : 'italic'} truncate="end">{numberLabel(number)}</Anchor>
-      {pending && <Badge size="xs" variant="light" color="orange" style={{ ...BADGE_TEXT, alignSelf: 'flex-start' }}>{PENDING_LABEL}</Badge>}
+      <Anchor
+        href={target.href}
+        onClick={open(target.to, target.search)}
+        size="sm"
+        fw={600}
+        fs={number ? undefined : 'italic'}
+        truncate="end"
+      >
+        {numberLabel(number)}
+      </Anchor>
+      {pending && (
+        <Badge size="xs" variant="light" color="orange" style={{ ...BADGE_TEXT, alignSelf: 'flex-start' }}>
+          {PENDING_LABEL}
+        </Badge>
+      )}
     </>
   );
 }
 
 // Plain spans rather than Mantine <Text>: ~20 cells mount per frame of a fast scroll.
-const TEXT: CSSProperties = { fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.45, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+const TEXT: CSSProperties = {
+  fontSize: 'var(--mantine-font-size-sm)',
+  lineHeight: 1.45,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
 const STRONG: CSSProperties = { ...TEXT, fontWeight: 500 };
 const DIM: CSSProperties = { ...TEXT, fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' };
 const NUM: CSSProperties = { ...TEXT, fontVariantNumeric: 'tabular-nums' };
@@ -49,7 +81,9 @@ export function CustomerCell({ customer, extra }: { customer: ListCustomer | nul
   const second = extra ?? (customer?.name && customer.name !== main ? customer.name : null);
   return (
     <>
-      <span style={STRONG} title={main || undefined}>{main || '—'}</span>
+      <span style={STRONG} title={main || undefined}>
+        {main || '—'}
+      </span>
       {second && <span style={DIM}>{second}</span>}
     </>
   );
@@ -58,12 +92,18 @@ export function CustomerCell({ customer, extra }: { customer: ListCustomer | nul
 export function Badges({ badges }: { badges: StatusBadge[] }) {
   return (
     <div style={BADGES}>
-      {badges.map((b) => <Badge key={b.label} size="sm" variant="light" color={b.color} style={BADGE_TEXT}>{b.label}</Badge>)}
+      {badges.map((b) => (
+        <Badge key={b.label} size="sm" variant="light" color={b.color} style={BADGE_TEXT}>
+          {b.label}
+        </Badge>
+      ))}
     </div>
   );
 }
 
-export const Amount = ({ value, format }: { value: number; format: (n: number) => string }) => <span style={NUM}>{format(value)}</span>;
+export const Amount = ({ value, format }: { value: number; format: (n: number) => string }) => (
+  <span style={NUM}>{format(value)}</span>
+);
 
 /**
  * The open button (Modifier / Voir) and a menu of the other actions, 44 px targets. The menu is
@@ -73,7 +113,16 @@ export const Amount = ({ value, format }: { value: number; format: (n: number) =
 export function RowActions({ open, more, moreLabel }: { open: ReactNode; more: ReactNode | null; moreLabel: string }) {
   const [armed, setArmed] = useState(false);
   const button = (props: object) => (
-    <ActionIcon variant="subtle" size={44} aria-label={moreLabel} title="Autres actions" aria-haspopup="menu" {...props}><IconDots size={20} /></ActionIcon>
+    <ActionIcon
+      variant="subtle"
+      size={44}
+      aria-label={moreLabel}
+      title="Autres actions"
+      aria-haspopup="menu"
+      {...props}
+    >
+      <IconDots size={20} />
+    </ActionIcon>
   );
   return (
     <Group gap={2} wrap="nowrap">

@@ -14,20 +14,45 @@ const ACTIONS = ['actions'];
 const stack: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 };
 
 /** Invoices or quotes on a phone: number and amount, customer, date and status, then the actions. */
-export function DocumentCards<R extends { id: string | number }>({ label, rows, columns, stale, loadingMore, onRange }: DocumentTableProps<R>) {
+export function DocumentCards<R extends { id: string | number }>({
+  label,
+  rows,
+  columns,
+  stale,
+  loadingMore,
+  onRange,
+}: DocumentTableProps<R>) {
   return (
     <div>
-      <PhoneCardList label={label} count={rows?.length} busy={rows === undefined || stale} itemKey={(i) => rows![i].id} onRange={onRange}
-        renderCard={(i) => <Card row={rows![i]} columns={columns} />} />
+      <PhoneCardList
+        label={label}
+        count={rows?.length}
+        busy={rows === undefined || stale}
+        itemKey={(i) => rows![i].id}
+        onRange={onRange}
+        renderCard={(i) => <Card row={rows![i]} columns={columns} />}
+      />
       {loadingMore && (
-        <Group justify="center" gap="xs" py="sm" role="status"><Loader size="xs" /><Text size="sm" c="dimmed">Chargement de la suite…</Text></Group>
+        <Group justify="center" gap="xs" py="sm" role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Chargement de la suite…
+          </Text>
+        </Group>
       )}
     </div>
   );
 }
 
 const Card = memo(function Card<R>({ row, columns }: { row: R; columns: Column<R>[] }) {
-  const pick = (keys: string[]) => columns.filter((c) => keys.includes(c.key)).map((c) => <div key={c.key} style={stack}>{c.render(row)}</div>);
+  const pick = (keys: string[]) =>
+    columns
+      .filter((c) => keys.includes(c.key))
+      .map((c) => (
+        <div key={c.key} style={stack}>
+          {c.render(row)}
+        </div>
+      ));
   return (
     <div style={CARD}>
       <div style={{ ...stack, flex: 1, gap: 4 }}>

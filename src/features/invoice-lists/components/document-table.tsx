@@ -26,7 +26,13 @@ interface Props<R extends { id: string | number }> {
 }
 
 export const ROW_HEIGHT = 60;
-const cell: CSSProperties = { padding: '0 8px', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' };
+const cell: CSSProperties = {
+  padding: '0 8px',
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+};
 
 export type DocumentTableProps<R extends { id: string | number }> = Props<R>;
 
@@ -36,7 +42,14 @@ export function DocumentTable<R extends { id: string | number }>(props: Props<R>
 }
 
 /** An ARIA table whose rows are virtualised against the page scroll: 10 000 rows stay smooth. */
-function DocumentGrid<R extends { id: string | number }>({ label, rows, columns, stale, loadingMore, onRange }: Props<R>) {
+function DocumentGrid<R extends { id: string | number }>({
+  label,
+  rows,
+  columns,
+  stale,
+  loadingMore,
+  onRange,
+}: Props<R>) {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const shown = useMemo(() => (wide ? columns : columns.filter((c) => !c.wideOnly)), [wide, columns]);
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: shown.map((c) => c.width).join(' ') };
@@ -48,12 +61,39 @@ function DocumentGrid<R extends { id: string | number }>({ label, rows, columns,
   }, [last, onRange]);
 
   return (
-    <div role="table" aria-label={label} aria-rowcount={(rows?.length ?? 0) + 1} aria-busy={rows === undefined || stale} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+    <div
+      role="table"
+      aria-label={label}
+      aria-rowcount={(rows?.length ?? 0) + 1}
+      aria-busy={rows === undefined || stale}
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+    >
       {/* The header row stays under the app's top bar while the page scrolls. */}
       <div role="rowgroup" style={{ position: 'sticky', top: 'var(--app-shell-header-height, 64px)', zIndex: 2 }}>
-        <div role="row" aria-rowindex={1} style={{ ...grid, height: 44, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)', borderRadius: '8px 8px 0 0' }}>
+        <div
+          role="row"
+          aria-rowindex={1}
+          style={{
+            ...grid,
+            height: 44,
+            background: 'var(--mantine-color-gray-0)',
+            borderBottom: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: '8px 8px 0 0',
+          }}
+        >
           {shown.map((c) => (
-            <div key={c.key} role="columnheader" style={{ ...cell, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)', alignItems: c.align === 'right' ? 'flex-end' : undefined }}>{c.header}</div>
+            <div
+              key={c.key}
+              role="columnheader"
+              style={{
+                ...cell,
+                fontWeight: 700,
+                fontSize: 'var(--mantine-font-size-sm)',
+                alignItems: c.align === 'right' ? 'flex-end' : undefined,
+              }}
+            >
+              {c.header}
+            </div>
           ))}
         </div>
       </div>
@@ -61,13 +101,30 @@ function DocumentGrid<R extends { id: string | number }>({ label, rows, columns,
         {rows === undefined ? (
           Array.from({ length: 8 }, (_, i) => (
             <div key={i} role="row" aria-rowindex={i + 2} style={{ ...grid, height: ROW_HEIGHT }}>
-              <div role="cell" style={{ ...cell, gridColumn: '1 / -1' }}><Skeleton height={20} /></div>
+              <div role="cell" style={{ ...cell, gridColumn: '1 / -1' }}>
+                <Skeleton height={20} />
+              </div>
             </div>
           ))
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => (
-              <div key={item.key} role="row" aria-rowindex={item.index + 2} style={{ ...grid, position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start - offset}px)`, borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined }}>
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                style={{
+                  ...grid,
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start - offset}px)`,
+                  borderBottom: '1px solid var(--mantine-color-gray-2)',
+                  background: item.index % 2 ? 'var(--mantine-color-gray-0)' : undefined,
+                }}
+              >
                 <Cells row={rows[item.index]} columns={shown} />
               </div>
             ))}
@@ -75,7 +132,12 @@ function DocumentGrid<R extends { id: string | number }>({ label, rows, columns,
         )}
       </div>
       {loadingMore && (
-        <Group justify="center" gap="xs" py="sm" role="status"><Loader size="xs" /><Text size="sm" c="dimmed">Chargement de la suite…</Text></Group>
+        <Group justify="center" gap="xs" py="sm" role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Chargement de la suite…
+          </Text>
+        </Group>
       )}
     </div>
   );
@@ -86,7 +148,13 @@ const Cells = memo(function Cells<R>({ row, columns }: { row: R; columns: Column
   return (
     <>
       {columns.map((c) => (
-        <div key={c.key} role="cell" style={{ ...cell, alignItems: c.align === 'right' ? 'flex-end' : undefined, textAlign: c.align }}>{c.render(row)}</div>
+        <div
+          key={c.key}
+          role="cell"
+          style={{ ...cell, alignItems: c.align === 'right' ? 'flex-end' : undefined, textAlign: c.align }}
+        >
+          {c.render(row)}
+        </div>
       ))}
     </>
   );

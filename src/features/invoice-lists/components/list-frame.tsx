@@ -18,20 +18,37 @@ interface Props {
 }
 
 /** The parts both list screens share: filters, count, the device-copy hint and the empty states. */
-export function ListFrame({ list, countText, filtersActive, onReset, emptyTitle, emptyText, noMatch, createButton, filters, table }: Props) {
+export function ListFrame({
+  list,
+  countText,
+  filtersActive,
+  onReset,
+  emptyTitle,
+  emptyText,
+  noMatch,
+  createButton,
+  filters,
+  table,
+}: Props) {
   const loaded = list.rows !== undefined;
   return (
     <Stack gap="md">
       {filters}
       <Group justify="space-between" gap="sm" mih={24}>
         {list.source === 'device' ? <DataAge fetchedAt={list.fetchedAt} always /> : <span />}
-        {loaded && <Text size="sm" c="dimmed" aria-live="polite">{countText}</Text>}
+        {loaded && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {countText}
+          </Text>
+        )}
       </Group>
       {list.serverFailed && (
         <Alert color="orange" title="Le serveur ne répond pas">
           <Group justify="space-between" gap="sm">
             <Text size="sm">La liste affichée est celle enregistrée sur cet appareil.</Text>
-            <Button variant="light" color="orange" onClick={list.retry} mih={44}>Réessayer</Button>
+            <Button variant="light" color="orange" onClick={list.retry} mih={44}>
+              Réessayer
+            </Button>
           </Group>
         </Alert>
       )}
@@ -39,17 +56,23 @@ export function ListFrame({ list, countText, filtersActive, onReset, emptyTitle,
         list.source === 'device' && list.fetchedAt === null && !filtersActive ? (
           <Stack align="center" py="xl" gap="sm">
             <Text fw={600}>Cette liste n’a pas encore été enregistrée sur cet appareil.</Text>
-            <Text c="dimmed" size="sm">Elle s’affichera dès le retour de la connexion.</Text>
+            <Text c="dimmed" size="sm">
+              Elle s’affichera dès le retour de la connexion.
+            </Text>
           </Stack>
         ) : filtersActive ? (
           <Stack align="center" py="xl" gap="sm">
             <Text fw={600}>{noMatch}</Text>
-            <Button variant="light" onClick={onReset} mih={44}>Effacer les filtres</Button>
+            <Button variant="light" onClick={onReset} mih={44}>
+              Effacer les filtres
+            </Button>
           </Stack>
         ) : (
           <Stack align="center" py="xl" gap="sm">
             <Text fw={600}>{emptyTitle}</Text>
-            <Text c="dimmed" size="sm">{emptyText}</Text>
+            <Text c="dimmed" size="sm">
+              {emptyText}
+            </Text>
             {createButton}
           </Stack>
         )

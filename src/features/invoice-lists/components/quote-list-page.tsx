@@ -14,7 +14,14 @@ import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { fetchQuotePage } from '../api/list-api';
 import { changeQuoteState, convertQuote, downloadPdf } from '../api/row-actions';
-import { countLabel, EMPTY_QUOTE_FILTERS, filterQuotes, quoteQuery, type QuoteFilters, type QuoteListRow } from '../list-model';
+import {
+  countLabel,
+  EMPTY_QUOTE_FILTERS,
+  filterQuotes,
+  quoteQuery,
+  type QuoteFilters,
+  type QuoteListRow,
+} from '../list-model';
 import { editorTarget, NEW_QUOTE_PATH } from '../paths';
 import { localQuoteRow } from '../pending-rows';
 import { ROW_TOASTS, rowFeedback } from '../row-feedback';
@@ -47,42 +54,75 @@ export function QuoteListPage() {
   const query = useMemo(() => quoteQuery({ ...filters, q }), [filters, q]);
   const { options, lookup } = useCustomerDirectory();
   const pending = usePendingDocuments<QuotePayload>('estimates');
-  const localRows = useMemo(() => pending.created.map((c) => localQuoteRow(c.tempId, c.payload, lookup)), [pending.created, lookup]);
-  const filterLocal = useCallback((rows: readonly QuoteListRow[], qy: typeof query | null) => filterQuotes(rows, qy ?? {}), []);
+  const localRows = useMemo(
+    () => pending.created.map((c) => localQuoteRow(c.tempId, c.payload, lookup)),
+    [pending.created, lookup],
+  );
+  const filterLocal = useCallback(
+    (rows: readonly QuoteListRow[], qy: typeof query | null) => filterQuotes(rows, qy ?? {}),
+    [],
+  );
   const list = useDocumentList({ dataset: 'quotes', query, fetchPage: fetchQuotePage, filterLocal, localRows });
   const { patchRow } = list;
   const [toCancel, setToCancel] = useState<QuoteListRow | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const applyState = useCallback(async (row: QuoteListRow, state: QuoteStateLabel) => {
-    const outcome = await changeQuoteState(companyId, row, state);
-    showFeedback(rowFeedback(outcome, ROW_TOASTS.quoteState(row.number), ROW_TOASTS.quoteStateError));
-    if (outcome.status !== 'failed') patchRow(row.id, (r) => ({ ...r, state }));
-  }, [companyId, patchRow]);
-  const onState = useCallback((row: QuoteListRow, state: QuoteStateLabel) => {
-    if (state === 'Annulé') setToCancel(row);
-    else void applyState(row, state);
-  }, [applyState]);
-  const onConvert = useCallback((row: QuoteListRow) => {
-    void convertQuote(companyId, row).then((outcome) => {
-      if (outcome.status === 'done') {
-        const target = editorTarget('invoice', outcome.response.id);
-        void navigate({ to: target.to as '/', search: target.search as never });
-      }
-      else showFeedback(rowFeedback(outcome, '', ROW_TOASTS.convertError, ROW_TOASTS.convertQueued));
-    });
-  }, [companyId, navigate]);
+  const applyState = useCallback(
+    async (row: QuoteListRow, state: QuoteStateLabel) => {
+      const outcome = await changeQuoteState(companyId, row, state);
+      showFeedback(rowFeedback(outcome, ROW_TOASTS.quoteState(row.number), ROW_TOASTS.quoteStateError));
+      if (outcome.status !== 'failed') patchRow(row.id, (r) => ({ ...r, state }));
+    },
+    [companyId, patchRow],
+  );
+  const onState = useCallback(
+    (row: QuoteListRow, state: QuoteStateLabel) => {
+      if (state === 'Annulé') setToCancel(row);
+      else void applyState(row, state);
+    },
+    [applyState],
+  );
+  const onConvert = useCallback(
+    (row: QuoteListRow) => {
+      void convertQuote(companyId, row).then((outcome) => {
+        if (outcome.status === 'done') {
+          const target = editorTarget('invoice', outcome.response.id);
+          void navigate({ to: target.to as '/', search: target.search as never });
+        } else showFeedback(rowFeedback(outcome, '', ROW_TOASTS.convertError, ROW_TOASTS.convertQueued));
+      });
+    },
+    [companyId, navigate],
+  );
   const onDownload = useCallback((row: QuoteListRow) => {
-    downloadPdf('estimates', row.id, `Devis_${row.number ?? ''}.pdf`).catch(async (e: unknown) => toastError(ROW_TOASTS.downloadError, (await readApiError(e)).message ?? undefined));
+    downloadPdf('estimates', row.id, `Devis_${row.number ?? ''}.pdf`).catch(async (e: unknown) =>
+      toastError(ROW_TOASTS.downloadError, (await readApiError(e)).message ?? undefined),
+    );
   }, []);
 
-  const columns = useMemo(() => quoteColumns({ pending: pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert }), [pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert]);
+  const columns = useMemo(
+    () => quoteColumns({ pending: pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert }),
+    [pending.ids, online, canEdit, canConvert, open, onDownload, onState, onConvert],
+  );
   const active = JSON.stringify(filters) !== JSON.stringify(EMPTY_QUOTE_FILTERS);
-  const createButton = canCreate && <Button component="a" href={NEW_QUOTE_PATH} onClick={open(NEW_QUOTE_PATH)} leftSection={<IconPlus size={18} />} mih={44}>Nouveau devis</Button>;
+  const createButton = canCreate && (
+    <Button
+      component="a"
+      href={NEW_QUOTE_PATH}
+      onClick={open(NEW_QUOTE_PATH)}
+      leftSection={<IconPlus size={18} />}
+      mih={44}
+    >
+      Nouveau devis
+    </Button>
+  );
 
   return (
     <>
-      <PageHeader title="Mes devis" description="Vos devis, du numéro le plus récent au plus ancien." actions={createButton} />
+      <PageHeader
+        title="Mes devis"
+        description="Vos devis, du numéro le plus récent au plus ancien."
+        actions={createButton}
+      />
       <ListFrame
         list={list}
         countText={countLabel(list.total, 'devis', 'devis')}
@@ -93,16 +133,42 @@ export function QuoteListPage() {
         noMatch="Aucun devis ne correspond à ces critères."
         createButton={createButton}
         filters={
-          <ListFilters filters={filters} onChange={patch} onReset={reset} active={active} searchLabel="Rechercher un devis" customers={options}>
-            <FilterSelect label="État" placeholder="Tous" data={STATES} value={filters.state} onChange={(v) => patch({ state: v as QuoteFilters['state'] })} />
+          <ListFilters
+            filters={filters}
+            onChange={patch}
+            onReset={reset}
+            active={active}
+            searchLabel="Rechercher un devis"
+            customers={options}
+          >
+            <FilterSelect
+              label="État"
+              placeholder="Tous"
+              data={STATES}
+              value={filters.state}
+              onChange={(v) => patch({ state: v as QuoteFilters['state'] })}
+            />
           </ListFilters>
         }
-        table={<DocumentTable label="Devis" rows={list.rows} columns={columns} stale={list.stale} loadingMore={list.loadingMore} onRange={list.onRange} />}
+        table={
+          <DocumentTable
+            label="Devis"
+            rows={list.rows}
+            columns={columns}
+            stale={list.stale}
+            loadingMore={list.loadingMore}
+            onRange={list.onRange}
+          />
+        }
       />
       <ConfirmModal
         opened={toCancel !== null}
         title="Annuler le devis"
-        message={toCancel ? `Voulez-vous vraiment passer ${toCancel.number ? `le devis n°${toCancel.number}` : 'ce devis'} à l’état « Annulé » ? Un devis annulé ne peut plus être modifié ni transformé en facture.` : ''}
+        message={
+          toCancel
+            ? `Voulez-vous vraiment passer ${toCancel.number ? `le devis n°${toCancel.number}` : 'ce devis'} à l’état « Annulé » ? Un devis annulé ne peut plus être modifié ni transformé en facture.`
+            : ''
+        }
         confirm="Annuler le devis"
         busy={busy}
         onCancel={() => setToCancel(null)}

@@ -8,13 +8,24 @@ import { euro, invoiceCount } from '../dashboard-model';
 export function ReceivablesWidget() {
   const { data, loading } = useInvoicingDashboard();
   return (
-    <HomeWidget title="À encaisser" icon={IconCash} color={data && data.overdueCount > 0 ? 'red' : 'orange'} loading={loading}
+    <HomeWidget
+      title="À encaisser"
+      icon={IconCash}
+      color={data && data.overdueCount > 0 ? 'red' : 'orange'}
+      loading={loading}
       figure={data ? euro(data.unpaidAmount) : '—'}
-      detail={data ? `${invoiceCount(data.unpaidCount)} non réglée${data.unpaidCount > 1 ? 's' : ''}, TTC` : 'Aucun chiffre disponible pour le moment.'}
-      link={{ to: '/mes-factures/liste-des-factures', label: 'Voir mes factures' }}>
+      detail={
+        data
+          ? `${invoiceCount(data.unpaidCount)} non réglée${data.unpaidCount > 1 ? 's' : ''}, TTC`
+          : 'Aucun chiffre disponible pour le moment.'
+      }
+      link={{ to: '/mes-factures/liste-des-factures', label: 'Voir mes factures' }}
+    >
       {data && (
         <Text size="sm" c={data.overdueCount > 0 ? 'red.8' : 'dimmed'} fw={data.overdueCount > 0 ? 600 : undefined}>
-          {data.overdueCount > 0 ? `Dont ${euro(data.overdueAmount)} en retard (${invoiceCount(data.overdueCount)})` : 'Aucune facture en retard.'}
+          {data.overdueCount > 0
+            ? `Dont ${euro(data.overdueAmount)} en retard (${invoiceCount(data.overdueCount)})`
+            : 'Aucune facture en retard.'}
         </Text>
       )}
     </HomeWidget>

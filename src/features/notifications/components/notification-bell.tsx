@@ -43,14 +43,22 @@ export function NotificationBell() {
   }));
 
   return (
-    <NotificationMenu items={items} count={state.notificationsCount} onHover={onHover}
-      footer={(
+    <NotificationMenu
+      items={items}
+      count={state.notificationsCount}
+      onHover={onHover}
+      footer={
         <>
           <Menu.Divider />
-          <Menu.Item onClick={() => (pathname === '/notifications' ? window.location.reload() : void navigate({ to: '/notifications' }))}>
+          <Menu.Item
+            onClick={() =>
+              pathname === '/notifications' ? window.location.reload() : void navigate({ to: '/notifications' })
+            }
+          >
             Voir toutes les notifications
           </Menu.Item>
         </>
-      )} />
+      }
+    />
   );
 }

@@ -36,17 +36,31 @@ export function NotificationPage() {
     }
   }
 
-  if (!notification) return <Stack maw={860}><Skeleton h={40} w={300} /><Skeleton h={120} /></Stack>;
+  if (!notification)
+    return (
+      <Stack maw={860}>
+        <Skeleton h={40} w={300} />
+        <Skeleton h={120} />
+      </Stack>
+    );
   return (
     <Stack maw={860}>
       <PageHeader title={notificationKind(notification.type)} />
       <Card withBorder padding="lg">
-        <Text fw={600} size="lg">{notification.label}</Text>
-        <Text c="dimmed" size="sm" mt={4}>Reçue le {formatDateTime(notification.createdAt)}</Text>
+        <Text fw={600} size="lg">
+          {notification.label}
+        </Text>
+        <Text c="dimmed" size="sm" mt={4}>
+          Reçue le {formatDateTime(notification.createdAt)}
+        </Text>
         {notification.type === 1 && notification.documentId && (
           <Group mt="lg">
-            <Button leftSection={<IconEye size={18} />} onClick={() => void open('view')}>Ouvrir le document</Button>
-            <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void open('download')}>Télécharger</Button>
+            <Button leftSection={<IconEye size={18} />} onClick={() => void open('view')}>
+              Ouvrir le document
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void open('download')}>
+              Télécharger
+            </Button>
           </Group>
         )}
       </Card>

@@ -21,25 +21,46 @@ export function NotificationsPage() {
 
   return (
     <Stack maw={860}>
-      <PageHeader title="Notifications" description={items ? `${total} notification${total > 1 ? 's' : ''}` : undefined} />
-      {failed && <Text>Les notifications ne peuvent pas être chargées pour le moment. Vérifiez votre connexion puis rechargez la page.</Text>}
+      <PageHeader
+        title="Notifications"
+        description={items ? `${total} notification${total > 1 ? 's' : ''}` : undefined}
+      />
+      {failed && (
+        <Text>
+          Les notifications ne peuvent pas être chargées pour le moment. Vérifiez votre connexion puis rechargez la
+          page.
+        </Text>
+      )}
       {!items && !failed && [0, 1, 2].map((i) => <Skeleton key={i} h={64} />)}
       {items?.length === 0 && <Text c="dimmed">Pas de nouvelle notifications</Text>}
       {items?.map((n) => (
-        <Link key={n.id} to="/notifications/$id" params={{ id: String(n.id) }} style={{ textDecoration: 'none', color: 'inherit' }}>
+        <Link
+          key={n.id}
+          to="/notifications/$id"
+          params={{ id: String(n.id) }}
+          style={{ textDecoration: 'none', color: 'inherit' }}
+        >
           <Card withBorder padding="md" bg={n.readAt === null ? 'var(--mantine-color-blue-light)' : undefined}>
             <Group justify="space-between" wrap="nowrap">
               {/* The text gives way, never the badge (on a phone a long label squeezed it to "N…"). */}
               <Stack gap={2} miw={0} style={{ flex: 1 }}>
-                <Text fw={n.readAt === null ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>{n.label}</Text>
-                <Text size="sm" c="dimmed">{notificationKind(n.type)} · {formatDateTime(n.createdAt)}</Text>
+                <Text fw={n.readAt === null ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+                  {n.label}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {notificationKind(n.type)} · {formatDateTime(n.createdAt)}
+                </Text>
               </Stack>
               {n.readAt === null && <Badge style={{ flexShrink: 0 }}>Non lue</Badge>}
             </Group>
           </Card>
         </Link>
       ))}
-      {items && items.length < total && <Button variant="default" onClick={() => void navigate({ search: { page: page + 1 }, replace: true })}>Afficher plus de notifications</Button>}
+      {items && items.length < total && (
+        <Button variant="default" onClick={() => void navigate({ search: { page: page + 1 }, replace: true })}>
+          Afficher plus de notifications
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -9,12 +9,19 @@ import { call, queued } from '../../../lib/api-call';
 
 export type { BankDetails } from '../../../contract/catalogue';
 
-export const loadBankDetails = (companyId: number): Promise<BankDetails> => call(api.catalogue.getBankDetails, { companyId });
+export const loadBankDetails = (companyId: number): Promise<BankDetails> =>
+  call(api.catalogue.getBankDetails, { companyId });
 
-export async function saveBankDetails(companyId: number, details: { iban: string; bic: string }): Promise<MutationResult<BankDetails>> {
+export async function saveBankDetails(
+  companyId: number,
+  details: { iban: string; bic: string },
+): Promise<MutationResult<BankDetails>> {
   const result = await submitMutation<BankDetails>({
-    ...queued(api.catalogue.putBankDetails, { body: details }), companyId, docKey: `company:${companyId}:bank`,
-    kind: 'company.bankDetails', label: 'Coordonnées bancaires de la société',
+    ...queued(api.catalogue.putBankDetails, { body: details }),
+    companyId,
+    docKey: `company:${companyId}:bank`,
+    kind: 'company.bankDetails',
+    label: 'Coordonnées bancaires de la société',
   });
   if (result.status === 'done') void refreshEnvironment(companyId).catch(() => undefined);
   return result;
