@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/src/**/*.test.ts',
+            'sw/**/*.test.ts',
+            'tests/parity/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/support/unit-setup.ts'],
           // Decision 017: one module graph per worker, not per file (about half the CPU). Files keep

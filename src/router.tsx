@@ -1,5 +1,9 @@
 import { createRouter } from '@tanstack/react-router';
+import { setSignedInShellLoader } from './lib/signed-in-shell';
 import { routeTree } from './routes/tree';
+
+// The signed-in layer is a lazy chunk (issue 12); the sign-in page starts it through src/lib.
+setSignedInShellLoader(() => import('./routes/signed-in-shell'));
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 

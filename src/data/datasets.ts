@@ -2,7 +2,7 @@
 // notifications, cash registers, and the invoice environment. Endpoints still missing answer 404:
 // the dataset is then skipped without an error and picked up once the endpoint exists.
 import { api } from '../contract/index';
-import { call } from '../lib/api-call';
+import { call } from './api-call';
 import { getSession } from '../lib/session';
 import { registerDataset, setEnvironmentFetcher } from './caches';
 import type { PlumeEnvironment } from './db';

@@ -1,6 +1,6 @@
 // The signed-in layer (issue 12): loaded by lib/signed-in-shell.ts after sign-in, never on /login.
 // Mantine (mantine-root.tsx, first: its CSS comes before the dates and charts CSS) comes with it.
-import './mantine-root';
+import '../components/mantine-root';
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
 import { DatesProvider } from '@mantine/dates';

@@ -1,7 +1,7 @@
 // Shapes the editors work with: the server's answers (server/src/modules/invoices/*-store.ts) and
 // the editor's own state, which is also what a local draft stores (Dexie table `drafts`).
 import type { api } from '../../contract/index';
-import type { Answer } from '../../lib/api-call';
+import type { Answer } from '../../data/api-call';
 import type { Discount, InvoiceLine, InvoiceType, QuoteStateLabel } from '../../domain/types';
 
 export type EditorKind = 'invoice' | 'quote';

@@ -5,7 +5,7 @@ import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
-import { customerFromRow } from '../invoicing-core/customer-input';
+import { customerFromRow } from '../invoicing-core/customers-service';
 import {
   customerOfDocument,
   findCustomerForDocument,

@@ -117,3 +117,4 @@ export async function deleteCustomer(db: DbOrTx, companyId: number, accountNumbe
     throw error;
   }
 }
+export { customerFromRow } from './customer-input';

@@ -6,7 +6,7 @@ import { refreshDataset } from '../../../data/caches';
 import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { newTempId, submitMutation } from '../../../data/outbox';
 import type { Article } from '../../../domain/types';
-import { queued } from '../../../lib/api-call';
+import { queued } from '../../../data/api-call';
 import { articleBody, localArticleRow, type ArticleRow } from '../article-model';
 
 export async function createArticle(companyId: number, article: Article): Promise<ScreenOutcome<ArticleRow>> {

@@ -1,5 +1,5 @@
 import { api } from '../../../contract/index';
-import { call } from '../../../lib/api-call';
+import { call } from '../../../data/api-call';
 import { usesDirectoryLogin } from '../../../lib/branding';
 
 export type { LoginResponse } from '../../../contract/session';

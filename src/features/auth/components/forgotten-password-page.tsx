@@ -47,13 +47,13 @@ function RequestForm() {
             <Text size="sm">
               Saisissez votre identifiant : nous vous enverrons un lien pour choisir un nouveau mot de passe.
             </Text>
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a one-field page: focus goes where the user types */}
             <TextInput
               label="Identifiant"
               autoComplete="username"
               required
               value={username}
               onChange={(e) => setUsername(e.currentTarget.value)}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a one-field page: focus goes where the user types
               autoFocus
             />
             <Button type="submit" loading={busy} disabled={!username.trim()}>

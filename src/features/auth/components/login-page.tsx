@@ -11,7 +11,7 @@ import { loginErrorMessage } from '../login-errors';
 
 // Issue 12: plain markup styled by static-login/login.css, the same as the form prerendered in
 // login.html, so /login needs no Mantine. Toasts (Mantine) load with the first error.
-const ToastHost = lazy(() => import('../../../routes/mantine-root').then((m) => ({ default: m.MantineRoot })));
+const ToastHost = lazy(() => import('../../../components/mantine-root').then((m) => ({ default: m.MantineRoot })));
 
 export function LoginPage() {
   const search = useSearch({ strict: false }) as { redirect?: string };

@@ -1,7 +1,7 @@
 // Reads of the customer sheet: GET /api/customers/:accountNumber and the customer's quotes and
 // invoices, GET /api/customers/:accountNumber/documents.
 import { api } from '../../../contract/index';
-import { call, type Answer } from '../../../lib/api-call';
+import { call, type Answer } from '../../../data/api-call';
 
 export const fetchCustomer = (accountNumber: string, signal?: AbortSignal) =>
   call(api.catalogue.getCustomer, { params: { accountNumber }, options: { signal } });

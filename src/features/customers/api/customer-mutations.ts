@@ -6,7 +6,7 @@ import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '
 import { newTempId, submitMutation } from '../../../data/outbox';
 import { isTempId } from '../../../data/temp-ids';
 import type { Customer } from '../../../domain/types';
-import { queued } from '../../../lib/api-call';
+import { queued } from '../../../data/api-call';
 import { customerName, type CustomerRow } from '../customer-model';
 
 /**

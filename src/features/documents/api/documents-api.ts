@@ -1,6 +1,6 @@
 import { api } from '../../../contract/index';
 import type { DocumentItem, DocumentPage, DocumentSort } from '../../../contract/documents';
-import { call, callRaw } from '../../../lib/api-call';
+import { call, callRaw } from '../../../data/api-call';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
 
 // The wire shapes are the contract's (src/contract/documents.ts, decision 021).

@@ -1,6 +1,6 @@
 import type { DepositStatus } from '../../../domain/deposits';
 import { api } from '../../../contract/index';
-import { call, callRaw } from '../../../lib/api-call';
+import { call, callRaw } from '../../../data/api-call';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
 import type { BatchView, DepositPage } from './inbox-types';
 

@@ -4,7 +4,7 @@
 import { submitMutation, type MutationRequest, type MutationResult, type OutboxEntry } from '../../../data/outbox';
 import { xhrSender, type XhrSenderOptions } from '../../../data/send-xhr';
 import { api } from '../../../contract/index';
-import { queued } from '../../../lib/api-call';
+import { queued } from '../../../data/api-call';
 import type { DepositItem } from './inbox-types';
 
 export const INBOX_UPLOAD_KIND = 'inbox.upload';

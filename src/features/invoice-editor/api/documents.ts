@@ -3,7 +3,7 @@
 import { HTTPError } from 'ky';
 import { cacheOpenedDocument } from '../../../data/caches';
 import { api } from '../../../contract/index';
-import { call } from '../../../lib/api-call';
+import { call } from '../../../data/api-call';
 import { isNetworkError, readApiError } from '../../../lib/http';
 import type { EditorKind, InvoiceJson, QuoteJson } from '../types';
 import { readCachedDetail } from './drafts';

@@ -9,7 +9,7 @@ import { isQuotaError, submitMutation } from '../../../data/outbox';
 import { paymentMeansLabel, type PaymentInput, type PaymentMeans } from '../../../domain/invoice-status';
 import { toCents } from '../../../domain/money';
 import { api } from '../../../contract/index';
-import { call, queued, type Answer } from '../../../lib/api-call';
+import { call, queued, type Answer } from '../../../data/api-call';
 import { isNetworkError } from '../../../lib/http';
 import { formatMoney } from '../../../domain/format';
 

@@ -3,7 +3,7 @@
 import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { submitMutation } from '../../../data/outbox';
 import { api } from '../../../contract/index';
-import { queued, type Answer } from '../../../lib/api-call';
+import { queued, type Answer } from '../../../data/api-call';
 
 export type ValidateAnswer = Answer<typeof api.invoices.validateInvoice>;
 type SendAnswer = Answer<typeof api.invoices.sendInvoice>;

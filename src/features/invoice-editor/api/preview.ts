@@ -2,7 +2,7 @@
 // reached) the browser renders it with the very same renderer (src/pdf), loaded on demand.
 import { HTTPError } from 'ky';
 import { api } from '../../../contract/index';
-import { call } from '../../../lib/api-call';
+import { call } from '../../../data/api-call';
 import { isNetworkError, readApiError } from '../../../lib/http';
 import type { BusinessDocumentModel } from '../../../pdf/types';
 import type { EditorKind } from '../types';

@@ -3,7 +3,7 @@ import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { submitMutation } from '../../../data/outbox';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { api } from '../../../contract/index';
-import { queued } from '../../../lib/api-call';
+import { queued } from '../../../data/api-call';
 import type { InvoiceJson, QuoteJson } from '../types';
 
 export async function changeQuoteState(

@@ -1,6 +1,6 @@
 // GET /api/factures and GET /api/estimates: one page of the filtered, sorted list (server side).
 import { api } from '../../../contract/index';
-import { call } from '../../../lib/api-call';
+import { call } from '../../../data/api-call';
 import type { InvoiceListRow, InvoiceQuery, QuoteListRow, QuoteQuery } from '../list-model';
 
 /** The server accepts up to 10 000; 500 keeps each answer small enough to show at once. */

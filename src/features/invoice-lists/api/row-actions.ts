@@ -8,7 +8,7 @@ import { todayInParis } from '../../../domain/dates';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
 import { api } from '../../../contract/index';
-import { callRaw, queued } from '../../../lib/api-call';
+import { callRaw, queued } from '../../../data/api-call';
 import { customerLabel, type InvoiceListRow, type QuoteListRow } from '../list-model';
 
 /** Rewrites one row of the device's copy (a change made here shows before the next refresh). */

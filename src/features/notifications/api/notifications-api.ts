@@ -1,7 +1,7 @@
 import { api } from '../../../contract/index';
 import type { AppNotification } from '../../../contract/notifications';
 import { submitMutation } from '../../../data/outbox';
-import { call, queued } from '../../../lib/api-call';
+import { call, queued } from '../../../data/api-call';
 
 export type { AppNotification, BellState } from '../../../contract/notifications';
 

@@ -5,7 +5,7 @@ import { api } from '../../../contract/index';
 import type { BankDetails } from '../../../contract/catalogue';
 import { refreshEnvironment } from '../../../data/caches';
 import { submitMutation, type MutationResult } from '../../../data/outbox';
-import { call, queued } from '../../../lib/api-call';
+import { call, queued } from '../../../data/api-call';
 
 export type { BankDetails } from '../../../contract/catalogue';
 

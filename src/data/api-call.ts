@@ -1,9 +1,9 @@
 import type { Options } from 'ky';
 import type { AnyEndpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoint';
 import { pathOf } from '../contract/endpoint';
-import type { MutationRequest } from '../data/outbox-types';
+import type { MutationRequest } from './outbox-types';
 import { bodyToWire, type WIRE_NAMES } from '../domain/wire-names';
-import { http } from './http';
+import { http } from '../lib/http';
 
 // The typed client (decision 021): every call names its endpoint of the contract (src/contract),
 // from which its path parameters, query, body and answer are typed. Over the one ky instance.

@@ -7,7 +7,7 @@ import '../styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
-import { ErrorPage } from '../components/error-page';
+import { ErrorPage } from './error-page';
 import { mantinePresence } from '../lib/mantine-presence';
 import { TOAST_DURATION } from '../lib/toast';
 import { cssVariablesResolver, theme } from '../theme';
