@@ -14,17 +14,15 @@ describe('Dexie schema versions', () => {
     await v1
       .table('articles')
       .put({ companyId: 5, id: 12, data: { code: 'PAIN', designation: 'Baguette tradition', label: 'Baguette' } });
-    await v1
-      .table('outbox')
-      .put({
-        id: 'e1',
-        seq: 1,
-        state: 'pending',
-        docKey: 'invoice:1',
-        kind: 'invoice.save',
-        label: 'Enregistrement',
-        idempotencyKey: 'k-12345678',
-      });
+    await v1.table('outbox').put({
+      id: 'e1',
+      seq: 1,
+      state: 'pending',
+      docKey: 'invoice:1',
+      kind: 'invoice.save',
+      label: 'Enregistrement',
+      idempotencyKey: 'k-12345678',
+    });
     await v1
       .table('drafts')
       .put({ key: 'quote:tmp-1', companyId: 5, kind: 'quote', data: { designation: 'Devis' }, updatedAt: 1 });

@@ -14,7 +14,9 @@ const PUBLIC_PATHS = ['/login', '/forgotten-password'];
 
 // Issue 12: /login is plain markup; everything else renders inside the lazy Mantine chunk.
 const MantineRoot = lazy(() => import('../components/mantine-root').then((m) => ({ default: m.MantineRoot })));
-const MantineErrorPage = lazy(() => import('../components/mantine-root').then((m) => ({ default: m.MantineErrorPage })));
+const MantineErrorPage = lazy(() =>
+  import('../components/mantine-root').then((m) => ({ default: m.MantineErrorPage })),
+);
 
 // Once Mantine is there it stays (a sign-out must not unmount the frame before /login renders).
 let mantineUsed = false;

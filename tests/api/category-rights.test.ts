@@ -30,15 +30,13 @@ async function addMember(username: string, userType: number, categories: number[
       lastCompanyId: company,
     })
     .returning();
-  await server.deps.db
-    .insert(memberships)
-    .values({
-      userId: user.id,
-      companyId: company,
-      appRights: clientRights({ invoicing: true, deposits: true }),
-      categories,
-      categoriesInbox: INBOX_CATEGORY_IDS,
-    });
+  await server.deps.db.insert(memberships).values({
+    userId: user.id,
+    companyId: company,
+    appRights: clientRights({ invoicing: true, deposits: true }),
+    categories,
+    categoriesInbox: INBOX_CATEGORY_IDS,
+  });
   return { id: user.id, token: (await server.api.login(username)).token };
 }
 

@@ -166,13 +166,11 @@ describe('GET /api/environment/plume', () => {
   it('gives a company created later the French defaults on its first read', async () => {
     const db = ctx.server.deps.db;
     const [company] = await db.insert(companies).values({ label: 'Atelier Neuf' }).returning();
-    await db
-      .insert(memberships)
-      .values({
-        userId: ctx.server.seed!.demoUserId,
-        companyId: company.id,
-        appRights: clientRights({ invoicing: true }),
-      });
+    await db.insert(memberships).values({
+      userId: ctx.server.seed!.demoUserId,
+      companyId: company.id,
+      appRights: clientRights({ invoicing: true }),
+    });
     const res = await environment(company.id);
     expect(res.status).toBe(200);
     expect(res.body.invoice.vatRates).toEqual([20, 10, 5.5, 2.1, 0]);

@@ -226,26 +226,22 @@ export async function seedDemo(deps: Deps): Promise<SeedContext> {
     })
     .returning();
   for (const company of seeded.slice(0, 10)) {
-    await deps.db
-      .insert(memberships)
-      .values({
-        userId: demo.id,
-        companyId: company.id,
-        appRights: clientRights({ invoicing: company.invoicing }),
-        categories: ALL_CATEGORY_IDS,
-        categoriesInbox: INBOX_CATEGORY_IDS,
-      });
+    await deps.db.insert(memberships).values({
+      userId: demo.id,
+      companyId: company.id,
+      appRights: clientRights({ invoicing: company.invoicing }),
+      categories: ALL_CATEGORY_IDS,
+      categoriesInbox: INBOX_CATEGORY_IDS,
+    });
   }
   for (const company of adminCompanies) {
-    await deps.db
-      .insert(memberships)
-      .values({
-        userId: admin.id,
-        companyId: company.id,
-        appRights: clientRights({ invoicing: company.invoicing, deposits: true, userAdmin: true }),
-        categories: ALL_CATEGORY_IDS,
-        categoriesInbox: INBOX_CATEGORY_IDS,
-      });
+    await deps.db.insert(memberships).values({
+      userId: admin.id,
+      companyId: company.id,
+      appRights: clientRights({ invoicing: company.invoicing, deposits: true, userAdmin: true }),
+      categories: ALL_CATEGORY_IDS,
+      categoriesInbox: INBOX_CATEGORY_IDS,
+    });
   }
   const ctx: SeedContext = { deps, companies: seeded, demoUserId: demo.id, adminUserId: admin.id };
   for (const seeder of moduleSeeders) await seeder(ctx);

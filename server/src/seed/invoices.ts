@@ -161,23 +161,20 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     });
   }
   if (!invoiceRows.length) return;
-  const inserted = await deps.db
-    .insert(invoices)
-    .values(invoiceRows)
-    .returning({
-      id: invoices.id,
-      companyId: invoices.companyId,
-      number: invoices.number,
-      customerId: invoices.customerId,
-      createdAt: invoices.createdAt,
-      lines: invoices.lines,
-      ledgerId: invoices.ledgerId,
-      customerSnapshot: invoices.customerSnapshot,
-      sellerSnapshot: invoices.sellerSnapshot,
-      paidAt: invoices.paidAt,
-      amountPaid: invoices.amountPaid,
-      dueDate: invoices.dueDate,
-    });
+  const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({
+    id: invoices.id,
+    companyId: invoices.companyId,
+    number: invoices.number,
+    customerId: invoices.customerId,
+    createdAt: invoices.createdAt,
+    lines: invoices.lines,
+    ledgerId: invoices.ledgerId,
+    customerSnapshot: invoices.customerSnapshot,
+    sellerSnapshot: invoices.sellerSnapshot,
+    paidAt: invoices.paidAt,
+    amountPaid: invoices.amountPaid,
+    dueDate: invoices.dueDate,
+  });
   await seedPayments(deps, inserted, today);
 
   // A credit note for part of the third invoice (paid), dated with the last invoice before this month.
@@ -212,17 +209,14 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       ]),
     } satisfies typeof invoices.$inferInsert;
   });
-  const credited = await deps.db
-    .insert(invoices)
-    .values(creditNotes)
-    .returning({
-      id: invoices.id,
-      companyId: invoices.companyId,
-      number: invoices.number,
-      ttc: invoices.ttc,
-      correctedInvoiceId: invoices.correctedInvoiceId,
-      validatedAt: invoices.validatedAt,
-    });
+  const credited = await deps.db.insert(invoices).values(creditNotes).returning({
+    id: invoices.id,
+    companyId: invoices.companyId,
+    number: invoices.number,
+    ttc: invoices.ttc,
+    correctedInvoiceId: invoices.correctedInvoiceId,
+    validatedAt: invoices.validatedAt,
+  });
   // The invoice each one corrects owes that much less, and its history says so.
   for (const cn of credited) {
     await deps.db
@@ -275,16 +269,14 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   await deps.db.execute(
     sql`update invoices set estimate_id = e.id from estimates e where e.invoice_id = invoices.id and invoices.estimate_id is null`,
   );
-  await deps.db
-    .insert(documentCounters)
-    .values([
-      ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
-      ...[...counters].map(([key, last]) => ({
-        companyId: Number(key.split(':')[0]),
-        series: key.split(':')[1],
-        last,
-      })),
-    ]);
+  await deps.db.insert(documentCounters).values([
+    ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
+    ...[...counters].map(([key, last]) => ({
+      companyId: Number(key.split(':')[0]),
+      series: key.split(':')[1],
+      last,
+    })),
+  ]);
 }
 
 /** One payment per paid (or partly paid) demo invoice, with its history entry. */
@@ -305,17 +297,15 @@ async function seedPayments(
   const dateOf = (r: (typeof paid)[number]) =>
     r.paidAt ?? (r.createdAt && r.createdAt > addDays(today, -5) ? r.createdAt : addDays(today, -5));
   const meansOf = (r: (typeof paid)[number]) => (r.paidAt ? 'virement' : 'cheque');
-  await deps.db
-    .insert(invoicePayments)
-    .values(
-      paid.map((r) => ({
-        companyId: r.companyId,
-        invoiceId: r.id,
-        paidOn: dateOf(r),
-        means: meansOf(r),
-        amount: r.amountPaid,
-      })),
-    );
+  await deps.db.insert(invoicePayments).values(
+    paid.map((r) => ({
+      companyId: r.companyId,
+      invoiceId: r.id,
+      paidOn: dateOf(r),
+      means: meansOf(r),
+      amount: r.amountPaid,
+    })),
+  );
   await deps.db.insert(invoiceEvents).values(
     paid.map((r) => ({
       companyId: r.companyId,

@@ -19,13 +19,11 @@ export async function requestPasswordReset(deps: Deps, username: string): Promis
   if (!user?.email) return;
   const token = newToken();
   const now = deps.now();
-  await deps.db
-    .insert(passwordResets)
-    .values({
-      tokenHash: sha256(token),
-      userId: user.id,
-      expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
-    });
+  await deps.db.insert(passwordResets).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
+  });
   const link = `${origin.replace(/\/$/, '')}/forgotten-password?token=${encodeURIComponent(token)}`;
   const product = deps.config.branding.productName;
   // A mail failure must not change the answer (it would reveal which accounts exist): log it only.

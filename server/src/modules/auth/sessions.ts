@@ -7,14 +7,12 @@ import type { SessionUser } from '../../http/types';
 
 export async function createSession(db: Db, userId: number, ttlHours: number, now: Date): Promise<string> {
   const token = newToken();
-  await db
-    .insert(sessions)
-    .values({
-      tokenHash: sha256(token),
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
-    });
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+  });
   return token;
 }
 

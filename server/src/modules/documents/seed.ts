@@ -121,16 +121,13 @@ export async function seedDocuments({ deps, companies, demoUserId, adminUserId }
 
   const [main, ...others] = [companies[0], companies[1], companies[3], companies[5]];
   const values = [...(await rows(main.id, MAIN)), ...(await Promise.all(others.map((c) => rows(c.id, OTHERS)))).flat()];
-  const inserted = await deps.db
-    .insert(documents)
-    .values(values)
-    .returning({
-      id: documents.id,
-      companyId: documents.companyId,
-      name: documents.name,
-      categoryId: documents.categoryId,
-      createdAt: documents.createdAt,
-    });
+  const inserted = await deps.db.insert(documents).values(values).returning({
+    id: documents.id,
+    companyId: documents.companyId,
+    name: documents.name,
+    categoryId: documents.categoryId,
+    createdAt: documents.createdAt,
+  });
 
   // The firm's recent filings for the main company notified demo (type 1), newest unread.
   const recent = inserted

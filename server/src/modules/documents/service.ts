@@ -173,16 +173,13 @@ export type NewDocument = typeof documents.$inferInsert;
 
 /** Files documents for another module (the inbox's batches, the demo seed): this module owns the table (decision 023). */
 export function insertDocuments(db: DbOrTx, values: NewDocument[]) {
-  return db
-    .insert(documents)
-    .values(values)
-    .returning({
-      id: documents.id,
-      companyId: documents.companyId,
-      name: documents.name,
-      categoryId: documents.categoryId,
-      createdAt: documents.createdAt,
-    });
+  return db.insert(documents).values(values).returning({
+    id: documents.id,
+    companyId: documents.companyId,
+    name: documents.name,
+    categoryId: documents.categoryId,
+    createdAt: documents.createdAt,
+  });
 }
 
 // What the inbox (same file rules, shared stored bytes) and the demo seed use of this module.

@@ -17,16 +17,14 @@ export async function recordEvent(
   db: DbOrTx,
   e: { companyId: number; invoiceId: number; kind: EventKind; userId: number | null; at: Date; detail?: Detail },
 ): Promise<void> {
-  await db
-    .insert(invoiceEvents)
-    .values({
-      companyId: e.companyId,
-      invoiceId: e.invoiceId,
-      kind: e.kind,
-      userId: e.userId,
-      at: e.at,
-      detail: e.detail ?? {},
-    });
+  await db.insert(invoiceEvents).values({
+    companyId: e.companyId,
+    invoiceId: e.invoiceId,
+    kind: e.kind,
+    userId: e.userId,
+    at: e.at,
+    detail: e.detail ?? {},
+  });
 }
 
 export interface HistoryEntry {
