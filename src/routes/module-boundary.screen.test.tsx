@@ -12,21 +12,13 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { installJsdomGaps } from '../../tests/support/screen';
 import { theme } from '../theme';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
 beforeAll(async () => {
   await import('./module-boundary'); // the lazy chunk, loaded once before the clock of findByText starts
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  installJsdomGaps();
 });
 afterEach(() => cleanup());
 

@@ -3,12 +3,9 @@
 // browser is not the point): the linked HT / TTC fields, the French validation messages, the
 // form reset after a creation and a refused creation keeping the dialog open. The real creation
 // against the server stays in tests/e2e/articles-customers.test.ts.
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../theme';
+import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
 
 const createArticle = vi.fn();
 vi.mock('./api/article-mutations', () => ({
@@ -25,42 +22,13 @@ vi.mock('../../data/cache-hooks', () => ({
 
 const { ArticleFormModal } = await import('./components/article-form-modal');
 
-// jsdom lacks what Mantine measures with (media queries, element sizes).
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
-  }
-});
+beforeAll(installJsdomGaps);
 // Nothing outlives a test: the rendered tree, the toasts' global store, the mocks' answers.
 afterEach(() => {
-  cleanup();
-  notifications.clean();
+  cleanScreen();
   createArticle.mockReset();
 });
 
-const renderScreen = (ui: ReactNode) =>
-  render(
-    <MantineProvider theme={theme}>
-      <Notifications />
-      {ui}
-    </MantineProvider>,
-  );
 const field = (dialog: HTMLElement, label: string) =>
   within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });

@@ -3,11 +3,9 @@
 // browser is not the point): French messages for what is missing or malformed, the extra billing
 // addresses, and what is sent once it is right. The real creation against the server, the sheet
 // and its layout stay in tests/e2e/articles-customers.test.ts.
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../theme';
+import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
 
 const createCustomer = vi.fn();
 vi.mock('./api/customer-mutations', () => ({
@@ -18,44 +16,17 @@ vi.mock('../../data/cache-hooks', () => ({ useCachedEnvironment: () => ({ enviro
 
 const { CustomerFormModal } = await import('./components/customer-form-modal');
 
-// jsdom lacks what Mantine measures with (media queries, element sizes, fonts).
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
-  }
-});
+beforeAll(installJsdomGaps);
 // Nothing outlives a test: the rendered tree, the toasts' global store, the mocks' answers.
 afterEach(() => {
-  cleanup();
-  notifications.clean();
+  cleanScreen();
   createCustomer.mockReset();
 });
 
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 function openNew(onClose = vi.fn()) {
-  render(
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <CustomerFormModal opened row={null} companyId={1} onClose={onClose} />
-    </MantineProvider>,
-  );
+  renderScreen(<CustomerFormModal opened row={null} companyId={1} onClose={onClose} />);
   const dialog = screen.getByRole('dialog', { name: 'Nouveau client', hidden: true });
   const field = (label: string) => within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' });
   return { dialog, field };

@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Group, Skeleton, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { type ArticleRow } from '../article-model';
 import { useWindowRows } from '../../../components/use-window-rows';
@@ -225,30 +225,13 @@ const ArticleCells = memo(function ArticleCells({
             gap: 4,
           }}
         >
-          {/* title rather than a Tooltip per row: a tooltip's floating machinery on every row costs frames while scrolling. */}
-          {canEdit && (
-            <ActionIcon
-              variant="subtle"
-              size={44}
-              title="Modifier"
-              aria-label={`Modifier l’article ${name}`}
-              onClick={() => onEdit(row)}
-            >
-              <IconPencil size={20} />
-            </ActionIcon>
-          )}
-          {canDelete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size={44}
-              title="Supprimer"
-              aria-label={`Supprimer l’article ${name}`}
-              onClick={() => onDelete(row)}
-            >
-              <IconTrash size={20} />
-            </ActionIcon>
-          )}
+          <EditDeleteActions
+            subject={`l’article ${name}`}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => onEdit(row)}
+            onDelete={() => onDelete(row)}
+          />
         </div>
       )}
     </>
@@ -309,29 +292,13 @@ const ArticleCard = memo(function ArticleCard({
       </div>
       {(canEdit || canDelete) && (
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-          {canEdit && (
-            <ActionIcon
-              variant="subtle"
-              size={44}
-              title="Modifier"
-              aria-label={`Modifier l’article ${name}`}
-              onClick={() => onEdit(row)}
-            >
-              <IconPencil size={20} />
-            </ActionIcon>
-          )}
-          {canDelete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size={44}
-              title="Supprimer"
-              aria-label={`Supprimer l’article ${name}`}
-              onClick={() => onDelete(row)}
-            >
-              <IconTrash size={20} />
-            </ActionIcon>
-          )}
+          <EditDeleteActions
+            subject={`l’article ${name}`}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => onEdit(row)}
+            onDelete={() => onDelete(row)}
+          />
         </Group>
       )}
     </div>

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Badge, Group, Skeleton, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Text } from '@mantine/core';
+import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { accountNumberText, customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
@@ -211,29 +211,13 @@ const CustomerCells = memo(function CustomerCells({
       )}
       {(canEdit || canDelete) && (
         <div role="cell" style={{ ...cell, padding: '0 4px', flexDirection: 'row', alignItems: 'center', gap: 4 }}>
-          {canEdit && (
-            <ActionIcon
-              variant="subtle"
-              size={44}
-              title="Modifier"
-              aria-label={`Modifier le client ${name}`}
-              onClick={() => onEdit(c)}
-            >
-              <IconPencil size={20} />
-            </ActionIcon>
-          )}
-          {canDelete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size={44}
-              title="Supprimer"
-              aria-label={`Supprimer le client ${name}`}
-              onClick={() => onDelete(c)}
-            >
-              <IconTrash size={20} />
-            </ActionIcon>
-          )}
+          <EditDeleteActions
+            subject={`le client ${name}`}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => onEdit(c)}
+            onDelete={() => onDelete(c)}
+          />
         </div>
       )}
     </>
@@ -292,29 +276,13 @@ const CustomerCard = memo(function CustomerCard({
       </div>
       {(canEdit || canDelete) && (
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-          {canEdit && (
-            <ActionIcon
-              variant="subtle"
-              size={44}
-              title="Modifier"
-              aria-label={`Modifier le client ${name}`}
-              onClick={() => onEdit(c)}
-            >
-              <IconPencil size={20} />
-            </ActionIcon>
-          )}
-          {canDelete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size={44}
-              title="Supprimer"
-              aria-label={`Supprimer le client ${name}`}
-              onClick={() => onDelete(c)}
-            >
-              <IconTrash size={20} />
-            </ActionIcon>
-          )}
+          <EditDeleteActions
+            subject={`le client ${name}`}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => onEdit(c)}
+            onDelete={() => onDelete(c)}
+          />
         </Group>
       )}
     </div>
