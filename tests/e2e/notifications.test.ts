@@ -37,7 +37,7 @@ describe('notification bell and pages (spec 2.5)', () => {
     const label = (await first.textContent())!.trim();
     await first.click();
     await page.waitForURL(/\/notifications\/\d+$/);
-    await expect(page.getByText(label).first().isVisible()).resolves.toBe(true);
+    await page.getByText(label).first().waitFor();
     await page.getByRole('button', { name: 'Ouvrir le document' }).waitFor();
     const id = Number(page.url().split('/').pop());
     await expect
