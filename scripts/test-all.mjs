@@ -1,26 +1,64 @@
-// `npm test`: everything, in the order a failure is cheapest to find.
-// Type check → lint → unit → API (real server, in-memory PGlite) → production build → e2e (Debian Chromium).
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything (decision 029). First the production build (the e2e tests run it, and some
+// API tests start dist/server/, which a build running beside them would empty), then two lanes side
+// by side:
+//   checks lane: type check → lint → unit → API (real server, in-memory PGlite);
+//   browser lane: Chromium → e2e (Debian Chromium against the build).
+// The browser lane waits on round trips and rendering as much as on the CPU, so the checks lane fills
+// the gaps on a 2-core machine. Each step's output is printed whole when it ends, never interleaved.
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
-  ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
-  ['Tests unitaires', 'npx', ['vitest', 'run', '--project', 'unit']],
-  ['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']],
-  ['Construction de l’application et du serveur', 'npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']],
-  ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+const build = [
+  'Construction de l’application et du serveur',
+  'npm',
+  ['run', '--silent', 'build', '--', '--logLevel', 'warn'],
+];
+const lanes = [
+  [
+    ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
+    ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
+    ['Tests unitaires', 'npx', ['vitest', 'run', '--project', 'unit']],
+    ['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']],
+  ],
+  [
+    ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
+    ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  ],
 ];
 
-const started = Date.now();
-for (const [title, cmd, args] of steps) {
+const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+
+/** Runs one step with its output kept aside, then prints it in one block. */
+function runStep([title, cmd, args]) {
   const t0 = Date.now();
-  console.log(`\n=== ${title} ===`);
-  const result = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  const chunks = [];
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    });
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      process.stdout.write(`\n=== ${title} ===\n${Buffer.concat(chunks).toString()}`);
+      console.log(`--- ${title} : ${ok ? 'OK' : 'ÉCHEC'} en ${seconds(t0)} s`);
+      resolve(ok);
+    });
   });
-  console.log(`--- ${title} : ${result.status === 0 ? 'OK' : 'ÉCHEC'} en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
-console.log(`\nTous les tests sont passés en ${((Date.now() - started) / 60000).toFixed(1)} min.`);
+
+/** A lane stops at its first failure; the other lane goes on, so one run shows every failing stage. */
+async function runLane(steps) {
+  for (const step of steps) if (!(await runStep(step))) return false;
+  return true;
+}
+
+const started = Date.now();
+const results = (await runStep(build)) ? await Promise.all(lanes.map(runLane)) : [false];
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+if (results.every(Boolean)) {
+  console.log(`\nTous les tests sont passés en ${minutes} min.`);
+} else {
+  console.log(`\nÉCHEC après ${minutes} min (voir les étapes marquées ÉCHEC ci-dessus).`);
+  process.exit(1);
+}

@@ -8,6 +8,7 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
+  visit,
   sessionFor,
   shot,
   shotAt,
@@ -57,7 +58,7 @@ async function openDepositScreen(
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   // Controlled by the service worker: the app keeps working (and reloading) offline.
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await page.goto(`${server.url}/ma-bannette/deposer`);
+  await visit(page, '/ma-bannette/deposer');
   await page.getByRole('heading', { name: 'Déposer des fichiers' }).waitFor();
   return { context, page, errors };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, noToasts, shot } from './support/browser';
+import { expectAccessible, launchBrowser, noToasts, shot, visit } from './support/browser';
 import {
   fillDocument,
   goOnline,
@@ -50,7 +50,7 @@ async function invoiceNumbers(): Promise<string[]> {
 
 /** Offline, in the open tab: a new quote saved on the device (its address becomes ?id=tmp-…). */
 async function queueQuote(page: Page, customer: [string, RegExp], article: [string, RegExp]) {
-  await page.goto(`${server.url}/mes-factures/ajouter-devis`);
+  await visit(page, '/mes-factures/ajouter-devis');
   await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
   await fillDocument(page, customer, article, '24');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -68,7 +68,7 @@ describe('offline invoicing', () => {
       .items[0] as { id: number };
     const { context, page, errors } = await openOnline(browser, server, OFFLINE_NOISE);
     // A draft invoice opened once online, from the list: kept on the device for offline reading.
-    await page.goto(`${server.url}/mes-factures/liste-des-factures`);
+    await visit(page, '/mes-factures/liste-des-factures');
     await page.locator(`a[href="/mes-factures/modifier-facture?id=${draft.id}"]`).first().click();
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
     await waitForOpenedDocument(page, 'invoices', draft.id);
@@ -80,7 +80,7 @@ describe('offline invoicing', () => {
     await page.getByText('Copie enregistrée sur cet appareil').waitFor();
 
     // A new quote with a cached customer and catalogue article; its PDF is rendered in the browser.
-    await page.goto(`${server.url}/mes-factures/ajouter-devis`);
+    await visit(page, '/mes-factures/ajouter-devis');
     await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
     await fillDocument(page, ['bistrot', /Le Bistrot Gourmand/], ['croissant', /Croissant/], '24');
     await page.getByRole('button', { name: 'Aperçu' }).click();
@@ -100,7 +100,7 @@ describe('offline invoicing', () => {
     await expectAccessible(page, 'l’éditeur hors ligne avec un devis en attente d’envoi');
 
     // The draft invoice read from the device, validated offline: the validation waits.
-    await page.goto(`${server.url}/mes-factures/modifier-facture?id=${draft.id}`);
+    await visit(page, `/mes-factures/modifier-facture?id=${draft.id}`);
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Valider' }).click();
     await page
@@ -123,7 +123,7 @@ describe('offline invoicing', () => {
     expect(quote).toMatchObject({ customer: { socialReason: 'Le Bistrot Gourmand' } });
     expect(quote.lines[0]).toMatchObject({ quantity: 24 });
     // The customer's sheet lists it, and its row opens it in the editor.
-    await page.goto(`${server.url}/mes-factures/mes-clients/ficheClient?accountNumber=${quote.customer.accountNumber}`);
+    await visit(page, `/mes-factures/mes-clients/ficheClient?accountNumber=${quote.customer.accountNumber}`);
     const link = page.getByRole('table', { name: 'Devis du client' }).getByRole('link', { name: quote.number });
     await link.waitFor();
     await shot(page, 'offline-invoicing/customer-sheet-links-1366', true);
@@ -141,7 +141,7 @@ describe('offline invoicing', () => {
     await context.setOffline(true);
     await queueQuote(page, ['hotel parc', /Hôtel du Parc/], ['baguette', /BOU001/]);
     // A new invoice validated offline: its creation, then its validation, wait.
-    await page.goto(`${server.url}/mes-factures/ajouter-facture`);
+    await visit(page, '/mes-factures/ajouter-facture');
     await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor({ timeout: 15_000 });
     await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '12');
     await page.getByRole('button', { name: 'Valider' }).click();
@@ -231,7 +231,7 @@ describe('offline invoicing', () => {
   it('a tab closed while its change is on the way: the next tab sends it once, and no copy is offered again', async () => {
     const quotesBefore = await quoteCount();
     const { context, page } = await openOnline(browser, server, OFFLINE_NOISE);
-    await page.goto(`${server.url}/mes-factures/ajouter-devis`);
+    await visit(page, '/mes-factures/ajouter-devis');
     await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
     await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '6');
     const held: string[] = [];
@@ -255,7 +255,7 @@ describe('offline invoicing', () => {
     expect(sent).toEqual(held);
     expect(await quoteCount()).toBe(quotesBefore + 1);
     // The form being saved is the quote just created: "Nouveau devis" starts empty, not from it.
-    await next.goto(`${server.url}/mes-factures/ajouter-devis`);
+    await visit(next, '/mes-factures/ajouter-devis');
     await next.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
     await expect.poll(() => next.getByRole('combobox', { name: 'Client' }).inputValue()).toBe('');
     expect(await next.getByText('Brouillon repris').count()).toBe(0);

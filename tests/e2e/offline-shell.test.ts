@@ -9,6 +9,7 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
+  visit,
   sessionFor,
   settled,
   shot,
@@ -57,7 +58,7 @@ describe('offline shell', () => {
     await page.getByText('Hors ligne', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller != null)).toBe(true);
     // Another screen's code is precached too.
-    await page.goto(`${server.url}/me`);
+    await visit(page, '/me');
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor({ timeout: 15_000 });
     // Axe: the profile is checked in shell-nav.test.ts, the offline top bar in invoice-lists.test.ts (decision 018).
 

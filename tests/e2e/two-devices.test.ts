@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { companyId, MARTIN, quotePayload } from '../support/invoice-helpers';
 import type { TestServer } from '../support/test-server';
-import { launchBrowser, openSignedIn, shot } from './support/browser';
+import { launchBrowser, openSignedIn, shot, visit } from './support/browser';
 import { fillDocument, goOnline, openOnline, startPersistentAppServer } from './support/offline-helpers';
 
 let server: TestServer;
@@ -47,13 +47,13 @@ describe('two devices', () => {
   it('a customer created offline gets its own number from the server, and its quote stays addressed to it', async () => {
     const a = await openOnline(browser, server, OFFLINE_NOISE);
     await a.context.setOffline(true);
-    await a.page.goto(`${server.url}/mes-factures/mes-clients`);
+    await visit(a.page, '/mes-factures/mes-clients');
     await a.page.getByRole('heading', { name: 'Mes clients' }).waitFor({ timeout: 15_000 });
     await newCustomer(a.page, 'Fromagerie Hors Ligne');
     // Never a guessed number: the device shows that the server will give it one.
     await a.page.getByLabel('Rechercher un client').fill('fromagerie hors');
     await a.page.getByText('Numéro attribué à l’envoi').first().waitFor();
-    await a.page.goto(`${server.url}/mes-factures/ajouter-devis`);
+    await visit(a.page, '/mes-factures/ajouter-devis');
     await a.page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
     await fillDocument(
       a.page,
@@ -104,7 +104,7 @@ describe('two devices', () => {
     ).body as { id: number };
     const editor = `/mes-factures/modifier-devis?id=${quote.id}`;
     const a = await openOnline(browser, server, OFFLINE_NOISE);
-    await a.page.goto(`${server.url}${editor}`);
+    await visit(a.page, editor);
     const b = await openSignedIn(browser, server.url, editor, undefined, 'demo', { allowConsole: OFFLINE_NOISE });
     const designation = (page: Page) => page.getByLabel('Désignation');
     await designation(a.page).waitFor();

@@ -295,3 +295,16 @@ export async function shotAt(
   await shot(page, name, fullPage);
   if (size) await page.setViewportSize(size);
 }
+
+/**
+ * In-app navigation, without reloading the document: the router follows a history change as it
+ * follows a link. A full `page.goto` parses and starts the whole app again (≈ 3 CPU-seconds here);
+ * use this once the app is loaded, on screens without unsaved edits (their guard would ask first).
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
