@@ -9,8 +9,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Client-side routes are served the precached shell; /api/ is never answered from here.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// Client-side routes are served the precached shell; /api/ is never answered from here. app.html
+// is index.html that also preloads the signed-in chunks (scripts/vite-app-shell.ts, decision 025):
+// this worker is only installed once signed in, so they are nearly always needed, and cached.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }));
 
 // 'prompt' update flow: the page asks the waiting worker to take over when the user agrees.
 self.addEventListener('message', (event) => {

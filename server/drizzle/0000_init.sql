@@ -105,7 +105,8 @@ CREATE TABLE "customers" (
 	"payment_delay" integer,
 	"is_business" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sync_xid" bigint DEFAULT pg_current_xact_id()::text::bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "exercises" (
@@ -132,7 +133,8 @@ CREATE TABLE "items" (
 	"type_purchase_sale" text DEFAULT 'Vente' NOT NULL,
 	"sort_key" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sync_xid" bigint DEFAULT pg_current_xact_id()::text::bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "ledgers" (
@@ -153,6 +155,14 @@ CREATE TABLE "sales_accounts" (
 	"company_id" integer NOT NULL,
 	"number" text NOT NULL,
 	"label" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sync_deletions" (
+	"company_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"key" text NOT NULL,
+	"sync_xid" bigint DEFAULT pg_current_xact_id()::text::bigint NOT NULL,
+	CONSTRAINT "sync_deletions_company_id_kind_key_pk" PRIMARY KEY("company_id","kind","key")
 );
 --> statement-breakpoint
 CREATE TABLE "units" (
@@ -363,6 +373,7 @@ ALTER TABLE "items" ADD CONSTRAINT "items_company_id_companies_id_fk" FOREIGN KE
 ALTER TABLE "ledgers" ADD CONSTRAINT "ledgers_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "means_of_payment" ADD CONSTRAINT "means_of_payment_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_accounts" ADD CONSTRAINT "sales_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sync_deletions" ADD CONSTRAINT "sync_deletions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "units" ADD CONSTRAINT "units_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vat_clauses" ADD CONSTRAINT "vat_clauses_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vat_rates" ADD CONSTRAINT "vat_rates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -402,12 +413,15 @@ CREATE INDEX "throttle_events_at_idx" ON "throttle_events" USING btree ("at");--
 CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "civilities_company_label_uq" ON "civilities" USING btree ("company_id","label");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_company_account_uq" ON "customers" USING btree ("company_id","account_number");--> statement-breakpoint
+CREATE INDEX "customers_company_sync_idx" ON "customers" USING btree ("company_id","sync_xid","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "exercises_company_start_uq" ON "exercises" USING btree ("company_id","date_start");--> statement-breakpoint
 CREATE UNIQUE INDEX "items_company_code_uq" ON "items" USING btree ("company_id","code");--> statement-breakpoint
+CREATE INDEX "items_company_sync_idx" ON "items" USING btree ("company_id","sync_xid","id");--> statement-breakpoint
 CREATE INDEX "items_company_sort_idx" ON "items" USING btree ("company_id","sort_key" collate "C","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledgers_company_code_uq" ON "ledgers" USING btree ("company_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "means_of_payment_company_label_uq" ON "means_of_payment" USING btree ("company_id","label");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_accounts_company_number_uq" ON "sales_accounts" USING btree ("company_id","number");--> statement-breakpoint
+CREATE INDEX "sync_deletions_company_sync_idx" ON "sync_deletions" USING btree ("company_id","kind","sync_xid");--> statement-breakpoint
 CREATE UNIQUE INDEX "units_company_label_uq" ON "units" USING btree ("company_id","label");--> statement-breakpoint
 CREATE UNIQUE INDEX "vat_clauses_company_label_uq" ON "vat_clauses" USING btree ("company_id","label");--> statement-breakpoint
 CREATE UNIQUE INDEX "vat_rates_company_rate_uq" ON "vat_rates" USING btree ("company_id","rate");--> statement-breakpoint

@@ -242,12 +242,61 @@ export const invoicingEnvironment = z.object({
 });
 export type InvoicingEnvironment = z.output<typeof invoicingEnvironment>;
 
+/** lists=none: the same keys, customers and articles empty (the app syncs them with /sync/…, decision 027). */
+export const environmentQuery = z.object({ lists: z.enum(['all', 'none']).default('all') });
+
 export const environment = endpoint({
   method: 'get',
   path: '/environment/plume',
   tag: 'Facturation',
-  summary: 'Environnement de facturation de la société : TVA, comptes, unités, clients, articles, exercices, journaux',
-  responses: { 200: invoicingEnvironment },
+  query: environmentQuery,
+  summary:
+    'Environnement de facturation de la société : TVA, comptes, unités, clients, articles, exercices, journaux ' +
+    '(ETag faible : If-None-Match → 304 s’il n’a pas changé ; lists=none : listes clients et articles vides)',
+  responses: { 200: invoicingEnvironment, 304: null },
+});
+
+// ── Changes since a cursor (decision 027) ────────────────────────────────────────────────────
+// A device keeps customers and articles and asks only what changed since its cursor: the rows
+// written since, and the keys deleted since. No cursor: every row (the device replaces its copy).
+const CURSOR = /^\d{1,16}(?:\.\d{1,16}\.\d{1,12})?$/;
+export const syncQuery = z.object({
+  since: z.string().regex(CURSOR, 'Curseur de synchronisation non valide.').optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(5000),
+});
+export type SyncQuery = z.output<typeof syncQuery>;
+
+const changes = <T extends z.ZodType, K extends z.ZodType>(row: T, key: K) =>
+  z.object({
+    /** Rows written since the cursor (all rows without one), in the order of their writing. */
+    items: z.array(row),
+    /** Keys deleted since the cursor (never with a row of the same key in this answer's pass). */
+    deleted: z.array(key),
+    /** To send back as `since`: the next page when `more`, else the next sync. */
+    cursor: z.string(),
+    more: z.boolean(),
+    /** Rows the company has now: a device whose count differs starts again without a cursor. */
+    total: z.number().int(),
+  });
+
+export const syncCustomers = endpoint({
+  method: 'get',
+  path: '/sync/customers',
+  tag: customers,
+  query: syncQuery,
+  summary: 'Clients modifiés et supprimés depuis un curseur (synchronisation de l’appareil)',
+  responses: { 200: changes(apiCustomer, z.string()) },
+  errors: { 400: 'Curseur de synchronisation non valide.', 403: 'Droits insuffisants' },
+});
+
+export const syncItems = endpoint({
+  method: 'get',
+  path: '/sync/items',
+  tag: items,
+  query: syncQuery,
+  summary: 'Articles modifiés et supprimés depuis un curseur (synchronisation de l’appareil)',
+  responses: { 200: changes(apiArticle, z.number()) },
+  errors: { 400: 'Curseur de synchronisation non valide.', 403: 'Droits insuffisants' },
 });
 
 export const bankDetails = z.object({ iban: z.string().nullable(), bic: z.string().nullable() });

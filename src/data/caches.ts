@@ -13,11 +13,15 @@ import {
   type WorkplaceDb,
 } from './db';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
+import { syncTable, type ChangesFetcher, type SyncedTable } from './sync/table-sync';
 
 export interface DatasetDef<T = unknown> {
   /** 'customers', 'articles', 'invoices', 'quotes', 'notifications', 'cashRegisters' use their own table; other names the shared one. */
   name: string;
-  fetch: (companyId: number) => Promise<T[]>;
+  /** The whole list; not needed with `changes`. */
+  fetch?: (companyId: number) => Promise<T[]>;
+  /** Customers and articles: changes since the company's cursor instead of the whole list (decision 027). */
+  changes?: ChangesFetcher<T>;
   key: (row: T) => string | number;
   /** Search text (folded); defaults per table (db.ts rowLabel). */
   label?: (row: T) => string;
@@ -133,6 +137,11 @@ async function doRefreshDataset(name: string, companyId: number, db: WorkplaceDb
   const def = datasets.get(name) as DatasetDef<unknown> | undefined;
   if (!def || !db) return { status: 'unavailable' };
   try {
+    if (def.changes && (def.name === 'customers' || def.name === 'articles')) {
+      const synced = await syncTable(db, def.name as SyncedTable, companyId, def.changes, def.key);
+      return { status: 'ok', count: synced.count };
+    }
+    if (!def.fetch) return { status: 'unavailable' };
     const rows = await def.fetch(companyId);
     await storeRows(db, def, companyId, rows);
     return { status: 'ok', count: rows.length };
@@ -141,9 +150,17 @@ async function doRefreshDataset(name: string, companyId: number, db: WorkplaceDb
   }
 }
 
-export type EnvironmentFetcher = (companyId: number) => Promise<PlumeEnvironment>;
+/** A conditional read's answer: 'unchanged' (304 to the copy's ETag), or the environment and its ETag. */
+export type EnvironmentAnswer = { status: 'unchanged' } | { status: 'changed'; data: PlumeEnvironment; etag: string | null };
+/** etag: the copy's (null without a copy). A plain environment is an answer without an ETag. */
+export type EnvironmentFetcher = (
+  companyId: number,
+  etag: string | null,
+) => Promise<PlumeEnvironment | EnvironmentAnswer>;
 let environmentFetcher: EnvironmentFetcher | null = null;
-/** datasets.ts installs GET /api/environment/plume; tests install a fake. */
+const isAnswer = (a: PlumeEnvironment | EnvironmentAnswer): a is EnvironmentAnswer =>
+  a.status === 'unchanged' || (a.status === 'changed' && 'data' in a);
+/** datasets.ts installs GET /api/environment/plume (conditional, lists apart); tests install a fake. */
 export const setEnvironmentFetcher = (fn: EnvironmentFetcher) => {
   environmentFetcher = fn;
 };
@@ -154,11 +171,20 @@ export async function refreshEnvironment(
 ): Promise<RefreshOutcome> {
   if (!db || !environmentFetcher) return { status: 'unavailable' };
   try {
-    const data = await environmentFetcher(companyId);
+    const [meta, copy] = await Promise.all([db.meta.get([companyId, 'environment']), db.environment.get(companyId)]);
+    // The ETag names the copy: without the copy, ask for the whole answer.
+    const fetched = await environmentFetcher(companyId, copy ? (meta?.etag ?? null) : null);
+    const answer: EnvironmentAnswer = isAnswer(fetched) ? fetched : { status: 'changed', data: fetched, etag: null };
     const now = Date.now();
     await db.transaction('rw', db.environment, db.meta, async () => {
-      await db.environment.put({ companyId, data, fetchedAt: now });
-      await db.meta.put({ companyId, dataset: 'environment', fetchedAt: now, count: 1 });
+      if (answer.status === 'unchanged') {
+        // Still the server's: only its age changes (the "Données du …" hint, the stale checks).
+        await db.environment.update(companyId, { fetchedAt: now });
+        await db.meta.put({ ...meta!, fetchedAt: now });
+        return;
+      }
+      await db.environment.put({ companyId, data: answer.data, fetchedAt: now });
+      await db.meta.put({ companyId, dataset: 'environment', fetchedAt: now, count: 1, etag: answer.etag ?? undefined });
     });
     return { status: 'ok', count: 1 };
   } catch (error) {

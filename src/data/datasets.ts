@@ -1,11 +1,13 @@
 // The datasets the offline screens read (issue 6): customers, articles, invoices, quotes,
 // notifications, cash registers, and the invoice environment. Endpoints still missing answer 404:
 // the dataset is then skipped without an error and picked up once the endpoint exists.
+import { HTTPError } from 'ky';
 import { api } from '../contract/index';
-import { call } from './api-call';
+import { call, callRaw } from './api-call';
 import { getSession } from '../lib/session';
-import { registerDataset, setEnvironmentFetcher } from './caches';
+import { registerDataset, setEnvironmentFetcher, type EnvironmentAnswer } from './caches';
 import type { PlumeEnvironment } from './db';
+import type { ChangesPage } from './sync/table-sync';
 
 // The server caps list pages at 500 (server/src/modules/invoicing-core/paging.ts MAX_PAGE_SIZE).
 export const PAGE_SIZE = 500;
@@ -32,19 +34,45 @@ export async function fetchAllPages<T>(list: PagedList, companyId: number, pageS
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * The environment without its customer and article lists (synced apart, below), asked with the
+ * copy's ETag: an unchanged environment answers 304 without a body (decision 027).
+ */
+export async function fetchEnvironment(companyId: number, etag: string | null): Promise<EnvironmentAnswer> {
+  try {
+    const res = await callRaw(api.catalogue.environment, {
+      query: { lists: 'none' },
+      companyId,
+      options: etag ? { headers: { 'if-none-match': etag } } : undefined,
+    });
+    return { status: 'changed', data: (await res.json()) as PlumeEnvironment, etag: res.headers.get('etag') };
+  } catch (error) {
+    // ky treats a 304 as a failure (not ok): here it is the cheap answer.
+    if (error instanceof HTTPError && error.response.status === 304) return { status: 'unchanged' };
+    throw error;
+  }
+}
+
+/** One page of changes since the cursor (GET /api/sync/customers or /api/sync/items). */
+const changesOf =
+  (endpoint: typeof api.catalogue.syncCustomers | typeof api.catalogue.syncItems) =>
+  async (companyId: number, since: string | undefined): Promise<ChangesPage<Row>> =>
+    (await call(endpoint as typeof api.catalogue.syncItems, { query: { since }, companyId })) as unknown as ChangesPage<Row>;
 const idOf = (row: Row) => (row.id ?? row.accountNumber ?? row.uuid) as string | number;
 
 let installed = false;
 export function installDefaultDatasets(): void {
   if (installed) return;
   installed = true;
-  setEnvironmentFetcher(async (companyId): Promise<PlumeEnvironment> => call(api.catalogue.environment, { companyId }));
+  setEnvironmentFetcher(fetchEnvironment);
+  // Customers and articles: changes since the device's cursor, not the whole lists (decision 027).
   registerDataset<Row>({
     name: 'customers',
-    fetch: (c) => fetchAllPages(api.catalogue.listCustomers, c),
+    changes: changesOf(api.catalogue.syncCustomers),
     key: (r) => (r.accountNumber ?? r.id) as string,
   });
-  registerDataset<Row>({ name: 'articles', fetch: (c) => fetchAllPages(api.catalogue.listItems, c), key: idOf });
+  registerDataset<Row>({ name: 'articles', changes: changesOf(api.catalogue.syncItems), key: idOf });
   registerDataset<Row>({ name: 'invoices', fetch: (c) => fetchAllPages(api.invoices.listInvoices, c), key: idOf });
   registerDataset<Row>({ name: 'quotes', fetch: (c) => fetchAllPages(api.invoices.listQuotes, c), key: idOf });
   // Cash registers: the table exists (schema v1); the dataset is registered by the cash-register

@@ -37,6 +37,10 @@ export interface MetaRow {
   dataset: string;
   fetchedAt: number;
   count: number;
+  /** Customers, articles: where the next sync starts (GET /api/sync/…, decision 027); none: every row. */
+  cursor?: string;
+  /** The environment: the ETag of the copy, sent as If-None-Match (decision 027). */
+  etag?: string;
 }
 /** A quote/invoice drafted locally; it stays until the server has confirmed it (screens own its shape). */
 export interface DraftRow<T = unknown> {

@@ -3,42 +3,41 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  sessionFor,
-  startAppServer,
-  watchConsole,
-} from './support/browser';
+import { expectAccessible, launchBrowser, openSignedIn, startAppServer, visit } from './support/browser';
 import { pdfPageDrawn } from './support/pdf';
 
-// Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip.
+// Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip. What
+// needs no browser (the selection of the list) is in src/features/documents/*.screen.test.tsx. The
+// client's tests share one signed-in page, moved between screens in-app (a full load costs ≈ 3
+// CPU-seconds); the firm's test signs in its own.
 
 let server: TestServer;
 let browser: Browser;
+let demo: { context: BrowserContext; page: Page; errors: () => string[] };
 beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser();
+  demo = await openSignedIn(browser, server.url, '/ma-bannette/deposer');
 });
 afterAll(async () => {
+  await demo?.context.close();
   await browser?.close();
   await server?.close();
 });
 
-async function open(user: 'demo' | 'admin'): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, { session: await sessionFor(server.url, user) });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  return { context, page, errors };
-}
+/** The console errors from now on (the page is shared by the client's tests). */
+const consoleFromNow = () => {
+  const before = demo.errors().length;
+  return () => demo.errors().slice(before);
+};
 
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
 
 describe('documents and inbox', () => {
   it('deposits two files with per-file progress, then sees them in the inbox', async () => {
-    const { context, page, errors } = await open('demo');
-    await page.goto(`${server.url}/ma-bannette/deposer`);
+    const { page } = demo;
+    const errors = consoleFromNow();
+    await visit(page, '/ma-bannette/deposer');
     await page.getByRole('heading', { name: 'Déposer des fichiers' }).waitFor();
     await page.getByRole('combobox', { name: /^Catégorie du dépôt/ }).click();
     await page.getByRole('option', { name: 'Comptabilité › Ventes' }).click();
@@ -88,9 +87,6 @@ describe('documents and inbox', () => {
       ).toBe(true);
     }
     await page.getByText('Dépôt effectué').waitFor();
-    // The toast closes after 3 s unless hovered; its close button is the shared toast's (lib/toast).
-    await page.mouse.move(0, 0);
-    await page.getByRole('alert').filter({ hasText: 'Dépôt effectué' }).waitFor({ state: 'detached', timeout: 10_000 });
 
     await page.getByRole('link', { name: 'Voir ma bannette' }).click();
     await page.waitForURL(`${server.url}/ma-bannette`);
@@ -101,13 +97,17 @@ describe('documents and inbox', () => {
     }
     await page.getByRole('tab', { name: 'Historique' }).click();
     await page.getByRole('row').filter({ hasText: 'Relevé bancaire - Octobre 2026.pdf' }).getByText('Classé').waitFor();
+    // The toast closes after 3 s unless hovered (checked last: the inbox was looked at meanwhile);
+    // its close button is the shared toast's (lib/toast).
+    await page.mouse.move(0, 0);
+    await page.getByRole('alert').filter({ hasText: 'Dépôt effectué' }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('opens a document preview and downloads a selection as one zip', async () => {
-    const { context, page, errors } = await open('demo');
-    await page.goto(`${server.url}/mes-documents`);
+    const { page } = demo;
+    const errors = consoleFromNow();
+    await visit(page, '/mes-documents');
     await page.getByRole('heading', { name: 'Mes documents' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Catégories de documents' })
@@ -139,17 +139,15 @@ describe('documents and inbox', () => {
       'Déclaration de TVA - Septembre 2026.pdf',
     ]);
 
-    await page.goto(`${server.url}/mes-documents/documents-recents`);
+    await visit(page, '/mes-documents/documents-recents');
     await page.getByRole('heading', { name: 'Documents récents' }).waitFor();
     await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).waitFor();
     await expectAccessible(page, 'les documents récents');
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('the firm files a deposit from /mes-depots', async () => {
-    const { context, page, errors } = await open('admin');
-    await page.goto(`${server.url}/mes-depots`);
+    const { context, page, errors } = await openSignedIn(browser, server.url, '/mes-depots', undefined, 'admin');
     await page.getByRole('heading', { name: 'Mes dépôts', exact: true }).waitFor();
     const row = page
       .getByRole('row')

@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import {
-  dismissAnnouncement,
   expectAccessible,
   launchBrowser,
   newContext,
-  signIn,
+  openSignedIn,
+  sessionFor,
   startAppServer,
   watchConsole,
 } from './support/browser';
@@ -24,47 +24,19 @@ afterAll(async () => {
   await server?.close();
 });
 
+// Signing in and out, the announcement and the banner (spec 2.1, 2.3, 2.6, 2.8) in a real browser.
+// Issue 11: the sign-in tests share one context, as one user would, signing in through the form
+// (that is what they test); the others start signed in (session injected). What the banner's and
+// the announcement's buttons remember is a component test (src/components/layout/promotions.screen.test.tsx):
+// here, that it survives a reload and that a new tab is a new session.
 describe('shell', () => {
-  it('an unauthenticated deep link goes through login and lands on the deep link', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await page.goto(`${server.url}/me`);
-    await page.waitForURL(/\/login\?redirect=/);
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/me');
-    // Axe: the login page is checked in first-load.test.ts, the profile in shell-nav.test.ts (decision 018).
-    await page.getByLabel('Identifiant').fill('demo');
-    await page.getByLabel('Mot de passe').fill('demo');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL(`${server.url}/me`);
-    await dismissAnnouncement(page);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Mon profil' }).textContent()).resolves.toBe('Mon profil');
-    expect(await page.title()).toBe('Mon profil | Workplace');
-    expect(errors()).toEqual([]);
-    await context.close();
-  });
-
-  it('a wrong password shows the toast of the login error catalogue', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Identifiant').fill('demo');
-    await page.getByLabel('Mot de passe').fill('pas-le-bon');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByText('Identifiant et/ou mot de passe incorrect(s)', { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.evaluate(() => localStorage.getItem('workplace.session'))).toBeNull();
-    expect(errors()).toEqual([]);
-    await context.close();
-  });
-
   it('the banner and the announcement stay dismissed after a reload; the close icon hides the modal for the session only', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, {
+      session: await sessionFor(server.url, 'demo', { announcement: true }),
+    });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await signIn(page, server.url, 'demo');
+    await page.goto(`${server.url}/`);
     const modal = page.getByRole('dialog', { name: 'Le module de facturation est gratuit' });
     await modal.waitFor();
     await expect(modal.textContent()).resolves.toContain('01 23 45 67 89');
@@ -78,6 +50,7 @@ describe('shell', () => {
     expect(await modal.isVisible()).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('facturation-announcement-dismissed'))).toBeNull();
     const second = await context.newPage();
+    const secondErrors = watchConsole(second);
     await second.goto(`${server.url}/`);
     const secondModal = second.getByRole('dialog', { name: 'Le module de facturation est gratuit' });
     await secondModal.waitFor();
@@ -86,51 +59,26 @@ describe('shell', () => {
     await secondModal.getByRole('button', { name: 'Ne plus me montrer' }).click();
     await secondModal.waitFor({ state: 'hidden' });
     expect(await second.evaluate(() => localStorage.getItem('facturation-announcement-dismissed'))).toBe('true');
-    await second.reload();
-    await second.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
-    expect(await secondModal.isVisible()).toBe(false);
-    await second.close();
 
     // The e-invoicing banner: a named region, not an alert (announced once, not on every page).
-    const banner = page.getByRole('region', { name: 'Facturation électronique' });
-    expect(await page.getByRole('alert').filter({ hasText: 'Facturation électronique' }).count()).toBe(0);
+    const banner = second.getByRole('region', { name: 'Facturation électronique' });
+    expect(await second.getByRole('alert').filter({ hasText: 'Facturation électronique' }).count()).toBe(0);
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Masquer ce bandeau' }).click();
     await banner.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('invoice-banner-dismissed'))).toBe('true');
-    await page.reload();
-    await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
-    expect(await page.getByText('Facturation électronique').count()).toBe(0);
-    expect(errors()).toEqual([]);
-    await context.close();
-  });
+    expect(await second.evaluate(() => localStorage.getItem('invoice-banner-dismissed'))).toBe('true');
 
-  it('logout clears the local storage and goes to /login', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await signIn(page, server.url, 'demo');
-    await dismissAnnouncement(page);
-    await page.reload();
-    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
-    await page.getByRole('button', { name: /Menu du profil/ }).click();
-    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-    await page.waitForURL(`${server.url}/login`);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    // Signed out for real: a protected path goes back to the login page.
-    await page.goto(`${server.url}/me`);
-    await page.waitForURL(/\/login\?redirect=%2Fme$/);
-    expect(errors()).toEqual([]);
+    // One reload shows both choices kept.
+    await second.reload();
+    await second.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    expect(await secondModal.isVisible()).toBe(false);
+    expect(await second.getByText('Facturation électronique').count()).toBe(0);
+    expect([...errors(), ...secondErrors()]).toEqual([]);
     await context.close();
   });
 
   it('a 401 from the API signs out and sends to /login with the current path', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await signIn(page, server.url, 'admin');
-    await dismissAnnouncement(page);
-    await page.goto(`${server.url}/me`);
+    const { context, page, errors } = await openSignedIn(browser, server.url, '/me', undefined, 'admin');
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('workplace.session') ?? '{}').token as string,
@@ -143,20 +91,70 @@ describe('shell', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('workplace.session'))).toBeNull();
-    await page.getByLabel('Identifiant').fill('admin');
-    await page.getByLabel('Mot de passe').fill('admin');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await signInWith(page, 'admin', 'admin');
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: 'Statistiques' }).waitFor();
     expect(errors()).toEqual([]);
     await context.close();
   });
+});
+
+// One visitor on one page, signing in through the form: a wrong password, a deep link, logout,
+// then a forgotten password. Each test goes on where the previous one left the page.
+describe('signing in through the form', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: () => string[];
+  beforeAll(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+    errors = watchConsole(page);
+  });
+  // Closing checks the console and the CSP of the whole visit (decision 018).
+  afterAll(() => context?.close());
+
+  it('a wrong password shows the toast of the login error catalogue', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Identifiant').fill('demo');
+    await page.getByLabel('Mot de passe').fill('pas-le-bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Identifiant et/ou mot de passe incorrect(s)', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('workplace.session'))).toBeNull();
+    expect(errors()).toEqual([]);
+  });
+
+  it('an unauthenticated deep link goes through login and lands on the deep link', async () => {
+    await page.goto(`${server.url}/me`);
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/me');
+    // Axe: the login page is checked in first-load.test.ts, the profile in shell-nav.test.ts (decision 018).
+    await signInWith(page, 'demo', 'demo');
+    await page.waitForURL(`${server.url}/me`);
+    // The announcement greets a new sign-in: dismissed for good, as a user would.
+    await page.getByRole('button', { name: 'Ne plus me montrer' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect(page.getByRole('heading', { name: 'Mon profil' }).textContent()).resolves.toBe('Mon profil');
+    expect(await page.title()).toBe('Mon profil | Workplace');
+    expect(errors()).toEqual([]);
+  });
+
+  it('logout clears the local storage and goes to /login', async () => {
+    // Signed in on /me by the previous test.
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
+    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /Menu du profil/ }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // Signed out for real: a protected path goes back to the login page.
+    await page.goto(`${server.url}/me`);
+    await page.waitForURL(/\/login\?redirect=%2Fme$/);
+    expect(errors()).toEqual([]);
+  });
 
   // Last: it changes demo's password and signs demo out everywhere.
   it('a forgotten password is reset through the link of the mail', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL(`${server.url}/forgotten-password`);
@@ -185,7 +183,6 @@ describe('shell', () => {
       (await server.api.request('POST', '/api/login', { body: { username: 'demo', password: 'demo' } })).status,
     ).toBe(401);
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../server/src/env';
@@ -54,10 +54,6 @@ export function readSnapshot(dir: string): Snapshot | null {
 /** The seeded files, copied (never shared: a test may delete or damage them). */
 export function copyFiles(snapshot: Snapshot, dataDir: string): void {
   if (existsSync(snapshot.files)) cpSync(snapshot.files, join(dataDir, 'files'), { recursive: true });
-}
-
-export function removeSnapshot(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
 }
 
 // Rows' timestamps (createdAt…) come back as Date, as the seed returned them.

@@ -39,6 +39,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ledgers: 'invoicing-core',
   items: 'invoicing-core',
   customers: 'invoicing-core',
+  syncDeletions: 'invoicing-core',
   // invoices: invoices, quotes, their numbering, PDFs, payments and history.
   invoices: 'invoices',
   invoicePdfs: 'invoices',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -9,6 +10,7 @@ import {
   pgTable,
   serial,
   text,
+  primaryKey,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -23,6 +25,9 @@ const companyId = () =>
     .references(() => companies.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The transaction that last wrote the row (decision 027: changes since a cursor); set again by every update. */
+export const currentXid = () => sql<number>`pg_current_xact_id()::text::bigint`;
+const syncXid = () => bigint('sync_xid', { mode: 'number' }).notNull().default(currentXid());
 
 export const vatRates = pgTable(
   'vat_rates',
@@ -111,9 +116,11 @@ export const items = pgTable(
     sortKey: text('sort_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    syncXid: syncXid(),
   },
   (t) => [
     uniqueIndex(ITEMS_CODE_UNIQUE).on(t.companyId, t.code),
+    index('items_company_sync_idx').on(t.companyId, t.syncXid, t.id),
     // COLLATE "C" (bytes) is the order the key is made for, whatever the database's collation.
     index('items_company_sort_idx').on(t.companyId, sql`${t.sortKey} collate "C"`, t.id),
   ],
@@ -147,6 +154,29 @@ export const customers = pgTable(
     isBusiness: boolean('is_business').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    syncXid: syncXid(),
   },
-  (t) => [uniqueIndex(CUSTOMERS_ACCOUNT_UNIQUE).on(t.companyId, t.accountNumber)],
+  (t) => [
+    uniqueIndex(CUSTOMERS_ACCOUNT_UNIQUE).on(t.companyId, t.accountNumber),
+    index('customers_company_sync_idx').on(t.companyId, t.syncXid, t.id),
+  ],
+);
+
+/**
+ * Tombstones of deleted (or renumbered) customers and articles, one per key (decision 027): the
+ * changes-since answers name them so a device drops its copy. key: the account number, or the
+ * article id as text.
+ */
+export const syncDeletions = pgTable(
+  'sync_deletions',
+  {
+    companyId: companyId(),
+    kind: text('kind').$type<'customers' | 'items'>().notNull(),
+    key: text('key').notNull(),
+    syncXid: syncXid(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.kind, t.key] }),
+    index('sync_deletions_company_sync_idx').on(t.companyId, t.kind, t.syncXid),
+  ],
 );

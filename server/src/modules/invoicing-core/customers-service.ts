@@ -2,10 +2,11 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { nextAccountNumber } from '../../../../src/domain/customers';
 import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
-import { customers, CUSTOMERS_ACCOUNT_UNIQUE } from '../../db/schema/index';
+import { currentXid, customers, CUSTOMERS_ACCOUNT_UNIQUE } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
 import { customerValues, toApiCustomer } from './customer-input';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
+import { recordDeletion } from './tombstones';
 import { containsPattern, pageTotal, type ListQuery, type Page } from './paging';
 
 export const DUPLICATE_ACCOUNT = 'Un client avec ce numéro de compte existe déjà.';
@@ -93,10 +94,12 @@ export async function updateCustomer(
   try {
     const [row] = await db
       .update(customers)
-      .set({ ...customerValues(companyId, customer), updatedAt: sql`now()` })
+      .set({ ...customerValues(companyId, customer), updatedAt: sql`now()`, syncXid: currentXid() })
       .where(ofCompany(companyId, accountNumber))
       .returning();
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    // Renumbered: devices know it by its old number, which must go (decision 027).
+    if (row.accountNumber !== accountNumber) await recordDeletion(db, companyId, 'customers', accountNumber);
     return toApiCustomer(row);
   } catch (error) {
     if (isUniqueViolation(error, CUSTOMERS_ACCOUNT_UNIQUE)) throw conflict(DUPLICATE_ACCOUNT);
@@ -112,6 +115,7 @@ export async function deleteCustomer(db: DbOrTx, companyId: number, accountNumbe
       .where(ofCompany(companyId, accountNumber))
       .returning({ id: customers.id });
     if (!deleted.length) throw notFound(CUSTOMER_NOT_FOUND);
+    await recordDeletion(db, companyId, 'customers', accountNumber);
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict(CUSTOMER_IN_USE);
     throw error;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Exercise } from '../../../../src/domain/types';
 import type { Db } from '../../db/client';
@@ -15,7 +16,7 @@ import { companyIdentityJson } from '../users/service';
 // Closed exercises are history: the invoice checks judge against the open ones (as the
 // invoices module does).
 
-interface Lookups {
+export interface Lookups {
   vatRates: number[];
   accountsSale: Array<{ number: string; label: string }>;
   unitsMeasurement: Array<{ label: string }>;
@@ -100,15 +101,56 @@ export interface EnvironmentScope {
   articles: boolean;
 }
 
+/**
+ * The small lists and the company (every list of labels, the exercises, the ledgers, the seller),
+ * one statement. A company created after the seed has no sales ledger yet: it gets the French
+ * defaults on its first read.
+ */
+export async function loadEnvironmentLookups(db: Db, companyId: number, today: string): Promise<Lookups> {
+  const lookups = await loadLookups(db, companyId);
+  if (lookups.ledgers.length > 0) return lookups;
+  await insertInvoicingDefaults(db, [companyId], today);
+  return loadLookups(db, companyId);
+}
+
+/**
+ * What the lists of the environment are now, without reading them (decision 027): per list, the
+ * row count and a sum of hashes of (row id, writing transaction). Any insert, update or delete
+ * changes it: ids are never reused and every write stamps a new transaction id.
+ */
+export async function listsVersion(db: Db, companyId: number, scope: EnvironmentScope): Promise<string> {
+  const version = (table: 'items' | 'customers') =>
+    sql`(select count(*) || '.' || coalesce(sum(hashint8extended(t.sync_xid * 1000003 + t.id, 0)::numeric), 0)
+      from ${sql.identifier(table)} t where t.company_id = ${companyId})`;
+  const result = await db.execute<{ items: string | null; customers: string | null }>(
+    sql`select ${scope.articles ? version('items') : sql`null`} as "items", ${scope.customers ? version('customers') : sql`null`} as "customers"`,
+  );
+  const row = result.rows[0]!;
+  return `${row.items ?? '-'}/${row.customers ?? '-'}`;
+}
+
+/**
+ * The weak ETag of an environment answer: a hash of everything it carries (the small lists and
+ * the company as read, which lists the reader gets, and their version). Weak: the bytes differ
+ * once compressed; the content is the same.
+ */
+export function environmentEtag(lookups: Lookups, scope: EnvironmentScope, version: string): string {
+  const hash = createHash('sha256')
+    .update(`${Number(scope.customers)}${Number(scope.articles)}|${version}|`)
+    .update(JSON.stringify(lookups))
+    .digest('base64url')
+    .slice(0, 32);
+  return `W/"${hash}"`;
+}
+
 /** The environment as JSON text (InvoicingEnvironment): the catalogue text goes in as Postgres wrote it. */
 export async function loadEnvironmentJson(
   db: Db,
   companyId: number,
-  today: string,
+  lookups: Lookups,
   scope: EnvironmentScope,
 ): Promise<string> {
-  const [first, catalogue, customerRows] = await Promise.all([
-    loadLookups(db, companyId),
+  const [catalogue, customerRows] = await Promise.all([
     scope.articles ? loadCatalogueJson(db, companyId) : '[]',
     scope.customers
       ? db
@@ -118,13 +160,6 @@ export async function loadEnvironmentJson(
           .orderBy(...customerOrder)
       : [],
   ]);
-  let lookups = first;
-  // Every environment has a sales ledger: none means a company created after the seed, which
-  // gets the French defaults on its first read.
-  if (lookups.ledgers.length === 0) {
-    await insertInvoicingDefaults(db, [companyId], today);
-    lookups = await loadLookups(db, companyId);
-  }
   const { logo, ...company } = lookups.company;
   const invoice: Omit<InvoicingEnvironment['invoice'], 'items'> = {
     vatRates: lookups.vatRates,

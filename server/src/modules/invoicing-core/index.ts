@@ -4,6 +4,7 @@ import { bankDetailsRoutes } from './bank-details-routes';
 import { customersRoutes } from './customers-routes';
 import { environmentRoutes } from './environment-routes';
 import { itemsRoutes } from './items-routes';
+import { syncRoutes } from './sync-routes';
 
 /** Invoicing core: the environment, the article catalogue and the customers of a company. */
 export function invoicingCoreModule(deps: Deps): Hono<AppEnv> {
@@ -12,5 +13,6 @@ export function invoicingCoreModule(deps: Deps): Hono<AppEnv> {
   app.route('/', itemsRoutes(deps));
   app.route('/', customersRoutes(deps));
   app.route('/', bankDetailsRoutes(deps));
+  app.route('/', syncRoutes(deps));
   return app;
 }

@@ -2,11 +2,12 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { encodeLabel64 } from '../../../../src/domain/label64';
 import type { Article } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
-import { items, ITEMS_CODE_UNIQUE } from '../../db/schema/index';
+import { currentXid, items, ITEMS_CODE_UNIQUE } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
 import { toApiArticle, type ApiArticle } from './article-input';
 import { articleSortKey } from './article-sort-key';
 import { isUniqueViolation } from './db-errors';
+import { recordDeletion } from './tombstones';
 import { containsPattern, pageTotal, type ListQuery, type Page } from './paging';
 
 export const DUPLICATE_CODE = 'Un article avec ce code existe déjà !';
@@ -97,7 +98,7 @@ export async function updateItem(db: DbOrTx, companyId: number, id: number, arti
   return guardDuplicate(async () => {
     const [row] = await db
       .update(items)
-      .set({ ...itemValues(companyId, article), updatedAt: sql`now()` })
+      .set({ ...itemValues(companyId, article), updatedAt: sql`now()`, syncXid: currentXid() })
       .where(and(eq(items.id, id), eq(items.companyId, companyId)))
       .returning(itemColumns);
     if (!row) throw notFound(ITEM_NOT_FOUND);
@@ -111,4 +112,5 @@ export async function deleteItem(db: DbOrTx, companyId: number, id: number): Pro
     .where(and(eq(items.id, id), eq(items.companyId, companyId)))
     .returning({ id: items.id });
   if (!deleted.length) throw notFound(ITEM_NOT_FOUND);
+  await recordDeletion(db, companyId, 'items', id);
 }

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+// The menus of the signed-in frame, moved from tests/e2e/shell-nav.test.ts (issue 11): what each
+// rights profile sees in the drawer and the profile menu (spec 2.3, 2.6), and the company menu's
+// label and search (spec 2.4). No browser needed: the rights and the labels decide. The company
+// switch against the server, the label's room in the real top bar and the axe passes stay there.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '../../lib/session';
+import { navEntries } from '../../routes/nav-entries';
+import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
+import { adminProfile, companyId, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { CompanyMenu } from './company-menu';
+import { NavDrawer } from './nav-drawer';
+import { ProfileMenu } from './profile-menu';
+
+beforeAll(installJsdomGaps);
+beforeEach(() => {
+  // Mantine's focus trap looks for a visible element while the menu's dropdown is still display:
+  // none in jsdom (no layout): its warning says nothing about the screen.
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes('use-focus-trap')) warn(...args);
+  });
+});
+afterEach(() => {
+  cleanScreen();
+  signInAs(null);
+});
+
+const everyRoute = () => true;
+
+async function openProfileMenu(profile: UserProfile) {
+  signInAs(profile);
+  const router = renderInRouter(<ProfileMenu onLogout={vi.fn()} available={everyRoute} />);
+  fireEvent.click(await screen.findByRole('button', { name: /Menu du profil/, hidden: true }));
+  const menu = await screen.findByRole('menu', { hidden: true });
+  return { router, menu };
+}
+
+function renderDrawer(profile: UserProfile) {
+  signInAs(profile);
+  renderInRouter(<NavDrawer entries={navEntries} onNavigate={vi.fn()} />);
+  return screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
+}
+
+// Role queries skip the visibility check (`hidden: true`): computing styles is what makes them slow in jsdom.
+describe('the profile menu', { timeout: 60_000 }, () => {
+  it('the profile menu shows "Statistiques" to an admin only', async () => {
+    for (const [profile, admin] of [
+      [demoProfile(), false],
+      [adminProfile(), true],
+    ] as const) {
+      const { router, menu } = await openProfileMenu(profile);
+      const item = (name: string) => within(menu).queryAllByRole('menuitem', { name, hidden: true });
+      expect(item('Mon profil')).toHaveLength(1);
+      expect(item('Déconnexion')).toHaveLength(1);
+      expect(item('Statistiques')).toHaveLength(admin ? 1 : 0);
+      const target = admin ? 'Statistiques' : 'Mon profil';
+      fireEvent.click(item(target)[0]);
+      await waitFor(() => expect(router.state.location.pathname).toBe(admin ? '/dashboard' : '/me'));
+      cleanScreen();
+    }
+  });
+
+  it('hides an entry whose screen is not in this build, and signs out from "Déconnexion"', async () => {
+    signInAs(adminProfile());
+    const onLogout = vi.fn();
+    renderInRouter(<ProfileMenu onLogout={onLogout} available={(path) => path !== '/admin'} />);
+    fireEvent.click(await screen.findByRole('button', { name: /Menu du profil/, hidden: true }));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(within(menu).queryByRole('menuitem', { name: 'Gérer mes utilisateurs', hidden: true })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Mes dépôts', hidden: true })).toBeTruthy();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Déconnexion', hidden: true }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the drawer', { timeout: 60_000 }, () => {
+  it('with the invoicing right, the drawer entry is the module\u2019s menu, without the promotion', async () => {
+    const drawer = await renderDrawer(demoProfile({ invoicing: true }));
+    const invoices = within(drawer).getByRole('button', { name: /Mes factures/, hidden: true });
+    expect(invoices.textContent).toContain('Mes factures');
+    expect(within(drawer).queryByText('Gratuit')).toBeNull();
+    // Its screens open with the group (children rendered once opened).
+    fireEvent.click(invoices);
+    for (const name of ['Tableau de bord', 'Liste des devis', 'Liste des factures', 'Mes clients', 'Mes articles']) {
+      expect(await within(drawer).findByRole('link', { name, hidden: true })).toBeTruthy();
+    }
+  });
+
+  it('the drawer offers "Gratuit" without the invoicing right', async () => {
+    const drawer = await renderDrawer(demoProfile({ invoicing: false, company: 'Librairie La Plume d’Or' }));
+    // No invoicing right in this company: the drawer entry promotes the free module.
+    const drawerInvoices = within(drawer).getByRole('link', { name: /Mes factures/, hidden: true });
+    expect(drawerInvoices.textContent).toContain('Gratuit');
+    expect(drawerInvoices.getAttribute('href')).toBe('/mes-factures/presentation');
+    expect(within(drawer).queryByRole('link', { name: 'Liste des factures', hidden: true })).toBeNull();
+    // The other modules stay: "Accueil", the documents and the inbox.
+    expect(within(drawer).getByRole('link', { name: 'Accueil', hidden: true })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: /Mes documents/, hidden: true })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: /Ma bannette/, hidden: true })).toBeTruthy();
+  });
+});
+
+/** A phone or a small tablet: the query of the company menu (max-width: 48em) matches. */
+function smallScreen() {
+  const matchMedia = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...matchMedia(query),
+    matches: query.includes('max-width: 48em'),
+  }));
+}
+
+describe('the company menu', { timeout: 60_000 }, () => {
+  it('on a small screen a long company label is cut to 19 characters and an ellipsis', async () => {
+    smallScreen();
+    signInAs(demoProfile());
+    renderInRouter(<CompanyMenu onSwitch={vi.fn()} />);
+    const button = await screen.findByTestId('company-menu');
+    await waitFor(() => expect(button.querySelector('p')?.textContent).toBe('Boulangerie Pâtisse…'));
+    // The full label stays in the list and in the button's tooltip.
+    expect(button.getAttribute('title')).toBe('Boulangerie Pâtisserie Martin');
+  });
+
+  it('shows the whole label on a wide screen, and switches company with the search field', async () => {
+    signInAs(demoProfile());
+    const onSwitch = vi.fn();
+    renderInRouter(<CompanyMenu onSwitch={onSwitch} />);
+    const button = await screen.findByTestId('company-menu');
+    expect(button.querySelector('p')?.textContent).toBe('Boulangerie Pâtisserie Martin');
+    fireEvent.click(button);
+    // Ten companies (more than 8): the search field comes first.
+    const search = await screen.findByLabelText('Rechercher une société');
+    fireEvent.change(search, { target: { value: 'plume' } });
+    const items = within(screen.getByRole('listbox', { name: 'Mes sociétés', hidden: true })).getAllByRole('option', {
+      hidden: true,
+    });
+    expect(items.map((i) => i.textContent)).toEqual(['Librairie La Plume d’Or']);
+    fireEvent.click(items[0]);
+    expect(onSwitch).toHaveBeenCalledWith(companyId('Librairie La Plume d’Or'));
+  });
+});

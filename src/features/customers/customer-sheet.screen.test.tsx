@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+// The customer sheet's screen logic (spec 8), moved from tests/e2e/articles-customers.test.ts
+// (issue 11): what the sheet shows of a customer (payment terms, the other billing addresses, the
+// SIREN, the documents or their absence), and an unknown customer: "Erreur lors de la récupération
+// du client" with the server's text. Creating a customer against the real server, opening its sheet
+// and the axe pass stay in the e2e file.
+import { screen, waitFor, within } from '@testing-library/react';
+import { HTTPError } from 'ky';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteUserDb, userDb } from '../../data/db';
+import { forgetAll } from '../../data/sync/engine';
+import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
+import { demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+
+const fetchCustomer = vi.fn();
+const fetchCustomerDocuments = vi.fn();
+vi.mock('./api/customer-api', () => ({
+  fetchCustomer: (...args: unknown[]) => fetchCustomer(...args),
+  fetchCustomerDocuments: (...args: unknown[]) => fetchCustomerDocuments(...args),
+}));
+
+const { CustomerSheetPage } = await import('./components/customer-sheet-page');
+
+const DURAND = {
+  accountNumber: 'C00042',
+  socialReason: 'Atelier Durand E2E',
+  name: 'Claire Durand',
+  address: '3 rue des Lilas',
+  postalCode: '69003',
+  city: 'Lyon',
+  billingAddresses: ['Service comptable, 10 quai Perrache, 69002 Lyon'],
+  email: 'claire@durand-e2e.fr',
+  siren: '123456789',
+  paymentMode: 'Virement',
+  paymentDelay: 45,
+  isBusiness: true,
+};
+
+beforeAll(installJsdomGaps);
+afterEach(() => {
+  cleanScreen();
+  forgetAll(); // the sync layer keeps answers in memory: none outlives a test
+  signInAs(null);
+  fetchCustomer.mockReset();
+  fetchCustomerDocuments.mockReset();
+});
+// The sheet keeps the server's customer on the device (fake IndexedDB): gone with the file.
+afterAll(() => deleteUserDb(demoProfile().id));
+
+const openSheet = (accountNumber: string) => {
+  signInAs(demoProfile());
+  return renderInRouter(<CustomerSheetPage />, {
+    path: `/mes-factures/mes-clients/ficheClient?accountNumber=${accountNumber}`,
+  });
+};
+
+// Role queries skip the visibility check (`hidden: true`): computing styles is what makes them slow in jsdom.
+describe('the customer sheet', { timeout: 60_000 }, () => {
+  it('shows the payment delay, the other billing address, the SIREN and the documents (none yet)', async () => {
+    fetchCustomer.mockResolvedValue(DURAND);
+    fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
+    openSheet('C00042');
+    await screen.findByRole('heading', { name: 'Atelier Durand E2E', hidden: true });
+    expect(fetchCustomer.mock.calls[0][0]).toBe('C00042');
+    screen.getByText('45 jours');
+    screen.getByText('Service comptable, 10 quai Perrache, 69002 Lyon');
+    screen.getByText('123456789');
+    const documents = screen.getByRole('heading', { name: 'Documents', hidden: true }).parentElement!;
+    await within(documents).findByText(/Aucune facture pour ce client|Aucun document à afficher/);
+    // Kept on the device for the list and the offline sheet (and written before the file deletes it).
+    await waitFor(async () => expect(await userDb(demoProfile().id).customers.count()).toBe(1));
+  });
+
+  it('an unknown customer: "Erreur lors de la récupération du client" with the server text', async () => {
+    const notFound = new Response(JSON.stringify({ message: 'Client introuvable.' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
+    fetchCustomer.mockRejectedValue(
+      new HTTPError(notFound, new Request('http://x/api/customers/INCONNU'), {} as never),
+    );
+    fetchCustomerDocuments.mockRejectedValue(
+      new HTTPError(new Response('{}', { status: 404 }), new Request('http://x/'), {} as never),
+    );
+    openSheet('INCONNU');
+    const toast = (await screen.findByText('Erreur lors de la récupération du client')).closest(
+      '.mantine-Notification-root',
+    );
+    expect(toast?.textContent).toContain('Client introuvable.');
+    await screen.findByText('Client introuvable', { exact: true });
+  });
+});

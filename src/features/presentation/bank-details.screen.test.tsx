@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+// The bank details form's screen logic (issue 10 item 5), moved from tests/e2e/discounts.test.ts
+// with its wording: the IBAN key is checked on the device in French before anything is sent, then
+// the pair is sent and the IBAN shown in groups of four. The saved pair read back from the real
+// server and the page's accessibility stay in e2e.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
+import { forgetAll } from '../../data/sync/engine';
+import { setSession, store, type UserProfile } from '../../lib/session';
+
+const api = vi.hoisted(() => ({ loadBankDetails: vi.fn(), saveBankDetails: vi.fn() }));
+vi.mock('./api/bank-details', () => ({
+  loadBankDetails: (...args: unknown[]) => api.loadBankDetails(...args),
+  saveBankDetails: (...args: unknown[]) => api.saveBankDetails(...args),
+}));
+
+const { BankDetailsCard } = await import('./bank-details-card');
+
+beforeAll(() => {
+  installJsdomGaps();
+  setSession({ token: 't', profile: { id: 920_001, userCompanies: [], userLastCompany: 1 } as unknown as UserProfile });
+});
+afterEach(() => {
+  cleanScreen();
+  forgetAll();
+  Object.values(api).forEach((fn) => fn.mockReset());
+});
+
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées', hidden: true }));
+
+describe('bank details form (issue 10 item 5)', { timeout: 60_000 }, () => {
+  it('checks the IBAN key on the device in French, then sends the pair (shown in groups of four)', async () => {
+    api.loadBankDetails.mockResolvedValue({ iban: null, bic: null });
+    api.saveBankDetails.mockResolvedValue({
+      status: 'done',
+      response: { iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' },
+    });
+    renderScreen(
+      <Provider store={store}>
+        <BankDetailsCard companyId={1} canEdit />
+      </Provider>,
+    );
+    await waitFor(() => expect(field('IBAN').disabled).toBe(false));
+    type(field('IBAN'), 'FR76 3000 6000 0112 3456 7890 188');
+    save();
+    await screen.findByText(
+      'L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.',
+    );
+    expect(api.saveBankDetails).not.toHaveBeenCalled();
+
+    type(field('IBAN'), 'fr7630006000011234567890189');
+    type(field('BIC'), 'bnpafrpp');
+    save();
+    await screen.findByText('Enregistrement effectué');
+    expect(api.saveBankDetails).toHaveBeenCalledWith(1, { iban: 'fr7630006000011234567890189', bic: 'BNPAFRPP' });
+    expect(field('IBAN').value).toBe('FR76 3000 6000 0112 3456 7890 189');
+  });
+});

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { launchBrowser, newContext, sessionFor, startAppServer, watchConsole } from './support/browser';
+
+// Issue 10 item 7: a keyboard-only journey, from the sign-in page to a validated invoice, with no
+// mouse: the skip link, the drawer's groups opened with Enter, focus kept on the line after
+// "Terminer". Its screens go through axe in their own tests (one check per screen, decision 018).
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What has the focus, as a user of a screen reader would hear it. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return '';
+    const labelled = el.getAttribute('aria-labelledby');
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+      el.textContent ??
+      '';
+    return name.replace(/\s+/g, ' ').trim();
+  });
+
+/** Presses Tab until the focused element's name matches (fails after `max` presses: not reachable). */
+async function tabTo(page: Page, name: RegExp, max = 60, within?: string): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const inside = !within || (await page.evaluate((sel) => !!document.activeElement?.closest(sel), within));
+    if (inside && name.test(await focused(page))) return;
+  }
+  throw new Error(`${name} n’est pas atteignable au clavier (dernier focus : ${await focused(page)})`);
+}
+
+describe('keyboard only', () => {
+  it('signs in, opens the invoices from the drawer and validates an invoice without a mouse', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Identifiant').waitFor();
+    await tabTo(page, /^Identifiant/);
+    await page.keyboard.type('demo');
+    await tabTo(page, /^Mot de passe/);
+    await page.keyboard.type('demo');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    // The announcement modal traps the focus: "Ne plus me montrer" is reachable with Tab.
+    await page.getByRole('dialog', { name: 'Le module de facturation est gratuit' }).waitFor();
+    await tabTo(page, /^Ne plus me montrer$/, 10);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // The first Tab stop of a page is the skip link, shown when focused.
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Aller au contenu');
+    expect(await page.getByRole('link', { name: 'Aller au contenu' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenu');
+
+    // The drawer's module groups are buttons: Enter opens them.
+    const drawer = 'nav[aria-label="Menu principal"]';
+    await tabTo(page, /^Mes factures/, 80, drawer);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+    await page.keyboard.press('Enter');
+    // The group opens (its children slide in): wait for it before moving on with Tab.
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await nav
+      .getByRole('button', { name: /^Mes factures/ })
+      .and(page.locator('[aria-expanded="true"]'))
+      .waitFor();
+    await nav.getByRole('link', { name: 'Liste des factures' }).waitFor();
+    await tabTo(page, /^Liste des factures$/, 10, drawer);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/mes-factures\/liste-des-factures/);
+    const current = page.getByRole('navigation', { name: 'Menu principal' }).locator('[aria-current="page"]');
+    expect(await current.innerText()).toBe('Liste des factures');
+
+    await tabTo(page, /^Nouvelle facture$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor();
+    await tabTo(page, /^Client/);
+    await page.keyboard.type('hotel parc');
+    await page
+      .getByRole('option', { name: /Hôtel du Parc/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Adresse de facturation' }).inputValue())
+      .toMatch(/12 avenue Foch/);
+
+    await tabTo(page, /^Ajouter un article du catalogue/);
+    await page.keyboard.type('baguette');
+    await page
+      .getByRole('option', { name: /BOU001/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^Terminer la ligne 1/);
+    await page.keyboard.press('Enter');
+    // Focus goes back to the line just finished, not to <body>.
+    await expect.poll(() => focused(page)).toMatch(/^Modifier la ligne 1/);
+
+    await tabTo(page, /^Enregistrer$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
+    await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
+    await page.locator('body').focus();
+    await tabTo(page, /^Valider$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Aperçu de votre document : Facture/ });
+    await dialog.waitFor();
+    await page.getByRole('heading', { name: /^Facture n° F\d{4}-\d+$/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the current page highlighted in the drawer after an in-app navigation', async () => {
+    const context = await newContext(browser, { session: await sessionFor(server.url) });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const drawer = page.getByRole('navigation', { name: 'Menu principal' });
+    await drawer.getByRole('button', { name: /^Ma bannette/ }).click();
+    await drawer.getByRole('link', { name: 'Déposer des fichiers' }).click();
+    await page.getByRole('heading', { name: 'Déposer des fichiers' }).waitFor();
+    // A link inside the page (not the drawer) moves to another group: it opens and shows the page.
+    await page.getByRole('main').getByRole('link', { name: 'Consulter ma bannette' }).click();
+    await page.getByRole('heading', { name: 'Consulter ma bannette' }).waitFor();
+    expect(await drawer.locator('[aria-current="page"]').innerText()).toBe('Consulter ma bannette');
+    await page.goto(`${server.url}/`);
+    // The router must have taken over the home page before the history changes under it.
+    await drawer.getByRole('link', { name: 'Accueil' }).waitFor();
+    await page.evaluate(() => window.history.pushState({}, '', '/mes-factures/mes-clients'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await page.getByRole('heading', { name: 'Mes clients' }).waitFor();
+    await expect.poll(() => drawer.locator('[aria-current="page"]').innerText()).toBe('Mes clients');
+    expect(await drawer.getByRole('link', { name: 'Mes clients' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

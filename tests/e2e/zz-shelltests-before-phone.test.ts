@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  noToasts,
+  screenLoaded,
+  sessionFor,
+  shot,
+  startAppServer,
+  watchConsole,
+} from './support/browser';
+
+// Issue 10 item 11: on a 390 px phone no screen scrolls sideways as a page, and the lists show
+// cards instead of tables with columns cut off.
+
+export const PHONE = { width: 390, height: 844 };
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * The page's own width against the viewport's: more means a sideways scroll of the whole page. With
+ * isMobile, Chromium widens the layout viewport (window.innerWidth) to fit a page wider than the
+ * phone, as a phone does by zooming out: both are compared with the phone's 390 px.
+ */
+const overflow = (page: Page) =>
+  page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+
+const SCREENS: Array<[string, string]> = [
+  ['/', 'Bonjour Sophie'],
+  ['/mes-documents', 'Mes documents'],
+  ['/mes-documents/documents-recents', 'Documents récents'],
+  ['/ma-bannette', 'Consulter ma bannette'],
+  ['/ma-bannette/deposer', 'Déposer des fichiers'],
+  ['/mes-factures/dashboard', 'Tableau de bord'],
+  ['/mes-factures/liste-des-factures', 'Mes factures'],
+  ['/mes-factures/liste-des-devis', 'Mes devis'],
+  ['/mes-factures/mes-clients', 'Mes clients'],
+  ['/mes-factures/mes-articles', 'Mes articles'],
+  ['/mes-factures/ajouter-facture', 'Nouvelle facture'],
+  ['/mes-factures/ajouter-devis', 'Nouveau devis'],
+  ['/mes-factures/presentation', 'Mes factures'],
+  ['/notifications', 'Notifications'],
+  ['/me', 'Mon profil'],
+  ['/mentions-legales', 'Mentions légales'],
+];
+
+describe('phones (390 × 844)', () => {
+  it('no screen is wider than the phone, and the lists are cards', async () => {
+    // The login page first (signed out), then the session is injected into the same context.
+    const context = await newContext(browser, { viewport: PHONE, mobile: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${server.url}/login`);
+    expect(await overflow(page)).toEqual({ page: PHONE.width, viewport: PHONE.width });
+    const session = await sessionFor(server.url);
+    await page.evaluate(
+      (items) => items.forEach(({ name, value }) => localStorage.setItem(name, value)),
+      session.localStorage,
+    );
+    const wide: string[] = [];
+    for (const [path, heading] of SCREENS) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor({ timeout: 15_000 });
+      // Lists and charts settle their widths once their data is there.
+      await screenLoaded(page);
+      const o = await overflow(page);
+      if (o.page > PHONE.width || o.viewport > PHONE.width) wide.push(`${path} : ${o.page} px`);
+      await shot(page, `phone/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390`, true);
+    }
+    expect(wide, 'écrans plus larges que le téléphone').toEqual([]);
+
+    // The invoice list is a list of cards: each row reads number, customer and amount without columns.
+    await page.goto(`${server.url}/mes-factures/liste-des-factures`);
+    const card = page
+      .getByRole('listitem')
+      .filter({ hasText: /F\d{4}-\d+/ })
+      .first();
+    await card.waitFor();
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+    // Every button of a card keeps its name (the row's actions), on the cards of both lists.
+    expect(await card.getByRole('button', { name: /^Autres actions pour la facture F\d{4}-\d+$/ }).count()).toBe(1);
+    await noToasts(page);
+    await expectAccessible(page, 'la liste des factures sur un téléphone');
+    await page.goto(`${server.url}/mes-factures/mes-clients`);
+    const customer = page
+      .getByRole('list', { name: 'Clients' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Hôtel du Parc' });
+    await customer.getByRole('button', { name: 'Modifier le client Hôtel du Parc' }).waitFor();
+    await expectAccessible(page, 'la liste des clients sur un téléphone');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
