@@ -28,6 +28,11 @@ const SECTIONS: Section[] = [
   { file: 'first-load.ts', fn: 'benchFirstLoad', title: 'Premier chargement sur une ligne 4G lente (Chromium)' },
   { file: 'list-load.ts', fn: 'benchListLoad', title: 'Listes sous charge : 20 clients simultanés (base embarquée)' },
   { file: 'articles-screen.ts', fn: 'benchArticlesScreen', title: 'Catalogue de 10 000 articles à l’écran (Chromium)' },
+  {
+    file: 'env-sync.ts',
+    fn: 'benchEnvSync',
+    title: 'Environnement de facturation : première synchronisation et suivantes (10 000 clients, 10 000 articles)',
+  },
 ];
 
 function printTable(title: string, figures: Figures): void {

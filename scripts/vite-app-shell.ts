@@ -24,7 +24,7 @@ export function appShellPage(chunkNames: string[]): Plugin {
       }
       if (links.length < chunkNames.length)
         throw new Error(`app.html : morceaux introuvables (${chunkNames.join(', ')})`);
-      const html = String(index.source).replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+      const html = String(index.source).replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`);
       this.emitFile({ type: 'asset', fileName: 'app.html', source: html });
     },
   };

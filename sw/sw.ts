@@ -6,7 +6,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 // The app shell and every screen's code are precached: after one online visit the installed
 // app starts with no network. Data lives in IndexedDB (Dexie), never in the HTTP cache.
-precacheAndRoute(self.__WB_MANIFEST);
+// directoryIndex: "/" gets app.html too (see the navigation route below).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'app.html' });
 cleanupOutdatedCaches();
 
 // Client-side routes are served the precached shell; /api/ is never answered from here. app.html

@@ -12,6 +12,7 @@ import { openApiDocument } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import type { AppEnv, Deps } from './http/types';
 import { modules } from './modules/index';
+import { syncBatchModule } from './modules/sync-batch/index';
 
 const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -72,6 +73,8 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   app.use('/api/*', rejectControlChars());
 
   for (const build of modules) app.route('/', build(deps));
+  // The outbox's batch runs each item through the app itself: same rights, validation, keys (decision 026).
+  app.route('/', syncBatchModule(deps, (request, env) => Promise.resolve(app.fetch(request, env as never))));
 
   // Built once per app from the contract (decision 021), on first request.
   let openApi: ReturnType<typeof openApiDocument> | undefined;

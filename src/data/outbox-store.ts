@@ -60,6 +60,36 @@ export async function claim(
   });
 }
 
+/** claim for a batch (decision 026): every entry in one transaction; those discarded or taken meanwhile are left out. */
+export async function claimMany(
+  db: WorkplaceDb,
+  ids: string[],
+  rewrite: (stored: OutboxEntry) => Pick<OutboxEntry, 'path' | 'body' | 'file'>,
+  now: number,
+): Promise<OutboxEntry[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const stored = (await db.outbox.bulkGet(ids)).filter((e): e is OutboxEntry => e?.state === 'pending');
+    const next = stored.map((e): OutboxEntry => ({ ...e, ...rewrite(e), state: 'sending', updatedAt: now }));
+    await db.outbox.bulkPut(next);
+    return next;
+  });
+}
+
+/** complete for the applied items of a batch: one transaction for all of them. */
+export async function completeMany(
+  db: WorkplaceDb,
+  done: Array<{ entry: OutboxEntry; serverId: string | number | null }>,
+  now: number,
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.idMap, async () => {
+    await db.outbox.bulkDelete(done.map((d) => d.entry.id));
+    const mapped = done.filter((d) => d.entry.createsTempId && d.serverId != null);
+    await db.idMap.bulkPut(
+      mapped.map((d) => ({ tempId: d.entry.createsTempId!, serverId: d.serverId!, createdAt: now })),
+    );
+  });
+}
+
 /** 2xx: the entry leaves the outbox and, in the same transaction, its temporary id gets its server id. */
 export async function complete(
   db: WorkplaceDb,

@@ -14,7 +14,13 @@ import type { Fault } from './testing/fake-api';
 import { drainAll, makeHarness, type Harness } from './testing/harness';
 
 type Cmd = { doc: number; create: boolean; reject: boolean; online: boolean; withCustomer: boolean };
-type Setup = { rejectCustomer: boolean; otherDevices: number; concurrency: number; latencies: number[] };
+type Setup = {
+  rejectCustomer: boolean;
+  otherDevices: number;
+  concurrency: number;
+  latencies: number[];
+  batch: boolean;
+};
 
 const faultArb = fc.constantFrom<Fault>(
   'ok',
@@ -41,11 +47,13 @@ const setupArb = fc.record({
   otherDevices: fc.integer({ min: 0, max: 2 }),
   concurrency: fc.integer({ min: 1, max: 8 }),
   latencies: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }),
+  // Batches (decision 026): the changes that may go now travel in one request, each with its key.
+  batch: fc.boolean(),
 });
 const OFFLINE_CUSTOMER = 'Client créé hors ligne';
 
 async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
-  let h: Harness = makeHarness({ concurrency: setup.concurrency });
+  let h: Harness = makeHarness({ concurrency: setup.concurrency, batch: setup.batch ? () => true : undefined });
   const all: Harness[] = [h];
   let tick = 0;
   h.api.latency = () => setup.latencies[tick++ % setup.latencies.length];

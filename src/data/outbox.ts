@@ -61,6 +61,8 @@ export const outbox = new Outbox({
     return () => clearTimeout(timer);
   },
   requestBackgroundSync,
+  // JSON changes the contract lets wait offline travel many to a request (decision 026).
+  batch: (e) => !e.file && mayQueue(e.method, e.path),
 });
 
 export interface OutboxStatus {

@@ -1,14 +1,16 @@
 // The outbox engine: one drain at a time per tab (a promise chain) and per device (Web Locks).
 // Entries go in creation order; an entry waits while an earlier entry of its docKey is still in
 // the outbox (pending, in backoff or failed) or while a temporary id it mentions is unresolved.
-// Within a drain, changes of independent documents are sent a few at a time (replay-plan.ts).
+// Within a drain, changes of independent documents are sent a few at a time (replay-plan.ts),
+// and, when the server has the batch endpoint, many of them in one request (decision 026).
 import { backoffDelay } from './backoff';
 import type { WorkplaceDb } from './db';
 import * as store from './outbox-store';
 import type { MutationRequest, MutationResult, OutboxEntry, OutboxError } from './outbox-types';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
-import { ReplayPlan } from './replay-plan';
+import { ReplayPlan, type Step } from './replay-plan';
 import { readJson, sendEntry, type SendDeps, type SendOutcome } from './send';
+import { MAX_BATCH_ITEMS, sendBatch } from './send-batch';
 import { rewritePath, rewriteTempIds } from './temp-ids';
 import { checkUpload, MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../domain/uploads';
 
@@ -28,6 +30,11 @@ export interface OutboxDeps extends SendDeps {
   requestBackgroundSync?: () => void;
   /** Changes of different documents sent at once (decision 016); 1 = one at a time. */
   concurrency?: number;
+  /**
+   * Which entries may travel in a batch (POST /api/sync/batch, decision 026): in the app, the JSON
+   * changes the contract lets wait offline. Absent: every change is its own request.
+   */
+  batch?: (entry: OutboxEntry) => boolean;
 }
 
 /** Enough to hide the round trip and the device's own writes; few enough not to crowd a shop's line. */
@@ -66,6 +73,18 @@ function serverKey(entry: OutboxEntry, response: unknown, id: string | number | 
   return typeof value === 'string' || typeof value === 'number' ? value : null;
 }
 
+/** Each entry a task sent, with what the drain does next about it. */
+type Steps = Array<[OutboxEntry, Step]>;
+
+/** The request as it is sent: temporary ids the server has answered replaced by its ids. */
+const rewriter =
+  (idMap: Map<string, string | number>) =>
+  (stored: OutboxEntry): Pick<OutboxEntry, 'path' | 'body' | 'file'> => ({
+    path: rewritePath(stored.path, idMap),
+    body: rewriteTempIds(stored.body, idMap),
+    file: stored.file ? { ...stored.file, extra: rewriteTempIds(stored.file.extra, idMap) } : undefined,
+  });
+
 export class Outbox {
   paused = false;
   running = false;
@@ -76,6 +95,8 @@ export class Outbox {
   private waiters = new Map<string, Waiter>();
   private senders = new Map<string, EntrySender>();
   private cancelTimer: (() => void) | null = null;
+  /** The server answered the batch itself with a refusal (an older server): one request per change from now on. */
+  private batchOff = false;
   private listeners = { done: new Set<OutboxEvents['done']>(), change: new Set<OutboxEvents['change']>() };
 
   constructor(private deps: OutboxDeps) {}
@@ -212,6 +233,25 @@ export class Outbox {
     let width = 1;
     let stop = false;
     let error: unknown = null;
+    const launch = (group: OutboxEntry[]) => {
+      const sent = group.length === 1 ? this.sendOne(db, group[0], idMap) : this.sendGroup(db, group, idMap);
+      const task: Promise<void> = sent
+        .then(
+          (steps) => {
+            for (const [e, step] of steps) {
+              plan.finished(e, step);
+              if (step === 'done') width = limit;
+              if (step === 'stop') stop = true;
+            }
+          },
+          (err: unknown) => {
+            group.forEach((e) => plan.finished(e, 'blocked'));
+            error ??= err;
+          },
+        )
+        .finally(() => running.delete(task));
+      running.add(task);
+    };
     for (;;) {
       while (!stop && !this.paused && error === null && running.size < width) {
         const next = plan.next();
@@ -220,21 +260,20 @@ export class Outbox {
           await this.fail(db, next.entry, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
           continue;
         }
-        const e = next.entry;
-        const task: Promise<void> = this.sendOne(db, e, idMap)
-          .then(
-            (step) => {
-              plan.finished(e, step);
-              if (step === 'done') width = limit;
-              if (step === 'stop') stop = true;
-            },
-            (err: unknown) => {
-              plan.finished(e, 'blocked');
-              error ??= err;
-            },
-          )
-          .finally(() => running.delete(task));
-        running.add(task);
+        const group = [next.entry];
+        // After the slow start, the changes that may go now travel together (the plan already let
+        // each of them go: independent documents, creators of their temporary ids already answered).
+        if (width > 1 && this.batchable(next.entry)) {
+          while (group.length < MAX_BATCH_ITEMS) {
+            const more = plan.next();
+            if (!more) break;
+            if (more.action === 'orphan')
+              await this.fail(db, more.entry, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
+            else if (this.batchable(more.entry)) group.push(more.entry);
+            else launch([more.entry]);
+          }
+        }
+        launch(group);
       }
       if (running.size === 0) break;
       await Promise.race(running);
@@ -244,41 +283,77 @@ export class Outbox {
     await this.scheduleNext(db);
   }
 
-  private async sendOne(
-    db: WorkplaceDb,
-    e: OutboxEntry,
-    idMap: Map<string, string | number>,
-  ): Promise<'done' | 'blocked' | 'stop'> {
-    const entry = await store.claim(
-      db,
-      e.id,
-      (stored) => ({
-        path: rewritePath(stored.path, idMap),
-        body: rewriteTempIds(stored.body, idMap),
-        file: stored.file ? { ...stored.file, extra: rewriteTempIds(stored.file.extra, idMap) } : undefined,
-      }),
-      this.deps.now(),
-    );
-    if (!entry) return 'blocked';
+  private batchable(e: OutboxEntry): boolean {
+    return !this.batchOff && !e.file && !this.senders.has(e.id) && !!this.deps.batch?.(e);
+  }
+
+  private async sendOne(db: WorkplaceDb, e: OutboxEntry, idMap: Map<string, string | number>): Promise<Steps> {
+    const entry = await store.claim(db, e.id, rewriter(idMap), this.deps.now());
+    if (!entry) return [[e, 'blocked']];
     this.emitChange();
     const custom = this.senders.get(entry.id);
     const outcome = custom ? await custom(entry, this.deps) : await sendEntry(entry, this.deps);
+    return [[e, await this.handle(db, entry, outcome, idMap)]];
+  }
+
+  /**
+   * Several changes in one request (decision 026): claimed together, each answered as if sent
+   * alone; the applied ones leave the outbox in one transaction, the others follow the usual rules.
+   */
+  private async sendGroup(db: WorkplaceDb, group: OutboxEntry[], idMap: Map<string, string | number>): Promise<Steps> {
+    const claimed = await store.claimMany(
+      db,
+      group.map((e) => e.id),
+      rewriter(idMap),
+      this.deps.now(),
+    );
+    const steps = new Map<string, Step>(group.map((e) => [e.id, 'blocked']));
+    const result = claimed.length > 0 ? await sendBatch(claimed, this.deps) : null;
+    if (result) this.emitChange();
+    if (result?.kind === 'unsupported') {
+      // An older server (404) or a batch it refused as a whole: the same requests, one by one.
+      this.batchOff = true;
+      for (const entry of claimed)
+        steps.set(entry.id, await this.handle(db, entry, await sendEntry(entry, this.deps), idMap));
+    } else if (result) {
+      const outcomes = result.kind === 'answered' ? result.outcomes : claimed.map(() => result.outcome);
+      const applied = claimed.flatMap((entry, i) => {
+        const o = outcomes[i];
+        return o.kind === 'done' ? [{ entry, serverId: serverKey(entry, o.response, o.serverId) }] : [];
+      });
+      await store.completeMany(db, applied, this.deps.now());
+      for (const [i, entry] of claimed.entries())
+        steps.set(entry.id, await this.handle(db, entry, outcomes[i], idMap, { completed: true, quiet: true }));
+      this.emitChange();
+    }
+    return group.map((e) => [e, steps.get(e.id)!]);
+  }
+
+  /** What an answer means for its entry (stored, settled, announced); the next step of the drain. */
+  private async handle(
+    db: WorkplaceDb,
+    entry: OutboxEntry,
+    outcome: SendOutcome | { kind: 'cancelled' },
+    idMap: Map<string, string | number>,
+    opts: { completed?: boolean; quiet?: boolean } = {},
+  ): Promise<Step> {
     const now = this.deps.now();
+    const changed = () => (opts.quiet ? undefined : this.emitChange());
     switch (outcome.kind) {
       case 'cancelled':
         await store.remove(db, entry.id);
         this.settle(entry.id, failed(0, CANCELLED_MESSAGE, [CANCELLED_MESSAGE]));
-        this.emitChange();
+        changed();
         return 'blocked';
       case 'done': {
         const serverId = serverKey(entry, outcome.response, outcome.serverId);
-        await store.complete(db, entry, serverId, now);
+        if (!opts.completed) await store.complete(db, entry, serverId, now);
         if (entry.createsTempId && serverId != null) idMap.set(entry.createsTempId, serverId);
         const version = (outcome.response as { version?: unknown } | null)?.version;
         if (typeof version === 'number') await store.rebaseVersions(db, entry, version);
         this.settle(entry.id, { status: 'done', response: outcome.response });
         for (const fn of this.listeners.done) fn(entry, outcome.response);
-        this.emitChange();
+        changed();
         return 'done';
       }
       case 'failed':
@@ -294,7 +369,7 @@ export class Outbox {
         );
         this.paused = true;
         this.settle(entry.id, { status: 'queued', entryId: entry.id });
-        this.emitChange();
+        changed();
         return 'stop';
       case 'retry':
       case 'network': {
@@ -308,7 +383,7 @@ export class Outbox {
           now,
         );
         this.settle(entry.id, { status: 'queued', entryId: entry.id });
-        this.emitChange();
+        changed();
         // A network error means the device is offline: stop instead of trying every other entry.
         return outcome.kind === 'network' ? 'stop' : 'blocked';
       }

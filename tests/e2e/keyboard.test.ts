@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { launchBrowser, newContext, sessionFor, startAppServer, watchConsole } from './support/browser';
+import { launchBrowser, newContext, startAppServer, watchConsole } from './support/browser';
 
 // Issue 10 item 7: a keyboard-only journey, from the sign-in page to a validated invoice, with no
 // mouse: the skip link, the drawer's groups opened with Enter, focus kept on the line after
@@ -18,11 +18,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** What has the focus, as a user of a screen reader would hear it. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * What has the focus, as a user of a screen reader would hear it, and whether it is inside
+ * `within` (a selector): one round trip per Tab press.
+ */
+const focusOf = (page: Page, within: string | null = null) =>
+  page.evaluate((sel) => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el) return '';
+    if (!el) return { name: '', inside: false };
     const labelled = el.getAttribute('aria-labelledby');
     const name =
       el.getAttribute('aria-label') ??
@@ -30,24 +33,34 @@ const focused = (page: Page) =>
       (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
       el.textContent ??
       '';
-    return name.replace(/\s+/g, ' ').trim();
-  });
+    return { name: name.replace(/\s+/g, ' ').trim(), inside: !sel || !!el.closest(sel) };
+  }, within);
+const focused = async (page: Page) => (await focusOf(page)).name;
 
 /** Presses Tab until the focused element's name matches (fails after `max` presses: not reachable). */
 async function tabTo(page: Page, name: RegExp, max = 60, within?: string): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const inside = !within || (await page.evaluate((sel) => !!document.activeElement?.closest(sel), within));
-    if (inside && name.test(await focused(page))) return;
+    const focus = await focusOf(page, within);
+    if (focus.inside && name.test(focus.name)) return;
   }
   throw new Error(`${name} n’est pas atteignable au clavier (dernier focus : ${await focused(page)})`);
 }
 
+// One page for the file (issue 11): the second test goes on, signed in, where the journey ends.
 describe('keyboard only', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: () => string[];
+  beforeAll(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+    errors = watchConsole(page);
+  });
+  // Closing checks the console and the CSP of the whole visit (decision 018).
+  afterAll(() => context?.close());
+
   it('signs in, opens the invoices from the drawer and validates an invoice without a mouse', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Identifiant').waitFor();
     await tabTo(page, /^Identifiant/);
@@ -130,13 +143,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('keeps the current page highlighted in the drawer after an in-app navigation', async () => {
-    const context = await newContext(browser, { session: await sessionFor(server.url) });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    // Signed in through the form by the journey above, on the validated invoice.
     const drawer = page.getByRole('navigation', { name: 'Menu principal' });
     await drawer.getByRole('button', { name: /^Ma bannette/ }).click();
     await drawer.getByRole('link', { name: 'Déposer des fichiers' }).click();
@@ -145,7 +155,12 @@ describe('keyboard only', () => {
     await page.getByRole('main').getByRole('link', { name: 'Consulter ma bannette' }).click();
     await page.getByRole('heading', { name: 'Consulter ma bannette' }).waitFor();
     expect(await drawer.locator('[aria-current="page"]').innerText()).toBe('Consulter ma bannette');
-    await page.goto(`${server.url}/`);
+    await drawer.getByRole('link', { name: 'Accueil' }).click();
+    await page.waitForURL(`${server.url}/`);
+    // The invoices group, opened by the journey, closed again: it must open by itself below.
+    const invoices = drawer.getByRole('button', { name: /^Mes factures/ });
+    if ((await invoices.getAttribute('aria-expanded')) === 'true') await invoices.click();
+    await drawer.locator('button[aria-expanded="false"]', { hasText: 'Mes factures' }).waitFor();
     // The router must have taken over the home page before the history changes under it.
     await drawer.getByRole('link', { name: 'Accueil' }).waitFor();
     await page.evaluate(() => window.history.pushState({}, '', '/mes-factures/mes-clients'));
@@ -153,6 +168,6 @@ describe('keyboard only', () => {
     await page.getByRole('heading', { name: 'Mes clients' }).waitFor();
     await expect.poll(() => drawer.locator('[aria-current="page"]').innerText()).toBe('Mes clients');
     expect(await drawer.getByRole('link', { name: 'Mes clients' }).isVisible()).toBe(true);
-    await context.close();
+    expect(errors()).toEqual([]);
   });
 });

@@ -65,6 +65,7 @@ const customerRow = (over: Partial<CustomerRow> = {}): CustomerRow => ({
   isBusiness: true,
   createdAt: now,
   updatedAt: now,
+  syncXid: 1,
   ...over,
 });
 

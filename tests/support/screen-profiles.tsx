@@ -78,7 +78,7 @@ export const signInAs = (profile: UserProfile | null) =>
  */
 export function renderInRouter(
   ui: ReactNode,
-  { path = '/', routes = () => [] }: { path?: string; routes?: (root: AnyRoute) => AnyRoute[] } = {},
+  { path = '/', routes = () => [] }: { path?: string; routes?: (root: AnyRoute) => unknown[] } = {},
 ) {
   window.scrollTo = () => {}; // the router restores the scroll position; jsdom has no layout to scroll
   const root = createRootRoute({
@@ -95,7 +95,7 @@ export function renderInRouter(
     component: () => null,
   });
   const router = createRouter({
-    routeTree: root.addChildren([...routes(root), elsewhere]),
+    routeTree: root.addChildren([...(routes(root) as AnyRoute[]), elsewhere]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   renderScreen(

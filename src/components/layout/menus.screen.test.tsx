@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-// The menus of the signed-in frame, moved from tests/e2e/shell-nav.test.ts (issue 11): what each
-// rights profile sees in the drawer and the profile menu (spec 2.3, 2.6), and the company menu's
-// label and search (spec 2.4). No browser needed: the rights and the labels decide. The company
-// switch against the server, the label's room in the real top bar and the axe passes stay there.
+// The menus of the top bar, moved from tests/e2e/shell-nav.test.ts (issue 11): what each rights
+// profile sees in the profile menu (spec 2.6), and the company menu's label and search (spec 2.4).
+// No browser needed: the rights and the labels decide. The company switch against the server, the
+// label's room in the real top bar and the axe passes stay there; the drawer is in src/routes.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '../../lib/session';
-import { navEntries } from '../../routes/nav-entries';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { adminProfile, companyId, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
 import { CompanyMenu } from './company-menu';
-import { NavDrawer } from './nav-drawer';
 import { ProfileMenu } from './profile-menu';
 
 beforeAll(installJsdomGaps);
@@ -35,12 +33,6 @@ async function openProfileMenu(profile: UserProfile) {
   fireEvent.click(await screen.findByRole('button', { name: /Menu du profil/, hidden: true }));
   const menu = await screen.findByRole('menu', { hidden: true });
   return { router, menu };
-}
-
-function renderDrawer(profile: UserProfile) {
-  signInAs(profile);
-  renderInRouter(<NavDrawer entries={navEntries} onNavigate={vi.fn()} />);
-  return screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
 }
 
 // Role queries skip the visibility check (`hidden: true`): computing styles is what makes them slow in jsdom.
@@ -72,33 +64,6 @@ describe('the profile menu', { timeout: 60_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: 'Mes dépôts', hidden: true })).toBeTruthy();
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Déconnexion', hidden: true }));
     expect(onLogout).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('the drawer', { timeout: 60_000 }, () => {
-  it('with the invoicing right, the drawer entry is the module\u2019s menu, without the promotion', async () => {
-    const drawer = await renderDrawer(demoProfile({ invoicing: true }));
-    const invoices = within(drawer).getByRole('button', { name: /Mes factures/, hidden: true });
-    expect(invoices.textContent).toContain('Mes factures');
-    expect(within(drawer).queryByText('Gratuit')).toBeNull();
-    // Its screens open with the group (children rendered once opened).
-    fireEvent.click(invoices);
-    for (const name of ['Tableau de bord', 'Liste des devis', 'Liste des factures', 'Mes clients', 'Mes articles']) {
-      expect(await within(drawer).findByRole('link', { name, hidden: true })).toBeTruthy();
-    }
-  });
-
-  it('the drawer offers "Gratuit" without the invoicing right', async () => {
-    const drawer = await renderDrawer(demoProfile({ invoicing: false, company: 'Librairie La Plume d’Or' }));
-    // No invoicing right in this company: the drawer entry promotes the free module.
-    const drawerInvoices = within(drawer).getByRole('link', { name: /Mes factures/, hidden: true });
-    expect(drawerInvoices.textContent).toContain('Gratuit');
-    expect(drawerInvoices.getAttribute('href')).toBe('/mes-factures/presentation');
-    expect(within(drawer).queryByRole('link', { name: 'Liste des factures', hidden: true })).toBeNull();
-    // The other modules stay: "Accueil", the documents and the inbox.
-    expect(within(drawer).getByRole('link', { name: 'Accueil', hidden: true })).toBeTruthy();
-    expect(within(drawer).getByRole('button', { name: /Mes documents/, hidden: true })).toBeTruthy();
-    expect(within(drawer).getByRole('button', { name: /Ma bannette/, hidden: true })).toBeTruthy();
   });
 });
 

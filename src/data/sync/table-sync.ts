@@ -4,7 +4,6 @@
 // leaves the previous copy and cursor whole. Without a cursor the answer is every row: the copy
 // is replaced. A copy whose row count differs from the server's starts again without a cursor.
 import { rowLabel, type CachedRow, type WorkplaceDb } from '../db';
-import { isTempId } from '../temp-ids';
 
 export interface ChangesPage<T> {
   items: T[];
@@ -58,27 +57,29 @@ export async function syncTable<T>(
   now = Date.now(),
   retried = false,
 ): Promise<TableSyncResult> {
-  const since = (await db.meta.get([companyId, table]))?.cursor;
+  const meta = await db.meta.get([companyId, table]);
+  const since = meta?.cursor;
   const pass = await readPass(fetch, companyId, since);
   const t = db.table<CachedRow>(table);
   const result = await db.transaction('rw', [t, db.meta, db.outbox], async () => {
     // A temporary row stays while the outbox still holds its creation; once created, the server's
     // row replaces it (it came in this pass or an earlier one).
-    const temps = await tempRange(db, table, companyId).primaryKeys();
+    const temps = (await tempRange(db, table, companyId).primaryKeys()) as unknown as Array<[number, string]>;
     const waiting = new Set(
-      (await db.outbox.where('createsTempId').anyOf(temps.map(([, id]) => id as string)).toArray()).map(
+      (await db.outbox.where('createsTempId').anyOf(temps.map(([, id]) => id)).toArray()).map(
         (e) => e.createsTempId,
       ),
     );
-    const stale = temps.filter(([, id]) => !waiting.has(id as string));
+    const stale = temps.filter(([, id]) => !waiting.has(id));
     if (since === undefined) {
-      const kept = await t.bulkGet(temps.filter(([, id]) => waiting.has(id as string)));
+      const kept = await t.bulkGet(temps.filter(([, id]) => waiting.has(id)));
       await t.where('companyId').equals(companyId).delete();
       await t.bulkPut(kept.filter((r): r is CachedRow => !!r));
     } else {
       await t.bulkDelete([...stale, ...pass.deleted.map((id): [number, string | number] => [companyId, id])]);
     }
     await t.bulkPut(pass.rows.map((data) => ({ companyId, id: key(data), data, label: rowLabel(table, data) })));
+    // Counted every time, even when nothing came: an index count is cheap and catches a drifted copy.
     const count = (await t.where('companyId').equals(companyId).count()) - (await tempRange(db, table, companyId).count());
     const pending = await db.outbox.where('docKey').startsWith(DOC_KEY[table]).count();
     // Drift (a change the outbox dropped, a lost write): start again from every row, once.

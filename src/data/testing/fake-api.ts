@@ -44,6 +44,10 @@ export class FakeApi {
   /** The next n new requests are refused with 409 (stored under their key, like the real server). */
   refuseNext = 0;
   validToken = 'jeton-valide';
+  /** POST sync/batch answers (decision 026); false: 404 as an older server would. */
+  batchEndpoint = true;
+  /** Batch requests received (each also counts in `requests`). */
+  batches = 0;
   /** Called when a request hangs forever: the test "kills the tab" there. */
   onHang: (() => void) | null = null;
 
@@ -84,27 +88,54 @@ export class FakeApi {
     // Reads carry no key and are never stored.
     if ((init.method ?? 'GET') === 'GET')
       return json(...this.handle('GET', path, undefined, '', headers.get('x-company-id')));
-    const key = headers.get('idempotency-key') ?? '';
-    const hash = `${init.method} ${path} ${headers.get('x-company-id')} ${init.body instanceof FormData ? '' : text}`;
-    const previous = this.stored.get(key);
     let res: Response;
-    if (previous) {
-      res =
-        previous.hash === hash
-          ? new Response(previous.body, {
-              status: previous.status,
-              headers: { 'content-type': 'application/json', 'idempotent-replay': 'true' },
-            })
-          : json(422, { message: 'Cette clé d’idempotence a déjà servi pour une autre requête.' });
+    if (init.method === 'POST' && path === 'sync/batch' && this.batchEndpoint) {
+      // Each item as if sent alone, in order, each with its own key (server/src/modules/sync-batch).
+      this.batches += 1;
+      const items = (
+        body.items as Array<{ key: string; method: string; path: string; body?: unknown; companyId?: number }>
+      ).map((it) => {
+        const text = it.body === undefined ? '' : JSON.stringify(it.body);
+        const company = it.companyId === undefined ? headers.get('x-company-id') : String(it.companyId);
+        const answer = this.keyed(it.key, it.method, it.path, company, text, it.body);
+        return { key: it.key, status: answer.status, body: JSON.parse(answer.body) as unknown };
+      });
+      res = json(200, { items });
     } else {
-      const [status, out] = this.handle(init.method ?? 'GET', path, body, key, headers.get('x-company-id'));
-      this.stored.set(key, { hash, status, body: JSON.stringify(out) });
-      res = json(status, out);
+      const key = headers.get('idempotency-key') ?? '';
+      const answer = this.keyed(
+        key,
+        init.method ?? 'GET',
+        path,
+        headers.get('x-company-id'),
+        init.body instanceof FormData ? '' : text,
+        body,
+      );
+      res = new Response(answer.body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json', ...(answer.replay ? { 'idempotent-replay': 'true' } : {}) },
+      });
     }
     if (fault === 'networkAfter') throw new TypeError('network error after commit');
     if (fault === 'hangAfter') return this.hang();
     return res;
   };
+
+  /** One keyed change: its stored answer when the key was seen, else handled once and stored. */
+  private keyed(key: string, method: string, path: string, company: string | null, text: string, body: any) {
+    const hash = `${method} ${path} ${company} ${text}`;
+    const previous = this.stored.get(key);
+    if (previous) {
+      if (previous.hash === hash) return { status: previous.status, body: previous.body, replay: true };
+      return {
+        status: 422,
+        body: JSON.stringify({ message: 'Cette clé d’idempotence a déjà servi pour une autre requête.' }),
+      };
+    }
+    const [status, out] = this.handle(method, path, body, key, company);
+    this.stored.set(key, { hash, status, body: JSON.stringify(out) });
+    return { status, body: JSON.stringify(out) };
+  }
 
   private hang(): Promise<Response> {
     queueMicrotask(() => this.onHang?.());

@@ -1,5 +1,6 @@
 // Builds an Outbox over a fresh fake-indexeddb database and a FakeApi, with a clock the test moves.
 import { WorkplaceDb } from '../db';
+import type { OutboxEntry } from '../outbox-types';
 import { Outbox } from '../replayer';
 import { FakeApi } from './fake-api';
 
@@ -26,6 +27,8 @@ export function makeHarness(
     clock: { now: number };
     net: { online: boolean; token: string | null };
     concurrency: number;
+    /** Entries sent in batches (decision 026); absent: one request each. */
+    batch: (entry: OutboxEntry) => boolean;
   }>,
 ): Harness {
   const name = existing?.name ?? `workplace-test-${Date.now()}-${counter++}`;
@@ -33,6 +36,7 @@ export function makeHarness(
   const clock = existing?.clock ?? { now: Date.UTC(2026, 10, 21, 13, 5) };
   const net = existing?.net ?? { online: true, token: api.validToken };
   const concurrency = existing?.concurrency;
+  const batch = existing?.batch;
   const db = new WorkplaceDb(name);
   const life = { alive: true };
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -49,6 +53,7 @@ export function makeHarness(
     db: () => db,
     fetch,
     concurrency,
+    batch,
     baseUrl: 'http://api.test/api/',
     token: () => net.token,
     now: () => clock.now,
@@ -66,7 +71,7 @@ export function makeHarness(
     clock,
     net,
     kill,
-    reopen: () => (kill(), makeHarness({ name, api, clock, net, concurrency })),
+    reopen: () => (kill(), makeHarness({ name, api, clock, net, concurrency, batch })),
   };
 }
 

@@ -19,6 +19,12 @@ vi.mock('./api/customer-api', () => ({
   fetchCustomerDocuments: (...args: unknown[]) => fetchCustomerDocuments(...args),
 }));
 
+// The edit dialog and the mutations are not this file's subject (customer-form.screen.test.tsx):
+// stand-ins, so that the unit project's shared module cache (isolate: false) never holds a real
+// dialog bound to the real mutations when that file mocks them.
+vi.mock('./components/customer-form-modal', () => ({ CustomerFormModal: () => null }));
+vi.mock('./api/customer-mutations', () => ({ deleteCustomer: vi.fn() }));
+
 const { CustomerSheetPage } = await import('./components/customer-sheet-page');
 
 const DURAND = {

@@ -61,16 +61,13 @@ afterEach(() => {
   changeQuoteState.mockReset();
 });
 
-const rows = () => within(screen.getByRole('table', { name: 'Devis', hidden: true })).getAllByRole('row', { hidden: true });
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Devis', hidden: true })).getAllByRole('row', { hidden: true });
 
 async function openList() {
   signInAs(demoProfile());
   renderInRouter(<QuoteListPage />, { path: '/mes-factures/liste-des-devis' });
-  const t0 = Date.now();
-  const timer = setInterval(() => console.log('DEBUG', Date.now() - t0, document.querySelectorAll('[role=row]').length, document.querySelectorAll('a').length, document.body.textContent?.slice(0, 200)), 500);
-  await screen.findByRole('link', { name: 'D2026-0004', hidden: true }, { timeout: 30_000 });
-  clearInterval(timer);
-  console.log('DEBUG list shown after', Date.now() - t0, 'calls', fetchQuotePage.mock.calls.length);
+  await screen.findByRole('link', { name: 'D2026-0004', hidden: true }, { timeout: 20_000 });
 }
 
 async function moveTo(number: string, state: string) {
@@ -96,7 +93,12 @@ describe('the quote list', { timeout: 60_000 }, () => {
 
   it('a refused change shows the server’s words and the row keeps its state', async () => {
     await openList();
-    changeQuoteState.mockResolvedValue({ status: 'failed', httpStatus: 409, message: 'Transition refusée.', errors: [] });
+    changeQuoteState.mockResolvedValue({
+      status: 'failed',
+      httpStatus: 409,
+      message: 'Transition refusée.',
+      errors: [],
+    });
     await moveTo('D2026-0004', 'Accepté');
     await screen.findByText('Transition refusée.');
     expect(rows()[1].textContent).toContain('En cours');

@@ -1,0 +1,102 @@
+// Batches (decision 026): queued changes that may go now travel in one POST sync/batch, each item
+// with its own key and answer; creations and their dependants go in successive batches.
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_BATCH_ITEMS as CONTRACT_MAX } from '../contract/sync';
+import type { MutationRequest } from './outbox-types';
+import { MAX_BATCH_ITEMS } from './send-batch';
+import { newTempId } from './temp-ids';
+import { drainAll, makeHarness, type Harness } from './testing/harness';
+
+const harnesses: Harness[] = [];
+function harness(): Harness {
+  const h = makeHarness({ batch: () => true });
+  harnesses.push(h);
+  return h;
+}
+afterEach(async () => {
+  const done = harnesses.splice(0);
+  done.forEach((h) => h.db.close());
+  for (const h of done) await Dexie.delete(h.db.name);
+});
+
+const save = (doc: string, op: string): MutationRequest => ({
+  method: 'PUT',
+  path: `docs/${doc}`,
+  body: { op },
+  companyId: 3,
+  docKey: `doc:${doc}`,
+  label: 'Modification',
+  kind: 'doc.save',
+});
+
+/** 10 documents created offline, each then saved 3 times: 40 changes. */
+async function queueOffline(h: Harness): Promise<string[]> {
+  h.net.online = false;
+  const temps = Array.from({ length: 10 }, () => newTempId());
+  for (const [i, t] of temps.entries())
+    await h.outbox.submit({ ...save(t, `c${i}`), method: 'POST', path: 'docs', createsTempId: t, docKey: `doc:${t}` });
+  for (let round = 0; round < 3; round++)
+    for (const [i, t] of temps.entries()) await h.outbox.submit(save(t, `s${i}.${round}`));
+  h.net.online = true;
+  return temps;
+}
+
+async function expectAllApplied(h: Harness, temps: string[]) {
+  expect(await h.db.outbox.count()).toBe(0);
+  const idMap = new Map((await h.db.idMap.toArray()).map((r) => [r.tempId, r.serverId]));
+  for (const [i, t] of temps.entries())
+    expect(h.api.docs.get(Number(idMap.get(t)))).toEqual([`c${i}`, `s${i}.0`, `s${i}.1`, `s${i}.2`]);
+  const keys = h.api.applied.map((a) => a.key);
+  expect(new Set(keys).size).toBe(40);
+}
+
+describe('outbox: batches', () => {
+  it('sends the queue in a few requests, in order per document, temporary ids resolved', async () => {
+    const h = harness();
+    const temps = await queueOffline(h);
+    await drainAll(h);
+    await expectAllApplied(h, temps);
+    // The slow start's single change, then one batch per "layer": what each document may send next.
+    expect(h.api.batches).toBeGreaterThan(0);
+    expect(h.api.requests).toBeLessThanOrEqual(6);
+  });
+
+  it('answers lost after the server applied the batch: the retried batch applies nothing twice', async () => {
+    const h = harness();
+    const temps = await queueOffline(h);
+    h.api.faults = ['ok', 'networkAfter', 'ok', 'networkAfter'];
+    await drainAll(h);
+    await expectAllApplied(h, temps);
+  });
+
+  it('falls back to one request per change on a server without the batch endpoint', async () => {
+    const h = harness();
+    h.api.batchEndpoint = false;
+    const temps = await queueOffline(h);
+    await drainAll(h);
+    await expectAllApplied(h, temps);
+    expect(h.api.batches).toBe(0);
+    expect(h.api.requests).toBe(41); // the refused batch, then 40 changes
+  });
+
+  it('keeps a refused item failed and its document’s later changes waiting; the others go', async () => {
+    const h = harness();
+    h.net.online = false;
+    await h.outbox.submit(save('1', 'first'));
+    await h.outbox.submit({ ...save('2', 'bad'), body: { op: 'bad', reject: true } });
+    await h.outbox.submit(save('2', 'after-bad'));
+    await h.outbox.submit(save('3', 'third'));
+    h.api.docs.set(1, []).set(2, []).set(3, []);
+    h.net.online = true;
+    await drainAll(h);
+    expect(h.api.docs.get(1)).toEqual(['first']);
+    expect(h.api.docs.get(3)).toEqual(['third']);
+    expect(h.api.docs.get(2)).toEqual([]);
+    expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => e.state)).toEqual(['failed', 'pending']);
+  });
+
+  it('uses the contract’s bound', () => {
+    expect(MAX_BATCH_ITEMS).toBe(CONTRACT_MAX);
+  });
+});
