@@ -38,7 +38,12 @@ function client(server: TestServer, token: string, company: number) {
   const meter = { bytes: 0, requests: 0 };
   async function get(path: string, headers: Record<string, string> = {}) {
     const res = await fetch(`${server.url}${path}`, {
-      headers: { authorization: `Bearer ${token}`, 'x-company-id': String(company), 'accept-encoding': 'gzip', ...headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-company-id': String(company),
+        'accept-encoding': 'gzip',
+        ...headers,
+      },
     });
     const text = await res.text();
     meter.requests++;
@@ -96,7 +101,8 @@ export async function benchEnvSync(): Promise<Record<string, string>> {
     const oldStart = performance.now();
     await c.get('/api/environment/plume');
     for (const list of ['customers', 'items'])
-      for (let page = 1; page <= Math.ceil((ROWS + 20) / 500); page++) await c.get(`/api/${list}?page=${page}&pageSize=500`);
+      for (let page = 1; page <= Math.ceil((ROWS + 20) / 500); page++)
+        await c.get(`/api/${list}?page=${page}&pageSize=500`);
     const oldMs = performance.now() - oldStart;
     const oldBytes = c.meter.bytes - old.bytes;
 
@@ -105,14 +111,22 @@ export async function benchEnvSync(): Promise<Record<string, string>> {
     for (let i = 0; i < RUNS; i++) next.push(await c.signIn(db));
     // Someone changed one article and one customer meanwhile.
     const [article] = await server.deps.db.select().from(items).limit(1);
-    await server.api.put(`/api/items/${article!.id}`, { ...benchArticle(0), code: article!.code, unitPriceHT: 99 }, {
-      token,
-      company,
-    });
-    await server.api.put('/api/customers/B00001', { ...benchCustomer(0), accountNumber: 'B00001', city: 'Paris' }, {
-      token,
-      company,
-    });
+    await server.api.put(
+      `/api/items/${article!.id}`,
+      { ...benchArticle(0), code: article!.code, unitPriceHT: 99 },
+      {
+        token,
+        company,
+      },
+    );
+    await server.api.put(
+      '/api/customers/B00001',
+      { ...benchCustomer(0), accountNumber: 'B00001', city: 'Paris' },
+      {
+        token,
+        company,
+      },
+    );
     const changed = await c.signIn(db);
     const rows = `${ROWS.toLocaleString('fr-FR')} clients et ${ROWS.toLocaleString('fr-FR')} articles`;
     return {

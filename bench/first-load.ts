@@ -98,6 +98,8 @@ interface Bytes {
   cssGzip: number;
   all: number;
   requests: number;
+  /** JavaScript files: each lazy wave of small chunks costs a round trip (decision 025). */
+  scripts: number;
 }
 
 function gzipOf(dist: string, path: string): number {
@@ -122,13 +124,14 @@ async function bytesOf(
   await page.goto(url);
   await ready(page);
   await page.waitForLoadState('networkidle');
-  const b: Bytes = { js: 0, css: 0, jsGzip: 0, cssGzip: 0, all: 0, requests: sizes.size };
+  const b: Bytes = { js: 0, css: 0, jsGzip: 0, cssGzip: 0, all: 0, requests: sizes.size, scripts: 0 };
   for (const [id, size] of sizes) {
     const path = paths.get(id) ?? '';
     b.all += size;
     if (path.endsWith('.js')) {
       b.js += size;
       b.jsGzip += gzipOf(dist, path);
+      b.scripts++;
     }
     if (path.endsWith('.css')) {
       b.css += size;
@@ -140,7 +143,7 @@ async function bytesOf(
 }
 
 const describeBytes = (b: Bytes) =>
-  `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transférés), CSS ${kb(b.cssGzip)} gzip (${kb(b.css)}), ${kb(b.all)} transférés en tout, ${b.requests} requêtes`;
+  `JS ${kb(b.jsGzip)} gzip (${kb(b.js)} transférés, ${b.scripts} fichiers), CSS ${kb(b.cssGzip)} gzip (${kb(b.css)}), ${kb(b.all)} transférés en tout, ${b.requests} requêtes`;
 
 async function measure(server: TestServer, dist: string, browser: Browser) {
   const runs: Array<{ fcp: number; usable: number; home: number }> = [];

@@ -13,6 +13,7 @@ import { newArticle } from '../src/domain/articles';
 import { customers, idempotencyKeys, items } from '../server/src/db/schema/index';
 import { customerValues } from '../server/src/modules/invoicing-core/customer-input';
 import { itemValues } from '../server/src/modules/invoicing-core/items-service';
+import { toWire } from '../src/domain/wire-names';
 import { benchArticle, benchCustomer, fakeListRoute, waitForDatasets } from './offline-support';
 
 const RUNS = 5;
@@ -122,27 +123,61 @@ async function benchCaching(browser: Browser, server: TestServer): Promise<Recor
   return result;
 }
 
-export async function benchReplay(browser: Browser, server: TestServer): Promise<Record<string, string>> {
+/**
+ * single: the batch endpoint answers 404 as an older server would, so the replayer falls back to one
+ * request per change (decision 016's replay): the figure before decision 026, on the same machine.
+ */
+export async function benchReplay(
+  browser: Browser,
+  server: TestServer,
+  opts: { single?: boolean } = {},
+): Promise<Record<string, string>> {
   const { context, page } = await installedApp(browser, server);
+  // /api/ requests skip the service worker (sw/sw.ts), so the context's route sees them.
+  if (opts.single)
+    await context.route('**/api/sync/batch', (r) =>
+      r.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Cette adresse d’API n’existe pas."}',
+      }),
+    );
+  const how = opts.single ? ' — une requête par modification (sans lot)' : '';
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   const company = await page.evaluate(
     () => JSON.parse(localStorage.getItem('workplace.session')!).profile.userLastCompany as number,
   );
   await context.setOffline(true);
+  // 50 customers edited 20 times each: a change the contract lets wait offline, so it may travel in
+  // a batch (decision 026; the former PUT /api/user/me is online-only). Order per customer holds.
+  const account = (d: number) => `${opts.single ? 'S' : 'R'}${String(d + 1).padStart(5, '0')}`;
+  await server.deps.db.insert(customers).values(
+    Array.from({ length: 50 }, (_, d) => {
+      const { id: _id, ...c } = benchCustomer(d);
+      return customerValues(company, { ...c, accountNumber: account(d) } as never);
+    }),
+  );
+  const edit = (i: number) => {
+    const { id: _id, ...c } = benchCustomer(i % 50);
+    return { ...c, accountNumber: account(i % 50), socialReason: `Client rejoué ${i + 1}` };
+  };
   const changes = Array.from({ length: 1000 }, (_, i) => ({
     method: 'PUT' as const,
-    path: 'user/me',
-    body: { idDerniereSociete: company },
+    path: `customers/${account(i % 50)}`,
+    body: edit(i),
     companyId: company,
-    docKey: `bench:${i % 50}`,
+    docKey: `customer:${account(i % 50)}`,
     label: `Changement ${i + 1}`,
-    kind: 'bench.profile',
+    kind: 'customer.save',
   }));
   const keys = await queueRawChanges(page, changes);
   let requests = 0;
+  let batches = 0;
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/user/me') && r.method() === 'PUT') requests += 1;
+    if (r.url().includes('/api/customers/') && r.method() === 'PUT') requests += 1;
+    if (r.url().endsWith('/api/sync/batch') && r.method() === 'POST') batches += 1;
   });
+  const cpu0 = process.cpuUsage();
   await context.setOffline(false);
   const t0 = Date.now();
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -151,15 +186,17 @@ export async function benchReplay(browser: Browser, server: TestServer): Promise
     await new Promise((r) => setTimeout(r, 100));
   }
   const elapsed = Date.now() - t0;
+  // The server runs in this process: its CPU time is a figure less moved by the machine's load.
+  const cpu = process.cpuUsage(cpu0);
   // Reference: the same PUT sent straight from Node, so the figure above reads as server + replayer.
   const { token } = await server.api.login('demo');
   const r0 = Date.now();
   for (let i = 0; i < 200; i++)
-    await server.api.put(
-      '/api/user/me',
-      { idDerniereSociete: company },
-      { token, company, idempotencyKey: crypto.randomUUID() },
-    );
+    await server.api.put(`/api/customers/${account(0)}`, toWire(edit(i * 50)), {
+      token,
+      company,
+      idempotencyKey: crypto.randomUUID(),
+    });
   const serverOnly = (Date.now() - r0) / 200;
   const rows = await server.deps.db
     .select({ key: idempotencyKeys.key })
@@ -167,14 +204,17 @@ export async function benchReplay(browser: Browser, server: TestServer): Promise
     .where(inArray(idempotencyKeys.key, keys));
   const distinct = new Set(rows.map((r) => r.key)).size;
   await context.close();
-  return {
-    'Rejeu de 1 000 modifications en file (serveur réel, PUT /api/user/me)': s(elapsed),
+  const figures: Record<string, string> = {
+    'Rejeu de 1 000 modifications en file (serveur réel, PUT /api/customers/:n, 50 clients × 20)': s(elapsed),
     // Each change has its own Idempotency-Key: one stored row per key = applied once; a re-sent
     // request (retry) is answered from that row, never applied again.
     'Rejeu : modifications / lignes idempotency_keys sur le serveur / doublons': `${keys.length} / ${rows.length} / ${rows.length - distinct}`,
-    'Rejeu : requêtes PUT envoyées par le navigateur': String(requests),
+    // Decision 026: the queue travels in batches (POST /api/sync/batch, ≤ 100 changes each).
+    'Rejeu : requêtes envoyées par le navigateur (PUT seuls / lots POST /api/sync/batch)': `${requests} / ${batches}`,
+    'Rejeu : temps CPU du processus serveur (utilisateur + système)': ms((cpu.user + cpu.system) / 1000),
     'Rejeu : temps moyen par modification / même PUT envoyé directement depuis Node': `${ms(elapsed / keys.length)} / ${ms(serverOnly)}`,
   };
+  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [k + how, v]));
 }
 
 export async function benchOffline(): Promise<Record<string, string>> {
@@ -188,6 +228,8 @@ export async function benchOffline(): Promise<Record<string, string>> {
     return {
       ...(await benchStart(browser, server)),
       ...(await benchReplay(browser, server)),
+      // BENCH_REPLAY_SINGLE=1: also the one-request-per-change replay, for a before/after on this machine.
+      ...(process.env.BENCH_REPLAY_SINGLE ? await benchReplay(browser, server, { single: true }) : {}),
       ...(await benchCaching(browser, server)),
     };
   } finally {

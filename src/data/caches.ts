@@ -151,7 +151,8 @@ async function doRefreshDataset(name: string, companyId: number, db: WorkplaceDb
 }
 
 /** A conditional read's answer: 'unchanged' (304 to the copy's ETag), or the environment and its ETag. */
-export type EnvironmentAnswer = { status: 'unchanged' } | { status: 'changed'; data: PlumeEnvironment; etag: string | null };
+export type EnvironmentAnswer =
+  { status: 'unchanged' } | { status: 'changed'; data: PlumeEnvironment; etag: string | null };
 /** etag: the copy's (null without a copy). A plain environment is an answer without an ETag. */
 export type EnvironmentFetcher = (
   companyId: number,
@@ -184,7 +185,13 @@ export async function refreshEnvironment(
         return;
       }
       await db.environment.put({ companyId, data: answer.data, fetchedAt: now });
-      await db.meta.put({ companyId, dataset: 'environment', fetchedAt: now, count: 1, etag: answer.etag ?? undefined });
+      await db.meta.put({
+        companyId,
+        dataset: 'environment',
+        fetchedAt: now,
+        count: 1,
+        etag: answer.etag ?? undefined,
+      });
     });
     return { status: 'ok', count: 1 };
   } catch (error) {

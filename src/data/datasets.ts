@@ -58,7 +58,10 @@ export async function fetchEnvironment(companyId: number, etag: string | null): 
 const changesOf =
   (endpoint: typeof api.catalogue.syncCustomers | typeof api.catalogue.syncItems) =>
   async (companyId: number, since: string | undefined): Promise<ChangesPage<Row>> =>
-    (await call(endpoint as typeof api.catalogue.syncItems, { query: { since }, companyId })) as unknown as ChangesPage<Row>;
+    (await call(endpoint as typeof api.catalogue.syncItems, {
+      query: { since },
+      companyId,
+    })) as unknown as ChangesPage<Row>;
 const idOf = (row: Row) => (row.id ?? row.accountNumber ?? row.uuid) as string | number;
 
 let installed = false;

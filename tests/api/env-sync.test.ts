@@ -60,7 +60,10 @@ async function syncAll(table: 'customers' | 'items', since?: string, company?: n
   const all = { items: [] as Array<Record<string, unknown>>, deleted: [] as unknown[], cursor: '', total: 0 };
   let cursor = since;
   for (let i = 0; i < 100; i++) {
-    const query = new URLSearchParams({ ...(cursor ? { since: cursor } : {}), ...(limit ? { limit: `${limit}` } : {}) });
+    const query = new URLSearchParams({
+      ...(cursor ? { since: cursor } : {}),
+      ...(limit ? { limit: `${limit}` } : {}),
+    });
     const res = await get(`/api/sync/${table}?${query}`, company);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     all.items.push(...res.body.items);

@@ -189,9 +189,10 @@ describe('invoice list', () => {
         },
       } as Parameters<typeof queueRawChanges>[1][number],
     ]);
-    // Written behind the app's back, as a tab closed with its change queued would leave it: the app
-    // finds it when it starts again.
-    await page.reload();
+    // Written behind the app's back, as a tab closed with its change queued would leave it: the
+    // 'online' event makes the outbox look again (as a start does, without reloading the app); its
+    // attempt fails on the unreachable server and the change stays queued.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const first = bodyRows(page, 'Factures').first();
     await first.getByText('En attente d’envoi').waitFor();
     // The customer's name comes from the device's customer list (read just after).

@@ -34,18 +34,19 @@ afterAll(async () => {
 });
 
 /**
- * `user`'s page (session injected, announcement dismissed for good), on `path`: loaded once for the
- * file, then moved in the app. The router must have the page before the history changes under it.
+ * `user`'s page (session injected, announcement dismissed for good), on `path` (without one, where
+ * the previous test left it, or /): loaded once for the file, then moved in the app. The router
+ * must have the page before the history changes under it.
  */
-async function at(user: string, path = '/'): Promise<{ page: Page; errors: () => string[] }> {
+async function at(user: string, path?: string): Promise<{ page: Page; errors: () => string[] }> {
   let open = signedIn.get(user);
   if (!open) {
     const context = await newContext(browser, { session: await sessionFor(server.url, user) });
     const page = await context.newPage();
     open = { context, page, errors: watchConsole(page) };
     signedIn.set(user, open);
-    await page.goto(`${server.url}${path}`);
-  } else if (new URL(open.page.url()).pathname !== path) {
+    await page.goto(`${server.url}${path ?? '/'}`);
+  } else if (path && new URL(open.page.url()).pathname !== path) {
     await visit(open.page, path);
   }
   return open;
@@ -120,7 +121,8 @@ describe('shell navigation', () => {
       ['demo', false],
       ['admin', true],
     ] as const) {
-      const { page, errors } = await at(user);
+      // The admin's first screen: the profile, lighter than the home page's widgets.
+      const { page, errors } = await at(user, admin ? '/me' : undefined);
       await page.getByRole('button', { name: /Menu du profil/ }).click();
       await page.getByRole('menuitem', { name: 'Mon profil' }).waitFor();
       await page.getByRole('menuitem', { name: 'Déconnexion' }).waitFor();

@@ -36,7 +36,8 @@ describe('shell', () => {
     });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${server.url}/`);
+    // The profile: the frame's banner and announcement without the home page's widgets to load.
+    await page.goto(`${server.url}/me`);
     const modal = page.getByRole('dialog', { name: 'Le module de facturation est gratuit' });
     await modal.waitFor();
     await expect(modal.textContent()).resolves.toContain('01 23 45 67 89');
@@ -46,12 +47,12 @@ describe('shell', () => {
     await modal.getByRole('button', { name: 'Fermer pour cette session' }).click();
     await modal.waitFor({ state: 'hidden' });
     await page.reload();
-    await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
     expect(await modal.isVisible()).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('facturation-announcement-dismissed'))).toBeNull();
     const second = await context.newPage();
     const secondErrors = watchConsole(second);
-    await second.goto(`${server.url}/`);
+    await second.goto(`${server.url}/me`);
     const secondModal = second.getByRole('dialog', { name: 'Le module de facturation est gratuit' });
     await secondModal.waitFor();
 
@@ -70,7 +71,7 @@ describe('shell', () => {
 
     // One reload shows both choices kept.
     await second.reload();
-    await second.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    await second.getByRole('heading', { name: 'Mon profil' }).waitFor();
     expect(await secondModal.isVisible()).toBe(false);
     expect(await second.getByText('Facturation électronique').count()).toBe(0);
     expect([...errors(), ...secondErrors()]).toEqual([]);

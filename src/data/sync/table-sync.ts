@@ -66,9 +66,12 @@ export async function syncTable<T>(
     // row replaces it (it came in this pass or an earlier one).
     const temps = (await tempRange(db, table, companyId).primaryKeys()) as unknown as Array<[number, string]>;
     const waiting = new Set(
-      (await db.outbox.where('createsTempId').anyOf(temps.map(([, id]) => id)).toArray()).map(
-        (e) => e.createsTempId,
-      ),
+      (
+        await db.outbox
+          .where('createsTempId')
+          .anyOf(temps.map(([, id]) => id))
+          .toArray()
+      ).map((e) => e.createsTempId),
     );
     const stale = temps.filter(([, id]) => !waiting.has(id));
     if (since === undefined) {
@@ -80,7 +83,8 @@ export async function syncTable<T>(
     }
     await t.bulkPut(pass.rows.map((data) => ({ companyId, id: key(data), data, label: rowLabel(table, data) })));
     // Counted every time, even when nothing came: an index count is cheap and catches a drifted copy.
-    const count = (await t.where('companyId').equals(companyId).count()) - (await tempRange(db, table, companyId).count());
+    const count =
+      (await t.where('companyId').equals(companyId).count()) - (await tempRange(db, table, companyId).count());
     const pending = await db.outbox.where('docKey').startsWith(DOC_KEY[table]).count();
     // Drift (a change the outbox dropped, a lost write): start again from every row, once.
     const drift = since !== undefined && pending === 0 && count !== pass.total;

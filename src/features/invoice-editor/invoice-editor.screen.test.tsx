@@ -5,41 +5,62 @@
 // in, the live totals with discounts, the credit note made from a validated invoice, and the
 // loading errors of spec 8. The real save → validate → number → PDF journey stays in e2e.
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../../tests/support/module-fakes';
 import { readDraft } from './api/drafts';
 import type { EditorState } from './types';
 
-const api = vi.hoisted(() => ({
-  loadDocument: vi.fn(),
-  saveDocument: vi.fn(),
-  loadFollowUp: vi.fn(),
-}));
-vi.mock('./api/documents', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/documents')>()),
-  loadDocument: (...args: unknown[]) => api.loadDocument(...args),
-  fetchValidatedThisMonth: async () => null,
-}));
-vi.mock('./api/save-document', () => ({ saveDocument: (...args: unknown[]) => api.saveDocument(...args) }));
-vi.mock('./api/follow-up', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/follow-up')>()),
-  loadFollowUp: (...args: unknown[]) => api.loadFollowUp(...args),
-}));
-vi.mock('./api/cache-updates', () => ({ confirmedDocument: async () => undefined, refreshListSoon: () => undefined }));
-vi.mock('../../data/use-refresh-on-open', () => ({ useRefreshOnOpen: () => undefined }));
-vi.mock('../../data/cache-hooks', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../data/cache-hooks')>()),
-  ...(await import('./testing/editor-fixtures')).cacheHooks,
-}));
+// The feature's api modules, answered by the shared fakes (tests/support/module-fakes.ts): the same
+// block in every editor screen test, since the unit project shares one module cache between files.
+vi.mock('./api/documents', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/documents')>(), [
+    'loadDocument',
+    'fetchValidatedThisMonth',
+  ]),
+);
+vi.mock('./api/save-document', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/save-document')>(),
+    ['saveDocument'],
+  ),
+);
+vi.mock('./api/invoice-actions', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/invoice-actions')>(),
+    ['validateInvoice', 'sendInvoice'],
+  ),
+);
+vi.mock('./api/quote-actions', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/quote-actions')>(),
+    ['changeQuoteState', 'convertQuote'],
+  ),
+);
+vi.mock('./api/follow-up', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/follow-up')>(), [
+    'loadFollowUp',
+    'recordPayment',
+  ]),
+);
+vi.mock('./api/cache-updates', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/cache-updates')>(),
+    ['confirmedDocument', 'refreshListSoon'],
+  ),
+);
+vi.mock('../../components/pdf-viewer/pdf-viewer', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('../../components/pdf-viewer/pdf-viewer')>(),
+    ['PdfViewer'],
+  ),
+);
 
 const h = await import('./testing/editor-harness');
 const { button, click, combobox, field, heading, openEditor, pick, toastText, type } = h;
 
 beforeAll(h.signInFresh);
-afterEach(async () => {
-  await h.resetEditor();
-  Object.values(api).forEach((fn) => fn.mockReset());
-  h.INVOICES.length = 0;
-});
+beforeEach(h.prepareEditor);
+afterEach(h.resetEditor);
 
 const totalsText = () => screen.getByLabelText('Totaux du document').textContent ?? '';
 const nb = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
@@ -57,7 +78,7 @@ describe('invoice editor', { timeout: 60_000 }, () => {
       .find((a) => a.classList.contains('mantine-Alert-root'))!;
     expect(alert.textContent).toContain('Votre facture contient des erreurs !');
     expect(alert.textContent).toMatch(/ne contient aucun article[\s\S]*ne contient pas de client[\s\S]*de 0€ ou moins/);
-    expect(api.saveDocument).not.toHaveBeenCalled();
+    expect(fake('saveDocument')).not.toHaveBeenCalled();
   });
 
   it('the draft is kept on the device from the first change: a reload brings it back', async () => {
@@ -118,29 +139,35 @@ describe('invoice editor', { timeout: 60_000 }, () => {
     expect(nb(totalsText())).toMatch(
       /Total HT avant remise\s*117,00\s€\s*Remise\s*-20,00\s€\s*Total HT net\s*97,00\s€[\s\S]*TVA 5,5\s%\s*sur\s*97,00\s€\s*5,34\s€[\s\S]*Total TTC\s*102,34\s€/,
     );
-    api.saveDocument.mockResolvedValueOnce({
+    fake('saveDocument').mockResolvedValueOnce({
       outcome: { status: 'failed', httpStatus: 500, message: 'stop', errors: [] },
       plan: { docId: 'new', docKey: null },
       body: '',
     });
     click(button('Enregistrer'));
-    await waitFor(() => expect(api.saveDocument).toHaveBeenCalledTimes(1));
-    const sent = api.saveDocument.mock.calls[0][1] as EditorState;
+    await waitFor(() => expect(fake('saveDocument')).toHaveBeenCalledTimes(1));
+    const sent = fake('saveDocument').mock.calls[0][1] as EditorState;
     expect(sent.form.discount).toEqual({ type: 'amount', value: 20 });
-    expect(sent.form.lines[0]).toMatchObject({ code: 'BOU001', quantity: 100, discount: { type: 'percent', value: 10 } });
+    expect(sent.form.lines[0]).toMatchObject({
+      code: 'BOU001',
+      quantity: 100,
+      discount: { type: 'percent', value: 10 },
+    });
   });
 
   it('a validated invoice opens read-only, and "Établir un avoir" pre-fills a credit note', async () => {
     const invoice = h.invoiceJson({ validated: true, number: 'F2026-0007' });
-    api.loadDocument.mockResolvedValue({ status: 'ok', doc: invoice, fromCache: false });
-    api.loadFollowUp.mockResolvedValue(null);
-    h.INVOICES.push({
-      id: invoice.id,
-      customer: invoice.customer!,
-      type: 'Facture',
-      number: invoice.number,
-      invoice: { createdAt: invoice.createdAt, validated: true, ttc: 13.72 },
-    });
+    fake('loadDocument').mockResolvedValue({ status: 'ok', doc: invoice, fromCache: false });
+    fake('loadFollowUp').mockResolvedValue(null);
+    await h.cacheInvoices([
+      {
+        id: invoice.id,
+        customer: invoice.customer!,
+        type: 'Facture',
+        number: invoice.number,
+        invoice: { createdAt: invoice.createdAt, validated: true, ttc: 13.72 },
+      },
+    ]);
     const { router } = openEditor(`/mes-factures/modifier-facture?id=${invoice.id}`);
     await heading(`Facture n° ${invoice.number}`);
     expect(screen.queryByRole('button', { name: 'Enregistrer', hidden: true })).toBeNull();
@@ -155,7 +182,7 @@ describe('invoice editor', { timeout: 60_000 }, () => {
 
 describe('loading errors (spec 8)', { timeout: 60_000 }, () => {
   it('an unknown invoice or quote: the spec’s message, then its list', async () => {
-    api.loadDocument.mockResolvedValue({ status: 'refused', message: 'Document introuvable.' });
+    fake('loadDocument').mockResolvedValue({ status: 'refused', message: 'Document introuvable.' });
     const invoice = openEditor('/mes-factures/modifier-facture?id=999999');
     await toastText('Erreur lors de la récupération de la facture');
     await h.atPath(invoice.router, '/mes-factures/liste-des-factures');

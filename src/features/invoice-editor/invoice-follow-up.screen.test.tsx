@@ -5,49 +5,62 @@
 // "Avoir total", and each document links to the other. The server's side of both is in
 // tests/api/credit-notes-payments.test.ts; the page's accessibility stays in e2e.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../../tests/support/module-fakes';
 import type { FollowUp } from './api/follow-up';
 import type { EditorState, InvoiceJson } from './types';
 
-const api = vi.hoisted(() => ({
-  loadDocument: vi.fn(),
-  saveDocument: vi.fn(),
-  validateInvoice: vi.fn(),
-  loadFollowUp: vi.fn(),
-  recordPayment: vi.fn(),
-}));
-vi.mock('./api/documents', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/documents')>()),
-  loadDocument: (...args: unknown[]) => api.loadDocument(...args),
-  fetchValidatedThisMonth: async () => null,
-}));
-vi.mock('./api/save-document', () => ({ saveDocument: (...args: unknown[]) => api.saveDocument(...args) }));
-vi.mock('./api/invoice-actions', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/invoice-actions')>()),
-  validateInvoice: (...args: unknown[]) => api.validateInvoice(...args),
-}));
-vi.mock('./api/follow-up', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/follow-up')>()),
-  loadFollowUp: (...args: unknown[]) => api.loadFollowUp(...args),
-  recordPayment: (...args: unknown[]) => api.recordPayment(...args),
-}));
-vi.mock('./api/cache-updates', () => ({ confirmedDocument: async () => undefined, refreshListSoon: () => undefined }));
-vi.mock('../../data/use-refresh-on-open', () => ({ useRefreshOnOpen: () => undefined }));
-vi.mock('../../data/cache-hooks', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../data/cache-hooks')>()),
-  ...(await import('./testing/editor-fixtures')).cacheHooks,
-}));
-// pdf.js draws in a real browser only (tests/e2e): here the dialog shows a stand-in.
-vi.mock('../../components/pdf-viewer/pdf-viewer', () => ({ PdfViewer: () => <p>Document PDF</p> }));
+// The feature's api modules, answered by the shared fakes (tests/support/module-fakes.ts): the same
+// block in every editor screen test, since the unit project shares one module cache between files.
+vi.mock('./api/documents', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/documents')>(), [
+    'loadDocument',
+    'fetchValidatedThisMonth',
+  ]),
+);
+vi.mock('./api/save-document', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/save-document')>(),
+    ['saveDocument'],
+  ),
+);
+vi.mock('./api/invoice-actions', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/invoice-actions')>(),
+    ['validateInvoice', 'sendInvoice'],
+  ),
+);
+vi.mock('./api/quote-actions', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/quote-actions')>(),
+    ['changeQuoteState', 'convertQuote'],
+  ),
+);
+vi.mock('./api/follow-up', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/follow-up')>(), [
+    'loadFollowUp',
+    'recordPayment',
+  ]),
+);
+vi.mock('./api/cache-updates', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/cache-updates')>(),
+    ['confirmedDocument', 'refreshListSoon'],
+  ),
+);
+vi.mock('../../components/pdf-viewer/pdf-viewer', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('../../components/pdf-viewer/pdf-viewer')>(),
+    ['PdfViewer'],
+  ),
+);
 
 const h = await import('./testing/editor-harness');
 const { button, click, heading, openEditor, pick, toastText, type } = h;
 
 beforeAll(h.signInFresh);
-afterEach(async () => {
-  await h.resetEditor();
-  Object.values(api).forEach((fn) => fn.mockReset());
-});
+beforeEach(h.prepareEditor);
+afterEach(h.resetEditor);
 
 const nb = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 const year = new Date().getFullYear();
@@ -75,11 +88,11 @@ const invoice = h.invoiceJson({
 
 /** The documents and follow-ups the mocked server answers, by id. */
 function serve(docs: InvoiceJson[], followUps: Record<number, FollowUp>) {
-  api.loadDocument.mockImplementation(async (_kind: string, _company: number, id: number) => {
+  fake('loadDocument').mockImplementation(async (_kind: string, _company: number, id: number) => {
     const doc = docs.find((d) => d.id === id);
     return doc ? { status: 'ok', doc, fromCache: false } : { status: 'refused', message: null };
   });
-  api.loadFollowUp.mockImplementation(async (_company: number, id: number) =>
+  fake('loadFollowUp').mockImplementation(async (_company: number, id: number) =>
     followUps[id] ? { data: followUps[id], fromCache: false } : null,
   );
 }
@@ -96,7 +109,7 @@ describe('payments and credit notes on the invoice page', { timeout: 60_000 }, (
       amountPaid: 50,
       payments: [{ id: 1, date: invoice.createdAt!, means: 'cheque', meansLabel: 'Chèque', amount: 50 }],
     });
-    api.recordPayment.mockImplementation(async () => {
+    fake('recordPayment').mockImplementation(async () => {
       followUps[invoice.id] = paid; // what the server answers from now on
       return { status: 'done', response: paid };
     });
@@ -108,10 +121,12 @@ describe('payments and credit notes on the invoice page', { timeout: 60_000 }, (
     expect(nb(dialog.textContent ?? '')).toContain('Reste à payer : 120,00 €');
     type(within(dialog).getByRole('textbox', { name: 'Montant reçu (TTC)', hidden: true }), '50');
     await pick('Moyen de paiement', '', /^Chèque$/);
-    await waitFor(() => expect(nb(dialog.textContent ?? '')).toContain('Paiement partiel : il restera 70,00 € à payer.'));
+    await waitFor(() =>
+      expect(nb(dialog.textContent ?? '')).toContain('Paiement partiel : il restera 70,00 € à payer.'),
+    );
     click(button('Enregistrer le paiement', dialog));
     await toastText('Paiement enregistré');
-    expect(api.recordPayment.mock.calls[0][2]).toMatchObject({ means: 'cheque', amount: 50 });
+    expect(fake('recordPayment').mock.calls[0][2]).toMatchObject({ means: 'cheque', amount: 50 });
     await waitFor(() => expect(within(screen.getByTestId('invoice-status')).getByText('Partiellement payée')));
     await waitFor(() => expect(nb(screen.getByTestId('amount-due').textContent ?? '')).toBe('70,00 €'));
     const table = screen.getByRole('table', { name: 'Paiements reçus', hidden: true });
@@ -139,12 +154,12 @@ describe('payments and credit notes on the invoice page', { timeout: 60_000 }, (
       }),
     };
     serve([invoice, credit], followUps);
-    api.saveDocument.mockImplementationOnce(async (_company: number, s: EditorState) => ({
+    fake('saveDocument').mockImplementationOnce(async (_company: number, s: EditorState) => ({
       outcome: { status: 'done', response: { ...credit, number: null, validated: false } },
       plan: { docId: s.docId ?? credit.id, docKey: `invoice:${credit.id}` },
       body: '',
     }));
-    api.validateInvoice.mockImplementationOnce(async () => {
+    fake('validateInvoice').mockImplementationOnce(async () => {
       // From now on the server counts the credit note against the invoice.
       followUps[invoice.id] = h.followUpJson({
         invoiceId: invoice.id,
@@ -172,7 +187,7 @@ describe('payments and credit notes on the invoice page', { timeout: 60_000 }, (
     await heading('Nouvel avoir');
     click(button('Valider'));
     await toastText('Validation effectuée');
-    const sent = api.saveDocument.mock.calls[0][1] as EditorState;
+    const sent = fake('saveDocument').mock.calls[0][1] as EditorState;
     expect(sent.form).toMatchObject({ type: 'Avoir', correctedInvoiceId: invoice.id });
     const pdf = await screen.findByRole('dialog', { name: /^Aperçu de votre document : Avoir/, hidden: true });
     click(button('Fermer', pdf));

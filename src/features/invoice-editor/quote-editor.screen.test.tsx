@@ -4,40 +4,61 @@
 // the conversion opening the invoice form pre-filled (type Facture, payment mode empty). The quote
 // preview drawn by pdf.js and the tablet layout stay in e2e.
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../../tests/support/module-fakes';
 import type { EditorState, InvoiceJson, QuoteJson } from './types';
 
-const api = vi.hoisted(() => ({
-  loadDocument: vi.fn(),
-  saveDocument: vi.fn(),
-  changeQuoteState: vi.fn(),
-  convertQuote: vi.fn(),
-}));
-vi.mock('./api/documents', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/documents')>()),
-  loadDocument: (...args: unknown[]) => api.loadDocument(...args),
-  fetchValidatedThisMonth: async () => null,
-}));
-vi.mock('./api/save-document', () => ({ saveDocument: (...args: unknown[]) => api.saveDocument(...args) }));
-vi.mock('./api/quote-actions', () => ({
-  changeQuoteState: (...args: unknown[]) => api.changeQuoteState(...args),
-  convertQuote: (...args: unknown[]) => api.convertQuote(...args),
-}));
-vi.mock('./api/cache-updates', () => ({ confirmedDocument: async () => undefined, refreshListSoon: () => undefined }));
-vi.mock('../../data/use-refresh-on-open', () => ({ useRefreshOnOpen: () => undefined }));
-vi.mock('../../data/cache-hooks', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../data/cache-hooks')>()),
-  ...(await import('./testing/editor-fixtures')).cacheHooks,
-}));
+// The feature's api modules, answered by the shared fakes (tests/support/module-fakes.ts): the same
+// block in every editor screen test, since the unit project shares one module cache between files.
+vi.mock('./api/documents', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/documents')>(), [
+    'loadDocument',
+    'fetchValidatedThisMonth',
+  ]),
+);
+vi.mock('./api/save-document', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/save-document')>(),
+    ['saveDocument'],
+  ),
+);
+vi.mock('./api/invoice-actions', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/invoice-actions')>(),
+    ['validateInvoice', 'sendInvoice'],
+  ),
+);
+vi.mock('./api/quote-actions', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/quote-actions')>(),
+    ['changeQuoteState', 'convertQuote'],
+  ),
+);
+vi.mock('./api/follow-up', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/follow-up')>(), [
+    'loadFollowUp',
+    'recordPayment',
+  ]),
+);
+vi.mock('./api/cache-updates', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/cache-updates')>(),
+    ['confirmedDocument', 'refreshListSoon'],
+  ),
+);
+vi.mock('../../components/pdf-viewer/pdf-viewer', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('../../components/pdf-viewer/pdf-viewer')>(),
+    ['PdfViewer'],
+  ),
+);
 
 const h = await import('./testing/editor-harness');
 const { button, click, combobox, field, heading, openEditor, pick, toastText, type } = h;
 
 beforeAll(h.signInFresh);
-afterEach(async () => {
-  await h.resetEditor();
-  Object.values(api).forEach((fn) => fn.mockReset());
-});
+beforeEach(h.prepareEditor);
+afterEach(h.resetEditor);
 
 const nb = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
@@ -53,7 +74,7 @@ describe('quote editor', { timeout: 60_000 }, () => {
       estimate: { id: quote.id, number: quote.number! },
     } as Partial<InvoiceJson>);
     const docs: Record<string, InvoiceJson | QuoteJson> = { [`quote:${quote.id}`]: quote, [`invoice:501`]: invoice };
-    api.loadDocument.mockImplementation(async (kind: string, _company: number, id: number) => {
+    fake('loadDocument').mockImplementation(async (kind: string, _company: number, id: number) => {
       const doc = docs[`${kind}:${id}`];
       return doc ? { status: 'ok', doc, fromCache: false } : { status: 'refused', message: null };
     });
@@ -63,13 +84,13 @@ describe('quote editor', { timeout: 60_000 }, () => {
     click(button('Enregistrer'));
     const t = await toastText('Votre devis contient des erreurs !');
     expect(t).toContain('Votre devis ne contient aucun article.');
-    expect(api.saveDocument).not.toHaveBeenCalled();
+    expect(fake('saveDocument')).not.toHaveBeenCalled();
 
     await pick('Client', 'bistrot', /Le Bistrot Gourmand/);
     await pick('Ajouter un article du catalogue', 'croissant', /Croissant/);
     type(field('Quantité'), '24');
     click(button(/^Terminer la ligne 1/));
-    api.saveDocument.mockImplementationOnce(async (_company: number, s: EditorState) => ({
+    fake('saveDocument').mockImplementationOnce(async (_company: number, s: EditorState) => ({
       outcome: { status: 'done', response: quote },
       plan: { docId: s.docId ?? quote.id, docKey: `quote:${quote.id}` },
       body: '',
@@ -77,18 +98,18 @@ describe('quote editor', { timeout: 60_000 }, () => {
     click(button('Enregistrer'));
     await toastText('Enregistrement effectué');
     expect(screen.getByText('Votre devis à été enregistré avec succès')).toBeTruthy();
-    const sent = api.saveDocument.mock.calls[0][1] as EditorState;
+    const sent = fake('saveDocument').mock.calls[0][1] as EditorState;
     expect(sent.form).toMatchObject({ accountNumber: 'C00002', lines: [{ code: 'BOU003', quantity: 24 }] });
     await h.atPath(router, '/mes-factures/modifier-devis');
     await heading(`Devis n° ${quote.number}`);
 
-    api.changeQuoteState.mockResolvedValueOnce({ status: 'done', response: { ...quote, state: 'Accepté' } });
+    fake('changeQuoteState').mockResolvedValueOnce({ status: 'done', response: { ...quote, state: 'Accepté' } });
     await pick('État du devis', '', /^Accepté$/);
     await toastText('Enregistrement effectué');
     await screen.findByText(`L'état du devis n°${quote.number} à été enregistré avec succès`);
-    expect(api.changeQuoteState.mock.calls[0][4]).toBe('Accepté');
+    expect(fake('changeQuoteState').mock.calls[0][4]).toBe('Accepté');
 
-    api.convertQuote.mockResolvedValueOnce({ status: 'done', response: invoice });
+    fake('convertQuote').mockResolvedValueOnce({ status: 'done', response: invoice });
     click(await screen.findByRole('button', { name: 'Convertir en facture', hidden: true }));
     await h.atPath(router, '/mes-factures/modifier-facture');
     await heading('Brouillon de facture');

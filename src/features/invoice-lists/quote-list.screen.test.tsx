@@ -38,7 +38,7 @@ const quote = (id: number, number: string, state: QuoteListRow['state']): QuoteL
   ttc: 120,
   invoiceId: null,
 });
-const QUOTES = [quote(4, 'D2026-0004', 'En cours'), quote(3, 'D2026-0003', 'Refusé')];
+const QUOTES = [quote(4, 'D2026-0004', 'En cours'), quote(3, 'D2026-0003', 'Annulé')];
 
 beforeAll(installJsdomGaps);
 beforeEach(() => {

@@ -6,15 +6,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fake, resetFakes } from '../../../tests/support/module-fakes';
 import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
 import { forgetAll } from '../../data/sync/engine';
 import { setSession, store, type UserProfile } from '../../lib/session';
 
-const api = vi.hoisted(() => ({ loadBankDetails: vi.fn(), saveBankDetails: vi.fn() }));
-vi.mock('./api/bank-details', () => ({
-  loadBankDetails: (...args: unknown[]) => api.loadBankDetails(...args),
-  saveBankDetails: (...args: unknown[]) => api.saveBankDetails(...args),
-}));
+// The unit project shares its module cache between files: the shared fakes of module-fakes.ts.
+vi.mock('./api/bank-details', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/bank-details')>(),
+    ['loadBankDetails', 'saveBankDetails'],
+  ),
+);
 
 const { BankDetailsCard } = await import('./bank-details-card');
 
@@ -25,7 +28,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanScreen();
   forgetAll();
-  Object.values(api).forEach((fn) => fn.mockReset());
+  resetFakes();
 });
 
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -34,8 +37,8 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Enregistr
 
 describe('bank details form (issue 10 item 5)', { timeout: 60_000 }, () => {
   it('checks the IBAN key on the device in French, then sends the pair (shown in groups of four)', async () => {
-    api.loadBankDetails.mockResolvedValue({ iban: null, bic: null });
-    api.saveBankDetails.mockResolvedValue({
+    fake('loadBankDetails').mockResolvedValue({ iban: null, bic: null });
+    fake('saveBankDetails').mockResolvedValue({
       status: 'done',
       response: { iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' },
     });
@@ -50,13 +53,13 @@ describe('bank details form (issue 10 item 5)', { timeout: 60_000 }, () => {
     await screen.findByText(
       'L’IBAN saisi n’est pas valide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère.',
     );
-    expect(api.saveBankDetails).not.toHaveBeenCalled();
+    expect(fake('saveBankDetails')).not.toHaveBeenCalled();
 
     type(field('IBAN'), 'fr7630006000011234567890189');
     type(field('BIC'), 'bnpafrpp');
     save();
     await screen.findByText('Enregistrement effectué');
-    expect(api.saveBankDetails).toHaveBeenCalledWith(1, { iban: 'fr7630006000011234567890189', bic: 'BNPAFRPP' });
+    expect(fake('saveBankDetails')).toHaveBeenCalledWith(1, { iban: 'fr7630006000011234567890189', bic: 'BNPAFRPP' });
     expect(field('IBAN').value).toBe('FR76 3000 6000 0112 3456 7890 189');
   });
 });

@@ -109,7 +109,11 @@ export async function customerChanges(
   return { ...rest, items: rows.map(toApiCustomer) };
 }
 
-export async function itemChanges(db: DbOrTx, companyId: number, query: SyncQuery): Promise<Changes<ApiArticle, number>> {
+export async function itemChanges(
+  db: DbOrTx,
+  companyId: number,
+  query: SyncQuery,
+): Promise<Changes<ApiArticle, number>> {
   const live = sql`select 1 from ${items} where ${items.companyId} = ${companyId} and ${items.id}::text = ${syncDeletions.key}`;
   const result = await pass(
     db,

@@ -4,7 +4,7 @@
 import { todayInParis } from '../../../domain/dates';
 import type { Article, Customer } from '../../../domain/types';
 import type { FollowUp } from '../api/follow-up';
-import type { InvoiceJson, InvoiceListRow, QuoteJson } from '../types';
+import type { InvoiceJson, QuoteJson } from '../types';
 
 export const COMPANY_ID = 1;
 const year = new Date().getFullYear();
@@ -80,18 +80,6 @@ export const ENVIRONMENT = {
   general: { ledgers: [{ id: 1, code: 'VE' }] },
   estimate: { items: [] },
   company: { id: COMPANY_ID, label: 'Boulangerie Pâtisserie Martin', subscriptionInvoice: null },
-};
-
-/** The cached invoice list: what "Facture corrigée" offers. */
-export const INVOICES: InvoiceListRow[] = [];
-
-/** What the mocked data/cache-hooks module answers (the device's copy of the company's data). */
-export const cacheHooks = {
-  useCachedEnvironment: () => ({ environment: ENVIRONMENT, fetchedAt: Date.now() }),
-  useCachedCustomers: () => ({ rows: CUSTOMERS, fetchedAt: Date.now() }),
-  useCachedArticles: () => ({ rows: ARTICLES, fetchedAt: Date.now() }),
-  useCachedInvoices: () => ({ rows: INVOICES, fetchedAt: Date.now() }),
-  useDataAge: () => Date.now(),
 };
 
 const today = () => todayInParis(new Date());

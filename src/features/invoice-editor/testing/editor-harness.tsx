@@ -1,7 +1,8 @@
 // The editors in jsdom for their component tests (*.screen.test.tsx): the real screens under a
-// memory router, signed in as a user with every invoicing right, the local drafts in IndexedDB
-// (fake-indexeddb), and the company's data as the device keeps it (Boulangerie Pâtisserie Martin of
-// the demo seed: its customers, two of its articles). The tests mock the feature's api modules.
+// memory router, signed in as a user with every invoicing right, the device's database in
+// fake-indexeddb holding the company's data as a sign-in leaves it (editor-fixtures.ts) and the
+// local drafts. The tests mock the feature's api modules through tests/support/module-fakes.ts
+// (the same vi.mock block in each file: the unit project shares its module cache between files).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   createMemoryHistory,
@@ -13,11 +14,13 @@ import {
 } from '@tanstack/react-router';
 import { Provider } from 'jotai';
 import { cleanScreen, installJsdomGaps, renderScreen } from '../../../../tests/support/screen';
-import { deleteUserDb } from '../../../data/db';
+import { fake, resetFakes } from '../../../../tests/support/module-fakes';
+import { currentDb, deleteUserDb, type PlumeEnvironment } from '../../../data/db';
 import { forgetAll } from '../../../data/sync/engine';
 import { setSession, store, type UserProfile } from '../../../lib/session';
 import { InvoiceEditorScreen, QuoteEditorScreen } from '../components/editor-screen';
-import { COMPANY_ID } from './editor-fixtures';
+import type { InvoiceListRow } from '../types';
+import { ARTICLES, COMPANY_ID, CUSTOMERS, ENVIRONMENT } from './editor-fixtures';
 
 export * from './editor-fixtures';
 
@@ -92,10 +95,43 @@ export function signInFresh(): void {
   setSession({ token: 't', profile: profile(userId) });
 }
 
-/** After each test: the screen, the toasts, the sync engine's answers, the user's drafts. */
+const row = <T,>(id: string | number, data: T) => ({ companyId: COMPANY_ID, id, data, label: '' });
+
+/** The invoice list as the device keeps it (what "Facture corrigée" offers). */
+export async function cacheInvoices(rows: InvoiceListRow[]): Promise<void> {
+  await currentDb()!.invoices.bulkPut(rows.map((r) => row(r.id, r)));
+}
+
+/**
+ * Before each test: the company's data on the device, just fetched (so nothing is fetched again),
+ * and the answers every test shares: no Starter count from the server, no list refresh.
+ */
+export async function prepareEditor(): Promise<void> {
+  const db = currentDb()!;
+  const now = Date.now();
+  await db.environment.put({ companyId: COMPANY_ID, data: ENVIRONMENT as unknown as PlumeEnvironment, fetchedAt: now });
+  await db.customers.bulkPut(CUSTOMERS.map((c) => row(c.accountNumber, c)));
+  await db.articles.bulkPut(ARTICLES.map((a) => row(a.code, a)));
+  await db.meta.bulkPut(
+    ['environment', 'customers', 'articles', 'invoices'].map((dataset) => ({
+      companyId: COMPANY_ID,
+      dataset,
+      fetchedAt: now,
+      count: 0,
+    })),
+  );
+  fake('fetchValidatedThisMonth').mockResolvedValue(null);
+  fake('confirmedDocument').mockResolvedValue(undefined);
+  fake('refreshListSoon').mockReturnValue(undefined);
+  // pdf.js draws in a real browser only (tests/e2e): here a PDF dialog shows a stand-in.
+  fake('PdfViewer').mockReturnValue(<p>Document PDF</p>);
+}
+
+/** After each test: the screen, the toasts, the sync engine's answers, the user's database, the fakes. */
 export async function resetEditor(): Promise<void> {
   cleanScreen();
   forgetAll();
+  resetFakes();
   await deleteUserDb(userId);
 }
 
