@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects so each kind of test gets the environment it needs:
-// unit (pure rules, Dexie through fake-indexeddb), api (the real server on an
-// in-memory PGlite), e2e (real Chromium against the built app and the real server).
+// Four projects so each kind of test gets the environment it needs:
+// unit (pure rules, Dexie through fake-indexeddb), screen (components in jsdom), api (the real
+// server on an in-memory PGlite), e2e (real Chromium against the built app and the real server).
 export default defineConfig({
   test: {
     projects: [
@@ -15,11 +15,25 @@ export default defineConfig({
             'sw/**/*.test.ts',
             'tests/parity/**/*.test.ts',
           ],
+          exclude: ['src/**/*.screen.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/support/unit-setup.ts'],
           // Decision 017: one module graph per worker, not per file (about half the CPU). Files keep
           // no state behind: their own Dexie names, and stubs undone after each test.
           isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
+        },
+      },
+      {
+        test: {
+          name: 'screen',
+          include: ['src/**/*.screen.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/screen-setup.ts'],
+          // Isolated, unlike unit: screen tests stand in for modules with vi.mock, and a module graph
+          // shared between files keeps the first file's stand-ins (or the real module) for the next.
+          isolate: true,
           unstubGlobals: true,
           unstubEnvs: true,
         },

@@ -49,6 +49,8 @@ async function startServerProcess(): Promise<{ target: Target; stop: () => Promi
   const prof = process.env.LIST_LOAD_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(HERE, 'results')] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(HERE, 'list-load-server.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    // The production path: no response-schema check (response-check.ts runs only under NODE_ENV=test).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
@@ -162,6 +164,10 @@ export async function benchListLoad(): Promise<Record<string, string>> {
       // First measure, before decision 015, on the shared machine (loadavg ≈ 15 on 2 cores).
       'Avant (1re mesure, 2026-11-23, décision 015)':
         '57 requêtes/s, p95 834 ms ; CPU du serveur 9,0 à 11,3 ms par requête (issue 12 : 95 requêtes/s, p95 337 ms)',
+      // Decision 028 (reads as named prepared statements), runs of 15 s interleaved with the tree
+      // before it, machine shared (loadavg 15–19): CPU per request is the comparable figure.
+      'Décision 028 (2026-11-23, machine chargée)':
+        'CPU du serveur par requête 6,2 → 4,5 ms, 9,7 → 7,6 ms, 8,7 → 5,3 ms (trois paires) ; meilleure mesure après : 279 requêtes/s, p95 140 ms, 2,7 ms (loadavg 9)',
       'Charge de la machine au départ (loadavg 1 min)': load,
     };
   } finally {

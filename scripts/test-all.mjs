@@ -16,7 +16,7 @@ const lanes = [
   [
     ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
     ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
-    ['Tests unitaires', 'npx', ['vitest', 'run', '--project', 'unit']],
+    ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
     ['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']],
   ],
   [

@@ -74,7 +74,10 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 
   for (const build of modules) app.route('/', build(deps));
   // The outbox's batch runs each item through the app itself: same rights, validation, keys (decision 026).
-  app.route('/', syncBatchModule(deps, (request, env) => Promise.resolve(app.fetch(request, env as never))));
+  app.route(
+    '/',
+    syncBatchModule(deps, (request, env) => Promise.resolve(app.fetch(request, env as never))),
+  );
 
   // Built once per app from the contract (decision 021), on first request.
   let openApi: ReturnType<typeof openApiDocument> | undefined;

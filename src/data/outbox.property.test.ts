@@ -51,6 +51,8 @@ const setupArb = fc.record({
   batch: fc.boolean(),
 });
 const OFFLINE_CUSTOMER = 'Client créé hors ligne';
+/** Batch requests over all runs: the property must have covered batches, not only drawn them. */
+let batchesSent = 0;
 
 async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
   let h: Harness = makeHarness({ concurrency: setup.concurrency, batch: setup.batch ? () => true : undefined });
@@ -150,6 +152,7 @@ async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
 
   const idMap = new Map((await h.db.idMap.toArray()).map((r) => [r.tempId, r.serverId]));
   const leftover = await h.db.outbox.count();
+  batchesSent += h.api.batches;
   all.forEach((x) => x.db.close());
   await Dexie.delete(h.db.name);
 
@@ -187,5 +190,6 @@ describe('outbox property', () => {
       ),
       { numRuns: 150 },
     );
+    expect(batchesSent).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -16,7 +16,7 @@ const fakes = new Map<string, { fn: Mock<AnyFn>; real: AnyFn }>();
 
 /** The module with `names` replaced by functions that call the shared fakes (the rest untouched). */
 export function delegating<T extends object>(actual: T, names: readonly (keyof T & string)[]): T {
-  const out: Record<string, unknown> = { ...actual };
+  const out: Record<string, unknown> = { ...(actual as Record<string, unknown>) };
   for (const name of names) {
     const real = (actual as Record<string, AnyFn>)[name];
     if (!fakes.has(name)) fakes.set(name, { fn: vi.fn(real), real });

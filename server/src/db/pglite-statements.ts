@@ -44,7 +44,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** A PGlite handle whose reads run as named prepared statements; everything else is the client itself. */
 export function withPreparedReads(pg: PGlite): PGlite {
-  if (process.env.LISTLOAD_OFF) return pg; // TEMP A/B
   const locks = pg as unknown as Locks;
   const statements = new Map<string, Statement>(); // insertion order: least recently used first
   const toClose: string[] = [];
@@ -84,7 +83,12 @@ export function withPreparedReads(pg: PGlite): PGlite {
     });
     try {
       const messages = await pg.execProtocolStream(
-        concat([ser.bind({ statement: statement.name, values }), ser.describe({ type: 'P' }), ser.execute({}), ser.sync()]),
+        concat([
+          ser.bind({ statement: statement.name, values }),
+          ser.describe({ type: 'P' }),
+          ser.execute({}),
+          ser.sync(),
+        ]),
         { syncToFs: false },
       );
       return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;

@@ -83,7 +83,7 @@ const invoice = h.invoiceJson({
     },
   ],
   totals: { ht: 100, tva: 20, ttc: 120 },
-  vatBreakdown: [{ rate: 20, base: 100, amount: 20 }],
+  vatBreakdown: [{ rate: 20, base: 100, vat: 20 }],
 } as Partial<InvoiceJson>);
 
 /** The documents and follow-ups the mocked server answers, by id. */

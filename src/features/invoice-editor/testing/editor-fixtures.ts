@@ -86,7 +86,7 @@ const today = () => todayInParis(new Date());
 
 /** A document as GET /api/invoices/:id answers it: 10 baguettes for Hôtel du Parc unless told. */
 export function invoiceJson(over: Partial<InvoiceJson> = {}): InvoiceJson {
-  return {
+  const base: InvoiceJson = {
     id: 77,
     number: null,
     validated: false,
@@ -116,9 +116,12 @@ export function invoiceJson(over: Partial<InvoiceJson> = {}): InvoiceJson {
       },
     ],
     totals: { ht: 13, tva: 0.72, ttc: 13.72 },
-    vatBreakdown: [{ rate: 5.5, base: 13, amount: 0.72 }],
-    ...over,
-  } as unknown as InvoiceJson;
+    vatBreakdown: [{ rate: 5.5, base: 13, vat: 0.72 }],
+    ledgerId: null,
+    paidAt: null,
+    sentAt: null,
+  };
+  return { ...base, ...over };
 }
 
 export function quoteJson(over: Partial<QuoteJson> = {}): QuoteJson {
