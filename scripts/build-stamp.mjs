@@ -32,6 +32,7 @@ export const APP_INPUTS = [
   'scripts/build.mjs',
   'scripts/build-server.mjs',
   'scripts/build-stamp.mjs',
+  'scripts/vite-app-shell.ts',
   'scripts/vite-precompress.ts',
   'scripts/vite-static-login.ts',
 ];

@@ -119,6 +119,7 @@ export async function loadEnvironmentLookups(db: Db, companyId: number, today: s
  * changes it: ids are never reused and every write stamps a new transaction id.
  */
 export async function listsVersion(db: Db, companyId: number, scope: EnvironmentScope): Promise<string> {
+  if (!scope.articles && !scope.customers) return '-/-'; // lists=none, or no right to either: no query
   const version = (table: 'items' | 'customers') =>
     sql`(select count(*) || '.' || coalesce(sum(hashint8extended(t.sync_xid * 1000003 + t.id, 0)::numeric), 0)
       from ${sql.identifier(table)} t where t.company_id = ${companyId})`;
