@@ -30,10 +30,9 @@ export default defineConfig({
           name: 'screen',
           include: ['src/**/*.screen.test.tsx'],
           environment: 'jsdom',
+          // Shared workers, each file with a fresh registry of the app's modules: screen-setup.ts.
           setupFiles: ['tests/support/screen-setup.ts'],
-          // Isolated, unlike unit: screen tests stand in for modules with vi.mock, and a module graph
-          // shared between files keeps the first file's stand-ins (or the real module) for the next.
-          isolate: true,
+          isolate: false,
           unstubGlobals: true,
           unstubEnvs: true,
         },
