@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { compressApi } from './http/compress-api';
-import { jsonBodyLimit } from './http/json-body-limit';
 import { rejectControlChars } from './http/control-chars';
 import { HttpError } from './http/errors';
 import { endpoints } from '../../src/contract/index';
@@ -53,7 +53,6 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   app.use('/api/*', compressApi(2048));
 
   // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
-  const limitJsonBody = jsonBodyLimit(JSON_BODY_LIMIT);
   app.use('/api/*', async (c, next) => {
     // GET and HEAD bodies are never read: no limit to check (and c.req.raw.body would build a full web Request).
     if (
@@ -62,7 +61,12 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
       (c.req.header('content-type') ?? '').startsWith('multipart/')
     )
       return next();
-    return limitJsonBody(c, next);
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new HttpError(413, 'La requête est trop volumineuse (10 Mo au maximum).');
+      },
+    })(c, next);
   });
 
   // NUL and control characters are refused here, once, for every route (decision 009).
