@@ -242,6 +242,8 @@ describe('offline invoicing', () => {
     });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(async () => (await outboxEntries(page)).map((e) => e.state)).toEqual(['sending']);
+    // Marked "sending" on the device just before the request leaves: closed once it has left.
+    await expect.poll(() => held.length).toBe(1);
     await page.close();
 
     const next = await context.newPage();
