@@ -5,9 +5,10 @@ import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import { apiClient, startTestServer, type TestServer } from '../../support/test-server';
 
-// Conventions of the e2e suite (decision 018): one browser per worker, a context per test with
-// reduced motion (no animation to wait for), the session injected unless the test is about signing
-// in, any console error fails the test when its context closes, axe once per screen and size.
+// Conventions of the e2e suite (decision 018): one browser per worker, one signed-in context and page
+// per file where the tests allow it (moved with visit(), not reloaded), reduced motion (no animation
+// to wait for), the session injected unless the test is about signing in, any console error fails
+// the test when its context closes, axe once per screen and size.
 
 const require = createRequire(import.meta.url);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
