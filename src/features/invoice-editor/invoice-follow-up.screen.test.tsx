@@ -5,56 +5,13 @@
 // "Avoir total", and each document links to the other. The server's side of both is in
 // tests/api/credit-notes-payments.test.ts; the page's accessibility stays in e2e.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fake } from '../../../tests/support/module-fakes';
 import type { FollowUp } from './api/follow-up';
 import type { EditorState, InvoiceJson } from './types';
 
-// The feature's api modules, answered by the shared fakes (tests/support/module-fakes.ts): the same
-// block in every editor screen test, since the unit project shares one module cache between files.
-vi.mock('./api/documents', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/documents')>(), [
-    'loadDocument',
-    'fetchValidatedThisMonth',
-  ]),
-);
-vi.mock('./api/save-document', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(
-    await actual<typeof import('./api/save-document')>(),
-    ['saveDocument'],
-  ),
-);
-vi.mock('./api/invoice-actions', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(
-    await actual<typeof import('./api/invoice-actions')>(),
-    ['validateInvoice', 'sendInvoice'],
-  ),
-);
-vi.mock('./api/quote-actions', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(
-    await actual<typeof import('./api/quote-actions')>(),
-    ['changeQuoteState', 'convertQuote'],
-  ),
-);
-vi.mock('./api/follow-up', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(await actual<typeof import('./api/follow-up')>(), [
-    'loadFollowUp',
-    'recordPayment',
-  ]),
-);
-vi.mock('./api/cache-updates', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(
-    await actual<typeof import('./api/cache-updates')>(),
-    ['confirmedDocument', 'refreshListSoon'],
-  ),
-);
-vi.mock('../../components/pdf-viewer/pdf-viewer', async (actual) =>
-  (await import('../../../tests/support/module-fakes')).delegating(
-    await actual<typeof import('../../components/pdf-viewer/pdf-viewer')>(),
-    ['PdfViewer'],
-  ),
-);
-
+// The editor's api modules are the shared fakes: imported before the harness loads the editor.
+await import('./testing/editor-mocks');
 const h = await import('./testing/editor-harness');
 const { button, click, heading, openEditor, pick, toastText, type } = h;
 
