@@ -1,9 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPreparedReads } from '../../server/src/db/pglite-statements';
+import { withPreparedStatements } from '../../server/src/db/pglite-statements';
 
-// The prepared-reads handle must answer exactly as PGlite.query() does (decision 028).
-describe('withPreparedReads', () => {
+// The prepared-statements handle must answer exactly as PGlite.query() does (decisions 028 and 030).
+describe('withPreparedStatements', () => {
   let raw: PGlite;
   let pg: PGlite;
   const statements = async () =>
@@ -11,7 +11,7 @@ describe('withPreparedReads', () => {
 
   beforeAll(async () => {
     raw = await PGlite.create();
-    pg = withPreparedReads(raw);
+    pg = withPreparedStatements(raw);
     await raw.exec(`create table t(id int primary key, at timestamptz, tags text[], doc jsonb, ok boolean);
       insert into t values (1, '2026-11-23T10:00:00Z', '{a,b}', '{"x":1}', true), (2, null, '{}', null, false);`);
   });
@@ -48,7 +48,32 @@ describe('withPreparedReads', () => {
     expect((await pg.query<{ n: number }>(text)).rows[0]!.n).toBe(2);
   });
 
-  it('prepares again a statement whose table changed (0A000), and leaves writes to PGlite.query()', async () => {
+  it('prepares writes too: RETURNING rows, affected counts and constraint errors as PGlite.query() gives them', async () => {
+    const before = await statements();
+    const insert = 'insert into t(id, doc) values ($1, $2) returning id, doc';
+    expect((await pg.query(insert, [10, { y: 2 }])).rows).toEqual([{ id: 10, doc: { y: 2 } }]);
+    await expect(pg.query(insert, [10, null])).rejects.toMatchObject({ code: '23505', query: insert });
+    const update = await pg.query('update t set ok = $1 where id >= $2', [true, 10]);
+    expect(update.affectedRows).toBe(1);
+    await pg.transaction(async (tx) => {
+      await tx.query('savepoint request_work');
+      await tx.query('delete from t where id = $1', [10]);
+      await tx.query('release savepoint request_work');
+    });
+    expect((await raw.query('select id from t where id = 10')).rows).toEqual([]);
+    expect(await statements()).toBe(before + 5);
+  });
+
+  it('applies the query’s own parsers over the defaults (drizzle keeps timestamps as text), the others unchanged', async () => {
+    const text = 'select at, doc from t where id = $1';
+    const asText = { 1184: (v: string) => `texte:${v}` };
+    const row = (await pg.query<{ at: unknown; doc: unknown }>(text, [1], { parsers: asText })).rows[0]!;
+    expect(row.at).toMatch(/^texte:2026-11-23 10:00:00/);
+    expect(row.doc).toEqual({ x: 1 });
+    expect((await pg.query<{ at: unknown }>(text, [1])).rows[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('prepares again a statement whose table changed (0A000)', async () => {
     const text = 'select * from t where id = $1';
     expect(Object.keys((await pg.query(text, [1])).rows[0]!)).toHaveLength(5);
     await pg.query('alter table t add column note text');

@@ -8,7 +8,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { scopedDb } from './request-tx';
 import { pgliteOptions } from './durable-fs';
-import { withPreparedReads } from './pglite-statements';
+import { withPreparedStatements } from './pglite-statements';
 import { MIGRATIONS_DIR } from '../paths';
 
 // Both drivers expose the same query builder; the PGlite type is used everywhere.
@@ -49,7 +49,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     memory ? { loadDataDir: opts.loadDataDir } : pgliteOptions(opts.pgliteDir, opts.durable ?? true),
   );
   // Reads as named prepared statements: parsed once, not at every call (pglite-statements.ts, decision 028).
-  const db = drizzlePglite(withPreparedReads(client), { schema });
+  const db = drizzlePglite(withPreparedStatements(client), { schema });
   await migratePglite(db, { migrationsFolder });
   // scopedDb: inside a request transaction every use of this handle goes to it (request-tx.ts).
   return {

@@ -1,23 +1,24 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
- * Named prepared statements for PGlite's reads (issue 12, decision 028).
+ * Named prepared statements for PGlite (issue 12, decisions 028 and 030).
  *
  * `PGlite.query()` sends every query as an unnamed statement in six calls into the WASM backend
  * (parse, describe, bind, describe, execute, sync): PostgreSQL parses, analyses and plans the text
  * each time — about 1 ms of CPU for a four-table join, more than running it. Here each distinct
- * SELECT text is parsed once into a named statement (its parameter types kept, as PGlite's own
- * describe step learns them), then every call is a single bind + execute + sync. PostgreSQL reuses
- * the parse, and its plan once the generic plan is as good (plan_cache_mode auto). Results,
- * parameter serialisation and errors are those of `PGlite.query()` (same parsers and serializers,
- * same error decoration); anything else (writes, DDL, COPY blobs, explicit paramTypes) goes through
- * `PGlite.query()` unchanged. Statements are session-level, so a rolled-back transaction keeps them;
- * the server runs no DDL after its migrations (a changed table would make PostgreSQL refuse a
- * statement with 0A000: it is then prepared again).
+ * SELECT, INSERT, UPDATE, DELETE, SAVEPOINT or RELEASE text is parsed once into a named statement
+ * (its parameter types kept, as PGlite's own describe step learns them), then every call is a
+ * single bind + execute + sync. PostgreSQL reuses the parse, and its plan once the generic plan is
+ * as good (plan_cache_mode auto). Results, parameter serialisation and errors are those of
+ * `PGlite.query()` (same parsers and serializers, same error decoration); anything else (DDL,
+ * multi-statement texts, COPY blobs, explicit paramTypes) goes through `PGlite.query()` unchanged.
+ * Statements are session-level, so a rolled-back transaction keeps them; the server runs no DDL
+ * after its migrations (a changed table would make PostgreSQL refuse a statement with 0A000: it is
+ * then prepared again).
  */
 
 const MAX_STATEMENTS = 300;
-const READ = /^\s*select\b/i;
+const PREPARED = /^\s*(select|insert|update|delete|savepoint|release)\b/i;
 const ser = protocol.serialize;
 
 interface Statement {
@@ -42,15 +43,25 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A PGlite handle whose reads run as named prepared statements; everything else is the client itself. */
-export function withPreparedReads(pg: PGlite): PGlite {
+/** A PGlite handle whose statements run as named prepared statements; everything else is the client itself. */
+export function withPreparedStatements(pg: PGlite): PGlite {
   const locks = pg as unknown as Locks;
   const statements = new Map<string, Statement>(); // insertion order: least recently used first
   const toClose: string[] = [];
   let next = 0;
 
   const eligible = (text: string, options?: QueryOptions) =>
-    READ.test(text) && !options?.blob && !options?.paramTypes && !text.includes(';');
+    PREPARED.test(text) && !options?.blob && !options?.paramTypes && !text.includes(';');
+
+  // PGlite merges the query's parsers into its 318 default ones with an object spread at every
+  // call (about 0.1 ms: more than a prepared statement itself). Drizzle passes a new parsers object
+  // each time, so instead of caching the merge, the query's few parsers sit on top of the defaults
+  // through the prototype chain: the lookup `parsers[oid]` finds the override first.
+  const parsersFor = (options?: QueryOptions) =>
+    options?.parsers
+      ? Object.assign(Object.create(pg.parsers) as QueryOptions['parsers'] & object, options.parsers)
+      : pg.parsers;
+  const withoutParsers = (options?: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
 
   async function prepare(text: string): Promise<Statement> {
     const name = `wp_${++next}`;
@@ -91,7 +102,7 @@ export function withPreparedReads(pg: PGlite): PGlite {
         ]),
         { syncToFs: false },
       );
-      return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      return parse.parseResults(messages, parsersFor(options), withoutParsers(options))[0] as Results<T>;
     } catch (e) {
       const err = e as Error & { code?: string; query?: string; params?: unknown; queryOptions?: unknown };
       // "cached plan must not change result type": a table changed under the statement.
