@@ -112,23 +112,44 @@ describe('POST /api/sync/batch', () => {
 
   it('refuses another company’s data, item by item', async () => {
     const other = ctx.company('Conseil Audit Rousseau');
+    // The items share the batch's session check, company by company: one's membership is not another's.
     const res = await batch([
+      { key: key(), method: 'POST', path: 'customers', body: customer('Lot Avant Intrus SARL') },
       { key: key(), method: 'POST', path: 'customers', body: customer('Lot Intrus SARL'), companyId: other },
       { key: key(), method: 'POST', path: 'customers', body: customer('Lot Intrus SARL'), companyId: 999_999 },
       { key: key(), method: 'POST', path: 'customers', body: customer('Lot Chez Soi SARL') },
     ]);
-    expect(res.body.items.slice(0, 2)).toMatchObject([
+    expect(res.body.items[0].status).toBe(201);
+    expect(res.body.items.slice(1, 3)).toMatchObject([
       { status: 403, body: { message: 'Vous n’êtes pas membre de cette société.' } },
       { status: 403, body: { message: 'Vous n’êtes pas membre de cette société.' } },
     ]);
-    expect(res.body.items[2].status).toBe(201);
+    expect(res.body.items[3].status).toBe(201);
     // Martin's customers are not Garage's: an edit addressed to Garage does not find them.
-    const account = res.body.items[2].body.accountNumber as string;
+    const account = res.body.items[3].body.accountNumber as string;
     const cross = await batch([
       { key: key(), method: 'PUT', path: `customers/${account}`, body: customer('Détourné'), companyId: garage },
     ]);
     expect(cross.body.items[0].status).toBe(404);
     expect(await count(martin, 'Lot Chez Soi')).toBe(1);
+  });
+
+  it('checks the session again at the next batch: a signed-out session is refused', async () => {
+    const { token } = await ctx.server.api.login('demo');
+    const first = await batch(
+      [{ key: key(), method: 'POST', path: 'customers', body: customer('Lot Session SARL') }],
+      martin,
+      token,
+    );
+    expect(first.body.items[0].status).toBe(201);
+    expect((await ctx.server.api.post('/api/logout', undefined, { token })).status).toBeLessThan(300);
+    const after = await batch(
+      [{ key: key(), method: 'POST', path: 'customers', body: customer('Lot Après SARL') }],
+      martin,
+      token,
+    );
+    expect(after.status).toBe(401);
+    expect(await count(martin, 'Lot Après')).toBe(0);
   });
 
   it('bounds the batch with clear French answers', async () => {

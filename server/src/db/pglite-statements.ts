@@ -57,10 +57,8 @@ export function withPreparedStatements(pg: PGlite): PGlite {
   // call (about 0.1 ms: more than a prepared statement itself). Drizzle passes a new parsers object
   // each time, so instead of caching the merge, the query's few parsers sit on top of the defaults
   // through the prototype chain: the lookup `parsers[oid]` finds the override first.
-  const parsersFor = (options?: QueryOptions) =>
-    options?.parsers
-      ? Object.assign(Object.create(pg.parsers) as QueryOptions['parsers'] & object, options.parsers)
-      : pg.parsers;
+  const parsersFor = (options?: QueryOptions): PGlite['parsers'] =>
+    options?.parsers ? Object.assign(Object.create(pg.parsers) as PGlite['parsers'], options.parsers) : pg.parsers;
   const withoutParsers = (options?: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
 
   async function prepare(text: string): Promise<Statement> {

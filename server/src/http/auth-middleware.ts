@@ -54,11 +54,20 @@ export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionAndMembershipQuery>['execute']>>[number];
+
 /**
- * requireAuth + requireCompany in ONE query (issue 12, decision 015): under load every query costs,
- * the embedded database running them one at a time. Same answers, same order of checks: 401, then
- * 400 for a malformed X-Company-Id, then 403. Nothing is cached: a revoked session is refused at once.
+ * The items of one POST /api/sync/batch (decision 026) are one request of the client, sent through
+ * the app one by one: they share its session check (decision 030). The batch puts this map in the
+ * environment it gives app.fetch; only that internal call can, a request from the network never
+ * carries it. It lives as long as the batch (under a second), so a revocation is seen by the next
+ * request, as before.
  */
+export const BATCH_SESSIONS = Symbol('sessions checked for this batch');
+export type BatchSessions = Map<string, SessionRow>;
+const batchSessionsOf = (c: Context<AppEnv>) =>
+  (c.env as { [BATCH_SESSIONS]?: BatchSessions } | undefined)?.[BATCH_SESSIONS];
+
 /** The query of requireAuthAndCompany, built once (drizzle's query building was ~5 % of a list). */
 function sessionAndMembershipQuery(db: Deps['db']) {
   return (
@@ -100,7 +109,8 @@ function sessionAndMembershipQuery(db: Deps['db']) {
 /**
  * requireAuth + requireCompany in ONE query (issue 12, decision 015): under load every query costs,
  * the embedded database running them one at a time. Same answers, same order of checks: 401, then
- * 400 for a malformed X-Company-Id, then 403. Nothing is cached: a revoked session is refused at once.
+ * 400 for a malformed X-Company-Id, then 403. Nothing is cached across requests: a revoked session
+ * is refused at once (a batch's items are one request, see BATCH_SESSIONS).
  */
 export function requireAuthAndCompany(deps: Deps): MiddlewareHandler<AppEnv> {
   let query: ReturnType<typeof sessionAndMembershipQuery> | undefined;
@@ -110,10 +120,16 @@ export function requireAuthAndCompany(deps: Deps): MiddlewareHandler<AppEnv> {
     const headerOk = header === undefined || isIdText(header);
     const asked = header !== undefined && headerOk ? Number(header) : null;
     const tokenHash = sha256(token);
-    // Prepared on the root handle at first use; a request transaction (mutations) starts after this.
-    query ??= sessionAndMembershipQuery(deps.db);
-    // A placeholder gets no column encoding: the ISO text is what drizzle sends for a timestamp.
-    const [row] = await query.execute({ asked, tokenHash, now: deps.now().toISOString() });
+    const shared = batchSessionsOf(c);
+    const sharedKey = `${tokenHash} ${asked}`;
+    let row = shared?.get(sharedKey);
+    if (!row) {
+      // Prepared on the root handle at first use; a request transaction (mutations) starts after this.
+      query ??= sessionAndMembershipQuery(deps.db);
+      // A placeholder gets no column encoding: the ISO text is what drizzle sends for a timestamp.
+      [row] = await query.execute({ asked, tokenHash, now: deps.now().toISOString() });
+      if (row) shared?.set(sharedKey, row);
+    }
     if (!row) throw unauthorized();
     c.set('user', { id: row.id, username: row.username, userType: row.userType, lastCompanyId: row.lastCompanyId });
     c.set('tokenHash', tokenHash);

@@ -184,9 +184,29 @@ type KeyScope = { userId: number; companyId: number; key: string };
 const whereKey = (s: KeyScope) =>
   and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.companyId, s.companyId), eq(idempotencyKeys.key, s.key));
 
+/** Built once per database (drizzle's query building is a fair share of a small request). */
+function storedAnswerQuery(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, p('userId')),
+        eq(idempotencyKeys.companyId, p('companyId')),
+        eq(idempotencyKeys.key, p('key')),
+      ),
+    )
+    .limit(1)
+    .prepare('idempotency_stored');
+}
+const storedAnswerQueries = new WeakMap<Db, ReturnType<typeof storedAnswerQuery>>();
+
+/** Read before the request transaction opens (the prepared query belongs to the root handle). */
 async function findStored(db: Db, scope: KeyScope): Promise<StoredAnswer | null> {
-  const rows = await db.select().from(idempotencyKeys).where(whereKey(scope)).limit(1);
-  const row = rows[0];
+  let query = storedAnswerQueries.get(db);
+  if (!query) storedAnswerQueries.set(db, (query = storedAnswerQuery(db)));
+  const [row] = await query.execute(scope);
   if (!row || row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000) return null;
   return row;
 }

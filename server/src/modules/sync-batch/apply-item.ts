@@ -19,6 +19,7 @@ export async function applyItem(
   dispatch: Dispatch,
   item: BatchItem,
   index: number,
+  env: unknown,
 ): Promise<BatchAnswer> {
   const endpoint = findEndpoint(item.method, item.path);
   // Only what the contract lets wait in the outbox, and never a file (its body is multipart).
@@ -37,7 +38,7 @@ export async function applyItem(
   const url = new URL(`/api/${item.path}`, c.req.url);
   const res = await dispatch(
     new Request(url, { method: item.method, headers, body: hasBody ? JSON.stringify(item.body) : undefined }),
-    c.env,
+    env,
   );
   const answer: BatchAnswer = { key: item.key, status: res.status, body: await bodyOf(res) };
   const retryAfter = Number(res.headers.get('retry-after'));

@@ -1,5 +1,6 @@
 import { api } from '../../../../src/contract/index';
 import { BATCH_TOO_LARGE, MAX_BATCH_ITEMS, type BatchAnswer } from '../../../../src/contract/sync';
+import { BATCH_SESSIONS, type BatchSessions } from '../../http/auth-middleware';
 import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
@@ -22,7 +23,9 @@ export function syncBatchModule(deps: Deps, dispatch: Dispatch) {
     const keys = new Set(body.items.map((i) => i.key));
     if (keys.size !== body.items.length) throw new HttpError(422, DUPLICATE_KEY, { field: 'items' });
     const items: BatchAnswer[] = [];
-    for (const [index, item] of body.items.entries()) items.push(await applyItem(c, dispatch, item, index));
+    // The items are this one request: they share its session check (auth-middleware.ts).
+    const env = { ...(c.env as object), [BATCH_SESSIONS]: new Map() satisfies BatchSessions };
+    for (const [index, item] of body.items.entries()) items.push(await applyItem(c, dispatch, item, index, env));
     return c.json({ items });
   });
 
