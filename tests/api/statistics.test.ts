@@ -38,6 +38,19 @@ describe('statistics (administrators)', () => {
     expect(res.body.signInsByDay).toEqual([{ date: today, count: res.body.signIns }]);
   });
 
+  it('counts a sign-in on its day in Paris: 23:30 UTC on 10 March is the 11th', async () => {
+    server.setNow(new Date('2031-03-10T23:30:00Z'));
+    try {
+      const { token } = await server.api.login('admin');
+      const day = async (date: string) =>
+        (await server.api.get(`/api/statistiques/datedebut/${date}/datefin/${date}`, { token })).body;
+      expect(await day('2031-03-11')).toMatchObject({ signIns: 1, signInsByDay: [{ date: '2031-03-11', count: 1 }] });
+      expect(await day('2031-03-10')).toMatchObject({ signIns: 0, signInsByDay: [] });
+    } finally {
+      server.setNow(null);
+    }
+  });
+
   it('keeps the firm’s cross-company deposit history to user type 1', async () => {
     const refused = await server.api.get('/api/my-inbox/history/admin', { token: demo });
     expect(refused.status).toBe(403);

@@ -7,7 +7,7 @@ import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { signInStats } from '../auth/service';
 import { countUsersAndCompanies } from '../users/service';
-import { addDays, dateFilterProblem } from '../../../../src/domain/dates';
+import { dateFilterProblem } from '../../../../src/domain/dates';
 
 /** A real calendar date within the rulebook's bounds (1900–2100): 400 naming the parameter otherwise. */
 function periodDate(value: string, field: string, which: string): string {
@@ -27,10 +27,8 @@ export function statisticsModule(deps: Deps) {
     const start = periodDate(pathParam(c, 'startDate'), 'startDate', 'de début');
     const end = periodDate(pathParam(c, 'endDate'), 'endDate', 'de fin');
     if (end < start) throw badRequest('La date de fin ne peut pas précéder la date de début.', 'endDate');
-    const from = new Date(`${start}T00:00:00Z`);
-    const to = new Date(`${addDays(end, 1)}T00:00:00Z`);
     // Sessions are auth's, accounts and companies the users module's (decision 023).
-    const stats = await signInStats(deps.db, from, to);
+    const stats = await signInStats(deps.db, start, end);
     const totals = await countUsersAndCompanies(deps.db);
     return c.json({ period: { start, end }, users: totals.users, companies: totals.companies, ...stats });
   });
