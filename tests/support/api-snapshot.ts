@@ -1,6 +1,8 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/src/db/client';
 import { readConfig } from '../../server/src/env';
 import { startServer } from '../../server/src/server';
 import { seedDemo } from '../../server/src/seed/demo';
@@ -37,11 +39,26 @@ export async function buildSnapshot(): Promise<string> {
   try {
     const { deps: _deps, ...ids } = seed!;
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(ids));
+    await slim(running.deps.db);
     writeFileSync(join(dir, 'pgdata.tar'), new Uint8Array(await (await running.database.dumpDataDir!()).arrayBuffer()));
   } finally {
     await running.close();
   }
   return dir;
+}
+
+/**
+ * Every test server unpacks this tarball, file by file, into its memory (about 50 servers a run):
+ * without PostgreSQL's two template databases (600 of its 1 400 files, 15 of its 43 MB; the server
+ * never creates a database) and after a checkpoint (no WAL to replay at start), a copy opens in about
+ * a quarter less CPU.
+ */
+async function slim(db: Db): Promise<void> {
+  for (const name of ['template0', 'template1']) {
+    await db.execute(sql.raw(`alter database ${name} is_template false`));
+    await db.execute(sql.raw(`drop database ${name}`));
+  }
+  await db.execute(sql`checkpoint`);
 }
 
 /** Reads what buildSnapshot wrote (once per worker: test-server.ts keeps it). */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { todayInParis } from '../../src/domain/dates';
 import { buildSnapshot } from './api-snapshot';
 
 // The api and e2e projects need the same migrated, seeded database (decision 017). `npm test` runs
@@ -12,6 +13,7 @@ import { buildSnapshot } from './api-snapshot';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = 'workplace-snapshot-';
+const SNAPSHOT_BUILDER = 'tests/support/api-snapshot.ts';
 const STALE_LOCK_MS = 5 * 60_000;
 
 function filesUnder(dir: string): string[] {
@@ -22,8 +24,10 @@ function filesUnder(dir: string): string[] {
 
 /** What the seeded database depends on. */
 function snapshotKey(): string {
-  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
-  for (const file of [...filesUnder('server/src'), ...filesUnder('server/drizzle'), 'package-lock.json'].sort()) {
+  // The demo data is dated from the server's today, a Paris day (api-conventions.md).
+  const hash = createHash('sha256').update(todayInParis(new Date()));
+  const inputs = [...filesUnder('server/src'), ...filesUnder('server/drizzle'), 'package-lock.json', SNAPSHOT_BUILDER];
+  for (const file of inputs.sort()) {
     hash.update(file).update(readFileSync(join(ROOT, file)));
   }
   return hash.digest('hex').slice(0, 16);
