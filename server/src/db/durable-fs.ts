@@ -41,7 +41,7 @@ class DurableNodeFS extends NodeFS {
   }
 }
 
-const defaultStartParams = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+export const defaultStartParams = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
 
 /** Options for PGlite on a folder; `durable: false` only for the bench's "before" figure. */
 export function pgliteOptions(folder: string, durable = true): PGliteOptions {
