@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -64,6 +65,10 @@ export default defineConfig({
     appShellPage(['mantine', 'shell']),
     precompress(),
   ],
+  // The contract's schemas are inert in the browser: it never validates with them (decision 031).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/contract/zod-inert.ts', import.meta.url)) }],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     target: 'es2022',

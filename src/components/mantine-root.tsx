@@ -6,20 +6,27 @@ import '@mantine/notifications/styles.css';
 import '../styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorPage } from './error-page';
 import { mantinePresence } from '../lib/mantine-presence';
 import { TOAST_DURATION } from '../lib/toast';
 import { cssVariablesResolver, theme } from '../theme';
 
 export function MantineRoot({ children }: { children?: ReactNode }) {
+  // The toasts' host (a portal with one container per corner) mounts just after the first paint:
+  // nothing is shown in it before, and a toast asked for earlier waits in Mantine's store (decision 031).
+  const [toasts, setToasts] = useState(false);
   useEffect(() => {
     mantinePresence.mounted++;
-    return () => void mantinePresence.mounted--;
+    const later = setTimeout(() => setToasts(true));
+    return () => {
+      clearTimeout(later);
+      mantinePresence.mounted--;
+    };
   }, []);
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" autoClose={TOAST_DURATION} />
+      {toasts && <Notifications position="bottom-right" autoClose={TOAST_DURATION} />}
       {children}
     </MantineProvider>
   );

@@ -1,5 +1,5 @@
 import { createRootRoute, isNotFound, Outlet, redirect, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { getBranding } from '../lib/branding';
 import { isAuthenticated } from '../lib/session';
 
@@ -13,13 +13,20 @@ declare module '@tanstack/react-router' {
 const PUBLIC_PATHS = ['/login', '/forgotten-password'];
 
 // Issue 12: /login is plain markup; everything else renders inside the lazy Mantine chunk.
-const MantineRoot = lazy(() => import('../components/mantine-root').then((m) => ({ default: m.MantineRoot })));
-const MantineErrorPage = lazy(() =>
-  import('../components/mantine-root').then((m) => ({ default: m.MantineErrorPage })),
-);
+type MantineModule = typeof import('../components/mantine-root');
+let mantine: MantineModule | null = null;
+const loadMantine = () => import('../components/mantine-root').then((m) => (mantine = m));
+const MantineRootLazy = lazy(() => loadMantine().then((m) => ({ default: m.MantineRoot })));
+const MantineErrorPage = lazy(() => loadMantine().then((m) => ({ default: m.MantineErrorPage })));
 
 // Once Mantine is there it stays (a sign-out must not unmount the frame before /login renders).
 let mantineUsed = false;
+// Chosen once, when Mantine is first needed: the module itself when the root's beforeLoad has
+// loaded it (every signed-in path), else the lazy wrapper. A lazy component suspends on its first
+// render even when its chunk is there, and React holds the revealed content back up to 300 ms
+// after a Suspense fallback (its FALLBACK_THROTTLE_MS): measured, that wait was most of the idle
+// time of a repeat visit (decision 031). Never switched afterwards: a new type would remount the frame.
+let Root: ComponentType<{ children?: ReactNode }> | null = null;
 
 function Screens() {
   const onlyLogin = useRouterState({
@@ -27,11 +34,12 @@ function Screens() {
   });
   mantineUsed ||= !onlyLogin;
   if (!mantineUsed) return <Outlet />;
+  Root ??= mantine?.MantineRoot ?? MantineRootLazy;
   return (
     <Suspense fallback={null}>
-      <MantineRoot>
+      <Root>
         <Outlet />
-      </MantineRoot>
+      </Root>
     </Suspense>
   );
 }
@@ -65,10 +73,11 @@ function TitleSync() {
 
 export const rootRoute = createRootRoute({
   // Spec 2.1 route guard: signed out, only /login and /forgotten-password; else /login?redirect=…
-  beforeLoad: ({ location }) => {
-    if (!PUBLIC_PATHS.includes(location.pathname) && !isAuthenticated()) {
-      throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
-    }
+  beforeLoad: async ({ location }) => {
+    if (PUBLIC_PATHS.includes(location.pathname)) return;
+    if (!isAuthenticated()) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+    // The signed-in layer needs it anyway (preloaded by app.html); a failure leaves it to the lazy path.
+    if (!mantine) await loadMantine().catch(() => undefined);
   },
   component: () => (
     <>

@@ -59,6 +59,9 @@ export function CompanyMenu({ onSwitch }: { onSwitch: (companyId: number) => voi
   return (
     <Combobox
       store={combobox}
+      // Mounted when opened only: Mantine keeps a closed dropdown in the DOM by default, so every
+      // page load rendered the company list and positioned it (floating-ui) for nothing (decision 031).
+      keepMounted={false}
       width={320}
       position="bottom-start"
       shadow="md"
