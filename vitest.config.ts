@@ -60,7 +60,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Decision 032: two files at a time. A file waits on rendering and round trips much of its
+          // time; each file has its own server and database, and each worker its own Chromium.
+          maxWorkers: 2,
           // Decision 018: one seeded snapshot for the run (as the api project, decision 017), and the
           // server and playwright imported once per worker instead of once per file.
           globalSetup: ['tests/e2e/global-setup.ts'],

@@ -1,9 +1,9 @@
-// `npm test`: everything (decision 029). First the production build (the e2e tests run it, and some
-// API tests start dist/server/, which a build running beside them would empty), then two lanes side
-// by side:
-//   checks lane: type check → lint → unit → API (real server, in-memory PGlite);
-//   browser lane: Chromium → e2e (Debian Chromium against the build).
-// The browser lane waits on round trips and rendering as much as on the CPU, so the checks lane fills
+// `npm test`: everything (decisions 029 and 032), in three lanes side by side:
+//   checks lane: type check → lint → unit and screen tests (none of them needs the build);
+//   browser lane: production build → Chromium → e2e (two files at a time, Debian Chromium);
+//   API lane: waits for the build (some API tests start dist/server/, which a build running beside
+//   them would empty) → API tests (real server, in-memory PGlite).
+// The browser lane waits on round trips and rendering as much as on the CPU, so the other lanes fill
 // the gaps on a 2-core machine. Each step's output is printed whole when it ends, never interleaved.
 import { spawn } from 'node:child_process';
 
@@ -12,18 +12,16 @@ const build = [
   'npm',
   ['run', '--silent', 'build', '--', '--logLevel', 'warn'],
 ];
-const lanes = [
-  [
-    ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
-    ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
-    ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
-    ['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']],
-  ],
-  [
-    ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
-    ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
-  ],
+const checks = [
+  ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
+  ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
+  ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
 ];
+const browser = [
+  ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+];
+const api = [['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']]];
 
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 
@@ -54,7 +52,9 @@ async function runLane(steps) {
 }
 
 const started = Date.now();
-const results = (await runStep(build)) ? await Promise.all(lanes.map(runLane)) : [false];
+const built = runStep(build);
+const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
+const results = await Promise.all([built, runLane(checks), afterBuild(browser), afterBuild(api)]);
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {
   console.log(`\nTous les tests sont passés en ${minutes} min.`);

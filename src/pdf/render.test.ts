@@ -101,6 +101,23 @@ describe('renderBusinessDocument: invoice', () => {
     expect(text).toContain('Remise exceptionnelle : 1 000,00 € – ?ódz ??');
     expect(text).toMatch(/\?\?\s+fin/);
   });
+
+  it('renders documents side by side from the same fonts, each with only its own text', async () => {
+    // The parsed fonts are shared by every document (fontkit.ts): a subset must stay per document.
+    const [first, second] = await Promise.all([
+      renderBusinessDocument(sampleInvoice({ lines: [standardLine(1, { label: 'Quiche lorraine' })] }), fonts),
+      renderBusinessDocument(
+        sampleInvoice({ number: 'F2026-0002', lines: [standardLine(2, { label: 'Zébu' })] }),
+        fonts,
+      ),
+    ]);
+    const [a, b] = [(await extractPdf(first)).text, (await extractPdf(second)).text];
+    expect(a).toContain('Quiche lorraine');
+    expect(a).not.toContain('Zébu');
+    expect(b).toContain('FACTURE n° F2026-0002');
+    expect(b).toContain('Zébu');
+    expect(b).not.toContain('Quiche');
+  });
 });
 
 describe('renderBusinessDocument: credit note and quote', () => {

@@ -13,7 +13,16 @@ export function isWoff(bytes: Uint8Array): boolean {
 }
 
 /** Returns the bytes unchanged when they are not WOFF 1.0 (already TTF/OTF). */
+/** Unwrapped once per font file: every PDF of a process (or a tab) embeds the same few files. */
+const unwrapped = new WeakMap<Uint8Array, Uint8Array>();
+
 export function woffToSfnt(bytes: Uint8Array): Uint8Array {
+  let sfnt = unwrapped.get(bytes);
+  if (!sfnt) unwrapped.set(bytes, (sfnt = unwrap(bytes)));
+  return sfnt;
+}
+
+function unwrap(bytes: Uint8Array): Uint8Array {
   if (bytes.length < 4) throw new Error('Police invalide : fichier trop court.');
   const input = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const signature = input.getUint32(0);

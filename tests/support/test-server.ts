@@ -34,8 +34,9 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workplace-test-'));
   let fixed: Date | null = null;
-  // The run's seeded snapshot (decision 017), for a seeded in-memory server; the others seed themselves.
-  const snapshot = opts.seed !== false && !opts.persistent ? snapshotOfRun() : null;
+  // The run's seeded snapshot (decision 017), for every seeded server (in memory or on disk); outside
+  // vitest (benches) servers seed themselves.
+  const snapshot = opts.seed !== false ? snapshotOfRun() : null;
   if (snapshot) copyFiles(snapshot, dataDir);
   const boot = (port: number, loadDataDir?: Blob) => {
     const config = readConfig({
@@ -45,6 +46,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       DATA_DIR: dataDir,
       ...opts.env,
     });
+    // Persistent: PGlite in DATA_DIR/pglite (the config's default), unpacked from the snapshot at the first start.
     if (!opts.persistent) config.pgliteDir = 'memory://';
     return startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir, loadDataDir });
   };

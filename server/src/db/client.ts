@@ -32,7 +32,10 @@ export interface OpenOptions {
   pgliteDir: string;
   /** Default true: every commit reaches the disk before it returns (see durable-fs.ts). */
   durable?: boolean;
-  /** In-memory only: start from this dumpDataDir() tarball instead of an empty database (tests' snapshot). */
+  /**
+   * Start from this dumpDataDir() tarball instead of an empty database (the tests' snapshot): in
+   * memory, or in a new folder (tests whose server must survive a restart).
+   */
   loadDataDir?: Blob;
 }
 
@@ -53,7 +56,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(
     memory
       ? { loadDataDir: opts.loadDataDir, startParams: [...defaultStartParams, '-c', 'shared_buffers=16MB'] }
-      : pgliteOptions(opts.pgliteDir, opts.durable ?? true),
+      : { ...pgliteOptions(opts.pgliteDir, opts.durable ?? true), loadDataDir: opts.loadDataDir },
   );
   // Reads as named prepared statements: parsed once, not at every call (pglite-statements.ts, decision 028).
   const db = drizzlePglite(withPreparedStatements(client), { schema });
