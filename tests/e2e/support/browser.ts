@@ -204,7 +204,6 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * before adding one, look for the screen in the table of that decision.
  */
 export async function expectAccessible(page: Page, context = 'page'): Promise<void> {
-  if (process.env.ZZ_SKIP_AXE) return;
   // Evaluated, not added as an inline <script>: the app's CSP (rightly) refuses inline scripts.
   // Once per document: a second check on the same page reuses it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
