@@ -1,5 +1,6 @@
-// `npm test`: everything (decisions 029 and 032), in three lanes side by side:
-//   checks lane: type check → lint → unit and screen tests (none of them needs the build);
+// `npm test`: everything (decisions 029 and 032), in four lanes side by side:
+//   checks lane: type check → unit and screen tests (neither needs the build);
+//   lint lane: ESLint and Prettier (one core, the whole run long on a fresh clone without its cache);
 //   browser lane: production build → Chromium → e2e (two files at a time, Debian Chromium);
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite).
@@ -14,9 +15,9 @@ const build = [
 ];
 const checks = [
   ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
-  ['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
   ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
 ];
+const lint = [['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']]];
 const browser = [
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
@@ -54,7 +55,7 @@ async function runLane(steps) {
 const started = Date.now();
 const built = runStep(build);
 const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
-const results = await Promise.all([built, runLane(checks), afterBuild(browser), afterBuild(api)]);
+const results = await Promise.all([built, runLane(checks), runLane(lint), afterBuild(browser), afterBuild(api)]);
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {
   console.log(`\nTous les tests sont passés en ${minutes} min.`);
