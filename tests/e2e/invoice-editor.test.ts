@@ -28,7 +28,7 @@ import { pdfPageDrawn } from './support/pdf';
 // totals and discounts, the credit note and the quote conversion, loading errors) is in the
 // component tests beside the editor (src/features/invoice-editor/*.screen.test.tsx).
 //
-// One signed-in page for the whole file (a full load of the app costs ≈ 3 CPU-seconds here):
+// One signed-in page for the whole file (a full load of the app costs 0.5–1 CPU-second in Chromium):
 // each test reaches its screen in-app (visit) and sets its own size; the tests run in order.
 
 let server: TestServer;
