@@ -19,7 +19,7 @@ import {
 // per screen, the axe passes, the offline outbox and the tablet layout. The dialogs' and the sheet's
 // screen logic (HT / TTC, French messages, a refused duplicate code, what the sheet shows, an unknown
 // customer) are component tests: src/features/articles/*.screen.test.tsx, src/features/customers/*.
-// One signed-in page for the file, moved between screens in-app (a full load costs 0.5–1 CPU-second in Chromium, measured 2026-11-26).
+// One signed-in page for the file, moved between screens in-app (a full load: 0.5–1 CPU-s).
 
 const LAPTOP = { width: 1366, height: 900 };
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;

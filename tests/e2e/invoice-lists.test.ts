@@ -19,7 +19,7 @@ import { queueRawChanges } from './support/outbox';
 
 // The invoice and quote lists and the invoicing dashboard in a real Chromium (issue 4 screens),
 // against the real server and its demo data (company "Boulangerie Pâtisserie Martin"). One signed-in
-// page for the file, moved between screens in-app (a full load costs 0.5–1 CPU-second in Chromium, measured 2026-11-26); the company
+// page for the file, moved between screens in-app (a full load: 0.5–1 CPU-s); the company
 // switch of the dashboard comes last. The lists' screen logic without a browser (a state change's
 // message in the spec's words, the filters' wiring) is in src/features/invoice-lists/*.screen.test.tsx.
 
