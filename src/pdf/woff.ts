@@ -12,10 +12,10 @@ export function isWoff(bytes: Uint8Array): boolean {
   return bytes.length >= 44 && new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0) === WOFF_SIGNATURE;
 }
 
-/** Returns the bytes unchanged when they are not WOFF 1.0 (already TTF/OTF). */
 /** Unwrapped once per font file: every PDF of a process (or a tab) embeds the same few files. */
 const unwrapped = new WeakMap<Uint8Array, Uint8Array>();
 
+/** Returns the bytes unchanged when they are not WOFF 1.0 (already TTF/OTF). */
 export function woffToSfnt(bytes: Uint8Array): Uint8Array {
   let sfnt = unwrapped.get(bytes);
   if (!sfnt) unwrapped.set(bytes, (sfnt = unwrap(bytes)));
