@@ -9,6 +9,12 @@ import { id, safeText } from './common';
 /** More items than this in one batch: 413 (the client sends at most this many). */
 export const MAX_BATCH_ITEMS = 100;
 export const BATCH_TOO_LARGE = `Un lot contient au plus ${MAX_BATCH_ITEMS} modifications : envoyez les suivantes dans un autre lot.`;
+export const DUPLICATE_BATCH_KEY = 'Deux modifications du lot portent la même clé d’idempotence.';
+export const AFTER_NOT_BEFORE =
+  'Une modification du lot doit suivre une modification placée avant elle dans le même lot (champ after).';
+/** The answer of an item whose previous change (`after`) was not applied: nothing was done. */
+export const NOT_APPLIED_AFTER_FAILURE =
+  'Modification non appliquée : la modification précédente du même document n’a pas abouti.';
 
 const batchItem = z.object({
   /** The item's Idempotency-Key (as its header would be). */
@@ -20,6 +26,12 @@ const batchItem = z.object({
   body: z.unknown().optional(),
   /** Its X-Company-Id; the batch's own when absent. */
   companyId: id.optional(),
+  /**
+   * The key of an earlier item of this batch (the previous change of the same document): this one
+   * is applied only if that one was (2xx); otherwise it is answered 424 and left untouched, to be
+   * sent again once the change before it is settled (decision 033).
+   */
+  after: z.string().optional(),
 });
 export type BatchItem = z.output<typeof batchItem>;
 
@@ -45,6 +57,6 @@ export const batch = endpoint({
   responses: { 200: z.object({ items: z.array(batchAnswer) }) },
   errors: {
     413: BATCH_TOO_LARGE,
-    422: 'Deux modifications du lot portent la même clé d’idempotence.',
+    422: `${DUPLICATE_BATCH_KEY} / ${AFTER_NOT_BEFORE}`,
   },
 });

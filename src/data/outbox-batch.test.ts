@@ -93,7 +93,31 @@ describe('outbox: batches', () => {
     expect(h.api.docs.get(1)).toEqual(['first']);
     expect(h.api.docs.get(3)).toEqual(['third']);
     expect(h.api.docs.get(2)).toEqual([]);
-    expect((await h.db.outbox.orderBy('seq').toArray()).map((e) => e.state)).toEqual(['failed', 'pending']);
+    const [refused, waiting] = await h.db.outbox.orderBy('seq').toArray();
+    expect([refused.state, waiting.state]).toEqual(['failed', 'pending']);
+    // The change behind the refused one travelled in its batch, after it (decision 033), and was not
+    // tried (424): it waits as before, with no attempt counted and no error of its own.
+    expect(h.api.batchItems.find((i) => i.key === waiting.idempotencyKey)).toEqual({
+      key: waiting.idempotencyKey,
+      after: refused.idempotencyKey,
+      status: 424,
+    });
+    expect(waiting.attempts).toBe(0);
+    expect(waiting.lastError).toBeUndefined();
+  });
+
+  it('sends a document’s successive changes in one batch, each after the one before (decision 033)', async () => {
+    const h = harness();
+    h.net.online = false;
+    for (let i = 0; i < 12; i++) await h.outbox.submit(save(String(1 + (i % 2)), `edit ${i}`));
+    h.api.docs.set(1, []).set(2, []);
+    h.net.online = true;
+    await drainAll(h);
+    expect(h.api.docs.get(1)).toEqual([0, 2, 4, 6, 8, 10].map((i) => `edit ${i}`));
+    expect(h.api.docs.get(2)).toEqual([1, 3, 5, 7, 9, 11].map((i) => `edit ${i}`));
+    // The slow start's single change, then the eleven others together: two requests, not one per change.
+    expect(h.api.requests).toBe(2);
+    expect(await h.db.outbox.count()).toBe(0);
   });
 
   it('uses the contract’s bound', () => {

@@ -8,6 +8,8 @@
 // - company-wide changes (`company:…`, e.g. bank details printed on invoices) are barriers: they
 //   wait for everything before them and everything after waits for them;
 // - one upload at a time: its timeout assumes the line is its own (send.ts, timeoutFor).
+// While a batch is being formed (startGroup, then next(chainable)), a change may join it behind its
+// document's changes already in that batch: the server applies it only if they were (decision 033).
 import type { OutboxEntry } from './outbox-types';
 import { findTempIds } from './temp-ids';
 
@@ -34,6 +36,8 @@ export class ReplayPlan {
   private blocked = new Set<string>();
   private creators: Set<string>;
   private tokens = new Map<string, Set<string>>();
+  /** The changes of the batch being formed. */
+  private group = new Set<string>();
 
   constructor(
     entries: OutboxEntry[],
@@ -48,11 +52,21 @@ export class ReplayPlan {
     return this.inflight.size;
   }
 
-  /** The next change to send ('send') or to fail as orphaned ('orphan'); null: nothing may start now. */
-  next(): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
+  /** A batch starts with this change (already given by next()). */
+  startGroup(first: OutboxEntry): void {
+    this.group = new Set([first.id]);
+  }
+
+  /**
+   * The next change to send ('send') or to fail as orphaned ('orphan'); null: nothing may start now.
+   * With `chainable`, a change that passes it may also go behind its document's changes in the batch
+   * being formed (startGroup), and then belongs to it.
+   */
+  next(chainable?: (e: OutboxEntry) => boolean): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
     for (;;) {
       const size = this.left.length;
-      const found = this.scan();
+      const found = this.scan(chainable);
+      if (found?.action === 'send' && chainable) this.group.add(found.entry.id);
       if (found || this.inflight.size > 0 || this.left.length === 0) return found;
       // The scan blocked some changes: the ones after them may now be decided differently.
       if (this.left.length < size) continue;
@@ -67,13 +81,19 @@ export class ReplayPlan {
     if (step !== 'done') this.blocked.add(entry.docKey);
   }
 
-  private scan(): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
+  private scan(chainable?: (e: OutboxEntry) => boolean): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
     const inflight = [...this.inflight.values()];
     if (inflight.some(isBarrier)) return null;
     // Documents with a change still before the one examined (unsent or in flight), by id.
     const before = new Map<string, Set<string>>();
     const mark = (docKey: string) => before.set(idOf(docKey), (before.get(idOf(docKey)) ?? new Set()).add(docKey));
     inflight.forEach((e) => mark(e.docKey));
+    // Documents a change may follow in the batch being formed: every change before it is in that batch.
+    const chainDocs = new Set<string>();
+    const notChainable = new Set<string>();
+    if (chainable) for (const e of inflight) (this.group.has(e.id) ? chainDocs : notChainable).add(e.docKey);
+    const follows = (e: OutboxEntry) =>
+      chainDocs.has(e.docKey) && !notChainable.has(e.docKey) && !!chainable && chainable(e);
     const uploading = inflight.some((e) => e.file);
     const waitingCreators = new Set([...inflight, ...this.left].map((e) => e.createsTempId).filter(Boolean));
     for (let i = 0; i < this.left.length; i++) {
@@ -84,8 +104,11 @@ export class ReplayPlan {
         continue;
       }
       if (isBarrier(e) && (i > 0 || inflight.length > 0)) return null;
-      const wait = () => mark(e.docKey);
-      if (before.get(idOf(e.docKey))?.has(e.docKey) || (e.file && uploading)) {
+      const wait = () => {
+        mark(e.docKey);
+        notChainable.add(e.docKey);
+      };
+      if ((before.get(idOf(e.docKey))?.has(e.docKey) && !follows(e)) || (e.file && uploading)) {
         wait();
         continue;
       }

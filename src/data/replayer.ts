@@ -10,7 +10,7 @@ import type { MutationRequest, MutationResult, OutboxEntry, OutboxError } from '
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
 import { ReplayPlan, type Step } from './replay-plan';
 import { readJson, sendEntry, type SendDeps, type SendOutcome } from './send';
-import { MAX_BATCH_ITEMS, sendBatch } from './send-batch';
+import { MAX_BATCH_ITEMS, sendBatch, type SkippedOutcome } from './send-batch';
 import { rewritePath, rewriteTempIds } from './temp-ids';
 import { checkUpload, MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../domain/uploads';
 
@@ -262,10 +262,13 @@ export class Outbox {
         }
         const group = [next.entry];
         // After the slow start, the changes that may go now travel together (the plan already let
-        // each of them go: independent documents, creators of their temporary ids already answered).
+        // each of them go: independent documents, creators of their temporary ids already answered),
+        // and a document's next changes behind its first, each applied only if the one before was
+        // (decision 033): a queue of many edits of few documents needs few round trips.
         if (width > 1 && this.batchable(next.entry)) {
+          plan.startGroup(next.entry);
           while (group.length < MAX_BATCH_ITEMS) {
-            const more = plan.next();
+            const more = plan.next((e) => this.batchable(e));
             if (!more) break;
             if (more.action === 'orphan')
               await this.fail(db, more.entry, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
@@ -333,7 +336,7 @@ export class Outbox {
   private async handle(
     db: WorkplaceDb,
     entry: OutboxEntry,
-    outcome: SendOutcome | { kind: 'cancelled' },
+    outcome: SendOutcome | SkippedOutcome | { kind: 'cancelled' },
     idMap: Map<string, string | number>,
     opts: { completed?: boolean; quiet?: boolean } = {},
   ): Promise<Step> {
@@ -358,6 +361,22 @@ export class Outbox {
       }
       case 'failed':
         await this.fail(db, entry, outcome.error);
+        return 'blocked';
+      case 'skipped':
+        // Not tried (its previous change failed): not an attempt; it waits behind that change.
+        await store.reschedule(
+          db,
+          entry.id,
+          {
+            attempts: entry.attempts,
+            at: entry.nextAttemptAt,
+            serverDelay: !!entry.serverDelay,
+            error: entry.lastError,
+          },
+          now,
+        );
+        this.settle(entry.id, { status: 'queued', entryId: entry.id });
+        changed();
         return 'blocked';
       case 'unauthorized':
         // Not an attempt: the change waits, untouched, for a new sign-in.

@@ -10,9 +10,12 @@ export const MAX_BATCH_ITEMS = 100;
 export const BATCH_PATH = 'sync/batch';
 const LOST_MESSAGE = 'La réponse du serveur ne mentionne pas cette modification : nouvel essai automatique.';
 
+/** An item the server did not try: the change before it, in the same batch, was not applied (424). */
+export type SkippedOutcome = { kind: 'skipped' };
+
 export type BatchResult =
   /** One outcome per entry, in the entries' order. */
-  | { kind: 'answered'; outcomes: SendOutcome[] }
+  | { kind: 'answered'; outcomes: Array<SendOutcome | SkippedOutcome> }
   /** The whole request went wrong the same way for every entry (offline, 401, 5xx…). */
   | { kind: 'whole'; outcome: SendOutcome }
   /** This server has no batch endpoint (an older one) or refused the batch itself: send them one by one. */
@@ -28,14 +31,23 @@ interface ItemAnswer {
 export async function sendBatch(entries: OutboxEntry[], deps: SendDeps): Promise<BatchResult> {
   const token = deps.token();
   if (!token) return whole({ kind: 'unauthorized', error: error(401, UNAUTHORIZED_MESSAGE) });
-  // Each item is the request a single send would make: same key, path, company and JSON text.
-  const items = entries.map((e) => ({
-    key: e.idempotencyKey,
-    method: e.method,
-    path: e.path,
-    ...(e.body === undefined ? {} : { body: bodyToWire(e.path, e.body) }),
-    companyId: e.companyId,
-  }));
+  // Each item is the request a single send would make: same key, path, company and JSON text. A
+  // document's later changes follow its earlier one in the same batch, `after` it (decision 033).
+  const lastOfDocument = new Map<string, string>();
+  const chained = new Set<string>();
+  const items = entries.map((e) => {
+    const after = lastOfDocument.get(e.docKey);
+    lastOfDocument.set(e.docKey, e.idempotencyKey);
+    if (after !== undefined) chained.add(e.idempotencyKey);
+    return {
+      key: e.idempotencyKey,
+      method: e.method,
+      path: e.path,
+      ...(e.body === undefined ? {} : { body: bodyToWire(e.path, e.body) }),
+      companyId: e.companyId,
+      ...(after === undefined ? {} : { after }),
+    };
+  });
   let res: Response;
   let parsed: unknown;
   try {
@@ -59,9 +71,10 @@ export async function sendBatch(entries: OutboxEntry[], deps: SendDeps): Promise
   const now = deps.now();
   return {
     kind: 'answered',
-    outcomes: entries.map((e): SendOutcome => {
+    outcomes: entries.map((e): SendOutcome | SkippedOutcome => {
       const a = answers.get(e.idempotencyKey);
       if (!a) return { kind: 'retry', error: error(null, LOST_MESSAGE), retryAfter: null };
+      if (a.status === 424 && chained.has(e.idempotencyKey)) return { kind: 'skipped' };
       return outcomeOf(a.status, fromWireDeep(a.body), a.retryAfter == null ? null : String(a.retryAfter), now);
     }),
   };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_TOO_LARGE, MAX_BATCH_ITEMS } from '../../src/contract/sync';
+import { AFTER_NOT_BEFORE, BATCH_TOO_LARGE, MAX_BATCH_ITEMS, NOT_APPLIED_AFTER_FAILURE } from '../../src/contract/sync';
 import type { AppRight } from '../../src/domain/rights';
 import { memberships } from '../../server/src/db/schema/index';
 import { GARAGE, MARTIN } from '../support/invoice-helpers';
@@ -174,5 +174,46 @@ describe('POST /api/sync/batch', () => {
     expect((await batch([])).status).toBe(400);
     const anonymous = await ctx.server.api.post('/api/sync/batch', { items: [] });
     expect(anonymous.status).toBe(401);
+
+    const first = key();
+    const misplaced = await batch([
+      { key: key(), method: 'POST', path: 'customers', body: customer('Ordre Inversé SARL'), after: first },
+      { key: first, method: 'POST', path: 'customers', body: customer('Ordre Inversé SARL') },
+    ]);
+    expect(misplaced.status).toBe(422);
+    expect(misplaced.body.message).toBe(AFTER_NOT_BEFORE);
+    expect(await count(martin, 'Ordre Inversé')).toBe(0);
+  });
+
+  it('applies a document’s next change only after the one before it (after): else 424, nothing done, key unused', async () => {
+    const created = await ctx.server.api.post('/api/customers', customer('Chaîne SARL'), {
+      token: ctx.demo,
+      company: martin,
+    });
+    const account = created.body.accountNumber as string;
+    const edit = (socialReason: string, over: Record<string, unknown> = {}) => ({
+      key: key(),
+      method: 'PUT',
+      path: `customers/${account}`,
+      body: customer(socialReason, { accountNumber: account, ...over }),
+    });
+    const ok1 = edit('Chaîne 1 SARL');
+    const ok2 = { ...edit('Chaîne 2 SARL'), after: ok1.key };
+    const refused = { ...edit(''), after: ok2.key };
+    const behind = { ...edit('Chaîne 4 SARL'), after: refused.key };
+    const res = await batch([ok1, ok2, refused, behind]);
+    expect(res.status).toBe(200);
+    const [a, b, c, d] = res.body.items.map((i: { status: number }) => i.status);
+    expect([a, b, d]).toEqual([200, 200, 424]);
+    expect([400, 422]).toContain(c);
+    expect(res.body.items[3].body).toEqual({ message: NOT_APPLIED_AFTER_FAILURE });
+    const now = await ctx.server.api.get(`/api/customers/${account}`, { token: ctx.demo, company: martin });
+    expect(now.body.socialReason).toBe('Chaîne 2 SARL');
+    // Its key was not used: sent again (alone or in a later batch), the change is applied.
+    const again = await batch([{ ...behind, after: undefined }]);
+    expect(again.body.items[0].status).toBe(200);
+    expect(
+      (await ctx.server.api.get(`/api/customers/${account}`, { token: ctx.demo, company: martin })).body.socialReason,
+    ).toBe('Chaîne 4 SARL');
   });
 });

@@ -48,6 +48,8 @@ export class FakeApi {
   batchEndpoint = true;
   /** Batch requests received (each also counts in `requests`). */
   batches = 0;
+  /** Every batch item received, with the key of the item it came after (decision 033). */
+  batchItems: Array<{ key: string; after?: string; status: number }> = [];
   /** Called when a request hangs forever: the test "kills the tab" there. */
   onHang: (() => void) | null = null;
 
@@ -92,12 +94,27 @@ export class FakeApi {
     if (init.method === 'POST' && path === 'sync/batch' && this.batchEndpoint) {
       // Each item as if sent alone, in order, each with its own key (server/src/modules/sync-batch).
       this.batches += 1;
+      // An item `after` one that was not applied is not tried (decision 033).
+      const applied = new Set<string>();
       const items = (
-        body.items as Array<{ key: string; method: string; path: string; body?: unknown; companyId?: number }>
+        body.items as Array<{
+          key: string;
+          method: string;
+          path: string;
+          body?: unknown;
+          companyId?: number;
+          after?: string;
+        }>
       ).map((it) => {
+        if (it.after !== undefined && !applied.has(it.after)) {
+          this.batchItems.push({ key: it.key, after: it.after, status: 424 });
+          return { key: it.key, status: 424, body: { message: 'Non appliquée.' } as unknown };
+        }
         const text = it.body === undefined ? '' : JSON.stringify(it.body);
         const company = it.companyId === undefined ? headers.get('x-company-id') : String(it.companyId);
         const answer = this.keyed(it.key, it.method, it.path, company, text, it.body);
+        if (answer.status >= 200 && answer.status < 300) applied.add(it.key);
+        this.batchItems.push({ key: it.key, after: it.after, status: answer.status });
         return { key: it.key, status: answer.status, body: JSON.parse(answer.body) as unknown };
       });
       res = json(200, { items });

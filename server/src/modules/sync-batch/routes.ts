@@ -1,17 +1,23 @@
 import { api } from '../../../../src/contract/index';
-import { BATCH_TOO_LARGE, MAX_BATCH_ITEMS, type BatchAnswer } from '../../../../src/contract/sync';
+import {
+  AFTER_NOT_BEFORE,
+  BATCH_TOO_LARGE,
+  DUPLICATE_BATCH_KEY,
+  MAX_BATCH_ITEMS,
+  NOT_APPLIED_AFTER_FAILURE,
+  type BatchAnswer,
+} from '../../../../src/contract/sync';
 import { BATCH_SESSIONS, type BatchSessions } from '../../http/auth-middleware';
 import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { applyItem, type Dispatch } from './apply-item';
 
-const DUPLICATE_KEY = 'Deux modifications du lot portent la même clé d’idempotence.';
-
 /**
  * POST /api/sync/batch (decision 026): the outbox's queued changes in one request. Items run one
  * after the other, in the order given (so the changes of one document keep their order), each in
- * its own transaction with its own stored answer; one item's refusal does not stop the others.
+ * its own transaction with its own stored answer; one item's refusal does not stop the others,
+ * except the items that name it as the change they come `after` (decision 033).
  * `dispatch` is the app itself (app.fetch): given by createApp, which mounts this module.
  */
 export function syncBatchModule(deps: Deps, dispatch: Dispatch) {
@@ -21,11 +27,27 @@ export function syncBatchModule(deps: Deps, dispatch: Dispatch) {
   route(api.sync.batch, { transaction: 'own' }, async (c, { body }) => {
     if (body.items.length > MAX_BATCH_ITEMS) throw new HttpError(413, BATCH_TOO_LARGE);
     const keys = new Set(body.items.map((i) => i.key));
-    if (keys.size !== body.items.length) throw new HttpError(422, DUPLICATE_KEY, { field: 'items' });
+    if (keys.size !== body.items.length) throw new HttpError(422, DUPLICATE_BATCH_KEY, { field: 'items' });
+    const earlier = new Set<string>();
+    for (const item of body.items) {
+      if (item.after !== undefined && !earlier.has(item.after))
+        throw new HttpError(422, AFTER_NOT_BEFORE, { field: 'items' });
+      earlier.add(item.key);
+    }
     const items: BatchAnswer[] = [];
+    const applied = new Set<string>();
     // The items are this one request: they share its session check (auth-middleware.ts).
     const env = { ...(c.env as object), [BATCH_SESSIONS]: new Map() satisfies BatchSessions };
-    for (const [index, item] of body.items.entries()) items.push(await applyItem(c, dispatch, item, index, env));
+    for (const [index, item] of body.items.entries()) {
+      // A document's changes keep their order (decision 033): one whose previous change was not
+      // applied is not tried either; its key stays unused, so it is sent again later.
+      const answer =
+        item.after !== undefined && !applied.has(item.after)
+          ? { key: item.key, status: 424, body: { message: NOT_APPLIED_AFTER_FAILURE } }
+          : await applyItem(c, dispatch, item, index, env);
+      if (answer.status >= 200 && answer.status < 300) applied.add(item.key);
+      items.push(answer);
+    }
     return c.json({ items });
   });
 
