@@ -136,12 +136,13 @@ export async function recoverSending(db: WorkplaceDb, now: number): Promise<numb
 
 /** "Synchroniser", 'online': retry now, except where the server asked to wait (Retry-After). */
 export async function clearBackoff(db: WorkplaceDb): Promise<void> {
+  // Only the entries that wait: a modify() callback writes back every entry it visits (1 000 queued
+  // changes cost about 0.2 s on a device before the first one was sent).
   await db.outbox
     .where('state')
     .equals('pending')
-    .modify((e: OutboxEntry) => {
-      if (!e.serverDelay) e.nextAttemptAt = 0;
-    });
+    .and((e: OutboxEntry) => e.nextAttemptAt > 0 && !e.serverDelay)
+    .modify({ nextAttemptAt: 0 });
 }
 
 /** "Réessayer" on a failed entry. */
