@@ -55,7 +55,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const memory = opts.pgliteDir === 'memory://';
   const client = await PGlite.create(
     memory
-      ? { loadDataDir: opts.loadDataDir, startParams: [...defaultStartParams, '-c', 'shared_buffers=16MB'] }
+      ? {
+          loadDataDir: opts.loadDataDir,
+          // WAL in 1 MB segments instead of 16, and a segment no longer needed is removed instead of
+          // kept for reuse: the tests' snapshot carried a 16 MB segment (more than half its bytes), which
+          // every server opened from it copied into memory.
+          startParams: [...defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_recycle=off'],
+          initDbStartParams: ['--wal-segsize=1'],
+        }
       : { ...pgliteOptions(opts.pgliteDir, opts.durable ?? true), loadDataDir: opts.loadDataDir },
   );
   // Reads as named prepared statements: parsed once, not at every call (pglite-statements.ts, decision 028).
