@@ -5,6 +5,10 @@ import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ttf|ico|map)$/;
 const MIN_BYTES = 1024;
+// Brotli's best quality costs about twice the time of the next one for 2 % fewer bytes: kept for every
+// file up to 512 KB (the routes' code and styles), not for the lazy PDF renderer (1.3 MB, 1.8 s less
+// per build, 20 KB more).
+const BEST_QUALITY_UP_TO = 512 * 1024;
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -24,7 +28,10 @@ export function precompressFolder(dir: string): number {
     writeFileSync(
       `${path}.br`,
       brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: bytes.length <= BEST_QUALITY_UP_TO ? 11 : 10,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
       }),
     );
     writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
