@@ -26,6 +26,9 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     await next();
     c.header('X-Request-Id', c.get('requestId'));
+    // Stopping (server.ts): the connection closes after this answer instead of idling until its
+    // keep-alive timeout, so the stop ends as soon as the requests under way are answered.
+    if (deps.state.stopping) c.header('Connection', 'close');
   });
 
   app.onError((err, c) => {

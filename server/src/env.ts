@@ -17,6 +17,8 @@ const schema = z.object({
   // Reverse proxies in front of the server (0: none). Only then are X-Forwarded-For and
   // X-Forwarded-Proto believed (client address for throttling, HTTPS for HSTS; decision 008).
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // On SIGTERM/SIGINT: seconds the requests under way get to finish before their connections are cut.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
   // Other origins the app may call (space-separated), added to the CSP's connect-src (decision 008).
   CSP_CONNECT_SRC: z
     .string()

@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listeningOrigin, type Config } from './env';
 import { openDatabase, type Database } from './db/client';
@@ -80,8 +81,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       database: db,
       async close() {
         clearInterval(purge);
+        // Graceful stop: readiness says 503 at once (health module), no new connection is accepted,
+        // idle keep-alive connections close, and the requests under way finish, for at most the grace
+        // period; then the inbox batches being processed, then the database.
+        deps.state.stopping = true;
         try {
+          const grace = setTimeout(
+            () => (server as HttpServer).closeAllConnections(),
+            env.SHUTDOWN_GRACE_SECONDS * 1000,
+          );
           await new Promise<void>((resolve) => server.close(() => resolve()));
+          clearTimeout(grace);
+          await Promise.allSettled([...deps.state.batches.values()]);
           await db.close();
         } finally {
           lock?.release();

@@ -14,8 +14,16 @@ export interface ServerState {
   batches: Map<number, Promise<void>>;
   /** The file store of DATA_DIR/files, made at first use; `replaced` lets a test play a faulty disk (stores.ts). */
   files: { store: FileStorage | null; replaced: FileStorage | null };
+  /** Set when the server starts stopping: /api/health/ready answers 503 so no new traffic comes (server.ts). */
+  stopping: boolean;
 }
 
 export function createServerState(): ServerState {
-  return { inFlight: new Set(), heldBlobs: new Map(), batches: new Map(), files: { store: null, replaced: null } };
+  return {
+    inFlight: new Set(),
+    heldBlobs: new Map(),
+    batches: new Map(),
+    files: { store: null, replaced: null },
+    stopping: false,
+  };
 }

@@ -7,10 +7,12 @@ import { invoicingCoreModule } from './invoicing-core/index';
 import { documentsAndInboxModule } from './documents/index';
 import { invoicesModule } from './invoices/index';
 import { notificationsModule } from './notifications/routes';
+import { healthModule } from './health/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
 export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
+  healthModule,
   publicConfigModule,
   authModule,
   usersModule,
