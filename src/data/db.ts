@@ -3,6 +3,12 @@ import { searchKey } from '../domain/search-text';
 import { getSession } from '../lib/session';
 import type { OutboxEntry } from './outbox-types';
 
+// Dexie turns its debug mode on by itself when the page's address is localhost or 127.0.0.1 (as with
+// `npm start`, the tests and the benches): every table operation then creates a console task, which
+// captures a stack trace. That made the app measurably slower there than on a real domain (a tenth
+// of a repeat visit's start, decision 035); the same code runs everywhere.
+Dexie.debug = false;
+
 /** The invoice environment as GET /api/environment/plume returns it (kept whole, read by the screens). */
 export interface PlumeEnvironment {
   invoice: Record<string, unknown>;
