@@ -214,16 +214,27 @@ async function findStored(db: Db, scope: KeyScope): Promise<StoredAnswer | null>
 async function store(db: DbOrTx, c: Context<AppEnv>, status: number, contentType: string | null, body: string) {
   const idem = c.get('idempotency')!;
   if (idem.requestHash === null) throw new Error('Multipart route: call matchUploadKey before storing its answer.');
-  const answer = { requestHash: idem.requestHash, status, contentType, body };
   // The first answer stays; only an "in progress" reservation is replaced by the final answer.
-  await db
-    .insert(idempotencyKeys)
-    .values({ userId: idem.userId, companyId: idem.companyId, key: idem.key, ...answer })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.companyId, idempotencyKeys.key],
-      set: answer,
-      setWhere: eq(idempotencyKeys.status, IN_PROGRESS),
-    });
+  // Written as one SQL text rather than with the insert builder, which cost 0.1 ms per change to
+  // build (a tenth of a replayed change's server time, decision 033); its columns are checked by
+  // idempotency tests as any other write.
+  const col = (c: { name: string }) => sql.identifier(c.name);
+  const k = idempotencyKeys;
+  const [user, company, key, hash, st, type, text] = [
+    k.userId,
+    k.companyId,
+    k.key,
+    k.requestHash,
+    k.status,
+    k.contentType,
+    k.body,
+  ].map(col);
+  await db.execute(sql`
+    insert into ${k} (${user}, ${company}, ${key}, ${hash}, ${st}, ${type}, ${text})
+    values (${idem.userId}, ${idem.companyId}, ${idem.key}, ${idem.requestHash}, ${status}, ${contentType}, ${body})
+    on conflict (${user}, ${company}, ${key}) do update
+      set ${hash} = excluded.${hash}, ${st} = excluded.${st}, ${type} = excluded.${type}, ${text} = excluded.${text}
+      where ${k}.${st} = ${IN_PROGRESS}`);
 }
 
 async function bodyOf(res: Response): Promise<string> {
