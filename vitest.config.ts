@@ -21,6 +21,10 @@ export default defineConfig({
           // Decision 017: one module graph per worker, not per file (about half the CPU). Files keep
           // no state behind: their own Dexie names, and stubs undone after each test.
           isolate: false,
+          // npm test's four lanes share the cores (decision 032): in CI this project ran 5× slower
+          // than alone, so a 1 s test must not meet vitest's 5 s default. Tests wait on conditions,
+          // so the bound only matters when one hangs.
+          testTimeout: 20_000,
           unstubGlobals: true,
           unstubEnvs: true,
         },
@@ -33,6 +37,8 @@ export default defineConfig({
           // Shared workers, each file with a fresh registry of the app's modules: screen-setup.ts.
           setupFiles: ['tests/support/screen-setup.ts'],
           isolate: false,
+          // As the unit project: 5× slower in CI's shared lanes than alone (the slowest takes 1.8 s alone).
+          testTimeout: 20_000,
           unstubGlobals: true,
           unstubEnvs: true,
         },
