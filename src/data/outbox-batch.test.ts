@@ -120,6 +120,31 @@ describe('outbox: batches', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('a versioned draft’s saves never follow each other in a batch: each goes from the previous answer’s version', async () => {
+    const h = harness();
+    const { response } = (await h.outbox.submit({
+      ...save('v', 'créer'),
+      method: 'POST',
+      path: 'docs',
+      body: { op: 'créer', versioned: true },
+      docKey: 'doc:v',
+      createsTempId: newTempId(),
+    })) as { response: { id: number; version: number } };
+    h.net.online = false;
+    for (const op of ['a', 'b', 'c']) {
+      await h.outbox.submit({ ...save(String(response.id), op), body: { op, version: response.version } });
+      await h.outbox.submit(save('2', `autre ${op}`));
+    }
+    h.api.docs.set(2, []);
+    h.net.online = true;
+    await drainAll(h);
+    // Rebased after each answer (outbox-store.ts, rebaseVersions), so no save is refused as stale.
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.api.docs.get(response.id)).toEqual(['créer', 'a', 'b', 'c']);
+    expect(h.api.versions.get(response.id)).toBe(4);
+    expect(h.api.docs.get(2)).toEqual(['autre a', 'autre b', 'autre c']);
+  });
+
   it('uses the contract’s bound', () => {
     expect(MAX_BATCH_ITEMS).toBe(CONTRACT_MAX);
   });

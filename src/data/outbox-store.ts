@@ -174,7 +174,8 @@ export async function discardEntry(db: WorkplaceDb, id: string): Promise<boolean
   });
 }
 
-const versionOf = (body: unknown): number | null | undefined =>
+/** The draft version a save was built on (null: its creation's, not known yet); undefined: not a versioned save. */
+export const versionOf = (body: unknown): number | null | undefined =>
   body && typeof body === 'object' && 'version' in body
     ? ((body as { version?: number | null }).version ?? null)
     : undefined;

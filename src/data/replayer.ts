@@ -268,7 +268,7 @@ export class Outbox {
         if (width > 1 && this.batchable(next.entry)) {
           plan.startGroup(next.entry);
           while (group.length < MAX_BATCH_ITEMS) {
-            const more = plan.next((e) => this.batchable(e));
+            const more = plan.next((e) => this.chainable(e));
             if (!more) break;
             if (more.action === 'orphan')
               await this.fail(db, more.entry, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
@@ -284,6 +284,14 @@ export class Outbox {
     // Database closed by a sign-out…: every entry is still stored in a resumable state.
     if (error !== null) throw error;
     await this.scheduleNext(db);
+  }
+
+  /**
+   * May go behind its document's previous change in the same batch (decision 033): not a versioned
+   * save, whose version is the previous save's answer (store.rebaseVersions after it).
+   */
+  private chainable(e: OutboxEntry): boolean {
+    return this.batchable(e) && store.versionOf(e.body) === undefined;
   }
 
   private batchable(e: OutboxEntry): boolean {
