@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_NOT_BEFORE, BATCH_TOO_LARGE, MAX_BATCH_ITEMS, NOT_APPLIED_AFTER_FAILURE } from '../../src/contract/sync';
 import type { AppRight } from '../../src/domain/rights';
 import { memberships } from '../../server/src/db/schema/index';
-import { GARAGE, MARTIN } from '../support/invoice-helpers';
+import { GARAGE, MARTIN, customerPayload as customer } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
 // POST /api/sync/batch (issue 12, decision 026): many queued changes in one request, each applied
@@ -19,17 +19,6 @@ beforeAll(() => {
 
 let n = 0;
 const key = () => `batch-test-${++n}-${Date.now()}`;
-const customer = (socialReason: string, over: Record<string, unknown> = {}) => ({
-  socialReason,
-  name: 'Vidal',
-  civility: 'Société',
-  adress: '4 rue du Port',
-  postalCode: '17000',
-  city: 'La Rochelle',
-  payementMode: 'Virement',
-  isBusiness: true,
-  ...over,
-});
 const batch = (items: unknown[], company = martin, token = ctx.demo) =>
   ctx.server.api.post('/api/sync/batch', { items }, { token, company });
 const count = async (company: number, q: string) =>

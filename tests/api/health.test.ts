@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_READY_DATABASE, NOT_READY_STOPPING } from '../../src/contract/health';
-import { MARTIN, companyId } from '../support/invoice-helpers';
+import { MARTIN, companyId, customerPayload } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 13: health endpoints for a load balancer, and a stop that lets the requests under way finish.
@@ -52,16 +52,7 @@ describe('stopping the server', () => {
   it('lets a request under way finish and refuses new connections', async () => {
     const other = await startTestServer();
     const { token } = await other.api.login('demo');
-    const body = JSON.stringify({
-      socialReason: 'Arrêt En Douceur SARL',
-      name: 'Vidal',
-      civility: 'Société',
-      adress: '4 rue du Port',
-      postalCode: '17000',
-      city: 'La Rochelle',
-      payementMode: 'Virement',
-      isBusiness: true,
-    });
+    const body = JSON.stringify(customerPayload('Arrêt En Douceur SARL'));
     // A creation whose body is still arriving when the stop begins.
     const url = new URL('/api/customers', other.url);
     const answer = new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {

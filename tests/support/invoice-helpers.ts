@@ -16,6 +16,19 @@ export function companyId(server: TestServer, label: string): number {
   return company.id;
 }
 
+/** A company customer as POST /api/customers takes it (the spec's wire names: adress, payementMode). */
+export const customerPayload = (socialReason: string, over: Record<string, unknown> = {}) => ({
+  socialReason,
+  name: 'Vidal',
+  civility: 'Société',
+  adress: '4 rue du Port',
+  postalCode: '17000',
+  city: 'La Rochelle',
+  payementMode: 'Virement',
+  isBusiness: true,
+  ...over,
+});
+
 export function line(overrides: Partial<InvoiceLine> = {}): InvoiceLine {
   return {
     code: 'BOU001',
