@@ -52,6 +52,9 @@ function installUnauthorizedHandler(): void {
     void import('../router')
       .then(({ router }) => {
         const { pathname, searchStr } = router.state.location;
+        // A late 401 (a request sent before the sign-out) must not send /login to itself: the
+        // redirect would become /login?redirect=/login… and the next sign-in would land on /.
+        if (/^\/(login|forgotten-password)(\/|$)/.test(pathname)) return;
         return clearLocalSession().then(() =>
           router.navigate({ to: '/login', search: { redirect: `${pathname}${searchStr}` }, replace: true }),
         );

@@ -81,23 +81,20 @@ describe('shell', () => {
   it('a 401 from the API signs out and sends to /login with the current path', async () => {
     const { context, page, errors } = await openSignedIn(browser, server.url, '/me', undefined, 'admin');
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
-    // The screen paints before the first sync of the device ends (decision 031): the token is
-    // revoked once those requests are answered, so the 401 comes from the statistics screen.
-    await page.waitForLoadState('networkidle');
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('workplace.session') ?? '{}').token as string,
     );
     expect((await server.api.post('/api/logout', undefined, { token })).status).toBe(204);
 
-    // The statistics screen calls the API with the revoked token.
-    await page.getByRole('button', { name: /Menu du profil/ }).click();
-    await page.getByRole('menuitem', { name: 'Statistiques' }).click();
+    // The page stays on /me whichever request meets the revoked token first (a poll, the end of
+    // the device's first sync, or the refetch that coming back online starts): no race on the path.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/me');
     expect(await page.evaluate(() => localStorage.getItem('workplace.session'))).toBeNull();
     await signInWith(page, 'admin', 'admin');
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.getByRole('heading', { name: 'Statistiques' }).waitFor();
+    await page.waitForURL(`${server.url}/me`);
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
     expect(errors()).toEqual([]);
     await context.close();
   });
