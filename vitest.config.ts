@@ -61,6 +61,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Issue 13: the same API files on a real PostgreSQL started for the run (pg-cluster.ts).
+          name: 'api-pg',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/api-setup.ts'],
+          globalSetup: ['tests/support/api-pg-global-setup.ts'],
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -3,7 +3,8 @@
 //   lint lane: ESLint and Prettier (one core, the whole run long on a fresh clone without its cache);
 //   browser lane: production build → Chromium → e2e (two files at a time, Debian Chromium);
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
-//   them would empty) → API tests (real server, in-memory PGlite).
+//   them would empty) → API tests (real server, in-memory PGlite);
+//   PostgreSQL lane: after the build too → the same API tests on a throwaway PostgreSQL (issue 13).
 // The browser lane waits on round trips and rendering as much as on the CPU, so the other lanes fill
 // the gaps on a 2-core machine. Each step's output is printed whole when it ends, never interleaved.
 import { spawn } from 'node:child_process';
@@ -22,7 +23,12 @@ const browser = [
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
-const api = [['Tests d’API', 'npx', ['vitest', 'run', '--project', 'api']]];
+const api = [['Tests d’API (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']]];
+// Issue 13: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
+const apiPg = [
+  ['PostgreSQL', 'node', ['scripts/ensure-postgresql.mjs']],
+  ['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']],
+];
 
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 
@@ -55,7 +61,14 @@ async function runLane(steps) {
 const started = Date.now();
 const built = runStep(build);
 const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
-const results = await Promise.all([built, runLane(checks), runLane(lint), afterBuild(browser), afterBuild(api)]);
+const results = await Promise.all([
+  built,
+  runLane(checks),
+  runLane(lint),
+  afterBuild(browser),
+  afterBuild(api),
+  afterBuild(apiPg),
+]);
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {
   console.log(`\nTous les tests sont passés en ${minutes} min.`);

@@ -13,6 +13,9 @@ import { securityHeaders } from './http/security-headers';
 import type { AppEnv, Deps } from './http/types';
 import { modules } from './modules/index';
 import { syncBatchModule } from './modules/sync-batch/index';
+import { isDatabaseBusy } from './db/errors';
+
+export const DATABASE_BUSY = 'Le serveur est momentanément très sollicité : réessayez dans un instant.';
 
 const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -42,6 +45,12 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
         },
         err.status,
       );
+    }
+    if (isDatabaseBusy(err)) {
+      // Not a fault of the request: it did nothing (its transaction rolled back) and may come again.
+      console.warn(`[${c.get('requestId')}] ${c.req.method} ${c.req.path} : base de données occupée`, err.message);
+      c.header('Retry-After', '2');
+      return c.json({ message: DATABASE_BUSY, requestId: c.get('requestId') }, 503);
     }
     // A real fault: logged with the request id the client can quote.
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);

@@ -51,6 +51,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   try {
     database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
+      pool: {
+        max: env.DATABASE_POOL_MAX,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      },
       pgliteDir: config.pgliteDir,
       durable: opts.durable,
       loadDataDir: opts.loadDataDir,

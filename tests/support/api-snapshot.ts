@@ -23,7 +23,8 @@ declare module 'vitest' {
 export type SeedIds = Omit<SeedContext, 'deps'>;
 
 export interface Snapshot {
-  tarball: Blob;
+  /** PGlite's data folder (absent on PostgreSQL: the template database holds the data). */
+  tarball?: Blob;
   seed: SeedIds;
   /** DATA_DIR/files of the seeded server: the demo documents' stored bytes. */
   files: string;
@@ -68,7 +69,12 @@ async function slim(db: Db): Promise<void> {
 export function readSnapshot(dir: string): Snapshot | null {
   if (!existsSync(join(dir, 'seed.json'))) return null;
   const seed = JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8'), reviveDates) as SeedIds;
-  return { tarball: new Blob([readFileSync(join(dir, 'pgdata.tar'))]), seed, files: join(dir, 'data', 'files') };
+  const tar = join(dir, 'pgdata.tar');
+  return {
+    tarball: existsSync(tar) ? new Blob([readFileSync(tar)]) : undefined,
+    seed,
+    files: join(dir, 'data', 'files'),
+  };
 }
 
 /** The seeded files, copied (never shared: a test may delete or damage them). */

@@ -7,6 +7,7 @@ import { seedDemo } from '../../server/src/seed/demo';
 import type { SeedContext } from '../../server/src/seed/modules';
 import { inject } from 'vitest';
 import { copyFiles, readSnapshot, type Snapshot } from './api-snapshot';
+import { adminQuery, PG_TEMPLATE } from './pg-cluster';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -38,12 +39,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // vitest (benches) servers seed themselves.
   const snapshot = opts.seed !== false ? snapshotOfRun() : null;
   if (snapshot) copyFiles(snapshot, dataDir);
+  // The api-pg project: a database of its own on the run's PostgreSQL, a copy of the seeded template.
+  const databaseUrl = await pgDatabaseFor(opts.seed !== false);
   const boot = (port: number, loadDataDir?: Blob) => {
     const config = readConfig({
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...opts.env,
     });
     // Persistent: PGlite in DATA_DIR/pglite (the config's default), unpacked from the snapshot at the first start.
@@ -77,6 +81,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     async close() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl)
+        await adminQuery(inject('apiPg')!.adminUrl, `drop database ${new URL(databaseUrl).pathname.slice(1)}`);
     },
   };
   return server;
@@ -87,10 +93,21 @@ let runSnapshot: Snapshot | null | undefined;
 /** Read once per worker (the api project's files share their worker: isolate false). None outside vitest (bench). */
 function snapshotOfRun(): Snapshot | null {
   if (runSnapshot === undefined) {
-    const dir = process.env.VITEST ? inject('apiSnapshot') : undefined;
+    const dir = process.env.VITEST ? (inject('apiPg')?.snapshot ?? inject('apiSnapshot')) : undefined;
     runSnapshot = dir ? readSnapshot(dir) : null;
   }
   return runSnapshot;
+}
+
+let databases = 0;
+
+/** On the api-pg project: a new database, the seeded template's copy or empty; elsewhere none. */
+async function pgDatabaseFor(seeded: boolean): Promise<string | null> {
+  const pg = process.env.VITEST ? inject('apiPg') : undefined;
+  if (!pg) return null;
+  const name = `t_${process.pid}_${++databases}`;
+  await adminQuery(pg.adminUrl, `create database ${name}${seeded ? ` template ${PG_TEMPLATE}` : ''}`);
+  return pg.adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
 export interface ApiResponse<T = any> {

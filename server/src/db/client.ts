@@ -32,11 +32,47 @@ export interface OpenOptions {
   pgliteDir: string;
   /** Default true: every commit reaches the disk before it returns (see durable-fs.ts). */
   durable?: boolean;
+  /** PostgreSQL only (DATABASE_URL): the pool and its limits, from the configuration (env.ts). */
+  pool?: Partial<PoolOptions>;
   /**
    * Start from this dumpDataDir() tarball instead of an empty database (the tests' snapshot): in
    * memory, or in a new folder (tests whose server must survive a restart).
    */
   loadDataDir?: Blob;
+}
+
+export interface PoolOptions {
+  /** Connections of this instance (DATABASE_POOL_MAX): instances × max must stay under max_connections. */
+  max: number;
+  /** 0: none. */
+  statementTimeoutMs: number;
+  /** How long a request waits for a free connection before failing (then 503). */
+  connectTimeoutMs: number;
+}
+const DEFAULT_POOL: PoolOptions = { max: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 };
+
+/** Any number, the same for every instance of this application on one database. */
+const MIGRATION_LOCK = 7_331_972_015;
+
+/**
+ * Several instances starting together (a deployment) would run the same migrations at once and
+ * fail on "already exists": each takes a session advisory lock first, so one migrates and the
+ * others, once it is released, find nothing left to do. Migrations may outlast the statement timeout.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('reset statement_timeout');
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -46,9 +82,23 @@ export interface OpenOptions {
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const limits = { ...DEFAULT_POOL, ...opts.pool };
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: limits.max,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      // A statement stuck behind a lock or a runaway query is cancelled (SQLSTATE 57014): the request
+      // gets a 503 to retry (app.ts) instead of holding a connection of the pool for ever.
+      statement_timeout: limits.statementTimeoutMs || undefined,
+      idle_in_transaction_session_timeout: limits.statementTimeoutMs ? limits.statementTimeoutMs * 2 : undefined,
+    });
+    try {
+      await migrateOnce(pool);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
     return { db: scopedDb(db), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });

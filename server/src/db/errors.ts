@@ -1,0 +1,27 @@
+// Postgres reports its errors with a SQLSTATE code; Drizzle wraps the driver's error (PGlite or
+// node-postgres) in its own, so the cause chain is walked.
+export function sqlState(error: unknown): { code?: unknown; constraint?: unknown } | null {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    if (typeof (e as { code?: unknown }).code === 'string') return e as { code?: unknown; constraint?: unknown };
+  }
+  return null;
+}
+
+/**
+ * The database could not do the work now, though nothing is wrong with the request: the statement
+ * timeout cancelled it (57014), a deadlock or serialization failure chose it (40P01, 40001), a lock
+ * or a connection was not available (55P03, 53300), or the pool had no free connection in time.
+ * The answer is a 503 with Retry-After, which the app's outbox retries.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = sqlState(error)?.code;
+  if (typeof code === 'string' && ['57014', '40P01', '40001', '55P03', '53300'].includes(code)) return true;
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (/timeout exceeded when trying to connect/i.test(e.message)) return true; // pg-pool
+  }
+  return false;
+}

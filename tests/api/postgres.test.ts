@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { readConfig } from '../../server/src/env';
+import { MIGRATIONS_DIR } from '../../server/src/paths';
+import { startServer, type RunningServer } from '../../server/src/server';
+import { invoicePayload, MARTIN } from '../support/invoice-helpers';
+import { adminQuery } from '../support/pg-cluster';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 13: what only a real PostgreSQL has — several instances migrating one database at start,
+// the statement timeout, the pool's size. Run by the api-pg project (skipped on PGlite, which has
+// one connection and no other instance).
+
+const cluster = inject('apiPg');
+const closing: Array<{ close(): Promise<void> }> = [];
+afterAll(async () => {
+  for (const c of closing.reverse()) await c.close();
+});
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function testServer(env: Record<string, string>): Promise<TestServer> {
+  const server = await startTestServer({ env });
+  closing.push(server);
+  return server;
+}
+
+describe.skipIf(!cluster)('on PostgreSQL', () => {
+  it('three instances starting together on an empty database migrate it once, and all answer', async () => {
+    const url = cluster!.adminUrl.replace(/\/postgres$/, '/deploiement_simultane');
+    await adminQuery(cluster!.adminUrl, 'create database deploiement_simultane');
+    const config = () =>
+      readConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', DATABASE_URL: url });
+    const instances: RunningServer[] = await Promise.all([
+      startServer(config()),
+      startServer(config()),
+      startServer(config()),
+    ]);
+    closing.push(...instances, { close: () => adminQuery(cluster!.adminUrl, 'drop database deploiement_simultane') });
+    for (const instance of instances) {
+      expect((await fetch(`${instance.url}/api/health/ready`)).status).toBe(200);
+    }
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    const applied = await withClient(url, (c) =>
+      c.query('select count(*)::int as n from drizzle.__drizzle_migrations'),
+    );
+    expect(applied.rows[0].n).toBe(journal.entries.length);
+  });
+
+  it('a validation stuck behind a lock past the statement timeout gets a French 503 to retry, and changes nothing', async () => {
+    const server = await testServer({ DATABASE_STATEMENT_TIMEOUT_MS: '400' });
+    const { token } = await server.api.login('demo');
+    const company = server.seed!.companies.find((c) => c.label === MARTIN)!.id;
+    const draft = await server.api.post('/api/invoices', invoicePayload(server), { token, company });
+    expect(draft.status).toBe(201);
+    const url = server.deps.config.env.DATABASE_URL!;
+    const before = await withClient(url, (c) =>
+      c.query('select coalesce(sum(last), 0)::int as n from document_counters where company_id = $1', [company]),
+    );
+    // Another session (a stuck job, a long report) holds the invoice's row.
+    const answer = await withClient(url, async (blocker) => {
+      await blocker.query('begin');
+      await blocker.query('select id from invoices where id = $1 for update', [draft.body.id]);
+      try {
+        return await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company });
+      } finally {
+        await blocker.query('rollback');
+      }
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe('Le serveur est momentanément très sollicité : réessayez dans un instant.');
+    expect(answer.headers.get('retry-after')).toBe('2');
+    const after = await withClient(url, (c) =>
+      c.query('select coalesce(sum(last), 0)::int as n from document_counters where company_id = $1', [company]),
+    );
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+    // Retried once the lock is gone, it goes through.
+    const retried = await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company });
+    expect(retried.status).toBe(200);
+  });
+
+  it('an instance never opens more connections than DATABASE_POOL_MAX, however many requests come', async () => {
+    const server = await testServer({ DATABASE_POOL_MAX: '2' });
+    const { token } = await server.api.login('demo');
+    const company = server.seed!.companies.find((c) => c.label === MARTIN)!.id;
+    const url = server.deps.config.env.DATABASE_URL!;
+    const database = new URL(url).pathname.slice(1);
+    let most = 0;
+    const watch = withClient(cluster!.adminUrl, async (c) => {
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database]);
+        most = Math.max(most, r.rows[0].n);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => server.api.get('/api/factures?pageSize=20', { token, company })),
+    );
+    await watch;
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+  });
+});
