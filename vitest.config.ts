@@ -64,6 +64,16 @@ export default defineConfig({
           // Issue 13: the same API files on a real PostgreSQL started for the run (pg-cluster.ts).
           name: 'api-pg',
           include: ['tests/api/**/*.test.ts'],
+          // Files that never reach PostgreSQL: they test the embedded database itself (its files on
+          // disk, its prepared statements, its request transactions) or servers started as `npm start`
+          // starts them, without DATABASE_URL. Run here they would only repeat the api project.
+          exclude: [
+            'tests/api/durability.test.ts',
+            'tests/api/list-load-statements.test.ts',
+            'tests/api/request-tx.test.ts',
+            'tests/api/production-install.test.ts',
+            'tests/api/startup.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/support/api-setup.ts'],
           globalSetup: ['tests/support/api-pg-global-setup.ts'],

@@ -11,8 +11,8 @@ const schema = z.object({
   // PostgreSQL only (issue 13, docs/deploy.md): connections per instance, and how long a statement
   // may run (0: no limit) or a request may wait for a free connection before a 503.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Workplace <no-reply@workplace.localhost>'),
   PUBLIC_URL: z.string().url().optional(),

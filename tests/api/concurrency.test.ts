@@ -10,7 +10,10 @@ import { useTestServer } from '../support/use-test-server';
 // where each request has its own connection and transactions truly overlap. How each test was
 // proved to bite (lock or index removed → failure) is written in decision 036.
 
-const ctx = useTestServer();
+// Correctness, not latency: on a loaded 2-core CI machine the 25th validation of a company waits
+// for the 24 before it (each renders its PDF under the company's lock) longer than the default
+// statement and pool timeouts; postgres.test.ts tests those timeouts.
+const ctx = useTestServer({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_CONNECT_TIMEOUT_MS: '120000' } });
 const as = (company: number) => ({ token: ctx.demo, company });
 const seq = (number: string) => Number(number.split('-')[1]);
 

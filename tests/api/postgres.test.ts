@@ -46,7 +46,8 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
       startServer(config()),
       startServer(config()),
     ]);
-    closing.push(...instances, { close: () => adminQuery(cluster!.adminUrl, 'drop database deploiement_simultane') });
+    // Closed in reverse order: the instances first, then their database.
+    closing.push({ close: () => adminQuery(cluster!.adminUrl, 'drop database deploiement_simultane') }, ...instances);
     for (const instance of instances) {
       expect((await fetch(`${instance.url}/api/health/ready`)).status).toBe(200);
     }
@@ -60,7 +61,7 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
   });
 
   it('a validation stuck behind a lock past the statement timeout gets a French 503 to retry, and changes nothing', async () => {
-    const server = await testServer({ DATABASE_STATEMENT_TIMEOUT_MS: '400' });
+    const server = await testServer({ DATABASE_STATEMENT_TIMEOUT_MS: '1500' });
     const { token } = await server.api.login('demo');
     const company = server.seed!.companies.find((c) => c.label === MARTIN)!.id;
     const draft = await server.api.post('/api/invoices', invoicePayload(server), { token, company });

@@ -82,7 +82,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl)
-        await adminQuery(inject('apiPg')!.adminUrl, `drop database ${new URL(databaseUrl).pathname.slice(1)}`);
+        await adminQuery(
+          inject('apiPg')!.adminUrl,
+          `drop database ${new URL(databaseUrl).pathname.slice(1)} with (force)`,
+        );
     },
   };
   return server;

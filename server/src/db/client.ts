@@ -49,7 +49,8 @@ export interface PoolOptions {
   /** How long a request waits for a free connection before failing (then 503). */
   connectTimeoutMs: number;
 }
-const DEFAULT_POOL: PoolOptions = { max: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 };
+const DEFAULT_POOL: PoolOptions = { max: 10, statementTimeoutMs: 30_000, connectTimeoutMs: 30_000 };
+const IDLE_IN_TRANSACTION_MS = 120_000;
 
 /** Any number, the same for every instance of this application on one database. */
 const MIGRATION_LOCK = 7_331_972_015;
@@ -90,7 +91,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // A statement stuck behind a lock or a runaway query is cancelled (SQLSTATE 57014): the request
       // gets a 503 to retry (app.ts) instead of holding a connection of the pool for ever.
       statement_timeout: limits.statementTimeoutMs || undefined,
-      idle_in_transaction_session_timeout: limits.statementTimeoutMs ? limits.statementTimeoutMs * 2 : undefined,
+      // A transaction left open by a fault is ended by PostgreSQL. Generous: a validation renders its
+      // PDF inside its transaction, which on a loaded machine takes seconds between two statements.
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     });
     try {
       await migrateOnce(pool);
