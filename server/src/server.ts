@@ -66,7 +66,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       config,
       mailer,
       now: opts.now ?? (() => new Date()),
-      state: createServerState(),
+      state: createServerState(database.sharedLocks ?? null),
     };
     await opts.prepare?.(deps);
     const app = createApp(deps, { staticDir: opts.staticDir });

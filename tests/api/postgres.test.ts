@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { readConfig } from '../../server/src/env';
 import { MIGRATIONS_DIR } from '../../server/src/paths';
 import { startServer, type RunningServer } from '../../server/src/server';
-import { invoicePayload, MARTIN } from '../support/invoice-helpers';
+import { customerPayload, invoicePayload, MARTIN } from '../support/invoice-helpers';
 import { adminQuery } from '../support/pg-cluster';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { apiClient, startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 13: what only a real PostgreSQL has — several instances migrating one database at start,
 // the statement timeout, the pool's size. Run by the api-pg project (skipped on PGlite, which has
@@ -90,6 +90,78 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
     // Retried once the lock is gone, it goes through.
     const retried = await server.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company });
     expect(retried.status).toBe(200);
+  });
+
+  it('two instances on one database answer one Idempotency-Key once, whichever gets each retry', async () => {
+    const first = await testServer({});
+    const config = readConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: first.dataDir,
+      DATABASE_URL: first.deps.config.env.DATABASE_URL,
+    });
+    const second = await startServer(config);
+    closing.push(second);
+    const { token } = await first.api.login('demo');
+    const company = first.seed!.companies.find((c) => c.label === MARTIN)!.id;
+    const body = customerPayload('Deux instances', { accountNumber: 'INST01' });
+    const send = (url: string) =>
+      fetch(`${url}/api/customers`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-company-id': String(company),
+          'idempotency-key': 'deux-instances-0001',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i % 2 ? second.url : first.url)));
+    for (const a of answers) expect([201, 503], await a.clone().text()).toContain(a.status);
+    expect(answers.filter((a) => a.status === 201 && a.headers.get('idempotent-replay') === null)).toHaveLength(1);
+    const rows = await withClient(first.deps.config.env.DATABASE_URL!, (c) =>
+      c.query("select count(*)::int as n from customers where account_number = 'INST01'"),
+    );
+    expect(rows.rows[0].n).toBe(1);
+    // Settled: each instance replays the stored answer.
+    for (const url of [first.url, second.url]) {
+      const late = await send(url);
+      expect(late.status).toBe(201);
+      expect(late.headers.get('idempotent-replay')).toBe('true');
+    }
+  });
+
+  it('one invoice sent with one key through two instances at once leaves as one mail', async () => {
+    const first = await testServer({});
+    const second = await startServer(
+      readConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: first.dataDir, // one mail folder, as one SMTP relay would be
+        DATABASE_URL: first.deps.config.env.DATABASE_URL,
+      }),
+    );
+    closing.push(second);
+    const { token } = await first.api.login('demo');
+    const company = first.seed!.companies.find((c) => c.label === MARTIN)!.id;
+    const draft = await first.api.post('/api/invoices', invoicePayload(first), { token, company });
+    expect((await first.api.put(`/api/invoices/${draft.body.id}/validate`, {}, { token, company })).status).toBe(200);
+    const mails = () => (existsSync(join(first.dataDir, 'mail')) ? readdirSync(join(first.dataDir, 'mail')).length : 0);
+    const before = mails();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        apiClient(i % 2 ? second.url : first.url).post(
+          `/api/business-files/${draft.body.id}/send`,
+          { type: 'Facture' },
+          { token, company, idempotencyKey: 'envoi-deux-instances-01' },
+        ),
+      ),
+    );
+    for (const a of answers) expect([200, 503], JSON.stringify(a.body)).toContain(a.status);
+    expect(answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replay') === null)).toHaveLength(1);
+    expect(mails()).toBe(before + 1);
   });
 
   it('an instance never opens more connections than DATABASE_POOL_MAX, however many requests come', async () => {

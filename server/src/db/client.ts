@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** True when the embedded database had to be created (empty folder or memory). */
   close(): Promise<void>;
+  /** PostgreSQL only: locks seen by every instance on this database (idempotency.ts). */
+  sharedLocks?: SharedLocks;
   /** Embedded only: the whole data folder as a tarball, to open copies of it (the API tests' snapshot). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -51,6 +53,49 @@ export interface PoolOptions {
 }
 const DEFAULT_POOL: PoolOptions = { max: 10, statementTimeoutMs: 30_000, connectTimeoutMs: 30_000 };
 const IDLE_IN_TRANSACTION_MS = 120_000;
+
+/**
+ * Named locks across instances, on PostgreSQL's session advisory locks: a lock is held by one
+ * connection of the pool, taken out of it until release, and PostgreSQL frees it by itself if the
+ * instance dies (its connection closes) — so a lock still held means its holder is alive.
+ */
+export interface SharedLocks {
+  /** Takes the lock without waiting: null when another holds it. */
+  tryHold(name: string): Promise<(() => Promise<void>) | null>;
+  /** Whether some connection holds it now. */
+  isHeld(name: string): Promise<boolean>;
+}
+
+function advisoryLocks(pool: pg.Pool): SharedLocks {
+  return {
+    async tryHold(name) {
+      const client = await pool.connect();
+      try {
+        const got = await client.query('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [name]);
+        if (!got.rows[0].ok) {
+          client.release();
+          return null;
+        }
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      return async () => {
+        try {
+          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+          client.release();
+        } catch {
+          client.release(true); // a broken connection is closed, which frees the lock too
+        }
+      };
+    },
+    async isHeld(name) {
+      // Taken and given back in the statement's own transaction.
+      const got = await pool.query('select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as ok', [name]);
+      return !got.rows[0].ok;
+    },
+  };
+}
 
 /** Any number, the same for every instance of this application on one database. */
 const MIGRATION_LOCK = 7_331_972_015;
@@ -102,7 +147,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw error;
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db: scopedDb(db), kind: 'postgres', close: () => pool.end() };
+    return { db: scopedDb(db), kind: 'postgres', sharedLocks: advisoryLocks(pool), close: () => pool.end() };
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
   const memory = opts.pgliteDir === 'memory://';

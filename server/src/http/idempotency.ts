@@ -44,27 +44,37 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
     const scope = { userId: c.get('user').id, companyId: c.get('company')?.id ?? 0, key };
     const baseHash = `${c.req.method} ${c.req.path} ${c.req.header('x-company-id') ?? ''}`;
     const requestHash = opts.multipart ? null : sha256(`${baseHash} ${body}`);
-    const flightKey = `${scope.userId}:${scope.companyId}:${key}`;
+    const flightKey = flightKeyOf(scope);
     const inFlight = deps.state.inFlight; // this server's requests under way (server-state.ts)
     const stored = await findStored(deps.db, scope);
     if (stored) {
       if (requestHash !== null && stored.requestHash !== requestHash) throw new HttpError(422, KEY_REUSED);
-      if (stored.status === IN_PROGRESS) throw inFlight.has(flightKey) ? busy() : new HttpError(409, INTERRUPTED);
+      if (stored.status === IN_PROGRESS)
+        throw (await stillRunning(deps, flightKey)) ? busy() : new HttpError(409, INTERRUPTED);
       if (requestHash !== null) return replay(stored);
     }
     if (inFlight.has(flightKey)) throw busy();
     inFlight.add(flightKey);
     try {
       c.set('idempotency', { ...scope, baseHash, requestHash, stored });
-      if (opts.transaction) await atomically(deps, c, next, true);
-      else {
+      if (opts.transaction) {
+        const earlier = await atomically(deps, c, next, true);
+        if (earlier) return earlier;
+      } else {
         await next();
         await saveAnswer(c, deps.db);
       }
     } finally {
       inFlight.delete(flightKey);
+      await c.get('idempotencyHold')?.();
     }
   };
+}
+
+/** An "in progress" key: its request still running here, or on another instance that holds its lock. */
+async function stillRunning(deps: Deps, flightKey: string): Promise<boolean> {
+  if (deps.state.inFlight.has(flightKey)) return true;
+  return (await deps.state.sharedLocks?.isHeld(`idempotency:${flightKey}`)) ?? false;
 }
 
 // The first request with this key is still running (this process): the outbox retries later.
@@ -75,9 +85,20 @@ const busy = () =>
 
 class Rollback extends Error {}
 
-async function atomically(deps: Deps, c: Context<AppEnv>, next: Next, withAnswer: boolean): Promise<void> {
+/** Runs the handler in the request transaction; returns another instance's answer to the same key instead, if any. */
+async function atomically(
+  deps: Deps,
+  c: Context<AppEnv>,
+  next: Next,
+  withAnswer: boolean,
+): Promise<Response | undefined> {
+  let earlier: Response | undefined;
   try {
     await requestTransaction(deps.db, async () => {
+      if (withAnswer && deps.state.sharedLocks) {
+        earlier = await claimAcrossInstances(deps.db, c);
+        if (earlier) return;
+      }
       await deps.db.execute(sql`savepoint request_work`);
       await next();
       // A 5xx means the work did not happen: nothing of it is kept or stored, the client retries.
@@ -92,7 +113,30 @@ async function atomically(deps: Deps, c: Context<AppEnv>, next: Next, withAnswer
     if (error instanceof Rollback) return;
     throw error;
   }
-  if (withAnswer) deps.faults?.('answer:after-commit');
+  if (withAnswer && !earlier) deps.faults?.('answer:after-commit');
+  return earlier;
+}
+
+/**
+ * Several instances on one PostgreSQL (issue 13): the in-memory marker only sees this instance's
+ * requests. The key's transaction-level advisory lock is taken without waiting: held elsewhere → 503
+ * (the outbox retries). Once it is ours, an answer another instance committed after the first read
+ * is found and replayed instead of doing the work again. Released at commit or rollback, even when
+ * the instance dies (its connection closes).
+ */
+async function claimAcrossInstances(db: Db, c: Context<AppEnv>): Promise<Response | undefined> {
+  const idem = c.get('idempotency')!;
+  const lock = `idempotency:${flightKeyOf(idem)}`;
+  const got = await db.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${lock}, 0)) as ok`,
+  );
+  if (!got.rows[0]!.ok) throw busy();
+  const [row] = await db.select().from(idempotencyKeys).where(whereKey(idem)).limit(1);
+  if (!row || row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000) return undefined;
+  if (row.requestHash !== idem.requestHash) throw new HttpError(422, KEY_REUSED);
+  if (row.status === IN_PROGRESS) throw new HttpError(409, INTERRUPTED);
+  c.set('idempotencyRecorded', true);
+  return replay(row);
 }
 
 /**
@@ -156,12 +200,24 @@ export function matchUploadKey(c: Context<AppEnv>, contentHash: string): Respons
  * visible state — the replay answers 409 INTERRUPTED — instead of a second mail; the final answer
  * (recordIdempotentResponse) replaces it. On a failure before the effect happened, release it.
  */
-export async function reserveIdempotencyKey(db: Db, c: Context<AppEnv>): Promise<void> {
+export async function reserveIdempotencyKey(deps: Deps, c: Context<AppEnv>): Promise<void> {
+  const db = deps.db;
   const idem = c.get('idempotency');
   if (!idem || idem.requestHash === null) return;
   if (inTransaction())
     throw new Error('reserveIdempotencyKey must commit on its own: use it on a route with transaction: "own".');
-  await db
+  // Several instances: the key's lock is held until the final answer, taken BEFORE the row is
+  // written, so another instance that finds the row "in progress" can tell a request still running
+  // (lock held: 503) from one whose instance died (lock freed by PostgreSQL: « interrompue »).
+  const locks = deps.state.sharedLocks;
+  if (locks) {
+    const release = await locks.tryHold(`idempotency:${flightKeyOf(idem)}`);
+    if (!release) throw busy();
+    c.set('idempotencyHold', release);
+  }
+  // Only an expired row is taken over: a row written since this request's first read (another
+  // instance reserving or answering the same key, issue 13) makes this one retry instead (503).
+  const reserved = await db
     .insert(idempotencyKeys)
     .values({
       userId: idem.userId,
@@ -171,7 +227,13 @@ export async function reserveIdempotencyKey(db: Db, c: Context<AppEnv>): Promise
       status: IN_PROGRESS,
       body: '',
     })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.companyId, idempotencyKeys.key],
+      set: { requestHash: idem.requestHash, status: IN_PROGRESS, body: '', contentType: null, createdAt: sql`now()` },
+      setWhere: lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000)),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (reserved.length === 0) throw busy();
 }
 
 export async function releaseIdempotencyKey(db: Db, c: Context<AppEnv>): Promise<void> {
@@ -181,6 +243,7 @@ export async function releaseIdempotencyKey(db: Db, c: Context<AppEnv>): Promise
 }
 
 type KeyScope = { userId: number; companyId: number; key: string };
+const flightKeyOf = (s: KeyScope) => `${s.userId}:${s.companyId}:${s.key}`;
 const whereKey = (s: KeyScope) =>
   and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.companyId, s.companyId), eq(idempotencyKeys.key, s.key));
 

@@ -1,3 +1,4 @@
+import type { SharedLocks } from '../db/client';
 import type { FileStorage } from '../modules/documents/storage';
 
 /**
@@ -14,12 +15,15 @@ export interface ServerState {
   batches: Map<number, Promise<void>>;
   /** The file store of DATA_DIR/files, made at first use; `replaced` lets a test play a faulty disk (stores.ts). */
   files: { store: FileStorage | null; replaced: FileStorage | null };
+  /** PostgreSQL: other instances may write to the same database; idempotency.ts takes its locks there too. */
+  sharedLocks: SharedLocks | null;
   /** Set when the server starts stopping: /api/health/ready answers 503 so no new traffic comes (server.ts). */
   stopping: boolean;
 }
 
-export function createServerState(): ServerState {
+export function createServerState(sharedLocks: SharedLocks | null = null): ServerState {
   return {
+    sharedLocks,
     inFlight: new Set(),
     heldBlobs: new Map(),
     batches: new Map(),

@@ -46,6 +46,8 @@ export interface AppEnv {
     company: CompanyScope;
     /** Set once the answer is stored (or replayed) by the handler itself: the middleware stores nothing more. */
     idempotencyRecorded?: boolean;
+    /** Releases the key's lock across instances once the request is answered (reserveIdempotencyKey). */
+    idempotencyHold?: () => Promise<void>;
     /** The request's Idempotency-Key (idempotency.ts). requestHash is null for multipart until the files are read. */
     idempotency?: {
       userId: number;

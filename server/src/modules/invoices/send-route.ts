@@ -51,7 +51,7 @@ export function sendRoute(deps: Deps, route: Route) {
     ];
     // A mail cannot be taken back: the key is kept "in progress" while it leaves (decision 007), so
     // a crash now makes the replay answer « interrompue » instead of mailing the customer twice.
-    await reserveIdempotencyKey(deps.db, c);
+    await reserveIdempotencyKey(deps, c);
     try {
       await deps.mailer.send({
         to,
