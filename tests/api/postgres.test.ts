@@ -5,7 +5,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { readConfig } from '../../server/src/env';
 import { MIGRATIONS_DIR } from '../../server/src/paths';
 import { startServer, type RunningServer } from '../../server/src/server';
-import { customerPayload, invoicePayload, MARTIN } from '../support/invoice-helpers';
+import { customerPayload, GARAGE, invoicePayload, MARTIN } from '../support/invoice-helpers';
+import { PNG_BYTES, pdfOfSize, upload, uploadForm } from '../support/uploads';
 import { adminQuery } from '../support/pg-cluster';
 import { apiClient, startTestServer, type TestServer } from '../support/test-server';
 
@@ -33,6 +34,20 @@ async function testServer(env: Record<string, string>): Promise<TestServer> {
   const server = await startTestServer({ env });
   closing.push(server);
   return server;
+}
+
+/** Another instance on the same database and data folder (one mail folder, as one SMTP relay would be). */
+async function secondInstance(first: TestServer) {
+  const config = readConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: first.dataDir,
+    DATABASE_URL: first.deps.config.env.DATABASE_URL,
+  });
+  const running = await startServer(config);
+  closing.push(running);
+  return { ...running, api: apiClient(running.url) };
 }
 
 describe.skipIf(!cluster)('on PostgreSQL', () => {
@@ -162,6 +177,51 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
     for (const a of answers) expect([200, 503], JSON.stringify(a.body)).toContain(a.status);
     expect(answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replay') === null)).toHaveLength(1);
     expect(mails()).toBe(before + 1);
+  });
+
+  it('an inbox batch held by an instance that dies is finished by another, each file filed once', async () => {
+    const a = await testServer({});
+    const b = await secondInstance(a);
+    const demo = (await a.api.login('demo')).token;
+    const admin = (await a.api.login('admin')).token;
+    const company = a.seed!.companies.find((c) => c.label === GARAGE)!.id;
+    const files = [
+      { bytes: pdfOfSize(400), name: 'releve-novembre.pdf' },
+      { bytes: PNG_BYTES, name: 'ticket-peage.png', type: 'image/png' },
+    ];
+    const deposited = await upload(a.api, uploadForm(files, 43), { token: demo, company });
+    expect(deposited.status).toBe(201);
+    const url = a.deps.config.env.DATABASE_URL!;
+    // "Instance X" takes the next batch and dies while filing it: its connection holds the lease.
+    const dying = new pg.Client({ connectionString: url });
+    await dying.connect();
+    const next = await dying.query("select nextval('deposit_batches_id_seq')::int + 1 as id");
+    const batchId: number = next.rows[0].id;
+    await dying.query('select pg_advisory_lock(hashtextextended($1, 0))', [`inbox-batch:${batchId}`]);
+
+    const ids = deposited.body.items.map((d: { id: number }) => d.id);
+    const created = await a.api.post('/api/batch', { ids }, { token: admin, company });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toBe(batchId);
+    // Reading the batch triggers its processing (the firm's screen polls it) on both instances at once;
+    // then their jobs are awaited: the state read after them is what they left.
+    const triggerBoth = async () => {
+      await Promise.all([a, b].map((x) => x.api.get(`/api/trigger/batch/${batchId}`, { token: admin, company })));
+      await Promise.all([...a.deps.state.batches.values(), ...b.deps.state.batches.values()]);
+    };
+    // While the lease is held, neither instance files anything.
+    await triggerBoth();
+    expect((await b.api.get(`/api/trigger/batch/${batchId}`, { token: admin, company })).body.status).toBe('queued');
+
+    await dying.end(); // the instance is gone: PostgreSQL frees its lock
+    // One of the two takes the lease; each file becomes one document.
+    await triggerBoth();
+    const done = await b.api.get(`/api/trigger/batch/${batchId}`, { token: admin, company });
+    expect(done.body).toMatchObject({ status: 'done', processed: 2, total: 2 });
+    const documents = await withClient(url, (c) =>
+      c.query('select count(*)::int as n from documents where deposit_id = any($1::int[])', [ids]),
+    );
+    expect(documents.rows[0].n).toBe(2);
   });
 
   it('an instance never opens more connections than DATABASE_POOL_MAX, however many requests come', async () => {

@@ -26,12 +26,30 @@ export function startBatch(deps: Deps, batchId: number): Promise<void> {
   let job = running.get(batchId);
   if (!job) {
     job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => processBatch(deps, batchId))
+      .then(() => processLeased(deps, batchId))
       .catch((error) => console.error(`Traitement du lot ${batchId} interrompu`, error))
       .finally(() => running.delete(batchId));
     running.set(batchId, job);
   }
   return job;
+}
+
+/**
+ * Several instances on one PostgreSQL (issue 13): the batch's lock is its lease. One instance
+ * processes it; the others, triggered too, leave it. If that instance dies, PostgreSQL frees the
+ * lock with its connection and the next trigger (a read of the batch: the firm's screen polls it)
+ * resumes the batch on whichever instance answers, from the first file not yet filed.
+ */
+async function processLeased(deps: Deps, batchId: number): Promise<void> {
+  const locks = deps.state.sharedLocks;
+  if (!locks) return processBatch(deps, batchId);
+  const release = await locks.tryHold(`inbox-batch:${batchId}`);
+  if (!release) return;
+  try {
+    await processBatch(deps, batchId);
+  } finally {
+    await release();
+  }
 }
 
 /**
