@@ -28,7 +28,7 @@ export const LIST_PATHS = [
   '/api/notifications',
 ];
 
-interface Target {
+export interface Target {
   url: string;
   token: string;
   company: number;
@@ -94,7 +94,7 @@ function get(agent: Agent, target: Target, path: string): Promise<number> {
   });
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
@@ -107,8 +107,12 @@ export interface LoadResult {
   errors: number;
 }
 
-/** CLIENTS loops, each awaiting its answer before the next request, during `seconds`. */
-export async function runLoad(target: Target, seconds: number, clients = CLIENTS): Promise<LoadResult> {
+/**
+ * CLIENTS loops, each awaiting its answer before the next request, during `seconds`. Several
+ * targets (instances behind a round-robin balancer, bench/postgres-scale.ts): client k uses target k mod n.
+ */
+export async function runLoad(target: Target | Target[], seconds: number, clients = CLIENTS): Promise<LoadResult> {
+  const targets = Array.isArray(target) ? target : [target];
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const times: number[] = [];
   let errors = 0;
@@ -119,7 +123,7 @@ export async function runLoad(target: Target, seconds: number, clients = CLIENTS
     for (let i = k; performance.now() < end && sent < MAX_REQUESTS; i++) {
       sent++;
       const t0 = performance.now();
-      const status = await get(agent, target, LIST_PATHS[i % LIST_PATHS.length]!).catch(() => 0);
+      const status = await get(agent, targets[k % targets.length]!, LIST_PATHS[i % LIST_PATHS.length]!).catch(() => 0);
       times.push(performance.now() - t0);
       if (status !== 200) errors++;
     }
