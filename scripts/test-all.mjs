@@ -26,7 +26,7 @@ const browser = [
 const api = [['Tests d’API (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']]];
 // Issue 13: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
 const apiPg = [
-  ['PostgreSQL', 'node', ['scripts/ensure-postgresql.mjs']],
+  ['PostgreSQL et haproxy', 'node', ['scripts/ensure-scale-tools.mjs']],
   ['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']],
 ];
 

@@ -1,0 +1,38 @@
+// The API suite also runs on a real PostgreSQL (issue 13), started for the run from Debian's
+// binaries (tests/support/pg-cluster.ts), and three instances run behind Debian's haproxy
+// (tests/api/cluster.test.ts). On a fresh machine this installs the packages when it can (root
+// with apt), else stops at once with the exact command to run.
+import { existsSync, readdirSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = '/usr/lib/postgresql';
+const HAPROXY = '/usr/sbin/haproxy';
+function findPgBin() {
+  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'postgres')) ? process.env.PG_BIN : null;
+  if (!existsSync(ROOT)) return null;
+  const versions = readdirSync(ROOT).filter((v) => existsSync(join(ROOT, v, 'bin', 'postgres')));
+  return versions.length ? join(ROOT, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin') : null;
+}
+
+const missing = [];
+if (!findPgBin() && !process.env.PG_BIN) missing.push('postgresql');
+if (!existsSync(HAPROXY)) missing.push('haproxy');
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+if (missing.length && isRoot && existsSync('/usr/bin/apt-get')) {
+  console.log(`Paquets Debian absents, installation : ${missing.join(', ')}…`);
+  // Their own services are not needed (the tests start theirs).
+  execSync(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`,
+    { stdio: 'inherit' },
+  );
+}
+const bin = findPgBin();
+if (bin && existsSync(HAPROXY)) {
+  console.log(`PostgreSQL : ${bin} · haproxy : ${HAPROXY}`);
+  process.exit(0);
+}
+console.error(
+  'PostgreSQL et haproxy sont nécessaires pour les tests d’API sur PostgreSQL et à plusieurs instances. Installez-les avec :\n  sudo apt-get install -y postgresql haproxy\nou indiquez le dossier bin de PostgreSQL avec PG_BIN=/usr/lib/postgresql/NN/bin',
+);
+process.exit(1);
