@@ -13,6 +13,16 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // Issue 13: the files on an S3-compatible object store instead of DATA_DIR/files (docs/deploy.md).
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, { message: 's3://compartiment[/préfixe]' })
+    .optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Workplace <no-reply@workplace.localhost>'),
   PUBLIC_URL: z.string().url().optional(),

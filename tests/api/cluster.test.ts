@@ -3,7 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customerPayload, invoicePayload, MARTIN, today } from '../support/invoice-helpers';
+import { createHash } from 'node:crypto';
+import { customerPayload, GARAGE, invoicePayload, MARTIN, today } from '../support/invoice-helpers';
+import { startLocalS3, type LocalS3 } from '../support/s3-server';
+import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
 import { adminQuery, PG_TEMPLATE } from '../support/pg-cluster';
 import { apiClient, type ApiClient, type TestServer } from '../support/test-server';
@@ -16,6 +19,7 @@ const HAPROXY = '/usr/sbin/haproxy';
 const cluster = inject('apiPg');
 const INSTANCES = 3;
 
+let s3: LocalS3 | null = null;
 let dataDir: string;
 let database: string;
 let servers: Array<{ child: ChildServer; url: string }> = [];
@@ -32,6 +36,7 @@ beforeAll(async () => {
   const url = cluster.adminUrl.replace(/\/postgres$/, `/${database}`);
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
   const front = await freePort();
+  s3 = await startLocalS3(); // one object store for the three, as their files must be
   servers = ports.map((port) => ({
     url: `http://127.0.0.1:${port}`,
     child: spawnServer(
@@ -43,6 +48,7 @@ beforeAll(async () => {
         PUBLIC_URL: `http://127.0.0.1:${front}`,
         TRUST_PROXY: '1',
         LOGIN_MAX_FAILURES: '5',
+        ...s3!.env,
       },
       { script: 'dist/server/index.js' },
     ),
@@ -86,6 +92,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.child.exited));
   if (cluster && database) await adminQuery(cluster.adminUrl, `drop database if exists ${database} with (force)`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 async function martinId(): Promise<number> {
@@ -93,6 +100,12 @@ async function martinId(): Promise<number> {
   const found = (profile.userCompanies as Array<{ id: number; label: string }>).find((c) => c.label === MARTIN);
   if (!found) throw new Error('société de démonstration introuvable');
   return found.id;
+}
+
+/** Where the disk store would keep these bytes (DATA_DIR/files/ab/cd/sha). */
+function bytesPath(bytes: Uint8Array): string {
+  const sha = createHash('sha256').update(bytes).digest('hex');
+  return join(sha.slice(0, 2), sha.slice(2, 4), sha);
 }
 
 /** The test helpers build payloads from a TestServer: only its clock is read. */
@@ -141,6 +154,43 @@ describe.skipIf(!cluster || !existsSync(HAPROXY))('three instances behind haprox
     const seqs = answers.map((a) => Number(a.body.invoice.number.split('-')[1])).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => seqs[0]! + i));
     expect(answers[0]!.body.invoice.number.startsWith(`F${today(clock).slice(0, 4)}-`)).toBe(true);
+  });
+
+  it('a file deposited through one instance is filed by the firm and downloaded from every instance', async () => {
+    const demo = (await api.login('demo')).token;
+    const admin = (await api.login('admin')).token;
+    const garage = (await api.login('demo')).profile.userCompanies.find((c: { label: string }) => c.label === GARAGE)
+      .id as number;
+    const bytes = pdfOfSize(300_000);
+    const deposited = await upload(api, uploadForm([{ bytes, name: 'releve-commun.pdf' }], 43), {
+      token: demo,
+      company: garage,
+    });
+    expect(deposited.status).toBe(201);
+    const ids = deposited.body.items.map((d: { id: number }) => d.id);
+    const batch = await api.post('/api/batch', { ids }, { token: admin, company: garage });
+    expect(batch.status).toBe(201);
+    let state = batch.body;
+    // The firm's screen polls the batch through the balancer until it is filed.
+    await expect
+      .poll(
+        async () =>
+          (state = (await api.get(`/api/trigger/batch/${batch.body.id}`, { token: admin, company: garage })).body)
+            .status,
+        { timeout: 20_000 },
+      )
+      .toBe('done');
+    const documentId = state.files[0].documentId as number;
+    for (const s of servers) {
+      const res = await apiClient(s.url).get(`/api/ged/documents/${documentId}/download`, {
+        token: demo,
+        company: garage,
+      });
+      expect(res.status, s.url).toBe(200);
+      expect(Buffer.from(res.raw).equals(Buffer.from(bytes)), s.url).toBe(true);
+    }
+    // The bytes live in the shared object store, not in the instances' folder.
+    expect(existsSync(join(dataDir, 'files', bytesPath(bytes)))).toBe(false);
   });
 
   it('the sign-in throttle counts failures on every instance together', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fullDiskAfter, lyingDisk, refusingDisk } from '../../../../tests/support/faulty-storage';
+import { storageContract } from '../../../../tests/support/storage-contract';
 import { diskStorage } from './storage';
 import { StorageError } from './storage-errors';
 
@@ -23,6 +24,11 @@ const failureOf = (p: Promise<unknown>) =>
     () => null,
     (e: unknown) => (e instanceof StorageError ? [e.status, e.failure] : e),
   );
+
+storageContract('Disque', async () => {
+  const root = newRoot();
+  return { store: diskStorage(root), root };
+});
 
 describe('diskStorage', () => {
   it('stores, and reads back the same bytes under their SHA-256', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../../env';
 import type { Deps } from '../../http/types';
 import { diskStorage, type FileStorage } from './storage';
+import { parseStorageUrl, s3Client, s3Storage } from './s3-storage';
 
 type StoreDeps = Pick<Deps, 'config' | 'state'>;
 
@@ -13,10 +14,26 @@ export function storageRoot(config: Config): string {
   return join(dataDir, 'files');
 }
 
-/** The server's one store of its data folder (deps.state). Routes ask for it at each request, so a test can swap it. */
+/**
+ * The server's one file store (deps.state): DATA_DIR/files, or the S3 bucket of STORAGE_URL (uploads
+ * are received into DATA_DIR/files/.tmp first). Routes ask for it at each request, so a test can swap it.
+ */
 export function storageFor(deps: StoreDeps): FileStorage {
   const files = deps.state.files;
-  return files.replaced ?? (files.store ??= diskStorage(storageRoot(deps.config)));
+  return files.replaced ?? (files.store ??= configuredStorage(deps.config));
+}
+
+function configuredStorage(config: Config): FileStorage {
+  const { env } = config;
+  if (!env.STORAGE_URL) return diskStorage(storageRoot(config));
+  const client = s3Client({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+  });
+  return s3Storage(parseStorageUrl(env.STORAGE_URL), client, storageRoot(config));
 }
 
 /** Tests: serve this server's files from another store (a full or read-only disk); returns the undo. */
