@@ -8,6 +8,9 @@ import { startServer, type RunningServer } from '../../server/src/server';
 import { customerPayload, GARAGE, invoicePayload, MARTIN } from '../support/invoice-helpers';
 import { PNG_BYTES, pdfOfSize, upload, uploadForm } from '../support/uploads';
 import { adminQuery } from '../support/pg-cluster';
+import { holdBlobs } from '../../server/src/modules/documents/blob-guard';
+import { storageFor } from '../../server/src/modules/documents/stores';
+import { removeDepositBytes } from '../../server/src/modules/inbox/service';
 import { apiClient, startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 13: what only a real PostgreSQL has — several instances migrating one database at start,
@@ -222,6 +225,21 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
       c.query('select count(*)::int as n from documents where deposit_id = any($1::int[])', [ids]),
     );
     expect(documents.rows[0].n).toBe(2);
+  });
+
+  it('bytes an upload on one instance still holds are never removed by a deletion on another', async () => {
+    const a = await testServer({});
+    const b = await secondInstance(a); // same database, same files folder
+    const store = storageFor(a.deps);
+    const { sha256 } = await store.put(pdfOfSize(2048));
+    // Instance A is between "bytes placed" and "rows committed" for these bytes…
+    const release = await holdBlobs(a.deps.state, [sha256]);
+    // …when instance B withdraws the last deposit that used the same content.
+    expect(await removeDepositBytes(b.deps.db, b.deps.state, storageFor(b.deps), sha256)).toBe(false);
+    expect(await store.exists(sha256)).toBe(true);
+    await release();
+    expect(await removeDepositBytes(b.deps.db, b.deps.state, storageFor(b.deps), sha256)).toBe(true);
+    expect(await store.exists(sha256)).toBe(false);
   });
 
   it('an instance never opens more connections than DATABASE_POOL_MAX, however many requests come', async () => {

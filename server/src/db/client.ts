@@ -64,6 +64,8 @@ export interface SharedLocks {
   tryHold(name: string): Promise<(() => Promise<void>) | null>;
   /** Whether some connection holds it now. */
   isHeld(name: string): Promise<boolean>;
+  /** Shared holds on these names, waiting for any exclusive holder to release (one connection for all). */
+  holdShared(names: string[]): Promise<() => Promise<void>>;
 }
 
 function advisoryLocks(pool: pg.Pool): SharedLocks {
@@ -86,6 +88,28 @@ function advisoryLocks(pool: pg.Pool): SharedLocks {
           client.release();
         } catch {
           client.release(true); // a broken connection is closed, which frees the lock too
+        }
+      };
+    },
+    async holdShared(names) {
+      const client = await pool.connect();
+      const unique = [...new Set(names)].sort(); // one order for every holder
+      try {
+        await client.query('select pg_advisory_lock_shared(hashtextextended(n, 0)) from unnest($1::text[]) n', [
+          unique,
+        ]);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      return async () => {
+        try {
+          await client.query('select pg_advisory_unlock_shared(hashtextextended(n, 0)) from unnest($1::text[]) n', [
+            unique,
+          ]);
+          client.release();
+        } catch {
+          client.release(true);
         }
       };
     },

@@ -81,7 +81,7 @@ export function inboxModule(deps: Deps) {
     const store = storage();
     const upload = await receiveUpload(incoming, store);
     const committed: string[] = [];
-    let release = () => {};
+    let release: () => Promise<void> = async () => {};
     try {
       // Idempotency-Key: compared on what was received (decision 007): same files → the first answer, others → 422.
       const replayed = matchUploadKey(c, uploadContentHash(upload));
@@ -98,8 +98,8 @@ export function inboxModule(deps: Deps) {
       if (!depositCategoryIds(company.categoriesInbox).includes(categoryId))
         throw forbidden('Vous ne pouvez pas déposer de fichiers dans cette catégorie.');
       // Held from before they are placed until the rows commit: a concurrent withdrawal of the same content keeps them.
-      release = holdBlobs(
-        deps.state.heldBlobs,
+      release = await holdBlobs(
+        deps.state,
         upload.files.map((f) => f.incoming.received().sha256),
       );
       const stored: Array<{ sha256: string; size: number; name: string; mimeType: string }> = [];
@@ -140,13 +140,11 @@ export function inboxModule(deps: Deps) {
     } catch (error) {
       // Nothing kept: no temporary file, and no placed bytes that no row refers to.
       await upload.discard();
-      release();
-      release = () => {};
-      for (const sha of committed)
-        await removeDepositBytes(deps.db, deps.state.heldBlobs, store, sha).catch(() => false);
+      await release();
+      for (const sha of committed) await removeDepositBytes(deps.db, deps.state, store, sha).catch(() => false);
       throw error;
     } finally {
-      release();
+      await release();
     }
   });
 
@@ -171,7 +169,7 @@ export function inboxModule(deps: Deps) {
     if (removed.length === 0)
       throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
     // Once the withdrawal committed: a rollback must never find its bytes gone.
-    afterCommit(() => removeDepositBytes(deps.db, deps.state.heldBlobs, storage(), deposit.sha256));
+    afterCommit(() => removeDepositBytes(deps.db, deps.state, storage(), deposit.sha256));
     return c.body(null, 204);
   });
 

@@ -7,7 +7,6 @@ import {
   readableFilesWhere,
   removeBlobIfUnused,
   searchCondition,
-  type BlobHolds,
   type DocumentAccess,
   type FileStorage,
 } from '../documents/service';
@@ -127,5 +126,6 @@ export async function depositsUsingBlob(db: DbOrTx, sha256: string): Promise<num
 }
 
 /** Removes stored bytes once no deposit and no document refers to them (the two share bytes). */
-export const removeDepositBytes = (db: Db, held: BlobHolds, storage: FileStorage, sha256: string) =>
-  removeBlobIfUnused(db, held, storage, sha256, () => depositsUsingBlob(db, sha256));
+export const removeDepositBytes = (db: Db, guard: BlobGuard, storage: FileStorage, sha256: string) =>
+  removeBlobIfUnused(db, guard, storage, sha256, () => depositsUsingBlob(db, sha256));
+type BlobGuard = Parameters<typeof removeBlobIfUnused>[1];
