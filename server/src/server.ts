@@ -76,7 +76,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     const port = (server.address() as AddressInfo).port;
     config.publicUrl ??= listeningOrigin(env.HOST, port);
-    const purge = setInterval(() => void purgeIdempotencyKeys(deps.db, deps.now()).catch(() => undefined), 3_600_000);
+    // Scheduled jobs run on one instance at a time: with several on one PostgreSQL, the job's lock
+    // decides (another instance running it now → this turn is skipped).
+    const purge = setInterval(
+      () => void onOneInstance(deps, 'job:purge-idempotency', () => purgeIdempotencyKeys(deps.db, deps.now())),
+      3_600_000,
+    );
     purge.unref();
     const db = database;
     return {
@@ -108,6 +113,20 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await database?.close().catch(() => undefined);
     lock?.release();
     throw error;
+  }
+}
+
+async function onOneInstance(deps: Deps, job: string, work: () => Promise<void>): Promise<void> {
+  try {
+    const release = deps.state.sharedLocks ? await deps.state.sharedLocks.tryHold(job) : async () => {};
+    if (!release) return;
+    try {
+      await work();
+    } finally {
+      await release();
+    }
+  } catch (error) {
+    console.warn(`Tâche planifiée ${job} en échec`, (error as Error)?.message ?? error);
   }
 }
 
