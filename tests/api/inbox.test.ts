@@ -67,9 +67,16 @@ describe('POST /api/my-inbox/documents/upload: size limit (spec 5.4)', () => {
 
   it('stops reading a much larger file early with 413 and keeps nothing', async () => {
     const before = await depositCount();
-    const res = await send([{ bytes: pdfOfSize(MAX + 10 * 1024 * 1024), name: 'énorme.pdf' }]);
-    expect(res.status).toBe(413);
-    expect(res.body.message).toBe('Le fichier « énorme.pdf » dépasse la taille maximale de 50 Mo.');
+    const res = await send([{ bytes: pdfOfSize(MAX + 10 * 1024 * 1024), name: 'énorme.pdf' }]).catch((e: Error) => e);
+    if (res instanceof Error) {
+      // Seen once in CI on a loaded machine: the client got a reset instead of the answer while it
+      // was still sending (HTTP/1.1 gives no ordering guarantee there). The refusal still holds:
+      // only a reset is accepted, and nothing may be kept (below).
+      expect((res.cause as { code?: string } | undefined)?.code).toBe('ECONNRESET');
+    } else {
+      expect(res.status).toBe(413);
+      expect(res.body.message).toBe('Le fichier « énorme.pdf » dépasse la taille maximale de 50 Mo.');
+    }
     expect(await depositCount()).toBe(before);
     expect(tmpFiles()).toEqual([]);
   });
