@@ -117,9 +117,9 @@ export const view = endpoint({
   method: 'get',
   path: '/ged/documents/:id/view',
   tag,
-  summary: 'Contenu d’un document pour l’aperçu (inline)',
-  responses: { 200: file('') },
-  errors: { 404: 'Document introuvable.' },
+  summary: 'Contenu d’un document pour l’aperçu (inline) ; un en-tête Range donne une partie (206)',
+  responses: { 200: file(''), 206: file('') },
+  errors: { 404: 'Document introuvable.', 416: 'La plage demandée commence après la fin du fichier.' },
 });
 
 export const download = endpoint({

@@ -210,6 +210,27 @@ describe('view and download', () => {
     expect((await find('Bilan 2025.pdf')).readAt).not.toBeNull();
   });
 
+  it('view: a viewer may read one range (206), the last bytes, and is told when a range is past the end (416)', async () => {
+    const doc = await find('Bilan 2025.pdf');
+    const as = { token: demo, company: main };
+    const whole = Buffer.from((await server.api.get(`/api/ged/documents/${doc.id}/download`, as)).raw);
+    const ranged = (range: string) =>
+      server.api.get(`/api/ged/documents/${doc.id}/view`, { ...as, headers: { range } });
+    const first = await ranged('bytes=0-99');
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${doc.size}`);
+    expect(Buffer.from(first.raw).equals(whole.subarray(0, 100))).toBe(true);
+    const last = await ranged('bytes=-10');
+    expect(last.headers.get('content-range')).toBe(`bytes ${doc.size - 10}-${doc.size - 1}/${doc.size}`);
+    expect(Buffer.from(last.raw).equals(whole.subarray(doc.size - 10))).toBe(true);
+    const past = await ranged(`bytes=${doc.size}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${doc.size}`);
+    expect(past.body.message).toBe('La plage demandée commence après la fin du fichier.');
+    // Anything but one bytes range: the whole file, as before.
+    expect((await ranged('bytes=0-1,5-9')).status).toBe(200);
+  });
+
   it('download: attachment with the accented name encoded (RFC 6266)', async () => {
     const doc = await find('Déclaration de TVA - Octobre 2026.pdf');
     const res = await server.api.get(`/api/ged/documents/${doc.id}/download`, { token: demo, company: main });

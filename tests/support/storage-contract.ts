@@ -34,6 +34,10 @@ export function storageContract(name: string, make: () => Promise<StoreUnderTest
       expect(await store.size(sha256)).toBe(data.length);
       expect(await store.exists(sha256)).toBe(true);
       expect((await readAll(store, sha256))!.equals(Buffer.from(data))).toBe(true);
+      // A range, both ends included (a preview's first page).
+      const part: Buffer[] = [];
+      for await (const c of (await store.open(sha256, { start: 1000, end: 1999 }))!) part.push(c as Buffer);
+      expect(Buffer.concat(part).equals(Buffer.from(data.subarray(1000, 2000)))).toBe(true);
     });
 
     it('receives a large upload as a stream and keeps it once, whatever the number of copies', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { HttpError } from '../../http/errors';
 import { contentDisposition } from './content-disposition';
-import type { FileStorage } from './storage';
+import type { ByteRange, FileStorage } from './storage';
 import { zipStream } from './zip';
 
 export interface StoredFileMeta {
@@ -60,13 +60,55 @@ async function* verifiedBytes(storage: FileStorage, file: StoredFileMeta): Async
   if (held) yield held;
 }
 
-/** Streams a stored file with its type and an RFC 6266 file name. */
+export const RANGE_PAST_END = 'La plage demandée commence après la fin du fichier.';
+
+/** One `bytes=` range of a file of `size` bytes (RFC 9110), or null for anything else (then the whole file). */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2])); // the last N bytes
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Streams a stored file with its type and an RFC 6266 file name. A viewer may ask for one range
+ * (the preview of a large PDF): 206 with only those bytes, which cannot be checked against the
+ * SHA-256 — the whole-file answers are.
+ */
 export async function fileResponse(
   storage: FileStorage,
   file: StoredFileMeta,
   disposition: 'inline' | 'attachment',
+  rangeHeader?: string,
 ): Promise<Response> {
   await checkStored(storage, [file]);
+  const range = parseRange(rangeHeader, file.size);
+  if (range === 'unsatisfiable')
+    throw new HttpError(416, RANGE_PAST_END, { headers: { 'Content-Range': `bytes */${file.size}` } });
+  if (range) {
+    const stream = await storage.open(file.sha256, range);
+    if (!stream) throw damaged(file, null);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      status: 206,
+      headers: {
+        ...commonHeaders,
+        'Content-Type': file.mimeType,
+        'Content-Length': String(range.end - range.start + 1),
+        'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`,
+        'Accept-Ranges': 'bytes',
+        'Content-Disposition': contentDisposition(file.name, disposition),
+      },
+    });
+  }
   return new Response(
     Readable.toWeb(Readable.from(verifiedBytes(storage, file), { objectMode: false })) as ReadableStream,
     {
@@ -75,6 +117,7 @@ export async function fileResponse(
         ...commonHeaders,
         'Content-Type': file.mimeType,
         'Content-Length': String(file.size),
+        'Accept-Ranges': 'bytes',
         'Content-Disposition': contentDisposition(file.name, disposition),
       },
     },

@@ -93,7 +93,7 @@ export function documentsModule(deps: Deps) {
     const access = await documentAccess(deps, c);
     const doc = await findDocument(deps.db, access, idParam(c, 'id'));
     await markRead(deps.db, access.userId, [doc.id], deps.now());
-    return fileResponse(storage(), doc, 'inline');
+    return fileResponse(storage(), doc, 'inline', c.req.header('range'));
   });
 
   route(api.documents.download, { right: DOWNLOAD }, async (c) => {

@@ -21,7 +21,8 @@ import { VerifiedSink } from './verified-sink';
 // into a local temporary file, hashed and verified as on the disk store (verified-sink.ts); only
 // then is it sent to its final key, the SHA-256, in parts of 8 MiB when large. An object appears
 // whole or not at all (S3 has no partial object), so a failed write keeps nothing; each part carries
-// its SHA-256 for the server to check, and the stored size is read back.
+// its SHA-256 for the server to check, and the stored size is read back. Previews read ranges
+// (GetObject's Range), so a viewer opens the first page of a large PDF without the whole file.
 
 export interface S3Location {
   bucket: string;
@@ -142,9 +143,15 @@ export function s3Storage(location: S3Location, client: S3Client, tmpRoot: strin
       if ((await size(sha256)) !== stored.size) throw new StorageError('unverified');
       return stored;
     },
-    async open(sha256) {
+    async open(sha256, range) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: keyOf(sha256) }));
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: location.bucket,
+            Key: keyOf(sha256),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
         return (object.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (notFound(error)) return null;

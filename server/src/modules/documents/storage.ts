@@ -31,12 +31,18 @@ export interface IncomingFile {
 export interface FileStorage {
   receive(): IncomingFile;
   put(bytes: Uint8Array): Promise<StoredObject>;
-  /** The stored bytes as a stream, or null when absent. */
-  open(sha256: string): Promise<Readable | null>;
+  /** The stored bytes as a stream (or the bytes start…end, both included), or null when absent. */
+  open(sha256: string, range?: ByteRange): Promise<Readable | null>;
   /** Size of the stored bytes, or null when absent. */
   size(sha256: string): Promise<number | null>;
   exists(sha256: string): Promise<boolean>;
   remove(sha256: string): Promise<void>;
+}
+
+/** Bytes start to end, both included (HTTP's Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The part of the file system a write goes through: tests swap it to simulate a full or lying disk. */
@@ -121,9 +127,9 @@ export function diskStorage(root: string, io: StorageIo = nodeIo): FileStorage {
         throw error;
       }
     },
-    async open(sha256) {
+    async open(sha256, range) {
       if (!(await this.exists(sha256))) return null;
-      return createReadStream(pathOf(sha256));
+      return createReadStream(pathOf(sha256), range ? { start: range.start, end: range.end } : undefined);
     },
     size: (sha256) => sizeOf(pathOf(sha256)),
     async exists(sha256) {
