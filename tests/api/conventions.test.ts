@@ -11,7 +11,7 @@ import { endpoints } from '../../src/contract/index';
 import { createModule } from '../../server/src/http/route';
 import type { AppEnv } from '../../server/src/http/types';
 import { modules } from '../../server/src/modules/index';
-import { invoicePayload } from '../support/invoice-helpers';
+import { customerPayload, invoicePayload } from '../support/invoice-helpers';
 import { startTestServer, type ApiResponse, type TestServer } from '../support/test-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 
@@ -476,18 +476,8 @@ describe('malformed input never causes a 500', () => {
 // Issue 9 item 5: a key belongs to (user, company); a multipart request is compared on its files.
 // Issue 9 item 3: a mail is never sent twice for one key, even when the process dies after it left.
 describe('Idempotency-Key scope and content', () => {
-  const customer = (socialReason: string) => ({
-    socialReason,
-    name: 'Vidal',
-    civility: 'Société',
-    adress: '4 rue du Port',
-    postalCode: '17000',
-    city: 'La Rochelle',
-    email: 'compta@example.fr',
-    payementMode: 'Virement',
-    payementDelay: 30,
-    isBusiness: true,
-  });
+  const customer = (socialReason: string) =>
+    customerPayload(socialReason, { email: 'compta@example.fr', payementDelay: 30 });
   const customersNamed = async (token: string, company: number, q: string) =>
     (await server.api.get(`/api/customers?q=${encodeURIComponent(q)}`, { token, company })).body.total as number;
 

@@ -112,31 +112,14 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
 
   it('two instances on one database answer one Idempotency-Key once, whichever gets each retry', async () => {
     const first = await testServer({});
-    const config = readConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: first.dataDir,
-      DATABASE_URL: first.deps.config.env.DATABASE_URL,
-    });
-    const second = await startServer(config);
-    closing.push(second);
+    const second = await secondInstance(first);
     const { token } = await first.api.login('demo');
     const company = first.seed!.companies.find((c) => c.label === MARTIN)!.id;
     const body = customerPayload('Deux instances', { accountNumber: 'INST01' });
     const send = (url: string) =>
-      fetch(`${url}/api/customers`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-company-id': String(company),
-          'idempotency-key': 'deux-instances-0001',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+      apiClient(url).post('/api/customers', body, { token, company, idempotencyKey: 'deux-instances-0001' });
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i % 2 ? second.url : first.url)));
-    for (const a of answers) expect([201, 503], await a.clone().text()).toContain(a.status);
+    for (const a of answers) expect([201, 503], JSON.stringify(a.body)).toContain(a.status);
     expect(answers.filter((a) => a.status === 201 && a.headers.get('idempotent-replay') === null)).toHaveLength(1);
     const rows = await withClient(first.deps.config.env.DATABASE_URL!, (c) =>
       c.query("select count(*)::int as n from customers where account_number = 'INST01'"),
@@ -152,16 +135,7 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
 
   it('one invoice sent with one key through two instances at once leaves as one mail', async () => {
     const first = await testServer({});
-    const second = await startServer(
-      readConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: first.dataDir, // one mail folder, as one SMTP relay would be
-        DATABASE_URL: first.deps.config.env.DATABASE_URL,
-      }),
-    );
-    closing.push(second);
+    const second = await secondInstance(first); // one mail folder, as one SMTP relay would be
     const { token } = await first.api.login('demo');
     const company = first.seed!.companies.find((c) => c.label === MARTIN)!.id;
     const draft = await first.api.post('/api/invoices', invoicePayload(first), { token, company });

@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -12,9 +12,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { nodeIo, type FileStorage, type StoredObject } from './storage';
+import { nodeIo, receiveToTemp, type FileStorage, type StoredObject } from './storage';
 import { StorageError, storageErrorOf } from './storage-errors';
-import { VerifiedSink } from './verified-sink';
 
 // Issue 13: the same content-addressed store on the S3 API (AWS, or any compatible server: MinIO,
 // Garage, Scaleway, OVH…), for several instances sharing their files. An upload is first received
@@ -92,36 +91,16 @@ export function s3Storage(location: S3Location, client: S3Client, tmpRoot: strin
   return {
     receive() {
       const tmpDir = join(tmpRoot, '.tmp');
-      const tmp = join(tmpDir, randomUUID());
-      const sink = new VerifiedSink(
-        tmp,
+      // Sent, then the temporary file goes (receiveToTemp removes it on a failure).
+      return receiveToTemp(
+        tmpDir,
         nodeIo,
-        () => mkdir(tmpDir, { recursive: true }),
         (e) => storageErrorOf(e, tmpDir),
+        async (tmp, stored) => {
+          await send(tmp, stored);
+          await rm(tmp, { force: true });
+        },
       );
-      let settled = false;
-      const dropTmp = () => rm(tmp, { force: true }).catch(() => undefined);
-      return {
-        sink,
-        received: () => sink.result(),
-        async commit() {
-          const stored = sink.result();
-          try {
-            await send(tmp, stored);
-          } finally {
-            await dropTmp();
-          }
-          settled = true;
-          return stored;
-        },
-        async discard() {
-          if (settled) return;
-          settled = true;
-          sink.destroy();
-          await sink.fileClosed;
-          await dropTmp();
-        },
-      };
     },
     async put(bytes) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -89,31 +89,7 @@ export function diskStorage(root: string, io: StorageIo = nodeIo): FileStorage {
     );
 
   return {
-    receive() {
-      const tmp = join(tmpDir, randomUUID());
-      const sink = new VerifiedSink(tmp, io, () => mkdir(tmpDir, { recursive: true }), fail);
-      let settled = false;
-      return {
-        sink,
-        received: () => sink.result(),
-        async commit() {
-          const stored = sink.result();
-          await place(tmp, stored);
-          settled = true;
-          return stored;
-        },
-        async discard() {
-          if (settled) return;
-          settled = true;
-          sink.destroy();
-          await sink.fileClosed;
-          // Never fails the caller's answer: a leftover temporary file is only logged.
-          await rm(tmp, { force: true }).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'ENOTDIR') console.error(`Fichier temporaire non supprimé : ${tmp}`, e.message);
-          });
-        },
-      };
-    },
+    receive: () => receiveToTemp(tmpDir, io, fail, place),
     async put(bytes) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       if ((await this.size(sha256)) === bytes.byteLength) return { sha256, size: bytes.byteLength };
@@ -137,6 +113,50 @@ export function diskStorage(root: string, io: StorageIo = nodeIo): FileStorage {
     },
     async remove(sha256) {
       await rm(pathOf(sha256), { force: true });
+    },
+  };
+}
+
+/**
+ * An upload received into a temporary file of `tmpDir` (hashed, flushed and read back by the
+ * VerifiedSink), then handed to `place`, which moves it to its final place (the disk) or sends it
+ * and removes it (S3). A failed place, or a discard, removes the temporary file: nothing is kept.
+ */
+export function receiveToTemp(
+  tmpDir: string,
+  io: StorageIo,
+  fail: (error: unknown) => Error,
+  place: (tmp: string, stored: StoredObject) => Promise<void>,
+): IncomingFile {
+  const tmp = join(tmpDir, randomUUID());
+  const sink = new VerifiedSink(tmp, io, () => mkdir(tmpDir, { recursive: true }), fail);
+  let settled = false;
+  // Never fails the caller's answer: a leftover temporary file is only logged.
+  const dropTmp = () =>
+    rm(tmp, { force: true }).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOTDIR') console.error(`Fichier temporaire non supprimé : ${tmp}`, e.message);
+    });
+  return {
+    sink,
+    received: () => sink.result(),
+    async commit() {
+      const stored = sink.result();
+      try {
+        await place(tmp, stored);
+      } catch (error) {
+        settled = true;
+        await dropTmp();
+        throw error;
+      }
+      settled = true;
+      return stored;
+    },
+    async discard() {
+      if (settled) return;
+      settled = true;
+      sink.destroy();
+      await sink.fileClosed;
+      await dropTmp();
     },
   };
 }
