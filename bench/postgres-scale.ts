@@ -1,11 +1,12 @@
 // Issue 13, "Figures": the server on PostgreSQL with 1 000 companies and 1 million invoices.
 // A throwaway cluster (tests/support/pg-cluster.ts), the demo data, then 1 000 companies copied from
 // a demo company, each with 1 000 validated invoices copied from a demo invoice (one INSERT … SELECT
-// per table). Then: first page and search p95 (one client), validate p95, and the list endpoints'
+// per table), the first with 100 000 more. Then: first page and search p95 (one client), the last
+// page of the big one by offset and by keyset cursor, validate p95, and the list endpoints'
 // throughput with 50 clients on one instance and on three (each its own process, clients spread
 // round robin as a balancer would).
 // Reproduce: `npm run bench -- postgres-scale`, or alone `npx tsx bench/postgres-scale.ts`
-// (SCALE_COMPANIES=1000 SCALE_INVOICES=1000 SCALE_SECONDS=10).
+// (SCALE_COMPANIES=1000 SCALE_INVOICES=1000 SCALE_DEEP=100000 SCALE_SECONDS=10).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const COMPANIES = Number(process.env.SCALE_COMPANIES ?? 1000);
 const INVOICES = Number(process.env.SCALE_INVOICES ?? 1000);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
+const DEEP = Number(process.env.SCALE_DEEP ?? 100_000);
 const CLIENTS = 50;
 
 const ms = (n: number) => `${n.toFixed(1).replace('.', ',')} ms`;
@@ -90,6 +92,15 @@ async function fill(url: string, demoUserId: number, templateCompany: number): P
        from new_companies n join customers c on c.company_id = n.id,
             (select * from invoices where id = $1) t, generate_series(1, $2) g`,
       [template.id, INVOICES],
+    );
+    // One firm's big client: DEEP more invoices in the first copy, for the deep pages.
+    await db.query(
+      `insert into invoices (company_id, customer_id, number, number_year, number_seq, designation, search_text, ${q(invoiceCols)})
+       select n.id, c.id, 'F2025-' || lpad(g::text, 6, '0'), 2025, g, 'Prestation ' || g,
+              'f2025-' || lpad(g::text, 6, '0') || ' prestation ' || g || ' ' || c.social_reason, ${q(invoiceCols.map((x) => `t.${x}`)).replace(/"t\.([^"]+)"/g, 't."$1"')}
+       from (select min(id) as id from new_companies) n join customers c on c.company_id = n.id,
+            (select * from invoices where id = $1) t, generate_series(1, $2) g`,
+      [template.id, DEEP],
     );
     await db.query('vacuum analyze');
   } finally {
@@ -162,9 +173,12 @@ export async function benchPostgresScale(): Promise<Record<string, string>> {
       const db = new pg.Client({ connectionString: url });
       await db.connect();
       try {
-        return (
-          await db.query('select id from companies where label = $1', [`Société ${Math.ceil(COMPANIES / 2)} SARL`])
-        ).rows[0] as { id: number };
+        const byLabel = async (label: string) =>
+          (await db.query('select id from companies where label = $1', [label])).rows[0] as { id: number };
+        return {
+          ...(await byLabel(`Société ${Math.ceil(COMPANIES / 2)} SARL`)),
+          big: (await byLabel('Société 1 SARL')).id,
+        };
       } finally {
         await db.end();
       }
@@ -185,9 +199,17 @@ export async function benchPostgresScale(): Promise<Record<string, string>> {
     await timed(20, () => api.get('/api/factures?page=1&pageSize=50', as)); // warm-up
     const firstPage = await timed(200, () => api.get('/api/factures?page=1&pageSize=50', as));
     const search = await timed(200, (i) =>
-      api.get(`/api/factures?page=1&pageSize=50&search=prestation%20${(i * 37) % INVOICES}`, as),
+      api.get(`/api/factures?page=1&pageSize=50&q=prestation%20${1 + ((i * 37) % INVOICES)}`, as),
     );
-    const deep = await timed(20, () => api.get(`/api/factures?page=${Math.floor(INVOICES / 50)}&pageSize=50`, as));
+    // The big client: its last page by offset, then the same page after the cursor of the one before.
+    const big = { token, company: companyRow.big };
+    const lastPage = Math.floor((INVOICES + DEEP) / 50);
+    const beforeLast = await api.get(`/api/factures?page=${lastPage - 1}&pageSize=50`, big);
+    const deepOffset = await timed(20, () => api.get(`/api/factures?page=${lastPage}&pageSize=50`, big));
+    const deepKeyset = await timed(50, () => api.get(`/api/factures?pageSize=50&after=${beforeLast.body.next}`, big));
+    const keysetPage = (await api.get(`/api/factures?pageSize=50&after=${beforeLast.body.next}`, big)).body.items;
+    const offsetPage = (await api.get(`/api/factures?page=${lastPage}&pageSize=50`, big)).body.items;
+    if (JSON.stringify(keysetPage) !== JSON.stringify(offsetPage)) throw new Error('les deux lectures diffèrent');
 
     // Validate: drafts copied from the first invoice of the company, validated one after the other.
     const first = (await api.get('/api/factures?page=1&pageSize=1', as)).body.items[0];
@@ -220,7 +242,9 @@ export async function benchPostgresScale(): Promise<Record<string, string>> {
       Données: `${COMPANIES.toLocaleString('fr-FR')} sociétés × ${INVOICES.toLocaleString('fr-FR')} factures validées = ${(COMPANIES * INVOICES).toLocaleString('fr-FR')} factures, plus la démonstration ; PostgreSQL jetable (fsync), préparé en ${filled} s`,
       'Liste, première page (50), un client': await p95Of(firstPage),
       'Recherche dans la liste, un client': await p95Of(search),
-      [`Page ${Math.floor(INVOICES / 50)} de 50 (pagination par décalage)`]: await p95Of(deep),
+      [`Page ${lastPage} de 50 d’une société à ${(INVOICES + DEEP).toLocaleString('fr-FR')} factures, par décalage (?page=)`]:
+        await p95Of(deepOffset),
+      [`La même page après le curseur de la précédente (?after=)`]: await p95Of(deepKeyset),
       'Validation (PDF compris), une à la fois': await p95Of(validate),
       [`Listes, ${CLIENTS} clients, une instance`]: load(single),
       [`Listes, ${CLIENTS} clients, trois instances (tourniquet)`]: `${load(triple)} — ×${(triple.perSecond / single.perSecond).toFixed(2).replace('.', ',')}`,

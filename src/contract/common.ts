@@ -43,6 +43,8 @@ export type ListQuery = z.output<typeof listQuery>;
 
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** A page of a list that also pages by keyset: `next` is the `?after=` of the next page, null on the last. */
+export const cursorPage = <T extends z.ZodType>(item: T) => page(item).extend({ next: z.string().nullable() });
 export interface Page<T> {
   items: T[];
   total: number;

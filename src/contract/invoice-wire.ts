@@ -133,6 +133,8 @@ const paging = {
   to: date.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_LIST_PAGE_SIZE).default(50),
+  /** Keyset cursor: the `next` of the page before; wins over `page` (deep pages stay fast, issue 13). */
+  after: z.string().max(400).optional(),
 };
 
 export const invoiceListQuery = z.object({

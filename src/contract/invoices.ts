@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/dates';
 import { PAYMENT_MEANS_KEYS } from '../domain/invoice-status';
 import { parseFrenchNumber } from '../domain/money';
-import { MAX_ID, page } from './common';
+import { cursorPage, MAX_ID } from './common';
 import { endpoint, file } from './endpoint';
 import {
   invoiceJson,
@@ -130,7 +130,7 @@ export const listInvoices = endpoint({
   tag: F,
   query: invoiceListQuery,
   summary: 'Liste des factures et avoirs : brouillons d’abord puis numéro décroissant, filtres et pages',
-  responses: { 200: page(invoiceListRow) },
+  responses: { 200: cursorPage(invoiceListRow) },
 });
 
 export const invoiceDetail = endpoint({
@@ -156,7 +156,7 @@ export const listQuotes = endpoint({
   tag: D,
   query: quoteListQuery,
   summary: 'Liste des devis : numéro décroissant, filtres et pages',
-  responses: { 200: page(quoteListRow) },
+  responses: { 200: cursorPage(quoteListRow) },
 });
 
 export const customerDocuments = endpoint({

@@ -22,12 +22,16 @@ type PagedList =
 /** All pages of a list. */
 export async function fetchAllPages<T>(list: PagedList, companyId: number, pageSize = PAGE_SIZE): Promise<T[]> {
   const rows: T[] = [];
+  // The invoice and quote lists answer a keyset cursor (`next`): each page then reads only its own
+  // rows, where an offset would skip all the rows before it again (issue 13).
+  let after: string | undefined;
   for (let page = 1; page < 10_000; page++) {
-    const body = (await call(list as typeof api.catalogue.listItems, {
-      query: { page, pageSize },
+    const body = (await call(list as typeof api.invoices.listInvoices, {
+      query: after ? { page, pageSize, after } : { page, pageSize },
       companyId,
-    })) as unknown as { items: T[]; total: number };
+    })) as unknown as { items: T[]; total: number; next?: string | null };
     rows.push(...body.items);
+    after = body.next ?? undefined;
     if (body.items.length < pageSize || (body.total != null && rows.length >= body.total)) break;
   }
   return rows;

@@ -96,6 +96,69 @@ describe('list totals', () => {
   });
 });
 
+describe('keyset pages (?after=, issue 13)', () => {
+  const opts = () => ({ token: ctx.demo, company });
+  /** Every row of a list read 3 at a time, each page asked after the previous page's cursor. */
+  async function walk(path: string) {
+    const ids: number[] = [];
+    let after: string | null = null;
+    for (let n = 0; n < 1000; n++) {
+      const cursor: string = after ? `&after=${after}` : '';
+      const res = await ctx.server.api.get(`${path}?pageSize=3${cursor}`, opts());
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      ids.push(...res.body.items.map((r: { id: number }) => r.id));
+      after = res.body.next;
+      if (!after) return { ids, total: res.body.total as number };
+    }
+    throw new Error('la liste ne finit pas');
+  }
+
+  it('gives every invoice (drafts first) and every quote once, in the order of the one-page list', async () => {
+    // Two drafts, so the walk crosses from drafts to numbered invoices inside a page.
+    const one = (await ctx.server.api.get('/api/factures?validated=true&pageSize=1', opts())).body.items[0];
+    const full = (await ctx.server.api.get(`/api/invoices/${one.id}`, opts())).body;
+    for (let i = 0; i < 2; i++) {
+      const draft = { ...full, id: undefined, number: undefined, validated: undefined };
+      expect((await ctx.server.api.post('/api/invoices', draft, opts())).status).toBe(201);
+    }
+    for (const path of ['/api/factures', '/api/estimates']) {
+      const whole = (await ctx.server.api.get(`${path}?pageSize=500`, opts())).body;
+      expect(whole.items.length).toBeGreaterThan(3); // more than one page of 3
+      expect(whole.next).toBeNull();
+      const walked = await walk(path);
+      expect(walked.ids).toEqual(whole.items.map((r: { id: number }) => r.id));
+      expect(walked.total).toBe(whole.total);
+    }
+  });
+
+  it('does not shift when a document is created between two pages', async () => {
+    const first = (await ctx.server.api.get('/api/factures?pageSize=3', opts())).body;
+    const expected = (await ctx.server.api.get('/api/factures?pageSize=3&page=2', opts())).body.items;
+    const any = (await ctx.server.api.get(`/api/invoices/${first.items[0].id}`, opts())).body;
+    const draft = { ...any, id: undefined, number: undefined, validated: undefined };
+    expect((await ctx.server.api.post('/api/invoices', draft, opts())).status).toBe(201);
+    const byOffset = (await ctx.server.api.get('/api/factures?pageSize=3&page=2', opts())).body.items;
+    const byCursor = (await ctx.server.api.get(`/api/factures?pageSize=3&after=${first.next}`, opts())).body.items;
+    expect(byCursor).toEqual(expected);
+    expect(byOffset).not.toEqual(expected);
+  });
+
+  it('refuses a cursor that is not one of ours with a 400 naming « after »', async () => {
+    const forged = [
+      'pas-un-curseur',
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('[2024,1,"F-1"]').toString('base64url'),
+      Buffer.from('[2024,-1,"F-1",3]').toString('base64url'),
+    ];
+    for (const after of forged)
+      for (const path of ['/api/factures', '/api/estimates']) {
+        const res = await ctx.server.api.get(`${path}?after=${after}`, opts());
+        expect(res.status, `${path} ${after}`).toBe(400);
+        expect(res.body.message).toContain('Le curseur de page « after » est invalide');
+      }
+  });
+});
+
 describe('compression of JSON answers', () => {
   const auth = () => ({ authorization: `Bearer ${ctx.demo}`, 'x-company-id': String(company) });
 

@@ -6,11 +6,13 @@ import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
 import { customerColumns, customerIdByAccount, joinCustomer } from '../invoicing-core/references-service';
 import { num } from './invoice-store';
+import { afterInvoice, afterQuote, decodeInvoiceCursor, decodeQuoteCursor, encodeCursor } from './list-cursor';
 import { searchCondition } from './search';
 
 // Server-side filtering and paging of the invoice and quote lists (100 000 documents stay fast:
 // the order is the composite index (company_id, number_year, number_seq, number, id) DESC, whose
-// NULLs-first puts unnumbered drafts first as spec 4 wants).
+// NULLs-first puts unnumbered drafts first as spec 4 wants). Deep pages read after a keyset cursor
+// (list-cursor.ts) instead of skipping rows.
 
 // The list queries are the contract's (src/contract/invoice-wire.ts, decision 021).
 export { invoiceListQuery, MAX_LIST_PAGE_SIZE, quoteListQuery } from '../../../../src/contract/invoice-wire';
@@ -51,11 +53,22 @@ export function invoiceConditions(
   );
 }
 
-/** A list row of spec 3: id, customer, type, number, estimate, invoice. */
-export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, today: string) {
+/** Where a page starts: `offset` rows in, or right after the row named by a keyset cursor. */
+export interface PageStart {
+  offset: number;
+  after?: string;
+}
+
+/**
+ * One page of list rows of spec 3 (id, customer, type, number, estimate, invoice), and the cursor
+ * of the next page when this one is full.
+ */
+export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: number, start: PageStart, today: string) {
   const rows = await db
     .select({
       id: invoices.id,
+      numberYear: invoices.numberYear,
+      numberSeq: invoices.numberSeq,
       type: invoices.type,
       number: invoices.number,
       createdAt: invoices.createdAt,
@@ -82,11 +95,13 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
     .from(invoices)
     .leftJoin(...joinCustomer(invoices.customerId))
     .leftJoin(estimates, eq(estimates.id, invoices.estimateId))
-    .where(where)
+    .where(start.after ? and(where, afterInvoice(decodeInvoiceCursor(start.after))) : where)
     .orderBy(...INVOICE_ORDER)
     .limit(limit)
-    .offset(offset);
-  return rows.map((r) => ({
+    .offset(start.after ? 0 : start.offset);
+  const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+  const next = last ? encodeCursor([last.numberYear, last.numberSeq, last.number, last.id]) : null;
+  const items = rows.map((r) => ({
     id: r.id,
     customer: { socialReason: r.socialReason ?? '', name: r.name ?? '', accountNumber: r.accountNumber ?? '' },
     type: r.type,
@@ -117,6 +132,7 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       amountCredited: num(r.amountCredited),
     },
   }));
+  return { items, next };
 }
 
 export async function countInvoices(db: DbOrTx, where: SQL | undefined): Promise<number> {
@@ -136,10 +152,12 @@ export function quoteConditions(companyId: number, q: z.output<typeof quoteListQ
   );
 }
 
-export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: number, start: PageStart) {
   const rows = await db
     .select({
       id: estimates.id,
+      numberYear: estimates.numberYear,
+      numberSeq: estimates.numberSeq,
       number: estimates.number,
       state: estimates.state,
       createdAt: estimates.createdAt,
@@ -153,15 +171,17 @@ export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: numbe
     })
     .from(estimates)
     .leftJoin(...joinCustomer(estimates.customerId))
-    .where(where)
+    .where(start.after ? and(where, afterQuote(decodeQuoteCursor(start.after))) : where)
     .orderBy(
       sql`${estimates.numberYear} desc nulls last`,
       sql`${estimates.numberSeq} desc nulls last`,
       sql`${estimates.id} desc nulls last`,
     )
     .limit(limit)
-    .offset(offset);
-  return rows.map((r) => ({
+    .offset(start.after ? 0 : start.offset);
+  const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+  const next = last ? encodeCursor([last.numberYear, last.numberSeq, last.id]) : null;
+  const items = rows.map((r) => ({
     id: r.id,
     number: r.number,
     state: stateLabelFromKey(r.state) ?? 'En cours',
@@ -172,6 +192,7 @@ export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: numbe
     ttc: num(r.ttc),
     invoiceId: r.invoiceId,
   }));
+  return { items, next };
 }
 
 export async function countQuotes(db: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -11,9 +11,30 @@ import { isIdText, pathParam } from '../../http/validate';
 import { findCustomer } from './context';
 import { invoiceRight, quoteRight } from './http-helpers';
 import { loadInvoice, loadInvoices, toInvoiceJson } from './invoice-store';
-import { countInvoices, countQuotes, invoiceConditions, invoiceRows, quoteConditions, quoteRows } from './list-query';
+import {
+  countInvoices,
+  countQuotes,
+  invoiceConditions,
+  invoiceRows,
+  quoteConditions,
+  quoteRows,
+  type PageStart,
+} from './list-query';
 
 type Route = ReturnType<typeof createModule>['route'];
+
+/** `?after=` (keyset cursor) wins over `?page=` (offset), which stays for the spec's numbered pages. */
+const pageStart = (query: { page: number; pageSize: number; after?: string }): PageStart =>
+  query.after ? { offset: 0, after: query.after } : { offset: (query.page - 1) * query.pageSize };
+
+/**
+ * A short page of an offset read tells the total without counting (counting 100 000 rows is the
+ * slow part); after a cursor, the rows before it are unknown, so the total is counted.
+ */
+function shortPageTotal(start: PageStart, length: number, pageSize: number): number | undefined {
+  if (start.after || length === pageSize || (length === 0 && start.offset > 0)) return undefined;
+  return start.offset + length;
+}
 
 export const CUSTOMER_NOT_FOUND = 'Ce client est introuvable.';
 /** The customer sheet shows at most this many documents of each kind (most recent first). */
@@ -25,14 +46,10 @@ export function listRoutes(deps: Deps, route: Route) {
   route(api.invoices.listInvoices, { right: invoiceRight('view') }, async (c, { query }) => {
     const today = todayInParis(deps.now());
     const where = invoiceConditions(c.get('company').id, query, today);
-    const offset = (query.page - 1) * query.pageSize;
-    const items = await invoiceRows(db, where, query.pageSize, offset, today);
-    // A short page tells the total without counting (counting 100 000 rows is the slow part).
-    const total =
-      items.length < query.pageSize && (items.length > 0 || offset === 0)
-        ? offset + items.length
-        : await countInvoices(db, where);
-    return c.json({ items, total, page: query.page, pageSize: query.pageSize });
+    const start = pageStart(query);
+    const { items, next } = await invoiceRows(db, where, query.pageSize, start, today);
+    const total = shortPageTotal(start, items.length, query.pageSize) ?? (await countInvoices(db, where));
+    return c.json({ items, total, page: query.page, pageSize: query.pageSize, next });
   });
 
   route(api.invoices.invoiceDetail, { right: invoiceRight('view') }, async (c, { query }) => {
@@ -54,13 +71,10 @@ export function listRoutes(deps: Deps, route: Route) {
 
   route(api.invoices.listQuotes, { right: quoteRight('view') }, async (c, { query }) => {
     const where = quoteConditions(c.get('company').id, query);
-    const offset = (query.page - 1) * query.pageSize;
-    const items = await quoteRows(db, where, query.pageSize, offset);
-    const total =
-      items.length < query.pageSize && (items.length > 0 || offset === 0)
-        ? offset + items.length
-        : await countQuotes(db, where);
-    return c.json({ items, total, page: query.page, pageSize: query.pageSize });
+    const start = pageStart(query);
+    const { items, next } = await quoteRows(db, where, query.pageSize, start);
+    const total = shortPageTotal(start, items.length, query.pageSize) ?? (await countQuotes(db, where));
+    return c.json({ items, total, page: query.page, pageSize: query.pageSize, next });
   });
 
   route(api.invoices.customerDocuments, { right: { menu: 'mesFactures', permission: 'view' } }, async (c) => {
@@ -77,17 +91,17 @@ export function listRoutes(deps: Deps, route: Route) {
           db,
           and(eq(invoices.companyId, company.id), eq(invoices.customerId, customer.id)),
           CUSTOMER_DOCUMENTS_LIMIT,
-          0,
+          { offset: 0 },
           today,
-        )
+        ).then((page) => page.items)
       : [];
     const quoteList = can(user, 'view', { menu: 'mesFactures', child: 'listeDevis' })
       ? await quoteRows(
           db,
           and(eq(estimates.companyId, company.id), eq(estimates.customerId, customer.id)),
           CUSTOMER_DOCUMENTS_LIMIT,
-          0,
-        )
+          { offset: 0 },
+        ).then((page) => page.items)
       : [];
     return c.json({ invoices: invoiceList, quotes: quoteList });
   });
