@@ -74,6 +74,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
       s.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, env.HOST, env.PORT)));
     });
+    // An idle keep-alive connection must be closed by the client or the balancer, not by us: a
+    // server closing it just as a client starts a request on it resets that request (seen as an
+    // ECONNRESET on a 50 MB upload that took a few seconds to prepare). 65 s outlives the usual idle
+    // timeouts of clients (4 s) and balancers (60 s); docs/deploy.md.
+    (server as HttpServer).keepAliveTimeout = 65_000;
+    (server as HttpServer).headersTimeout = 66_000;
     const port = (server.address() as AddressInfo).port;
     config.publicUrl ??= listeningOrigin(env.HOST, port);
     // Scheduled jobs run on one instance at a time: with several on one PostgreSQL, the job's lock
