@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startTestServer, type ApiResponse, type TestServer } from '../support/test-server';
 import { fuzzRequest, type FuzzRequest, type Operation, operationsOf } from '../support/fuzz-arbitraries';
 import { MARTIN, companyId, invoicePayload, quotePayload, today } from '../support/invoice-helpers';
@@ -16,10 +16,14 @@ import { DATE_OUT_OF_BOUNDS } from '../../src/domain/dates';
 // (it adds new paths at each run, decision 017); a failure prints its seed and path (fc.assert's
 // report), to replay with FUZZ_SEED=<seed>; FUZZ_RUNS=<n> fuzzes longer.
 
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 450);
+// On PostgreSQL (the api-pg project) the same fixed seed would send the very same requests again:
+// another fixed seed instead, and half as many, so the two lanes together reach more paths than one
+// seed twice, for less time (issue 13 runs the whole API suite on both databases).
+const ON_POSTGRES = !!inject('apiPg');
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 225 : 450));
 const RANDOM_RUNS = Math.ceil(FUZZ_RUNS / 3);
 const FUZZ_TIMEOUT = 180_000;
-const FIXED_SEED = 20261123;
+const FIXED_SEED = ON_POSTGRES ? 20261126 : 20261123;
 /** Revokes the very token the fuzzing signs in with: every later call would only test the 401. */
 const EXCLUDED = new Set(['POST /api/logout']);
 
