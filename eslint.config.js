@@ -71,6 +71,14 @@ const tablesOf = {
   documents: ['documents', 'documentReads', 'gedCategoryLast'],
   inbox: ['inboxDeposits', 'depositBatches'],
   notifications: ['notifications', 'notificationSeen'],
+  'cash-registers': [
+    'cashRegisters',
+    'cashMovementTypes',
+    'cashMovements',
+    'cashClosings',
+    'cashSigningKeys',
+    'cashDayTotals',
+  ],
 };
 const tableOwnership = folders('./server/src/modules').map((module) => {
   const others = Object.entries(tablesOf).filter(([owner]) => owner !== module);

@@ -38,6 +38,11 @@ const SECTIONS: Section[] = [
     fn: 'benchEnvSync',
     title: 'Environnement de facturation : première synchronisation et suivantes (10 000 clients, 10 000 articles)',
   },
+  {
+    file: 'cash-registers.ts',
+    fn: 'benchCashRegisters',
+    title: 'Caisses : 10 caisses × 3 ans, environ 1 million de mouvements chaînés et signés',
+  },
 ];
 
 function printTable(title: string, figures: Figures): void {

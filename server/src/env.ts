@@ -46,6 +46,10 @@ const schema = z.object({
           .every((o) => /^https?:\/\/[^\s/;,']+$/.test(o)),
       { message: 'liste d’origines https://hôte[:port] séparées par des espaces' },
     ),
+  // Cash registers (decision 037): the Ed25519 signing key, a PKCS#8 PEM or the path of one. Unset: a
+  // key generated at the first use in DATA_DIR/cash-signing-key.pem (0600). Required in production
+  // on PostgreSQL (every instance must sign with the same key).
+  CASH_SIGNING_KEY: z.string().optional(),
   LDAP_URL: z.string().optional(),
   LDAP_DOMAINS: z.string().default(''),
   LDAP_EXCLUDED: z.string().default(''),

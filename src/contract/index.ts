@@ -7,10 +7,21 @@ import * as catalogue from './catalogue';
 import * as invoices from './invoices';
 import * as sync from './sync';
 import * as health from './health';
+import * as cashRegisters from './cash-registers';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
-export const api = { session, notifications, documents, inbox, catalogue, invoices, sync, health } as const;
+export const api = {
+  session,
+  notifications,
+  documents,
+  inbox,
+  catalogue,
+  invoices,
+  sync,
+  health,
+  cashRegisters,
+} as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;

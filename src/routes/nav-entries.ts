@@ -1,4 +1,4 @@
-import { IconFileInvoice, IconFolder, IconHome, IconInbox } from '@tabler/icons-react';
+import { IconCashRegister, IconFileInvoice, IconFolder, IconHome, IconInbox } from '@tabler/icons-react';
 import type { NavEntry } from '../components/layout/nav-types';
 
 /**
@@ -25,6 +25,17 @@ export const navEntries: NavEntry[] = [
     children: [
       { label: 'Consulter ma bannette', to: '/ma-bannette' },
       { label: 'Déposer des fichiers', to: '/ma-bannette/deposer' },
+    ],
+  },
+  {
+    key: 'cashRegisters',
+    label: 'Mes caisses',
+    icon: IconCashRegister,
+    menu: 'mesCaisses',
+    children: [
+      { label: 'Mes caisses', to: '/mes-caisses' },
+      { label: 'Journées', to: '/mes-caisses/journées' },
+      { label: 'Tableau de bord des caisses', to: '/mes-caisses/dashboard' },
     ],
   },
   {

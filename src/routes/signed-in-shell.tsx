@@ -8,6 +8,7 @@ import 'dayjs/locale/fr';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { startOfflineData } from '../data/start';
+import { installCashRegisterDataset } from '../features/cash-registers/index';
 import { installEditorSync } from '../features/invoice-editor/sync-hooks';
 import { setUnauthorizedHandler } from '../lib/http';
 import { registerServiceWorker } from '../lib/service-worker';
@@ -36,6 +37,8 @@ export function startSignedIn(): void {
     );
   });
   installUnauthorizedHandler();
+  // The cash registers and their last 62 days are kept on the device with the other cached lists.
+  installCashRegisterDataset();
   startOfflineData();
   // Registered once signed in: installing it on /login would download every chunk (the precache)
   // over a slow line while the user signs in; offline use needs one online sign-in anyway.

@@ -7,6 +7,7 @@ import { invoiceEditorRoutes } from './invoice-editor-routes';
 import { forgottenPasswordRoute, loginRoute } from './public-routes';
 import { rootRoute } from './root';
 import { notificationsRoutes } from './notifications-routes';
+import { cashRegistersRoutes } from './cash-registers-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
 // Modules append their route lists here (one line each).
@@ -17,6 +18,7 @@ const appRoutes = [
   ...invoiceListsRoutes,
   ...invoiceEditorRoutes,
   ...notificationsRoutes,
+  ...cashRegistersRoutes,
 ];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame

@@ -8,6 +8,7 @@ import { documentsAndInboxModule } from './documents/index';
 import { invoicesModule } from './invoices/index';
 import { notificationsModule } from './notifications/routes';
 import { healthModule } from './health/routes';
+import { cashRegistersModule } from './cash-registers/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -21,4 +22,5 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   documentsAndInboxModule,
   invoicesModule,
   notificationsModule,
+  cashRegistersModule,
 ];

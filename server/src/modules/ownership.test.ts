@@ -47,6 +47,13 @@ export const TABLE_OWNERS: Record<string, string> = {
   documentCounters: 'invoices',
   invoicePayments: 'invoices',
   invoiceEvents: 'invoices',
+  // cash-registers: registers, their movement types, the chained movements and closings, the keys, day totals.
+  cashRegisters: 'cash-registers',
+  cashMovementTypes: 'cash-registers',
+  cashMovements: 'cash-registers',
+  cashClosings: 'cash-registers',
+  cashSigningKeys: 'cash-registers',
+  cashDayTotals: 'cash-registers',
   // Not a module's: the HTTP layer's replay store (server/src/http/idempotency.ts).
   idempotencyKeys: 'http',
 };

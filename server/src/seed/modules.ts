@@ -4,6 +4,7 @@ import { seedDocuments } from '../modules/documents/seed';
 import { seedDeposits } from '../modules/inbox/seed';
 import { seedInvoicing } from './invoicing';
 import { seedInvoices } from './invoices';
+import { seedCashRegisters } from './cash-registers';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -20,4 +21,5 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedDocuments,
   seedDeposits,
   seedInvoices,
+  seedCashRegisters,
 ];

@@ -101,6 +101,9 @@ function NavGroup({
           component={Link}
           to={c.to}
           label={c.label}
+          // The router would also mark /mes-caisses current on /mes-caisses/dashboard (aria-current,
+          // which Mantine highlights): isActiveChild decides, among siblings, which one is.
+          activeOptions={{ exact: true }}
           active={isActiveChild(pathname, c.to, items)}
           aria-current={isActiveChild(pathname, c.to, items) ? 'page' : undefined}
           onClick={onNavigate}

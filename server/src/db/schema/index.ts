@@ -5,3 +5,4 @@ export * from './documents';
 export * from './notifications';
 export * from './invoices';
 export * from './notification-seen';
+export * from './cash-registers';

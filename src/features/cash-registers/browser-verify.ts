@@ -1,0 +1,47 @@
+// « Vérifier l’intégrité » in the browser: the records of GET …/chain checked by the rulebook's own
+// code (src/domain/cash-register/verify.ts, the server's and the archive's too), with WebCrypto.
+import {
+  keyFingerprint,
+  verifyChain,
+  type ClosingRecord,
+  type MovementRecord,
+  type PublicJwk,
+  type VerifyReport,
+} from '../../domain/cash-register/index';
+
+export interface ChainAnswer {
+  records: unknown[];
+  publicKey: Record<string, string>;
+  /** Every key the records may name, by fingerprint (after a key rotation), when the server lists them. */
+  publicKeys?: Record<string, Record<string, string>>;
+}
+
+const isClosing = (r: unknown): r is ClosingRecord =>
+  typeof r === 'object' && r !== null && 'closingKind' in r && 'anchorHash' in r;
+const isMovement = (r: unknown): r is MovementRecord =>
+  typeof r === 'object' && r !== null && 'typeCode' in r && 'amountCents' in r;
+
+/** Splits the chain's records into its two chains (each ordered by seq). */
+export function splitRecords(records: readonly unknown[]): { movements: MovementRecord[]; closings: ClosingRecord[] } {
+  const movements = records.filter(isMovement).sort((a, b) => a.seq - b.seq);
+  const closings = records.filter(isClosing).sort((a, b) => a.seq - b.seq);
+  return { movements, closings };
+}
+
+/** Checks every hash, the sequence, every signature (not only the anchored ones), the anchors and the totals. */
+export async function verifyInBrowser(registerUuid: string, answer: ChainAnswer, now: Date): Promise<VerifyReport> {
+  const jwk = answer.publicKey as PublicJwk;
+  const fingerprint = await keyFingerprint(jwk);
+  const { movements, closings } = splitRecords(answer.records);
+  const keys = { ...(answer.publicKeys as Record<string, PublicJwk> | undefined), [fingerprint]: jwk };
+  return verifyChain({
+    registerUuid,
+    movements,
+    closings,
+    keys,
+    currentKey: { fingerprint, jwk },
+    period: { dateStart: null, dateEnd: null },
+    checkedAt: now.toISOString(),
+    signatures: 'all',
+  });
+}
