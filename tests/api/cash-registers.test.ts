@@ -13,6 +13,7 @@ import {
 import { memberships } from '../../server/src/db/schema/index';
 import { createRegister } from '../../server/src/modules/cash-registers/service';
 import { MARTIN } from '../support/invoice-helpers';
+import { upload, uploadForm } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
 import { createHash } from 'node:crypto';
 
@@ -425,6 +426,19 @@ describe('cash registers: receipts and the archive', () => {
     const file = await api().get(link, opts());
     expect(file.status).toBe(200);
     expect(Buffer.from(file.raw).equals(png)).toBe(true);
+
+    // The same photo deposited in the inbox, then withdrawn: the store shares the bytes, and the
+    // receipt still names them, so they stay.
+    const deposited = await upload(api(), uploadForm([{ bytes: png, name: 'ticket.png', type: 'image/png' }], 43), {
+      token: ctx.demo,
+      company,
+    });
+    expect(deposited.status).toBe(201);
+    const withdrawn = await api().delete(`/api/my-inbox/documents/${deposited.body.items[0].id}`, opts());
+    expect(withdrawn.status).toBe(204);
+    const again = await api().get(link, opts());
+    expect(again.status).toBe(200);
+    expect(Buffer.from(again.raw).equals(png)).toBe(true);
   });
 });
 

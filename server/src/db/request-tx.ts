@@ -13,6 +13,8 @@ interface Scope {
   /** False once the transaction's callback returned: late async work then uses the plain database. */
   open: boolean;
   afterCommit: Array<() => unknown>;
+  /** Run once the transaction has ended, committed or rolled back (releasing holds). */
+  afterEnd: Array<() => unknown>;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -39,16 +41,22 @@ export function scopedDb(root: Db): Db {
 export const inTransaction = () => scopes.getStore()?.open === true;
 
 async function scopedTransaction<T>(root: Db, fn: (tx: Tx) => Promise<T>, config?: unknown): Promise<T> {
-  const scope: Scope = { tx: undefined as unknown as Tx, open: false, afterCommit: [] };
-  const result = await root.transaction(async (tx) => {
-    scope.tx = tx;
-    scope.open = true;
-    try {
-      return await scopes.run(scope, () => fn(tx));
-    } finally {
-      scope.open = false;
-    }
-  }, config as never);
+  const scope: Scope = { tx: undefined as unknown as Tx, open: false, afterCommit: [], afterEnd: [] };
+  let result: T;
+  try {
+    result = await root.transaction(async (tx) => {
+      scope.tx = tx;
+      scope.open = true;
+      try {
+        return await scopes.run(scope, () => fn(tx));
+      } finally {
+        scope.open = false;
+      }
+    }, config as never);
+  } finally {
+    for (const end of scope.afterEnd)
+      await scopes.exit(async () => end()).catch((error) => console.error('Fin d’une transaction en échec', error));
+  }
   for (const next of scope.afterCommit) {
     // Committed work is done: a failing follow-up (removing bytes no row refers to) is only logged.
     await scopes.exit(async () => next()).catch((error) => console.error('Suite d’une transaction en échec', error));
@@ -66,6 +74,16 @@ export function requestTransaction<T>(db: Db, work: () => Promise<T>): Promise<T
  * processing, deleting stored bytes): deferred to the commit of the current transaction, or run now
  * when there is none; dropped on rollback. It never runs inside the transaction.
  */
+/** Work for when the current transaction ends, whether it committed or not; run now when there is none. */
+export function whenTransactionEnds(fn: () => unknown): void {
+  const scope = scopes.getStore();
+  if (scope?.open) scope.afterEnd.push(fn);
+  else
+    void Promise.resolve()
+      .then(fn)
+      .catch((error) => console.error('Fin d’une transaction en échec', error));
+}
+
 export function afterCommit(fn: () => unknown): void {
   const scope = scopes.getStore();
   if (scope?.open) scope.afterCommit.push(fn);

@@ -11,6 +11,11 @@ export interface ServerState {
   inFlight: Set<string>;
   /** SHA-256 of stored bytes an upload holds until its rows commit, with a hold count (blob-guard.ts). */
   heldBlobs: Map<string, number>;
+  /**
+   * How many rows of a module other than documents keep the stored bytes of a hash, by module
+   * (inbox deposits, cash receipts): bytes are removed only when no module uses them (blob-guard.ts).
+   */
+  blobUsers: Map<string, (sha256: string) => Promise<number>>;
   /** Inbox batches this server is processing, by batch id (inbox/batch.ts). */
   batches: Map<number, Promise<void>>;
   /** The file store of DATA_DIR/files, made at first use; `replaced` lets a test play a faulty disk (stores.ts). */
@@ -26,6 +31,7 @@ export function createServerState(sharedLocks: SharedLocks | null = null): Serve
     sharedLocks,
     inFlight: new Set(),
     heldBlobs: new Map(),
+    blobUsers: new Map(),
     batches: new Map(),
     files: { store: null, replaced: null },
     stopping: false,

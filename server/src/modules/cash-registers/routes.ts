@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { idParam, pathParam } from '../../http/validate';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../http/types';
-import { storageFor } from '../documents/service';
+import { registerBlobUser, storageFor } from '../documents/service';
 import { buildArchive } from './archive';
 import { chainExtract, verifyRegister } from './integrity';
 import { resultMonthlyDashboard, resultStakeDashboard, revenuesDashboard, salesDashboard } from './dashboards';
@@ -20,6 +20,7 @@ import {
   findRegisterById,
   journals,
   listRegisters,
+  receiptsUsingBlob,
   registerSummary,
   typesOf,
 } from './service';
@@ -43,6 +44,8 @@ export function checkPeriod(dateStart: string, dateEnd: string) {
 /** Spec 7.6, issue 14, decision 037: « Mes caisses ». */
 export function cashRegistersModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Caisses');
+  // Receipts live in the documents' store: their bytes are kept while a movement names them.
+  registerBlobUser(deps.state, 'cash-registers', (sha256) => receiptsUsingBlob(deps.db, sha256));
   const companyId = (c: Context<AppEnv>) => c.get('company').id;
   const today = () => todayInParis(deps.now());
   const actor = (c: Context<AppEnv>) => ({ userId: c.get('user').id, now: deps.now(), today: today() });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Journal, NewMovement, Register } from '../../../../src/contract/cash-registers';
 import {
   CASH_MESSAGES,
@@ -32,7 +32,8 @@ import {
   type RegisterRow,
   type TypeRow,
 } from './journal';
-import { storageFor } from '../documents/service';
+import { holdBlobs, storageFor } from '../documents/service';
+import { whenTransactionEnds } from '../../db/request-tx';
 import { joinPerson, personColumns } from '../users/service';
 import { registerPublicKey, signingKey, type SigningKey } from './keys';
 import { readReceipt, type ReceiptIn } from './receipts';
@@ -546,8 +547,22 @@ export async function addMovements(
   return journalOf(db, reg, day, actor.today);
 }
 
+/**
+ * Places the bytes in the documents' store, held (blob-guard) from before they are placed until the
+ * movement's transaction ends: a withdrawn inbox deposit of the same photo meanwhile keeps them.
+ */
 async function storeReceipt(deps: Deps, receipt: ReceiptIn): Promise<string> {
-  return (await storageFor(deps).put(receipt.bytes)).sha256;
+  const sha256 = createHash('sha256').update(receipt.bytes).digest('hex');
+  const release = await holdBlobs(deps.state, [sha256]);
+  whenTransactionEnds(release);
+  await storageFor(deps).put(receipt.bytes);
+  return sha256;
+}
+
+/** How many movements keep a receipt's stored bytes (registered with the documents' blob guard). */
+export async function receiptsUsingBlob(db: DbOrTx, sha256: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(cashMovements).where(eq(cashMovements.receiptSha256, sha256));
+  return n;
 }
 
 /** Writes the chains' heads kept in `reg` to the register row. */

@@ -11,7 +11,7 @@ import type { FileStorage } from './storage';
 // the database too — each upload takes a shared advisory lock per hash, a deletion the exclusive
 // one, held from its check to its removal (issue 13).
 export type BlobHolds = Map<string, number>;
-type BlobGuard = Pick<ServerState, 'heldBlobs' | 'sharedLocks'>;
+type BlobGuard = Pick<ServerState, 'heldBlobs' | 'sharedLocks' | 'blobUsers'>;
 const blobLock = (sha256: string) => `blob:${sha256}`;
 
 /** Holds these hashes until the returned release is called (after the rows committed or failed). */
@@ -42,20 +42,28 @@ export async function holdBlobs(guard: BlobGuard, shas: string[]): Promise<() =>
   };
 }
 
-/** `usesElsewhere` counts the caller's own rows on these bytes (each module counts its own table). */
+/**
+ * A module whose rows keep stored bytes (by SHA-256) says, when it is mounted, how to count them:
+ * each module counts its own table, and bytes are removed only when every count is 0.
+ */
+export function registerBlobUser(guard: BlobGuard, module: string, uses: (sha256: string) => Promise<number>) {
+  guard.blobUsers.set(module, uses);
+}
+
+/** Removes the bytes of `sha256` unless a document, a row of a registered module or an upload holds them. */
 export async function removeBlobIfUnused(
   db: Db,
   guard: BlobGuard,
   storage: FileStorage,
   sha256: string,
-  usesElsewhere: () => Promise<number>,
 ): Promise<boolean> {
   if (guard.heldBlobs.has(sha256)) return false;
   const exclusive = guard.sharedLocks ? await guard.sharedLocks.tryHold(blobLock(sha256)) : null;
   if (guard.sharedLocks && !exclusive) return false; // an upload on some instance holds these bytes
   try {
     const [{ n: inDocs }] = await db.select({ n: count() }).from(documents).where(eq(documents.sha256, sha256));
-    const inOthers = await usesElsewhere();
+    let inOthers = 0;
+    for (const uses of guard.blobUsers.values()) inOthers += await uses(sha256);
     if (inDocs + inOthers > 0 || guard.heldBlobs.has(sha256)) return false;
     await storage.remove(sha256);
     return true;

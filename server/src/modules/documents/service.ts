@@ -185,7 +185,7 @@ export function insertDocuments(db: DbOrTx, values: NewDocument[]) {
 // What the inbox (same file rules, shared stored bytes) and the demo seed use of this module.
 export { documentAccess, mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from './access';
 export { zipResponse } from './files';
-export { holdBlobs, removeBlobIfUnused, type BlobHolds } from './blob-guard';
+export { holdBlobs, registerBlobUser, removeBlobIfUnused, type BlobHolds } from './blob-guard';
 export { storageFor } from './stores';
 export { demoPdf } from './seed-files';
 export type { FileStorage, IncomingFile, StoredObject } from './storage';

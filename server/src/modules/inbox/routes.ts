@@ -20,13 +20,21 @@ import {
   documentSearchKey,
   holdBlobs,
   membersAccess,
+  registerBlobUser,
   readableFilesWhere,
   storageFor,
   zipResponse,
 } from '../documents/service';
 import { batchView, isRunning, startBatch } from './batch';
 import { receiveUpload, uploadContentHash } from './multipart';
-import { depositColumns, depositsByIds, listDeposits, removeDepositBytes, toDepositItem } from './service';
+import {
+  depositColumns,
+  depositsByIds,
+  depositsUsingBlob,
+  listDeposits,
+  removeDepositBytes,
+  toDepositItem,
+} from './service';
 
 const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu: 'maBannette', permission }) as const;
 
@@ -37,6 +45,7 @@ const requireFirm = (c: Context<AppEnv>) =>
 /** The inbox ("Ma bannette", spec 7.3): deposits, history, upload, withdrawal, zip, batches. */
 export function inboxModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Bannette');
+  registerBlobUser(deps.state, 'inbox', (sha256) => depositsUsingBlob(deps.db, sha256));
   // Asked at each request: the store of the data folder (a test may swap it for a failing one).
   const storage = () => storageFor(deps);
 

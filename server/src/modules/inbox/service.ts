@@ -125,7 +125,7 @@ export async function depositsUsingBlob(db: DbOrTx, sha256: string): Promise<num
   return n;
 }
 
-/** Removes stored bytes once no deposit and no document refers to them (the two share bytes). */
+/** Removes stored bytes once no deposit, document or other module's row refers to them (all share bytes). */
 export const removeDepositBytes = (db: Db, guard: BlobGuard, storage: FileStorage, sha256: string) =>
-  removeBlobIfUnused(db, guard, storage, sha256, () => depositsUsingBlob(db, sha256));
+  removeBlobIfUnused(db, guard, storage, sha256);
 type BlobGuard = Parameters<typeof removeBlobIfUnused>[1];
