@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { encodeLabel64 } from '../../src/domain/label64';
@@ -128,5 +129,35 @@ describe('concurrent writes (a real PostgreSQL in the api-pg project)', () => {
       .from(items)
       .where(and(eq(items.companyId, garage), inArray(items.code, ['CONC-01'])));
     expect(rows).toHaveLength(1);
+  });
+
+  it('20 movements entered at once on one register, then its day closed twice at once: one intact chain, one closing', async () => {
+    const martin = ctx.company(MARTIN);
+    const [reg] = (await ctx.server.api.get('/api/sales-register', as(martin))).body;
+    const types = (await ctx.server.api.get(`/api/sales-register/${reg.id}/type-of-movement`, as(martin))).body;
+    const sale = types.find((t: { category: string }) => t.category === 'sales');
+    const dayLink = `/api/sales-register/${reg.uuid}/days/${reg.today.day}`;
+    const verify = async () => (await ctx.server.api.get(`/api/sales-register/${reg.uuid}/verify`, as(martin))).body;
+    const before = await verify();
+    const entered = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ctx.server.api.put(
+          dayLink,
+          { movements: [{ id: randomUUID(), idTypeMouv: sale.id, amount: 10 + i }] },
+          as(martin),
+        ),
+      ),
+    );
+    expect(entered.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const after = await verify();
+    expect(after.ok, after.conclusion).toBe(true);
+    expect(after.movements.last.seq - before.movements.last.seq).toBe(20);
+
+    const closing = { closed: true, counted: { total: 100, detail: null } };
+    const closed = await Promise.all([1, 2].map(() => ctx.server.api.put(`${dayLink}/close`, closing, as(martin))));
+    expect(closed.map((a) => a.status).sort()).toEqual([200, 409]);
+    const final = await verify();
+    expect(final.ok, final.conclusion).toBe(true);
+    expect(final.closings.count).toBeGreaterThan(after.closings.count); // a J, and M and A on a month’s last day
   });
 });
