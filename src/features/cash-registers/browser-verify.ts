@@ -28,7 +28,13 @@ export function splitRecords(records: readonly unknown[]): { movements: Movement
   return { movements, closings };
 }
 
-/** Checks every hash, the sequence, every signature (not only the anchored ones), the anchors and the totals. */
+/**
+ * Checks every hash, the sequence, the anchors, the totals and the signatures as the server does
+ * ('anchored'): every closing's, and every movement's not covered by a valid signed closing whose
+ * anchor ends an intact chain (that signature authenticates every hash before it; a chain re-hashed
+ * without the key breaks the anchors, and then every movement's own signature is checked). A year
+ * of 30 000 movements on a tablet: a quarter of the time of checking each one (bench/cash-registers.ts).
+ */
 export async function verifyInBrowser(registerUuid: string, answer: ChainAnswer, now: Date): Promise<VerifyReport> {
   const jwk = answer.publicKey as PublicJwk;
   const fingerprint = await keyFingerprint(jwk);
@@ -42,6 +48,6 @@ export async function verifyInBrowser(registerUuid: string, answer: ChainAnswer,
     currentKey: { fingerprint, jwk },
     period: { dateStart: null, dateEnd: null },
     checkedAt: now.toISOString(),
-    signatures: 'all',
+    signatures: 'anchored',
   });
 }
