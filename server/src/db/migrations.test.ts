@@ -70,5 +70,6 @@ describe('migrations (decision 038)', () => {
     } finally {
       await client.close();
     }
-  });
+    // A PGlite boot and every migration twice: 2.5 s alone, ten times that in npm test's shared lanes.
+  }, 90_000);
 });
