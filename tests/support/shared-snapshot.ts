@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = 'workplace-snapshot-';
 const SNAPSHOT_BUILDER = 'tests/support/api-snapshot.ts';
 const STALE_LOCK_MS = 5 * 60_000;
+const KEEP_OTHERS_MS = 60 * 60_000;
+const idleFor = (path: string) => {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return 0; // already gone
+  }
+};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
@@ -41,7 +49,11 @@ export async function sharedSnapshot(): Promise<{ dir: string; built: boolean }>
   const dir = join(tmpdir(), `${PREFIX}${snapshotKey()}`);
   const lock = `${dir}.lock`;
   for (;;) {
-    if (ready(dir)) return { dir, built: false };
+    if (ready(dir)) {
+      const now = new Date();
+      utimesSync(dir, now, now); // in use: another code's build keeps it (below)
+      return { dir, built: false };
+    }
     try {
       mkdirSync(lock);
       break;
@@ -56,8 +68,11 @@ export async function sharedSnapshot(): Promise<{ dir: string; built: boolean }>
     if (ready(dir)) return { dir, built: false };
     const built = await buildSnapshot();
     for (const name of readdirSync(tmpdir())) {
-      if (name.startsWith(PREFIX) && !name.startsWith(basename(dir))) {
-        rmSync(join(tmpdir(), name), { recursive: true, force: true });
+      // Another code's snapshot is removed once nothing has used it for a while: a run of another
+      // checkout on this machine (a clone, a branch) may be reading it right now.
+      const other = join(tmpdir(), name);
+      if (name.startsWith(PREFIX) && !name.startsWith(basename(dir)) && idleFor(other) > KEEP_OTHERS_MS) {
+        rmSync(other, { recursive: true, force: true });
       }
     }
     rmSync(dir, { recursive: true, force: true });
