@@ -1,4 +1,4 @@
-import { IconFileInvoice, IconFolder, IconUpload, IconUsers } from '@tabler/icons-react';
+import { IconCashRegister, IconFileInvoice, IconFolder, IconUpload, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Menu } from '../domain/rights';
 
@@ -25,6 +25,13 @@ export const moduleShortcuts: ModuleShortcut[] = [
     to: '/ma-bannette/deposer',
     menu: 'maBannette',
     icon: IconUpload,
+  },
+  {
+    label: 'Mes caisses',
+    description: 'Saisissez et clôturez la journée de vos caisses, vérifiez leur intégrité.',
+    to: '/mes-caisses',
+    menu: 'mesCaisses',
+    icon: IconCashRegister,
   },
   {
     label: 'Mes factures',
