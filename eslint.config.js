@@ -79,6 +79,16 @@ const tablesOf = {
     'cashSigningKeys',
     'cashDayTotals',
   ],
+  accounting: [
+    'accountingImports',
+    'accountingExercises',
+    'accountingLines',
+    'accountingMonthly',
+    'accountingJournals',
+    'accountingSearchStates',
+    'accountingRequests',
+    'accountingRequestAnswers',
+  ],
 };
 const tableOwnership = folders('./server/src/modules').map((module) => {
   const others = Object.entries(tablesOf).filter(([owner]) => owner !== module);

@@ -43,6 +43,12 @@ const SECTIONS: Section[] = [
     fn: 'benchCashRegisters',
     title: 'Caisses : 10 caisses × 3 ans, environ 1 million de mouvements chaînés et signés',
   },
+  {
+    file: 'accounting.ts',
+    fn: 'benchAccounting',
+    title:
+      'Comptabilité : FEC d’un million de lignes importé en flux, 3 exercices, grand livre, recherche, tableaux de bord',
+  },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -8,6 +8,7 @@ import * as invoices from './invoices';
 import * as sync from './sync';
 import * as health from './health';
 import * as cashRegisters from './cash-registers';
+import * as accounting from './accounting';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
@@ -21,6 +22,7 @@ export const api = {
   sync,
   health,
   cashRegisters,
+  accounting,
 } as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>

@@ -7,7 +7,10 @@ export interface MutationRequest {
   path: string;
   /** JSON body. */
   body?: unknown;
-  /** Multipart upload (≤ 50 Mo): the Blob is kept in IndexedDB until the server has it. */
+  /**
+   * Multipart upload (≤ 50 Mo): the Blob is kept in IndexedDB until the server has it. `field: ''`:
+   * a form of the `extra` fields only, without a file part (an answer's text alone).
+   */
   file?: { blob: Blob; name: string; field?: string; extra?: Record<string, string> };
   /** Sent as X-Company-Id, so a queued change never lands in another company. */
   companyId: number;

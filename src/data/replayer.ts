@@ -112,7 +112,7 @@ export class Outbox {
 
   /** The contract's submitMutation: stored first, then (online) sent at once with the outcome. */
   async submit<T>(req: MutationRequest, opts: SubmitOptions = {}): Promise<MutationResult<T>> {
-    if (req.file) {
+    if (req.file?.field !== '' && req.file) {
       const refused =
         req.file.blob.size > MAX_UPLOAD_BYTES
           ? uploadTooLargeMessage(req.file.name)

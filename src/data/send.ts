@@ -29,7 +29,8 @@ export function buildBody(entry: OutboxEntry): { body?: BodyInit; json: boolean 
   if (entry.file) {
     const form = new FormData();
     for (const [name, value] of Object.entries(entry.file.extra)) form.append(name, value);
-    form.append(entry.file.field, entry.file.blob, entry.file.name);
+    // A field-only form (an answer's text without a file): no file part.
+    if (entry.file.field) form.append(entry.file.field, entry.file.blob, entry.file.name);
     return { body: form, json: false };
   }
   // The outbox keeps the domain's names; the spec's misspellings are written only here (wire-names.ts).

@@ -1,4 +1,11 @@
-import { IconCashRegister, IconFileInvoice, IconFolder, IconHome, IconInbox } from '@tabler/icons-react';
+import {
+  IconCalculator,
+  IconCashRegister,
+  IconFileInvoice,
+  IconFolder,
+  IconHome,
+  IconInbox,
+} from '@tabler/icons-react';
 import type { NavEntry } from '../components/layout/nav-types';
 
 /**
@@ -25,6 +32,19 @@ export const navEntries: NavEntry[] = [
     children: [
       { label: 'Consulter ma bannette', to: '/ma-bannette' },
       { label: 'Déposer des fichiers', to: '/ma-bannette/deposer' },
+    ],
+  },
+  {
+    key: 'accounting',
+    label: 'Ma comptabilité',
+    icon: IconCalculator,
+    menu: 'maComptabilite',
+    children: [
+      { label: 'Tableau de bord comptable', to: '/ma-comptabilite/dashboard' },
+      { label: 'Grand livre', to: '/ma-comptabilite/grand-livre' },
+      { label: 'Recherche d’écritures', to: '/ma-comptabilite/recherche' },
+      { label: 'Demandes d’information', to: '/ma-comptabilite/demande-information' },
+      { label: 'Importer un FEC', to: '/ma-comptabilite/importer-fec', capability: 'firm' },
     ],
   },
   {

@@ -8,6 +8,7 @@ import 'dayjs/locale/fr';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { startOfflineData } from '../data/start';
+import { installAccountingDataset } from '../features/accounting/index';
 import { installCashRegisterDataset } from '../features/cash-registers/index';
 import { installEditorSync } from '../features/invoice-editor/sync-hooks';
 import { setUnauthorizedHandler } from '../lib/http';
@@ -39,6 +40,8 @@ export function startSignedIn(): void {
   installUnauthorizedHandler();
   // The cash registers and their last 62 days are kept on the device with the other cached lists.
   installCashRegisterDataset();
+  // The exercises, the last consulted exercise's dashboard and the open information requests too.
+  installAccountingDataset();
   startOfflineData();
   // Registered once signed in: installing it on /login would download every chunk (the precache)
   // over a slow line while the user signs in; offline use needs one online sign-in anyway.

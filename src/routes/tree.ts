@@ -8,6 +8,7 @@ import { forgottenPasswordRoute, loginRoute } from './public-routes';
 import { rootRoute } from './root';
 import { notificationsRoutes } from './notifications-routes';
 import { cashRegistersRoutes } from './cash-registers-routes';
+import { accountingRoutes } from './accounting-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
 // Modules append their route lists here (one line each).
@@ -19,6 +20,7 @@ const appRoutes = [
   ...invoiceEditorRoutes,
   ...notificationsRoutes,
   ...cashRegistersRoutes,
+  ...accountingRoutes,
 ];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame

@@ -63,6 +63,10 @@ async function slim(db: Db): Promise<void> {
   }
   await db.execute(sql`vacuum full`);
   await db.execute(sql`checkpoint`);
+  // A WAL segment is removed only at the checkpoint after the one that made it unneeded: the second
+  // one drops what VACUUM FULL wrote (with the accounting demo, 83 → 40 MB; a copy opens in 0.55 s
+  // instead of 1.05 s, about 50 times a run).
+  await db.execute(sql`checkpoint`);
 }
 
 /** Reads what buildSnapshot wrote (once per worker: test-server.ts keeps it). */

@@ -28,6 +28,7 @@ const RELEASED: Record<string, string> = {
   '0000_init': '00e5c7ab06621242',
   '0001_cash_registers': 'a2ff70774a332e58',
   '0002_cash_registers_append_only': 'c88e7c68f218c815',
+  '0003_accounting': 'e44e3a8b9eb7ffee',
 };
 
 describe('migrations (decision 038)', () => {

@@ -9,6 +9,7 @@ import { invoicesModule } from './invoices/index';
 import { notificationsModule } from './notifications/routes';
 import { healthModule } from './health/routes';
 import { cashRegistersModule } from './cash-registers/routes';
+import { accountingModule } from './accounting/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -23,4 +24,5 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   invoicesModule,
   notificationsModule,
   cashRegistersModule,
+  accountingModule,
 ];

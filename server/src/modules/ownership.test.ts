@@ -54,6 +54,15 @@ export const TABLE_OWNERS: Record<string, string> = {
   cashClosings: 'cash-registers',
   cashSigningKeys: 'cash-registers',
   cashDayTotals: 'cash-registers',
+  // accounting: FEC imports, exercises and their lines, aggregates, search states, information requests.
+  accountingImports: 'accounting',
+  accountingExercises: 'accounting',
+  accountingLines: 'accounting',
+  accountingMonthly: 'accounting',
+  accountingJournals: 'accounting',
+  accountingSearchStates: 'accounting',
+  accountingRequests: 'accounting',
+  accountingRequestAnswers: 'accounting',
   // Not a module's: the HTTP layer's replay store (server/src/http/idempotency.ts).
   idempotencyKeys: 'http',
 };

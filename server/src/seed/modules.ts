@@ -5,6 +5,7 @@ import { seedDeposits } from '../modules/inbox/seed';
 import { seedInvoicing } from './invoicing';
 import { seedInvoices } from './invoices';
 import { seedCashRegisters } from './cash-registers';
+import { seedAccounting } from './accounting';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -22,4 +23,5 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedDeposits,
   seedInvoices,
   seedCashRegisters,
+  seedAccounting,
 ];

@@ -39,7 +39,9 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
         if (!allowed) return null;
         // A child without its own right opens with the menu (allowed above).
         const children = (entry.children ?? []).filter(
-          (c) => !c.child || (!!menu && can(profile, 'view', { menu, child: c.child })),
+          (c) =>
+            (!c.child || (!!menu && can(profile, 'view', { menu, child: c.child }))) &&
+            (!c.capability || can(profile, c.capability)),
         );
         if (children.length === 0) {
           return (

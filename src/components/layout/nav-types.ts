@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
-import type { Child, Menu } from '../../domain/rights';
+import type { Capability, Child, Menu } from '../../domain/rights';
 
 export interface NavChild {
   label: string;
   to: string;
   /** Child right (menu > child, view) needed to show this entry; none = the menu right suffices. */
   child?: Child;
+  /** A named rule of can() needed besides (the firm's « Importer un FEC »). */
+  capability?: Capability;
 }
 
 export interface NavEntry {

@@ -6,3 +6,4 @@ export * from './notifications';
 export * from './invoices';
 export * from './notification-seen';
 export * from './cash-registers';
+export * from './accounting';

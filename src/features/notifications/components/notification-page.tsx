@@ -23,6 +23,12 @@ export function NotificationPage() {
   useEffect(() => {
     if (failed) void navigate({ to: '/notifications' });
   }, [failed, navigate]);
+  // Spec 2.5: an information request (type 2), once read, opens the demande-information page on it.
+  const request = notification?.type === 2 ? notification.id : null;
+  useEffect(() => {
+    if (request)
+      void navigate({ to: '/ma-comptabilite/demande-information', search: { notification: request }, replace: true });
+  }, [request, navigate]);
 
   async function open(mode: 'view' | 'download') {
     if (!notification?.documentId || company == null) return;

@@ -1,0 +1,154 @@
+// Figures of issue 15 (decision 039): a FEC of about a million lines imported over HTTP, streamed
+// (lines per second, the server's peak RSS against its RSS before: flat because the file is never
+// held), three such exercises in one company, then the great book's first and a deep page, the
+// entries search and every dashboard, p95 over 20 runs. ACCOUNTING_BENCH_LINES sizes an exercise.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { bakeryExercise } from '../server/src/seed/accounting';
+import { startTestServer } from '../tests/support/test-server';
+
+const LINES = Number(process.env.ACCOUNTING_BENCH_LINES ?? 1_000_000);
+const EXERCISES = 3;
+const RUNS = 20;
+/** Lines of one bakery exercise at scale 1, generated month by month, to size the scale. */
+const LINES_AT_SCALE_1 = 11_700;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const fr = (n: number, digits = 1) =>
+  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const latency = (times: number[]) => {
+  const s = [...times].sort((a, b) => a - b);
+  return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
+};
+const mb = (bytes: number) => `${fr(bytes / 1024 / 1024, 0)} Mo`;
+
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A year's FEC generated month by month into the request body: the bench never holds it either. */
+function fecBody(year: number, scale: number, boundary: string, counter: { lines: number; bytes: number }) {
+  const enc = new TextEncoder();
+  let month = 0;
+  let header = true;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (month === 12) {
+        controller.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+        return;
+      }
+      const start = `${year}-${String(month + 1).padStart(2, '0')}-01`;
+      const end = addDays(month === 11 ? `${year + 1}-01-01` : `${year}-${String(month + 2).padStart(2, '0')}-01`, -1);
+      const w = bakeryExercise(start, end, { seed: year * 100 + month, scale });
+      const rows = w.take();
+      if (!header) rows.shift();
+      const head = header
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="123456789FEC${year}1231.txt"\r\nContent-Type: text/plain\r\n\r\n`
+        : '';
+      header = false;
+      const bytes = enc.encode(head + rows.join('\n') + '\n');
+      counter.lines += w.lines;
+      counter.bytes += bytes.length;
+      controller.enqueue(bytes);
+      month++;
+    },
+  });
+}
+
+export async function benchAccounting(): Promise<Record<string, string>> {
+  // On disk: an in-memory database would grow the process by the rows themselves and hide the importer's own memory.
+  const server = await startTestServer({ persistent: true });
+  const figures: Record<string, string> = {};
+  try {
+    const company = server.seed!.companies.find((c) => c.label === 'Garage Dupont & Fils')!.id;
+    const { token } = await server.api.login('admin');
+    const opts = { token, company };
+    const scale = Math.max(1, Math.round(LINES / LINES_AT_SCALE_1));
+    const years = [2023, 2024, 2025];
+    for (const [i, year] of years.entries()) {
+      const boundary = `----bench${Date.now()}`;
+      const counter = { lines: 0, bytes: 0 };
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      const heapBefore = process.memoryUsage().heapUsed;
+      let peak = before;
+      let heapPeak = heapBefore;
+      const sampler = setInterval(() => {
+        const m = process.memoryUsage();
+        peak = Math.max(peak, m.rss);
+        heapPeak = Math.max(heapPeak, m.heapUsed);
+      }, 50);
+      const t = performance.now();
+      const res = await fetch(`${server.url}/api/my-accounting/imports`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-company-id': String(company),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body: fecBody(year, scale, boundary, counter),
+        duplex: 'half',
+      } as RequestInit);
+      const ms = performance.now() - t;
+      clearInterval(sampler);
+      const body = (await res.json()) as { lines?: number; message?: string };
+      if (res.status !== 201) throw new Error(`import ${year} → ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (i === 0) {
+        figures['Import d’un FEC (HTTP, multipart, en flux)'] =
+          `${counter.lines.toLocaleString('fr-FR')} lignes, ${mb(counter.bytes)} : ${fr(ms / 1000)} s, ${fr(counter.lines / (ms / 1000), 0)} lignes/s`;
+        figures['Mémoire du processus (serveur et générateur) pendant l’import'] =
+          `RSS ${mb(before)} avant, pic ${mb(peak)} (+${mb(peak - before)}) ; tas JS ${mb(heapBefore)} avant, pic ${mb(heapPeak)}`;
+      } else
+        figures[`Import de l’exercice ${year}`] =
+          `${counter.lines.toLocaleString('fr-FR')} lignes : ${fr(ms / 1000)} s (RSS +${mb(peak - before)}, tas JS pic ${mb(heapPeak)})`;
+    }
+    await server.deps.db.execute(sql`analyze`);
+    const total = await server.deps.db.execute(sql`select count(*)::int as n from accounting_lines`);
+    figures['Volume'] = `${EXERCISES} exercices, ${(total.rows[0] as { n: number }).n.toLocaleString('fr-FR')} lignes`;
+
+    const time = async (label: string, path: string, method: 'GET' | 'PUT' = 'GET', body?: unknown) => {
+      const times: number[] = [];
+      let last: any;
+      for (let r = 0; r < RUNS; r++) {
+        const t = performance.now();
+        const res = await server.api.request(method, path, { ...opts, body });
+        times.push(performance.now() - t);
+        if (res.status !== 200)
+          throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        last = res.body;
+      }
+      figures[label] = latency(times);
+      return last;
+    };
+    const first = await time('Grand livre, première page (tous comptes, 100 lignes)', '/api/my-accounting/great-book');
+    await time('Grand livre, compte 512, première page', '/api/my-accounting/great-book?accounts=512');
+    // A deep page: walk 20 pages of cursor, then time the 21st.
+    let after: string = first.next;
+    for (let k = 0; k < 20; k++) {
+      const res = await server.api.get(`/api/my-accounting/great-book?after=${after}`, opts);
+      after = res.body.next;
+    }
+    await time('Grand livre, page profonde par curseur', `/api/my-accounting/great-book?after=${after}`);
+    await time(
+      'Grand livre, période d’un mois (coupe des agrégats)',
+      '/api/my-accounting/great-book?accounts=6&dateStart=2025-03-10&dateEnd=2025-04-20',
+    );
+    await time('Recherche : texte « moulins »', '/api/my-accounting/entries', 'PUT', { q: 'moulins' });
+    await time('Recherche : montants 500 à 600 €, journal AC', '/api/my-accounting/entries', 'PUT', {
+      amountMin: 500,
+      amountMax: 600,
+      journals: ['AC'],
+    });
+    for (const path of ['accounts', 'result/last', 'incomes', 'expenses', 'treasury', 'treasury-accounts/index'])
+      await time(`Tableau de bord ${path}`, `/api/my-accounting/dashboard/${path}`);
+    await time('Périodes', '/api/my-accounting/periods');
+    await time('Journaux', '/api/my-accounting/journals');
+  } finally {
+    await server.close();
+  }
+  return figures;
+}

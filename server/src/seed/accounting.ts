@@ -1,0 +1,428 @@
+import { todayInParis } from '../../../src/domain/dates';
+import { importFec } from '../modules/accounting/import';
+import { createRequest } from '../modules/accounting/requests';
+import { FEC_COLUMNS } from '../modules/accounting/fec';
+import { greatBook, resolvePeriod } from '../modules/accounting/service';
+import type { SeedContext } from './modules';
+
+// Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
+// ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
+// deposits, supplier invoices and payments, a few invoices to companies, payroll, a loan, bank
+// fees, the opening entry of the second year from the first one's closing balances) and a small
+// one for the café, imported through the module's own importer; then four information requests.
+// Deterministic (a seeded generator), so every fresh database shows the same figures.
+
+const ACCOUNTS: Record<string, string> = {
+  '10130000': 'Capital souscrit appelé versé',
+  '12000000': 'Résultat de l’exercice',
+  '16400000': 'Emprunt Crédit Agricole four',
+  '21540000': 'Matériel de boulangerie',
+  '40100000': 'Fournisseurs',
+  '41100000': 'Clients',
+  '42100000': 'Personnel - rémunérations dues',
+  '43100000': 'Sécurité sociale',
+  '43700000': 'Autres organismes sociaux',
+  '44566000': 'TVA déductible sur ABS',
+  '44571055': 'TVA collectée 5,5 %',
+  '44571100': 'TVA collectée 10 %',
+  '44571200': 'TVA collectée 20 %',
+  '51200000': 'Banque Crédit Agricole',
+  '53000000': 'Caisse',
+  '58110000': 'Cartes bancaires à encaisser',
+  '58120000': 'Titres-restaurant à encaisser',
+  '60110000': 'Achats farines et céréales',
+  '60120000': 'Achats beurre, œufs et produits laitiers',
+  '60220000': 'Achats emballages',
+  '60610000': 'Électricité et gaz',
+  '61320000': 'Loyer du fonds',
+  '62780000': 'Frais bancaires et commissions CB',
+  '64100000': 'Rémunérations du personnel',
+  '64510000': 'Cotisations URSSAF',
+  '66110000': 'Intérêts des emprunts',
+  '70610000': 'Prestations traiteur',
+  '70710000': 'Ventes pain 5,5 %',
+  '70720000': 'Ventes pâtisserie et salon 10 %',
+  '70730000': 'Ventes boissons et confiserie 20 %',
+};
+const JOURNALS: Record<string, string> = {
+  AN: 'À nouveaux',
+  VT: 'Ventes',
+  AC: 'Achats',
+  BQ: 'Banque Crédit Agricole',
+  CA: 'Caisse',
+  OD: 'Opérations diverses',
+};
+const SUPPLIERS: Array<[string, string, string, number]> = [
+  ['F-MOULIN', 'Moulins de Provence', '60110000', 0.055],
+  ['F-LAIT', 'Laiterie des Alpilles', '60120000', 0.055],
+  ['F-EMBAL', 'Emballages du Midi', '60220000', 0.2],
+  ['F-EDF', 'EDF Entreprises', '60610000', 0.2],
+];
+const CUSTOMERS: Array<[string, string]> = [
+  ['C-HOTEL', 'Hôtel du Port'],
+  ['C-MAIRIE', 'Mairie de Cassis'],
+  ['C-ECOLE', 'Restaurant scolaire Les Pins'],
+];
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pad = (n: number, w = 6) => String(n).padStart(w, '0');
+const amount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+const fecDate = (iso: string) => iso.replace(/-/g, '');
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+interface Leg {
+  account: string;
+  debit?: number;
+  credit?: number;
+  aux?: [string, string];
+  lettering?: string;
+}
+
+/** Builds a FEC's text lines entry by entry, tracking the closing balances of every account. */
+export class FecWriter {
+  readonly balances = new Map<string, number>();
+  private numbers = new Map<string, number>();
+  private rows: string[] = [FEC_COLUMNS.join('\t')];
+  lines = 0;
+
+  entry(journal: string, date: string, piece: string, label: string, legs: Leg[]) {
+    const n = (this.numbers.get(journal) ?? 0) + 1;
+    this.numbers.set(journal, n);
+    const valid = addDays(date, 10);
+    for (const leg of legs) {
+      const debit = leg.debit ?? 0;
+      const credit = leg.credit ?? 0;
+      this.balances.set(leg.account, (this.balances.get(leg.account) ?? 0) + debit - credit);
+      this.rows.push(
+        [
+          journal,
+          JOURNALS[journal],
+          `${journal}${pad(n)}`,
+          fecDate(date),
+          leg.account,
+          ACCOUNTS[leg.account] ?? leg.account,
+          leg.aux?.[0] ?? '',
+          leg.aux?.[1] ?? '',
+          piece,
+          fecDate(date),
+          label,
+          amount(debit),
+          amount(credit),
+          leg.lettering ?? '',
+          leg.lettering ? fecDate(valid) : '',
+          fecDate(valid),
+          '',
+          '',
+        ].join('\t'),
+      );
+      this.lines++;
+    }
+  }
+
+  /** The rows written since the last call (the header first), for a file generated piece by piece. */
+  take(): string[] {
+    const rows = this.rows;
+    this.rows = [];
+    return rows;
+  }
+
+  /** The file's bytes in chunks (as an upload would arrive). */
+  *chunks(): Generator<Uint8Array> {
+    const enc = new TextEncoder();
+    for (let i = 0; i < this.rows.length; i += 2000) yield enc.encode(this.rows.slice(i, i + 2000).join('\n') + '\n');
+  }
+}
+
+/** VAT-inclusive → [net, VAT] in cents. */
+const split = (ttc: number, rate: number): [number, number] => {
+  const net = Math.round(ttc / (1 + rate));
+  return [net, ttc - net];
+};
+
+/**
+ * One bakery exercise, from dateStart to `until` (inclusive). `scale` multiplies the daily
+ * registers (the bench's million lines); `opening` carries the previous exercise's balances.
+ */
+export function bakeryExercise(
+  dateStart: string,
+  until: string,
+  opts: { seed: number; scale?: number; opening?: Map<string, number> | null },
+): FecWriter {
+  const w = new FecWriter();
+  const r = rng(opts.seed);
+  const scale = opts.scale ?? 1;
+  // Opening entry: the previous balances (balance-sheet accounts and the result), or the creation.
+  const opening: Leg[] = [];
+  if (opts.opening) {
+    let result = 0;
+    for (const [account, cents] of [...opts.opening].sort()) {
+      if (account.startsWith('6') || account.startsWith('7')) result += cents;
+      else if (cents !== 0) opening.push(cents > 0 ? { account, debit: cents } : { account, credit: -cents });
+    }
+    if (result !== 0)
+      opening.push(result > 0 ? { account: '12000000', debit: result } : { account: '12000000', credit: -result });
+  } else
+    opening.push(
+      { account: '51200000', debit: 4_000_000 },
+      { account: '21540000', debit: 6_000_000 },
+      { account: '10130000', credit: 2_000_000 },
+      { account: '16400000', credit: 8_000_000 },
+    );
+  w.entry('AN', dateStart, 'AN', 'Reprise des soldes', opening);
+  const clamp = (d: string) => (d <= until ? d : until);
+  let loan = opts.opening?.get('16400000') ?? -8_000_000;
+  let week: number[] = [];
+  let piece = 0;
+  for (let day = dateStart; day <= until; day = addDays(day, 1)) {
+    const d = new Date(`${day}T00:00:00Z`);
+    const weekday = d.getUTCDay();
+    const month = d.getUTCMonth();
+    const season = 1 + 0.25 * Math.cos(((month - 11) / 12) * 2 * Math.PI);
+    if (weekday !== 0) {
+      // Each register's day: sales by VAT rate, paid in cash, by card or with meal vouchers.
+      for (let reg = 0; reg < 2 * scale; reg++) {
+        const base = (reg % 2 === 0 ? 120_000 : 38_000) * season * (weekday === 6 ? 1.4 : 1) * (0.85 + 0.3 * r());
+        const rates: Array<[string, string, number, number]> = [
+          ['70710000', '44571055', 0.055, 0.65],
+          ['70720000', '44571100', 0.1, 0.2],
+          ['70730000', '44571200', 0.2, 0.15],
+        ];
+        const legs: Leg[] = [];
+        let ttcTotal = 0;
+        for (const [sales, vat, rate, share] of rates) {
+          const ttc = Math.round(base * share);
+          const [net, tax] = split(ttc, rate);
+          legs.push({ account: sales, credit: net }, { account: vat, credit: tax });
+          ttcTotal += ttc;
+        }
+        const cash = Math.round(ttcTotal * 0.3);
+        const vouchers = Math.round(ttcTotal * 0.1);
+        const card = ttcTotal - cash - vouchers;
+        week.push(cash);
+        const label = `Z de caisse ${reg % 2 === 0 ? 'comptoir' : 'salon de thé'} du ${day.slice(8, 10)}/${day.slice(5, 7)}`;
+        w.entry('CA', day, `Z${fecDate(day)}-${reg + 1}`, label, [
+          { account: '53000000', debit: cash },
+          { account: '58110000', debit: card },
+          { account: '58120000', debit: vouchers },
+          ...legs,
+        ]);
+        const fee = Math.round(card * 0.006);
+        w.entry(
+          'BQ',
+          clamp(addDays(day, 1)),
+          `CB${fecDate(day)}-${reg + 1}`,
+          `Remise CB du ${day.slice(8, 10)}/${day.slice(5, 7)}`,
+          [
+            { account: '51200000', debit: card - fee },
+            { account: '62780000', debit: fee },
+            { account: '58110000', credit: card },
+          ],
+        );
+        w.entry('BQ', clamp(addDays(day, 3)), `TR${fecDate(day)}-${reg + 1}`, 'Remboursement titres-restaurant', [
+          { account: '51200000', debit: vouchers },
+          { account: '58120000', credit: vouchers },
+        ]);
+      }
+      // Supplier invoices (three a day on average) and their payment 30 days later.
+      const invoices = Math.round(3 * scale * (0.5 + r()));
+      for (let k = 0; k < invoices; k++) {
+        const [code, name, account, rate] = SUPPLIERS[Math.floor(r() * SUPPLIERS.length)]!;
+        const ttc = Math.round((account === '60610000' ? 60_000 : 25_000) * (0.5 + r()));
+        const [net, tax] = split(ttc, rate);
+        const ref = `FA${pad(++piece)}`;
+        const letter = `L${pad(piece, 5)}`;
+        w.entry('AC', day, ref, `${name} facture ${ref}`, [
+          { account, debit: net },
+          { account: '44566000', debit: tax },
+          { account: '40100000', credit: ttc, aux: [code, name], lettering: letter },
+        ]);
+        if (addDays(day, 30) <= until)
+          w.entry('BQ', addDays(day, 30), ref, `Virement ${name} ${ref}`, [
+            { account: '40100000', debit: ttc, aux: [code, name], lettering: letter },
+            { account: '51200000', credit: ttc },
+          ]);
+      }
+      // Catering invoices to companies (about one in four days), paid 15 days later.
+      if (r() < 0.25) {
+        const [code, name] = CUSTOMERS[Math.floor(r() * CUSTOMERS.length)]!;
+        const ttc = Math.round(35_000 + 60_000 * r());
+        const [net, tax] = split(ttc, 0.1);
+        const ref = `FV${pad(++piece)}`;
+        const letter = `V${pad(piece, 5)}`;
+        w.entry('VT', day, ref, `Traiteur ${name}`, [
+          { account: '41100000', debit: ttc, aux: [code, name], lettering: letter },
+          { account: '70610000', credit: net },
+          { account: '44571100', credit: tax },
+        ]);
+        if (addDays(day, 15) <= until)
+          w.entry('BQ', addDays(day, 15), ref, `Règlement ${name}`, [
+            { account: '51200000', debit: ttc },
+            { account: '41100000', credit: ttc, aux: [code, name], lettering: letter },
+          ]);
+      }
+    }
+    if (weekday === 6) {
+      const cash = week.reduce((a, b) => a + b, 0);
+      week = [];
+      w.entry('BQ', day, `ESP${fecDate(day)}`, 'Remise d’espèces en banque', [
+        { account: '51200000', debit: cash },
+        { account: '53000000', credit: cash },
+      ]);
+    }
+    // Month end: rent, payroll, loan instalment.
+    if (addDays(day, 1).slice(8, 10) === '01') {
+      const m = `${day.slice(5, 7)}/${day.slice(0, 4)}`;
+      w.entry('AC', day, `LOY${day.slice(0, 7)}`, `Loyer ${m}`, [
+        { account: '61320000', debit: 180_000 },
+        { account: '44566000', debit: 36_000 },
+        { account: '40100000', credit: 216_000, aux: ['F-SCI', 'SCI des Lilas'] },
+      ]);
+      w.entry('BQ', day, `LOY${day.slice(0, 7)}`, `Virement loyer ${m}`, [
+        { account: '40100000', debit: 216_000, aux: ['F-SCI', 'SCI des Lilas'] },
+        { account: '51200000', credit: 216_000 },
+      ]);
+      const gross = Math.round(1_450_000 * scale * (0.97 + 0.06 * r()));
+      const employee = Math.round(gross * 0.22);
+      const employer = Math.round(gross * 0.42);
+      const net = gross - employee;
+      w.entry('OD', day, `PAIE${day.slice(0, 7)}`, `Paie ${m}`, [
+        { account: '64100000', debit: gross },
+        { account: '64510000', debit: employer },
+        { account: '42100000', credit: net },
+        { account: '43100000', credit: Math.round((employee + employer) * 0.8) },
+        { account: '43700000', credit: employee + employer - Math.round((employee + employer) * 0.8) },
+      ]);
+      w.entry('BQ', day, `PAIE${day.slice(0, 7)}`, `Virement des salaires ${m}`, [
+        { account: '42100000', debit: net },
+        { account: '51200000', credit: net },
+      ]);
+      const interest = Math.round((-loan * 0.035) / 12);
+      const capital = 140_000 - interest;
+      loan += capital;
+      w.entry('BQ', day, `ECH${day.slice(0, 7)}`, `Échéance emprunt four ${m}`, [
+        { account: '16400000', debit: capital },
+        { account: '66110000', debit: interest },
+        { account: '51200000', credit: 140_000 },
+      ]);
+    }
+  }
+  return w;
+}
+
+/** A small exercise for the café: monthly sales, purchases, bank. */
+function cafeExercise(dateStart: string, until: string): FecWriter {
+  const w = new FecWriter();
+  const r = rng(7);
+  w.entry('AN', dateStart, 'AN', 'Reprise des soldes', [
+    { account: '51200000', debit: 1_500_000 },
+    { account: '10130000', credit: 1_500_000 },
+  ]);
+  for (let day = dateStart; day <= until; day = addDays(day, 1)) {
+    const ttc = Math.round(90_000 + 40_000 * r());
+    const [net, tax] = split(ttc, 0.1);
+    w.entry('CA', day, `Z${fecDate(day)}`, `Z de caisse du ${day.slice(8, 10)}/${day.slice(5, 7)}`, [
+      { account: '53000000', debit: ttc },
+      { account: '70720000', credit: net },
+      { account: '44571100', credit: tax },
+    ]);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 1) {
+      const cost = Math.round(200_000 + 100_000 * r());
+      const [n2, t2] = split(cost, 0.2);
+      w.entry('AC', day, `FA${fecDate(day)}`, 'Brasseur du Vieux Port', [
+        { account: '60120000', debit: n2 },
+        { account: '44566000', debit: t2 },
+        { account: '51200000', credit: cost },
+      ]);
+    }
+  }
+  return w;
+}
+
+async function* stream(w: FecWriter): AsyncGenerator<Uint8Array> {
+  yield* w.chunks();
+}
+
+/** Imports a generated FEC through the module's importer, as the firm would. */
+async function load(
+  ctx: SeedContext,
+  companyId: number,
+  siren: string,
+  dateStart: string,
+  closing: string,
+  w: FecWriter,
+) {
+  const outcome = await importFec(
+    ctx.deps.db,
+    {
+      companyId,
+      userId: ctx.adminUserId,
+      fileName: `${siren}FEC${fecDate(closing)}.txt`,
+      dateStart,
+      now: ctx.deps.now(),
+    },
+    stream(w),
+  );
+  if (!outcome.ok) throw new Error(`FEC de démonstration refusé : ${outcome.refusal.errors.slice(0, 3).join(' ; ')}`);
+}
+
+export async function seedAccounting(ctx: SeedContext): Promise<void> {
+  const today = todayInParis(ctx.deps.now());
+  const year = Number(today.slice(0, 4));
+  const bakery = ctx.companies.find((c) => c.label === 'Boulangerie Pâtisserie Martin');
+  if (bakery) {
+    const siren = (bakery.siren ?? '').replace(/\D/g, '').slice(0, 9).padEnd(9, '0');
+    const first = bakeryExercise(`${year - 1}-01-01`, `${year - 1}-12-31`, { seed: 2025 });
+    await load(ctx, bakery.id, siren, `${year - 1}-01-01`, `${year - 1}-12-31`, first);
+    // The exercise under way: its lines up to yesterday.
+    const current = bakeryExercise(`${year}-01-01`, addDays(today, -1), { seed: 2026, opening: first.balances });
+    await load(ctx, bakery.id, siren, `${year}-01-01`, `${year}-12-31`, current);
+    // A few open information requests from the firm, each notified to the bakery's readers.
+    const p = await resolvePeriod(ctx.deps.db, bakery.id, {});
+    if (p) {
+      const questions: Array<[string, 'document' | 'explanation', string]> = [
+        ['40', 'document', 'Pouvez-vous nous transmettre la facture correspondant à ce règlement ?'],
+        ['53', 'explanation', 'Cette remise d’espèces est inhabituelle : à quoi correspond-elle ?'],
+        ['6278', 'explanation', 'Ces commissions bancaires ont augmenté : avez-vous changé de terminal de paiement ?'],
+        ['6061', 'document', 'Merci de déposer la facture d’énergie de cette période.'],
+      ];
+      for (const [account, kind, question] of questions) {
+        const page = await greatBook(ctx.deps.db, p, { accounts: [account], page: 1, pageSize: 5 });
+        const line = page.items[page.items.length - 1];
+        if (line)
+          await createRequest(
+            ctx.deps.db,
+            bakery.id,
+            ctx.adminUserId,
+            { lineId: line.id, kind, question },
+            ctx.deps.now(),
+          );
+      }
+    }
+  }
+  const cafe = ctx.companies.find((c) => c.label === 'Café des Arts');
+  if (cafe) {
+    const siren = (cafe.siren ?? '').replace(/\D/g, '').slice(0, 9).padEnd(9, '0');
+    await load(
+      ctx,
+      cafe.id,
+      siren,
+      `${year - 1}-01-01`,
+      `${year - 1}-12-31`,
+      cafeExercise(`${year - 1}-01-01`, `${year - 1}-12-31`),
+    );
+  }
+}
