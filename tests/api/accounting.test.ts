@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GARAGE, MARTIN } from '../support/invoice-helpers';
 import { PNG_BYTES } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
@@ -420,11 +420,15 @@ describe('accounting: atomic replacement', () => {
       duplex: 'half',
     } as RequestInit);
     // Half the file is in: its first lines are written (under an import no reader looks at yet).
-    await new Promise((r) => setTimeout(r, 300));
-    const staged = await ctx.server.deps.db.execute(
-      sql`select count(*)::int as n from accounting_lines l join accounting_imports i on i.id = l.import_id where i.status = 'loading'`,
-    );
-    expect((staged.rows[0] as { n: number }).n).toBeGreaterThan(0);
+    const staged = async () =>
+      (
+        (
+          await ctx.server.deps.db.execute(
+            sql`select count(*)::int as n from accounting_lines l join accounting_imports i on i.id = l.import_id where i.status = 'loading'`,
+          )
+        ).rows[0] as { n: number }
+      ).n;
+    await vi.waitFor(async () => expect(await staged()).toBeGreaterThan(0), { timeout: 60_000, interval: 50 });
     expect(await revenue()).toBe(3500);
     expect(await bookTotal()).toBe(4);
     resume();

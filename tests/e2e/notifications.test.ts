@@ -29,7 +29,8 @@ describe('notification bell and pages (spec 2.5)', () => {
     const bell = page.getByRole('button', { name: /^Notifications : \d+ nouvelle/ });
     await bell.waitFor();
     await bell.hover();
-    const first = page.getByRole('menuitem').first();
+    // A document notification (type 1); an information request (type 2) opens its accounting page.
+    const first = page.getByRole('menuitem').filter({ hasNotText: 'Demande d’information' }).first();
     await first.waitFor();
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     await expectAccessible(page, 'la cloche ouverte');
