@@ -10,8 +10,8 @@ import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency
 import { createModule } from '../../http/route';
 import type { AppEnv, Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
-import { holdBlobs, registerBlobUser, storageFor } from '../documents/service';
-import { contentDisposition, fecPart, receiveAnswer } from './uploads';
+import { contentDisposition, holdBlobs, registerBlobUser, storageFor } from '../documents/service';
+import { fecPart, receiveAnswer } from './uploads';
 import { importFec } from './import';
 import {
   addAnswer,

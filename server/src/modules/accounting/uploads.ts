@@ -1,35 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { acceptedUploadType, UPLOAD_SNIFF_BYTES } from '../../../../src/domain/upload-content';
-import {
-  MAX_UPLOAD_BYTES,
-  sanitizeFileName,
-  uploadTooLargeMessage,
-  uploadTypeRefusedMessage,
-} from '../../../../src/domain/uploads';
+import { sanitizeFileName } from '../../../../src/domain/uploads';
 import { HttpError, badRequest } from '../../http/errors';
-import type { FileStorage, IncomingFile } from '../documents/service';
+import { UploadInspector, type FileStorage, type IncomingFile } from '../documents/service';
 
 // The accounting module's two multipart bodies (decision 039): the FEC, streamed to the importer as
 // it arrives; an answer's text and files, streamed to the documents' store (hashed, size and type
 // checked on the way, as the inbox does), never held whole in memory.
-
-/** RFC 6266 / RFC 8187: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
-}
 
 export interface FecPart {
   name: string;
@@ -77,45 +57,6 @@ export interface ReceivedAnswer {
 
 const MAX_ANSWER_FILES = 10;
 
-/** Counts the bytes (413 past the limit) and judges the type on the first bytes (415). */
-class Inspector extends Transform {
-  size = 0;
-  mimeType: string | null = null;
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private judged = false;
-
-  constructor(private readonly name: string) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > MAX_UPLOAD_BYTES) return callback(new HttpError(413, uploadTooLargeMessage(this.name)));
-    if (!this.judged) {
-      this.head.push(chunk);
-      this.headLength += chunk.length;
-      if (this.headLength >= UPLOAD_SNIFF_BYTES) {
-        const refused = this.judge();
-        if (refused) return callback(refused);
-      }
-    }
-    callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback) {
-    callback(this.judged ? null : this.judge());
-  }
-
-  private judge(): HttpError | null {
-    this.judged = true;
-    const head = Buffer.concat(this.head).subarray(0, UPLOAD_SNIFF_BYTES);
-    this.head = [];
-    this.mimeType = acceptedUploadType(head, this.name);
-    return this.mimeType ? null : new HttpError(415, uploadTypeRefusedMessage(this.name));
-  }
-}
-
 /** An answer: field « text » and « file » parts streamed to the store. */
 export function receiveAnswer(req: IncomingMessage, storage: FileStorage): Promise<ReceivedAnswer> {
   return new Promise((resolve, reject) => {
@@ -130,7 +71,7 @@ export function receiveAnswer(req: IncomingMessage, storage: FileStorage): Promi
       reject(new HttpError(415, 'La réponse doit être envoyée en multipart/form-data.'));
       return;
     }
-    const files: Array<{ name: string; inspector: Inspector; incoming: IncomingFile; done: Promise<void> }> = [];
+    const files: Array<{ name: string; inspector: UploadInspector; incoming: IncomingFile; done: Promise<void> }> = [];
     let text = '';
     let failed = false;
     const discard = () => Promise.all(files.map((f) => f.incoming.discard())).then(() => undefined);
@@ -149,7 +90,7 @@ export function receiveAnswer(req: IncomingMessage, storage: FileStorage): Promi
     parser.on('file', (field, stream, info) => {
       if (failed || field !== 'file') return void stream.resume();
       const name = sanitizeFileName(info.filename ?? '');
-      const inspector = new Inspector(name);
+      const inspector = new UploadInspector(name);
       const incoming = storage.receive();
       files.push({ name, inspector, incoming, done: pipeline(stream, inspector, incoming.sink).catch(fail) });
     });

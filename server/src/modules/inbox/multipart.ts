@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { acceptedUploadType, UPLOAD_SNIFF_BYTES } from '../../../../src/domain/upload-content';
-import {
-  MAX_UPLOAD_BYTES,
-  sanitizeFileName,
-  uploadTooLargeMessage,
-  uploadTypeRefusedMessage,
-} from '../../../../src/domain/uploads';
+import { sanitizeFileName } from '../../../../src/domain/uploads';
 import { HttpError } from '../../http/errors';
-import type { FileStorage, IncomingFile } from '../documents/service';
+import { UploadInspector, type FileStorage, type IncomingFile } from '../documents/service';
 
 export const MAX_FILES_PER_UPLOAD = 20;
 /** After a refusal the rest of the body is read and dropped so the client can read the answer; past this, the connection is cut. */
@@ -28,45 +21,6 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
   /** Drops every received file (the request was refused after parsing). */
   discard(): Promise<void>;
-}
-
-/** Counts the bytes (413 past the limit) and judges the type on the first bytes (415), passing everything through. */
-class Inspector extends Transform {
-  size = 0;
-  mimeType: string | null = null;
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private judged = false;
-
-  constructor(private readonly name: string) {
-    super({ highWaterMark: 1 << 20 });
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > MAX_UPLOAD_BYTES) return callback(new HttpError(413, uploadTooLargeMessage(this.name)));
-    if (!this.judged) {
-      this.head.push(chunk);
-      this.headLength += chunk.length;
-      if (this.headLength >= UPLOAD_SNIFF_BYTES) {
-        const refused = this.judge();
-        if (refused) return callback(refused);
-      }
-    }
-    callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback) {
-    callback(this.judged ? null : this.judge());
-  }
-
-  private judge(): HttpError | null {
-    this.judged = true;
-    const head = Buffer.concat(this.head).subarray(0, UPLOAD_SNIFF_BYTES);
-    this.head = [];
-    this.mimeType = acceptedUploadType(head, this.name);
-    return this.mimeType ? null : new HttpError(415, uploadTypeRefusedMessage(this.name));
-  }
 }
 
 /**
@@ -110,7 +64,7 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage): Promi
       }
       const name = sanitizeFileName(info.filename ?? '');
       const incoming = storage.receive();
-      const inspector = new Inspector(name);
+      const inspector = new UploadInspector(name);
       const entry = { name, mimeType: '', incoming, done: Promise.resolve() };
       entry.done = pipeline(stream, inspector, incoming.sink).then(
         () => void (entry.mimeType = inspector.mimeType!),
