@@ -1,6 +1,7 @@
 import { Group, SimpleGrid, Skeleton, Stack, Text, Card } from '@mantine/core';
+import { FigureCard } from '../../../components/page/figure-card';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { useServerData } from '../../../data/sync/use-server-data';
@@ -15,7 +16,7 @@ import {
   treasuryData,
 } from '../accounting-data';
 import type { MonthlyDashboard } from '../api/accounting-api';
-import { ExerciseSelect, FiguresTable, Section, TABULAR } from './accounting-ui';
+import { ExerciseSelect, FiguresTable, Section } from './accounting-ui';
 import { useExercise } from './use-exercise';
 
 const MonthBars = lazy(() => import('./accounting-charts').then((m) => ({ default: m.MonthBars })));
@@ -69,42 +70,50 @@ export function AccountingDashboardPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-            <Figure
+            <FigureCard
               label="Chiffre d’affaires et produits"
               loading={result.loading}
               value={result.data && formatMoney(result.data.revenue)}
             >
               {result.data?.previous && `${formatMoney(result.data.previous.revenue)} l’exercice précédent`}
-            </Figure>
-            <Figure label="Charges" loading={result.loading} value={result.data && formatMoney(result.data.expenses)}>
+            </FigureCard>
+            <FigureCard
+              label="Charges"
+              loading={result.loading}
+              value={result.data && formatMoney(result.data.expenses)}
+            >
               {result.data?.previous && `${formatMoney(result.data.previous.expenses)} l’exercice précédent`}
-            </Figure>
-            <Figure label="Résultat" loading={result.loading} value={result.data && formatMoney(result.data.result)}>
+            </FigureCard>
+            <FigureCard
+              label="Résultat"
+              loading={result.loading}
+              value={result.data && formatMoney(result.data.result)}
+            >
               {result.data?.previous
                 ? `${formatMoney(result.data.previous.result)} l’exercice précédent`
                 : 'Produits (classe 7) moins charges (classe 6)'}
-            </Figure>
-            <Figure
+            </FigureCard>
+            <FigureCard
               label="Trésorerie"
               loading={treasuryAccounts.loading}
               value={treasuryAccounts.data && formatMoney(treasuryAccounts.data.total)}
             >
               Banques (512) et caisses (53) en fin d’exercice
-            </Figure>
-            <Figure
+            </FigureCard>
+            <FigureCard
               label="Créances clients"
               loading={accounts.loading}
               value={accounts.data && formatMoney(accounts.data.receivables)}
             >
               Comptes clients (411)
-            </Figure>
-            <Figure
+            </FigureCard>
+            <FigureCard
               label="Dettes fournisseurs"
               loading={accounts.loading}
               value={accounts.data && formatMoney(accounts.data.payables)}
             >
               Comptes fournisseurs (401)
-            </Figure>
+            </FigureCard>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <Monthly title="Produits par mois" figure="Produits" data={incomes.data} loading={incomes.loading} />
@@ -133,36 +142,6 @@ export function AccountingDashboardPage() {
         </>
       )}
     </Stack>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  loading,
-  children,
-}: {
-  label: string;
-  value: string | undefined;
-  loading: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-label={label}>
-      <Text c="dimmed" size="sm" fw={500}>
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton height={30} mt={6} />
-      ) : (
-        <Text fw={700} fz={26} style={{ ...TABULAR, whiteSpace: 'nowrap' }}>
-          {value ?? '—'}
-        </Text>
-      )}
-      <Text size="sm" c="dimmed">
-        {children}
-      </Text>
-    </Card>
   );
 }
 

@@ -2,7 +2,8 @@ import { Card, Select, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Exercise } from '../api/accounting-api';
 
-export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+export { TABULAR } from '../../../components/page/figure-card';
+import { TABULAR } from '../../../components/page/figure-card';
 
 /** The exercise picker of the accounting screens (GET periods, latest first). */
 export function ExerciseSelect({

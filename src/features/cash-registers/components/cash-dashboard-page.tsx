@@ -1,3 +1,4 @@
+import { FigureCard, TABULAR } from '../../../components/page/figure-card';
 import {
   Card,
   Group,
@@ -34,7 +35,6 @@ import {
 // The chart library is loaded with the first chart, not with the screen's figures.
 const ComparedBars = lazy(() => import('./cash-charts').then((m) => ({ default: m.ComparedBars })));
 
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 const PERIOD = 'Période';
 const PREVIOUS = 'Année précédente';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -129,44 +129,44 @@ export function CashDashboardPage() {
       </Card>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        <Figure label="Ventes TTC" loading={sales.loading} value={sales.data && formatMoney(sales.data.total)}>
+        <FigureCard label="Ventes TTC" loading={sales.loading} value={sales.data && formatMoney(sales.data.total)}>
           {sales.data && `${formatMoney(sales.data.previousYearTotal)} sur la même période l’an dernier`}
-        </Figure>
-        <Figure
+        </FigureCard>
+        <FigureCard
           label="Encaissements"
           loading={revenues.loading}
           value={revenues.data && formatMoney(revenues.data.total)}
         >
           Tous moyens de paiement
-        </Figure>
-        <Figure
+        </FigureCard>
+        <FigureCard
           label="Espèces en tiroir"
           loading={stake.loading}
           value={stake.data && formatMoney(stake.data.cashInDrawers)}
         >
           {stake.data && `${formatCount(stake.data.openDays, 'journée ouverte', 'journées ouvertes')}`}
-        </Figure>
-        <Figure
+        </FigureCard>
+        <FigureCard
           label="Remises en banque"
           loading={stake.loading}
           value={stake.data && formatMoney(stake.data.bankDeposits)}
         >
           Espèces déposées à la banque
-        </Figure>
-        <Figure
+        </FigureCard>
+        <FigureCard
           label="Dépenses en espèces"
           loading={stake.loading}
           value={stake.data && formatMoney(stake.data.cashExpenses)}
         >
           Payées avec l’argent du tiroir
-        </Figure>
-        <Figure
+        </FigureCard>
+        <FigureCard
           label="Écarts de caisse"
           loading={stake.loading}
           value={stake.data && formatMoney(stake.data.differences)}
         >
           {stake.data && formatCount(stake.data.differenceDays, 'journée avec écart', 'journées avec écart')}
-        </Figure>
+        </FigureCard>
       </SimpleGrid>
 
       <Section title="Ventes par jour" loading={sales.loading}>
@@ -227,36 +227,6 @@ export function CashDashboardPage() {
         </Section>
       </SimpleGrid>
     </Stack>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  loading,
-  children,
-}: {
-  label: string;
-  value: string | undefined;
-  loading: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-label={label}>
-      <Text c="dimmed" size="sm" fw={500}>
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton height={30} mt={6} />
-      ) : (
-        <Text fw={700} fz={26} style={{ ...TABULAR, whiteSpace: 'nowrap' }}>
-          {value ?? '—'}
-        </Text>
-      )}
-      <Text size="sm" c="dimmed">
-        {children}
-      </Text>
-    </Card>
   );
 }
 
