@@ -235,28 +235,7 @@ async function discard(db: Db, importId: number) {
 async function insertLines(db: Db, importId: number, rows: FecLine[]) {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) return copyLines(client, importId, rows);
-  const json = JSON.stringify(
-    rows.map((l) => [
-      l.lineNo,
-      l.journal,
-      l.journalLabel,
-      l.entryNumber,
-      l.date,
-      l.account,
-      l.accountLabel,
-      l.auxAccount,
-      l.auxLabel,
-      l.piece,
-      l.pieceDate,
-      l.label,
-      l.debitCents,
-      l.creditCents,
-      l.lettering,
-      l.letteringDate,
-      l.validDate,
-      l.searchText,
-    ]),
-  );
+  const json = JSON.stringify(rows.map(lineValues));
   await db.execute(sql`
     insert into accounting_lines (import_id, line_no, journal, journal_label, entry_number, date, account,
       account_label, aux_account, aux_label, piece, piece_date, label, debit_cents, credit_cents, lettering,
@@ -265,6 +244,28 @@ async function insertLines(db: Db, importId: number, rows: FecLine[]) {
       (r->>10)::date, r->>11, (r->>12)::bigint, (r->>13)::bigint, r->>14, (r->>15)::date, (r->>16)::date, r->>17
     from json_array_elements(${json}::json) as r`);
 }
+
+/** A line's values in the order of LINE_COLUMNS after import_id (both writers below use it). */
+const lineValues = (l: FecLine): Array<string | number | null> => [
+  l.lineNo,
+  l.journal,
+  l.journalLabel,
+  l.entryNumber,
+  l.date,
+  l.account,
+  l.accountLabel,
+  l.auxAccount,
+  l.auxLabel,
+  l.piece,
+  l.pieceDate,
+  l.label,
+  l.debitCents,
+  l.creditCents,
+  l.lettering,
+  l.letteringDate,
+  l.validDate,
+  l.searchText,
+];
 
 const LINE_COLUMNS =
   'import_id, line_no, journal, journal_label, entry_number, date, account, account_label, aux_account, aux_label, piece, piece_date, label, debit_cents, credit_cents, lettering, lettering_date, valid_date, search_text';
@@ -277,33 +278,7 @@ const tsv = (v: string | number | null) =>
 
 /** PGlite: COPY from a blob, several times faster than any INSERT for the seed's and tests' files. */
 async function copyLines(client: PGlite, importId: number, rows: FecLine[]) {
-  const text = rows
-    .map((l) =>
-      [
-        importId,
-        l.lineNo,
-        l.journal,
-        l.journalLabel,
-        l.entryNumber,
-        l.date,
-        l.account,
-        l.accountLabel,
-        l.auxAccount,
-        l.auxLabel,
-        l.piece,
-        l.pieceDate,
-        l.label,
-        l.debitCents,
-        l.creditCents,
-        l.lettering,
-        l.letteringDate,
-        l.validDate,
-        l.searchText,
-      ]
-        .map(tsv)
-        .join('\t'),
-    )
-    .join('\n');
+  const text = rows.map((l) => [importId, ...lineValues(l)].map(tsv).join('\t')).join('\n');
   await client.query(`copy accounting_lines (${LINE_COLUMNS}) from '/dev/blob' with (format text)`, [], {
     blob: new Blob([text + '\n']),
   });

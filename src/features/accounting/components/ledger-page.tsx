@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { usePhone } from '../../../components/use-phone';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
@@ -257,26 +258,46 @@ interface Col {
   width: string;
   right?: boolean;
   wideOnly?: boolean;
+  /** false: not on a phone (390 px); 'only': only there, where the whole grid cannot fit. */
+  phone?: false | 'only';
   render: (l: GreatBookLine) => string;
 }
 
 const COLUMNS: Col[] = [
-  { key: 'account', header: 'Compte', width: '88px', render: (l) => l.account },
+  { key: 'account', header: 'Compte', width: '88px', phone: false, render: (l) => l.account },
   { key: 'date', header: 'Date', width: '100px', render: (l) => formatDate(l.date) },
-  { key: 'journal', header: 'Journal', width: '64px', render: (l) => l.journal },
-  { key: 'piece', header: 'Pièce', width: '96px', wideOnly: true, render: (l) => l.piece },
-  { key: 'label', header: 'Libellé', width: 'minmax(120px, 1fr)', render: (l) => l.label },
-  { key: 'debit', header: 'Débit', width: '104px', right: true, render: (l) => (l.debit ? formatMoney(l.debit) : '') },
+  { key: 'journal', header: 'Journal', width: '64px', phone: false, render: (l) => l.journal },
+  { key: 'piece', header: 'Pièce', width: '96px', wideOnly: true, phone: false, render: (l) => l.piece },
+  { key: 'label', header: 'Libellé', width: 'minmax(40px, 1fr)', render: (l) => l.label },
+  {
+    key: 'debit',
+    header: 'Débit',
+    width: '104px',
+    right: true,
+    phone: false,
+    render: (l) => (l.debit ? formatMoney(l.debit) : ''),
+  },
   {
     key: 'credit',
     header: 'Crédit',
     width: '104px',
     right: true,
+    phone: false,
     render: (l) => (l.credit ? formatMoney(l.credit) : ''),
   },
-  { key: 'lettering', header: 'Lettrage', width: '76px', render: (l) => l.lettering ?? '' },
-  { key: 'balance', header: 'Solde', width: '112px', right: true, render: (l) => formatMoney(l.balance) },
+  // On a phone, debit and credit in one signed column (debit positive), as a bank statement reads.
+  {
+    key: 'amount',
+    header: 'Montant',
+    width: '96px',
+    right: true,
+    phone: 'only',
+    render: (l) => formatMoney(Math.round((l.debit - l.credit) * 100) / 100),
+  },
+  { key: 'lettering', header: 'Lettrage', width: '76px', phone: false, render: (l) => l.lettering ?? '' },
+  { key: 'balance', header: 'Solde', width: '104px', right: true, render: (l) => formatMoney(l.balance) },
 ];
+const onScreen = (c: Col, phone: boolean) => (phone ? c.phone !== false : c.phone !== 'only');
 
 /** The lines of the selection, virtualised against the page's scroll; only the pages in view are read. */
 function LedgerLines({
@@ -288,7 +309,10 @@ function LedgerLines({
 }) {
   const wide = useMediaQuery('(min-width: 75em)', true);
   const single = !!selection && selection.length > 1 && !!selection.match(/^\d{4,}/);
-  const columns = COLUMNS.filter((c) => (c.key !== 'account' || !single) && (wide || !c.wideOnly));
+  const phone = usePhone();
+  const columns = COLUMNS.filter(
+    (c) => (c.key !== 'account' || !single) && (wide || !c.wideOnly) && onScreen(c, phone),
+  );
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' ') };
   const first = usePageWindow(greatBookData, query, [1]);
   const head = first.page(1);
