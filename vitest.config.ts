@@ -3,12 +3,18 @@ import { defineConfig } from 'vitest/config';
 // Four projects so each kind of test gets the environment it needs:
 // unit (pure rules, Dexie through fake-indexeddb), screen (components in jsdom), api (the real
 // server on an in-memory PGlite), e2e (real Chromium against the built app and the real server).
+// vitest's expect.poll gives up after 1 s by default: in CI's shared lanes a screen that answers in
+// 300 ms alone took over a second (stop 26's red run). Polls wait on conditions, so the bound only
+// matters when one never comes.
+const expect = { poll: { timeout: 15_000 } };
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          expect,
           include: [
             'src/**/*.test.{ts,tsx}',
             'server/src/**/*.test.ts',
@@ -32,6 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'screen',
+          expect,
           include: ['src/**/*.screen.test.tsx'],
           environment: 'jsdom',
           // Shared workers, each file with a fresh registry of the app's modules: screen-setup.ts.
@@ -46,6 +53,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          expect,
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/api-setup.ts'],
@@ -63,6 +71,7 @@ export default defineConfig({
         test: {
           // Issue 13: the same API files on a real PostgreSQL started for the run (pg-cluster.ts).
           name: 'api-pg',
+          expect,
           include: ['tests/api/**/*.test.ts'],
           // Files that never reach PostgreSQL: they test the embedded database itself (its files on
           // disk, its prepared statements, its request transactions) or servers started as `npm start`
@@ -86,6 +95,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          expect,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
