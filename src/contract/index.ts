@@ -9,6 +9,7 @@ import * as sync from './sync';
 import * as health from './health';
 import * as cashRegisters from './cash-registers';
 import * as accounting from './accounting';
+import * as admin from './admin';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
@@ -23,6 +24,7 @@ export const api = {
   health,
   cashRegisters,
   accounting,
+  admin,
 } as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>

@@ -70,3 +70,32 @@ export const markRead = endpoint({
   responses: { 200: notification },
   errors: { 404: 'Cette notification est introuvable.' },
 });
+
+/** Issue 16: per user and company. A kind switched off creates no notification for that user. */
+export const preferences = z.object({
+  /** Type 1: a document was filed. */
+  documents: z.boolean(),
+  /** Type 2: an information request from the firm. */
+  requests: z.boolean(),
+  /** One mail a day listing the unread notifications. */
+  digest: z.boolean(),
+});
+export type NotificationPreferences = z.output<typeof preferences>;
+
+export const getPreferences = endpoint({
+  method: 'get',
+  path: '/notifications/preferences',
+  tag,
+  summary: 'Préférences de notification de l’utilisateur dans la société',
+  responses: { 200: preferences },
+});
+
+export const putPreferences = endpoint({
+  method: 'put',
+  path: '/notifications/preferences',
+  tag,
+  offline: 'queue',
+  summary: 'Enregistre les préférences de notification (courriel quotidien compris)',
+  body: preferences,
+  responses: { 200: preferences },
+});

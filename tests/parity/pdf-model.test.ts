@@ -36,12 +36,13 @@ const company: CompanyRow = {
   email: null,
   phone: '04 78 12 34 56',
   logo: PNG,
+  archivedAt: null,
   createdAt: now,
   iban: 'FR7630006000011234567890189',
   bic: 'BNPAFRPPXXX',
 };
 // environment.company: the same record as GET /api/environment/plume writes it (logo apart).
-const { logo, createdAt: _c, gedUserRight: _g, ...envCompany } = company;
+const { logo, createdAt: _c, archivedAt: _a, gedUserRight: _g, ...envCompany } = company;
 
 const customerRow = (over: Partial<CustomerRow> = {}): CustomerRow => ({
   id: 7,

@@ -23,6 +23,15 @@ export const users = pgTable(
     userType: integer('user_type').notNull().default(2),
     passwordHash: text('password_hash').notNull(),
     lastCompanyId: integer('last_company_id'),
+    /** 'local' (password stored here, hashed) or 'ldap' (the directory checks it; nothing stored). */
+    authSource: text('auth_source').notNull().default('local'),
+    /**
+     * Set when the user loses access (removed from their last company, or disabled by a manager):
+     * their sessions are revoked and sign-in answers 403. The row stays (issue 16: 10-year retention
+     * of what they validated), so it is never deleted.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_username_uq').on(t.username)],
@@ -50,6 +59,8 @@ export const companies = pgTable('companies', {
   // Bank details printed on invoices paid by transfer (decision 012), stored compact (no spaces).
   iban: text('iban'),
   bic: text('bic'),
+  /** A company that leaves is archived, never deleted: its invoices, PDFs and documents stay 10 years. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -7,3 +7,4 @@ export * from './invoices';
 export * from './notification-seen';
 export * from './cash-registers';
 export * from './accounting';
+export * from './admin';
