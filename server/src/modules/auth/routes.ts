@@ -3,9 +3,10 @@ import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
 import { HttpError, unauthorized } from '../../http/errors';
 import type { Deps } from '../../http/types';
-import { findUserByUsername, loadProfile, type UserRow } from '../users/service';
-import { dummyPasswordHash, verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions';
+import { findUserByUsername, type UserRow } from '../users/service';
+import { verifyPassword } from './passwords';
+import { revokeSession } from './sessions';
+import { openSession, passwordHashToCheck } from './sign-in';
 import { beginSignIn, countResetRequest, endSignIn } from './throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
@@ -16,7 +17,7 @@ export function authModule(deps: Deps) {
 
   route(api.session.login, {}, async (c, { body }) => {
     const now = deps.now();
-    const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TOKEN_TTL_HOURS } = deps.config.env;
+    const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } = deps.config.env;
     // Throttled per login and per client address (decision 008): recorded before the password is
     // checked, settled after; a check that throws counts as a failure.
     const address = clientAddress(c, deps.config);
@@ -25,14 +26,12 @@ export function authModule(deps: Deps) {
     let user: UserRow | undefined;
     try {
       user = await findUserByUsername(deps.db, body.username);
-      ok = (await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()))) && !!user;
+      ok = (await verifyPassword(body.password, await passwordHashToCheck(user))) && !!user?.passwordHash;
     } finally {
       await endSignIn(deps.db, attempt, ok, body.username, address, now);
     }
     if (!user || !ok) throw unauthorized(WRONG_CREDENTIALS);
-    const token = await createSession(deps.db, user.id, TOKEN_TTL_HOURS, now);
-    const profile = await loadProfile(deps.db, user.id);
-    return c.json({ ...profile, token });
+    return c.json(await openSession(deps, user, now));
   });
 
   route(api.session.ldapLogin, {}, async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/index';
-import { joinPerson, sessionUserColumns } from '../users/service';
+import { joinPerson, sessionUserColumns, userIsActive } from '../users/service';
 import { newToken, sha256 } from './passwords';
 import type { SessionUser } from '../../http/types';
 
@@ -26,7 +26,16 @@ export async function findSessionUser(
     .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(...joinPerson(sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        // A disabled user's sessions are revoked when they are disabled; this makes it hold even
+        // for a session opened by a request racing the disabling (issue 16).
+        userIsActive(),
+      ),
+    )
     .limit(1);
   return rows[0] ? { user: rows[0], tokenHash } : null;
 }

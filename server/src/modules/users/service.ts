@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, memberships, users } from '../../db/schema/index';
 
@@ -100,6 +100,14 @@ export const personColumns = { firstName: users.firstName, userName: users.name 
 export const companyLabelColumn = companies.label;
 export const joinPerson = (userId: AnyColumn) => [users, eq(users.id, userId)] as const;
 export const joinCompany = (companyId: AnyColumn) => [companies, eq(companies.id, companyId)] as const;
+/** A user who may still sign in and whose sessions still count (issue 16: not disabled). */
+export const userIsActive = () => isNull(users.disabledAt);
+
+/** Remembered for the managers' user list (« Dernière connexion »). */
+export async function recordSignIn(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+}
+
 /** The session's user, joined by auth's session lookup. */
 export const sessionUserColumns = {
   id: users.id,
