@@ -138,6 +138,8 @@ export async function benchAccounting(): Promise<Record<string, string>> {
       '/api/my-accounting/great-book?accounts=6&dateStart=2025-03-10&dateEnd=2025-04-20',
     );
     await time('Recherche : texte « moulins »', '/api/my-accounting/entries', 'PUT', { q: 'moulins' });
+    // A word no line holds: without the trigram index this read every line of the exercise.
+    await time('Recherche : texte absent du livre', '/api/my-accounting/entries', 'PUT', { q: 'zanzibar' });
     await time('Recherche : montants 500 à 600 €, journal AC', '/api/my-accounting/entries', 'PUT', {
       amountMin: 500,
       amountMax: 600,

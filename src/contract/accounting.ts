@@ -309,7 +309,7 @@ export const entries = endpoint({
   body: searchBody,
   responses: {
     200: cursorPage(ledgerLine).extend({
-      /** True when more lines match than were counted (10 000): `total` is then a lower bound. */
+      /** True when more lines match than were counted (1 000): `total` is then a lower bound. */
       totalIsLowerBound: z.boolean().optional(),
     }),
   },

@@ -306,6 +306,20 @@ describe('accounting: dashboards', () => {
     const result = await get('/api/my-accounting/dashboard/result/last', 'demo', bakery);
     expect(result.body.previous.revenue).toBeGreaterThan(0);
   });
+
+  it('counts a broad search up to 1 000 lines, says so, and pages on past them', async () => {
+    const search = (body: object) => api().put('/api/my-accounting/entries', body, as('demo', bakery));
+    const all = await search({ pageSize: 500 });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    let after = all.body.next;
+    for (let page = 0; page < 2; page++) after = (await search({ pageSize: 500, after })).body.next;
+    const beyond = await search({ pageSize: 500, after });
+    expect(beyond.body.items.length).toBeGreaterThan(0);
+    // A line with a zero debit is no match for a range starting at 0: its amount is its credit.
+    const small = await search({ amountMin: 0, amountMax: 1, journals: ['VT'] });
+    expect(small.body.items.every((l: { debit: number; credit: number }) => l.debit <= 1 && l.credit <= 1)).toBe(true);
+  });
 });
 
 describe('accounting: isolation and rights', () => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from './extensions';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -179,13 +180,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     memory
       ? {
           loadDataDir: opts.loadDataDir,
+          extensions: pgliteExtensions,
           // WAL in 1 MB segments instead of 16, and a segment no longer needed is removed instead of
           // kept for reuse: the tests' snapshot carried a 16 MB segment (more than half its bytes), which
           // every server opened from it copied into memory.
           startParams: [...defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_recycle=off'],
           initDbStartParams: ['--wal-segsize=1'],
         }
-      : { ...pgliteOptions(opts.pgliteDir, opts.durable ?? true), loadDataDir: opts.loadDataDir },
+      : {
+          ...pgliteOptions(opts.pgliteDir, opts.durable ?? true),
+          loadDataDir: opts.loadDataDir,
+          extensions: pgliteExtensions,
+        },
   );
   // Reads as named prepared statements: parsed once, not at every call (pglite-statements.ts, decision 028).
   const db = drizzlePglite(withPreparedStatements(client), { schema });

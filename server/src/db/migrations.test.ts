@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from './extensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe('migrations (decision 038)', () => {
       join(first, 'meta/_journal.json'),
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
     );
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: first });

@@ -82,6 +82,9 @@ export function EntrySearchPage() {
   const results = useServerPages(entriesData, body, count);
   const rows = results.pages.flatMap((p) => p?.items ?? []);
   const total = results.pages[0]?.total;
+  // The server counts up to 1 000 matches: beyond, « plus de 1 000 », and the pages go on by `next`.
+  const lowerBound = results.pages[0]?.totalIsLowerBound === true;
+  const hasMore = results.pages[count - 1]?.next != null;
   const waiting = body !== null && results.pages[count - 1] === undefined;
   const failed = results.entries.some((e) => e?.status === 'error' || e?.status === 'offline');
   const [asking, setAsking] = useState<LedgerLine | null>(null);
@@ -225,7 +228,9 @@ export function EntrySearchPage() {
             <Text fw={600} role="status">
               {total === undefined
                 ? 'Recherche en cours…'
-                : formatCount(total, 'écriture trouvée', 'écritures trouvées')}
+                : lowerBound
+                  ? `Plus de ${formatCount(total, 'écriture trouvée', 'écritures trouvées')}`
+                  : formatCount(total, 'écriture trouvée', 'écritures trouvées')}
             </Text>
           </Group>
           {failed && rows.length === 0 && (
@@ -284,7 +289,7 @@ export function EntrySearchPage() {
               <Loader size="sm" aria-label="Chargement des résultats" />
             </Group>
           )}
-          {total !== undefined && rows.length < total && !waiting && (
+          {total !== undefined && hasMore && !waiting && (
             <Group justify="center" mt="sm">
               <Button variant="default" onClick={() => setCount(count + 1)}>
                 Afficher les écritures suivantes
