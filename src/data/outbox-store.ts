@@ -23,7 +23,13 @@ export async function enqueue(db: WorkplaceDb, req: MutationRequest, now: number
       path: req.path.replace(/^\/+/, '').replace(/^api\//, ''),
       body: req.body,
       file: req.file
-        ? { blob: req.file.blob, name: req.file.name, field: req.file.field ?? 'file', extra: req.file.extra ?? {} }
+        ? {
+            blob: req.file.blob,
+            name: req.file.name,
+            field: req.file.field ?? 'file',
+            extra: req.file.extra ?? {},
+            ...(req.file.more?.length ? { more: req.file.more } : {}),
+          }
         : undefined,
       companyId: req.companyId,
       docKey: req.docKey,

@@ -1,6 +1,12 @@
 // The outbox contract (docs/decisions/002-offline-outbox.md). Screens use
 // these types through src/data/outbox.ts; the stored entry shape is private to src/data/.
 
+/** A further file of a multipart upload, kept in IndexedDB with the first until the server has them. */
+export interface ExtraFile {
+  blob: Blob;
+  name: string;
+}
+
 export interface MutationRequest {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to /api/, may contain a temporary id, e.g. 'invoices/tmp-3f2a…/validate'. */
@@ -9,9 +15,11 @@ export interface MutationRequest {
   body?: unknown;
   /**
    * Multipart upload (≤ 50 Mo): the Blob is kept in IndexedDB until the server has it. `field: ''`:
-   * a form of the `extra` fields only, without a file part (an answer's text alone).
+   * a form of the `extra` fields only, without a file part (an answer's text alone). `more`: further
+   * files sent as parts of the same field in the same request (an answer with several receipts is
+   * one answer, not one per file).
    */
-  file?: { blob: Blob; name: string; field?: string; extra?: Record<string, string> };
+  file?: { blob: Blob; name: string; field?: string; extra?: Record<string, string>; more?: ExtraFile[] };
   /** Sent as X-Company-Id, so a queued change never lands in another company. */
   companyId: number;
   /** Changes with the same docKey replay in creation order, e.g. 'invoice:tmp-…' / 'invoice:12'. */
@@ -63,7 +71,7 @@ export interface OutboxEntry {
   method: MutationRequest['method'];
   path: string;
   body?: unknown;
-  file?: { blob: Blob; name: string; field: string; extra: Record<string, string> };
+  file?: { blob: Blob; name: string; field: string; extra: Record<string, string>; more?: ExtraFile[] };
   companyId: number;
   docKey: string;
   label: string;

@@ -113,11 +113,14 @@ export class Outbox {
   /** The contract's submitMutation: stored first, then (online) sent at once with the outcome. */
   async submit<T>(req: MutationRequest, opts: SubmitOptions = {}): Promise<MutationResult<T>> {
     if (req.file?.field !== '' && req.file) {
-      const refused =
-        req.file.blob.size > MAX_UPLOAD_BYTES
-          ? uploadTooLargeMessage(req.file.name)
-          : checkUpload({ name: req.file.name, size: req.file.blob.size, type: req.file.blob.type });
-      if (refused) return failed(0, refused, [refused]);
+      // Each file is checked as the server will check it (size, type), before anything is stored.
+      for (const f of [req.file, ...(req.file.more ?? [])]) {
+        const refused =
+          f.blob.size > MAX_UPLOAD_BYTES
+            ? uploadTooLargeMessage(f.name)
+            : checkUpload({ name: f.name, size: f.blob.size, type: f.blob.type });
+        if (refused) return failed(0, refused, [refused]);
+      }
     }
     const db = this.deps.db();
     if (!db) return failed(0, SIGNED_OUT_MESSAGE, [SIGNED_OUT_MESSAGE]);

@@ -2,7 +2,15 @@
 // Same body, headers and outcome rules as send.ts, so a later attempt by the background replayer
 // (fetch) is the very same request under the same Idempotency-Key.
 import type { EntrySender } from './replayer';
-import { buildBody, NETWORK_MESSAGE, outcomeOf, parseBody, timeoutFor, UNAUTHORIZED_MESSAGE } from './send';
+import {
+  buildBody,
+  NETWORK_MESSAGE,
+  outcomeOf,
+  parseBody,
+  timeoutFor,
+  UNAUTHORIZED_MESSAGE,
+  uploadBytes,
+} from './send';
 
 export interface XhrSenderOptions {
   /** The request starts (the entry's turn has come in the outbox). */
@@ -32,7 +40,7 @@ export function xhrSender({ onStart, onProgress, signal }: XhrSenderOptions = {}
       const network = () =>
         resolve({ kind: 'network', error: { httpStatus: null, message: NETWORK_MESSAGE, errors: [] } });
       xhr.upload.onprogress = (e) =>
-        onProgress?.(e.loaded, e.lengthComputable ? e.total : (entry.file?.blob.size ?? 0));
+        onProgress?.(e.loaded, e.lengthComputable ? e.total : entry.file ? uploadBytes(entry.file) : 0);
       xhr.onload = () => {
         const status = xhr.status;
         if (status === 0) return network();

@@ -30,7 +30,10 @@ export function buildBody(entry: OutboxEntry): { body?: BodyInit; json: boolean 
     const form = new FormData();
     for (const [name, value] of Object.entries(entry.file.extra)) form.append(name, value);
     // A field-only form (an answer's text without a file): no file part.
-    if (entry.file.field) form.append(entry.file.field, entry.file.blob, entry.file.name);
+    if (entry.file.field) {
+      form.append(entry.file.field, entry.file.blob, entry.file.name);
+      for (const more of entry.file.more ?? []) form.append(entry.file.field, more.blob, more.name);
+    }
     return { body: form, json: false };
   }
   // The outbox keeps the domain's names; the spec's misspellings are written only here (wire-names.ts).
@@ -57,7 +60,12 @@ async function readBody(res: Response): Promise<unknown> {
 
 /** An upload may take long on a slow line: 30 s plus 1 s per 50 ko (a 50 Mo file: about 17 min). */
 export function timeoutFor(entry: Pick<OutboxEntry, 'file'>, baseMs: number): number {
-  return entry.file ? baseMs + Math.ceil(entry.file.blob.size / 50_000) * 1000 : baseMs;
+  return entry.file ? baseMs + Math.ceil(uploadBytes(entry.file) / 50_000) * 1000 : baseMs;
+}
+
+/** The bytes of an upload's files, all parts together. */
+export function uploadBytes(file: NonNullable<OutboxEntry['file']>): number {
+  return (file.more ?? []).reduce((sum, f) => sum + f.blob.size, file.blob.size);
 }
 
 function errorOf(status: number, body: unknown, fallback: string): OutboxError {

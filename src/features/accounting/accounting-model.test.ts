@@ -10,7 +10,7 @@ import {
   readAmountRange,
   searchBodyOf,
 } from './accounting-model';
-import { answerRequests } from './api/accounting-api';
+import { answerRequestEntry } from './api/accounting-api';
 import { buildBody } from '../../data/send';
 import type { OutboxEntry } from '../../data/outbox';
 
@@ -92,21 +92,27 @@ describe('an answer to an information request', () => {
     expect(answerProblem('  ', [])).toBe('Écrivez une réponse ou joignez un fichier.');
     expect(answerProblem('', [new Blob()])).toBeNull();
   });
-  it('goes to the outbox as one request per file, the text with the first, under one docKey', () => {
+  it('goes to the outbox as ONE request: the text and every file as parts of it', () => {
     const a = new File(['a'], 'facture.pdf', { type: 'application/pdf' });
     const b = new File(['b'], 'ticket.jpg', { type: 'image/jpeg' });
-    const [first, second] = answerRequests(7, { id: 12, label: 'Achat Leroy' }, 'Voici la facture', [a, b]);
-    expect(first).toMatchObject({
+    const entry = answerRequestEntry(7, { id: 12, label: 'Achat Leroy' }, 'Voici la facture', [a, b]);
+    expect(entry).toMatchObject({
       method: 'POST',
       path: 'my-accounting/required-details/12/answers',
       companyId: 7,
       docKey: 'requiredDetail:12',
       kind: 'requiredDetail.answer',
-      label: 'Réponse à la demande d’information « Achat Leroy » (fichier 1 sur 2)',
+      label: 'Réponse à la demande d’information « Achat Leroy »',
       file: { name: 'facture.pdf', field: 'file', extra: { text: 'Voici la facture' } },
     });
-    expect(second.file).toMatchObject({ name: 'ticket.jpg', extra: { text: '' } });
-    const [only] = answerRequests(7, { id: 12, label: 'Achat Leroy' }, 'Explication', []);
+    const both = buildBody({ file: { ...entry.file, extra: entry.file!.extra ?? {}, field: 'file' } } as OutboxEntry);
+    const parts = [...(both.body as FormData).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]);
+    expect(parts).toEqual([
+      ['text', 'Voici la facture'],
+      ['file', 'facture.pdf'],
+      ['file', 'ticket.jpg'],
+    ]);
+    const only = answerRequestEntry(7, { id: 12, label: 'Achat Leroy' }, 'Explication', []);
     expect(only.file).toMatchObject({ field: '', extra: { text: 'Explication' } });
     // The text alone is a form of fields, without a file part.
     const { body } = buildBody({ file: { ...only.file, extra: only.file!.extra ?? {}, field: '' } } as OutboxEntry);

@@ -140,42 +140,41 @@ export const closeRequest = (companyId: number, id: number, label: string) =>
   });
 
 /**
- * The outbox entries of an answer: the outbox carries one file per request, so the text goes with
- * the first file and each further file is its own answer; same docKey, replayed in order.
+ * An answer is one outbox entry: its text and every file as parts of one request, so the firm sees
+ * one answer with its receipts, whenever the device gets them through.
  */
-export function answerRequests(
+export function answerRequestEntry(
   companyId: number,
   request: { id: number; label: string },
   text: string,
   files: readonly File[],
-): MutationRequest[] {
-  const base = {
+): MutationRequest {
+  const [first, ...more] = files;
+  return {
     ...queued(api.accounting.answerRequiredDetail, { params: { id: request.id } }),
     companyId,
     docKey: `requiredDetail:${request.id}`,
     kind: `${REQUEST_KIND}.answer`,
+    label: `Réponse à la demande d’information « ${request.label} »`,
+    // The text alone: a form of fields only (outbox-types.ts, `field: ''`).
+    file: first
+      ? {
+          blob: first,
+          name: first.name,
+          field: 'file',
+          extra: { text },
+          more: more.map((f) => ({ blob: f, name: f.name })),
+        }
+      : { blob: new Blob([]), name: '', field: '', extra: { text } },
   };
-  const label = `Réponse à la demande d’information « ${request.label} »`;
-  // The text alone: a form of fields only (outbox-types.ts, `field: ''`).
-  if (files.length === 0)
-    return [{ ...base, label, file: { blob: new Blob([]), name: '', field: '', extra: { text } } }];
-  return files.map((f, i) => ({
-    ...base,
-    label: files.length > 1 ? `${label} (fichier ${i + 1} sur ${files.length})` : label,
-    file: { blob: f, name: f.name, field: 'file', extra: { text: i === 0 ? text : '' } },
-  }));
 }
 
-export const answerRequest = async (
+export const answerRequest = (
   companyId: number,
   request: { id: number; label: string },
   text: string,
   files: readonly File[],
-) => {
-  const results = [];
-  for (const r of answerRequests(companyId, request, text, files)) results.push(await submitMutation(r));
-  return results;
-};
+) => submitMutation(answerRequestEntry(companyId, request, text, files));
 
 /** POST /api/my-accounting/imports with the upload's progress; a 422 gives the refusal report. */
 export function importFec(

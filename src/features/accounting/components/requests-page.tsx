@@ -241,18 +241,12 @@ function AnswerForm({ request, companyId }: { request: RequiredDetail; companyId
     if (p) return setProblem(p);
     setSending(true);
     try {
-      const results = await answerRequest(
-        companyId,
-        { id: request.id, label: request.entry.label },
-        text.trim(),
-        files,
-      );
-      const refused = results.find((r) => r.status === 'failed');
-      if (refused && refused.status === 'failed') toastError('La réponse n’a pas été envoyée.', refused.message);
-      else if (results.some((r) => r.status === 'queued'))
+      const result = await answerRequest(companyId, { id: request.id, label: request.entry.label }, text.trim(), files);
+      if (result.status === 'failed') toastError('La réponse n’a pas été envoyée.', result.message);
+      else if (result.status === 'queued')
         toastSuccess('Réponse enregistrée', 'Elle sera envoyée dès le retour de la connexion.');
       else toastSuccess('Réponse envoyée', 'Votre cabinet comptable la voit dès maintenant.');
-      if (!refused) {
+      if (result.status !== 'failed') {
         setText('');
         setFiles([]);
       }
