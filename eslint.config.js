@@ -89,6 +89,7 @@ const tablesOf = {
     'accountingRequests',
     'accountingRequestAnswers',
   ],
+  admin: ['rightsAudit'],
 };
 const tableOwnership = folders('./server/src/modules').map((module) => {
   const others = Object.entries(tablesOf).filter(([owner]) => owner !== module);

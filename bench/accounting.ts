@@ -1,11 +1,14 @@
 // Figures of issue 15 (decision 039): a FEC of about a million lines imported over HTTP, streamed
-// (lines per second, the server's peak RSS against its RSS before: flat because the file is never
-// held), three such exercises in one company, then the great book's first and a deep page, the
-// entries search and every dashboard, p95 over 20 runs. ACCOUNTING_BENCH_LINES sizes an exercise.
+// (lines per second), three such exercises in one company, then the great book's first and a deep
+// page, the entries search and every dashboard, p95 over 20 runs. ACCOUNTING_BENCH_LINES sizes an
+// exercise. The server runs as `npm start` runs it, in its own process: its memory (read from /proc)
+// is its own, not the generator's, and what it shows along the file says whether it stays flat.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { bakeryExercise } from '../server/src/seed/accounting';
-import { startTestServer } from '../tests/support/test-server';
+import { ensureCompiledServer, freePort, spawnServer, waitForPort } from '../tests/support/child-server';
 
 const LINES = Number(process.env.ACCOUNTING_BENCH_LINES ?? 1_000_000);
 const EXERCISES = 3;
@@ -22,6 +25,12 @@ const latency = (times: number[]) => {
   return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
 };
 const mb = (bytes: number) => `${fr(bytes / 1024 / 1024, 0)} Mo`;
+
+/** The server process's resident memory now (VmRSS, Linux /proc). */
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : 0;
+}
 
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -60,30 +69,51 @@ function fecBody(year: number, scale: number, boundary: string, counter: { lines
 }
 
 export async function benchAccounting(): Promise<Record<string, string>> {
-  // On disk: an in-memory database would grow the process by the rows themselves and hide the importer's own memory.
-  const server = await startTestServer({ persistent: true });
+  ensureCompiledServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'workplace-bench-accounting-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { NODE_ENV: 'production', SEED_DEMO: '1', PUBLIC_URL: base, DATA_DIR: dataDir, PORT: String(port) };
+  const child = spawnServer(env, { script: 'dist/server/index.js' });
   const figures: Record<string, string> = {};
   try {
-    const company = server.seed!.companies.find((c) => c.label === 'Garage Dupont & Fils')!.id;
-    const { token } = await server.api.login('admin');
-    const opts = { token, company };
+    await waitForPort(port, child);
+    const pid = child.process.pid!;
+    const signIn = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    });
+    const me = (await signIn.json()) as { token: string; userCompanies: Array<{ id: number; label: string }> };
+    const token = me.token;
+    const company = me.userCompanies.find((c) => c.label === 'Garage Dupont & Fils')!.id;
+    const request = (method: string, path: string, body?: unknown) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-company-id': String(company),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     const scale = Math.max(1, Math.round(LINES / LINES_AT_SCALE_1));
     const years = [2023, 2024, 2025];
     for (const [i, year] of years.entries()) {
       const boundary = `----bench${Date.now()}`;
       const counter = { lines: 0, bytes: 0 };
-      global.gc?.();
-      const before = process.memoryUsage().rss;
-      const heapBefore = process.memoryUsage().heapUsed;
+      const before = rssOf(pid);
       let peak = before;
-      let heapPeak = heapBefore;
+      // The server's RSS when a quarter, half and three quarters of the file have been sent, and at
+      // the end: flat means these do not grow with the file.
+      const marks: number[] = [];
       const sampler = setInterval(() => {
-        const m = process.memoryUsage();
-        peak = Math.max(peak, m.rss);
-        heapPeak = Math.max(heapPeak, m.heapUsed);
+        const rss = rssOf(pid);
+        peak = Math.max(peak, rss);
+        if (marks.length < 3 && counter.lines >= ((marks.length + 1) * LINES) / 4) marks.push(rss);
       }, 50);
       const t = performance.now();
-      const res = await fetch(`${server.url}/api/my-accounting/imports`, {
+      const res = await fetch(`${base}/api/my-accounting/imports`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${token}`,
@@ -95,31 +125,32 @@ export async function benchAccounting(): Promise<Record<string, string>> {
       } as RequestInit);
       const ms = performance.now() - t;
       clearInterval(sampler);
+      marks.push(rssOf(pid));
       const body = (await res.json()) as { lines?: number; message?: string };
       if (res.status !== 201) throw new Error(`import ${year} → ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      const memory = `RSS du serveur ${mb(before)} avant ; ${marks.map(mb).join(', ')} aux quarts du fichier et à la fin ; pic ${mb(peak)}`;
       if (i === 0) {
         figures['Import d’un FEC (HTTP, multipart, en flux)'] =
           `${counter.lines.toLocaleString('fr-FR')} lignes, ${mb(counter.bytes)} : ${fr(ms / 1000)} s, ${fr(counter.lines / (ms / 1000), 0)} lignes/s`;
-        figures['Mémoire du processus (serveur et générateur) pendant l’import'] =
-          `RSS ${mb(before)} avant, pic ${mb(peak)} (+${mb(peak - before)}) ; tas JS ${mb(heapBefore)} avant, pic ${mb(heapPeak)}`;
+        figures['Mémoire du serveur (processus à part) pendant l’import'] = memory;
       } else
         figures[`Import de l’exercice ${year}`] =
-          `${counter.lines.toLocaleString('fr-FR')} lignes : ${fr(ms / 1000)} s (RSS +${mb(peak - before)}, tas JS pic ${mb(heapPeak)})`;
+          `${counter.lines.toLocaleString('fr-FR')} lignes : ${fr(ms / 1000)} s ; ${memory}`;
     }
-    await server.deps.db.execute(sql`analyze`);
-    const total = await server.deps.db.execute(sql`select count(*)::int as n from accounting_lines`);
-    figures['Volume'] = `${EXERCISES} exercices, ${(total.rows[0] as { n: number }).n.toLocaleString('fr-FR')} lignes`;
+    const periods = (await (await request('GET', '/api/my-accounting/periods')).json()) as Array<{ lines: number }>;
+    const total = periods.reduce((sum, p) => sum + p.lines, 0);
+    figures['Volume'] = `${EXERCISES} exercices, ${total.toLocaleString('fr-FR')} lignes`;
 
     const time = async (label: string, path: string, method: 'GET' | 'PUT' = 'GET', body?: unknown) => {
       const times: number[] = [];
       let last: any;
       for (let r = 0; r < RUNS; r++) {
         const t = performance.now();
-        const res = await server.api.request(method, path, { ...opts, body });
+        const res = await request(method, path, body);
+        const text = await res.text();
         times.push(performance.now() - t);
-        if (res.status !== 200)
-          throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-        last = res.body;
+        if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
+        last = JSON.parse(text);
       }
       figures[label] = latency(times);
       return last;
@@ -129,8 +160,8 @@ export async function benchAccounting(): Promise<Record<string, string>> {
     // A deep page: walk 20 pages of cursor, then time the 21st.
     let after: string = first.next;
     for (let k = 0; k < 20; k++) {
-      const res = await server.api.get(`/api/my-accounting/great-book?after=${after}`, opts);
-      after = res.body.next;
+      const res = await request('GET', `/api/my-accounting/great-book?after=${after}`);
+      after = ((await res.json()) as { next: string }).next;
     }
     await time('Grand livre, page profonde par curseur', `/api/my-accounting/great-book?after=${after}`);
     await time(
@@ -150,7 +181,9 @@ export async function benchAccounting(): Promise<Record<string, string>> {
     await time('Périodes', '/api/my-accounting/periods');
     await time('Journaux', '/api/my-accounting/journals');
   } finally {
-    await server.close();
+    child.process.kill('SIGTERM');
+    await child.exited;
+    rmSync(dataDir, { recursive: true, force: true });
   }
   return figures;
 }

@@ -49,6 +49,11 @@ const SECTIONS: Section[] = [
     title:
       'Comptabilité : FEC d’un million de lignes importé en flux, 3 exercices, grand livre, recherche, tableaux de bord',
   },
+  {
+    file: 'admin.ts',
+    fn: 'benchAdmin',
+    title: 'Gérer mes utilisateurs : liste d’une société de 2 000 utilisateurs, création',
+  },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -1,13 +1,15 @@
 // The API suite also runs on a real PostgreSQL (issue 13), started for the run from Debian's
-// binaries (tests/support/pg-cluster.ts), and three instances run behind Debian's haproxy
-// (tests/api/cluster.test.ts). On a fresh machine this installs the packages when it can (root
-// with apt), else stops at once with the exact command to run.
+// binaries (tests/support/pg-cluster.ts), three instances run behind Debian's haproxy
+// (tests/api/cluster.test.ts), and directory sign-in is tested against Debian's slapd (issue 16,
+// tests/support/slapd.ts). On a fresh machine this installs the packages when it can (root with
+// apt), else stops at once with the exact command to run.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = '/usr/lib/postgresql';
 const HAPROXY = '/usr/sbin/haproxy';
+const SLAPD = '/usr/sbin/slapd';
 function findPgBin() {
   if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'postgres')) ? process.env.PG_BIN : null;
   if (!existsSync(ROOT)) return null;
@@ -18,6 +20,7 @@ function findPgBin() {
 const missing = [];
 if (!findPgBin() && !process.env.PG_BIN) missing.push('postgresql');
 if (!existsSync(HAPROXY)) missing.push('haproxy');
+if (!existsSync(SLAPD)) missing.push('slapd', 'ldap-utils');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (missing.length && isRoot && existsSync('/usr/bin/apt-get')) {
   console.log(`Paquets Debian absents, installation : ${missing.join(', ')}…`);
@@ -28,11 +31,11 @@ if (missing.length && isRoot && existsSync('/usr/bin/apt-get')) {
   );
 }
 const bin = findPgBin();
-if (bin && existsSync(HAPROXY)) {
-  console.log(`PostgreSQL : ${bin} · haproxy : ${HAPROXY}`);
+if (bin && existsSync(HAPROXY) && existsSync(SLAPD)) {
+  console.log(`PostgreSQL : ${bin} · haproxy : ${HAPROXY} · slapd : ${SLAPD}`);
   process.exit(0);
 }
 console.error(
-  'PostgreSQL et haproxy sont nécessaires pour les tests d’API sur PostgreSQL et à plusieurs instances. Installez-les avec :\n  sudo apt-get install -y postgresql haproxy\nou indiquez le dossier bin de PostgreSQL avec PG_BIN=/usr/lib/postgresql/NN/bin',
+  'PostgreSQL, haproxy et slapd sont nécessaires pour les tests d’API (PostgreSQL, plusieurs instances, annuaire LDAP). Installez-les avec :\n  sudo apt-get install -y postgresql haproxy slapd ldap-utils\nou indiquez le dossier bin de PostgreSQL avec PG_BIN=/usr/lib/postgresql/NN/bin',
 );
 process.exit(1);

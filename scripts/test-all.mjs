@@ -23,12 +23,12 @@ const browser = [
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
+// Debian's PostgreSQL, haproxy and slapd, which the API lanes start for their tests (installed once,
+// before both lanes, so two apt runs never race).
+const tools = ['PostgreSQL, haproxy et slapd', 'node', ['scripts/ensure-scale-tools.mjs']];
 const api = [['Tests d’API (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']]];
 // Issue 13: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
-const apiPg = [
-  ['PostgreSQL et haproxy', 'node', ['scripts/ensure-scale-tools.mjs']],
-  ['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']],
-];
+const apiPg = [['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']]];
 
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 
@@ -61,13 +61,16 @@ async function runLane(steps) {
 const started = Date.now();
 const built = runStep(build);
 const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
+const toolsReady = runStep(tools);
+const afterBuildAndTools = (steps) => Promise.all([built, toolsReady]).then(([b, t]) => b && t && runLane(steps));
 const results = await Promise.all([
   built,
   runLane(checks),
   runLane(lint),
   afterBuild(browser),
-  afterBuild(api),
-  afterBuild(apiPg),
+  toolsReady,
+  afterBuildAndTools(api),
+  afterBuildAndTools(apiPg),
 ]);
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StartupError } from './startup/startup-error';
+import { checkLdapConfig, ldapOptional } from './modules/auth/ldap-config';
 
 // Configuration is read and validated once at start; everything else receives a Config.
 const schema = z.object({
@@ -50,9 +51,24 @@ const schema = z.object({
   // key generated at the first use in DATA_DIR/cash-signing-key.pem (0600). Required in production
   // on PostgreSQL (every instance must sign with the same key).
   CASH_SIGNING_KEY: z.string().optional(),
-  LDAP_URL: z.string().optional(),
+  // Directory sign-in (decision 041). Each field alone here; as a whole by checkLdapConfig() in readConfig.
+  LDAP_URL: ldapOptional(
+    z.string().regex(/^ldaps?:\/\/[^\s/]+\/?$/i, { message: 'ldap://hôte[:port] ou ldaps://hôte[:port]' }),
+  ),
   LDAP_DOMAINS: z.string().default(''),
   LDAP_EXCLUDED: z.string().default(''),
+  LDAP_USER_DN_TEMPLATE: ldapOptional(z.string()),
+  LDAP_BIND_DN: ldapOptional(z.string()),
+  LDAP_BIND_PASSWORD: ldapOptional(z.string()),
+  LDAP_SEARCH_BASE: ldapOptional(z.string()),
+  LDAP_LOGIN_ATTRIBUTE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/, { message: 'nom d’attribut LDAP (mail, uid, userPrincipalName…)' })
+    .default('mail'),
+  LDAP_STARTTLS: z.enum(['0', '1', 'true', 'false']).default('0'),
+  LDAP_CA_FILE: ldapOptional(z.string()),
+  LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  LDAP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   PRODUCT_NAME: z.string().default('Workplace'),
   PRODUCT_SLUG: z
     .string()
@@ -100,6 +116,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
     throw new StartupError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  checkLdapConfig(env); // an incomplete directory configuration stops the start (StartupError)
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     throw new StartupError(
       'PUBLIC_URL est obligatoire en production (NODE_ENV=production) : c’est l’adresse publique du portail, ' +

@@ -85,7 +85,13 @@ export const ldapLogin = endpoint({
   offline: 'online-only',
   body: loginBody,
   responses: { 200: loginAnswer },
-  errors: { 503: 'Annuaire non configuré' },
+  // Decision 041: the directory checks the password; the local user of the same login gives the rights.
+  errors: {
+    401: 'Identifiants refusés par l’annuaire, ou identifiant hors des domaines de l’annuaire',
+    403: 'Aucun utilisateur du portail pour ce compte de l’annuaire, ou utilisateur désactivé',
+    429: 'Trop de tentatives',
+    503: 'Annuaire non configuré ou injoignable',
+  },
 });
 
 export const logout = endpoint({

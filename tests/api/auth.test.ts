@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/src/db/schema/index';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { parseMail, resetLinkOf } from '../support/mail';
 
 // Session and password flows of spec 7.1 against the real server (in-memory PGlite, demo data).
 // Tests run in order: the password-reset block changes demo's password, so it comes last.
@@ -29,45 +30,6 @@ const companyId = (label: string) => {
   if (!company) throw new Error(`société de démo introuvable : ${label}`);
   return company.id;
 };
-
-/** Decodes a raw RFC 5322 message (headers + quoted-printable or base64 text body). */
-function parseMail(raw: string): { headers: Record<string, string>; text: string } {
-  const normalized = raw.replace(/\r\n/g, '\n');
-  const split = normalized.indexOf('\n\n');
-  const head = normalized.slice(0, split).replace(/\n[ \t]+/g, ' ');
-  const headers: Record<string, string> = {};
-  for (const line of head.split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const body = normalized.slice(split + 2);
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  let text: string;
-  if (encoding === 'quoted-printable') {
-    const joined = body.replace(/=\n/g, '');
-    const bytes: number[] = [];
-    for (let i = 0; i < joined.length; i++) {
-      if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-        bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-        i += 2;
-      } else {
-        bytes.push(...Buffer.from(joined[i], 'utf8'));
-      }
-    }
-    text = Buffer.from(bytes).toString('utf8');
-  } else if (encoding === 'base64') {
-    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  } else {
-    text = body;
-  }
-  return { headers, text };
-}
-
-function resetLinkOf(text: string): URL {
-  const match = /https?:\/\/\S+\/forgotten-password\?token=\S+/.exec(text);
-  if (!match) throw new Error(`aucun lien de réinitialisation dans :\n${text}`);
-  return new URL(match[0]);
-}
 
 const mailFolder = () => join(server.dataDir, 'mail');
 const mailFiles = () => (existsSync(mailFolder()) ? readdirSync(mailFolder()).sort() : []);
@@ -315,13 +277,16 @@ describe('stored passwords', () => {
   it('are scrypt hashes that do not contain the password', async () => {
     const rows = await server.deps.db.select().from(users);
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of rows) {
+    // Issue 16: no local password at all ('') for directory users and invitations not used yet.
+    const local = rows.filter((r) => r.passwordHash !== '');
+    expect(local.map((r) => r.username)).toEqual(expect.arrayContaining(['demo', 'admin']));
+    for (const row of local) {
       expect(row.passwordHash.startsWith('scrypt$')).toBe(true);
       expect(row.passwordHash).not.toContain(row.username === 'demo' ? 'demo' : 'admin');
     }
     // Salted: two users never share a hash, and the salt/key parts are present.
-    expect(new Set(rows.map((r) => r.passwordHash)).size).toBe(rows.length);
-    expect(rows[0].passwordHash.split('$')).toHaveLength(6);
+    expect(new Set(local.map((r) => r.passwordHash)).size).toBe(local.length);
+    expect(local[0].passwordHash.split('$')).toHaveLength(6);
   });
 });
 

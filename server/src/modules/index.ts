@@ -10,6 +10,7 @@ import { notificationsModule } from './notifications/routes';
 import { healthModule } from './health/routes';
 import { cashRegistersModule } from './cash-registers/routes';
 import { accountingModule } from './accounting/routes';
+import { adminModule } from './admin/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -25,4 +26,5 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   notificationsModule,
   cashRegistersModule,
   accountingModule,
+  adminModule,
 ];

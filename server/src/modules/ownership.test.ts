@@ -28,6 +28,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   depositBatches: 'inbox',
   notifications: 'notifications',
   notificationSeen: 'notifications',
+  notificationPreferences: 'notifications',
   // invoicing-core: the invoicing environment, articles and customers.
   vatRates: 'invoicing-core',
   salesAccounts: 'invoicing-core',
@@ -63,6 +64,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   accountingSearchStates: 'accounting',
   accountingRequests: 'accounting',
   accountingRequestAnswers: 'accounting',
+  // admin: the rights log of « Gérer mes utilisateurs » (issue 16).
+  rightsAudit: 'admin',
   // Not a module's: the HTTP layer's replay store (server/src/http/idempotency.ts).
   idempotencyKeys: 'http',
 };

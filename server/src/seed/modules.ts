@@ -6,6 +6,7 @@ import { seedInvoicing } from './invoicing';
 import { seedInvoices } from './invoices';
 import { seedCashRegisters } from './cash-registers';
 import { seedAccounting } from './accounting';
+import { seedAdmin } from './admin';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -24,4 +25,5 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedInvoices,
   seedCashRegisters,
   seedAccounting,
+  seedAdmin,
 ];

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { AppRight } from '../../../../src/domain/rights';
 
 export const users = pgTable(
@@ -34,7 +35,12 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_uq').on(t.username)],
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    // Issue 16: a login is unique whatever its case (sign-in matches it case-blind); the database
+    // holds the rule so two managers creating « Paul » and « paul » at once cannot both succeed.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+  ],
 );
 
 export const companies = pgTable('companies', {

@@ -214,6 +214,9 @@ export async function importFec(db: Db, input: ImportInput, bytes: AsyncIterable
   });
   // No reader looks at the replaced imports any more.
   for (const id of replaced) await dropRows(db, id);
+  // The planner's statistics, for the search's choice between its indexes: the embedded database has
+  // no autovacuum to gather them, and on PostgreSQL the first readers should not wait for it.
+  await db.execute(sql`analyze accounting_lines`);
   return { ok: true, importId };
 }
 

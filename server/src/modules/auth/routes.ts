@@ -1,13 +1,15 @@
 import { clientAddress } from '../../http/client-address';
 import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
-import { HttpError, unauthorized } from '../../http/errors';
+import { forbidden, HttpError, unauthorized } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { findUserByUsername, type UserRow } from '../users/service';
 import { verifyPassword } from './passwords';
 import { revokeSession } from './sessions';
-import { openSession, passwordHashToCheck } from './sign-in';
-import { beginSignIn, countResetRequest, endSignIn } from './throttle';
+import { ACCESS_DENIED, openSession, passwordHashToCheck } from './sign-in';
+import { beginSignIn, countResetRequest, endSignIn, withdrawSignIn } from './throttle';
+import { DIRECTORY_NOT_CONFIGURED, DIRECTORY_UNAVAILABLE, directoryVerdict, type DirectoryVerdict } from './ldap';
+import { ldapSettings } from './ldap-config';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 export const WRONG_CREDENTIALS = 'Identifiant et/ou mot de passe incorrect(s)';
@@ -34,14 +36,29 @@ export function authModule(deps: Deps) {
     return c.json(await openSession(deps, user, now));
   });
 
-  route(api.session.ldapLogin, {}, async () => {
-    if (!deps.config.env.LDAP_URL) {
-      throw new HttpError(
-        503,
-        'La connexion par l’annuaire d’entreprise n’est pas configurée sur ce serveur. Contactez votre cabinet.',
-      );
+  route(api.session.ldapLogin, {}, async (c, { body }) => {
+    const settings = ldapSettings(deps.config.env);
+    if (!settings) throw new HttpError(503, DIRECTORY_NOT_CONFIGURED);
+    const now = deps.now();
+    const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } = deps.config.env;
+    // The same throttle as /api/login; an attempt the directory could not check is withdrawn
+    // instead, so an outage locks nobody out (decision 041).
+    const address = clientAddress(c, deps.config);
+    const attempt = await beginSignIn(deps.db, body.username, address, now, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES);
+    let verdict: DirectoryVerdict = 'refused';
+    try {
+      verdict = await directoryVerdict(settings, body.username, body.password);
+    } finally {
+      if (verdict === 'unavailable') await withdrawSignIn(deps.db, attempt);
+      else await endSignIn(deps.db, attempt, verdict === 'accepted', body.username, address, now);
     }
-    throw new HttpError(503, 'L’annuaire d’entreprise ne répond pas. Réessayez plus tard.');
+    if (verdict === 'unavailable') throw new HttpError(503, DIRECTORY_UNAVAILABLE);
+    if (verdict === 'refused') throw unauthorized(WRONG_CREDENTIALS);
+    // Proven by the directory; the portal's rights belong to the local user of the same login,
+    // created by a manager in /admin. No provisioning (decision 041): a stranger to the portal is refused.
+    const user = await findUserByUsername(deps.db, body.username);
+    if (!user) throw forbidden(ACCESS_DENIED);
+    return c.json(await openSession(deps, user, now));
   });
 
   route(api.session.logout, {}, async (c) => {

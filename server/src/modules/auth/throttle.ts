@@ -149,6 +149,14 @@ export async function endSignIn(
 }
 
 /**
+ * Withdraws a sign-in whose credentials could not be checked (the directory did not answer,
+ * decision 041): neither a failure nor a success, so an outage never locks anyone out.
+ */
+export async function withdrawSignIn(db: Db, attempt: Attempt): Promise<void> {
+  await db.delete(t).where(eq(t.id, attempt.id));
+}
+
+/**
  * Counted requests (reset mails): the request is recorded, then refused if the earlier ones
  * already reach a limit (its row is removed again, so retrying while blocked does not extend it).
  */

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CATEGORY_IDS_OF_SPEC } from '../../../../src/domain/document-categories';
+import type { AppRight } from '../../../../src/domain/rights';
+import { HttpError } from '../../http/errors';
+import { checkGrant } from './grant';
+import type { ManagedCompany } from './scope';
+
+// The escalation rule of decision 040, without a server: what a manager may hand out.
+
+const manager: ManagedCompany = {
+  id: 1,
+  label: 'Garage Dupont & Fils',
+  gedUserRight: true,
+  rights: [
+    { label: 'profil', permissions: ['view'], children: [{ label: 'gestionUtilisateurs', permissions: ['view'] }] },
+    { label: 'mesDocuments', permissions: ['view', 'download'], children: [] },
+  ],
+  categories: [11],
+  categoriesInbox: [30, 41],
+};
+const grant = (appRights: AppRight[], categories = [16], categoriesInbox = [41], company = manager) =>
+  checkGrant(company, { appRights, categories, categoriesInbox });
+const failure = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error('aurait dû échouer');
+};
+
+describe('checkGrant', () => {
+  it('accepts what the manager holds, duplicates folded in the order given', () => {
+    const out = grant([
+      { label: 'mesDocuments', permissions: ['download', 'view', 'download'], children: [] },
+      { label: 'mesDocuments', permissions: [], children: [] },
+    ]);
+    expect(out).toEqual({
+      appRights: [{ label: 'mesDocuments', permissions: ['download', 'view'], children: [] }],
+      categories: [16],
+      categoriesInbox: [41],
+    });
+  });
+
+  it('refuses a menu or child permission the manager lacks, naming it', () => {
+    expect(failure(() => grant([{ label: 'mesDocuments', permissions: ['delete'], children: [] }]))).toEqual({
+      status: 403,
+      message: expect.stringContaining('« delete » sur « mesDocuments »'),
+    });
+    const child = [{ label: 'profil', permissions: [], children: [{ label: 'mesDepots', permissions: ['view'] }] }];
+    expect(failure(() => grant(child as AppRight[])).message).toContain('« profil › mesDepots »');
+  });
+
+  it('grants only categories the manager reads or deposits into, of the right kind', () => {
+    expect(failure(() => grant([], [1])).status).toBe(403); // Social: not read by the manager
+    expect(failure(() => grant([], [16], [42])).status).toBe(403); // Ventes: not theirs to deposit into
+    expect(failure(() => grant([], [16], [11])).status).toBe(422); // not a deposit category
+    expect(failure(() => grant([], [4242])).status).toBe(422);
+  });
+
+  it('stores every category when the company does not choose them per user', () => {
+    const out = grant([], [1], [30], { ...manager, gedUserRight: false });
+    expect(out.categories).toEqual([...ALL_CATEGORY_IDS_OF_SPEC]);
+  });
+});
