@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { Deps } from './http/types';
 import { createServerState } from './http/server-state';
 import { purgeIdempotencyKeys } from './http/idempotency';
+import { sendNotificationDigests } from './modules/notifications/digest';
 import { ensureWritableDirs } from './startup/data-dir';
 import { lockDataDir, type DataDirLock } from './startup/data-lock';
 import { StartupError } from './startup/startup-error';
@@ -89,6 +90,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       3_600_000,
     );
     purge.unref();
+    // Issue 16: the daily digest of unread notifications; hourly turns, one mail a day per user and
+    // company (lastDigestAt), sent from the morning on (digest.ts).
+    const digests = setInterval(
+      () =>
+        void onOneInstance(deps, 'job:notification-digests', async () => {
+          await sendNotificationDigests(deps, deps.now());
+        }),
+      3_600_000,
+    );
+    digests.unref();
     const db = database;
     return {
       url: `http://127.0.0.1:${port}`,
@@ -97,6 +108,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       database: db,
       async close() {
         clearInterval(purge);
+        clearInterval(digests);
         // Graceful stop: readiness says 503 at once (health module), no new connection is accepted,
         // idle keep-alive connections close, and the requests under way finish, for at most the grace
         // period; then the inbox batches being processed, then the database.

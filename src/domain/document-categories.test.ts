@@ -7,9 +7,12 @@ import {
   depositCategoryIds,
   descendantIds,
   findCategory,
+  followsOwnCategories,
+  memberReadableCategoryIds,
   pruneTree,
   readableCategoryIds,
 } from './document-categories';
+import type { AppRight } from './rights';
 
 // Spec 3, "Document categories (id: label)", verbatim.
 const SPEC = `1 Social; 4 Bulletins de paie; 5 Etats de paie/Charges Sociales et OD; 9 DSN évènementielle; 10 Sortie Salariés; 11 Comptabilité; 12 Solde de tout compte; 13 Attestation pôle emploi; 14 Certificat de travail; 15 Document de portabilité; 16 Tableau de bord; 17 Situation; 18 Bilan; 19 Déclaration de TVA; 20 Juridique; 21 Statuts; 22 K-bis; 27 Assemblée Générale; 28 Ordinaire; 29 Extraordinaire; 30 Comptabilité; 31 Juridique; 32 Social; 39 Bulletins Individuels; 40 Bulletins Groupés; 41 Fichiers des règlements; 42 Ventes; 43 Achats; 44 Banque; 45 Fiscal; 46 Divers`;
@@ -43,6 +46,26 @@ describe('document categories', () => {
   it('reads the listed categories and what lies under them otherwise', () => {
     expect(readableCategoryIds([4, 18], true)).toEqual([4, 18, 39, 40]);
     expect(readableCategoryIds([], true)).toEqual([]);
+  });
+
+  it('per-user categories bind a member who holds userGedRight on Mes documents (decision 042)', () => {
+    const documents = (permissions: AppRight['permissions']): AppRight[] => [
+      { label: 'mesDocuments', permissions, children: [] },
+    ];
+    const bound = { appRights: documents(['view', 'download', 'userGedRight']) };
+    const free = { appRights: documents(['view', 'download']) };
+    expect(followsOwnCategories(bound, true)).toBe(true);
+    expect(followsOwnCategories(free, true)).toBe(false);
+    // A company that does not apply them: nobody is bound, whatever their rights.
+    expect(followsOwnCategories(bound, false)).toBe(false);
+    expect(memberReadableCategoryIds(bound, { categories: [4, 18], gedUserRight: true })).toEqual([4, 18, 39, 40]);
+    expect(memberReadableCategoryIds(free, { categories: [4, 18], gedUserRight: true })).toEqual(
+      ALL_CATEGORY_IDS_OF_SPEC,
+    );
+    // The permission elsewhere (another menu) does not count; no subject reads by its categories.
+    expect(
+      followsOwnCategories({ appRights: [{ label: 'maBannette', permissions: ['userGedRight'], children: [] }] }, true),
+    ).toBe(false);
   });
 
   it('offers only deposit categories for the inbox', () => {

@@ -1,5 +1,6 @@
 // Document categories of spec 3 (ids and labels exactly as given), arranged as a tree, and the
 // per-user category rights. Shared by the server (filters, 403/404) and the app (tree, choices).
+import { can, type Subject } from './rights';
 
 /** 'ged': what the firm files for the company; 'depot': where the company deposits its own files. */
 export type CategoryScope = 'ged' | 'depot';
@@ -151,6 +152,24 @@ export function readableCategoryIds(categories: readonly number[], gedUserRight:
   const set = new Set<number>();
   for (const id of categories) descendantIds(id).forEach((d) => set.add(d));
   return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * Whether a member's document reads follow their own categories (decision 042): the company
+ * applies per-user categories (companies.gedUserRight) AND the member's rights say so
+ * (userGedRight on « Mes documents »). A member without that permission reads every category of
+ * the company, as everyone does in a company that does not apply them.
+ */
+export function followsOwnCategories(subject: Subject, companyGedUserRight: boolean): boolean {
+  return companyGedUserRight && can(subject, 'userGedRight', { menu: 'mesDocuments' });
+}
+
+/** The categories a member reads in a company: readableCategoryIds with followsOwnCategories. */
+export function memberReadableCategoryIds(
+  subject: Subject,
+  membership: { categories: readonly number[]; gedUserRight: boolean },
+): number[] {
+  return readableCategoryIds(membership.categories, followsOwnCategories(subject, membership.gedUserRight));
 }
 
 /** Deposit categories the user may choose (the membership's categoriesInbox, deposit scope only). */

@@ -2,6 +2,8 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { can } from '../domain/rights';
+import { AccountingResultWidget } from '../features/accounting/components/accounting-result-widget';
+import { CashDaysWidget } from '../features/cash-registers/components/cash-days-widget';
 import { LastDocumentsWidget } from '../features/documents/components/last-documents-widget';
 import { HomePage, type Shortcut } from '../features/home/home-page';
 import { PendingDepositsWidget } from '../features/inbox/components/pending-deposits-widget';
@@ -9,20 +11,24 @@ import { OpenQuotesWidget } from '../features/invoice-lists/components/open-quot
 import { ReceivablesWidget } from '../features/invoicing-dashboard/components/receivables-widget';
 import { UnreadNotificationsWidget } from '../features/notifications/components/unread-notifications-widget';
 import { profileAtom } from '../lib/session';
+import { homeBlocks, type HomeBlock } from './home-blocks';
 import { moduleShortcuts } from './shortcuts';
 
-/** Composes the home page: each module's widget and shortcut, per the user's rights. */
+const WIDGETS: Record<HomeBlock, ReactNode> = {
+  receivables: <ReceivablesWidget key="receivables" />,
+  quotes: <OpenQuotesWidget key="quotes" />,
+  documents: <LastDocumentsWidget key="documents" />,
+  deposits: <PendingDepositsWidget key="deposits" />,
+  accounting: <AccountingResultWidget key="accounting" />,
+  cash: <CashDaysWidget key="cash" />,
+  notifications: <UnreadNotificationsWidget key="notifications" />,
+};
+
+/** Composes the home page: each module's widget (home-blocks.ts) and shortcut, per the user's rights. */
 export function HomeScreen() {
   const profile = useAtomValue(profileAtom);
   const invoicing = can(profile, 'view', { menu: 'mesFactures' });
-  const widgets: ReactNode[] = [];
-  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeFactures' }))
-    widgets.push(<ReceivablesWidget key="receivables" />);
-  if (invoicing && can(profile, 'view', { menu: 'mesFactures', child: 'listeDevis' }))
-    widgets.push(<OpenQuotesWidget key="quotes" />);
-  if (can(profile, 'view', { menu: 'mesDocuments' })) widgets.push(<LastDocumentsWidget key="documents" />);
-  if (can(profile, 'view', { menu: 'maBannette' })) widgets.push(<PendingDepositsWidget key="deposits" />);
-  widgets.push(<UnreadNotificationsWidget key="notifications" />);
+  const widgets: ReactNode[] = homeBlocks(profile).map((block) => WIDGETS[block]);
 
   const shortcuts: Shortcut[] = moduleShortcuts.filter((s) => can(profile, 'view', { menu: s.menu }));
   if (!invoicing) {

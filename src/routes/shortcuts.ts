@@ -1,4 +1,11 @@
-import { IconCashRegister, IconFileInvoice, IconFolder, IconUpload, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalculator,
+  IconCashRegister,
+  IconFileInvoice,
+  IconFolder,
+  IconUpload,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Menu } from '../domain/rights';
 
@@ -25,6 +32,13 @@ export const moduleShortcuts: ModuleShortcut[] = [
     to: '/ma-bannette/deposer',
     menu: 'maBannette',
     icon: IconUpload,
+  },
+  {
+    label: 'Ma comptabilité',
+    description: 'Consultez votre résultat, votre grand livre et répondez aux questions du cabinet.',
+    to: '/ma-comptabilite/dashboard',
+    menu: 'maComptabilite',
+    icon: IconCalculator,
   },
   {
     label: 'Mes caisses',

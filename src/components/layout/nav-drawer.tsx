@@ -1,7 +1,7 @@
 import { Badge, NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { can } from '../../domain/rights';
+import { can, type Subject } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
 import { useEffect, useState } from 'react';
 import type { NavChild, NavEntry } from './nav-types';
@@ -13,37 +13,29 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
 
   return (
     <ScrollArea component="nav" aria-label="Menu principal" h="100%" p="xs">
-      {entries.map((entry) => {
+      {drawerItems(profile, entries).map((item) => {
+        const { entry } = item;
         const Icon = entry.icon;
-        const menu = entry.menu;
-        const allowed = !menu || can(profile, 'view', { menu });
         // teal.9: white on Mantine's green is below the 4.5:1 contrast ratio.
-        if (!allowed && entry.promotion) {
+        if (item.kind === 'promotion') {
           return (
             <NavLink
               key={entry.key}
               component={Link}
-              to={entry.promotion.to}
+              to={entry.promotion!.to}
               label={entry.label}
               leftSection={<Icon size={20} />}
               onClick={onNavigate}
-              active={pathname === entry.promotion.to}
+              active={pathname === entry.promotion!.to}
               rightSection={
                 <Badge color="teal.9" variant="filled" size="sm">
-                  {entry.promotion.badge}
+                  {entry.promotion!.badge}
                 </Badge>
               }
             />
           );
         }
-        if (!allowed) return null;
-        // A child without its own right opens with the menu (allowed above).
-        const children = (entry.children ?? []).filter(
-          (c) =>
-            (!c.child || (!!menu && can(profile, 'view', { menu, child: c.child }))) &&
-            (!c.capability || can(profile, c.capability)),
-        );
-        if (children.length === 0) {
+        if (item.kind === 'link') {
           return (
             <NavLink
               key={entry.key}
@@ -57,10 +49,39 @@ export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavi
             />
           );
         }
-        return <NavGroup key={entry.key} entry={entry} items={children} pathname={pathname} onNavigate={onNavigate} />;
+        return (
+          <NavGroup key={entry.key} entry={entry} items={item.children} pathname={pathname} onNavigate={onNavigate} />
+        );
       })}
     </ScrollArea>
   );
+}
+
+/** What the drawer shows of one entry: a promotion link, a plain link, or a group of children. */
+export type DrawerItem =
+  | { kind: 'promotion'; entry: NavEntry }
+  | { kind: 'link'; entry: NavEntry }
+  | { kind: 'group'; entry: NavEntry; children: NavChild[] };
+
+/**
+ * The drawer's entries for this user, in the order given (spec 2.3's), each decided by can(): an
+ * entry without its menu right is left out, or becomes its promotion link when it has one (the
+ * invoices' « Gratuit »); a child needs its own right and capability when it names them.
+ */
+export function drawerItems(profile: Subject | null | undefined, entries: NavEntry[]): DrawerItem[] {
+  return entries.flatMap((entry): DrawerItem[] => {
+    const menu = entry.menu;
+    const allowed = !menu || can(profile, 'view', { menu });
+    if (!allowed) return entry.promotion ? [{ kind: 'promotion', entry }] : [];
+    // A child without its own right opens with the menu (allowed above).
+    const children = (entry.children ?? []).filter(
+      (c) =>
+        (!c.child || (!!menu && can(profile, 'view', { menu, child: c.child }))) &&
+        (!c.capability || can(profile, c.capability)),
+    );
+    if (children.length > 0) return [{ kind: 'group', entry, children }];
+    return entry.to ? [{ kind: 'link', entry }] : [];
+  });
 }
 
 /**

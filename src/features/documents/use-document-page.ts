@@ -2,10 +2,10 @@
 // listed online only (paged searches, kept in memory); the category tree likewise.
 import { defineServerData, type NoParams } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';
-import { http } from '../../lib/http';
 import {
   fetchCategoryTree,
   fetchDocuments,
+  fetchDocumentsWidget,
   fetchRecentDocuments,
   type DocumentItem,
   type DocumentPage,
@@ -37,15 +37,8 @@ export const recentDocumentsData = defineServerData<
 export const lastDocumentsData = defineServerData<NoParams, DocumentItem[]>({
   key: 'gedLast',
   keep: 'memory',
-  fetch: async (_, { userId, companyId, signal }) =>
-    (
-      await http
-        .get(`widgets/ged/last/user/${userId}/company/${companyId}`, {
-          signal,
-          headers: { 'x-company-id': String(companyId) },
-        })
-        .json<{ items: DocumentItem[] }>()
-    ).items,
+  // Through the contract's endpoint like every other call (it was a hand-written path).
+  fetch: (_, { userId, companyId, signal }) => fetchDocumentsWidget(userId, companyId, signal),
 });
 
 /** One page of documents for the query; null while loading; 'error' when the server could not answer. */

@@ -8,11 +8,13 @@ import { readApiError } from '../../lib/http';
 import { profileAtom } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
 import { changePassword } from '../auth';
+import { NotificationPreferencesCard } from './notification-preferences-card';
 
-/** /me: who I am, my companies, and a password change. */
+/** /me: who I am, my companies, a password change, and my notifications in the current company. */
 export function ProfilePage() {
   const profile = useAtomValue(profileAtom);
   if (!profile) return null;
+  const current = profile.userCompanies.find((c) => c.id === profile.userLastCompany);
   return (
     <Stack>
       <PageHeader title="Mon profil" />
@@ -60,6 +62,7 @@ export function ProfilePage() {
           </List>
         </Card>
         <PasswordCard />
+        {current && <NotificationPreferencesCard companyId={current.id} companyLabel={current.label} />}
       </SimpleGrid>
     </Stack>
   );

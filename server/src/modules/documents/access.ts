@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { and, eq, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ALL_CATEGORY_IDS_OF_SPEC, readableCategoryIds } from '../../../../src/domain/document-categories';
+import { ALL_CATEGORY_IDS_OF_SPEC, memberReadableCategoryIds } from '../../../../src/domain/document-categories';
 import type { DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import type { AppEnv, Deps } from '../../http/types';
@@ -55,7 +55,10 @@ export function readableFilesWhere(
   return and(company, or(categories, eq(cols.depositorId, access.userId)))!;
 }
 
-/** Who asks, for which company, and which categories they may read (membership + gedUserRight). */
+/**
+ * Who asks, for which company, and which categories they may read: the membership's categories
+ * when the company applies them and the member's rights carry userGedRight (decision 042).
+ */
 export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<DocumentAccess> {
   const company = c.get('company');
   const user = c.get('user');
@@ -64,7 +67,10 @@ export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<Do
     companyId: company.id,
     companyLabel: company.label,
     userId: user.id,
-    readable: readableCategoryIds(company.categories, gedUserRight),
+    readable: memberReadableCategoryIds(
+      { userType: user.userType, appRights: company.rights },
+      { categories: company.categories, gedUserRight },
+    ),
   };
 }
 
@@ -74,12 +80,19 @@ export async function membersAccess(
   where: { companyId?: number; userId?: number },
 ): Promise<DocumentAccess[]> {
   const rows = await membershipsWithCompany(db, where);
-  return rows.map((r) => ({
-    companyId: r.companyId,
-    companyLabel: r.label,
-    userId: r.userId,
-    readable: readableCategoryIds(r.categories, r.gedUserRight),
-  }));
+  return Promise.all(
+    rows.map(async (r) => ({
+      companyId: r.companyId,
+      companyLabel: r.label,
+      userId: r.userId,
+      // The member's rights matter only where the company applies per-user categories: read them
+      // there alone (the membership list does not carry them).
+      readable: memberReadableCategoryIds(
+        { appRights: r.gedUserRight ? ((await membershipScope(db, r.userId, r.companyId))?.rights ?? []) : [] },
+        r,
+      ),
+    })),
+  );
 }
 
 /** For calls that name the company in their path (widgets): membership or 403, like X-Company-Id. */

@@ -1,4 +1,4 @@
-import { descendantIds, readableCategoryIds } from '../../../../src/domain/document-categories';
+import { descendantIds, memberReadableCategoryIds } from '../../../../src/domain/document-categories';
 import { can } from '../../../../src/domain/rights';
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
@@ -47,7 +47,7 @@ export function documentsModule(deps: Deps) {
       companyId,
       companyLabel: scope.label,
       userId,
-      readable: readableCategoryIds(scope.categories, scope.gedUserRight),
+      readable: memberReadableCategoryIds({ userType: user.userType, appRights: scope.rights }, scope),
     };
     return c.json({ items: await lastDocuments(deps.db, access, 5) });
   });

@@ -5,6 +5,7 @@ import { idParam } from '../../http/validate';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../http/types';
 import { findNotification, listNotifications, markRead, refreshNotifications, resetCounter } from './service';
+import { readPreferences, savePreferences } from './preferences';
 
 const NOT_FOUND = 'Cette notification est introuvable.';
 
@@ -31,6 +32,16 @@ export function notificationsModule(deps: Deps) {
     await resetCounter(deps.db, c.get('user').id, c.get('company').id, deps.now());
     return c.json({ notificationsCount: 0 });
   });
+
+  // Before /notifications/:id, which would otherwise take « preferences » for an id (issue 16: the
+  // PUT answered a wrong 400).
+  route(api.notifications.getPreferences, { company: true }, async (c) =>
+    c.json(await readPreferences(deps.db, c.get('user').id, c.get('company').id)),
+  );
+
+  route(api.notifications.putPreferences, { company: true }, async (c, { body }) =>
+    c.json(await savePreferences(deps.db, c.get('user').id, c.get('company').id, body)),
+  );
 
   route(api.notifications.get, { company: true }, async (c) => {
     const found = await findNotification(deps.db, c.get('user').id, c.get('company').id, idParam(c));

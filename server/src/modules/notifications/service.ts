@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationSeen, notifications } from '../../db/schema/index';
 import { pageTotal } from '../../db/paging';
+import { wantedNotes } from './preferences';
 
 /** A notification as the API answers it (src/contract/notifications.ts). */
 export type { AppNotification as NotificationDto } from '../../../../src/contract/notifications';
@@ -67,10 +68,13 @@ export type NewNotification = typeof notifications.$inferInsert;
 
 /**
  * The one way other modules create notifications (decision 023): documents filed by the inbox's
- * batches, the demo seed. Runs in the caller's transaction when given one.
+ * batches, the accounting's information requests, the demo seed. A recipient who switched that
+ * kind off in that company gets none (issue 16, preferences.ts). Runs in the caller's transaction
+ * when given one.
  */
 export async function notify(db: DbOrTx, notes: NewNotification[]): Promise<void> {
-  if (notes.length > 0) await db.insert(notifications).values(notes);
+  const wanted = await wantedNotes(db, notes);
+  if (wanted.length > 0) await db.insert(notifications).values(wanted);
 }
 
 export async function resetCounter(db: Db, userId: number, companyId: number, now: Date): Promise<void> {

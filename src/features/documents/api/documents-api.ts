@@ -34,6 +34,16 @@ export async function fetchRecentDocuments(limit: number, signal?: AbortSignal):
   return (await call(api.documents.last, { query: { limit }, options: { signal } })).items;
 }
 
+/** GET /api/widgets/ged/last/user/{user}/company/{company}: the home page's last documents (spec 7.3). */
+export async function fetchDocumentsWidget(
+  user: number,
+  company: number,
+  signal?: AbortSignal,
+): Promise<DocumentItem[]> {
+  return (await call(api.documents.widget, { params: { user, company }, companyId: company, options: { signal } }))
+    .items;
+}
+
 /** GET /api/ged/category/0: the whole readable tree and the remembered place. */
 export const fetchCategoryTree = (signal?: AbortSignal) =>
   call(api.documents.categories, { params: { id: 0 }, options: { signal } });

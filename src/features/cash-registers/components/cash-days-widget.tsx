@@ -1,0 +1,49 @@
+import { Stack } from '@mantine/core';
+import { IconCashRegister } from '@tabler/icons-react';
+import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
+import { NO_PARAMS } from '../../../data/sync/server-data';
+import { useServerData } from '../../../data/sync/use-server-data';
+import { formatCount } from '../../../domain/format';
+import { registersData } from '../cash-registers-data';
+
+/**
+ * Home (issue 16, « Mes caisses »): the days still to close, per register. Read from the device's
+ * copy of the registers (kept for offline entry), so it shows offline too.
+ */
+export function CashDaysWidget() {
+  const read = useServerData(registersData, NO_PARAMS);
+  const registers = read.data ?? [];
+  const toClose = registers.reduce((n, r) => n + r.openDays.length, 0);
+  const detail = !read.data
+    ? read.loading
+      ? undefined
+      : 'Les caisses n’ont pas pu être chargées.'
+    : registers.length === 0
+      ? 'Aucune caisse n’est encore ouverte pour cette société.'
+      : toClose === 0
+        ? 'Toutes les journées passées sont clôturées.'
+        : formatCount(toClose, 'journée passée à clôturer', 'journées passées à clôturer');
+  return (
+    <HomeWidget
+      title="Mes caisses"
+      icon={IconCashRegister}
+      color="teal"
+      loading={!read.data && read.loading}
+      figure={read.data && registers.length > 0 ? formatCount(toClose) : undefined}
+      detail={detail}
+      link={{ to: '/mes-caisses', label: 'Ouvrir mes caisses' }}
+    >
+      {registers.length > 0 && (
+        <Stack gap={4}>
+          {registers.slice(0, 3).map((r) => (
+            <WidgetRow
+              key={r.uuid}
+              label={r.label}
+              value={r.openDays.length === 0 ? 'À jour' : formatCount(r.openDays.length, 'à clôturer', 'à clôturer')}
+            />
+          ))}
+        </Stack>
+      )}
+    </HomeWidget>
+  );
+}

@@ -1,0 +1,24 @@
+import { can, type Subject } from '../domain/rights';
+
+/** The blocks of the home page, in their order on the page. */
+export type HomeBlock = 'receivables' | 'quotes' | 'documents' | 'deposits' | 'accounting' | 'cash' | 'notifications';
+
+/**
+ * Which figures the user sees on the home page (issue 16): each block only with its right, read
+ * with can(); the unread notifications are everyone's. Pure, so the rule is tested without
+ * rendering (home-blocks.test.ts); home-screen.tsx draws it.
+ */
+export function homeBlocks(subject: Subject | null | undefined): HomeBlock[] {
+  const invoicing = (child: 'listeFactures' | 'listeDevis') =>
+    can(subject, 'view', { menu: 'mesFactures' }) && can(subject, 'view', { menu: 'mesFactures', child });
+  const blocks: Array<[HomeBlock, boolean]> = [
+    ['receivables', invoicing('listeFactures')],
+    ['quotes', invoicing('listeDevis')],
+    ['documents', can(subject, 'view', { menu: 'mesDocuments' })],
+    ['deposits', can(subject, 'view', { menu: 'maBannette' })],
+    ['accounting', can(subject, 'view', { menu: 'maComptabilite' })],
+    ['cash', can(subject, 'view', { menu: 'mesCaisses' })],
+    ['notifications', true],
+  ];
+  return blocks.filter(([, shown]) => shown).map(([block]) => block);
+}
