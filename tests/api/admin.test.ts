@@ -51,6 +51,12 @@ const managerRights: AppRight[] = [
   { label: 'profil', permissions: ['view'], children: [{ label: 'gestionUtilisateurs', permissions: ['view'] }] },
   ...documentsOnly.slice(1),
 ];
+/**
+ * As stored: the demo managers read only their own categories (decision 042), so « Mes documents »
+ * given by them is held the same way (userGedRight added by the server).
+ */
+const ownCategories = (rights: AppRight[]): AppRight[] =>
+  rights.map((r) => (r.label === 'mesDocuments' ? { ...r, permissions: [...r.permissions, 'userGedRight'] } : r));
 const access = (companyIdValue: number, appRights: AppRight[] = documentsOnly) => ({
   companyId: companyIdValue,
   appRights,
@@ -179,7 +185,13 @@ describe('adding a user', () => {
       invitationPending: true,
       authSource: 'local',
       companies: [
-        { companyId: garage(), manager: false, appRights: documentsOnly, categories: [11], categoriesInbox: [30] },
+        {
+          companyId: garage(),
+          manager: false,
+          appRights: ownCategories(documentsOnly),
+          categories: [11],
+          categoriesInbox: [30],
+        },
       ],
     });
     const [row] = await server.deps.db.select().from(users).where(eq(users.id, res.body.id));
@@ -197,7 +209,11 @@ describe('adding a user', () => {
     expect((await server.api.post('/api/user/me/reset-password', { token, password: PASSWORD })).status).toBe(200);
     const signIn = await server.api.post('/api/login', { username: body.username, password: PASSWORD });
     expect(signIn.status).toBe(200);
-    expect(signIn.body).toMatchObject({ userType: 2, appRights: documentsOnly, userLastCompany: garage() });
+    expect(signIn.body).toMatchObject({
+      userType: 2,
+      appRights: ownCategories(documentsOnly),
+      userLastCompany: garage(),
+    });
     const list = await server.api.get(listPath(adminId, garage(), `?q=${body.username}`), { token: admin });
     expect(list.body.items[0]).toMatchObject({ invitationPending: false, lastSignInAt: expect.any(String) });
   });
@@ -453,8 +469,8 @@ describe('the rights log', () => {
       expect(a.target).toEqual({ id, label: 'Inès Garnier' });
     }
     const rights = mine.find((a) => a.action === 'rights')!;
-    expect(rights.before).toMatchObject({ appRights: documentsOnly });
-    expect(rights.after).toMatchObject({ appRights: managerRights });
+    expect(rights.before).toMatchObject({ appRights: ownCategories(documentsOnly) });
+    expect(rights.after).toMatchObject({ appRights: ownCategories(managerRights) });
     expect(mine.find((a) => a.action === 'create')!.before).toBeNull();
   });
 

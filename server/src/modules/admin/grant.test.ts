@@ -18,6 +18,13 @@ const manager: ManagedCompany = {
   categories: [11],
   categoriesInbox: [30, 41],
 };
+/** The same manager held to their own categories (decision 042: userGedRight on « Mes documents »). */
+const limited: ManagedCompany = {
+  ...manager,
+  rights: manager.rights.map((r) =>
+    r.label === 'mesDocuments' ? { ...r, permissions: [...r.permissions, 'userGedRight' as const] } : r,
+  ),
+};
 const grant = (appRights: AppRight[], categories = [16], categoriesInbox = [41], company = manager) =>
   checkGrant(company, { appRights, categories, categoriesInbox });
 const failure = (run: () => unknown) => {
@@ -53,7 +60,8 @@ describe('checkGrant', () => {
   });
 
   it('grants only categories the manager reads or deposits into, of the right kind', () => {
-    expect(failure(() => grant([], [1])).status).toBe(403); // Social: not read by the manager
+    expect(failure(() => grant([], [1], [41], limited)).status).toBe(403); // Social: not read by the manager
+    expect(grant([], [1]).categories).toEqual([1]); // a manager not held to their own categories reads it
     expect(failure(() => grant([], [16], [42])).status).toBe(403); // Ventes: not theirs to deposit into
     expect(failure(() => grant([], [16], [11])).status).toBe(422); // not a deposit category
     expect(failure(() => grant([], [4242])).status).toBe(422);
@@ -62,5 +70,14 @@ describe('checkGrant', () => {
   it('stores every category when the company does not choose them per user', () => {
     const out = grant([], [1], [30], { ...manager, gedUserRight: false });
     expect(out.categories).toEqual([...ALL_CATEGORY_IDS_OF_SPEC]);
+  });
+
+  it('a manager held to their own categories gives « Mes documents » held the same way (userGedRight)', () => {
+    const out = grant([{ label: 'mesDocuments', permissions: ['view'], children: [] }], [16], [41], limited);
+    expect(out.appRights).toEqual([{ label: 'mesDocuments', permissions: ['view', 'userGedRight'], children: [] }]);
+    // Not held to their own categories: nothing is added.
+    expect(grant([{ label: 'mesDocuments', permissions: ['view'], children: [] }]).appRights).toEqual([
+      { label: 'mesDocuments', permissions: ['view'], children: [] },
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import {
   categoryPathLabel,
   depositCategoryIds,
   findCategory,
-  readableCategoryIds,
+  followsOwnCategories,
+  memberReadableCategoryIds,
 } from '../../../../src/domain/document-categories';
 import { can, type AppRight, type Child, type Menu, type Permission } from '../../../../src/domain/rights';
 import { HttpError, forbidden } from '../../http/errors';
@@ -83,7 +84,7 @@ export function checkCategories(
   for (const id of wanted.categoriesInbox)
     if (findCategory(id)?.scope !== 'depot')
       throw invalid(`« ${categoryPathLabel(id)} » n’est pas une catégorie de dépôt.`, 'categoriesInbox');
-  const readable = new Set(readableCategoryIds(manager.categories, manager.gedUserRight));
+  const readable = new Set(memberReadableCategoryIds({ appRights: manager.rights }, manager));
   const depositable = new Set(depositCategoryIds(manager.categoriesInbox));
   const categories = manager.gedUserRight ? [...new Set(wanted.categories)].sort((a, b) => a - b) : [...known];
   for (const id of categories)
@@ -100,7 +101,24 @@ export function checkCategories(
   return { categories, categoriesInbox };
 }
 
+/**
+ * A manager who reads only their own categories (decision 042) hands out no more: the user they
+ * give « Mes documents » to follows their own categories too (userGedRight added), else that user
+ * would read every category of the company, the manager's included and beyond.
+ */
+function keepOwnCategories(manager: ManagedCompany, rights: AppRight[]): AppRight[] {
+  if (!followsOwnCategories({ appRights: manager.rights }, manager.gedUserRight)) return rights;
+  return rights.map((r) =>
+    r.label === 'mesDocuments' && !r.permissions.includes('userGedRight')
+      ? { ...r, permissions: [...r.permissions, 'userGedRight' as const] }
+      : r,
+  );
+}
+
 /** The access to store: both checks passed. */
 export function checkGrant(manager: ManagedCompany, wanted: Access): Access {
-  return { appRights: checkRights(manager, wanted.appRights), ...checkCategories(manager, wanted) };
+  return {
+    appRights: keepOwnCategories(manager, checkRights(manager, wanted.appRights)),
+    ...checkCategories(manager, wanted),
+  };
 }
