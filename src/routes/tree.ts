@@ -9,6 +9,7 @@ import { rootRoute } from './root';
 import { notificationsRoutes } from './notifications-routes';
 import { cashRegistersRoutes } from './cash-registers-routes';
 import { accountingRoutes } from './accounting-routes';
+import { adminRoutes } from './admin-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
 // Modules append their route lists here (one line each).
@@ -21,6 +22,7 @@ const appRoutes = [
   ...notificationsRoutes,
   ...cashRegistersRoutes,
   ...accountingRoutes,
+  ...adminRoutes,
 ];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame

@@ -1,0 +1,102 @@
+import { Checkbox, Table, Text } from '@mantine/core';
+import type { GrantableCompany } from '../api/admin-api';
+import { depositIds } from '../new-user-draft';
+
+export interface CategoryChoice {
+  categories: number[];
+  categoriesInbox: number[];
+}
+
+/**
+ * The document categories of a company that restricts them per user (gedUserRight): which the user
+ * may read, and which they may deposit into through « Ma bannette » (only the « dépôt » branch of
+ * the tree takes deposits). A column heading ticks all.
+ */
+export function CategoriesTable({
+  company,
+  value,
+  onChange,
+}: {
+  company: GrantableCompany;
+  value: CategoryChoice;
+  onChange: (v: CategoryChoice) => void;
+}) {
+  const deposit = new Set(depositIds(company));
+  const column = (key: keyof CategoryChoice, title: string, all: number[]) => {
+    const chosen = new Set(value[key]);
+    const count = all.filter((id) => chosen.has(id)).length;
+    return {
+      head: (
+        <Checkbox
+          label={title}
+          checked={count === all.length && all.length > 0}
+          indeterminate={count > 0 && count < all.length}
+          onChange={(e) => onChange({ ...value, [key]: e.currentTarget.checked ? all : [] })}
+        />
+      ),
+      cell: (id: number, label: string) => (
+        <Checkbox
+          aria-label={`${title} : ${label}`}
+          checked={chosen.has(id)}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              [key]: e.currentTarget.checked ? [...value[key], id] : value[key].filter((x) => x !== id),
+            })
+          }
+          styles={{ body: { justifyContent: 'center' } }}
+          p={10}
+        />
+      ),
+    };
+  };
+  const read = column(
+    'categories',
+    'Consulter',
+    company.categories.map((c) => c.id),
+  );
+  const drop = column('categoriesInbox', 'Déposer', [...deposit]);
+  if (company.categories.length === 0) return <Text c="dimmed">Cette société n’a aucune catégorie de documents.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={480} mah={420}>
+      <Table
+        withTableBorder
+        stickyHeader
+        verticalSpacing={2}
+        aria-label={`Catégories de documents de ${company.label}`}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Catégorie</Table.Th>
+            <Table.Th scope="col">{read.head}</Table.Th>
+            <Table.Th scope="col">{drop.head}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {company.categories.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Th scope="row" fw={400}>
+                {c.label}
+                {c.path && c.path !== c.label && (
+                  <Text size="xs" c="dimmed" component="span" display="block">
+                    {c.path}
+                  </Text>
+                )}
+              </Table.Th>
+              <Table.Td ta="center">{read.cell(c.id, c.path || c.label)}</Table.Td>
+              <Table.Td ta="center">
+                {deposit.has(c.id) ? (
+                  drop.cell(c.id, c.path || c.label)
+                ) : (
+                  <Text c="dimmed" aria-hidden>
+                    –
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
