@@ -47,7 +47,15 @@ export const managedUserProfile = managedUser.omit({ manager: true }).extend({
 });
 export type ManagedUserProfile = z.output<typeof managedUserProfile>;
 
-const category = z.object({ id: z.number(), label: z.string(), path: z.string() });
+const category = z.object({
+  id: z.number(),
+  label: z.string(),
+  path: z.string(),
+  /** The manager reads it: they may let the user read it. */
+  read: z.boolean(),
+  /** The manager deposits into it: they may let the user deposit into it. */
+  deposit: z.boolean(),
+});
 /** What the stepper may offer: per company the caller manages, their own rights and its categories. */
 export const grantableCompany = z.object({
   id: z.number(),

@@ -170,7 +170,15 @@ describe('only the company’s managers reach the administration', () => {
     );
     const g = res.body.find((c: { id: number }) => c.id === garage());
     expect(g.appRights.map((r: AppRight) => r.label)).toContain('mesFactures');
-    expect(g.categories).toContainEqual({ id: 42, label: 'Ventes', path: 'Comptabilité › Ventes' });
+    // Each category says whether the manager reads it and deposits into it: what they may hand out.
+    expect(g.categories).toContainEqual({
+      id: 42,
+      label: 'Ventes',
+      path: 'Comptabilité › Ventes',
+      read: true,
+      deposit: true,
+    });
+    expect(g.categories).toContainEqual({ id: 1, label: 'Social', path: 'Social', read: true, deposit: false });
   });
 });
 

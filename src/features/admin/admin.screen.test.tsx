@@ -81,8 +81,8 @@ const GRANTABLE: GrantableCompany[] = [
     gedUserRight: true,
     appRights: clientRights({ invoicing: true, deposits: true, userAdmin: true }),
     categories: [
-      { id: 11, label: 'Comptabilité', path: 'Comptabilité' },
-      { id: 42, label: 'Ventes', path: 'Fichiers › Ventes' },
+      { id: 11, label: 'Comptabilité', path: 'Comptabilité', read: true, deposit: false },
+      { id: 42, label: 'Ventes', path: 'Fichiers › Ventes', read: true, deposit: true },
     ],
   },
   {
@@ -91,7 +91,7 @@ const GRANTABLE: GrantableCompany[] = [
     gedUserRight: false,
     // Without invoicing: the stepper must not offer « Mes factures » there.
     appRights: clientRights({ invoicing: false }),
-    categories: [{ id: 11, label: 'Comptabilité', path: 'Comptabilité' }],
+    categories: [{ id: 11, label: 'Comptabilité', path: 'Comptabilité', read: true, deposit: false }],
   },
 ];
 

@@ -37,7 +37,10 @@ export const emptyDraft = (companyIds: number[] = []): Draft => ({
  * categoriesInbox (422). The grantable list mixes both kinds, the shared tree tells them apart.
  */
 export const depositIds = (company: GrantableCompany) =>
-  company.categories.filter((c) => findCategory(c.id)?.scope === 'depot').map((c) => c.id);
+  company.categories.filter((c) => c.deposit && findCategory(c.id)?.scope === 'depot').map((c) => c.id);
+
+/** The categories the manager reads there: the most the user may read. */
+export const readIds = (company: GrantableCompany) => company.categories.filter((c) => c.read).map((c) => c.id);
 
 /**
  * A manager who reads only their own categories there (decision 042) hands out « Mes documents »
@@ -62,7 +65,7 @@ export function withOwnCategories(company: GrantableCompany, rights: AppRight[])
 export const accessOf = (draft: Draft, company: GrantableCompany): Access =>
   draft.access[company.id] ?? {
     appRights: [],
-    categories: company.categories.map((c) => c.id),
+    categories: readIds(company),
     categoriesInbox: depositIds(company),
   };
 

@@ -4,7 +4,7 @@ import {
   categoryLabel,
   categoryPathLabel,
   depositCategoryIds,
-  readableCategoryIds,
+  memberReadableCategoryIds,
 } from '../../../../src/domain/document-categories';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -95,10 +95,10 @@ export async function grantableCompanies(db: DbOrTx, callerId: number): Promise<
   return mine
     .filter((m) => isManager(m.appRights))
     .map((m) => {
-      const ids = new Set([
-        ...readableCategoryIds(m.categories, m.gedUserRight),
-        ...depositCategoryIds(m.categoriesInbox),
-      ]);
+      // What the manager reads follows decision 042 (their own categories only with userGedRight).
+      const read = new Set(memberReadableCategoryIds({ appRights: m.appRights }, m));
+      const deposit = new Set(depositCategoryIds(m.categoriesInbox));
+      const ids = new Set([...read, ...deposit]);
       return {
         id: m.companyId,
         label: m.label,
@@ -106,7 +106,13 @@ export async function grantableCompanies(db: DbOrTx, callerId: number): Promise<
         appRights: m.appRights,
         categories: [...ids]
           .sort((a, b) => a - b)
-          .map((id) => ({ id, label: categoryLabel(id), path: categoryPathLabel(id) })),
+          .map((id) => ({
+            id,
+            label: categoryLabel(id),
+            path: categoryPathLabel(id),
+            read: read.has(id),
+            deposit: deposit.has(id),
+          })),
       };
     });
 }

@@ -1,6 +1,6 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { GrantableCompany } from '../api/admin-api';
-import { depositIds } from '../new-user-draft';
+import { depositIds, readIds } from '../new-user-draft';
 
 export interface CategoryChoice {
   categories: number[];
@@ -22,6 +22,7 @@ export function CategoriesTable({
   onChange: (v: CategoryChoice) => void;
 }) {
   const deposit = new Set(depositIds(company));
+  const readable = new Set(readIds(company));
   const column = (key: keyof CategoryChoice, title: string, all: number[]) => {
     const chosen = new Set(value[key]);
     const count = all.filter((id) => chosen.has(id)).length;
@@ -50,11 +51,7 @@ export function CategoriesTable({
       ),
     };
   };
-  const read = column(
-    'categories',
-    'Consulter',
-    company.categories.map((c) => c.id),
-  );
+  const read = column('categories', 'Consulter', [...readable]);
   const drop = column('categoriesInbox', 'Déposer', [...deposit]);
   if (company.categories.length === 0) return <Text c="dimmed">Cette société n’a aucune catégorie de documents.</Text>;
   return (
@@ -83,7 +80,15 @@ export function CategoriesTable({
                   </Text>
                 )}
               </Table.Th>
-              <Table.Td ta="center">{read.cell(c.id, c.path || c.label)}</Table.Td>
+              <Table.Td ta="center">
+                {readable.has(c.id) ? (
+                  read.cell(c.id, c.path || c.label)
+                ) : (
+                  <Text c="dimmed" aria-hidden>
+                    –
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td ta="center">
                 {deposit.has(c.id) ? (
                   drop.cell(c.id, c.path || c.label)
