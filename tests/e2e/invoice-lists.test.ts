@@ -322,7 +322,7 @@ describe('invoicing dashboard', () => {
     await page.getByRole('option', { name: /Menuiserie Lefèvre/ }).click();
     // Switching company leads home; back to the dashboard, now of the Starter company.
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Tableau de bord' }).click();
+    await page.getByRole('link', { name: 'Tableau de bord', exact: true }).click();
     const limit = page.getByRole('region', { name: 'Limite mensuelle de factures validées' });
     await limit
       .getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/)
