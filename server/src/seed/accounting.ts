@@ -4,13 +4,23 @@ import { createRequest } from '../modules/accounting/requests';
 import { FEC_COLUMNS } from '../modules/accounting/fec';
 import { greatBook, resolvePeriod } from '../modules/accounting/service';
 import type { SeedContext } from './modules';
+import {
+  invoiceEntry,
+  loadSales,
+  paymentEntry,
+  registerDayEntry,
+  type SalesInvoice,
+  type SalesSource,
+} from './accounting-sales';
 
 // Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
 // ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
 // deposits, supplier invoices and payments, a few invoices to companies, payroll, a loan, bank
 // fees, the opening entry of the second year from the first one's closing balances) and a small
 // one for the café, imported through the module's own importer; then four information requests.
-// Deterministic (a seeded generator), so every fresh database shows the same figures.
+// The bakery's sales are the ones its other modules recorded (accounting-sales.ts): one CA entry per
+// register day of « Mes caisses », one VT entry per validated invoice of « Mes factures »; days before
+// the registers' history are invented, as the bench's are. Deterministic (a seeded generator).
 
 const ACCOUNTS: Record<string, string> = {
   '10130000': 'Capital souscrit appelé versé',
@@ -23,13 +33,18 @@ const ACCOUNTS: Record<string, string> = {
   '43100000': 'Sécurité sociale',
   '43700000': 'Autres organismes sociaux',
   '44566000': 'TVA déductible sur ABS',
+  '44571021': 'TVA collectée 2,1 %',
   '44571055': 'TVA collectée 5,5 %',
   '44571100': 'TVA collectée 10 %',
   '44571200': 'TVA collectée 20 %',
+  '45500000': 'Associés - comptes courants',
+  '51120000': 'Chèques à encaisser',
   '51200000': 'Banque Crédit Agricole',
   '53000000': 'Caisse',
+  '58000000': 'Virements internes',
   '58110000': 'Cartes bancaires à encaisser',
   '58120000': 'Titres-restaurant à encaisser',
+  '58130000': 'Autres moyens de paiement à encaisser',
   '60110000': 'Achats farines et céréales',
   '60120000': 'Achats beurre, œufs et produits laitiers',
   '60220000': 'Achats emballages',
@@ -38,11 +53,18 @@ const ACCOUNTS: Record<string, string> = {
   '62780000': 'Frais bancaires et commissions CB',
   '64100000': 'Rémunérations du personnel',
   '64510000': 'Cotisations URSSAF',
+  '65880000': 'Charges diverses - écarts de caisse',
   '66110000': 'Intérêts des emprunts',
+  '70600000': 'Prestations de services',
   '70610000': 'Prestations traiteur',
+  '70700000': 'Ventes de marchandises',
   '70710000': 'Ventes pain 5,5 %',
   '70720000': 'Ventes pâtisserie et salon 10 %',
   '70730000': 'Ventes boissons et confiserie 20 %',
+  '70740000': 'Ventes 2,1 %',
+  '70750000': 'Ventes exonérées',
+  '70850000': 'Ports et frais accessoires facturés',
+  '75880000': 'Produits divers - écarts de caisse',
 };
 const JOURNALS: Record<string, string> = {
   AN: 'À nouveaux',
@@ -84,7 +106,7 @@ const addDays = (iso: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-interface Leg {
+export interface Leg {
   account: string;
   debit?: number;
   credit?: number;
@@ -153,14 +175,79 @@ const split = (ttc: number, rate: number): [number, number] => {
   return [net, ttc - net];
 };
 
+/** The invented takings of a week, deposited in the bank on Saturdays (the bench's days). */
+type Week = number[];
+
+/**
+ * One register day invented (the bench, and the days before the registers' history): sales by VAT
+ * rate, paid in cash, by card or with meal vouchers, then the card remittance and the voucher refund.
+ */
+function inventedRegisterDay(w: FecWriter, day: string, reg: number, base: number, week: Week, until: string) {
+  const rates: Array<[string, string, number, number]> = [
+    ['70710000', '44571055', 0.055, 0.65],
+    ['70720000', '44571100', 0.1, 0.2],
+    ['70730000', '44571200', 0.2, 0.15],
+  ];
+  const legs: Leg[] = [];
+  let ttcTotal = 0;
+  for (const [sales, vat, rate, share] of rates) {
+    const ttc = Math.round(base * share);
+    const [net, tax] = split(ttc, rate);
+    legs.push({ account: sales, credit: net }, { account: vat, credit: tax });
+    ttcTotal += ttc;
+  }
+  const cash = Math.round(ttcTotal * 0.3);
+  const vouchers = Math.round(ttcTotal * 0.1);
+  const card = ttcTotal - cash - vouchers;
+  week.push(cash);
+  const label = `Z de caisse ${reg % 2 === 0 ? 'comptoir' : 'salon de thé'} du ${day.slice(8, 10)}/${day.slice(5, 7)}`;
+  w.entry('CA', day, `Z${fecDate(day)}-${reg + 1}`, label, [
+    { account: '53000000', debit: cash },
+    { account: '58110000', debit: card },
+    { account: '58120000', debit: vouchers },
+    ...legs,
+  ]);
+  const clamp = (d: string) => (d <= until ? d : until);
+  const fee = Math.round(card * 0.006);
+  w.entry(
+    'BQ',
+    clamp(addDays(day, 1)),
+    `CB${fecDate(day)}-${reg + 1}`,
+    `Remise CB du ${day.slice(8, 10)}/${day.slice(5, 7)}`,
+    [
+      { account: '51200000', debit: card - fee },
+      { account: '62780000', debit: fee },
+      { account: '58110000', credit: card },
+    ],
+  );
+  w.entry('BQ', clamp(addDays(day, 3)), `TR${fecDate(day)}-${reg + 1}`, 'Remboursement titres-restaurant', [
+    { account: '51200000', debit: vouchers },
+    { account: '58120000', credit: vouchers },
+  ]);
+}
+
+/** The invoices and payments of a source by their own dates, inside [dateStart, until]. */
+function invoiceCalendar(sales: SalesSource | undefined, dateStart: string, until: string) {
+  const inside = (d: string) => d >= dateStart && d <= until;
+  const invoices = new Map<string, SalesInvoice[]>();
+  const payments = new Map<string, Array<[SalesInvoice, SalesInvoice['payments'][number]]>>();
+  for (const inv of sales?.invoices ?? []) {
+    if (inside(inv.date)) invoices.set(inv.date, [...(invoices.get(inv.date) ?? []), inv]);
+    for (const p of inv.payments) if (inside(p.date)) payments.set(p.date, [...(payments.get(p.date) ?? []), [inv, p]]);
+  }
+  return { invoices, payments };
+}
+
 /**
  * One bakery exercise, from dateStart to `until` (inclusive). `scale` multiplies the daily
- * registers (the bench's million lines); `opening` carries the previous exercise's balances.
+ * registers (the bench's million lines); `opening` carries the previous exercise's balances;
+ * `sales`, when given, replaces the invented register days (from its first recorded day) and the
+ * invented catering invoices by the ones the cash and invoicing modules recorded.
  */
 export function bakeryExercise(
   dateStart: string,
   until: string,
-  opts: { seed: number; scale?: number; opening?: Map<string, number> | null },
+  opts: { seed: number; scale?: number; opening?: Map<string, number> | null; sales?: SalesSource },
 ): FecWriter {
   const w = new FecWriter();
   const r = rng(opts.seed);
@@ -183,65 +270,34 @@ export function bakeryExercise(
       { account: '16400000', credit: 8_000_000 },
     );
   w.entry('AN', dateStart, 'AN', 'Reprise des soldes', opening);
-  const clamp = (d: string) => (d <= until ? d : until);
+  const recordedFrom = opts.sales?.registersFrom ?? null;
+  const calendar = invoiceCalendar(opts.sales, dateStart, until);
   let loan = opts.opening?.get('16400000') ?? -8_000_000;
-  let week: number[] = [];
+  let week: Week = [];
   let piece = 0;
   for (let day = dateStart; day <= until; day = addDays(day, 1)) {
     const d = new Date(`${day}T00:00:00Z`);
     const weekday = d.getUTCDay();
     const month = d.getUTCMonth();
     const season = 1 + 0.25 * Math.cos(((month - 11) / 12) * 2 * Math.PI);
-    if (weekday !== 0) {
-      // Each register's day: sales by VAT rate, paid in cash, by card or with meal vouchers.
+    // The registers' days: as « Mes caisses » recorded them, or invented before its history starts.
+    if (recordedFrom !== null && day >= recordedFrom)
+      for (const rd of opts.sales!.days.get(day) ?? []) registerDayEntry(w, rd, until);
+    else if (weekday !== 0)
       for (let reg = 0; reg < 2 * scale; reg++) {
         const base = (reg % 2 === 0 ? 120_000 : 38_000) * season * (weekday === 6 ? 1.4 : 1) * (0.85 + 0.3 * r());
-        const rates: Array<[string, string, number, number]> = [
-          ['70710000', '44571055', 0.055, 0.65],
-          ['70720000', '44571100', 0.1, 0.2],
-          ['70730000', '44571200', 0.2, 0.15],
-        ];
-        const legs: Leg[] = [];
-        let ttcTotal = 0;
-        for (const [sales, vat, rate, share] of rates) {
-          const ttc = Math.round(base * share);
-          const [net, tax] = split(ttc, rate);
-          legs.push({ account: sales, credit: net }, { account: vat, credit: tax });
-          ttcTotal += ttc;
-        }
-        const cash = Math.round(ttcTotal * 0.3);
-        const vouchers = Math.round(ttcTotal * 0.1);
-        const card = ttcTotal - cash - vouchers;
-        week.push(cash);
-        const label = `Z de caisse ${reg % 2 === 0 ? 'comptoir' : 'salon de thé'} du ${day.slice(8, 10)}/${day.slice(5, 7)}`;
-        w.entry('CA', day, `Z${fecDate(day)}-${reg + 1}`, label, [
-          { account: '53000000', debit: cash },
-          { account: '58110000', debit: card },
-          { account: '58120000', debit: vouchers },
-          ...legs,
-        ]);
-        const fee = Math.round(card * 0.006);
-        w.entry(
-          'BQ',
-          clamp(addDays(day, 1)),
-          `CB${fecDate(day)}-${reg + 1}`,
-          `Remise CB du ${day.slice(8, 10)}/${day.slice(5, 7)}`,
-          [
-            { account: '51200000', debit: card - fee },
-            { account: '62780000', debit: fee },
-            { account: '58110000', credit: card },
-          ],
-        );
-        w.entry('BQ', clamp(addDays(day, 3)), `TR${fecDate(day)}-${reg + 1}`, 'Remboursement titres-restaurant', [
-          { account: '51200000', debit: vouchers },
-          { account: '58120000', credit: vouchers },
-        ]);
+        inventedRegisterDay(w, day, reg, base, week, until);
       }
+    // The invoices of « Mes factures » and the payments received for them, each on its own date.
+    for (const inv of calendar.invoices.get(day) ?? []) invoiceEntry(w, inv);
+    for (const [inv, p] of calendar.payments.get(day) ?? []) paymentEntry(w, inv, p);
+    if (weekday !== 0) {
       // Supplier invoices (three a day on average) and their payment 30 days later.
       const invoices = Math.round(3 * scale * (0.5 + r()));
       for (let k = 0; k < invoices; k++) {
         const [code, name, account, rate] = SUPPLIERS[Math.floor(r() * SUPPLIERS.length)]!;
-        const ttc = Math.round((account === '60610000' ? 60_000 : 25_000) * (0.5 + r()));
+        // Purchases about 30 % of the sales, as in a bakery (flour, butter, energy): the demo shows a profit.
+        const ttc = Math.round((account === '60610000' ? 30_000 : 12_500) * (0.5 + r()));
         const [net, tax] = split(ttc, rate);
         const ref = `FA${pad(++piece)}`;
         const letter = `L${pad(piece, 5)}`;
@@ -256,8 +312,8 @@ export function bakeryExercise(
             { account: '51200000', credit: ttc },
           ]);
       }
-      // Catering invoices to companies (about one in four days), paid 15 days later.
-      if (r() < 0.25) {
+      // Invented catering invoices (about one in four days), paid 15 days later: only without real ones.
+      if (!opts.sales && r() < 0.25) {
         const [code, name] = CUSTOMERS[Math.floor(r() * CUSTOMERS.length)]!;
         const ttc = Math.round(35_000 + 60_000 * r());
         const [net, tax] = split(ttc, 0.1);
@@ -275,13 +331,15 @@ export function bakeryExercise(
           ]);
       }
     }
+    // The invented days' cash goes to the bank on Saturdays (recorded days carry their own deposits).
     if (weekday === 6) {
       const cash = week.reduce((a, b) => a + b, 0);
       week = [];
-      w.entry('BQ', day, `ESP${fecDate(day)}`, 'Remise d’espèces en banque', [
-        { account: '51200000', debit: cash },
-        { account: '53000000', credit: cash },
-      ]);
+      if (cash > 0)
+        w.entry('BQ', day, `ESP${fecDate(day)}`, 'Remise d’espèces en banque', [
+          { account: '51200000', debit: cash },
+          { account: '53000000', credit: cash },
+        ]);
     }
     // Month end: rent, payroll, loan instalment.
     if (addDays(day, 1).slice(8, 10) === '01') {
@@ -385,10 +443,12 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
   const bakery = ctx.companies.find((c) => c.label === 'Boulangerie Pâtisserie Martin');
   if (bakery) {
     const siren = (bakery.siren ?? '').replace(/\D/g, '').slice(0, 9).padEnd(9, '0');
-    const first = bakeryExercise(`${year - 1}-01-01`, `${year - 1}-12-31`, { seed: 2025 });
+    // The exercise under way has its lines up to yesterday: today's register day is still open.
+    const yesterday = addDays(today, -1);
+    const sales = await loadSales(ctx.deps.db, bakery.id, `${year - 1}-01-01`, yesterday);
+    const first = bakeryExercise(`${year - 1}-01-01`, `${year - 1}-12-31`, { seed: 2025, sales });
     await load(ctx, bakery.id, siren, `${year - 1}-01-01`, `${year - 1}-12-31`, first);
-    // The exercise under way: its lines up to yesterday.
-    const current = bakeryExercise(`${year}-01-01`, addDays(today, -1), { seed: 2026, opening: first.balances });
+    const current = bakeryExercise(`${year}-01-01`, yesterday, { seed: 2026, opening: first.balances, sales });
     await load(ctx, bakery.id, siren, `${year}-01-01`, `${year}-12-31`, current);
     // A few open information requests from the firm, each notified to the bakery's readers.
     const p = await resolvePeriod(ctx.deps.db, bakery.id, {});

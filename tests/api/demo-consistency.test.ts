@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
+import { MARTIN, today } from '../support/invoice-helpers';
+import { useTestServer } from '../support/use-test-server';
+
+// Issue 15, demo data: the bakery's FEC « whose sales match the invoices and cash registers where
+// both exist ». What the accounting shows for a register day and for the exercise's invoices is
+// compared, to the cent, with what « Mes caisses » and « Mes factures » show for the same company.
+
+const ctx = useTestServer();
+const api = () => ctx.server.api;
+const opts = () => ({ token: ctx.demo, company: ctx.company(MARTIN) });
+/** Euros as the API gives them → integer cents, so sums are exact. */
+const cents = (euros: number) => Math.round(euros * 100);
+
+interface Line {
+  account: string;
+  debit: number;
+  credit: number;
+}
+/** The debit balance, in cents, of the lines whose account starts with one of the prefixes. */
+const debitBalance = (lines: Line[], prefixes: string[]) =>
+  lines
+    .filter((l) => prefixes.some((p) => l.account.startsWith(p)))
+    .reduce((s, l) => s + cents(l.debit) - cents(l.credit), 0);
+const creditBalance = (lines: Line[], prefixes: string[]) =>
+  lines
+    .filter((l) => prefixes.some((p) => l.account.startsWith(p)))
+    .reduce((s, l) => s + cents(l.credit) - cents(l.debit), 0);
+
+/** Every line of a search, page after page. */
+async function searchAll(body: Record<string, unknown>): Promise<Line[]> {
+  const lines: Line[] = [];
+  let after: string | undefined;
+  do {
+    const res = await api().put('/api/my-accounting/entries', { ...body, pageSize: 500, after }, opts());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    lines.push(...res.body.items);
+    after = res.body.next ?? undefined;
+  } while (after);
+  return lines;
+}
+
+describe('demo data: the bakery’s accounting matches its registers and invoices', () => {
+  it('the CA entries of a recent closed day sum to exactly the day’s sales and takings of « Mes caisses »', async () => {
+    const registers = (await api().get('/api/sales-register', opts())).body;
+    expect(registers.length).toBe(2);
+    const end = addDays(today(ctx.server), -1);
+    const histories = await Promise.all(
+      registers.map(
+        async (r: { links: { history: string } }) =>
+          (await api().get(`${r.links.history}?dateStart=${addDays(end, -14)}&dateEnd=${end}`, opts())).body.days,
+      ),
+    );
+    // The most recent day closed on the counter; the tea room's too when it was open that day.
+    const day = histories[0]
+      .filter((d: any) => d.registerDetails.closed)
+      .map((d: { day: string }) => d.day)
+      .sort()
+      .at(-1);
+    expect(day).toBeDefined();
+    const journals = histories
+      .map((days) => days.find((d: { day: string }) => d.day === day))
+      .filter((j) => j?.registerDetails.closed);
+    const sales = journals.flatMap((j) => j.salesByVatRate).reduce((s, v) => s + cents(v.amount), 0);
+    const takings = (method: string) =>
+      journals
+        .flatMap((j) => j.revenuesByPaymentMethod)
+        .filter((v) => v.paymentMethod === method)
+        .reduce((s, v) => s + cents(v.amount), 0);
+    expect(sales).toBeGreaterThan(0);
+
+    const lines = await searchAll({ journals: ['CA'], dateStart: day, dateEnd: day });
+    expect(creditBalance(lines, ['707', '4457'])).toBe(sales);
+    expect(debitBalance(lines, ['5811'])).toBe(takings('carte'));
+    expect(debitBalance(lines, ['5812'])).toBe(takings('titres-restaurant'));
+    // Per VAT rate too: 5,5 % sales net and VAT together are the day's 5,5 % sales.
+    const at55 = journals.flatMap((j) => j.salesByVatRate).filter((v) => v.vatRate === 5.5);
+    expect(creditBalance(lines, ['70710000', '44571055'])).toBe(at55.reduce((s, v) => s + cents(v.amount), 0));
+  });
+
+  it('the VT entries sum to exactly the validated invoices and credit notes of « Mes factures »', async () => {
+    // Both exercises; the one under way is loaded up to yesterday (today's register day is still open).
+    const yesterday = addDays(today(ctx.server), -1);
+    const exercises: Array<{ id: number; dateStart: string; dateEnd: string }> = (
+      await api().get('/api/my-accounting/periods', opts())
+    ).body;
+    expect(exercises).toHaveLength(2);
+    let creditNotes = 0;
+    for (const exercise of exercises) {
+      const end = exercise.dateEnd < yesterday ? exercise.dateEnd : yesterday;
+      const res = await api().get(
+        `/api/factures?validated=true&from=${exercise.dateStart}&to=${end}&pageSize=10000`,
+        opts(),
+      );
+      expect(res.status).toBe(200);
+      const docs: Array<{ type: string; invoice: { ttc: number; ht: number } }> = res.body.items;
+      creditNotes += docs.filter((d) => d.type === 'Avoir').length;
+      const signed = (field: 'ttc' | 'ht') =>
+        docs.reduce((s, d) => s + (d.type === 'Avoir' ? -1 : 1) * cents(d.invoice[field]), 0);
+      const lines = await searchAll({
+        exercise: exercise.id,
+        journals: ['VT'],
+        dateStart: exercise.dateStart,
+        dateEnd: end,
+      });
+      expect(debitBalance(lines, ['411'])).toBe(signed('ttc'));
+      expect(creditBalance(lines, ['7'])).toBe(signed('ht'));
+    }
+    // The seeded credit note was among them, and the VT journal holds real invoices.
+    expect(creditNotes).toBeGreaterThan(0);
+  });
+});
