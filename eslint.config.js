@@ -90,6 +90,7 @@ const tablesOf = {
     'accountingRequestAnswers',
   ],
   admin: ['rightsAudit'],
+  'my-account': ['firmAccounts', 'cardPayments'],
 };
 const tableOwnership = folders('./server/src/modules').map((module) => {
   const others = Object.entries(tablesOf).filter(([owner]) => owner !== module);

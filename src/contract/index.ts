@@ -10,6 +10,7 @@ import * as health from './health';
 import * as cashRegisters from './cash-registers';
 import * as accounting from './accounting';
 import * as admin from './admin';
+import * as myAccount from './my-account';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
@@ -25,6 +26,7 @@ export const api = {
   cashRegisters,
   accounting,
   admin,
+  myAccount,
 } as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>

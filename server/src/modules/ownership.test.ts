@@ -66,6 +66,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   accountingRequestAnswers: 'accounting',
   // admin: the rights log of « Gérer mes utilisateurs » (issue 16).
   rightsAudit: 'admin',
+  // my-account: the client's account with the firm and its card payments (issue 17).
+  firmAccounts: 'my-account',
+  cardPayments: 'my-account',
   // Not a module's: the HTTP layer's replay store (server/src/http/idempotency.ts).
   idempotencyKeys: 'http',
 };

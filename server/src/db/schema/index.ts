@@ -8,3 +8,4 @@ export * from './notification-seen';
 export * from './cash-registers';
 export * from './accounting';
 export * from './admin';
+export * from './my-account';

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { endpoint, file } from './endpoint';
+import { id, instant, isoDateText, listQuery, page } from './common';
+
+// Issue 17, « Mon compte » (decision 043): a client company's account with its accounting firm,
+// read-only — the validated invoices and credit notes the firm issued to this company (through the
+// firm's customer record linked to it), the account statement, card payment through the provider's
+// hosted page, and the payroll single sign-on. Company-scoped (X-Company-Id); rights `monCompte`
+// (view, download); another company's invoice or payment → 404.
+
+const tag = 'Mon compte';
+/** Euros as numbers with two decimals at most (api-conventions: money). */
+const money = z.number();
+
+export const FIRM_INVOICE_STATUSES = ['paid', 'unpaid', 'overdue', 'credit'] as const;
+
+/** One of the firm's invoices (or credit notes) to this company. */
+export const firmInvoice = z.object({
+  id: z.number(),
+  number: z.string(),
+  /** 'Facture' or 'Avoir'. */
+  type: z.string(),
+  date: isoDateText,
+  dueDate: isoDateText.nullable(),
+  ht: money,
+  tva: money,
+  ttc: money,
+  /** Paid so far (card, transfer… recorded by the firm or the provider's notification). */
+  paid: money,
+  /** Left to pay (0 for a credit note or a paid invoice). */
+  remaining: money,
+  /** 'paid' | 'unpaid' | 'overdue' (due date passed, something left) | 'credit' (a credit note). */
+  status: z.enum(FIRM_INVOICE_STATUSES),
+  /** « Payée », « À payer », « En retard », « Avoir ». */
+  statusLabel: z.string(),
+});
+export type FirmInvoice = z.output<typeof firmInvoice>;
+
+const firm = z.object({ label: z.string() });
+
+export const invoices = endpoint({
+  method: 'get',
+  path: '/my-account/invoices',
+  tag,
+  summary: 'Factures et avoirs validés du cabinet à la société (plus récents d’abord)',
+  query: listQuery.extend({ status: z.enum(FIRM_INVOICE_STATUSES).optional() }),
+  responses: { 200: page(firmInvoice).extend({ firm: firm.nullable() }) },
+});
+
+export const invoicePdf = endpoint({
+  method: 'get',
+  path: '/my-account/invoices/:id/pdf',
+  tag,
+  summary: 'Le PDF conservé de la facture (celui envoyé par le cabinet)',
+  query: z.object({ download: z.enum(['1', '0']).optional() }),
+  responses: { 200: file('application/pdf') },
+  errors: { 404: 'Facture introuvable' },
+});
+
+export const statementLine = z.object({
+  date: isoDateText,
+  /** 'invoice' (debit), 'credit' (credit note: credit), 'payment' (credit). */
+  kind: z.enum(['invoice', 'credit', 'payment']),
+  label: z.string(),
+  reference: z.string(),
+  debit: money,
+  credit: money,
+  /** Running balance: positive = the company owes the firm. */
+  balance: money,
+});
+export type StatementLine = z.output<typeof statementLine>;
+
+const period = z.object({ dateStart: isoDateText.optional(), dateEnd: isoDateText.optional() });
+
+export const statement = z.object({
+  firm: firm.nullable(),
+  dateStart: isoDateText,
+  dateEnd: isoDateText,
+  openingBalance: money,
+  lines: z.array(statementLine),
+  totalDebit: money,
+  totalCredit: money,
+  closingBalance: money,
+});
+export type Statement = z.output<typeof statement>;
+
+export const getStatement = endpoint({
+  method: 'get',
+  path: '/my-account/statement',
+  tag,
+  summary: 'Extrait de compte sur une période (par défaut les 12 derniers mois)',
+  query: period,
+  responses: { 200: statement },
+  errors: { 422: 'Période invalide' },
+});
+
+export const exportStatement = endpoint({
+  method: 'get',
+  path: '/my-account/statement/export',
+  tag,
+  summary: 'Extrait de compte en PDF ou CSV (droit de téléchargement)',
+  query: period.extend({ format: z.enum(['pdf', 'csv']) }),
+  responses: { 200: file('application/pdf') },
+  errors: { 422: 'Période invalide' },
+});
+
+export const PAYMENT_STATUSES = ['pending', 'accepted', 'refused'] as const;
+
+export const cardPayment = z.object({
+  id: z.number(),
+  /** Decided by the server from the provider's notification (or its status read back), never the URL. */
+  status: z.enum(PAYMENT_STATUSES),
+  /** « Paiement en cours de confirmation », « Paiement accepté », « Paiement refusé ». */
+  statusLabel: z.string(),
+  amount: money,
+  reference: z.string(),
+  invoiceId: z.number().nullable(),
+  createdAt: instant,
+});
+export type CardPayment = z.output<typeof cardPayment>;
+
+export const startPayment = endpoint({
+  method: 'post',
+  path: '/my-account/payments',
+  tag,
+  offline: 'online-only',
+  summary:
+    'Paiement par carte d’une facture (invoiceId) ou du solde (invoiceId null) : crée la session chez le prestataire',
+  body: z.object({ invoiceId: id.nullable() }),
+  responses: { 201: cardPayment.extend({ redirectUrl: z.string() }) },
+  errors: { 404: 'Facture introuvable', 409: 'Rien à payer', 503: 'Prestataire de paiement injoignable' },
+});
+
+export const getPayment = endpoint({
+  method: 'get',
+  path: '/my-account/payments/:id',
+  tag,
+  summary: 'État d’un paiement par carte (lu chez le prestataire si la notification tarde)',
+  responses: { 200: cardPayment },
+  errors: { 404: 'Paiement introuvable' },
+});
+
+export const paymentNotification = endpoint({
+  method: 'post',
+  path: '/payments/notifications/:provider',
+  tag,
+  auth: false,
+  offline: 'online-only',
+  summary: 'Notification signée du prestataire (serveur à serveur) ; signature vérifiée sur le corps brut',
+  responses: { 204: null },
+  errors: { 400: 'Signature ou notification invalide' },
+});
+
+/** Spec 7.1: the four fields the client posts in a hidden form to the payroll host. */
+export const ssoData = z.object({
+  user: z.string(),
+  scope: z.string(),
+  /** Unix seconds. */
+  time: z.number().int(),
+  token: z.string(),
+  /** Where the form goes (configuration): the client needs it to post. */
+  action: z.string(),
+});
+export type SsoData = z.output<typeof ssoData>;
+
+export const sso = endpoint({
+  method: 'get',
+  path: '/fullls/sso',
+  tag: 'Paie',
+  summary: 'Données signées de l’authentification unique vers le service de paie',
+  responses: { 200: ssoData },
+  errors: { 403: 'Droit absent', 503: 'Service de paie non configuré' },
+});
