@@ -54,6 +54,11 @@ const SECTIONS: Section[] = [
     fn: 'benchAdmin',
     title: 'Gérer mes utilisateurs : liste d’une société de 2 000 utilisateurs, création',
   },
+  {
+    file: 'my-account.ts',
+    fn: 'benchMyAccount',
+    title: 'Mon compte : extrait de compte d’une société de 600 factures du cabinet',
+  },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { StartupError } from './startup/startup-error';
 import { checkLdapConfig, ldapOptional } from './modules/auth/ldap-config';
+import { paymentEnv, paymentSettings, type PaymentSettings } from './modules/my-account/payments/config';
+import { checkPayrollSsoConfig } from './modules/payroll/config';
 
 // Configuration is read and validated once at start; everything else receives a Config.
 const schema = z.object({
@@ -69,6 +71,22 @@ const schema = z.object({
   LDAP_CA_FILE: ldapOptional(z.string()),
   LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   LDAP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  // Payroll single sign-on (issue 17, decision 045): the payroll host's form address and the secret
+  // shared with it (HMAC-SHA256). Both or neither (checkPayrollSsoConfig); unset, the entry fails silently.
+  PAYROLL_SSO_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, { message: 'adresse http(s)://… du formulaire du service de paie' })
+      .optional(),
+  ),
+  PAYROLL_SSO_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, { message: 'secret partagé de 32 caractères au moins' }).optional(),
+  ),
+  PAYROLL_SSO_SCOPE: z.string().min(1).default('paie'),
+  // Card payment (issue 17, decision 044): the provider, its key and address (payments/config.ts).
+  ...paymentEnv,
   PRODUCT_NAME: z.string().default('Workplace'),
   PRODUCT_SLUG: z
     .string()
@@ -107,6 +125,8 @@ export interface Config {
   publicUrl: string | null;
   /** Whether an empty database receives the demo accounts (demo/demo, admin/admin). */
   seedDemo: boolean;
+  /** Card payment provider (decision 044); its origin is known once a local provider listens. */
+  payment: PaymentSettings;
 }
 
 export function readConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -117,6 +137,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   checkLdapConfig(env); // an incomplete directory configuration stops the start (StartupError)
+  checkPayrollSsoConfig(env); // the payroll URL without its secret, or the reverse (StartupError)
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     throw new StartupError(
       'PUBLIC_URL est obligatoire en production (NODE_ENV=production) : c’est l’adresse publique du portail, ' +
@@ -129,6 +150,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
     branding: brandingOf(env),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     seedDemo: seedDemoWanted(env),
+    payment: paymentSettings(env, seedDemoWanted(env)),
   };
 }
 
@@ -170,5 +192,6 @@ function brandingOf(env: Env): Branding {
       host: env.LEGAL_HOST,
     },
     directory: { domains: list(env.LDAP_DOMAINS), excluded: list(env.LDAP_EXCLUDED) },
+    payrollSso: Boolean(env.PAYROLL_SSO_URL),
   };
 }

@@ -12,6 +12,7 @@ import { sendNotificationDigests } from './modules/notifications/digest';
 import { ensureWritableDirs } from './startup/data-dir';
 import { lockDataDir, type DataDirLock } from './startup/data-lock';
 import { StartupError } from './startup/startup-error';
+import { startPaymentProvider } from './modules/my-account/payments/start';
 
 export interface RunningServer {
   url: string;
@@ -49,6 +50,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // several servers may share DATA_DIR then. The embedded database must have a single owner.
   const lock: DataDirLock | null = embedded ? lockDataDir(env.DATA_DIR, config.branding.productName) : null;
   let database: Database | null = null;
+  // Issue 17: the local test payment provider, when it is the configured one (its own port).
+  let payments: { close(): Promise<void> } | null = null;
   try {
     database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
@@ -70,6 +73,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       state: createServerState(database.sharedLocks ?? null),
     };
     await opts.prepare?.(deps);
+    payments = await startPaymentProvider(config);
     const app = createApp(deps, { staticDir: opts.staticDir });
     const server: ServerType = await new Promise((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -121,6 +125,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           await new Promise<void>((resolve) => server.close(() => resolve()));
           clearTimeout(grace);
           await Promise.allSettled([...deps.state.batches.values()]);
+          await payments?.close();
           await db.close();
         } finally {
           lock?.release();
@@ -129,6 +134,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     };
   } catch (error) {
     await database?.close().catch(() => undefined);
+    await payments?.close().catch(() => undefined);
     lock?.release();
     throw error;
   }

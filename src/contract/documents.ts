@@ -122,6 +122,16 @@ export const view = endpoint({
   errors: { 404: 'Document introuvable.', 416: 'La plage demandée commence après la fin du fichier.' },
 });
 
+export const fiscal = endpoint({
+  method: 'get',
+  path: '/ged/fiscal/:id',
+  tag,
+  summary:
+    'Un document fiscal de la société (/fiscadas/{id}) : Bilan et liasse fiscale, Déclaration de TVA, dépôts « Fiscal » ; ses octets par /ged/documents/{id}/view',
+  responses: { 200: documentItem },
+  errors: { 404: 'Document fiscal introuvable.' },
+});
+
 export const download = endpoint({
   method: 'get',
   path: '/ged/documents/:id/download',

@@ -15,8 +15,11 @@ export type Offline = 'queue' | 'online-only';
 /** A file answer (PDF, zip, a stored document): no JSON schema, a content type. */
 export interface FileBody {
   readonly file: string;
+  /** Other content types the same answer may carry (an export in PDF or CSV by a query parameter). */
+  readonly also?: readonly string[];
 }
-export const file = (contentType: string): FileBody => ({ file: contentType });
+export const file = (contentType: string, ...also: string[]): FileBody =>
+  also.length ? { file: contentType, also } : { file: contentType };
 
 /** A success answer: a JSON schema, a file, or null for 204 (no body). */
 export type SuccessBody = z.ZodType | FileBody | null;

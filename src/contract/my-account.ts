@@ -100,8 +100,44 @@ export const exportStatement = endpoint({
   tag,
   summary: 'Extrait de compte en PDF ou CSV (droit de téléchargement)',
   query: period.extend({ format: z.enum(['pdf', 'csv']) }),
-  responses: { 200: file('application/pdf') },
+  responses: { 200: file('application/pdf', 'text/csv') },
   errors: { 422: 'Période invalide' },
+});
+
+/** The firm's link of a client company to its customer record (set by the firm's staff). */
+export const firmLink = z.object({
+  clientCompanyId: z.number(),
+  firmCompanyId: z.number(),
+  customerId: z.number(),
+  /** The customer as the firm knows it: « C00012 – Boulangerie … ». */
+  customerLabel: z.string(),
+  linkedAt: instant,
+});
+export type FirmLink = z.output<typeof firmLink>;
+
+export const getLink = endpoint({
+  method: 'get',
+  path: '/my-account/link/:company',
+  tag,
+  summary: 'Lien actuel de la société cliente avec sa fiche client du cabinet (personnel du cabinet)',
+  responses: { 200: z.object({ link: firmLink.nullable() }) },
+  errors: { 403: 'Réservé au cabinet', 404: 'Société introuvable' },
+});
+
+export const putLink = endpoint({
+  method: 'put',
+  path: '/my-account/link/:company',
+  tag,
+  // A firm's setting, read back at once: no reason to wait in the outbox.
+  offline: 'online-only',
+  summary: 'Relie la société cliente à la fiche client qui la représente chez le cabinet (personnel du cabinet)',
+  body: z.object({ firmCompanyId: id, customerId: id }),
+  responses: { 200: z.object({ link: firmLink }) },
+  errors: {
+    403: 'Réservé au cabinet',
+    404: 'Société ou client introuvable',
+    409: 'Cette fiche client est déjà reliée à une autre société',
+  },
 });
 
 export const PAYMENT_STATUSES = ['pending', 'accepted', 'refused'] as const;

@@ -50,6 +50,8 @@ export const branding = z.object({
     host: z.string(),
   }),
   directory: z.object({ domains: z.array(z.string()), excluded: z.array(z.string()) }),
+  /** A payroll service is configured (decision 045): « Mon service de paie » is offered only then. */
+  payrollSso: z.boolean().optional(),
 });
 export type Branding = z.output<typeof branding>;
 

@@ -16,6 +16,7 @@ export const DEFAULT_BRANDING: Branding = {
     host: 'hébergé par le cabinet sur ses propres serveurs, en France',
   },
   directory: { domains: [], excluded: [] },
+  payrollSso: false,
 };
 
 let current: Branding = readCached() ?? DEFAULT_BRANDING;

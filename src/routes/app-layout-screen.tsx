@@ -8,6 +8,7 @@ import { defineServerData, NO_PARAMS, type NoParams } from '../data/sync/server-
 import { useServerData } from '../data/sync/use-server-data';
 import { SyncStatus } from '../features/sync/sync-status';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { PayrollMenuItem } from '../features/payroll/index';
 import { readApiError } from '../lib/http';
 import { clearLocalSession, emitSessionEvent, getSession, replaceProfile } from '../lib/session';
 import { toastError } from '../lib/toast';
@@ -75,6 +76,7 @@ export function AppLayout() {
       onLogout={requestLogout}
       bell={<NotificationBell />}
       statusBar={<SyncStatus />}
+      profileItems={<PayrollMenuItem />}
     >
       <Outlet />
       <LogoutConfirm

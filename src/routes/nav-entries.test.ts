@@ -5,7 +5,7 @@ import { navEntries } from './nav-entries';
 
 // Issue 16, « The drawer, complete »: every module of spec 2.3 that exists, per rights, in the
 // spec's order (Accueil, Mes documents, Ma bannette, Mon compte, Ma comptabilité, Mes caisses, Mes
-// factures). « Mon compte » is not built yet: absent for everyone, never a placeholder.
+// factures). « Mon compte » (issue 17) opens with its menu right, its two screens as children.
 
 /** The demo users' rights as the seed gives them (server/src/seed/rights.ts clientRights). */
 function clientRights(opts: { invoicing: boolean; userAdmin?: boolean }): AppRight[] {
@@ -32,7 +32,7 @@ const shown = (userType: number, appRights: AppRight[]) =>
     i.kind === 'promotion' ? `${i.entry.label} (${i.entry.promotion!.badge})` : i.entry.label,
   );
 
-const MODULES = ['Accueil', 'Mes documents', 'Ma bannette', 'Ma comptabilité', 'Mes caisses'];
+const MODULES = ['Accueil', 'Mes documents', 'Ma bannette', 'Mon compte', 'Ma comptabilité', 'Mes caisses'];
 
 describe('the drawer’s entries for the demo users', () => {
   it('demo with invoicing: every built module in the spec’s order', () => {
@@ -55,6 +55,16 @@ describe('the drawer’s entries for the demo users', () => {
     const client = drawerItems({ userType: 2, appRights: clientRights({ invoicing: true }) }, navEntries);
     const theirs = client.find((i) => i.entry.key === 'accounting');
     expect(theirs?.kind === 'group' && theirs.children.map((c) => c.label)).not.toContain('Importer un FEC');
+  });
+
+  it('« Mon compte » holds the firm’s invoices and the statement, with the product’s slug in their paths', () => {
+    const account = drawerItems({ userType: 2, appRights: clientRights({ invoicing: false }) }, navEntries).find(
+      (i) => i.entry.key === 'account',
+    );
+    expect(account?.kind === 'group' && account.children.map((c) => [c.label, c.to])).toEqual([
+      ['Mes factures Workplace', '/mon-compte-workplace/factures-workplace'],
+      ['Extrait de compte', '/mon-compte-workplace/extrait-du-compte'],
+    ]);
   });
 
   it('a member with some menus only: the others are left out, the order kept', () => {

@@ -1,12 +1,18 @@
 import {
   IconCalculator,
   IconCashRegister,
+  IconBuildingBank,
   IconFileInvoice,
   IconFolder,
   IconHome,
   IconInbox,
 } from '@tabler/icons-react';
 import type { NavEntry } from '../components/layout/nav-types';
+import { accountPaths } from '../features/my-account';
+import { getBranding } from '../lib/branding';
+
+// « Mon compte »: its paths carry the product's slug (spec 2.1), as its routes do.
+const account = accountPaths();
 
 /**
  * The drawer of spec 2.3. Modules add their entry when their screens exist; the invoices entry is
@@ -32,6 +38,16 @@ export const navEntries: NavEntry[] = [
     children: [
       { label: 'Consulter ma bannette', to: '/ma-bannette' },
       { label: 'Déposer des fichiers', to: '/ma-bannette/deposer' },
+    ],
+  },
+  {
+    key: 'account',
+    label: 'Mon compte',
+    icon: IconBuildingBank,
+    menu: 'monCompte',
+    children: [
+      { label: `Mes factures ${getBranding().productName}`, to: account.invoices },
+      { label: 'Extrait de compte', to: account.statement },
     ],
   },
   {

@@ -10,6 +10,8 @@ import { notificationsRoutes } from './notifications-routes';
 import { cashRegistersRoutes } from './cash-registers-routes';
 import { accountingRoutes } from './accounting-routes';
 import { adminRoutes } from './admin-routes';
+import { myAccountRoutes } from './my-account-routes';
+import { fiscalRoutes } from './fiscal-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 
 // Modules append their route lists here (one line each).
@@ -23,6 +25,8 @@ const appRoutes = [
   ...cashRegistersRoutes,
   ...accountingRoutes,
   ...adminRoutes,
+  ...myAccountRoutes,
+  ...fiscalRoutes,
 ];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame

@@ -88,11 +88,12 @@ describe('POST /api/login', () => {
     expect(body.categoriesInbox).toEqual(expect.arrayContaining([30, 41, 46]));
   });
 
-  it('signs the administrator in with userType 1 and 4 companies', async () => {
+  it('signs the administrator in with userType 1 and 5 companies', async () => {
     const res = await login('admin', 'admin');
     expect(res.status).toBe(200);
     expect(res.body.userType).toBe(1);
-    expect(res.body.userCompanies).toHaveLength(4);
+    // Four client companies and the accounting firm itself (« Cabinet Workplace Expertise », decision 043).
+    expect(res.body.userCompanies).toHaveLength(5);
     expect(res.body.userLastCompany).toBe(companyId('Conseil Audit Rousseau'));
   });
 

@@ -54,7 +54,8 @@ function expectSecurityHeaders(headers: Headers, what: string) {
   expect(directives.get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(directives.get('object-src'), what).toEqual(["'none'"]);
   expect(directives.get('base-uri'), what).toEqual(["'self'"]);
-  expect(directives.get('form-action'), what).toEqual(["'self'"]);
+  // Forms go to us, and to the card payment provider's hosted page (the local test one here, decision 044).
+  expect(directives.get('form-action'), what).toEqual(["'self'", server.deps.config.payment.origin]);
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('x-frame-options'), what).toBe('DENY');
   expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');

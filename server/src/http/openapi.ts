@@ -73,7 +73,12 @@ function successes(e: AnyEndpoint) {
       if ('file' in body)
         return [
           code,
-          { description: 'Fichier', content: { [body.file]: { schema: { type: 'string', format: 'binary' } } } },
+          {
+            description: 'Fichier',
+            content: Object.fromEntries(
+              [body.file, ...(body.also ?? [])].map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+            ),
+          },
         ];
       return [
         code,

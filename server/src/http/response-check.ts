@@ -24,7 +24,10 @@ async function responseProblem(e: AnyEndpoint, res: Response): Promise<string | 
   const declared = e.responses[res.status];
   const type = res.headers.get('content-type') ?? '';
   if (declared === null) return res.body === null ? null : 'un corps alors que le contrat n’en déclare aucun';
-  if ('file' in declared) return type.startsWith(declared.file) ? null : `type ${type}, attendu ${declared.file}`;
+  if ('file' in declared) {
+    const types = [declared.file, ...(declared.also ?? [])];
+    return types.some((t) => type.startsWith(t)) ? null : `type ${type}, attendu ${types.join(' ou ')}`;
+  }
   if (!type.includes('json')) return `type ${type}, attendu JSON`;
   const result = (declared as z.ZodType).safeParse(await res.clone().json());
   return result.success ? null : z.prettifyError(result.error);

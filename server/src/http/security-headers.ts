@@ -25,8 +25,22 @@ export function contentSecurityPolicy(config: Config): string {
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...payrollFormOrigin(config), ...paymentOrigin(config)].join(' ')}`,
   ].join('; ');
+}
+
+/** The payroll host receives the single sign-on form (decision 045). */
+function payrollFormOrigin(config: Config): string[] {
+  return config.env.PAYROLL_SSO_URL ? [new URL(config.env.PAYROLL_SSO_URL).origin] : [];
+}
+
+/**
+ * The card payment provider's hosted page (issue 17, decision 044): reached by a full-page redirect
+ * or form post and left by a 303 back to us, so only form-action names it — no script, frame or
+ * connection to it is ever needed (the card never touches our origin).
+ */
+function paymentOrigin(config: Config): string[] {
+  return config.payment?.origin ? [config.payment.origin] : [];
 }
 
 function extraOrigins(config: Config): string[] {

@@ -11,6 +11,9 @@ import { healthModule } from './health/routes';
 import { cashRegistersModule } from './cash-registers/routes';
 import { accountingModule } from './accounting/routes';
 import { adminModule } from './admin/routes';
+import { payrollModule } from './payroll/routes';
+import { myAccountModule } from './my-account/routes';
+import { paymentsModule } from './my-account/payments/routes';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -27,4 +30,7 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   cashRegistersModule,
   accountingModule,
   adminModule,
+  payrollModule,
+  myAccountModule,
+  paymentsModule,
 ];

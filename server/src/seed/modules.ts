@@ -7,6 +7,7 @@ import { seedInvoices } from './invoices';
 import { seedCashRegisters } from './cash-registers';
 import { seedAccounting } from './accounting';
 import { seedAdmin } from './admin';
+import { seedMyAccount } from './my-account';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -26,4 +27,5 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedCashRegisters,
   seedAccounting,
   seedAdmin,
+  seedMyAccount,
 ];

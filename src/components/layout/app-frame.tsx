@@ -17,6 +17,8 @@ export interface AppFrameProps {
   onLogout: () => void;
   bell: ReactNode;
   statusBar?: ReactNode;
+  /** Feature entries of the profile menu (payroll single sign-on). */
+  profileItems?: ReactNode;
   children: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export function AppFrame({
   onLogout,
   bell,
   statusBar,
+  profileItems,
   children,
 }: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -79,7 +82,7 @@ export function AppFrame({
             <Group gap={phone ? 0 : 'xs'} wrap="nowrap">
               {statusBar}
               {bell}
-              <ProfileMenu onLogout={onLogout} available={available} />
+              <ProfileMenu onLogout={onLogout} available={available} extraItems={profileItems} />
             </Group>
           </Group>
         </AppShell.Header>

@@ -2,6 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { IconChartBar, IconLogout, IconUser, IconUsers, IconInbox } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { can } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
 
@@ -10,9 +11,18 @@ const LOGOUT_COLOR = 'light-dark(var(--mantine-color-red-9), var(--mantine-color
 
 /**
  * Spec 2.6. `available` lists the routes registered in this build: an entry whose screen does not
- * exist yet stays hidden rather than leading to a 404.
+ * exist yet stays hidden rather than leading to a 404. `extraItems`: entries a feature brings (the
+ * payroll single sign-on), given by the app layout since shared components import no feature.
  */
-export function ProfileMenu({ onLogout, available }: { onLogout: () => void; available: (path: string) => boolean }) {
+export function ProfileMenu({
+  onLogout,
+  available,
+  extraItems,
+}: {
+  onLogout: () => void;
+  available: (path: string) => boolean;
+  extraItems?: ReactNode;
+}) {
   const profile = useAtomValue(profileAtom);
   if (!profile) return null;
   const canUsers = can(profile, 'view', { menu: 'profil', child: 'gestionUtilisateurs' }) && available('/admin');
@@ -45,6 +55,7 @@ export function ProfileMenu({ onLogout, available }: { onLogout: () => void; ava
             Statistiques
           </Menu.Item>
         )}
+        {extraItems}
         {(canUsers || canDeposits) && <Menu.Label>Administration</Menu.Label>}
         {canUsers && (
           <Menu.Item component={Link} to="/admin" leftSection={<IconUsers size={16} />}>

@@ -12,11 +12,21 @@ import { idParam, isIdText, pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { companyScopeOf, documentAccess, storageFor } from './access';
 import { fileResponse, zipResponse } from './files';
-import { findDocument, findDocuments, lastDocuments, listDocuments, markRead, countsByCategory } from './service';
+import { FISCAL_CATEGORY_IDS } from '../../../../src/domain/fiscal-documents';
+import {
+  findDocument,
+  findDocumentItem,
+  findDocuments,
+  lastDocuments,
+  listDocuments,
+  markRead,
+  countsByCategory,
+} from './service';
 import { categoryTree } from './tree';
 
 const VIEW = { menu: 'mesDocuments', permission: 'view' } as const;
 const DOWNLOAD = { menu: 'mesDocuments', permission: 'download' } as const;
+const FISCAL_NOT_FOUND = 'Document fiscal introuvable.';
 
 /** Documents the firm filed (spec 7.3): lists, category tree, view, download, zip. */
 export function documentsModule(deps: Deps) {
@@ -94,6 +104,15 @@ export function documentsModule(deps: Deps) {
     const doc = await findDocument(deps.db, access, idParam(c, 'id'));
     await markRead(deps.db, access.userId, [doc.id], deps.now());
     return fileResponse(storage(), doc, 'inline', c.req.header('range'));
+  });
+
+  // /fiscadas/{id} (decision 045): the documents' read rules, narrowed to the fiscal categories; an
+  // unknown id, another company's document or a non-fiscal one all answer the same 404.
+  route(api.documents.fiscal, { right: VIEW }, async (c) => {
+    const raw = pathParam(c, 'id');
+    if (!isIdText(raw)) throw notFound(FISCAL_NOT_FOUND);
+    const access = await documentAccess(deps, c);
+    return c.json(await findDocumentItem(deps.db, access, Number(raw), FISCAL_CATEGORY_IDS, FISCAL_NOT_FOUND));
   });
 
   route(api.documents.download, { right: DOWNLOAD }, async (c) => {

@@ -133,6 +133,23 @@ export async function findDocument(db: Db, access: DocumentAccess, id: number) {
   return row;
 }
 
+/** A readable document among these categories, as the lists show it (read mark included), else 404. */
+export async function findDocumentItem(
+  db: Db,
+  access: DocumentAccess,
+  id: number,
+  categories: readonly number[],
+  message: string,
+): Promise<DocumentItem> {
+  const [row] = await db
+    .select(columns)
+    .from(documents)
+    .where(and(eq(documents.id, id), visible(access, [...categories])))
+    .limit(1);
+  if (!row) throw notFound(message);
+  return (await withReads(db, access.userId, [row]))[0]!;
+}
+
 export async function findDocuments(db: Db, access: DocumentAccess, ids: number[]) {
   const rows = await db
     .select()

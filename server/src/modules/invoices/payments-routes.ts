@@ -43,7 +43,7 @@ const facts = (i: InvoiceRow) => ({
 });
 
 /** The invoice row, locked: payments of one invoice are judged one after the other. */
-async function lockedInvoice(tx: Tx, companyId: number, id: number): Promise<InvoiceRow> {
+export async function lockedInvoice(tx: Tx, companyId: number, id: number): Promise<InvoiceRow> {
   await tx
     .select({ id: invoices.id })
     .from(invoices)
@@ -53,7 +53,7 @@ async function lockedInvoice(tx: Tx, companyId: number, id: number): Promise<Inv
 }
 
 /** Records one payment (rules already passed) and what follows from it, in `tx`. */
-async function addPayment(
+export async function addPayment(
   tx: Tx,
   inv: InvoiceRow,
   p: { date: string; means: string; amount: number },

@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import type { FirmInvoice, FirmLink, Statement } from '../../../../src/contract/my-account';
+import { todayInParis } from '../../../../src/domain/dates';
+import type { DbOrTx } from '../../db/client';
+import { firmAccounts } from '../../db/schema/index';
+import { conflict, notFound } from '../../http/errors';
+import { customerDocuments, customerPayments, type CustomerDocument } from '../invoices/firm-account-service';
+import { customerOfDocument } from '../invoicing-core/references-service';
+import { findCompany } from '../users/service';
+import { euros } from './money';
+import { balanceCents } from './statement';
+import { remainingCents, toFirmInvoice } from './status';
+
+// « Mon compte » (issue 17, decision 043): a client company reads, read-only, what its accounting
+// firm — itself a company of the portal using the invoicing module — issued to the customer record
+// the firm linked to it. Everything here is scoped by the CLIENT company: a document of another
+// customer is simply not found. The card payment (./payments) builds on firmInvoiceOf and
+// statementBalance.
+
+export const INVOICE_NOT_FOUND = 'Facture introuvable.';
+export const COMPANY_NOT_FOUND = 'Société introuvable.';
+export const CUSTOMER_NOT_FOUND = 'Client introuvable chez ce cabinet.';
+export const CUSTOMER_TAKEN = 'Cette fiche client est déjà reliée à une autre société.';
+
+export interface AccountLink {
+  clientCompanyId: number;
+  firmCompanyId: number;
+  customerId: number;
+  linkedAt: Date;
+  /** The firm as the client reads it (its company label). */
+  firm: { label: string };
+}
+
+/** The client company's link with its firm, or null when the firm has not set it up yet. */
+export async function accountLink(db: DbOrTx, clientCompanyId: number): Promise<AccountLink | null> {
+  const [link] = await db.select().from(firmAccounts).where(eq(firmAccounts.clientCompanyId, clientCompanyId));
+  if (!link) return null;
+  const firm = await findCompany(db, link.firmCompanyId);
+  return { ...link, firm: { label: firm?.label ?? '' } };
+}
+
+/** The firm's documents to the client company, oldest first ([] without a link). */
+export async function firmDocuments(db: DbOrTx, clientCompanyId: number): Promise<CustomerDocument[]> {
+  const link = await accountLink(db, clientCompanyId);
+  return link ? customerDocuments(db, link.firmCompanyId, link.customerId) : [];
+}
+
+/**
+ * For the card payment: one of the firm's validated invoices (or credit notes) to the client
+ * company, with its remaining amount; null when it is not one of this company's (→ 404).
+ */
+export async function firmInvoiceOf(
+  db: DbOrTx,
+  clientCompanyId: number,
+  invoiceId: number,
+  now: Date = new Date(),
+): Promise<(FirmInvoice & { firmCompanyId: number; remainingCents: number }) | null> {
+  const link = await accountLink(db, clientCompanyId);
+  if (!link) return null;
+  const [doc] = await customerDocuments(db, link.firmCompanyId, link.customerId, invoiceId);
+  if (!doc) return null;
+  return {
+    ...toFirmInvoice(doc, todayInParis(now)),
+    firmCompanyId: link.firmCompanyId,
+    remainingCents: remainingCents(doc),
+  };
+}
+
+/**
+ * For the card payment of the balance: what the client company owes its firm today over the whole
+ * account (invoices − credit notes − payments), in euros and cents; null without a link.
+ */
+export async function statementBalance(
+  db: DbOrTx,
+  clientCompanyId: number,
+): Promise<{ firmCompanyId: number; balance: number; balanceCents: number } | null> {
+  const link = await accountLink(db, clientCompanyId);
+  if (!link) return null;
+  const [docs, payments] = [
+    await customerDocuments(db, link.firmCompanyId, link.customerId),
+    await customerPayments(db, link.firmCompanyId, link.customerId),
+  ];
+  const total = balanceCents(docs, payments);
+  return { firmCompanyId: link.firmCompanyId, balance: euros(total), balanceCents: total };
+}
+
+/** The documents and payments a statement is built from (empty without a link). */
+export async function statementData(db: DbOrTx, clientCompanyId: number) {
+  const link = await accountLink(db, clientCompanyId);
+  if (!link) return { firm: null as Statement['firm'], documents: [], payments: [] };
+  return {
+    firm: link.firm,
+    // One after the other: a PGlite connection runs one query at a time anyway.
+    documents: await customerDocuments(db, link.firmCompanyId, link.customerId),
+    payments: await customerPayments(db, link.firmCompanyId, link.customerId),
+  };
+}
+
+async function linkJson(db: DbOrTx, link: typeof firmAccounts.$inferSelect): Promise<FirmLink> {
+  const customer = await customerOfDocument(db, link.customerId);
+  return {
+    clientCompanyId: link.clientCompanyId,
+    firmCompanyId: link.firmCompanyId,
+    customerId: link.customerId,
+    customerLabel: customer ? `${customer.accountNumber} – ${customer.socialReason || customer.name || ''}`.trim() : '',
+    linkedAt: link.linkedAt.toISOString(),
+  };
+}
+
+/** The firm's view of a client company's link (404 for an unknown company). */
+export async function readLink(db: DbOrTx, clientCompanyId: number): Promise<FirmLink | null> {
+  if (!(await findCompany(db, clientCompanyId))) throw notFound(COMPANY_NOT_FOUND);
+  const [link] = await db.select().from(firmAccounts).where(eq(firmAccounts.clientCompanyId, clientCompanyId));
+  return link ? linkJson(db, link) : null;
+}
+
+/**
+ * Links (or re-links) a client company to the firm's customer record that represents it. The
+ * customer must belong to the firm company (404 otherwise, as for an unknown company), and one
+ * customer record represents one client company only (409).
+ */
+export async function saveLink(
+  db: DbOrTx,
+  clientCompanyId: number,
+  target: { firmCompanyId: number; customerId: number },
+  now: Date,
+): Promise<FirmLink> {
+  if (!(await findCompany(db, clientCompanyId)) || !(await findCompany(db, target.firmCompanyId)))
+    throw notFound(COMPANY_NOT_FOUND);
+  const customer = await customerOfDocument(db, target.customerId);
+  if (!customer || customer.companyId !== target.firmCompanyId) throw notFound(CUSTOMER_NOT_FOUND);
+  const [taken] = await db.select().from(firmAccounts).where(eq(firmAccounts.customerId, target.customerId));
+  if (taken && taken.clientCompanyId !== clientCompanyId) throw conflict(CUSTOMER_TAKEN);
+  const values = { clientCompanyId, ...target, linkedAt: now };
+  const [saved] = await db
+    .insert(firmAccounts)
+    .values(values)
+    .onConflictDoUpdate({ target: firmAccounts.clientCompanyId, set: { ...target, linkedAt: now } })
+    .returning();
+  return linkJson(db, saved);
+}

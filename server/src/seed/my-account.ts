@@ -1,0 +1,265 @@
+import { addDays, todayInParis } from '../../../src/domain/dates';
+import { normalizeCustomer } from '../../../src/domain/customers';
+import { computeTotals, lineTotal } from '../../../src/domain/totals';
+import type { InvoiceLine } from '../../../src/domain/types';
+import {
+  companies,
+  customers,
+  documentCounters,
+  firmAccounts,
+  invoiceEvents,
+  invoicePayments,
+  invoices,
+  ledgers,
+  memberships,
+} from '../db/schema/index';
+import { customerValues } from '../modules/invoicing-core/customer-input';
+import { insertInvoicingDefaults } from '../modules/invoicing-core/defaults';
+import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
+import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
+import { documentSearchText } from '../modules/invoices/search';
+import { and, eq } from 'drizzle-orm';
+import type { SeedContext } from './modules';
+import { ALL_CATEGORY_IDS, clientRights, INBOX_CATEGORY_IDS } from './rights';
+
+// Issue 17, « Mon compte » (decision 043): the accounting firm is a company of the portal that
+// invoices its clients with the invoicing module. Its demo: « Cabinet Workplace Expertise » (the
+// admin, firm staff, is a member), one customer record per company of `demo`, linked to it, and a
+// « Forfait comptable mensuel » (20 % VAT) invoiced on the 1st of each of the last 12 months:
+// paid by transfer except the current month's (to pay) and the one three months ago (overdue),
+// plus a credit note on the invoice five months ago. Rows are written directly, numbered with the
+// module's own series (as seed/invoices.ts does); PDFs are not rendered here — the first read of a
+// validated invoice renders it from its frozen snapshots and stores it (invoices/invoice-pdf.ts).
+
+export const FIRM_LABEL = 'Cabinet Workplace Expertise';
+const MONTHS = 12;
+const OVERDUE = MONTHS - 4;
+const CREDITED = MONTHS - 6;
+const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+function line(label: string, unitPrice: number): InvoiceLine {
+  const l: InvoiceLine = {
+    id: 'l1',
+    code: 'FORFAIT',
+    type: 'Standard',
+    label,
+    quantity: 1,
+    unitMeasurement: 'forfait',
+    unitPrice,
+    salesAccount: '706000',
+    vatRate: 20,
+    status: 'read',
+  };
+  return { ...l, total: lineTotal(l) };
+}
+
+function amounts(ls: InvoiceLine[]) {
+  const t = computeTotals(ls);
+  return { ht: t.ht.toFixed(2), tva: t.tva.toFixed(2), ttc: t.ttc.toFixed(2), vatBreakdown: t.vatBreakdown };
+}
+
+/** The 1st of the month `back` months before today's (Paris). */
+function monthStart(today: string, back: number): string {
+  const [y, m] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
+}
+
+export async function seedMyAccount({ deps, companies: seeded, adminUserId }: SeedContext): Promise<void> {
+  const { db } = deps;
+  const today = todayInParis(deps.now());
+  const clients = seeded.filter((c) => c.label !== 'Conseil Audit Rousseau');
+  if (!clients.length) return;
+  const [firm] = await db
+    .insert(companies)
+    .values({
+      label: FIRM_LABEL,
+      legalForm: 'SAS',
+      shareCapital: '50 000 €',
+      address: '25 boulevard Haussmann',
+      postalCode: '75009',
+      city: 'Paris',
+      siren: '901234567',
+      siret: '90123456700015',
+      rcs: 'RCS Paris 901 234 567',
+      vatNumber: 'FR44901234567',
+      email: 'contact@cabinet-workplace-expertise.fr',
+    })
+    .returning();
+  await insertInvoicingDefaults(db, [firm.id], today, { previousExercise: true });
+  await db.insert(memberships).values({
+    userId: adminUserId,
+    companyId: firm.id,
+    appRights: clientRights({ invoicing: true }),
+    categories: ALL_CATEGORY_IDS,
+    categoriesInbox: INBOX_CATEGORY_IDS,
+  });
+  const records = await db
+    .insert(customers)
+    .values(
+      clients.map((c, k) =>
+        customerValues(
+          firm.id,
+          normalizeCustomer({
+            accountNumber: `C${String(k + 1).padStart(5, '0')}`,
+            socialReason: c.label,
+            name: c.label,
+            civility: 'Société',
+            address: c.address ?? '',
+            postalCode: c.postalCode ?? '',
+            city: c.city ?? '',
+            email: c.email ?? '',
+            siren: c.siren ?? '',
+            vatNumber: c.vatNumber ?? '',
+            paymentMode: 'Virement',
+            paymentDelay: 30,
+            isBusiness: true,
+            billingAddresses: [],
+          }),
+        ),
+      ),
+    )
+    .returning();
+  await db
+    .insert(firmAccounts)
+    .values(clients.map((c, k) => ({ clientCompanyId: c.id, firmCompanyId: firm.id, customerId: records[k].id })));
+
+  const [ledger] = await db
+    .select({ id: ledgers.id })
+    .from(ledgers)
+    .where(and(eq(ledgers.companyId, firm.id), eq(ledgers.code, 'VE')));
+  const seller = sellerParty(firm);
+  const counters = new Map<string, number>();
+  const take = (kind: SeriesKind, date: string) => {
+    const series = `${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
+    const seq = (counters.get(series) ?? 0) + 1;
+    counters.set(series, seq);
+    return {
+      number: seriesNumber(kind, Number(date.slice(0, 4)), seq),
+      numberYear: Number(date.slice(0, 4)),
+      numberSeq: seq,
+    };
+  };
+  // Month by month across the clients, so the firm's numbers follow its dates (gapless, ascending).
+  const rows: Array<typeof invoices.$inferInsert & { clientIndex: number; month: number }> = [];
+  for (let month = 0; month < MONTHS; month++) {
+    const date = monthStart(today, MONTHS - 1 - month);
+    clients.forEach((_client, k) => {
+      const customer = records[k];
+      const name = MONTH_NAMES[Number(date.slice(5, 7)) - 1];
+      const ls = [line(`Forfait comptable mensuel – ${name} ${date.slice(0, 4)}`, 150 + 15 * (k % 6))];
+      const total = amounts(ls);
+      const n = take('Facture', date);
+      const snap = customerSnapshot(customer, '');
+      const designation = `Forfait comptable ${name} ${date.slice(0, 4)}`;
+      const paid = month !== OVERDUE && month !== MONTHS - 1;
+      rows.push({
+        clientIndex: k,
+        month,
+        companyId: firm.id,
+        type: 'Facture',
+        designation,
+        customerId: customer.id,
+        createdAt: date,
+        dueDate: addDays(date, 30),
+        paymentMode: 'Virement',
+        lines: ls,
+        ...total,
+        validated: true,
+        ...n,
+        validatedAt: new Date(`${date}T09:00:00Z`),
+        ledgerId: ledger?.id ?? null,
+        customerSnapshot: snap,
+        sellerSnapshot: seller,
+        amountPaid: paid ? total.ttc : '0',
+        paidAt: paid ? addDays(date, 20) : null,
+        searchText: documentSearchText([n.number, designation, customer.accountNumber, customer.socialReason]),
+      });
+    });
+  }
+  const inserted = await db
+    .insert(invoices)
+    .values(rows.map(({ clientIndex: _c, month: _m, ...r }) => r))
+    .returning({ id: invoices.id, customerId: invoices.customerId, ttc: invoices.ttc, number: invoices.number });
+
+  // One credit note per client: a goodwill gesture of 30 € HT on the invoice five months ago,
+  // dated 10 days after it; that invoice's transfer paid what remained.
+  const creditRows = clients.map((_client, k) => {
+    const index = CREDITED * clients.length + k;
+    const corrected = inserted[index];
+    const date = addDays(rows[index].createdAt as string, 10);
+    const ls = [line(`Geste commercial sur la facture ${corrected.number}`, 30)];
+    const n = take('Avoir', date);
+    return {
+      companyId: firm.id,
+      type: 'Avoir',
+      designation: `Avoir sur la facture ${corrected.number}`,
+      customerId: corrected.customerId,
+      createdAt: date,
+      dueDate: null,
+      paymentMode: 'Virement',
+      lines: ls,
+      ...amounts(ls),
+      correctedInvoiceId: corrected.id,
+      validated: true,
+      ...n,
+      validatedAt: new Date(`${date}T15:00:00Z`),
+      ledgerId: ledger?.id ?? null,
+      customerSnapshot: rows[index].customerSnapshot,
+      sellerSnapshot: seller,
+      searchText: documentSearchText([n.number, `Avoir sur la facture ${corrected.number}`, records[k].accountNumber]),
+    } satisfies typeof invoices.$inferInsert;
+  });
+  const credited = await db
+    .insert(invoices)
+    .values(creditRows)
+    .returning({ id: invoices.id, ttc: invoices.ttc, correctedInvoiceId: invoices.correctedInvoiceId });
+  const creditOf = new Map(credited.map((c) => [c.correctedInvoiceId as number, c.ttc]));
+  for (const [invoiceId, ttc] of creditOf) {
+    const invoice = inserted.find((i) => i.id === invoiceId)!;
+    const remaining = (Math.round(Number(invoice.ttc) * 100) - Math.round(Number(ttc) * 100)) / 100;
+    await db
+      .update(invoices)
+      .set({ amountCredited: ttc, amountPaid: remaining.toFixed(2) })
+      .where(eq(invoices.id, invoiceId));
+  }
+
+  const payments = rows
+    .map((r, i) => ({ r, invoice: inserted[i] }))
+    .filter(({ r }) => r.paidAt)
+    .map(({ r, invoice }) => {
+      const credit = creditOf.get(invoice.id);
+      const amount = credit
+        ? ((Math.round(Number(invoice.ttc) * 100) - Math.round(Number(credit) * 100)) / 100).toFixed(2)
+        : invoice.ttc;
+      return { companyId: firm.id, invoiceId: invoice.id, paidOn: r.paidAt as string, means: 'virement', amount };
+    });
+  await db.insert(invoicePayments).values(payments);
+  await db.insert(invoiceEvents).values(
+    payments.map((p) => ({
+      companyId: firm.id,
+      invoiceId: p.invoiceId,
+      kind: 'payment',
+      at: new Date(`${p.paidOn}T09:00:00Z`),
+      detail: { amount: Number(p.amount), means: p.means, date: p.paidOn, settled: 1 },
+    })),
+  );
+  await db
+    .insert(documentCounters)
+    .values([
+      { companyId: firm.id, series: '*', last: 0 },
+      ...[...counters].map(([series, last]) => ({ companyId: firm.id, series, last })),
+    ]);
+}

@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { memberships } from '../../server/src/db/schema/index';
+import { MARTIN } from '../support/invoice-helpers';
+import { useTestServer } from '../support/use-test-server';
+
+// /fiscadas/{id} (issue 17, decision 045): GET /api/ged/fiscal/{id} gives a fiscal document of the
+// company (Bilan and liasse fiscale, Déclaration de TVA, « Fiscal » deposits) under the documents'
+// read rules; an unknown id, another company's document and a non-fiscal one answer the same 404.
+
+const ctx = useTestServer();
+const GARAGE = 'Garage Dupont & Fils';
+
+async function findId(company: number, q: string): Promise<number> {
+  const res = await ctx.server.api.get(`/api/my-documents?q=${encodeURIComponent(q)}`, { token: ctx.demo, company });
+  expect(res.body.items.length, q).toBeGreaterThan(0);
+  return res.body.items[0].id;
+}
+const fiscal = (id: number | string, company = ctx.company(MARTIN)) =>
+  ctx.server.api.get(`/api/ged/fiscal/${id}`, { token: ctx.demo, company });
+
+describe('GET /api/ged/fiscal/{id}', () => {
+  it('opens a fiscal document of the company, whose bytes are the documents’ view', async () => {
+    const martin = ctx.company(MARTIN);
+    const id = await findId(martin, 'liasse fiscale 2025');
+    const res = await fiscal(id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id,
+      name: 'Liasse fiscale 2025.pdf',
+      categoryId: 18,
+      mimeType: 'application/pdf',
+    });
+    const vat = await fiscal(await findId(martin, 'declaration tva octobre'));
+    expect(vat.body.categoryPath).toBe('Comptabilité › Déclaration de TVA');
+    const view = await ctx.server.api.get(`/api/ged/documents/${id}/view`, { token: ctx.demo, company: martin });
+    expect(view.status).toBe(200);
+    expect(new TextDecoder().decode(view.raw.slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('an unknown id, a non-fiscal document or another company’s: the same 404', async () => {
+    const martin = ctx.company(MARTIN);
+    const payslip = await findId(martin, 'bulletin de paie octobre marie');
+    const foreign = await findId(ctx.company(GARAGE), 'bilan 2025');
+    for (const id of [999_999, payslip, foreign, 'abc', 0]) {
+      const res = await fiscal(id);
+      expect(res.status, String(id)).toBe(404);
+      expect(res.body.message).toBe('Document fiscal introuvable.');
+    }
+    // The same Garage document in its own company is a fiscal document.
+    expect((await fiscal(foreign, ctx.company(GARAGE))).status).toBe(200);
+  });
+
+  it('follows the documents’ rights: without view on « Mes documents », 403', async () => {
+    const martin = ctx.company(MARTIN);
+    const id = await findId(martin, 'liasse fiscale 2025');
+    const where = and(eq(memberships.userId, ctx.server.seed!.demoUserId), eq(memberships.companyId, martin));
+    const [row] = await ctx.server.deps.db.select().from(memberships).where(where);
+    await ctx.server.deps.db
+      .update(memberships)
+      .set({ appRights: row!.appRights.filter((r) => r.label !== 'mesDocuments') })
+      .where(where);
+    try {
+      expect((await fiscal(id)).status).toBe(403);
+    } finally {
+      await ctx.server.deps.db.update(memberships).set({ appRights: row!.appRights }).where(where);
+    }
+  });
+});
