@@ -30,6 +30,11 @@ const RELEASED: Record<string, string> = {
   '0001_cash_registers': 'a2ff70774a332e58',
   '0002_cash_registers_append_only': 'c88e7c68f218c815',
   '0003_accounting': 'e44e3a8b9eb7ffee',
+  '0004_admin': '2f2e7b550ff9cdcc',
+  '0005_users_login_ci': '66e7bbcdfebd0eb2',
+  '0006_retention_guard': '824d012284e2f854',
+  '0007_accounting_search_indexes': '6b8de494922d6e02',
+  '0008_my_account': '5d64219ddf73ac5a',
 };
 
 describe('migrations (decision 038)', () => {
