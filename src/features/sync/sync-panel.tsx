@@ -15,7 +15,7 @@ import {
 import { useOutboxEntries } from '../../data/outbox-hooks';
 import { useOnline } from '../../lib/online';
 import { WARNING_COLOR } from './colors';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { failedLabel, isUpload, uploadsTitle, waitingLabel } from './labels';
 import type { EntryAction } from './outbox-entry-item';
 import { OutboxList } from './outbox-list';
@@ -172,7 +172,8 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
       <ConfirmModal
         opened={!!asking}
         title={asking ? CONFIRM[asking.action].title : ''}
-        confirmLabel={asking ? CONFIRM[asking.action].confirmLabel : ''}
+        confirm={asking ? CONFIRM[asking.action].confirmLabel : ''}
+        zIndex={400}
         message={asking ? CONFIRM[asking.action].message(subjects.get(asking.entry.id) ?? asking.entry.label) : ''}
         onCancel={() => setAsking(null)}
         onConfirm={() => void confirm()}

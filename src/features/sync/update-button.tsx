@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { unsavedWorkAtom } from '../../data/unsaved';
 import { applyUpdate, updateAvailableAtom } from '../../lib/service-worker';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 
 /** "Nouvelle version disponible": the app never reloads by itself; unsaved input gets a warning first. */
 export function UpdateButton() {
@@ -33,7 +33,8 @@ export function UpdateButton() {
       <ConfirmModal
         opened={confirming}
         title="Recharger l’application ?"
-        confirmLabel="Recharger quand même"
+        confirm="Recharger quand même"
+        zIndex={400}
         message="Une saisie en cours n’est pas encore enregistrée : elle sera perdue si vous rechargez maintenant. Enregistrez-la d’abord."
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

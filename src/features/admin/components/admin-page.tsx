@@ -13,7 +13,7 @@ import { removeFromCompany, setDisabled, type ListParams, type ManagedUser } fro
 import { online as whenOnline } from '../feedback';
 import { AddUserModal } from './add-user-modal';
 import { AuditPanel } from './audit-panel';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { EditAccessModal } from './edit-access-modal';
 import { OfflineNotice } from './offline-notice';
 import { PAGE_SIZE, UsersPanel } from './users-panel';

@@ -14,7 +14,7 @@ import { articleFeedback } from '../article-feedback';
 import { filterArticles, indexArticles, type ArticleRow } from '../article-model';
 import { ArticleFormModal } from './article-form-modal';
 import { ArticleTable } from './article-table';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-modal';
 import { showFeedback } from './show-feedback';
 import { useSearchFilters } from '../../../lib/use-search-filters';
 import { formatCount } from '../../../domain/format';

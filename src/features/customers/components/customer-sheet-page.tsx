@@ -14,7 +14,7 @@ import { accountNumberText, customerName, PENDING_ACCOUNT_LABEL } from '../custo
 import { isTempId } from '../../../data/temp-ids';
 import { useResolvedAccount } from '../use-resolved-account';
 import { useCustomerDocuments, useCustomerSheet } from '../use-customer-sheet';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-modal';
 import { CustomerDocuments } from './customer-documents';
 import { CustomerFormModal } from './customer-form-modal';
 import { CustomerSheetCards } from './customer-sheet-cards';

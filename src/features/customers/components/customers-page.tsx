@@ -12,7 +12,7 @@ import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { deleteCustomer } from '../api/customer-mutations';
 import { customerFeedback } from '../customer-feedback';
 import { customerName, filterCustomers, indexCustomers, type CustomerRow } from '../customer-model';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-modal';
 import { CustomerFormModal } from './customer-form-modal';
 import { CustomerTable } from './customer-table';
 import { showFeedback } from './show-feedback';

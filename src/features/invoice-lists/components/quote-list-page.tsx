@@ -29,7 +29,7 @@ import { useSearchFilters } from '../../../lib/use-search-filters';
 import { useDocumentList } from '../use-document-list';
 import { useCustomerDirectory, usePendingDocuments } from '../use-list-context';
 import { useOpen } from './cells';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { DocumentTable } from './document-table';
 import { FilterSelect, ListFilters } from './list-filters';
 import { ListFrame } from './list-frame';
@@ -170,6 +170,7 @@ export function QuoteListPage() {
             : ''
         }
         confirm="Annuler le devis"
+        cancel="Retour"
         busy={busy}
         onCancel={() => setToCancel(null)}
         onConfirm={() => {
