@@ -41,6 +41,8 @@ export interface GreatBookQuery {
   dateStart?: string;
   dateEnd?: string;
   accounts?: string;
+  /** Keyset cursor: the previous page's `next` (page is then ignored). */
+  after?: string;
   page: number;
   pageSize: number;
 }

@@ -56,6 +56,8 @@ export function LedgerPage() {
     [exercise, problem, search.du, search.au, search.compte],
   );
   const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
+  // The PDF of a big selection takes seconds: what it is doing, in words (read, then laid out).
+  const [pdfProgress, setPdfProgress] = useState<string | null>(null);
 
   async function exportCsv() {
     if (!query || !companyId) return;
@@ -81,12 +83,17 @@ export function LedgerPage() {
         companyId,
         exercise?.label ?? '',
         selectionLabel(search.compte),
+        (step, done, of) =>
+          setPdfProgress(
+            `${step === 'read' ? 'Lecture' : 'Mise en page'} : ${formatCount(done, 'ligne')} sur ${formatCount(of, 'ligne')}`,
+          ),
       );
       saveBlob(blob, name);
     } catch (error) {
       toastError('L’export du grand livre a échoué.', (await readApiError(error)).message ?? undefined);
     } finally {
       setExporting(null);
+      setPdfProgress(null);
     }
   }
 
@@ -118,6 +125,11 @@ export function LedgerPage() {
           </>
         }
       />
+      {pdfProgress && (
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          Export PDF en cours — {pdfProgress}
+        </Text>
+      )}
       <Card withBorder radius="md" padding="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ExerciseSelect
