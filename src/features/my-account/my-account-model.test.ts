@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountPaths, filterInvoices, payable, periodProblem } from './my-account-model';
+import {
+  accountPaths,
+  customerOptionLabel,
+  filterInvoices,
+  linkedCustomerLabel,
+  payable,
+  periodProblem,
+} from './my-account-model';
 import type { FirmInvoice } from '../../contract/my-account';
 
 const inv = (status: FirmInvoice['status'], remaining: number) => ({ status, remaining }) as FirmInvoice;
@@ -28,5 +35,17 @@ describe('« Mon compte »’s rules', () => {
   it('refuses a period that ends before it starts', () => {
     expect(periodProblem('2026-02-01', '2026-01-01')).toBe('La date de fin précède la date de début.');
     expect(periodProblem('2026-01-01', undefined)).toBeNull();
+  });
+
+  it('names the firm’s customer record by its name, then its account number', () => {
+    expect(customerOptionLabel({ accountNumber: 'C00012', socialReason: 'Café des Arts', name: 'Durand' })).toBe(
+      'Café des Arts (C00012)',
+    );
+    expect(customerOptionLabel({ accountNumber: 'C00013', socialReason: '', name: 'Durand' })).toBe('Durand (C00013)');
+    expect(customerOptionLabel({ accountNumber: 'C00014', socialReason: '', name: '' })).toBe('C00014');
+    expect(linkedCustomerLabel('C00012 – Café des Arts – Marseille')).toBe('Café des Arts – Marseille (C00012)');
+    expect(linkedCustomerLabel('C00012 –')).toBe('C00012');
+    expect(linkedCustomerLabel('Fiche sans numéro')).toBe('Fiche sans numéro');
+    expect(linkedCustomerLabel('')).toBe('');
   });
 });

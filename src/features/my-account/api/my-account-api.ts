@@ -2,10 +2,11 @@
 // datasets (my-account-data.ts); files come whole with their name; a card payment is started online
 // only (the contract's 'online-only': nothing to queue, the provider's page needs the network).
 import { api } from '../../../contract/index';
-import { call, callRaw } from '../../../data/api-call';
+import { call, callRaw, type Answer } from '../../../data/api-call';
+import { fetchAllPages } from '../../../data/datasets';
 import { fileNameFromDisposition } from '../../../lib/download';
 
-export type { CardPayment, FirmInvoice, Statement, StatementLine } from '../../../contract/my-account';
+export type { CardPayment, FirmInvoice, FirmLink, Statement, StatementLine } from '../../../contract/my-account';
 
 interface Ctx {
   companyId: number;
@@ -61,3 +62,21 @@ export const startPayment = (invoiceId: number | null, companyId: number) =>
 
 export const fetchPayment = (id: number, { companyId, signal }: Ctx) =>
   call(api.myAccount.getPayment, { params: { id }, companyId, options: { signal } });
+
+// The firm's link of a client company to its customer record (firm staff only, online only: a
+// setting read back at once, nothing to queue).
+
+/** The client company's current link, or null (not company-scoped: the firm follows every company). */
+export const fetchLink = (company: number, { companyId, signal }: Ctx) =>
+  call(api.myAccount.getLink, { params: { company }, companyId, options: { signal } });
+
+/** Links the client company to the firm company's customer record (404, 409: the server's message). */
+export const saveLink = (company: number, body: { firmCompanyId: number; customerId: number }) =>
+  call(api.myAccount.putLink, { params: { company }, body, companyId: company });
+
+/** A customer record of the firm company, as the invoicing module's customer list gives it. */
+export type FirmCustomer = Answer<typeof api.catalogue.listCustomers>['items'][number];
+
+/** Every customer of the firm company, through the invoicing module's list (X-Company-Id: the firm). */
+export const fetchFirmCustomers = (firmCompanyId: number) =>
+  fetchAllPages<FirmCustomer>(api.catalogue.listCustomers, firmCompanyId);

@@ -14,6 +14,7 @@ import { profileAtom } from '../../../lib/session';
 import { firmInvoicesData } from '../my-account-data';
 import { accountPaths, filterInvoices, STATUS_FILTERS, type InvoiceStatus } from '../my-account-model';
 import { NotOpenYet } from './account-ui';
+import { FirmLinkCard } from './firm-link-card';
 import { InvoicesTable } from './invoices-table';
 import { useInvoicePdf } from './use-invoice-pdf';
 
@@ -26,7 +27,10 @@ export function InvoicesPage() {
   const search = useSearch({ strict: false }) as Search;
   const navigate = useNavigate();
   const online = useOnline();
-  const canDownload = can(useAtomValue(profileAtom), 'download', { menu: 'monCompte' });
+  const profile = useAtomValue(profileAtom);
+  const canDownload = can(profile, 'download', { menu: 'monCompte' });
+  // The firm's staff link the company to its customer record here (issue 17).
+  const firmStaff = can(profile, 'firm');
   const read = useServerData(firmInvoicesData, NO_PARAMS);
   const pdf = useInvoicePdf();
   const paths = accountPaths();
@@ -47,6 +51,7 @@ export function InvoicesPage() {
         }
         actions={fromDevice && read.data ? <DataAge fetchedAt={read.fetchedAt} always /> : undefined}
       />
+      {firmStaff && <FirmLinkCard listFirm={read.data?.firm} onLinked={() => void read.refresh()} />}
       {!read.data ? (
         read.status === 'error' || read.status === 'offline' ? (
           <Text role="alert">
