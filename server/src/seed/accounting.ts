@@ -292,12 +292,13 @@ export function bakeryExercise(
     for (const inv of calendar.invoices.get(day) ?? []) invoiceEntry(w, inv);
     for (const [inv, p] of calendar.payments.get(day) ?? []) paymentEntry(w, inv, p);
     if (weekday !== 0) {
-      // Supplier invoices (three a day on average) and their payment 30 days later.
-      const invoices = Math.round(3 * scale * (0.5 + r()));
+      // Supplier invoices (four or five a day) and their payment 30 days later.
+      const invoices = Math.round(4.4 * scale * (0.5 + r()));
       for (let k = 0; k < invoices; k++) {
         const [code, name, account, rate] = SUPPLIERS[Math.floor(r() * SUPPLIERS.length)]!;
-        // Purchases about 30 % of the sales, as in a bakery (flour, butter, energy): the demo shows a profit.
-        const ttc = Math.round((account === '60610000' ? 30_000 : 12_500) * (0.5 + r()));
+        // Purchases about 30 % of the sales, as in a bakery (flour, butter, energy): the demo shows a
+        // profit. Many small ones (four or five a day), as a bakery's deliveries come.
+        const ttc = Math.round((account === '60610000' ? 20_500 : 8_500) * (0.5 + r()));
         const [net, tax] = split(ttc, rate);
         const ref = `FA${pad(++piece)}`;
         const letter = `L${pad(piece, 5)}`;
