@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 // The screens of « Mon compte » (issue 17): the firm's invoices with their status, filter, PDF and
-// card payment (online only), the empty state of a company the firm has not linked yet, the
-// statement with its balances, exports and balance payment, and the return page that believes the
-// server, never the address. The server, the provider's page and the axe passes stay in
+// card payment (online only), the empty state of a company the firm has not linked yet, the firm
+// staff's « Compte client » card that links the company to its customer record, the statement with
+// its balances, exports and balance payment, and the return page that believes the server, never
+// the address. The server, the provider's page and the axe passes stay in
 // tests/e2e/my-account.test.ts.
 import { createRoute } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
-import { demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
-import type { CardPayment, FirmInvoice, Statement } from './api/my-account-api';
+import { adminProfile, companyId, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import type { CardPayment, FirmCustomer, FirmInvoice, FirmLink, Statement } from './api/my-account-api';
 
 const fetchInvoices = vi.fn();
 const fetchInvoicePdf = vi.fn();
@@ -18,6 +19,9 @@ const fetchStatement = vi.fn();
 const fetchStatementExport = vi.fn();
 const startPayment = vi.fn();
 const fetchPayment = vi.fn();
+const fetchLink = vi.fn();
+const saveLink = vi.fn();
+const fetchFirmCustomers = vi.fn();
 vi.mock('./api/my-account-api', async (actual) => ({
   ...(await actual<typeof import('./api/my-account-api')>()),
   fetchInvoices: (...a: unknown[]) => fetchInvoices(...a),
@@ -26,6 +30,9 @@ vi.mock('./api/my-account-api', async (actual) => ({
   fetchStatementExport: (...a: unknown[]) => fetchStatementExport(...a),
   startPayment: (...a: unknown[]) => startPayment(...a),
   fetchPayment: (...a: unknown[]) => fetchPayment(...a),
+  fetchLink: (...a: unknown[]) => fetchLink(...a),
+  saveLink: (...a: unknown[]) => saveLink(...a),
+  fetchFirmCustomers: (...a: unknown[]) => fetchFirmCustomers(...a),
 }));
 const goToProvider = vi.fn();
 vi.mock('./components/go-to-provider', () => ({ goToProvider: (url: string) => goToProvider(url) }));
@@ -82,7 +89,17 @@ afterEach(() => {
   forgetAll();
   signInAs(null);
   vi.restoreAllMocks();
-  for (const f of [fetchInvoices, fetchInvoicePdf, fetchStatement, fetchStatementExport, startPayment, fetchPayment])
+  for (const f of [
+    fetchInvoices,
+    fetchInvoicePdf,
+    fetchStatement,
+    fetchStatementExport,
+    startPayment,
+    fetchPayment,
+    fetchLink,
+    saveLink,
+    fetchFirmCustomers,
+  ])
     f.mockReset();
   goToProvider.mockReset();
 });
@@ -184,6 +201,135 @@ describe('Mes factures (the firm’s invoices)', { timeout: 60_000 }, () => {
     open(INVOICES, profile);
     await screen.findByRole('table', { name: 'Factures du cabinet' });
     expect(screen.queryByRole('button', { name: /^Télécharger/ })).toBeNull();
+  });
+});
+
+describe('Compte client (the firm links the company to its customer record)', { timeout: 60_000 }, () => {
+  const CABINET = { ...FIRM, id: 99, numberInvoiceValidateMonth: null, subscriptionInvoice: null, gedUserRight: true };
+  /** Julien Rousseau, the firm's staff, member of the firm company too, in `company`. */
+  const firmUser = (company: string) => {
+    const profile = adminProfile();
+    return { ...profile, userCompanies: [...profile.userCompanies, CABINET], userLastCompany: companyId(company) };
+  };
+  const customer = (id: number, accountNumber: string, socialReason: string) =>
+    ({ id, accountNumber, socialReason, name: '', city: 'Marseille' }) as FirmCustomer;
+  const CUSTOMERS = [
+    customer(41, 'C00004', 'Café des Arts'),
+    customer(42, 'C00005', 'Cabinet Infirmier du Vieux Port'),
+    customer(43, 'C00006', 'Fleurs et Jardins de Provence'),
+  ];
+  const linkTo = (clientCompanyId: number, c: FirmCustomer): FirmLink => ({
+    clientCompanyId,
+    firmCompanyId: CABINET.id,
+    customerId: c.id,
+    customerLabel: `${c.accountNumber} – ${c.socialReason}`,
+    linkedAt: '2026-11-26T10:00:00.000Z',
+  });
+  const pick = async (field: string, option: string) => {
+    fireEvent.click(screen.getByRole('combobox', { name: field, hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+  };
+
+  it('a firm user links the company: the firm company, its customer record, then the invoices reload', async () => {
+    const cafe = companyId('Café des Arts');
+    fetchInvoices.mockResolvedValueOnce(list([], null)).mockResolvedValue(list([invoice(12)]));
+    fetchLink.mockResolvedValue({ link: null });
+    fetchFirmCustomers.mockResolvedValue(CUSTOMERS);
+    saveLink.mockResolvedValue({ link: linkTo(cafe, CUSTOMERS[0]) });
+    open(INVOICES, firmUser('Café des Arts'));
+    // The client's empty state and, above it, the firm's card.
+    await screen.findByText('Votre compte n’est pas encore ouvert par votre cabinet', undefined, { timeout: 10_000 });
+    screen.getByText('Ouvrir le compte de cette société');
+    expect(fetchLink.mock.calls[0][0]).toBe(cafe);
+    // The current company cannot be its own firm.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Cabinet', hidden: true }));
+    await screen.findByRole('option', { name: FIRM.label, hidden: true });
+    expect(screen.queryByRole('option', { name: 'Café des Arts', hidden: true })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: FIRM.label, hidden: true }));
+    // The firm company's customers, read with the firm company as X-Company-Id.
+    await waitFor(() => expect(fetchFirmCustomers).toHaveBeenCalledWith(CABINET.id));
+    const link = screen.getByRole('button', { name: 'Lier le compte', hidden: true }) as HTMLButtonElement;
+    expect(link.disabled).toBe(true);
+    await pick('Fiche client', 'Café des Arts (C00004)');
+    await waitFor(() => expect(link.disabled).toBe(false));
+    fireEvent.click(link);
+
+    await waitFor(() => expect(saveLink).toHaveBeenCalledWith(cafe, { firmCompanyId: CABINET.id, customerId: 41 }));
+    await screen.findByText('Compte lié');
+    const line = await screen.findByText(/^Lié à la fiche client/);
+    expect(line.textContent).toBe(`Lié à la fiche client Café des Arts (C00004) de ${FIRM.label}`);
+    // The page reads its invoices again: the firm's documents to that customer record.
+    await waitFor(() => expect(fetchInvoices).toHaveBeenCalledTimes(2));
+    await screen.findByText('FC-2026-012');
+  });
+
+  it('a linked company shows its customer record; « Modifier » reopens the form, offline it says why', async () => {
+    const garage = companyId('Garage Dupont & Fils');
+    fetchInvoices.mockResolvedValue(list([invoice(12)]));
+    fetchLink.mockResolvedValue({ link: linkTo(garage, CUSTOMERS[2]) });
+    fetchFirmCustomers.mockResolvedValue(CUSTOMERS);
+    open(INVOICES, firmUser('Garage Dupont & Fils'));
+    const line = await screen.findByText(/^Lié à la fiche client/);
+    expect(line.textContent).toBe(`Lié à la fiche client Fleurs et Jardins de Provence (C00006) de ${FIRM.label}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier', hidden: true }));
+    await screen.findByText('Modifier le compte de cette société');
+    // The current link is chosen already.
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Fiche client', hidden: true }) as HTMLInputElement).value).toBe(
+        'Fleurs et Jardins de Provence (C00006)',
+      ),
+    );
+    expect((screen.getByRole('combobox', { name: 'Cabinet', hidden: true }) as HTMLInputElement).value).toBe(
+      FIRM.label,
+    );
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await screen.findByText('Nécessite une connexion');
+    expect((screen.getByRole('button', { name: 'Lier le compte', hidden: true }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler', hidden: true }));
+    const modify = (await screen.findByRole('button', { name: 'Modifier', hidden: true })) as HTMLButtonElement;
+    expect(modify.disabled).toBe(true);
+    screen.getByText('Nécessite une connexion');
+  });
+
+  it('a customer record linked to another company: the server’s message in a toast', async () => {
+    fetchInvoices.mockResolvedValue(list([], null));
+    fetchLink.mockResolvedValue({ link: null });
+    fetchFirmCustomers.mockResolvedValue(CUSTOMERS);
+    const { HTTPError } = await import('ky');
+    saveLink.mockRejectedValue(
+      new HTTPError(
+        new Response(JSON.stringify({ message: 'Cette fiche client est déjà reliée à une autre société' }), {
+          status: 409,
+        }),
+        new Request('http://x/api/my-account/link/3'),
+        {} as never,
+      ),
+    );
+    open(INVOICES, firmUser('Menuiserie Lefèvre Artisan Bois'));
+    await screen.findByText('Ouvrir le compte de cette société');
+    await pick('Cabinet', FIRM.label);
+    await pick('Fiche client', 'Café des Arts (C00004)');
+    const link = screen.getByRole('button', { name: 'Lier le compte', hidden: true }) as HTMLButtonElement;
+    await waitFor(() => expect(link.disabled).toBe(false));
+    fireEvent.click(link);
+    await screen.findByText('Le compte n’a pas été lié');
+    screen.getByText('Cette fiche client est déjà reliée à une autre société');
+    // Still not linked: the form stays.
+    screen.getByText('Ouvrir le compte de cette société');
+    expect(fetchInvoices).toHaveBeenCalledTimes(1);
+  });
+
+  it('a client user does not see the card', async () => {
+    fetchInvoices.mockResolvedValue(list([], null));
+    open(INVOICES, demoProfile({ company: 'Café des Arts' }));
+    await screen.findByText('Votre compte n’est pas encore ouvert par votre cabinet');
+    expect(screen.queryByText('Compte client')).toBeNull();
+    expect(screen.queryByText('Ouvrir le compte de cette société')).toBeNull();
+    expect(fetchLink).not.toHaveBeenCalled();
   });
 });
 
