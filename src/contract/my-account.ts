@@ -109,7 +109,7 @@ export const firmLink = z.object({
   clientCompanyId: z.number(),
   firmCompanyId: z.number(),
   customerId: z.number(),
-  /** The customer as the firm knows it: « C00012 – Boulangerie … ». */
+  /** The customer as the firm knows it, as shown: « Boulangerie Martin (C00012) ». */
   customerLabel: z.string(),
   linkedAt: instant,
 });

@@ -78,3 +78,17 @@ export function nextAccountNumber(existing: readonly string[]): string {
   }
   return `C${(max + 1n).toString().padStart(5, '0')}`;
 }
+
+/**
+ * A customer record named for a pick list or a link: « Boulangerie Martin (C00012) » — its social
+ * reason (or its contact's name), then its account number. The server's « Mon compte » link and the
+ * firm's screens write it the same way.
+ */
+export function customerOptionLabel(customer: {
+  accountNumber: string;
+  socialReason?: string | null;
+  name?: string | null;
+}): string {
+  const who = customer.socialReason || customer.name;
+  return who ? `${who} (${customer.accountNumber})` : customer.accountNumber;
+}

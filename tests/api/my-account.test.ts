@@ -176,7 +176,7 @@ describe('a statement computed by hand', () => {
       clientCompanyId: conseil(),
       firmCompanyId: firmId,
       customerId,
-      customerLabel: 'C09999 – Conseil Audit Rousseau',
+      customerLabel: 'Conseil Audit Rousseau (C09999)',
     });
     expect((await server.api.get(path, { token: admin })).body.link.customerId).toBe(customerId);
   });

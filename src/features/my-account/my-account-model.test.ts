@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountPaths,
-  customerOptionLabel,
-  filterInvoices,
-  linkedCustomerLabel,
-  payable,
-  periodProblem,
-} from './my-account-model';
+import { accountPaths, customerOptionLabel, filterInvoices, payable, periodProblem } from './my-account-model';
 import type { FirmInvoice } from '../../contract/my-account';
 
 const inv = (status: FirmInvoice['status'], remaining: number) => ({ status, remaining }) as FirmInvoice;
@@ -43,9 +36,5 @@ describe('« Mon compte »’s rules', () => {
     );
     expect(customerOptionLabel({ accountNumber: 'C00013', socialReason: '', name: 'Durand' })).toBe('Durand (C00013)');
     expect(customerOptionLabel({ accountNumber: 'C00014', socialReason: '', name: '' })).toBe('C00014');
-    expect(linkedCustomerLabel('C00012 – Café des Arts – Marseille')).toBe('Café des Arts – Marseille (C00012)');
-    expect(linkedCustomerLabel('C00012 –')).toBe('C00012');
-    expect(linkedCustomerLabel('Fiche sans numéro')).toBe('Fiche sans numéro');
-    expect(linkedCustomerLabel('')).toBe('');
   });
 });

@@ -46,19 +46,5 @@ export function periodProblem(dateStart: string | undefined, dateEnd: string | u
   return null;
 }
 
-/** A customer record as the firm's pick list shows it: « Boulangerie Martin (C00012) ». */
-export function customerOptionLabel(customer: { accountNumber: string; socialReason: string; name: string }): string {
-  const who = customer.socialReason || customer.name;
-  return who ? `${who} (${customer.accountNumber})` : customer.accountNumber;
-}
-
-/**
- * The link's customer as « Boulangerie Martin (C00012) », from the server's customerLabel
- * (« C00012 – Boulangerie Martin », src/contract/my-account.ts); a label of another shape as it is.
- */
-export function linkedCustomerLabel(customerLabel: string): string {
-  const parts = /^(.+?) –(?: (.*))?$/.exec(customerLabel.trim());
-  if (!parts) return customerLabel;
-  const who = parts[2]?.trim();
-  return who ? `${who} (${parts[1]})` : parts[1];
-}
+/** A customer record as the firm's pick list and link show it (the one rule, in src/domain). */
+export { customerOptionLabel } from '../../domain/customers';

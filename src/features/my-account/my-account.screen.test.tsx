@@ -222,7 +222,7 @@ describe('Compte client (the firm links the company to its customer record)', { 
     clientCompanyId,
     firmCompanyId: CABINET.id,
     customerId: c.id,
-    customerLabel: `${c.accountNumber} – ${c.socialReason}`,
+    customerLabel: `${c.socialReason} (${c.accountNumber})`,
     linkedAt: '2026-11-26T10:00:00.000Z',
   });
   const pick = async (field: string, option: string) => {

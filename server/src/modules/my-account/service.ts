@@ -1,3 +1,4 @@
+import { customerOptionLabel } from '../../../../src/domain/customers';
 import { eq } from 'drizzle-orm';
 import type { FirmInvoice, FirmLink, Statement } from '../../../../src/contract/my-account';
 import { todayInParis } from '../../../../src/domain/dates';
@@ -102,7 +103,8 @@ async function linkJson(db: DbOrTx, link: typeof firmAccounts.$inferSelect): Pro
     clientCompanyId: link.clientCompanyId,
     firmCompanyId: link.firmCompanyId,
     customerId: link.customerId,
-    customerLabel: customer ? `${customer.accountNumber} – ${customer.socialReason || customer.name || ''}`.trim() : '',
+    // As the screens show it: « Café des Arts (C00004) ».
+    customerLabel: customer ? customerOptionLabel(customer) : '',
     linkedAt: link.linkedAt.toISOString(),
   };
 }

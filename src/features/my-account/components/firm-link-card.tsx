@@ -24,7 +24,7 @@ import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveLink, type FirmLink } from '../api/my-account-api';
 import { firmCustomersData, firmLinkData } from '../my-account-data';
-import { customerOptionLabel, linkedCustomerLabel } from '../my-account-model';
+import { customerOptionLabel } from '../my-account-model';
 
 export const LINK_ERROR = 'Le compte n’a pas été lié';
 const OFFLINE = 'Nécessite une connexion';
@@ -98,7 +98,7 @@ export function FirmLinkCard({
         <Text>
           {link ? (
             <>
-              Lié à la fiche client <strong>{linkedCustomerLabel(link.customerLabel)}</strong>
+              Lié à la fiche client <strong>{link.customerLabel}</strong>
               {firm && (
                 <>
                   {' '}
