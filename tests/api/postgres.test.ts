@@ -238,4 +238,22 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(2);
   });
+
+  it('an idle connection ended by PostgreSQL (a restart, a failover) neither stops the server nor fails the next request', async () => {
+    const server = await testServer({ DATABASE_POOL_MAX: '2' });
+    const { token } = await server.api.login('demo');
+    const company = server.seed!.companies.find((c) => c.label === MARTIN)!.id;
+    const database = new URL(server.deps.config.env.DATABASE_URL!).pathname.slice(1);
+    // The pool keeps its connections open between requests: end them from the server's side.
+    const ended = await withClient(cluster!.adminUrl, async (c) => {
+      const r = await c.query(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      );
+      return r.rows[0].n as number;
+    });
+    expect(ended).toBeGreaterThan(0);
+    const next = await server.api.get('/api/factures?pageSize=5', { token, company });
+    expect(next.status).toBe(200);
+  });
 });

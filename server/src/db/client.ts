@@ -165,6 +165,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // PDF inside its transaction, which on a loaded machine takes seconds between two statements.
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     });
+    // An idle client of the pool whose connection the server ends (a PostgreSQL restart, a failover,
+    // an administrator's terminate) emits 'error' on the pool; unheard, it would end the process.
+    // The pool drops that client and opens another at the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL : connexion inactive perdue (${error.message}).`));
     try {
       await migrateOnce(pool);
     } catch (error) {
