@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bakeryExercise } from '../server/src/seed/accounting';
 import { ensureCompiledServer, freePort, spawnServer, waitForPort } from '../tests/support/child-server';
+import { fr, latency } from './latency';
 
 const LINES = Number(process.env.ACCOUNTING_BENCH_LINES ?? 1_000_000);
 const EXERCISES = 3;
@@ -16,14 +17,6 @@ const RUNS = 20;
 /** Lines of one bakery exercise at scale 1, generated month by month, to size the scale. */
 const LINES_AT_SCALE_1 = 13_100;
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const fr = (n: number, digits = 1) =>
-  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const latency = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
-};
 const mb = (bytes: number) => `${fr(bytes / 1024 / 1024, 0)} Mo`;
 
 /** The server process's resident memory now (VmRSS, Linux /proc). */

@@ -6,18 +6,11 @@ import { performance } from 'node:perf_hooks';
 import { memberships, users } from '../server/src/db/schema/index';
 import { clientRights } from '../server/src/seed/rights';
 import { startTestServer } from '../tests/support/test-server';
+import { latency } from './latency';
 
 const USERS = Number(process.env.ADMIN_BENCH_USERS ?? 2_000);
 const RUNS = 30;
 const CREATES = 20;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const fr = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const latency = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
-};
 
 async function timed(runs: number, call: (i: number) => Promise<Response>): Promise<number[]> {
   const times: number[] = [];

@@ -15,6 +15,7 @@ import { registerPublicKey, signingKey } from '../server/src/modules/cash-regist
 import { createRegister } from '../server/src/modules/cash-registers/service';
 import { BAKERY_COUNTER, buildRegisterHistory, insertHistory } from '../server/src/seed/cash-registers';
 import { startTestServer } from '../tests/support/test-server';
+import { fr, latency } from './latency';
 
 const REGISTERS = Number(process.env.CASH_BENCH_REGISTERS ?? 10);
 const TICKETS = Number(process.env.CASH_BENCH_TICKETS ?? 14);
@@ -80,15 +81,6 @@ async function verifyInChromium(
     await browser.close();
   }
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fr = (n: number, digits = 1) =>
-  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const latency = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
-};
 
 export async function benchCashRegisters(): Promise<Record<string, string>> {
   const server = await startTestServer();

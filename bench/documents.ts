@@ -6,19 +6,11 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES } from '../src/domain/uploads';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
+import { fr, latency } from './latency';
 
 const DOCUMENTS = 50_000;
 const CALLS = 60;
 const MB = 1024 * 1024;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fr = (n: number, digits = 1) =>
-  n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const latency = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
-};
 
 /**
  * The client runs in a child process: the server is in this process, so its memory is measured

@@ -8,17 +8,10 @@ import { companies, firmAccounts, invoicePayments, invoices } from '../server/sr
 import { FIRM_LABEL } from '../server/src/seed/my-account';
 import { addDays, todayInParis } from '../src/domain/dates';
 import { startTestServer } from '../tests/support/test-server';
+import { latency } from './latency';
 
 const INVOICES = Number(process.env.MY_ACCOUNT_BENCH_INVOICES ?? 600);
 const RUNS = 30;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const fr = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const latency = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return `médiane ${fr(pct(s, 50))} ms · p95 ${fr(pct(s, 95))} ms`;
-};
 
 async function timed(runs: number, call: () => Promise<Response>): Promise<number[]> {
   const times: number[] = [];

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './child-server';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -62,13 +63,8 @@ function packageDir(suffix: string, fallback: string): string {
   return fallback;
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** The same free-port finder as the child servers' (tests/support/child-server.ts). */
+export { freePort };
 
 /** LDIF line: values that are not plain ASCII (accents) are written base64 (RFC 2849). */
 const attr = (name: string, value: string) =>
