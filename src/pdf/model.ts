@@ -5,6 +5,7 @@
 import { formatIban, isTransferPayment } from '../domain/bank-details';
 import { hasDiscount } from '../domain/discounts';
 import { computeTotals, isStandardLine, lineTotal, SPACER_CODE } from '../domain/totals';
+import { isOperationKind, OPERATION_KIND_LABELS } from '../domain/operation-kind';
 import type { Discount, InvoiceLine } from '../domain/types';
 import type { BusinessDocumentModel, PdfLine, PdfParty } from './types';
 
@@ -26,7 +27,37 @@ export interface SellerFields {
   phone?: Text;
   iban?: Text;
   bic?: Text;
+  soleTrader?: boolean | null;
+  latePenaltyRate?: Text;
 }
+
+/** 'France' (or nothing) → 'FR'; a few neighbours by name; an ISO code as it is; else undefined. */
+export function countryCodeOf(country: Text): string | undefined {
+  const c = (country ?? '').trim();
+  if (!c) return 'FR';
+  if (/^[A-Za-z]{2}$/.test(c)) return c.toUpperCase();
+  const key = c
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return COUNTRY_CODES[key];
+}
+const COUNTRY_CODES: Record<string, string> = {
+  france: 'FR',
+  belgique: 'BE',
+  allemagne: 'DE',
+  espagne: 'ES',
+  italie: 'IT',
+  luxembourg: 'LU',
+  'pays-bas': 'NL',
+  portugal: 'PT',
+  irlande: 'IE',
+  autriche: 'AT',
+  suisse: 'CH',
+  monaco: 'MC',
+  'royaume-uni': 'GB',
+  'etats-unis': 'US',
+};
 
 /** The customer as its record (server) or the app's Customer holds it. */
 export interface CustomerFields {
@@ -68,6 +99,11 @@ export function sellerParty(company: SellerFields): PdfParty {
     phone: opt(company.phone),
     iban: opt(company.iban),
     bic: opt(company.bic),
+    postalCode: opt(company.postalCode),
+    city: opt(company.city),
+    countryCode: 'FR',
+    ...(company.soleTrader ? { soleTrader: true } : {}),
+    latePenaltyRate: opt(company.latePenaltyRate),
   };
 }
 
@@ -98,6 +134,11 @@ export function customerSnapshot(customer: CustomerFields | null, billingAddress
     email: opt(customer?.email),
     phone: opt(customer?.phone),
     isBusiness: customer?.isBusiness ?? true,
+    // Structured only when the printed address is the record's own (a typed billing address is text).
+    ...(customer && !billingAddress.trim()
+      ? { postalCode: opt(customer.postalCode), city: opt(customer.city) }
+      : {}),
+    countryCode: countryCodeOf(customer?.country),
   };
 }
 
@@ -151,6 +192,14 @@ export interface DocumentFields {
   discount?: Discount | null;
   /** The quote this invoice was converted from. */
   estimateNumber?: string | null;
+  /** Issue 18: 'biens' | 'services' | 'mixte'. */
+  operationKind?: string | null;
+  /** Issue 18: the invoice's choice, already resolved against the company's default. */
+  vatOnDebits?: boolean | null;
+  /** Issue 18: printed only when it differs from the billing address. */
+  deliveryAddress?: string | null;
+  /** Issue 18: printed only when it differs from the issue date. */
+  saleDate?: string | null;
 }
 
 export function documentModel(
@@ -183,5 +232,17 @@ export function documentModel(
     estimateNumber: doc.kind === 'Devis' ? null : (doc.estimateNumber ?? null),
     bankDetails: bankDetails(doc.kind, doc.paymentMode, seller),
     logo,
+    ...(isOperationKind(doc.operationKind) ? { operationKind: OPERATION_KIND_LABELS[doc.operationKind] } : {}),
+    ...(doc.vatOnDebits ? { vatOnDebits: true } : {}),
+    ...(doc.saleDate && doc.saleDate !== doc.issueDate ? { saleDate: doc.saleDate } : {}),
+    ...deliveryLines(doc.deliveryAddress, customer),
   };
+}
+
+/** The invoice's delivery address, printed only when it is not the billing address. */
+function deliveryLines(address: Text, customer: PdfCustomer): { deliveryAddressLines?: string[] } {
+  const lines = splitLines(address ?? '');
+  if (!lines.length) return {};
+  const same = lines.join('\n').toLowerCase() === customer.addressLines.join('\n').toLowerCase();
+  return same ? {} : { deliveryAddressLines: lines };
 }

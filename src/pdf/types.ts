@@ -5,6 +5,11 @@ export interface PdfParty {
   legalForm?: string;
   shareCapital?: string;
   addressLines: string[];
+  /** Structured address (issue 18, the e-invoice needs them apart); absent in snapshots frozen before. */
+  postalCode?: string;
+  city?: string;
+  /** ISO 3166-1 alpha-2; absent means France. */
+  countryCode?: string;
   siren?: string;
   siret?: string;
   rcs?: string;
@@ -14,6 +19,10 @@ export interface PdfParty {
   /** Seller only: bank details, printed when the invoice is paid by transfer (frozen with the seller). */
   iban?: string;
   bic?: string;
+  /** Seller only: a sole trader (entrepreneur individuel) prints « EI » after the name. */
+  soleTrader?: boolean;
+  /** Seller only: the late-payment rate as printed; absent means three times the legal rate. */
+  latePenaltyRate?: string;
 }
 
 /** A discount: 10 = 10 %, or an amount excluding tax in euros. */
@@ -66,6 +75,12 @@ export interface BusinessDocumentModel {
   /** Credit note: "Avoir sur la facture n° …". */
   correctedInvoiceNumber?: string | null;
   operationKind?: 'biens' | 'prestations de services' | 'les deux';
+  /** « Option pour le paiement de la taxe d'après les débits » (issue 18). */
+  vatOnDebits?: boolean;
+  /** Date of the sale or service, only when it differs from the issue date (issue 18). */
+  saleDate?: string | null;
+  /** Where the goods go, only when it differs from the billing address (issue 18). */
+  deliveryAddressLines?: string[];
   /** Default "3 fois le taux d'intérêt légal". */
   latePenaltyRate?: string;
   logo?: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null;

@@ -40,6 +40,9 @@ const company: CompanyRow = {
   createdAt: now,
   iban: 'FR7630006000011234567890189',
   bic: 'BNPAFRPPXXX',
+  soleTrader: false,
+  latePenaltyRate: null,
+  vatOnDebits: false,
 };
 // environment.company: the same record as GET /api/environment/plume writes it (logo apart).
 const { logo, createdAt: _c, archivedAt: _a, gedUserRight: _g, ...envCompany } = company;
@@ -67,6 +70,7 @@ const customerRow = (over: Partial<CustomerRow> = {}): CustomerRow => ({
   createdAt: now,
   updatedAt: now,
   syncXid: 1,
+  archivedAt: null,
   ...over,
 });
 

@@ -65,6 +65,12 @@ export const companies = pgTable('companies', {
   // Bank details printed on invoices paid by transfer (decision 012), stored compact (no spaces).
   iban: text('iban'),
   bic: text('bic'),
+  // Issue 18, legal details (french-rules.md): a sole trader prints « EI » after the name; the
+  // late-payment rate printed (null: three times the legal interest rate); VAT paid on debits
+  // (« Option pour le paiement de la taxe d'après les débits »), the default of each invoice.
+  soleTrader: boolean('sole_trader').notNull().default(false),
+  latePenaltyRate: text('late_penalty_rate'),
+  vatOnDebits: boolean('vat_on_debits').notNull().default(false),
   /** A company that leaves is archived, never deleted: its invoices, PDFs and documents stay 10 years. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,3 +9,4 @@ export * from './cash-registers';
 export * from './accounting';
 export * from './admin';
 export * from './my-account';
+export * from './received-invoices';

@@ -67,6 +67,13 @@ export const invoices = pgTable(
     discountType: text('discount_type'),
     discountValue: numeric('discount_value', { precision: 14, scale: 2 }),
     correctedInvoiceId: integer('corrected_invoice_id').references((): AnyPgColumn => invoices.id),
+    // Issue 18, the reform's mentions: 'biens' | 'services' | 'mixte' (null: not said yet, refused at
+    // validation); VAT on debits (null: the company's default); where the goods go when it differs
+    // from the billing address; the date of the sale or service when it differs from the issue date.
+    operationKind: text('operation_kind'),
+    vatOnDebits: boolean('vat_on_debits'),
+    deliveryAddress: text('delivery_address'),
+    saleDate: date('sale_date', { mode: 'string' }),
     estimateId: integer('estimate_id'),
     ht: money('ht'),
     tva: money('tva'),

@@ -152,6 +152,8 @@ export const customers = pgTable(
     /** Days; null means the 30-day default of the rulebook. */
     paymentDelay: integer('payment_delay'),
     isBusiness: boolean('is_business').notNull().default(true),
+    /** Issue 18: a customer named on a validated invoice is archived (hidden from choices), never deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     syncXid: syncXid(),

@@ -1,0 +1,53 @@
+import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EInvoiceFinding, ReceivedInvoiceLine, ReceivedVatEntry } from '../../../../src/einvoice/types';
+import { companies, users } from './core';
+import { inboxDeposits } from './documents';
+
+/**
+ * Issue 18, « Factures reçues »: a supplier's e-invoice (Factur-X PDF, CII or UBL) deposited by a
+ * member or arriving through the inbox. The original file is the inbox deposit (category
+ * Comptabilité › Achats), kept unchanged; this row is what the server read from it and what the
+ * checks found. Nothing here is ever rewritten from the user's side: a new reading is a new row.
+ */
+export const receivedInvoices = pgTable(
+  'received_invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The original file, unchanged (inbox deposit in « Achats »). */
+    depositId: integer('deposit_id')
+      .notNull()
+      .references(() => inboxDeposits.id),
+    depositedBy: integer('deposited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'facturx' | 'cii' | 'ubl' */
+    format: text('format').notNull(),
+    /** 'Facture' | 'Avoir' */
+    kind: text('kind').notNull().default('Facture'),
+    supplierName: text('supplier_name').notNull().default(''),
+    supplierSiren: text('supplier_siren'),
+    supplierVatNumber: text('supplier_vat_number'),
+    /** The supplier's key for duplicates: SIREN, else VAT number, else name. */
+    supplierKey: text('supplier_key').notNull(),
+    number: text('number').notNull(),
+    issueDate: text('issue_date'),
+    dueDate: text('due_date'),
+    currency: text('currency').notNull().default('EUR'),
+    ht: numeric('ht', { precision: 14, scale: 2 }),
+    tva: numeric('tva', { precision: 14, scale: 2 }),
+    ttc: numeric('ttc', { precision: 14, scale: 2 }),
+    lines: jsonb('lines').$type<ReceivedInvoiceLine[]>().notNull().default([]),
+    vatBreakdown: jsonb('vat_breakdown').$type<ReceivedVatEntry[]>().notNull().default([]),
+    /** What the checks found, in plain French; empty when the invoice is consistent. */
+    findings: jsonb('findings').$type<EInvoiceFinding[]>().notNull().default([]),
+    /** 'conforme' | 'anomalies' */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The same supplier's invoice deposited twice is one invoice (409 on the second).
+    uniqueIndex('received_invoices_supplier_number_uq').on(t.companyId, t.supplierKey, t.number, t.kind),
+    index('received_invoices_company_created_idx').on(t.companyId, t.createdAt, t.id),
+  ],
+);
