@@ -141,6 +141,8 @@ export const apiCustomer = z.object({
   payementMode: z.string(),
   payementDelay: z.number().nullable(),
   isBusiness: z.boolean(),
+  /** Issue 18: archived (named on a validated invoice, so never deleted): hidden from the choices. */
+  archived: z.boolean(),
 });
 export type ApiCustomer = z.output<typeof apiCustomer>;
 
@@ -197,6 +199,19 @@ export const deleteCustomer = endpoint({
   errors: { 404: 'Client introuvable.', 409: 'Client utilisé par une facture ou un devis' },
 });
 
+export const archiveCustomer = endpoint({
+  method: 'put',
+  path: '/customers/:accountNumber/archive',
+  tag: customers,
+  offline: 'queue',
+  body: z.object({ archived: z.boolean() }),
+  summary:
+    'Archive un client (ou le rétablit) : il n’est plus proposé dans les factures et devis, mais reste conservé ' +
+    'avec les factures validées qui le nomment',
+  responses: { 200: apiCustomer },
+  errors: { 404: 'Client introuvable.' },
+});
+
 // ── Environment and bank details ─────────────────────────────────────────────────────────────
 const nullableText = z.string().nullable();
 export const companyIdentity = z.object({
@@ -218,6 +233,10 @@ export const companyIdentity = z.object({
   /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
   iban: nullableText,
   bic: nullableText,
+  /** Issue 18: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
+  soleTrader: z.boolean(),
+  latePenaltyRate: nullableText,
+  vatOnDebits: z.boolean(),
 });
 export type CompanyIdentity = z.output<typeof companyIdentity>;
 

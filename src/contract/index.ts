@@ -11,6 +11,8 @@ import * as cashRegisters from './cash-registers';
 import * as accounting from './accounting';
 import * as admin from './admin';
 import * as myAccount from './my-account';
+import * as company from './company';
+import * as receivedInvoices from './received-invoices';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
@@ -27,6 +29,8 @@ export const api = {
   accounting,
   admin,
   myAccount,
+  company,
+  receivedInvoices,
 } as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_OUT_OF_BOUNDS, dateFilterProblem, isIsoDate } from '../domain/dates';
 import { parseFrenchNumber } from '../domain/money';
 import { stateKeyFromLabel, stateLabelFromKey } from '../domain/quote-states';
+import { OPERATION_KINDS } from '../domain/operation-kind';
 import { MAX_ID } from './common';
 
 // What invoices and quotes look like on the wire (spec 3, 7.2; the spec's names payementMode and
@@ -95,6 +96,20 @@ export const invoicePayloadSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   discount: discountSchema.transform((v) => v ?? null),
+  // Issue 18, the reform's mentions (absent: not said; the rulebook says when one is required).
+  operationKind: z
+    .enum(OPERATION_KINDS)
+    .nullish()
+    .transform((v) => v ?? null),
+  /** VAT on debits for this invoice; null: the company's default. */
+  vatOnDebits: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Where the goods go, when it differs from the billing address. */
+  deliveryAddress: text(2000).transform((v) => v || null),
+  /** Date of the sale or service, when it differs from the billing date. */
+  saleDate: optionalDate.optional().transform((v) => v ?? null),
   version,
 });
 
@@ -197,6 +212,10 @@ export const invoiceJson = z.object({
   discount: discount.nullish(),
   correctedInvoiceId: z.number().nullish(),
   correctedInvoiceNumber: z.string().nullable(),
+  operationKind: z.enum(OPERATION_KINDS).nullable(),
+  vatOnDebits: z.boolean().nullable(),
+  deliveryAddress: z.string().nullable(),
+  saleDate: z.string().nullable(),
   validated: z.boolean(),
   number: z.string().nullable(),
   validatedAt: z.string().nullish(),

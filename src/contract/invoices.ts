@@ -360,3 +360,12 @@ export const convertQuote = endpoint({
   responses: { 201: invoiceJson },
   errors: { 409: 'Devis déjà facturé, annulé ou non accepté', 422: 'Règles de la facture non respectées' },
 });
+
+export const invoiceUbl = endpoint({
+  method: 'get',
+  path: '/invoices/:id/ubl',
+  tag: F,
+  summary: 'La facture ou l’avoir validé en UBL 2.1 (EN 16931), les mêmes données que le Factur-X',
+  responses: { 200: file('application/xml') },
+  errors: { 404: 'Facture introuvable.', 409: 'Facture non validée : pas encore de facture électronique.' },
+});
