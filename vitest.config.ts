@@ -88,6 +88,8 @@ export default defineConfig({
             'tests/api/security-headers.test.ts',
             'tests/api/static-compression.test.ts',
             'tests/api/public-url.test.ts',
+            // The demo's e-invoices are the same whatever the database: checked once, on PGlite.
+            'tests/api/einvoice-demo.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/support/api-setup.ts'],
@@ -96,6 +98,21 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // Issue 18 (decision 046): generated e-invoices checked with the official validators (XSD +
+          // Schematron through Debian's Saxon, tests/support/einvoice-validators.ts). One batch per file
+          // so the JVMs start once; a batch of Schematron runs takes tens of seconds on a shared core.
+          name: 'einvoice',
+          expect,
+          include: ['tests/einvoice/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/unit-setup.ts'],
+          isolate: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -4,10 +4,22 @@
 //   browser lane: production build → Chromium → e2e (two files at a time, Debian Chromium);
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite);
-//   PostgreSQL lane: after the build too → the same API tests on a throwaway PostgreSQL (issue 13).
+//   PostgreSQL lane: after the build too → the same API tests on a throwaway PostgreSQL (issue 13);
+//   e-invoice lane: after the Debian tools → the generator's edge cases against the official
+//   validators, then, once the browser and API lanes have ended, every e-invoice their servers
+//   produced (issue 18).
 // The browser lane waits on round trips and rendering as much as on the CPU, so the other lanes fill
 // the gaps on a 2-core machine. Each step's output is printed whole when it ends, never interleaved.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Issue 18 (decision 046): every e-invoice a test server produces (each validation's CII, each UBL)
+// is also written here; the official validators check them all once every lane that validates
+// invoices has ended.
+const einvoiceDir = mkdtempSync(join(tmpdir(), 'workplace-einvoices-'));
+process.env.EINVOICE_ARCHIVE_DIR = einvoiceDir;
 
 const build = [
   'Construction de l’application et du serveur',
@@ -29,6 +41,20 @@ const tools = ['PostgreSQL, haproxy et slapd', 'node', ['scripts/ensure-scale-to
 const api = [['Tests d’API (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']]];
 // Issue 13: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
 const apiPg = [['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']]];
+
+// The generator's edge cases against the same validators (they need the tools, not the build).
+const einvoice = [
+  [
+    'Factures électroniques : cas limites (XSD, Schematron Factur-X et EN 16931)',
+    'npx',
+    ['vitest', 'run', '--project', 'einvoice'],
+  ],
+];
+const producedEinvoices = [
+  'Factures électroniques produites par les tests (EN 16931)',
+  'npx',
+  ['tsx', 'scripts/validate-einvoices.ts', einvoiceDir],
+];
 
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 
@@ -63,15 +89,17 @@ const built = runStep(build);
 const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
 const toolsReady = runStep(tools);
 const afterBuildAndTools = (steps) => Promise.all([built, toolsReady]).then(([b, t]) => b && t && runLane(steps));
+const producers = [afterBuild(browser), afterBuildAndTools(api), afterBuildAndTools(apiPg)];
 const results = await Promise.all([
   built,
   runLane(checks),
   runLane(lint),
-  afterBuild(browser),
+  ...producers,
   toolsReady,
-  afterBuildAndTools(api),
-  afterBuildAndTools(apiPg),
+  toolsReady.then((ok) => ok && runLane(einvoice)),
+  Promise.all([toolsReady, ...producers]).then(([t]) => t && runStep(producedEinvoices)),
 ]);
+rmSync(einvoiceDir, { recursive: true, force: true });
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {
   console.log(`\nTous les tests sont passés en ${minutes} min.`);

@@ -53,6 +53,10 @@ const schema = z.object({
   // key generated at the first use in DATA_DIR/cash-signing-key.pem (0600). Required in production
   // on PostgreSQL (every instance must sign with the same key).
   CASH_SIGNING_KEY: z.string().optional(),
+  // Issue 18 (decision 046), tests only: a folder where every e-invoice the server produces (the CII
+  // of each validated invoice and its UBL) is also written, so the test run checks them all with the
+  // official validators at its end. Unset in production.
+  EINVOICE_ARCHIVE_DIR: z.string().optional(),
   // Directory sign-in (decision 041). Each field alone here; as a whole by checkLdapConfig() in readConfig.
   LDAP_URL: ldapOptional(
     z.string().regex(/^ldaps?:\/\/[^\s/]+\/?$/i, { message: 'ldap://hôte[:port] ou ldaps://hôte[:port]' }),

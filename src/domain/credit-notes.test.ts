@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { creditableAmount, creditNoteLimitErrors, type CreditableDocument } from './credit-notes';
+import {
+  correctedInvoiceLinkErrors,
+  creditableAmount,
+  creditMessages,
+  creditNoteLimitErrors,
+  type CreditableDocument,
+} from './credit-notes';
 import { computeTotals } from './totals';
 import type { InvoiceLine } from './types';
 
@@ -52,5 +58,30 @@ describe('creditNoteLimitErrors', () => {
 
   it('lets a commercial gesture (a line the invoice does not have) through within the amounts', () => {
     expect(creditNoteLimitErrors(invoice, [], doc([line('Geste commercial', 1, 30)]))).toEqual([]);
+  });
+});
+
+describe('correctedInvoiceLinkErrors', () => {
+  const invoice = { number: 'F2026-00012', validated: true, type: 'Facture', customerId: 7 };
+  it('accepts a credit note naming a validated invoice of the same customer', () => {
+    expect(correctedInvoiceLinkErrors({ type: 'Avoir', correctedInvoiceId: 1 }, invoice, 7)).toEqual([]);
+    expect(correctedInvoiceLinkErrors({ type: 'Avoir', correctedInvoiceId: null }, null, 7)).toEqual([]);
+  });
+  it('refuses another customer, a draft, a credit note, an unknown invoice or an invoice naming one', () => {
+    expect(correctedInvoiceLinkErrors({ type: 'Avoir', correctedInvoiceId: 1 }, invoice, 8)).toEqual([
+      'L’avoir doit concerner le même client que la facture F2026-00012 qu’il corrige.',
+    ]);
+    expect(
+      correctedInvoiceLinkErrors({ type: 'Avoir', correctedInvoiceId: 1 }, { ...invoice, validated: false }, 7),
+    ).toEqual([creditMessages.notValidated]);
+    expect(
+      correctedInvoiceLinkErrors({ type: 'Avoir', correctedInvoiceId: 1 }, { ...invoice, type: 'Avoir' }, 7),
+    ).toEqual(['Un avoir ne peut corriger qu’une facture (pas un autre avoir).']);
+    expect(correctedInvoiceLinkErrors({ type: 'Avoir', correctedInvoiceId: 1 }, null, 7)).toEqual([
+      'La facture corrigée par cet avoir est introuvable.',
+    ]);
+    expect(correctedInvoiceLinkErrors({ type: 'Facture', correctedInvoiceId: 1 }, invoice, 7)).toEqual([
+      'Seul un avoir peut faire référence à une facture corrigée.',
+    ]);
   });
 });

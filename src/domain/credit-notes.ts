@@ -84,7 +84,46 @@ export const creditMessages = {
     `Au taux de TVA de ${rateText(rate)}, cet avoir crédite ${euros(asked)} HT alors qu’il reste ${euros(left)} HT à créditer sur la facture ${n}.`,
   line: (n: string, label: string, asked: number, left: number) =>
     `Ligne « ${label} » : cet avoir crédite ${euros(asked)} HT alors qu’il reste ${euros(left)} HT à créditer sur cette ligne de la facture ${n}.`,
+  /** Issue 18: a credit note is validated only with the invoice it corrects. */
+  noCorrectedInvoice: 'Un avoir doit indiquer la facture qu’il corrige : choisissez la facture validée concernée.',
+  onlyCreditNote: 'Seul un avoir peut faire référence à une facture corrigée.',
+  notFound: 'La facture corrigée par cet avoir est introuvable.',
+  notValidated: 'Un avoir ne peut corriger qu’une facture validée.',
+  notInvoice: 'Un avoir ne peut corriger qu’une facture (pas un autre avoir).',
+  otherCustomer: (n: string | null) =>
+    n
+      ? `L’avoir doit concerner le même client que la facture ${n} qu’il corrige.`
+      : 'L’avoir doit concerner le même client que la facture qu’il corrige.',
 };
+
+/** The invoice a credit note names, as stored. */
+export interface CorrectedInvoiceFacts {
+  number: string | null;
+  validated: boolean;
+  type: string;
+  customerId: number | null;
+}
+
+/**
+ * The link of a document to the invoice it corrects, in French ([] when it holds): only a credit
+ * note names one; it must exist (null: not found), be a validated invoice (not a credit note) of
+ * the same customer. A credit note without one is refused at validation (checkInvoice).
+ */
+export function correctedInvoiceLinkErrors(
+  doc: { type: string; correctedInvoiceId?: number | null },
+  corrected: CorrectedInvoiceFacts | null,
+  customerId: number | null,
+): string[] {
+  if (!doc.correctedInvoiceId) return [];
+  if (doc.type !== 'Avoir') return [creditMessages.onlyCreditNote];
+  if (!corrected) return [creditMessages.notFound];
+  const errors: string[] = [];
+  if (!corrected.validated) errors.push(creditMessages.notValidated);
+  if (corrected.type !== 'Facture') errors.push(creditMessages.notInvoice);
+  if (customerId !== null && corrected.customerId !== customerId)
+    errors.push(creditMessages.otherCustomer(corrected.number));
+  return errors;
+}
 
 /**
  * Every limit `creditNote` breaks, in French; [] when it fits in what remains. `priorCredits` are

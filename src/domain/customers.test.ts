@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES as M, nextAccountNumber, normalizeCustomer, validateCustomer } from './customers';
+import {
+  CUSTOMER_MESSAGES as M,
+  customerInvoiceProblem,
+  nextAccountNumber,
+  normalizeCustomer,
+  requiresSiren,
+  validateCustomer,
+} from './customers';
 import type { Customer } from './types';
 
 const base: Customer = {
@@ -7,7 +14,11 @@ const base: Customer = {
   socialReason: 'Dupont SARL',
   address: '1 rue de la Paix',
   billingAddresses: [],
+  isBusiness: false,
 };
+// Danone's real SIREN and VAT number (the key is (12 + 3 × (SIREN mod 97)) mod 97).
+const SIREN = '552032534';
+const pro: Customer = { ...base, isBusiness: true, siren: SIREN };
 
 describe('validateCustomer', () => {
   it('accepts a minimal customer and well-formed optional fields', () => {
@@ -16,8 +27,8 @@ describe('validateCustomer', () => {
       validateCustomer({
         ...base,
         email: 'compta@dupont.fr',
-        siren: '512 345 678',
-        vatNumber: 'fr 32 512345678',
+        siren: '552 032 534',
+        vatNumber: 'fr 27 552032534',
         paymentDelay: 0,
       }),
     ).toEqual([]);
@@ -31,7 +42,7 @@ describe('validateCustomer', () => {
       accountNumber: ' ',
       socialReason: '',
       email: 'dupont@',
-      siren: '12345',
+      siren: '552032535',
       vatNumber: 'FR123',
       paymentDelay: 400,
     });
@@ -45,6 +56,40 @@ describe('validateCustomer', () => {
     ]);
   });
 
+  it('requires a valid SIREN for a professional customer in France, not abroad nor for a private one', () => {
+    expect(validateCustomer({ ...base, isBusiness: true })).toEqual([
+      'Le SIREN est obligatoire pour un client professionnel en France.',
+    ]);
+    // Absent isBusiness means professional, as the records default.
+    expect(validateCustomer({ ...base, isBusiness: undefined, country: 'france' })).toEqual([M.sirenRequired]);
+    expect(validateCustomer({ ...base, isBusiness: true, country: 'FR' })).toEqual([M.sirenRequired]);
+    expect(validateCustomer(pro)).toEqual([]);
+    expect(validateCustomer({ ...pro, siren: '552 032 534' })).toEqual([]);
+    expect(validateCustomer({ ...base, isBusiness: true, country: 'Belgique' })).toEqual([]);
+    expect(validateCustomer(base)).toEqual([]);
+    expect(requiresSiren({ isBusiness: true, country: '' })).toBe(true);
+    expect(requiresSiren({ isBusiness: false, country: '' })).toBe(false);
+  });
+
+  it('refuses a SIREN with a wrong key or length, even for a private customer', () => {
+    for (const siren of ['552032535', '55203253', '5520325340', 'ABCDEFGHI']) {
+      expect(validateCustomer({ ...pro, siren })).toEqual([
+        'Le SIREN du client n’est pas valide (9 chiffres, clé de contrôle).',
+      ]);
+    }
+    expect(validateCustomer({ ...base, siren: '123456789' })).toEqual([M.sirenInvalid]);
+  });
+
+  it('checks the VAT number: French key and SIREN, other EU countries by format', () => {
+    expect(validateCustomer({ ...pro, vatNumber: 'FR27552032534' })).toEqual([]);
+    expect(validateCustomer({ ...pro, vatNumber: 'FR28552032534' })).toEqual([M.vatNumberInvalid]);
+    expect(validateCustomer({ ...pro, vatNumber: 'FR 59 542051180' })).toEqual([
+      'Le numéro de TVA intracommunautaire ne correspond pas au SIREN du client.',
+    ]);
+    expect(validateCustomer({ ...base, country: 'Allemagne', isBusiness: true, vatNumber: 'DE123456789' })).toEqual([]);
+    expect(validateCustomer({ ...base, vatNumber: 'XX' })).toEqual([M.vatNumberInvalid]);
+  });
+
   it('refuses negative or fractional delays', () => {
     expect(validateCustomer({ ...base, paymentDelay: -1 })).toEqual([M.paymentDelayInvalid]);
     expect(validateCustomer({ ...base, paymentDelay: 2.5 })).toEqual([M.paymentDelayInvalid]);
@@ -56,18 +101,29 @@ describe('normalizeCustomer', () => {
     const c = normalizeCustomer({
       ...base,
       socialReason: '  Dupont  ',
-      siren: '512 345 678',
-      vatNumber: 'fr32 512 345 678',
+      siren: '552 032 534',
+      vatNumber: 'fr27 552 032 534',
       billingAddresses: [' 2 rue B ', '  '],
     });
     expect(c).toMatchObject({
       socialReason: 'Dupont',
-      siren: '512345678',
-      vatNumber: 'FR32512345678',
+      siren: '552032534',
+      vatNumber: 'FR27552032534',
       billingAddresses: ['2 rue B'],
       country: 'France',
       paymentDelay: null,
     });
+  });
+});
+
+describe('customerInvoiceProblem', () => {
+  it('names a professional customer in France without a valid SIREN', () => {
+    expect(customerInvoiceProblem({ ...base, isBusiness: true, socialReason: 'Dupont SARL' })).toBe(
+      'Le client Dupont SARL (C00001) est un professionnel en France : renseignez son SIREN (valide) avant de valider la facture.',
+    );
+    expect(customerInvoiceProblem({ ...pro, siren: '552032535' })).not.toBeNull();
+    expect(customerInvoiceProblem(pro)).toBeNull();
+    expect(customerInvoiceProblem(base)).toBeNull();
   });
 });
 

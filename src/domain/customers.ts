@@ -1,5 +1,6 @@
 // Customer rules (spec 3 fields; formats from french-rules.md): cleaning what was typed, field
 // validation run by the customer form and again by the server, and the next account number.
+import { isValidSiren, isValidVatNumber, sirenOfVatNumber } from './siren';
 import type { Customer } from './types';
 
 export const DEFAULT_COUNTRY = 'France';
@@ -9,16 +10,15 @@ export const CUSTOMER_MESSAGES = {
   accountNumberRequired: 'Le numéro de compte du client est obligatoire.',
   socialReasonRequired: 'La raison sociale du client est obligatoire.',
   emailInvalid: "L'adresse e-mail du client n'est pas valide.",
-  sirenInvalid: 'Le SIREN du client doit comporter 9 chiffres.',
+  sirenRequired: 'Le SIREN est obligatoire pour un client professionnel en France.',
+  sirenInvalid: 'Le SIREN du client n’est pas valide (9 chiffres, clé de contrôle).',
   vatNumberInvalid:
-    'Le numéro de TVA intracommunautaire doit commencer par FR suivi de 11 caractères (ou le code d’un autre pays de l’UE).',
+    'Le numéro de TVA intracommunautaire n’est pas valide : FR, une clé de 2 chiffres et le SIREN (ou le code d’un autre pays de l’UE suivi du numéro).',
+  vatNumberSirenMismatch: 'Le numéro de TVA intracommunautaire ne correspond pas au SIREN du client.',
   paymentDelayInvalid: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 365.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const FRENCH_VAT = /^FR[0-9A-Z]{2}\d{9}$/;
-// Other EU numbers: a two-letter country code then 2 to 12 characters (the VIES formats).
-const OTHER_VAT = /^(?!FR)[A-Z]{2}[0-9A-Z+*]{2,12}$/;
 
 const compact = (s: string | null | undefined) => (s ?? '').replace(/[\s\u00a0\u202f.]/g, '');
 const trimmed = (s: string | null | undefined) => (s ?? '').trim();
@@ -46,16 +46,39 @@ export function normalizeCustomer(customer: Customer): Customer {
   };
 }
 
-/** Every broken rule, in French; empty when the customer can be saved. Optional fields are checked only when filled. */
+/** Empty, « France » or « FR » (any case): the customer is in France. */
+export function isInFrance(country: string | null | undefined): boolean {
+  const c = trimmed(country).toLowerCase();
+  return c === '' || c === 'france' || c === 'fr';
+}
+
+/**
+ * A professional customer (isBusiness; absent means professional, as the records default) located in
+ * France: the reform requires its SIREN on every invoice (french-rules.md, issue 18).
+ */
+export function requiresSiren(customer: Pick<Customer, 'isBusiness' | 'country'>): boolean {
+  return customer.isBusiness !== false && isInFrance(customer.country);
+}
+
+/**
+ * Every broken rule, in French; empty when the customer can be saved. Optional fields are checked
+ * only when filled; a professional customer in France must have a valid SIREN (9 digits and Luhn
+ * key); a VAT number, when given, must have a valid format (a French one its key and, when the
+ * customer has a SIREN, the same SIREN).
+ */
 export function validateCustomer(customer: Customer): string[] {
   const c = normalizeCustomer(customer);
   const errors: string[] = [];
   if (!c.accountNumber) errors.push(CUSTOMER_MESSAGES.accountNumberRequired);
   if (!c.socialReason) errors.push(CUSTOMER_MESSAGES.socialReasonRequired);
   if (c.email && !EMAIL.test(c.email)) errors.push(CUSTOMER_MESSAGES.emailInvalid);
-  if (c.siren && !/^\d{9}$/.test(c.siren)) errors.push(CUSTOMER_MESSAGES.sirenInvalid);
-  if (c.vatNumber && !FRENCH_VAT.test(c.vatNumber) && !OTHER_VAT.test(c.vatNumber))
-    errors.push(CUSTOMER_MESSAGES.vatNumberInvalid);
+  if (!c.siren && requiresSiren(c)) errors.push(CUSTOMER_MESSAGES.sirenRequired);
+  if (c.siren && !isValidSiren(c.siren)) errors.push(CUSTOMER_MESSAGES.sirenInvalid);
+  if (c.vatNumber && !isValidVatNumber(c.vatNumber)) errors.push(CUSTOMER_MESSAGES.vatNumberInvalid);
+  else if (c.vatNumber && isValidSiren(c.siren)) {
+    const inVat = sirenOfVatNumber(c.vatNumber);
+    if (inVat && inVat !== c.siren) errors.push(CUSTOMER_MESSAGES.vatNumberSirenMismatch);
+  }
   const delay = c.paymentDelay;
   if (
     delay !== null &&
@@ -65,6 +88,17 @@ export function validateCustomer(customer: Customer): string[] {
     errors.push(CUSTOMER_MESSAGES.paymentDelayInvalid);
   }
   return errors;
+}
+
+/**
+ * Why an invoice for this customer cannot be validated yet (a professional customer in France
+ * without a valid SIREN, e.g. a record saved before the reform), in French; null when it can.
+ */
+export function customerInvoiceProblem(
+  customer: Pick<Customer, 'accountNumber' | 'socialReason' | 'name' | 'isBusiness' | 'country' | 'siren'>,
+): string | null {
+  if (!requiresSiren(customer) || isValidSiren(customer.siren)) return null;
+  return `Le client ${customerOptionLabel(customer)} est un professionnel en France : renseignez son SIREN (valide) avant de valider la facture.`;
 }
 
 const GENERATED_ACCOUNT = /^C(\d+)$/;

@@ -27,6 +27,8 @@ const customer: Customer = {
   socialReason: 'Dupont',
   address: '1 rue de la Paix',
   billingAddresses: [],
+  isBusiness: true,
+  siren: '552032534',
 };
 
 const invoice = (over: Partial<InvoicePayload> = {}): InvoicePayload => ({
@@ -320,5 +322,70 @@ describe('discounts (decision 012)', () => {
         ctx,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('checkInvoice: the reform’s mentions (issue 18)', () => {
+  const seller = {
+    label: 'Plume SARL',
+    legalForm: 'SARL',
+    shareCapital: '10 000 €',
+    address: '12 rue des Lilas',
+    postalCode: '69001',
+    city: 'Lyon',
+    siren: '552032534',
+    rcs: 'RCS Lyon',
+    vatNumber: 'FR27552032534',
+  };
+
+  it('refuses validation until the seller’s legal details are complete, naming what is missing', () => {
+    const incomplete = { ...seller, siren: null, shareCapital: '' };
+    expect(checkInvoice(invoice(), ctx({ forValidation: true, seller: incomplete }))).toEqual([
+      'Complétez les mentions légales de la société avant de valider une facture : capital social, SIREN.',
+    ]);
+    expect(checkInvoice(invoice(), ctx({ forValidation: false, seller: incomplete }))).toEqual([]);
+    expect(checkInvoice(invoice(), ctx({ forValidation: true, seller }))).toEqual([]);
+  });
+
+  it('refuses validation for a professional customer in France without a valid SIREN', () => {
+    const noSiren = { ...customer, siren: '' };
+    expect(checkInvoice(invoice(), ctx({ forValidation: true, customer: noSiren }))).toEqual([
+      'Le client Dupont (411DUP) est un professionnel en France : renseignez son SIREN (valide) avant de valider la facture.',
+    ]);
+    expect(checkInvoice(invoice(), ctx({ forValidation: false, customer: noSiren }))).toEqual([]);
+    expect(checkInvoice(invoice(), ctx({ forValidation: true, customer: { ...noSiren, isBusiness: false } }))).toEqual(
+      [],
+    );
+    expect(
+      checkInvoice(invoice(), ctx({ forValidation: true, customer: { ...noSiren, country: 'Belgique' } })),
+    ).toEqual([]);
+  });
+
+  it('validates a credit note only with the invoice it corrects', () => {
+    const credit = invoice({ type: 'Avoir', dueDate: null });
+    expect(checkInvoice(credit, ctx({ forValidation: true }))).toEqual([
+      'Un avoir doit indiquer la facture qu’il corrige : choisissez la facture validée concernée.',
+    ]);
+    expect(checkInvoice(credit, ctx())).toEqual([]);
+    expect(checkInvoice({ ...credit, correctedInvoiceId: 3 }, ctx({ forValidation: true }))).toEqual([]);
+  });
+
+  it('accepts the optional mentions and refuses a sale date that is not a date', () => {
+    const withMentions = {
+      ...invoice(),
+      operationKind: 'services',
+      vatOnDebits: true,
+      deliveryAddress: '3 quai Ouest\n69002 Lyon',
+      saleDate: '2026-11-02',
+    };
+    expect(checkInvoice(withMentions, ctx({ forValidation: true }))).toEqual([]);
+    expect(checkInvoice({ ...invoice(), operationKind: null, saleDate: null }, ctx({ forValidation: true }))).toEqual(
+      [],
+    );
+    expect(checkInvoice({ ...withMentions, saleDate: '2026-02-30' }, ctx())).toEqual([F.saleDateInvalid]);
+    expect(checkInvoice({ ...withMentions, saleDate: '1800-01-01' }, ctx())).toEqual([
+      'La date de la vente ou de la prestation doit être une date valide, comprise entre le 01/01/1900 et le 31/12/2100.',
+    ]);
+    expect(checkInvoice({ ...withMentions, operationKind: 'autre' }, ctx())).toEqual([F.operationKindInvalid]);
   });
 });

@@ -15,7 +15,11 @@ import {
   standardLines,
 } from './check-helpers';
 import { amountLimitErrors } from './amount-limits';
-import { isDateInBounds, isSameMonth } from './dates';
+import { creditMessages } from './credit-notes';
+import { isDateInBounds, isIsoDate, isSameMonth } from './dates';
+import { customerInvoiceProblem } from './customers';
+import { legalDetailsRefusal, type LegalDetailsFields } from './legal-details';
+import { isOperationKind } from './operation-kind';
 import { computeTotals } from './totals';
 import type { Customer, Exercise, InvoicePayload, InvoiceType } from './types';
 
@@ -38,6 +42,11 @@ export interface InvoiceCheckContext {
   validatedThisMonth?: number;
   /** Billing date of the most recent validated invoice of the company. */
   latestValidatedDate?: string | null;
+  /**
+   * Issue 18: the seller's legal details; when given, validation is refused until the mandatory
+   * ones are filled (src/domain/legal-details.ts), naming what is missing.
+   */
+  seller?: LegalDetailsFields | null;
 }
 
 /** "{type}" of the spec's messages: 'facture' or 'avoir'; an untyped document reads 'facture'. */
@@ -69,14 +78,32 @@ export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
       'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.',
     billingDateOutOfBounds: 'La date de facturation doit être comprise entre le 01/01/1900 et le 31/12/2100.',
     dueDateOutOfBounds: "La date d'échéance doit être comprise entre le 01/01/1900 et le 31/12/2100.",
+    // Issue 18, the reform's mentions.
+    noCorrectedInvoice: creditMessages.noCorrectedInvoice,
+    saleDateInvalid:
+      'La date de la vente ou de la prestation doit être une date valide, comprise entre le 01/01/1900 et le 31/12/2100.',
+    operationKindInvalid:
+      'La nature de l’opération doit être une livraison de biens, une prestation de services ou les deux.',
   };
+}
+
+/**
+ * Issue 18, the reform's mentions on the payload (all optional): the kind of operation, VAT on
+ * debits (null: the company's default), the delivery address and the date of the sale or service.
+ * The operation kind is optional at validation too: printed (and put in the e-invoice) when given.
+ */
+export interface InvoiceMentions {
+  operationKind?: string | null;
+  vatOnDebits?: boolean | null;
+  deliveryAddress?: string | null;
+  saleDate?: string | null;
 }
 
 function filled(s: string | null | undefined): s is string {
   return typeof s === 'string' && s.trim() !== '';
 }
 
-export function checkInvoice(invoice: InvoicePayload, ctx: InvoiceCheckContext): string[] {
+export function checkInvoice(invoice: InvoicePayload & InvoiceMentions, ctx: InvoiceCheckContext): string[] {
   const msg = invoiceMessages(invoice.type);
   const errors: string[] = [];
   const fail = (condition: boolean, message: string) => {
@@ -119,6 +146,22 @@ export function checkInvoice(invoice: InvoicePayload, ctx: InvoiceCheckContext):
   // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
   fail(!!billing && !isDateInBounds(billing), msg.billingDateOutOfBounds);
   fail(filled(invoice.dueDate) && !isDateInBounds(invoice.dueDate), msg.dueDateOutOfBounds);
+  // Issue 18: the seller's legal details, and a professional customer in France's SIREN.
+  if (ctx.forValidation && ctx.seller) {
+    const refusal = legalDetailsRefusal(ctx.seller);
+    if (refusal) errors.push(refusal);
+  }
+  if (ctx.forValidation && ctx.customer) {
+    const problem = customerInvoiceProblem(ctx.customer);
+    if (problem) errors.push(problem);
+  }
+  // Issue 18: a credit note names the invoice it corrects (a draft may wait for it; validation not).
+  fail(ctx.forValidation && invoice.type === 'Avoir' && !invoice.correctedInvoiceId, msg.noCorrectedInvoice);
+  fail(
+    filled(invoice.saleDate) && !(isIsoDate(invoice.saleDate) && isDateInBounds(invoice.saleDate)),
+    msg.saleDateInvalid,
+  );
+  fail(filled(invoice.operationKind) && !isOperationKind(invoice.operationKind), msg.operationKindInvalid);
   errors.push(...amountLimitErrors(lines, computeTotals(lines, invoice.discount), invoiceTypeWord(invoice.type)));
 
   // Decision 012: discounts the totals would have to clamp.

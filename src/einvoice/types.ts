@@ -38,6 +38,8 @@ export interface EInvoiceParty {
   phone?: string;
   /** Seller's free legal mentions (BT-33): capital, RCS, EI… */
   legalInfo?: string;
+  /** Tax registration identifier (BT-32, scheme FC) for a seller without a VAT number (franchise). */
+  taxRegistration?: string;
 }
 
 export interface EInvoiceLine {
@@ -53,6 +55,8 @@ export interface EInvoiceLine {
   unitPrice: number;
   /** Line discount amount excluding tax (BT-136), 0 when none. */
   discount: number;
+  /** Its reason (BT-139) as printed, e.g. « Remise 10 % »; « Remise » when absent. */
+  discountReason?: string;
   /** Line net amount = quantity × unitPrice − discount, rounded to cents (BT-131). */
   netAmount: number;
   vatCategory: VatCategory;
@@ -92,6 +96,10 @@ export interface EInvoice {
   deliveryAddress?: EInvoiceAddress;
   /** Notes (BG-1): legal mentions (operation kind, VAT on debits, late rate, 40 € indemnity), comment lines. */
   notes: string[];
+  /** Notes with a UNTDID 4451 subject code (BT-21): PMD penalties, PMT recovery indemnity, AAB discount… */
+  subjectNotes?: { subjectCode: string; text: string }[];
+  /** « Option pour le paiement de la taxe d'après les débits »: VAT due on the invoice date (BT-8). */
+  vatOnDebits?: boolean;
   /** Payment means: 30 transfer (with IBAN/BIC), 48 card, 10 cash, 20 cheque, 1 not defined. */
   payment?: { meansCode: string; meansText?: string; iban?: string; bic?: string; terms?: string };
   lines: EInvoiceLine[];

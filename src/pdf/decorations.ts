@@ -1,6 +1,7 @@
 /** Drawn on every page once the content is laid out: footer with "Page x / y", preview watermark. */
 import { degrees, rgb } from '@cantoo/pdf-lib';
 import { COLORS, Layout, PAGE, RIGHT } from './layout';
+import { sellerName } from './header';
 import type { PdfParty } from './types';
 
 export const WATERMARK = 'Aperçu';
@@ -10,7 +11,7 @@ function footerText(seller: PdfParty): string {
     .filter(Boolean)
     .join(' ');
   return [
-    seller.name,
+    sellerName(seller),
     form,
     seller.siret ? `SIRET ${seller.siret}` : seller.siren ? `SIREN ${seller.siren}` : '',
     seller.rcs ? (/^(RCS|RM)\b/i.test(seller.rcs) ? seller.rcs : `RCS ${seller.rcs}`) : '',

@@ -14,6 +14,15 @@ export function documentTitle(model: BusinessDocumentModel): string {
   return model.number ? `${word} n° ${model.number}` : `${word} (brouillon)`;
 }
 
+/**
+ * The seller's name as printed: a sole trader's followed by « EI » (entrepreneur individuel,
+ * french-rules.md), unless the name already says so.
+ */
+export function sellerName(party: PdfParty): string {
+  if (!party.soleTrader) return party.name;
+  return /(\bEI\b|entrepreneur individuel)/i.test(party.name) ? party.name : `${party.name} EI`;
+}
+
 /** "SAS au capital de 10 000 €", "SIREN 123 456 789", … : the legal identity lines of a party. */
 export function legalLines(party: PdfParty): string[] {
   const lines: string[] = [];
@@ -38,7 +47,7 @@ function drawLines(layout: Layout, lines: string[], x: number, width: number, si
 }
 
 function drawSeller(layout: Layout, seller: PdfParty): void {
-  for (const part of layout.wrap(seller.name, LEFT_WIDTH, { bold: true, size: 14 })) {
+  for (const part of layout.wrap(sellerName(seller), LEFT_WIDTH, { bold: true, size: 14 })) {
     layout.y -= 16;
     layout.text(part, PAGE.margin, layout.y, { bold: true, size: 14, color: COLORS.accent });
   }
@@ -63,6 +72,9 @@ function drawTitle(layout: Layout, model: BusinessDocumentModel): void {
     if (model.validityDate) lines.push(`Valable jusqu'au ${formatDate(model.validityDate)}`);
   } else {
     lines.push(`Date de facturation : ${formatDate(model.issueDate)}`);
+    // Issue 18: the date of the sale or service, when it is not the issue date.
+    if (model.saleDate && model.saleDate !== model.issueDate)
+      lines.push(`Date de la vente / prestation : ${formatDate(model.saleDate)}`);
     if (model.kind === 'Facture' && model.dueDate) lines.push(`Date d'échéance : ${formatDate(model.dueDate)}`);
     if (model.kind === 'Avoir' && model.correctedInvoiceNumber) {
       lines.push(`Avoir sur la facture n° ${model.correctedInvoiceNumber}`);
@@ -83,7 +95,12 @@ function sameAddress(a: string[], b: string[]): boolean {
   return norm(a) === norm(b);
 }
 
-function drawCustomer(layout: Layout, customer: BusinessDocumentModel['customer'], top: number): number {
+function drawCustomer(
+  layout: Layout,
+  customer: BusinessDocumentModel['customer'],
+  top: number,
+  deliveryAddressLines?: string[],
+): number {
   const inner = CUSTOMER_WIDTH - 24;
   const x = CUSTOMER_X + 12;
   const rows: { text: string; size: number; bold?: boolean; color?: typeof COLORS.text; gap?: number }[] = [];
@@ -96,7 +113,10 @@ function drawCustomer(layout: Layout, customer: BusinessDocumentModel['customer'
     customer.vatNumber ? `N° TVA : ${customer.vatNumber}` : '',
   ];
   ids.filter(Boolean).forEach((text, i) => rows.push({ text, size: 8, color: COLORS.muted, gap: i === 0 ? 15 : LINE }));
-  const delivery = customer.deliveryAddressLines?.filter((l) => l.trim()) ?? [];
+  // The invoice's own delivery address (issue 18) wins over the customer record's.
+  const delivery =
+    (deliveryAddressLines?.length ? deliveryAddressLines : customer.deliveryAddressLines)?.filter((l) => l.trim()) ??
+    [];
   if (delivery.length && !sameAddress(delivery, customer.addressLines)) {
     rows.push({ text: 'Adresse de livraison', size: 7.5, bold: true, color: COLORS.muted, gap: 17 });
     for (const line of delivery)
@@ -129,6 +149,11 @@ export function drawHeader(layout: Layout, model: BusinessDocumentModel, logo: P
   const logoBottom = logo ? drawLogo(layout, logo) - 16 : top - 70;
   drawSeller(layout, model.seller);
   drawTitle(layout, model);
-  const customerBottom = drawCustomer(layout, model.customer, Math.min(logoBottom, top - 70));
+  const customerBottom = drawCustomer(
+    layout,
+    model.customer,
+    Math.min(logoBottom, top - 70),
+    model.deliveryAddressLines,
+  );
   layout.y = Math.min(layout.y, customerBottom) - 22;
 }

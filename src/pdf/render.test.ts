@@ -236,3 +236,46 @@ describe('renderBusinessDocument: discounts, bank details, originating quote (de
     for (const s of ['Remise', 'avant remise', 'Devis d', 'IBAN']) expect(plain).not.toContain(s);
   });
 });
+
+describe('renderBusinessDocument: the reform’s mentions (issue 18)', () => {
+  it('prints « EI », the sale date, the delivery address, VAT on debits and the seller’s late-payment rate', async () => {
+    const base = sampleInvoice();
+    const model = sampleInvoice({
+      seller: {
+        ...base.seller,
+        name: 'Julie Moreau',
+        legalForm: undefined,
+        shareCapital: undefined,
+        soleTrader: true,
+        latePenaltyRate: '10 % par an',
+      },
+      saleDate: '2026-11-14',
+      deliveryAddressLines: ['Salle des fêtes', '1 place du Marché', '38500 Voiron'],
+      vatOnDebits: true,
+    });
+    const bytes = await renderBusinessDocument(model, fonts);
+    const { text, pages } = await extractPdf(bytes);
+    expect(pages).toHaveLength(1);
+    for (const s of [
+      'Julie Moreau EI',
+      'Date de la vente / prestation : 14/11/2026',
+      'Adresse de livraison',
+      'Salle des fêtes',
+      '38500 Voiron',
+      "Option pour le paiement de la taxe d'après les débits",
+      'Pénalités de retard : 10 % par an',
+      INDEMNITY,
+    ])
+      expect(text).toContain(s);
+    // The invoice's delivery address replaces the customer record's.
+    expect(text).not.toContain('Entrepôt Nord');
+    expect(count(text, 'Julie Moreau EI')).toBe(2); // header and footer
+  });
+
+  it('prints none of them when not given, and no VAT-on-debits option on a quote', async () => {
+    const { text } = await extractPdf(await renderBusinessDocument(sampleInvoice(), fonts));
+    for (const s of [' EI', 'Date de la vente', 'débits']) expect(text).not.toContain(s);
+    const quote = sampleInvoice({ kind: 'Devis', validityDate: '2026-12-21', vatOnDebits: true });
+    expect((await extractPdf(await renderBusinessDocument(quote, fonts))).text).not.toContain('débits');
+  });
+});

@@ -9,6 +9,16 @@ const TOTALS_WIDTH = 220;
 const TOTALS_X = RIGHT - TOTALS_WIDTH;
 export const DEFAULT_LATE_PENALTY = "3 fois le taux d'intérêt légal";
 export const RECOVERY_INDEMNITY = 'Indemnité forfaitaire pour frais de recouvrement : 40 €';
+/** Issue 18 (french-rules.md): printed when the invoice's VAT is paid on debits. */
+export const VAT_ON_DEBITS = "Option pour le paiement de la taxe d'après les débits";
+
+/** The VAT mentions under the totals: the VAT clause, then the option for VAT on debits. */
+function vatMentions(model: BusinessDocumentModel): string[] {
+  const lines: string[] = [];
+  if (model.vatClause) lines.push(model.vatClause);
+  if (model.vatOnDebits && model.kind !== 'Devis') lines.push(VAT_ON_DEBITS);
+  return lines;
+}
 
 function drawVatTable(layout: Layout, model: BusinessDocumentModel, top: number): number {
   const width = VAT_X[3] - VAT_X[0];
@@ -89,7 +99,8 @@ function conditionLines(model: BusinessDocumentModel): string[] {
   if (model.kind !== 'Facture') return lines;
   if (model.dueDate) lines.push(`Date d'échéance : ${formatDate(model.dueDate)}`);
   lines.push('Escompte pour paiement anticipé : néant');
-  lines.push(`Pénalités de retard : ${model.latePenaltyRate || DEFAULT_LATE_PENALTY}`);
+  const rate = model.latePenaltyRate || model.seller.latePenaltyRate || DEFAULT_LATE_PENALTY;
+  lines.push(`Pénalités de retard : ${rate}`);
   if (model.customer.isBusiness !== false) lines.push(`${RECOVERY_INDEMNITY} (art. D441-5 du Code de commerce)`);
   return lines;
 }
@@ -126,7 +137,7 @@ export function drawSummary(layout: Layout, model: BusinessDocumentModel): void 
   // Keep totals, clause and conditions together when they fit on one page.
   const whole =
     blockHeight +
-    textHeight(layout, model.vatClause ? [model.vatClause] : [], true) +
+    textHeight(layout, vatMentions(model), true) +
     10 +
     (conditionLines(model).length ? 23 + textHeight(layout, conditionLines(model)) : 0) +
     (model.kind === 'Devis' ? 112 : 0);
@@ -136,9 +147,10 @@ export function drawSummary(layout: Layout, model: BusinessDocumentModel): void 
   const vatBottom = model.vatBreakdown.length ? drawVatTable(layout, model, top) : top;
   const totalsBottom = drawTotals(layout, model, top);
   layout.y = Math.min(vatBottom, totalsBottom);
-  if (model.vatClause) {
+  const mentions = vatMentions(model);
+  if (mentions.length) {
     layout.y -= 10;
-    paragraph(layout, [model.vatClause], 8.5, true);
+    paragraph(layout, mentions, 8.5, true);
   }
   drawConditions(layout, model);
   if (model.kind === 'Devis') drawSignature(layout);

@@ -20,7 +20,7 @@ const customer = (over: Record<string, unknown> = {}) => ({
   email: 'compta.vidal@example.fr',
   phone: '05 46 00 00 00',
   siren: '552 100 554',
-  vatNumber: 'FR 12 552100554',
+  vatNumber: 'FR 96 552100554',
   payementMode: 'Virement',
   payementDelay: 30,
   isBusiness: true,
@@ -113,10 +113,11 @@ describe('POST /api/customers', () => {
       email: 'compta.vidal@example.fr',
       phone: '05 46 00 00 00',
       siren: '552100554',
-      vatNumber: 'FR12552100554',
+      vatNumber: 'FR96552100554',
       payementMode: 'Virement',
       payementDelay: 30,
       isBusiness: true,
+      archived: false,
     });
   });
 

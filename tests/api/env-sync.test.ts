@@ -29,6 +29,7 @@ const customer = (accountNumber: string, socialReason = `Client ${accountNumber}
   adress: '1 rue de la Paix',
   postalCode: '75002',
   city: 'Paris',
+  isBusiness: false,
 });
 const send = (method: 'post' | 'put', path: string, body: unknown, company = ctx.company(MARTIN)) =>
   ctx.server.api[method](path, body, { token: ctx.demo, company });

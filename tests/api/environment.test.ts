@@ -140,12 +140,16 @@ describe('GET /api/environment/plume', () => {
     expect(body.company).toMatchObject({
       id: companyId('Menuiserie Lefèvre Artisan Bois'),
       label: 'Menuiserie Lefèvre Artisan Bois',
-      legalForm: 'EI',
+      legalForm: null,
       city: 'Nantes',
-      siren: '801234567',
-      vatNumber: 'FR61801234567',
+      siren: '801234568',
+      vatNumber: 'FR66801234568',
       subscriptionInvoice: 'Starter',
       numberInvoiceValidateMonth: 5,
+      // Issue 18: a sole trader (« EI » printed after its name), the legal late-payment rate.
+      soleTrader: true,
+      latePenaltyRate: null,
+      vatOnDebits: false,
     });
     expect(body.company).not.toHaveProperty('logo');
     expect(

@@ -83,6 +83,7 @@ async function validExamples(company: number) {
     email: 'client@example.fr',
     payementDelay: 30,
     isBusiness: true,
+    siren: '552032534',
   };
   const ids = [
     (await server.api.post('/api/invoices', invoice, opts)).body.id,

@@ -206,7 +206,9 @@ describe('POST/PUT/GET/DELETE /api/invoices', () => {
       opts(),
     );
     expect(other.status).toBe(422);
-    expect(other.body.errors).toEqual(['La facture corrigée doit concerner le même client que l’avoir.']);
+    expect(other.body.errors).toEqual([
+      `L’avoir doit concerner le même client que la facture ${validated.number} qu’il corrige.`,
+    ]);
     const draft = (await ctx.server.api.get('/api/factures?validated=false&pageSize=1', opts())).body.items[0];
     const onDraft = await ctx.server.api.post(
       '/api/invoices',

@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../server/src/db/schema/index';
 import { companyId, GARAGE, invoicePayload, MARTIN, NO_INVOICING, pdfText } from '../support/invoice-helpers';
+import { extractFacturX } from '../support/einvoice-validators';
 import { decodeWords, mimeHeaders, pdfAttachments, textBody } from '../support/mime';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -100,6 +101,8 @@ describe('POST /api/business-files/:id/send (embedded .eml outbox)', () => {
     expect(attachment.filename).toBe(v.fileName);
     expect(attachment.bytes.equals(Buffer.from(v.file, 'base64'))).toBe(true);
     await expectInvoicePdf(attachment.bytes, v.invoice.number);
+    // Issue 18: the customer receives the Factur-X, its EN 16931 data inside.
+    expect(await extractFacturX(attachment.bytes)).toContain(`<ram:ID>${v.invoice.number}</ram:ID>`);
     const read = await server.api.get(`/api/invoices/${v.invoice.id}`, { token, company: martin });
     expect(Date.parse(read.body.sentAt)).not.toBeNaN();
   });

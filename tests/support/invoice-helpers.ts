@@ -16,7 +16,14 @@ export function companyId(server: TestServer, label: string): number {
   return company.id;
 }
 
-/** A company customer as POST /api/customers takes it (the spec's wire names: adress, payementMode). */
+/** A valid SIREN (Luhn key) and its French VAT number, for professional customers made by the tests. */
+export const TEST_SIREN = '552032534';
+export const TEST_VAT_NUMBER = 'FR27552032534';
+
+/**
+ * A company customer as POST /api/customers takes it (the spec's wire names: adress, payementMode).
+ * Professional in France, so with a SIREN (issue 18).
+ */
 export const customerPayload = (socialReason: string, over: Record<string, unknown> = {}) => ({
   socialReason,
   name: 'Vidal',
@@ -26,6 +33,7 @@ export const customerPayload = (socialReason: string, over: Record<string, unkno
   city: 'La Rochelle',
   payementMode: 'Virement',
   isBusiness: true,
+  siren: TEST_SIREN,
   ...over,
 });
 

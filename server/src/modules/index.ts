@@ -14,6 +14,8 @@ import { adminModule } from './admin/routes';
 import { payrollModule } from './payroll/routes';
 import { myAccountModule } from './my-account/routes';
 import { paymentsModule } from './my-account/payments/routes';
+import { companyModule } from './company/index';
+import { receivedInvoicesModule } from './received-invoices/index';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it.
@@ -33,4 +35,6 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   payrollModule,
   myAccountModule,
   paymentsModule,
+  companyModule,
+  receivedInvoicesModule,
 ];

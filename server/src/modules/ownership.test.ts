@@ -26,6 +26,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   // inbox: what clients deposit and the firm's batches.
   inboxDeposits: 'inbox',
   depositBatches: 'inbox',
+  // received-invoices: suppliers' e-invoices read from inbox deposits (issue 18).
+  receivedInvoices: 'received-invoices',
   notifications: 'notifications',
   notificationSeen: 'notifications',
   notificationPreferences: 'notifications',

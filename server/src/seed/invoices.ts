@@ -29,6 +29,19 @@ const STARTER_THIS_MONTH = 4;
 const OTHERS_THIS_MONTH = 2;
 // Customers with an address (C00005 has none: rule 13), cycled over the documents.
 const ACCOUNTS = ['C00001', 'C00002', 'C00004', 'C00006', 'C00007', 'C00008'];
+// Issue 18, the reform's mentions on some demo invoices: the kind of operation, the date of the
+// sale when it precedes the billing date, a delivery address (the building site of C00007).
+const OPERATION_KINDS = ['biens', 'services', 'mixte', null] as const;
+const SITE_DELIVERY = 'Chantier Les Terrasses\n18 rue Anatole France\n69100 Villeurbanne';
+function reformMentions(k: number, date: string, accountNumber: string, companyVatOnDebits: boolean) {
+  return {
+    operationKind: OPERATION_KINDS[k % OPERATION_KINDS.length],
+    saleDate: k % 3 === 1 ? addDays(date, -4) : null,
+    deliveryAddress: accountNumber === 'C00007' ? SITE_DELIVERY : null,
+    // Frozen at validation: the company's default unless the invoice chose (one does).
+    vatOnDebits: k === 3 ? true : companyVatOnDebits,
+  };
+}
 
 function lines(catalogue: ItemRow[], seed: number): InvoiceLine[] {
   const picked = [0, 1, 2].map((k) => catalogue[(seed * 3 + k) % catalogue.length]);
@@ -131,6 +144,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
         customerSnapshot: snap,
         sellerSnapshot: seller,
         paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
+        ...reformMentions(k, date, customer.accountNumber, company.vatOnDebits),
         searchText: documentSearchText([
           n.number,
           `Commande n° ${k + 1}`,
@@ -152,6 +166,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       paymentMode: draftCustomer.paymentMode ?? '',
       lines: draftLines,
       ...amounts(draftLines),
+      operationKind: 'biens',
       searchText: documentSearchText([
         'Brouillon à compléter',
         draftCustomer.accountNumber,

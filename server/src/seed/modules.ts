@@ -8,6 +8,7 @@ import { seedCashRegisters } from './cash-registers';
 import { seedAccounting } from './accounting';
 import { seedAdmin } from './admin';
 import { seedMyAccount } from './my-account';
+import { seedReceivedInvoices } from './received-invoices';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -28,4 +29,5 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedAccounting,
   seedAdmin,
   seedMyAccount,
+  seedReceivedInvoices,
 ];

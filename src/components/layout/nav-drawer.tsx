@@ -77,7 +77,8 @@ export function drawerItems(profile: Subject | null | undefined, entries: NavEnt
     const children = (entry.children ?? []).filter(
       (c) =>
         (!c.child || (!!menu && can(profile, 'view', { menu, child: c.child }))) &&
-        (!c.capability || can(profile, c.capability)),
+        (!c.capability || can(profile, c.capability)) &&
+        (!c.menu || can(profile, 'view', { menu: c.menu })),
     );
     if (children.length > 0) return [{ kind: 'group', entry, children }];
     return entry.to ? [{ kind: 'link', entry }] : [];

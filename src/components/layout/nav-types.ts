@@ -8,6 +8,8 @@ export interface NavChild {
   child?: Child;
   /** A named rule of can() needed besides (the firm's « Importer un FEC »). */
   capability?: Capability;
+  /** Another menu's view right needed besides (« Factures reçues » lives with the invoices, reads the inbox). */
+  menu?: Menu;
 }
 
 export interface NavEntry {

@@ -25,6 +25,7 @@ import {
   storageFor,
   zipResponse,
 } from '../documents/service';
+import { isReceivedInvoiceFile, readDepositedInvoices, recordDepositedInvoices } from '../received-invoices/service';
 import { batchView, isRunning, startBatch } from './batch';
 import { receiveUpload, uploadContentHash } from './multipart';
 import {
@@ -32,6 +33,7 @@ import {
   depositsByIds,
   depositsUsingBlob,
   listDeposits,
+  PURCHASES_CATEGORY_ID,
   removeDepositBytes,
   toDepositItem,
 } from './service';
@@ -117,6 +119,8 @@ export function inboxModule(deps: Deps) {
         committed.push(placed.sha256);
         stored.push({ ...placed, name: f.name, mimeType: f.mimeType });
       }
+      // « Factures reçues » (issue 18): an e-invoice deposited in Achats is also read as one.
+      const invoices = categoryId === PURCHASES_CATEGORY_ID ? await readDepositedInvoices(store, stored) : [];
       const json = await deps.db.transaction(async (tx) => {
         const rows = await tx
           .insert(inboxDeposits)
@@ -134,6 +138,7 @@ export function inboxModule(deps: Deps) {
             })),
           )
           .returning();
+        await recordDepositedInvoices(tx, rows, invoices);
         const me = await tx.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, user.id) });
         const items = rows.map((deposit) =>
           toDepositItem(
@@ -165,6 +170,8 @@ export function inboxModule(deps: Deps) {
       .from(inboxDeposits)
       .where(and(eq(inboxDeposits.id, id), readableFilesWhere(access, depositColumns)));
     if (!deposit) throw notFound('Fichier introuvable.');
+    if (await isReceivedInvoiceFile(deps.db, deposit.id))
+      throw conflict('Ce fichier est une facture reçue : il est conservé 10 ans et ne peut pas être retiré.');
     const refusal = depositDeletionRefusal(
       { userId: deposit.userId, status: deposit.status as DepositStatus },
       c.get('user').id,

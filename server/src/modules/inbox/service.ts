@@ -4,6 +4,7 @@ import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../../../../src/domai
 import type { Db, DbOrTx } from '../../db/client';
 import { inboxDeposits } from '../../db/schema/index';
 import {
+  documentSearchKey,
   readableFilesWhere,
   removeBlobIfUnused,
   searchCondition,
@@ -129,3 +130,44 @@ export async function depositsUsingBlob(db: DbOrTx, sha256: string): Promise<num
 export const removeDepositBytes = (db: Db, guard: BlobGuard, storage: FileStorage, sha256: string) =>
   removeBlobIfUnused(db, guard, storage, sha256);
 type BlobGuard = Parameters<typeof removeBlobIfUnused>[1];
+
+// ── For « Factures reçues » (issue 18): the original file of a received invoice is an inbox deposit ──
+
+/** The category of suppliers' invoices: Comptabilité › Achats. */
+export const PURCHASES_CATEGORY_ID = 43;
+
+/** Inserts one deposit (already stored bytes) in the caller's transaction and answers its row. */
+export async function insertDeposit(
+  tx: DbOrTx,
+  values: Omit<typeof inboxDeposits.$inferInsert, 'searchKey'>,
+): Promise<typeof inboxDeposits.$inferSelect> {
+  const [row] = await tx
+    .insert(inboxDeposits)
+    .values({ ...values, searchKey: documentSearchKey(values.name, values.categoryId) })
+    .returning();
+  return row;
+}
+
+/** A deposit's stored file (name, type, size, bytes' SHA-256) in a company, or null. */
+export async function depositFile(db: DbOrTx, companyId: number, depositId: number) {
+  const [row] = await db
+    .select({
+      name: inboxDeposits.name,
+      mimeType: inboxDeposits.mimeType,
+      size: inboxDeposits.size,
+      sha256: inboxDeposits.sha256,
+    })
+    .from(inboxDeposits)
+    .where(and(eq(inboxDeposits.companyId, companyId), eq(inboxDeposits.id, depositId)));
+  return row ?? null;
+}
+
+/** The names of these deposits of a company, by id. */
+export async function depositNames(db: DbOrTx, companyId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: inboxDeposits.id, name: inboxDeposits.name })
+    .from(inboxDeposits)
+    .where(and(eq(inboxDeposits.companyId, companyId), inArray(inboxDeposits.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

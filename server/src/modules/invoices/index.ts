@@ -9,6 +9,7 @@ import { ageingRoute } from './ageing-route';
 import { listRoutes } from './list-routes';
 import { paymentRoutes } from './payments-routes';
 import { sendRoute } from './send-route';
+import { ublRoute } from './ubl-route';
 import { validateRoute } from './validate-route';
 
 /** Issue 4: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists. */
@@ -16,6 +17,7 @@ export function invoicesModule(deps: Deps): Hono<AppEnv> {
   const invoicesApi = createModule(deps, '/api', 'Factures');
   invoiceRoutes(deps, invoicesApi.route);
   validateRoute(deps, invoicesApi.route);
+  ublRoute(deps, invoicesApi.route);
   sendRoute(deps, invoicesApi.route);
   listRoutes(deps, invoicesApi.route);
   dashboardRoute(deps, invoicesApi.route);

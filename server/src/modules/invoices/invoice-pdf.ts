@@ -6,6 +6,7 @@ import { invoicePdfs } from '../../db/schema/index';
 import { customerById, loadCompany, type CompanyRow, type CustomerRow } from './context';
 import type { JoinedInvoice } from './invoice-store';
 import { discountOf } from './payload';
+import { renderFacturX } from './e-invoice';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
 // The PDF of one stored invoice. A validated invoice is printed from what was frozen at its
@@ -34,6 +35,11 @@ export function invoiceModel(
       correctedInvoiceNumber: row.correctedNumber,
       discount: discountOf(i),
       estimateNumber: row.estimateNumber,
+      operationKind: i.operationKind,
+      // Null: the company's default (frozen on the row at validation).
+      vatOnDebits: i.vatOnDebits ?? company.vatOnDebits,
+      deliveryAddress: i.deliveryAddress,
+      saleDate: i.saleDate,
     },
     frozen && i.sellerSnapshot ? i.sellerSnapshot : sellerParty(company),
     frozen && i.customerSnapshot ? i.customerSnapshot : customerSnapshot(customer, i.billingAddress),
@@ -58,7 +64,8 @@ export async function invoicePdf(db: DbOrTx, row: JoinedInvoice): Promise<{ byte
   }
   const company = await loadCompany(db, i.companyId);
   const model = invoiceModel(row, company, await customerById(db, i.customerId));
-  const bytes = await renderPdf(model);
+  // A validated document is issued as Factur-X (issue 18), as at its validation; a draft is a plain preview.
+  const bytes = i.validated ? await renderFacturX(model, i.validatedAt ?? new Date()) : await renderPdf(model);
   const fileName = invoiceFileName(model);
   if (i.validated) {
     await db.insert(invoicePdfs).values({ invoiceId: i.id, fileName, bytes }).onConflictDoNothing();

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { computeTotals } from '../../../../src/domain/totals';
+import { isOperationKind, type OperationKind } from '../../../../src/domain/operation-kind';
 import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } from '../../../../src/domain/types';
 import { toWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
@@ -109,6 +110,11 @@ export interface InvoiceRead extends Omit<Invoice, 'customer'> {
   vatBreakdown: VatBreakdownEntry[];
   /** Draft version: sent back with the next save (409 when someone saved in between). */
   version: number;
+  /** Issue 18, the reform's mentions. */
+  operationKind: OperationKind | null;
+  vatOnDebits: boolean | null;
+  deliveryAddress: string | null;
+  saleDate: string | null;
 }
 
 /** The answer's shape is the contract's (src/contract/invoice-wire.ts): this mapping must produce it. */
@@ -134,6 +140,10 @@ export function invoiceRead(row: JoinedInvoice): InvoiceRead {
     discount: discountOf(i),
     correctedInvoiceId: i.correctedInvoiceId,
     correctedInvoiceNumber: row.correctedNumber ?? null,
+    operationKind: isOperationKind(i.operationKind) ? i.operationKind : null,
+    vatOnDebits: i.vatOnDebits,
+    deliveryAddress: i.deliveryAddress,
+    saleDate: i.saleDate,
     validated: i.validated,
     number: i.number,
     validatedAt: iso(i.validatedAt),

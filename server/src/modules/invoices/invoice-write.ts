@@ -1,15 +1,16 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { correctedInvoiceLinkErrors, creditMessages } from '../../../../src/domain/credit-notes';
 import { checkInvoice, INVOICE_ERRORS_TITLE } from '../../../../src/domain/invoice-checks';
+import { isOperationKind } from '../../../../src/domain/operation-kind';
 import { computeTotals } from '../../../../src/domain/totals';
-import type { InvoicePayload } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { findCustomer, invoiceCheckContext, type CustomerRow } from './context';
 import { creditLimitErrors } from './credit-balance';
-import { discountColumns, discountOf, normalizeLines } from './payload';
+import { discountColumns, discountOf, normalizeLines, type InvoiceWrite } from './payload';
 import { documentSearchText } from './search';
 import type { InvoiceRow } from './invoice-store';
 
@@ -20,12 +21,14 @@ import type { InvoiceRow } from './invoice-store';
 // have blocked. Validation runs them all again, on the stored draft, inside its transaction.
 
 export const unknownCustomer = (accountNumber: string) => `Le client « ${accountNumber} » est introuvable.`;
+/** The rulebook's words (src/domain/credit-notes.ts), under the names this module used. */
 export const CORRECTED_MESSAGES = {
-  onlyCreditNote: 'Seul un avoir peut faire référence à une facture corrigée.',
-  notFound: 'La facture corrigée par cet avoir est introuvable.',
-  notValidated: 'Un avoir ne peut corriger qu’une facture validée.',
-  notInvoice: 'Un avoir ne peut corriger qu’une facture (pas un autre avoir).',
-  otherCustomer: 'La facture corrigée doit concerner le même client que l’avoir.',
+  onlyCreditNote: creditMessages.onlyCreditNote,
+  notFound: creditMessages.notFound,
+  notValidated: creditMessages.notValidated,
+  notInvoice: creditMessages.notInvoice,
+  otherCustomer: creditMessages.otherCustomer,
+  noCorrectedInvoice: creditMessages.noCorrectedInvoice,
 };
 
 /** A save that started from an older version of the draft (issue 10: lost updates). */
@@ -46,22 +49,22 @@ export function versionGuard(column: PgColumn, expected: number | null): { bump:
 async function correctedInvoiceErrors(
   db: DbOrTx,
   companyId: number,
-  payload: InvoicePayload,
+  payload: InvoiceWrite,
   customer: CustomerRow | null,
 ): Promise<string[]> {
   const id = payload.correctedInvoiceId;
-  if (!id) return [];
-  if (payload.type !== 'Avoir') return [CORRECTED_MESSAGES.onlyCreditNote];
+  if (!id || payload.type !== 'Avoir') return correctedInvoiceLinkErrors(payload, null, customer?.id ?? null);
   const [row] = await db
-    .select({ validated: invoices.validated, type: invoices.type, customerId: invoices.customerId })
+    .select({
+      number: invoices.number,
+      validated: invoices.validated,
+      type: invoices.type,
+      customerId: invoices.customerId,
+    })
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
     .limit(1);
-  if (!row) return [CORRECTED_MESSAGES.notFound];
-  const errors: string[] = [];
-  if (!row.validated) errors.push(CORRECTED_MESSAGES.notValidated);
-  if (row.type !== 'Facture') errors.push(CORRECTED_MESSAGES.notInvoice);
-  if (customer && row.customerId !== customer.id) errors.push(CORRECTED_MESSAGES.otherCustomer);
+  const errors = correctedInvoiceLinkErrors(payload, row ?? null, customer?.id ?? null);
   // Issue 10: never more than what remains to be credited (credit-balance.ts, src/domain/credit-notes).
   if (errors.length === 0) errors.push(...(await creditLimitErrors(db, companyId, id, draftValues(payload, customer))));
   return errors;
@@ -72,7 +75,7 @@ export async function invoiceErrors(
   db: DbOrTx,
   deps: Deps,
   companyId: number,
-  payload: InvoicePayload,
+  payload: InvoiceWrite,
   forValidation: boolean,
 ): Promise<{ errors: string[]; customer: CustomerRow | null }> {
   const accountNumber = payload.customer?.accountNumber ?? null;
@@ -89,7 +92,7 @@ export function throwIfErrors(errors: string[], title = INVOICE_ERRORS_TITLE): v
 }
 
 /** The columns a draft write sets, after the rules passed. Totals are the rulebook's. */
-export function draftValues(payload: InvoicePayload, customer: CustomerRow | null) {
+export function draftValues(payload: InvoiceWrite, customer: CustomerRow | null) {
   const lines = normalizeLines(payload.lines);
   const { vatBreakdown, ht, tva, ttc } = computeTotals(lines, payload.discount);
   return {
@@ -106,6 +109,11 @@ export function draftValues(payload: InvoicePayload, customer: CustomerRow | nul
     calculatesBasisTTC: payload.calculatesBasisTTC,
     ...discountColumns(payload.discount),
     correctedInvoiceId: payload.type === 'Avoir' ? (payload.correctedInvoiceId ?? null) : null,
+    // Issue 18, the reform's mentions (null: not said; vatOnDebits null: the company's default).
+    operationKind: isOperationKind(payload.operationKind) ? payload.operationKind : null,
+    vatOnDebits: payload.vatOnDebits ?? null,
+    deliveryAddress: payload.deliveryAddress?.trim() || null,
+    saleDate: payload.saleDate || null,
     ht: ht.toFixed(2),
     tva: tva.toFixed(2),
     ttc: ttc.toFixed(2),
@@ -120,11 +128,11 @@ export function draftValues(payload: InvoicePayload, customer: CustomerRow | nul
 }
 
 /** A stored draft read back as the payload the rulebook judges (validation re-checks it). */
-export function rowAsPayload(row: InvoiceRow, accountNumber: string | null): InvoicePayload {
+export function rowAsPayload(row: InvoiceRow, accountNumber: string | null): InvoiceWrite {
   return {
     designation: row.designation,
     customer: accountNumber ? { accountNumber } : null,
-    type: row.type as InvoicePayload['type'],
+    type: row.type as InvoiceWrite['type'],
     createdAt: row.createdAt ?? '',
     dueDate: row.dueDate,
     paymentMode: row.paymentMode,
@@ -134,5 +142,9 @@ export function rowAsPayload(row: InvoiceRow, accountNumber: string | null): Inv
     calculatesBasisTTC: row.calculatesBasisTTC,
     correctedInvoiceId: row.correctedInvoiceId,
     discount: discountOf(row),
+    operationKind: row.operationKind,
+    vatOnDebits: row.vatOnDebits,
+    deliveryAddress: row.deliveryAddress,
+    saleDate: row.saleDate,
   };
 }

@@ -1,4 +1,5 @@
 import { hasDiscount } from '../../../../src/domain/discounts';
+import type { InvoiceMentions } from '../../../../src/domain/invoice-checks';
 import { roundPrice } from '../../../../src/domain/money';
 import { lineTotal } from '../../../../src/domain/totals';
 import type { Discount, InvoiceLine, InvoicePayload, QuotePayload } from '../../../../src/domain/types';
@@ -39,12 +40,19 @@ export function normalizeLines(lines: InvoiceLine[]): InvoiceLine[] {
   return lines.map((l) => ({ ...l, total: lineTotal(l) }));
 }
 
+/** An invoice as the server writes it: the payload and the reform's mentions (issue 18). */
+export type InvoiceWrite = InvoicePayload & InvoiceMentions;
+
 /** The parsed wire payload in the domain's names (paymentMode, billingAddress). */
-export function asInvoicePayload(wire: ParsedInvoicePayload): InvoicePayload {
+export function asInvoicePayload(wire: ParsedInvoicePayload): InvoiceWrite {
   const p = fromWire(wire);
   return {
     ...p,
     customer: p.customer && p.customer.accountNumber.trim() ? { accountNumber: p.customer.accountNumber.trim() } : null,
+    operationKind: p.operationKind ?? null,
+    vatOnDebits: p.vatOnDebits ?? null,
+    deliveryAddress: p.deliveryAddress?.trim() || null,
+    saleDate: p.saleDate ?? null,
   };
 }
 

@@ -15,7 +15,7 @@ import { loadInvoice, toInvoiceJson } from './invoice-store';
 import { invoiceErrors, rowAsPayload, throwIfErrors } from './invoice-write';
 import { documentSearchText } from './search';
 import { lockCompanyNumbering, takeNextNumber } from './numbering';
-import { renderPdf } from './pdf-model';
+import { renderFacturX } from './e-invoice';
 import { invoiceFileName, invoiceModel } from './invoice-pdf';
 
 type Route = ReturnType<typeof createModule>['route'];
@@ -65,7 +65,8 @@ export function validateRoute(deps: Deps, route: Route) {
         draft.createdAt as string,
       );
       const model = invoiceModel(row, company, customer, taken.number);
-      const pdf = await renderPdf(model);
+      // Issue 18: issued as Factur-X (PDF/A-3b with its EN 16931 CII), the file kept 10 years and mailed.
+      const pdf = await renderFacturX(model, deps.now(), deps.config.env.EINVOICE_ARCHIVE_DIR);
       const fileName = invoiceFileName(model);
       const seller = model.seller;
       const snap = model.customer as CustomerSnapshot;
@@ -80,6 +81,8 @@ export function validateRoute(deps: Deps, route: Route) {
           ledgerId: ledger,
           customerSnapshot: snap,
           sellerSnapshot: seller,
+          // Issue 18: the company's default, when the invoice did not choose, is frozen with it.
+          vatOnDebits: draft.vatOnDebits ?? company.vatOnDebits,
           updatedAt: deps.now(),
           searchText: documentSearchText([
             taken.number,

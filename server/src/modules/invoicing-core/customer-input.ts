@@ -106,8 +106,14 @@ export function customerFromRow(row: CustomerRow): Required<Customer> {
   };
 }
 
-/** The customer as the API answers it (spec names on the wire). */
-export const toApiCustomer = (row: CustomerRow): ApiCustomer => toWire(customerFromRow(row));
+/**
+ * The customer as the API answers it (spec names on the wire). Issue 18: `archived` tells the app
+ * to hide it from the choices of the invoice and quote editors (it stays listed and synced).
+ */
+export const toApiCustomer = (row: CustomerRow): ApiCustomer => ({
+  ...toWire(customerFromRow(row)),
+  archived: row.archivedAt !== null,
+});
 
 /** The account number in the path (URL-decoded); one that cannot exist is bad input, not a failed query. */
 export function accountParam(c: Context): string {

@@ -5,7 +5,14 @@ import { createModule } from '../../http/route';
 import { recordIdempotentResponse } from '../../http/idempotency';
 import type { Deps } from '../../http/types';
 import { accountParam, customerFromBody } from './customer-input';
-import { deleteCustomer, findCustomer, insertCustomer, listCustomers, updateCustomer } from './customers-service';
+import {
+  archiveCustomer,
+  deleteCustomer,
+  findCustomer,
+  insertCustomer,
+  listCustomers,
+  updateCustomer,
+} from './customers-service';
 
 const MENU = 'mesFactures';
 const CHILD = 'gestionClients';
@@ -50,6 +57,21 @@ export function customersRoutes(deps: Deps) {
       const current = accountParam(c);
       const customer = customerFromBody(body, body.accountNumber ?? current);
       return c.json(await updateCustomer(deps.db, c.get('company').id, current, customer));
+    },
+  );
+
+  // Issue 18: archived customers stay listed (archived: true) and synced; the editors hide them.
+  route(
+    api.catalogue.archiveCustomer,
+    { right: { menu: MENU, child: CHILD, permission: 'edit' } },
+    async (c, { body }) => {
+      const companyId = c.get('company').id;
+      const saved = await deps.db.transaction(async (tx) => {
+        const row = await archiveCustomer(tx, companyId, accountParam(c), body.archived, deps.now());
+        await recordIdempotentResponse(tx, c, 200, row);
+        return row;
+      });
+      return c.json(saved);
     },
   );
 

@@ -4,6 +4,7 @@ import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { currentXid, customers, CUSTOMERS_ACCOUNT_UNIQUE } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
+import { customerHasValidatedInvoices } from '../invoices/usage-service';
 import { customerValues, toApiCustomer } from './customer-input';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { recordDeletion } from './tombstones';
@@ -12,6 +13,9 @@ import { containsPattern, pageTotal, type ListQuery, type Page } from './paging'
 export const DUPLICATE_ACCOUNT = 'Un client avec ce numéro de compte existe déjà.';
 export const CUSTOMER_NOT_FOUND = 'Client introuvable.';
 export const CUSTOMER_IN_USE = 'Ce client figure sur une facture ou un devis : il ne peut pas être supprimé.';
+/** Issue 18, retention: validated invoices keep their customer 10 years. */
+export const CUSTOMER_HAS_VALIDATED_INVOICES =
+  'Ce client a des factures validées : archivez-le au lieu de le supprimer.';
 
 export type ApiCustomer = ReturnType<typeof toApiCustomer>;
 
@@ -107,8 +111,42 @@ export async function updateCustomer(
   }
 }
 
-/** The database refuses to delete a customer an invoice or a quote points to: that is a 409, not a fault. */
+/**
+ * Archives a customer (or brings it back): still listed, read and synced with `archived: true`, so
+ * the validated invoices naming it keep it, but the editors stop offering it (issue 18).
+ */
+export async function archiveCustomer(
+  db: DbOrTx,
+  companyId: number,
+  accountNumber: string,
+  archived: boolean,
+  now: Date,
+): Promise<ApiCustomer> {
+  const [row] = await db
+    .update(customers)
+    .set({
+      archivedAt: archived ? sql`coalesce(${customers.archivedAt}, ${now.toISOString()}::timestamptz)` : null,
+      updatedAt: sql`now()`,
+      syncXid: currentXid(),
+    })
+    .where(ofCompany(companyId, accountNumber))
+    .returning();
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return toApiCustomer(row);
+}
+
+/**
+ * A customer named on a validated invoice is never deleted (409: archive it instead). The database
+ * refuses to delete one a draft or a quote points to: that is a 409 too, not a fault.
+ */
 export async function deleteCustomer(db: DbOrTx, companyId: number, accountNumber: string): Promise<void> {
+  const [found] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(ofCompany(companyId, accountNumber))
+    .limit(1);
+  if (!found) throw notFound(CUSTOMER_NOT_FOUND);
+  if (await customerHasValidatedInvoices(db, companyId, found.id)) throw conflict(CUSTOMER_HAS_VALIDATED_INVOICES);
   try {
     const deleted = await db
       .delete(customers)

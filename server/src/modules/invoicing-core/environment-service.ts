@@ -25,6 +25,7 @@ export interface Lookups {
   VAT_clauses: string[];
   exercises: Exercise[];
   ledgers: Array<{ id: number; code: string; label: string }>;
+  /** companyIdentityJson's (users module). */
   company: CompanyIdentity & { logo: string | null };
 }
 
@@ -47,6 +48,10 @@ export interface CompanyIdentity {
   /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
   iban: string | null;
   bic: string | null;
+  /** Issue 18: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
+  soleTrader: boolean;
+  latePenaltyRate: string | null;
+  vatOnDebits: boolean;
 }
 
 export interface InvoicingEnvironment {
@@ -87,7 +92,8 @@ function lookupsQuery(companyId: number) {
 
 async function loadLookups(db: Db, companyId: number): Promise<Lookups> {
   const result = await db.execute<Record<keyof Lookups, unknown>>(lookupsQuery(companyId));
-  return result.rows[0] as unknown as Lookups;
+  const lookups = result.rows[0] as unknown as Lookups;
+  return lookups;
 }
 
 async function loadCatalogueJson(db: Db, companyId: number): Promise<string> {

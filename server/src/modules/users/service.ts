@@ -44,6 +44,31 @@ export async function companyGedUserRight(db: DbOrTx, companyId: number): Promis
 export type { BankDetails } from '../../../../src/contract/catalogue';
 import type { BankDetails } from '../../../../src/contract/catalogue';
 
+/** Issue 18: the seller's legal details (the company module's screen); issued invoices keep their frozen seller. */
+export async function setCompanyLegalDetails(
+  db: DbOrTx,
+  companyId: number,
+  details: Partial<Pick<CompanyRow, CompanyLegalColumn>>,
+): Promise<void> {
+  await db.update(companies).set(details).where(eq(companies.id, companyId));
+}
+type CompanyLegalColumn =
+  | 'label'
+  | 'legalForm'
+  | 'shareCapital'
+  | 'address'
+  | 'postalCode'
+  | 'city'
+  | 'siren'
+  | 'siret'
+  | 'rcs'
+  | 'vatNumber'
+  | 'email'
+  | 'phone'
+  | 'soleTrader'
+  | 'latePenaltyRate'
+  | 'vatOnDebits';
+
 export async function setCompanyBankDetails(db: DbOrTx, companyId: number, details: BankDetails): Promise<void> {
   await db.update(companies).set(details).where(eq(companies.id, companyId));
 }
@@ -121,4 +146,5 @@ export const companyIdentityJson = (companyId: number) => sql`(select json_build
   'legalForm', c.legal_form, 'shareCapital', c.share_capital, 'address', c.address, 'postalCode', c.postal_code,
   'city', c.city, 'siren', c.siren, 'siret', c.siret, 'rcs', c.rcs, 'vatNumber', c.vat_number, 'email', c.email, 'phone', c.phone,
   'subscriptionInvoice', c.subscription_invoice, 'numberInvoiceValidateMonth', c.number_invoice_validate_month,
-  'iban', c.iban, 'bic', c.bic, 'logo', c.logo) from ${companies} c where c.id = ${companyId})`;
+  'iban', c.iban, 'bic', c.bic, 'logo', c.logo, 'soleTrader', c.sole_trader, 'latePenaltyRate', c.late_penalty_rate,
+  'vatOnDebits', c.vat_on_debits) from ${companies} c where c.id = ${companyId})`;

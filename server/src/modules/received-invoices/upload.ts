@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { NOT_AN_EINVOICE } from '../../../../src/einvoice/parse';
+import { acceptedUploadType, UPLOAD_SNIFF_BYTES } from '../../../../src/domain/upload-content';
+import {
+  fileExtension,
+  MAX_UPLOAD_BYTES,
+  sanitizeFileName,
+  uploadTooLargeMessage,
+} from '../../../../src/domain/uploads';
+import { badRequest, HttpError } from '../../http/errors';
+import type { FileStorage, IncomingFile } from '../documents/service';
+
+// The deposit of one supplier's e-invoice (multipart, field « file »): streamed to the documents'
+// store as the inbox does (hashed on the way, same 50 Mo limit), and kept in memory too, since the
+// whole file is read right after. The content check is the inbox's for a PDF (the bytes must be a
+// PDF and the name say .pdf); an XML — which the inbox does not take — must be text starting with a
+// tag and be named .xml. Anything else is refused at once (415) and nothing is kept.
+
+export interface ReceivedInvoiceUpload {
+  name: string;
+  mimeType: string;
+  bytes: Uint8Array;
+  incoming: IncomingFile;
+  /** SHA-256 of what was received (fields, name, size, bytes): the Idempotency-Key's request hash. */
+  contentHash: string;
+  discard(): Promise<void>;
+}
+
+const XML_HEAD = /^(\uFEFF|\xEF\xBB\xBF)?\s*</;
+
+/** The type to store for these first bytes, or null (refused). */
+export function einvoiceUploadType(head: Uint8Array, name: string): string | null {
+  const ext = fileExtension(name);
+  if (ext === 'pdf') return acceptedUploadType(head, name);
+  if (ext !== 'xml') return null;
+  if (head[0] === 0xff || head[0] === 0xfe) return 'application/xml'; // UTF-16 BOM
+  if (head.includes(0)) return null;
+  return XML_HEAD.test(new TextDecoder('latin1').decode(head.subarray(0, 512))) ? 'application/xml' : null;
+}
+
+class Inspector extends Transform {
+  size = 0;
+  mimeType: string | null = null;
+  readonly chunks: Buffer[] = [];
+  private headLength = 0;
+  private judged = false;
+
+  constructor(private readonly name: string) {
+    super({ highWaterMark: 1 << 20 });
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > MAX_UPLOAD_BYTES) return callback(new HttpError(413, uploadTooLargeMessage(this.name)));
+    this.chunks.push(chunk);
+    this.headLength += chunk.length;
+    if (!this.judged && this.headLength >= UPLOAD_SNIFF_BYTES) {
+      const refused = this.judge();
+      if (refused) return callback(refused);
+    }
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback) {
+    callback(this.judged ? null : this.judge());
+  }
+
+  private judge(): HttpError | null {
+    this.judged = true;
+    this.mimeType = einvoiceUploadType(Buffer.concat(this.chunks).subarray(0, UPLOAD_SNIFF_BYTES), this.name);
+    return this.mimeType ? null : new HttpError(415, NOT_AN_EINVOICE);
+  }
+}
+
+/** Reads the one « file » part; null when the body carries none. Rejects with the HTTP error to answer. */
+export function receiveInvoiceUpload(
+  req: IncomingMessage,
+  storage: FileStorage,
+): Promise<ReceivedInvoiceUpload | null> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 1, fields: 10, fieldSize: 1000 },
+      });
+    } catch {
+      reject(new HttpError(415, 'Le fichier doit être envoyé en multipart/form-data.'));
+      return;
+    }
+    let entry: { name: string; inspector: Inspector; incoming: IncomingFile; done: Promise<void> } | null = null;
+    const fields: Record<string, string> = {};
+    let failed = false;
+    const discard = () => entry?.incoming.discard() ?? Promise.resolve();
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume();
+      void discard().finally(() =>
+        reject(
+          error instanceof HttpError
+            ? error
+            : badRequest('L’envoi a été interrompu ou le corps multipart est mal formé.'),
+        ),
+      );
+    };
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (field, stream, info) => {
+      if (failed || field !== 'file' || entry) return void stream.resume();
+      const name = sanitizeFileName(info.filename ?? '');
+      const inspector = new Inspector(name);
+      const incoming = storage.receive();
+      entry = { name, inspector, incoming, done: pipeline(stream, inspector, incoming.sink).catch(fail) };
+    });
+    parser.on('filesLimit', () => fail(badRequest('Déposez une seule facture à la fois.')));
+    parser.on('error', fail);
+    req.on('aborted', () => fail(badRequest('L’envoi a été interrompu.')));
+    parser.on('close', () => {
+      void (entry?.done ?? Promise.resolve()).then(() => {
+        if (failed) return;
+        if (!entry) return resolve(null);
+        const { name, inspector, incoming } = entry;
+        const { sha256, size } = incoming.received();
+        const contentHash = createHash('sha256')
+          .update(JSON.stringify({ fields: Object.entries(fields).sort(), file: [name, size, sha256] }))
+          .digest('hex');
+        resolve({
+          name,
+          mimeType: inspector.mimeType!,
+          bytes: new Uint8Array(Buffer.concat(inspector.chunks)),
+          incoming,
+          contentHash,
+          discard,
+        });
+      });
+    });
+    req.pipe(parser);
+  });
+}

@@ -1,0 +1,198 @@
+import { embedFacturX, PDFDocument } from '@cantoo/pdf-lib';
+import { demoPdf, storageFor } from '../modules/documents/service';
+import { insertDeposit, PURCHASES_CATEGORY_ID } from '../modules/inbox/service';
+import { insertReceivedInvoice, readSupplierInvoice } from '../modules/received-invoices/service';
+import type { SeedContext } from './modules';
+
+// « Factures reçues » (issue 18): three suppliers' e-invoices of the demo company, read and checked
+// as a deposit would be — a Factur-X PDF and a CII that are consistent, and a CII whose total TTC
+// disagrees with its own figures (flagged « 2 anomalies »). The XML is written here (nothing binary
+// committed), after the EN 16931 CII samples.
+
+interface SeedLine {
+  name: string;
+  quantity: number;
+  unit: string;
+  price: number;
+  rate: number;
+}
+
+const money = (n: number) => n.toFixed(2);
+const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function ciiXml(o: {
+  number: string;
+  issued: Date;
+  due: Date;
+  seller: { name: string; siren: string; vat: string; street: string; postcode: string; city: string };
+  buyer: string;
+  lines: SeedLine[];
+  /** A wrong total TTC (and amount due), for the demo of a flagged invoice. */
+  statedTotal?: number;
+}): string {
+  const rows = o.lines.map((l) => ({ ...l, net: Math.round(l.quantity * l.price * 100) / 100 }));
+  const rates = [...new Set(rows.map((r) => r.rate))];
+  const vat = rates.map((rate) => {
+    const base = rows.filter((r) => r.rate === rate).reduce((s, r) => s + r.net, 0);
+    return { rate, base, vat: Math.round(base * rate) / 100 };
+  });
+  const ht = rows.reduce((s, r) => s + r.net, 0);
+  const tva = vat.reduce((s, v) => s + v.vat, 0);
+  const ttc = o.statedTotal ?? ht + tva;
+  const date = (d: Date) => `<udt:DateTimeString format="102">${ymd(d)}</udt:DateTimeString>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+<rsm:ExchangedDocument><ram:ID>${esc(o.number)}</ram:ID><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime>${date(o.issued)}</ram:IssueDateTime></rsm:ExchangedDocument>
+<rsm:SupplyChainTradeTransaction>
+${rows
+  .map(
+    (
+      r,
+      i,
+    ) => `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>
+<ram:SpecifiedTradeProduct><ram:Name>${esc(r.name)}</ram:Name></ram:SpecifiedTradeProduct>
+<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>${money(r.price)}</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>
+<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="${r.unit}">${r.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>
+<ram:SpecifiedLineTradeSettlement><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>${r.rate}</ram:RateApplicablePercent></ram:ApplicableTradeTax>
+<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>${money(r.net)}</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement></ram:IncludedSupplyChainTradeLineItem>`,
+  )
+  .join('\n')}
+<ram:ApplicableHeaderTradeAgreement>
+<ram:SellerTradeParty><ram:Name>${esc(o.seller.name)}</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${o.seller.siren}</ram:ID></ram:SpecifiedLegalOrganization>
+<ram:PostalTradeAddress><ram:PostcodeCode>${o.seller.postcode}</ram:PostcodeCode><ram:LineOne>${esc(o.seller.street)}</ram:LineOne><ram:CityName>${esc(o.seller.city)}</ram:CityName><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>
+<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${o.seller.vat}</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
+<ram:BuyerTradeParty><ram:Name>${esc(o.buyer)}</ram:Name><ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress></ram:BuyerTradeParty>
+</ram:ApplicableHeaderTradeAgreement>
+<ram:ApplicableHeaderTradeDelivery/>
+<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
+${vat
+  .map(
+    (v) =>
+      `<ram:ApplicableTradeTax><ram:CalculatedAmount>${money(v.vat)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>${money(v.base)}</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>${v.rate}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`,
+  )
+  .join('\n')}
+<ram:SpecifiedTradePaymentTerms><ram:Description>Paiement à 30 jours</ram:Description><ram:DueDateDateTime>${date(o.due)}</ram:DueDateDateTime></ram:SpecifiedTradePaymentTerms>
+<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${money(ht)}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${money(ht)}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">${money(tva)}</ram:TaxTotalAmount><ram:GrandTotalAmount>${money(ttc)}</ram:GrandTotalAmount><ram:DuePayableAmount>${money(ttc)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+</ram:ApplicableHeaderTradeSettlement>
+</rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>
+`;
+}
+
+async function facturX(title: string, xml: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(await demoPdf(title, 'Facture fournisseur (Factur-X)', []), {
+    updateMetadata: false,
+  });
+  await embedFacturX(pdf, new TextEncoder().encode(xml), { conformanceLevel: 'EN 16931' });
+  return pdf.save();
+}
+
+export async function seedReceivedInvoices({ deps, companies, demoUserId }: SeedContext): Promise<void> {
+  const storage = storageFor(deps);
+  const company = companies[0];
+  const now = deps.now().getTime();
+  const day = (n: number) => new Date(now - n * 86_400_000);
+  const files: Array<{ name: string; bytes: Uint8Array; mimeType: string; daysAgo: number }> = [
+    {
+      name: 'Facture FA-2026-0142 Atelier Lumière.pdf',
+      mimeType: 'application/pdf',
+      daysAgo: 6,
+      bytes: await facturX(
+        'Facture FA-2026-0142',
+        ciiXml({
+          number: 'FA-2026-0142',
+          issued: day(8),
+          due: day(-22),
+          seller: {
+            name: 'Atelier Lumière SARL',
+            siren: '732829320',
+            vat: 'FR44732829320',
+            street: '12 rue de la République',
+            postcode: '69002',
+            city: 'Lyon',
+          },
+          buyer: company.label,
+          lines: [
+            { name: 'Conseil en aménagement', quantity: 10, unit: 'HUR', price: 100, rate: 20 },
+            { name: 'Livres de référence', quantity: 20, unit: 'C62', price: 5, rate: 5.5 },
+          ],
+        }),
+      ),
+    },
+    {
+      name: 'minoterie-2026-0087.xml',
+      mimeType: 'application/xml',
+      daysAgo: 4,
+      bytes: new TextEncoder().encode(
+        ciiXml({
+          number: '2026/0087',
+          issued: day(5),
+          due: day(-25),
+          seller: {
+            name: 'Minoterie Garonne',
+            siren: '404833048',
+            vat: 'FR23404833048',
+            street: '8 quai des Chartrons',
+            postcode: '33000',
+            city: 'Bordeaux',
+          },
+          buyer: company.label,
+          lines: [
+            { name: 'Farine de blé T65', quantity: 500, unit: 'KGM', price: 0.8, rate: 5.5 },
+            { name: 'Sacs kraft (paquet de 100)', quantity: 11, unit: 'C62', price: 11.5, rate: 20 },
+          ],
+        }),
+      ),
+    },
+    {
+      name: 'ENER-11-2026.xml',
+      mimeType: 'application/xml',
+      daysAgo: 1,
+      bytes: new TextEncoder().encode(
+        ciiXml({
+          number: 'ENER-11-2026',
+          issued: day(2),
+          due: day(-13),
+          seller: {
+            name: 'Énergies du Centre',
+            siren: '542107651',
+            vat: 'FR03542107651',
+            street: '1 place Jaude',
+            postcode: '63000',
+            city: 'Clermont-Ferrand',
+          },
+          buyer: company.label,
+          lines: [
+            { name: 'Électricité novembre', quantity: 1, unit: 'C62', price: 412.5, rate: 20 },
+            { name: 'Abonnement', quantity: 1, unit: 'C62', price: 37.5, rate: 20 },
+          ],
+          statedTotal: 530,
+        }),
+      ),
+    },
+  ];
+  for (const f of files) {
+    const stored = await storage.put(f.bytes);
+    const read = await readSupplierInvoice(f.bytes, f.name);
+    const createdAt = day(f.daysAgo);
+    await deps.db.transaction(async (tx) => {
+      const deposit = await insertDeposit(tx, {
+        companyId: company.id,
+        userId: demoUserId,
+        categoryId: PURCHASES_CATEGORY_ID,
+        name: f.name,
+        mimeType: f.mimeType,
+        size: stored.size,
+        sha256: stored.sha256,
+        createdAt,
+      });
+      await insertReceivedInvoice(
+        tx,
+        { companyId: company.id, depositId: deposit.id, depositedBy: demoUserId, fileName: f.name, createdAt },
+        read,
+      );
+    });
+  }
+}

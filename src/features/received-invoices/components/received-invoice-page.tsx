@@ -1,0 +1,301 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { PageHeader } from '../../../components/page/page-header';
+import { useServerData } from '../../../data/sync/use-server-data';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../domain/format';
+import { readApiError } from '../../../lib/http';
+import { useOnline } from '../../../lib/online';
+import { currentCompanyAtom } from '../../../lib/session';
+import { toastError } from '../../../lib/toast';
+import { downloadOriginal, type ReceivedInvoiceDetail } from '../api/received-invoices-api';
+import { receivedInvoiceData } from '../received-invoices-data';
+import { amountText, formatLabel, unitText } from '../received-invoices-model';
+import { ReceivedStatusBadge } from './status-badge';
+
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/** /mes-factures/factures-recues/{id}: what the server read from a supplier's file, and what the checks found. */
+export function ReceivedInvoicePage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const read = useServerData(receivedInvoiceData, numeric === null ? null : { id: numeric });
+  const back = (
+    <Anchor component={Link} to="/mes-factures/factures-recues" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        Factures reçues
+      </Group>
+    </Anchor>
+  );
+  if (numeric === null || (read.error && !read.data))
+    return (
+      <Stack gap="md" maw={1200}>
+        {back}
+        <Alert color="red" role="alert" title="Facture reçue indisponible">
+          {numeric === null ? 'Facture reçue introuvable.' : read.error!.message}
+        </Alert>
+      </Stack>
+    );
+  if (!read.data)
+    return (
+      <Stack gap="md" maw={1200} aria-busy>
+        {back}
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  return <Detail invoice={read.data} back={back} />;
+}
+
+function Detail({ invoice: r, back }: { invoice: ReceivedInvoiceDetail; back: ReactNode }) {
+  const company = useAtomValue(currentCompanyAtom);
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const errors = r.findings.filter((f) => f.severity === 'erreur');
+  const warnings = r.findings.filter((f) => f.severity === 'avertissement');
+
+  async function download() {
+    if (!company) return;
+    setBusy(true);
+    try {
+      await downloadOriginal(r.id, company.id, r.fileName);
+    } catch (error) {
+      toastError(
+        'Téléchargement impossible',
+        (await readApiError(error)).message ?? 'Le fichier n’a pas pu être téléchargé.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={1200}>
+      {back}
+      <PageHeader
+        title={`${r.kind === 'Avoir' ? 'Avoir' : 'Facture'} ${r.number || 'sans numéro'}`}
+        description={`${r.supplierName || 'Fournisseur non indiqué'} · fichier ${formatLabel(r.format)} déposé le ${formatDateTime(r.createdAt)}`}
+        actions={
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            onClick={() => void download()}
+            loading={busy}
+            disabled={!online}
+          >
+            {online ? 'Télécharger l’original' : 'Hors ligne'}
+          </Button>
+        }
+      />
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="controles">
+        <Group justify="space-between" mb="xs" wrap="wrap">
+          <Title order={2} size="h4" id="controles">
+            Contrôles EN 16931
+          </Title>
+          <ReceivedStatusBadge row={r} />
+        </Group>
+        {r.findings.length === 0 ? (
+          <Text size="sm">Aucune anomalie : les montants, la TVA et les mentions obligatoires sont cohérents.</Text>
+        ) : (
+          <Stack gap="xs">
+            {errors.length > 0 && <Findings title="Anomalies" items={errors} tone="erreur" />}
+            {warnings.length > 0 && <Findings title="Points d’attention" items={warnings} tone="avertissement" />}
+          </Stack>
+        )}
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="fournisseur">
+          <Title order={2} size="h4" id="fournisseur" mb="xs">
+            Fournisseur
+          </Title>
+          <Facts
+            rows={[
+              ['Nom', r.supplierName || '—'],
+              ['SIREN', r.supplierSiren ?? '—'],
+              ['N° de TVA', r.supplierVatNumber ?? '—'],
+            ]}
+          />
+        </Card>
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="dates">
+          <Title order={2} size="h4" id="dates" mb="xs">
+            Dates et fichier
+          </Title>
+          <Facts
+            rows={[
+              ['Date d’émission', formatDate(r.issueDate) || '—'],
+              ['Échéance', formatDate(r.dueDate) || '—'],
+              ['Fichier', r.fileName],
+            ]}
+          />
+        </Card>
+      </SimpleGrid>
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="lignes">
+        <Title order={2} size="h4" id="lignes" mb="xs">
+          Lignes
+        </Title>
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-labelledby="lignes" striped style={TABULAR}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Désignation</Table.Th>
+                <Table.Th ta="right">Quantité</Table.Th>
+                <Table.Th ta="right">Prix unitaire HT</Table.Th>
+                <Table.Th ta="right">TVA</Table.Th>
+                <Table.Th ta="right">Montant HT</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.lines.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" size="sm">
+                      Aucune ligne.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {r.lines.map((l, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{l.name || '—'}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatNumber(l.quantity, 4)}
+                    {unitText(l.unitCode) && (
+                      <Text span size="xs" c="dimmed">
+                        {`\u00a0${unitText(l.unitCode)}`}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoneyPrice(l.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{vatText(l.vatCategory, l.vatRate)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(l.netAmount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="tva">
+          <Title order={2} size="h4" id="tva" mb="xs">
+            TVA par taux
+          </Title>
+          <Table aria-labelledby="tva" style={TABULAR}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Taux</Table.Th>
+                <Table.Th ta="right">Base HT</Table.Th>
+                <Table.Th ta="right">TVA</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.vatBreakdown.map((v, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{vatText(v.category, v.rate)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(v.base)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(v.vat)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="totaux">
+          <Title order={2} size="h4" id="totaux" mb="xs">
+            Totaux
+          </Title>
+          <Facts
+            numeric
+            rows={[
+              ['Total HT', amountText(r.ht)],
+              ['TVA', amountText(r.tva)],
+              ['Total TTC', amountText(r.ttc)],
+            ]}
+          />
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+const formatMoneyPrice = (n: number) => `${formatNumber(n, 4, 2)}\u00a0€`;
+const vatText = (category: string, rate: number) =>
+  category === 'S' || rate ? formatPercent(rate) : (CATEGORY_SHORT[category] ?? category);
+const CATEGORY_SHORT: Record<string, string> = {
+  Z: '0 %',
+  E: 'Exonérée',
+  AE: 'Autoliquidation',
+  K: 'Intracommunautaire',
+  G: 'Export',
+  O: 'Hors champ',
+};
+
+function Findings({
+  title,
+  items,
+  tone,
+}: {
+  title: string;
+  items: ReceivedInvoiceDetail['findings'];
+  tone: 'erreur' | 'avertissement';
+}) {
+  return (
+    <Alert
+      color={tone === 'erreur' ? 'red' : 'orange.9'}
+      variant="light"
+      title={title}
+      role={tone === 'erreur' ? 'alert' : 'status'}
+    >
+      <List size="sm" spacing={4}>
+        {items.map((f, i) => (
+          <List.Item key={i}>
+            {f.message}{' '}
+            <Badge variant="outline" color="gray.7" size="sm" style={{ textTransform: 'none' }}>
+              {f.rule}
+            </Badge>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+function Facts({ rows, numeric }: { rows: Array<[string, string]>; numeric?: boolean }) {
+  return (
+    <Stack gap={6} component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <Group key={label} justify="space-between" wrap="nowrap" gap="md">
+          <Text component="dt" size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text
+            component="dd"
+            size="sm"
+            m={0}
+            fw={label === 'Total TTC' ? 700 : 500}
+            ta="right"
+            style={numeric ? TABULAR : { overflowWrap: 'anywhere' }}
+          >
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

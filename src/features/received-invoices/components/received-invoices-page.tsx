@@ -1,0 +1,274 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  List,
+  Progress,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCloudOff, IconFileUpload, IconSearch } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { ListPagination } from '../../../components/page/list-pagination';
+import { PageHeader } from '../../../components/page/page-header';
+import { useServerData } from '../../../data/sync/use-server-data';
+import { can } from '../../../domain/rights';
+import { formatBytes, formatDate } from '../../../domain/format';
+import { useOnline } from '../../../lib/online';
+import { currentCompanyAtom, profileAtom } from '../../../lib/session';
+import {
+  depositReceivedInvoice,
+  type ReceivedInvoiceDetail,
+  type ReceivedInvoiceRow,
+} from '../api/received-invoices-api';
+import { receivedInvoicesData } from '../received-invoices-data';
+import { amountText, depositSummary, EINVOICE_ACCEPT } from '../received-invoices-model';
+import { ReceivedStatusBadge } from './status-badge';
+
+const PAGE_SIZE = 25;
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
+type DepositState =
+  | { step: 'idle' }
+  | { step: 'sending'; name: string; size: number; loaded: number; total: number }
+  | { step: 'done'; value: ReceivedInvoiceDetail }
+  | { step: 'failed'; name: string; message: string; errors: string[] };
+
+/** /mes-factures/factures-recues: suppliers' e-invoices received, and the deposit of a new one (online only). */
+export function ReceivedInvoicesPage() {
+  const company = useAtomValue(currentCompanyAtom);
+  const profile = useAtomValue(profileAtom);
+  const online = useOnline();
+  const mayDeposit = can(profile, 'create', { menu: 'maBannette' });
+  const [q, setQ] = useState('');
+  const [search] = useDebouncedValue(q, 300);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [search]);
+  const list = useServerData(receivedInvoicesData, { q: search, page, pageSize: PAGE_SIZE });
+  const [deposit, setDeposit] = useState<DepositState>({ step: 'idle' });
+  const abort = useRef<(() => void) | null>(null);
+  const resetPicker = useRef<() => void>(null);
+
+  async function send(file: File | null) {
+    resetPicker.current?.();
+    if (!file || !company) return;
+    setDeposit({ step: 'sending', name: file.name, size: file.size, loaded: 0, total: file.size });
+    const run = depositReceivedInvoice(company.id, file, (loaded, total) =>
+      setDeposit({ step: 'sending', name: file.name, size: file.size, loaded, total }),
+    );
+    abort.current = run.abort;
+    const outcome = await run.done;
+    abort.current = null;
+    if (outcome.ok) {
+      setDeposit({ step: 'done', value: outcome.value });
+      void list.refresh();
+    } else setDeposit({ step: 'failed', name: file.name, message: outcome.message, errors: outcome.errors });
+  }
+
+  const sending = deposit.step === 'sending';
+  const percent = sending && deposit.total ? Math.min(100, Math.round((deposit.loaded / deposit.total) * 100)) : 0;
+  const items = list.data?.items;
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <PageHeader
+        title="Factures reçues"
+        description={`Les factures électroniques des fournisseurs de ${company?.label ?? 'la société'} (Factur-X, CII ou UBL), lues et contrôlées.`}
+        actions={
+          mayDeposit && (
+            <FileButton
+              onChange={(f) => void send(f)}
+              accept={EINVOICE_ACCEPT}
+              resetRef={resetPicker}
+              disabled={!online || sending}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  size="md"
+                  leftSection={
+                    online ? <IconFileUpload size={18} aria-hidden /> : <IconCloudOff size={18} aria-hidden />
+                  }
+                  disabled={!online || sending}
+                  loading={sending}
+                >
+                  {online ? 'Déposer une facture' : 'Hors ligne'}
+                </Button>
+              )}
+            </FileButton>
+          )
+        }
+      />
+      {!online && mayDeposit && (
+        <Text c="orange.9" role="status">
+          Le dépôt d’une facture demande une connexion au serveur.
+        </Text>
+      )}
+      {deposit.step !== 'idle' && (
+        <Card withBorder radius="md" padding="md" component="section" aria-label="Dépôt de la facture">
+          {deposit.step === 'sending' && (
+            <Stack gap={6}>
+              <Text size="sm" fw={600}>
+                {deposit.name} ({formatBytes(deposit.size)})
+              </Text>
+              <Progress value={percent} aria-label="Progression de l’envoi" animated={percent >= 100} />
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm" role="status">
+                  {percent < 100
+                    ? `Envoi du fichier : ${percent} %`
+                    : 'Fichier reçu : le serveur lit et contrôle la facture…'}
+                </Text>
+                <Button variant="default" onClick={() => abort.current?.()}>
+                  Annuler le dépôt
+                </Button>
+              </Group>
+            </Stack>
+          )}
+          {deposit.step === 'done' && (
+            <Alert
+              color={deposit.value.status === 'conforme' ? 'green' : 'red'}
+              title={deposit.value.status === 'conforme' ? 'Facture déposée' : 'Facture déposée, avec des anomalies'}
+              role="status"
+              withCloseButton
+              closeButtonLabel="Fermer"
+              onClose={() => setDeposit({ step: 'idle' })}
+            >
+              <Stack gap={4}>
+                <Text size="sm">{depositSummary(deposit.value)}</Text>
+                <Anchor
+                  size="sm"
+                  renderRoot={(props) => (
+                    <Link {...props} to="/mes-factures/factures-recues/$id" params={{ id: String(deposit.value.id) }} />
+                  )}
+                >
+                  Voir le détail et les contrôles
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
+          {deposit.step === 'failed' && (
+            <Alert
+              color="red"
+              title={`Dépôt de « ${deposit.name} » refusé`}
+              role="alert"
+              withCloseButton
+              closeButtonLabel="Fermer"
+              onClose={() => setDeposit({ step: 'idle' })}
+            >
+              <Text size="sm">{deposit.message}</Text>
+              {deposit.errors.length > 0 && (
+                <List size="sm" mt={4}>
+                  {deposit.errors.map((e) => (
+                    <List.Item key={e}>{e}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Alert>
+          )}
+        </Card>
+      )}
+      <Card withBorder radius="md" padding="md" component="section" aria-label="Liste des factures reçues">
+        <Stack gap="sm">
+          <TextInput
+            size="md"
+            label="Rechercher"
+            placeholder="Fournisseur ou numéro"
+            leftSection={<IconSearch size={18} aria-hidden />}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            maw={420}
+          />
+          {list.error && !list.data && (
+            <Alert color="red" role="alert" title="Liste indisponible">
+              {online ? list.error.message : 'La liste des factures reçues demande une connexion au serveur.'}
+            </Alert>
+          )}
+          <ReceivedTable items={items} loading={list.loading && !list.data} />
+          {list.data && <ListPagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function ReceivedTable({ items, loading }: { items: ReceivedInvoiceRow[] | undefined; loading: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={680}>
+      <Table
+        aria-label="Factures reçues"
+        aria-busy={loading}
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        style={TABULAR}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Fournisseur</Table.Th>
+            <Table.Th>Numéro</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th ta="right">Total TTC</Table.Th>
+            <Table.Th>Contrôle</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading &&
+            Array.from({ length: 3 }, (_, i) => (
+              <Table.Tr key={i}>
+                <Table.Td colSpan={5}>
+                  <Skeleton height={18} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          {items?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" ta="center" py="md">
+                  Aucune facture reçue.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {items?.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {r.supplierName || 'Fournisseur non indiqué'}
+                </Text>
+                {r.kind === 'Avoir' && (
+                  <Text size="xs" c="dimmed">
+                    Avoir
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  size="sm"
+                  renderRoot={(props) => (
+                    <Link {...props} to="/mes-factures/factures-recues/$id" params={{ id: String(r.id) }} />
+                  )}
+                >
+                  {r.number || 'Sans numéro'}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{formatDate(r.issueDate)}</Table.Td>
+              <Table.Td ta="right">{amountText(r.ttc)}</Table.Td>
+              <Table.Td>
+                <ReceivedStatusBadge row={r} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
