@@ -82,7 +82,15 @@ async function bulkInsert(server: TestServer, companyId: number, today: string):
   const totals = computeTotals(LINES);
   // The demo documents of this company make way for the bulk series.
   await server.deps.db.execute(sql`delete from estimates where company_id = ${companyId}`);
-  await server.deps.db.execute(sql`delete from invoices where company_id = ${companyId}`);
+  // Validated invoices are kept 10 years: the retention triggers (issue 18) refuse this delete, so the
+  // bench lifts them for its own setup only, and clears what hangs on the invoices by hand.
+  await server.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    const mine = sql`(select id from invoices where company_id = ${companyId})`;
+    for (const table of ['invoice_pdfs', 'invoice_payments', 'invoice_events'])
+      await tx.execute(sql`delete from ${sql.identifier(table)} where invoice_id in ${mine}`);
+    await tx.execute(sql`delete from invoices where company_id = ${companyId}`);
+  });
   await server.deps.db.execute(sql`delete from document_counters where company_id = ${companyId}`);
   const start = `${Number(today.slice(0, 4)) - 1}-01-01`;
   await server.deps.db.execute(sql`
@@ -142,6 +150,12 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       if (res.status !== 200) throw new Error(`validation : ${res.status} ${JSON.stringify(res.body)}`);
     };
     const validations = await timeCalls(validate, VALIDATIONS, 3);
+    // Issue 18: the validated ones in UBL 2.1, built from their frozen data at each call.
+    let ubl = 3;
+    const ublExport = await timeCalls(async () => {
+      const res = await server.api.get(`/api/invoices/${drafts[ubl++ % drafts.length]}/ubl`, opts);
+      if (res.status !== 200) throw new Error(`UBL : ${res.status}`);
+    }, VALIDATIONS);
 
     const list = (path: string) => async () => {
       const res = await server.api.get(path, opts);
@@ -163,7 +177,9 @@ export async function benchInvoices(): Promise<Record<string, string>> {
     return {
       'Factures en base (une société)': n.toLocaleString('fr-FR'),
       'Insertion en masse (INSERT … SELECT generate_series)': ms(insertMs),
-      [`Validation PUT /api/invoices/{id}/validate, PDF compris (${VALIDATIONS} brouillons)`]: summary(validations),
+      [`Validation PUT /api/invoices/{id}/validate, Factur-X compris (PDF/A-3 + XML CII) (${VALIDATIONS} brouillons)`]:
+        summary(validations),
+      [`Export GET /api/invoices/{id}/ubl (${VALIDATIONS} appels)`]: summary(ublExport),
       [`GET /api/factures 1re page de 50 (${CALLS} appels)`]: summary(firstPage),
       [`GET /api/factures recherche « hotel parc » (${CALLS} appels)`]: summary(search),
       [`GET /api/factures en retard de paiement (${CALLS} appels)`]: summary(overdue),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyId, GARAGE, invoicePayload, MARTIN } from '../support/invoice-helpers';
 import { extractFacturX } from '../support/einvoice-validators';
@@ -75,5 +76,35 @@ describe('GET /api/invoices/:id/ubl', () => {
       company: companyId(server, GARAGE),
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe('retention: a validated invoice and its Factur-X are kept as issued (10 years)', () => {
+  const refused = async (statement: ReturnType<typeof sql>) => {
+    const error = await env.server.deps.db.execute(statement).then(
+      () => null,
+      (e: unknown) => e as Error & { cause?: { message?: string } },
+    );
+    expect(error, 'la base aurait dû refuser').not.toBeNull();
+    return `${error!.message} ${error!.cause?.message ?? ''}`;
+  };
+
+  it('the database itself refuses to change or delete them, even by a statement typed by hand', async () => {
+    const v = await validatedInvoice();
+    expect(await refused(sql`update invoices set ttc = 1 where id = ${v.id}`)).toContain(
+      `La facture ${v.number} est validée : son contenu ne peut plus changer (corrigez-la par un avoir).`,
+    );
+    expect(await refused(sql`update invoices set lines = '[]' where id = ${v.id}`)).toContain('ne peut plus changer');
+    expect(await refused(sql`delete from invoices where id = ${v.id}`)).toContain(
+      `La facture ${v.number} est validée : elle est conservée 10 ans et ne peut pas être supprimée.`,
+    );
+    expect(await refused(sql`update invoice_pdfs set bytes = '\\x00' where invoice_id = ${v.id}`)).toContain(
+      'Le fichier d’une facture validée est conservé 10 ans tel qu’il a été émis.',
+    );
+    expect(await refused(sql`delete from invoice_pdfs where invoice_id = ${v.id}`)).toContain('conservé 10 ans');
+    // What follows an invoice after its issue still moves: payments, sending.
+    await env.server.deps.db.execute(sql`update invoices set amount_paid = 10, sent_at = now() where id = ${v.id}`);
+    const read = await env.server.api.get(`/api/invoices/${v.id}/pdf`, { token: env.demo, company: v.company });
+    expect(Buffer.from(read.raw).equals(Buffer.from(v.file, 'base64'))).toBe(true);
   });
 });

@@ -35,6 +35,8 @@ const RELEASED: Record<string, string> = {
   '0006_retention_guard': '824d012284e2f854',
   '0007_accounting_search_indexes': '6b8de494922d6e02',
   '0008_my_account': '5d64219ddf73ac5a',
+  '0009_einvoicing': 'f260bce5e133b6f1',
+  '0010_einvoice_retention': '62917c6ed01ec93f',
 };
 
 describe('migrations (decision 038)', () => {
