@@ -1,8 +1,8 @@
 // The API suite also runs on a real PostgreSQL (issue 13), started for the run from Debian's
 // binaries (tests/support/pg-cluster.ts), three instances run behind Debian's haproxy
 // (tests/api/cluster.test.ts), and directory sign-in is tested against Debian's slapd (issue 16,
-// tests/support/slapd.ts), and every e-invoice is checked offline with xmllint, Saxon-HE (Java comes
-// with it), pdfdetach and qpdf (issue 18, tests/support/einvoice-validators.ts). On a fresh machine
+// tests/support/slapd.ts), and every e-invoice is checked offline with xmllint, Saxon-HE (on a Java
+// runtime, which the Saxon package does not pull in), pdfdetach and qpdf (issue 18, tests/support/einvoice-validators.ts). On a fresh machine
 // this installs the packages when it can (root with apt), else stops at once with the exact command
 // to run.
 import { existsSync, readdirSync } from 'node:fs';
@@ -19,7 +19,18 @@ const EINVOICE_TOOLS = [
   ['/usr/bin/pdfdetach', 'poppler-utils'],
   ['/usr/bin/qpdf', 'qpdf'],
 ];
-const missingEinvoiceTools = () => EINVOICE_TOOLS.filter(([path]) => !existsSync(path));
+const hasJava = () => {
+  try {
+    execSync('command -v java', { stdio: 'ignore', shell: '/bin/sh' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const missingEinvoiceTools = () => [
+  ...EINVOICE_TOOLS.filter(([path]) => !existsSync(path)),
+  ...(hasJava() ? [] : [['java', 'default-jre-headless']]),
+];
 function findPgBin() {
   if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'postgres')) ? process.env.PG_BIN : null;
   if (!existsSync(ROOT)) return null;
@@ -47,6 +58,6 @@ if (bin && existsSync(HAPROXY) && existsSync(SLAPD) && missingEinvoiceTools().le
   process.exit(0);
 }
 console.error(
-  'PostgreSQL, haproxy, slapd et les outils de contrôle des factures électroniques sont nécessaires aux tests (PostgreSQL, plusieurs instances, annuaire LDAP, Factur-X/UBL). Installez-les avec :\n  sudo apt-get install -y postgresql haproxy slapd ldap-utils libsaxonhe-java libxml2-utils poppler-utils qpdf\nou indiquez le dossier bin de PostgreSQL avec PG_BIN=/usr/lib/postgresql/NN/bin',
+  'PostgreSQL, haproxy, slapd et les outils de contrôle des factures électroniques sont nécessaires aux tests (PostgreSQL, plusieurs instances, annuaire LDAP, Factur-X/UBL). Installez-les avec :\n  sudo apt-get install -y postgresql haproxy slapd ldap-utils libsaxonhe-java default-jre-headless libxml2-utils poppler-utils qpdf\nou indiquez le dossier bin de PostgreSQL avec PG_BIN=/usr/lib/postgresql/NN/bin',
 );
 process.exit(1);
