@@ -135,9 +135,7 @@ export function customerSnapshot(customer: CustomerFields | null, billingAddress
     phone: opt(customer?.phone),
     isBusiness: customer?.isBusiness ?? true,
     // Structured only when the printed address is the record's own (a typed billing address is text).
-    ...(customer && !billingAddress.trim()
-      ? { postalCode: opt(customer.postalCode), city: opt(customer.city) }
-      : {}),
+    ...(customer && !billingAddress.trim() ? { postalCode: opt(customer.postalCode), city: opt(customer.city) } : {}),
     countryCode: countryCodeOf(customer?.country),
   };
 }

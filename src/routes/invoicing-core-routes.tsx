@@ -39,4 +39,13 @@ export const customerSheetRoute = createRoute({
   component: lazyScreen(() => import('../features/customers/components/customer-sheet-page'), 'CustomerSheetPage'),
 });
 
-export const invoicingCoreRoutes = [articlesRoute, customersRoute, customerSheetRoute];
+// Issue 18: the seller's legal details, read by whoever sees the invoices (edited with 'edit').
+export const legalDetailsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/mes-factures/mentions-legales',
+  staticData: { title: 'Mentions légales de la société' },
+  beforeLoad: allowedTo('view', { menu: 'mesFactures', child: 'listeFactures' }),
+  component: lazyScreen(() => import('../features/company-legal/components/legal-details-page'), 'LegalDetailsPage'),
+});
+
+export const invoicingCoreRoutes = [articlesRoute, customersRoute, customerSheetRoute, legalDetailsRoute];

@@ -86,6 +86,8 @@ export const navEntries: NavEntry[] = [
       { label: 'Liste des factures', to: '/mes-factures/liste-des-factures', child: 'listeFactures' },
       { label: 'Mes clients', to: '/mes-factures/mes-clients', child: 'gestionClients' },
       { label: 'Mes articles', to: '/mes-factures/mes-articles', child: 'gestionArticles' },
+      { label: 'Factures reçues', to: '/mes-factures/factures-recues', menu: 'maBannette' },
+      { label: 'Mentions légales', to: '/mes-factures/mentions-legales', child: 'listeFactures' },
     ],
     promotion: { to: '/mes-factures/presentation', badge: 'Gratuit' },
   },

@@ -13,6 +13,7 @@ import { adminRoutes } from './admin-routes';
 import { myAccountRoutes } from './my-account-routes';
 import { fiscalRoutes } from './fiscal-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
+import { receivedInvoicesRoutes } from './received-invoices-routes';
 
 // Modules append their route lists here (one line each).
 const appRoutes = [
@@ -27,6 +28,7 @@ const appRoutes = [
   ...adminRoutes,
   ...myAccountRoutes,
   ...fiscalRoutes,
+  ...receivedInvoicesRoutes,
 ];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame

@@ -152,7 +152,8 @@ describe('customers', () => {
     await dialog
       .getByRole('textbox', { name: 'Autre adresse de facturation n° 1' })
       .fill('Service comptable, 10 quai Perrache, 69002 Lyon');
-    await dialog.getByLabel('SIREN').fill('123 456 789');
+    // Issue 18: a professional customer in France gives a valid SIREN (9 digits, Luhn key).
+    await dialog.getByLabel('SIREN').fill('732 829 320');
     await dialog.getByLabel('Délai de paiement (jours)').fill('45');
     await shot(page, 'articles-customers/customer-form-1366');
     await dialog.getByRole('button', { name: 'Créer le client' }).click();
@@ -164,7 +165,7 @@ describe('customers', () => {
     // What the server kept is what the sheet shows (its rendering: customer-sheet.screen.test.tsx).
     await page.getByText('45 jours').waitFor();
     await page.getByText('Service comptable, 10 quai Perrache, 69002 Lyon').waitFor();
-    await page.getByText('123456789').waitFor();
+    await page.getByText('732829320').waitFor();
     await page
       .getByText(/Aucune facture pour ce client|Aucun document à afficher/)
       .first()

@@ -12,7 +12,12 @@ export default async function setup(project: TestProject) {
   execSync('node scripts/ensure-chromium.mjs', { stdio: 'inherit' });
   const dist = process.env.E2E_DIST ?? 'dist';
   if (!existsSync(`${dist}/index.html`) || process.env.E2E_REBUILD === '1') {
-    execSync(`npx vite build --outDir ${dist} --emptyOutDir`, { stdio: 'inherit' });
+    // Vitest runs with NODE_ENV=test: the service worker would be built with Workbox's development
+    // code, which never takes control of the page (every offline test then waits in vain).
+    execSync(`npx vite build --outDir ${dist} --emptyOutDir`, {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const { dir } = await sharedSnapshot();
   project.provide('apiSnapshot', dir);

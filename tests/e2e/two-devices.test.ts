@@ -33,6 +33,8 @@ async function newCustomer(page: Page, socialReason: string): Promise<void> {
   await dialog.getByLabel('Adresse', { exact: true }).fill('3 rue des Lilas');
   await dialog.getByLabel('Code postal').fill('17000');
   await dialog.getByLabel('Ville').fill('La Rochelle');
+  // Issue 18: a professional customer in France gives a valid SIREN.
+  await dialog.getByLabel('SIREN').fill('552 100 554');
   await dialog.getByRole('button', { name: 'Créer le client' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }

@@ -2,7 +2,7 @@
 // customers: these follow the article toasts' voice; refusals show the server's own French text.
 import { QUEUED_MESSAGE, SERVER_RETRY_MESSAGE, type ScreenOutcome } from '../../data/local-rows';
 
-export type CustomerOperation = 'create' | 'update' | 'delete';
+export type CustomerOperation = 'create' | 'update' | 'delete' | 'archive' | 'restore';
 
 export interface Feedback {
   tone: 'success' | 'error';
@@ -21,20 +21,38 @@ export const CUSTOMER_TOASTS = {
   saveError: 'Une erreur est survenue lors de l’enregistrement du client',
   deleteError: 'Une erreur est survenue lors de la suppression du client',
   loadError: 'Erreur lors de la récupération du client',
+  // Issue 18.
+  archived: 'Client archivé',
+  archivedSub: 'Il n’est plus proposé dans les factures et devis ; ses factures validées restent conservées.',
+  restored: 'Client rétabli',
+  restoredSub: 'Il est de nouveau proposé dans les factures et devis.',
+  archiveError: 'Une erreur est survenue lors de l’archivage du client',
 } as const;
 
+const DONE: Record<CustomerOperation, { title: string; sub?: string }> = {
+  create: { title: CUSTOMER_TOASTS.created, sub: CUSTOMER_TOASTS.createdSub },
+  update: { title: CUSTOMER_TOASTS.updated },
+  delete: { title: CUSTOMER_TOASTS.deleted },
+  archive: { title: CUSTOMER_TOASTS.archived, sub: CUSTOMER_TOASTS.archivedSub },
+  restore: { title: CUSTOMER_TOASTS.restored, sub: CUSTOMER_TOASTS.restoredSub },
+};
+
+const SERVER_ERROR: Record<CustomerOperation, string> = {
+  create: CUSTOMER_TOASTS.saveError,
+  update: CUSTOMER_TOASTS.saveError,
+  delete: CUSTOMER_TOASTS.deleteError,
+  archive: CUSTOMER_TOASTS.archiveError,
+  restore: CUSTOMER_TOASTS.archiveError,
+};
+
+/** A delete refused because the customer is named on an invoice (or a quote): archiving is offered instead. */
+export const isUsedRefusal = (outcome: ScreenOutcome<unknown>): boolean =>
+  outcome.status === 'failed' && outcome.httpStatus === 409;
+
 export function customerFeedback(operation: CustomerOperation, outcome: ScreenOutcome<unknown>): Feedback {
-  if (outcome.status === 'done') {
-    if (operation === 'create')
-      return { tone: 'success', title: CUSTOMER_TOASTS.created, sub: CUSTOMER_TOASTS.createdSub, settled: true };
-    return {
-      tone: 'success',
-      title: operation === 'update' ? CUSTOMER_TOASTS.updated : CUSTOMER_TOASTS.deleted,
-      settled: true,
-    };
-  }
+  if (outcome.status === 'done') return { tone: 'success', ...DONE[operation], settled: true };
   if (outcome.status === 'queued') {
-    const serverError = operation === 'delete' ? CUSTOMER_TOASTS.deleteError : CUSTOMER_TOASTS.saveError;
+    const serverError = SERVER_ERROR[operation];
     if (outcome.reason === 'server')
       return { tone: 'error', title: serverError, sub: SERVER_RETRY_MESSAGE, settled: true };
     return { tone: 'success', title: CUSTOMER_TOASTS.queued, sub: QUEUED_MESSAGE, settled: true };

@@ -6,21 +6,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
+import { fake, resetFakes } from '../../../tests/support/module-fakes';
+import { CUSTOMER_MESSAGES } from '../../domain/customers';
 
-const createCustomer = vi.fn();
-vi.mock('./api/customer-mutations', () => ({
-  createCustomer: (...args: unknown[]) => createCustomer(...args),
-  updateCustomer: vi.fn(),
-}));
+// The shared fakes (module-fakes.ts): the sheet's test mocks the same module the same way.
+vi.mock('./api/customer-mutations', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/customer-mutations')>(),
+    ['createCustomer', 'updateCustomer', 'deleteCustomer', 'archiveCustomer'],
+  ),
+);
+
 vi.mock('../../data/cache-hooks', () => ({ useCachedEnvironment: () => ({ environment: null, fetchedAt: null }) }));
 
 const { CustomerFormModal } = await import('./components/customer-form-modal');
+const createCustomer = fake('createCustomer');
 
 beforeAll(installJsdomGaps);
 // Nothing outlives a test: the rendered tree, the toasts' global store, the mocks' answers.
 afterEach(() => {
   cleanScreen();
-  createCustomer.mockReset();
+  resetFakes();
 });
 
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -43,7 +49,7 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
     const alert = await within(dialog).findByRole('alert', { hidden: true });
     expect(alert.textContent).toContain('Le client contient des erreurs.');
     expect(alert.textContent).toContain('La raison sociale du client est obligatoire.');
-    expect(alert.textContent).toContain('Le SIREN du client doit comporter 9 chiffres.');
+    expect(alert.textContent).toContain(CUSTOMER_MESSAGES.sirenInvalid);
     expect(alert.textContent).toContain('Le délai de paiement doit être un nombre entier de jours entre 0 et 365.');
     expect(createCustomer).not.toHaveBeenCalled();
   });
@@ -61,14 +67,54 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
       within(dialog).getByRole('textbox', { name: 'Autre adresse de facturation n° 1', hidden: true }),
       'Service comptable, 10 quai Perrache, 69002 Lyon',
     );
-    type(field('SIREN'), '123 456 789');
+    type(field('SIREN'), '732 829 320');
     type(field('Délai de paiement (jours)'), '45');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     const body = createCustomer.mock.calls[0][1] as Record<string, unknown>;
     expect(JSON.stringify(body)).toContain('Service comptable, 10 quai Perrache, 69002 Lyon');
     expect(JSON.stringify(body)).toContain('Atelier Durand');
-    expect(JSON.stringify(body)).toMatch(/"123 ?456 ?789"/);
+    expect(JSON.stringify(body)).toMatch(/"732 ?829 ?320"/);
     expect(JSON.stringify(body)).toContain('45');
+  });
+
+  it('issue 18: the SIREN and the VAT number are checked as they are typed, in French, under their fields', async () => {
+    const { dialog, field } = openNew();
+    // A wrong key, typed in full: the rulebook's message at once, before saving.
+    type(field('SIREN'), '732 829 321');
+    await within(dialog).findByText(CUSTOMER_MESSAGES.sirenInvalid);
+    type(field('SIREN'), '732 829 320');
+    await waitFor(() => expect(within(dialog).queryByText(CUSTOMER_MESSAGES.sirenInvalid)).toBeNull());
+    type(field('Numéro de TVA intracommunautaire'), 'FR96552100554');
+    await within(dialog).findByText(CUSTOMER_MESSAGES.vatNumberSirenMismatch);
+    type(field('Numéro de TVA intracommunautaire'), 'FR44732829320');
+    await waitFor(() => expect(within(dialog).queryByText(CUSTOMER_MESSAGES.vatNumberSirenMismatch)).toBeNull());
+    // « Obligatoire » waits for the save; nothing is flagged before.
+    expect(within(dialog).queryByText(CUSTOMER_MESSAGES.sirenRequired)).toBeNull();
+  });
+
+  it('issue 18: a professional customer in France needs its SIREN; a private one does not', async () => {
+    const onClose = vi.fn();
+    const { dialog, field } = openNew(onClose);
+    type(field('Raison sociale'), 'Atelier Durand');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
+    const alert = await within(dialog).findByRole('alert', { hidden: true });
+    expect(alert.textContent).toContain('Le SIREN est obligatoire pour un client professionnel en France.');
+    // Also under the field itself.
+    expect(within(dialog).getAllByText(CUSTOMER_MESSAGES.sirenRequired)).toHaveLength(2);
+    expect(createCustomer).not.toHaveBeenCalled();
+
+    createCustomer.mockResolvedValueOnce({
+      status: 'done',
+      response: { accountNumber: 'C00043', socialReason: 'Claire Durand' },
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Particulier', hidden: true }));
+    // A private customer has no SIREN nor VAT number fields.
+    await waitFor(() =>
+      expect(within(dialog).queryByLabelText('SIREN', { selector: 'input', exact: false })).toBeNull(),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(createCustomer.mock.calls[0][1]).toMatchObject({ isBusiness: false, siren: '' });
   });
 });

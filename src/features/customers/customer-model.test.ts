@@ -54,7 +54,9 @@ describe('customer model', () => {
     expect(parseDelay('45')).toBe(45);
     expect(Number.isNaN(parseDelay('trente'))).toBe(true);
     expect(
-      validateCustomer(row({ accountNumber: 'C1', socialReason: 'X', paymentDelay: parseDelay('trente') })),
+      validateCustomer(
+        row({ accountNumber: 'C1', socialReason: 'X', siren: '732829320', paymentDelay: parseDelay('trente') }),
+      ),
     ).toEqual([CUSTOMER_MESSAGES.paymentDelayInvalid]);
     expect(paymentDelayLabel(null)).toBe('30 jours (par défaut)');
     expect(paymentDelayLabel(1)).toBe('1 jour');

@@ -7,8 +7,17 @@ import { parseFrenchNumber } from '../../domain/money';
 import { searchKey } from '../../domain/search-text';
 import type { Customer } from '../../domain/types';
 
-/** One customer as GET /api/customers returns it (texts never null; paymentDelay null = 30 days). */
-export type CustomerRow = Customer & { id?: number };
+/**
+ * One customer as GET /api/customers returns it (texts never null; paymentDelay null = 30 days).
+ * archived (issue 18): named on a validated invoice, so kept, but no longer offered.
+ */
+export type CustomerRow = Customer & { id?: number; archived?: boolean };
+
+export const isArchived = (c: { archived?: boolean }): boolean => c.archived === true;
+
+/** The list shows the active customers; the archived ones only when asked. */
+export const withArchived = (rows: readonly CustomerRow[], showArchived: boolean): CustomerRow[] =>
+  showArchived ? [...rows] : rows.filter((r) => !isArchived(r));
 
 export function emptyCustomer(): Customer {
   return {
@@ -34,7 +43,7 @@ export function emptyCustomer(): Customer {
 
 export function customerFromRow(row: CustomerRow): Customer {
   const base = emptyCustomer();
-  const { id: _id, ...rest } = row;
+  const { id: _id, archived: _archived, ...rest } = row;
   const filled = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
   return {
     ...base,
@@ -122,18 +131,51 @@ export function filterCustomers(index: IndexedCustomers, query: string): Custome
 
 export type CustomerField = 'accountNumber' | 'socialReason' | 'email' | 'siren' | 'vatNumber' | 'paymentDelay';
 
-const FIELD_OF: Record<string, CustomerField> = {
-  [CUSTOMER_MESSAGES.accountNumberRequired]: 'accountNumber',
-  [CUSTOMER_MESSAGES.socialReasonRequired]: 'socialReason',
-  [CUSTOMER_MESSAGES.emailInvalid]: 'email',
-  [CUSTOMER_MESSAGES.sirenInvalid]: 'siren',
-  [CUSTOMER_MESSAGES.vatNumberInvalid]: 'vatNumber',
-  [CUSTOMER_MESSAGES.paymentDelayInvalid]: 'paymentDelay',
-};
+// By the rulebook's message keys (src/domain/customers.ts): siren… under SIREN, vatNumber… under the VAT number.
+const FIELD_OF: Record<string, CustomerField> = Object.fromEntries(
+  Object.entries(CUSTOMER_MESSAGES).flatMap(([key, message]) => {
+    const field: CustomerField | null = key.startsWith('accountNumber')
+      ? 'accountNumber'
+      : key.startsWith('socialReason')
+        ? 'socialReason'
+        : key.startsWith('email')
+          ? 'email'
+          : key.startsWith('siren')
+            ? 'siren'
+            : key.startsWith('vatNumber')
+              ? 'vatNumber'
+              : key.startsWith('paymentDelay')
+                ? 'paymentDelay'
+                : null;
+    return field ? [[message, field]] : [];
+  }),
+);
 
 /** Each broken rule under its field (the form also lists them all). */
 export function customerFieldErrors(errors: readonly string[]): Partial<Record<CustomerField, string>> {
   const out: Partial<Record<CustomerField, string>> = {};
-  for (const e of errors) if (FIELD_OF[e]) out[FIELD_OF[e]] = e;
+  for (const e of errors) if (FIELD_OF[e] && !out[FIELD_OF[e]]) out[FIELD_OF[e]] = e;
+  return out;
+}
+
+// Typed in full (9 digits, FR + 11 characters): judged at once, before the field is left.
+const COMPLETE: Partial<Record<CustomerField, number>> = { siren: 9, vatNumber: 13 };
+
+/**
+ * Issue 18: the SIREN and the VAT number are checked as they are typed — their format errors show
+ * once the field is left or typed in full; « obligatoire » waits for the save.
+ */
+export function liveFieldErrors(
+  customer: Customer,
+  errors: readonly string[],
+  left: Partial<Record<CustomerField, boolean>>,
+): Partial<Record<CustomerField, string>> {
+  const out: Partial<Record<CustomerField, string>> = {};
+  const all = customerFieldErrors(errors.filter((e) => e !== CUSTOMER_MESSAGES.sirenRequired));
+  for (const field of ['siren', 'vatNumber', 'email'] as const) {
+    const value = (customer[field] ?? '').replace(/[\s\u00a0\u202f.-]/g, '');
+    const complete = COMPLETE[field];
+    if (all[field] && (left[field] || (complete !== undefined && value.length >= complete))) out[field] = all[field];
+  }
   return out;
 }

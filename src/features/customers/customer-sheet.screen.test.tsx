@@ -4,13 +4,14 @@
 // SIREN, the documents or their absence), and an unknown customer: "Erreur lors de la récupération
 // du client" with the server's text. Creating a customer against the real server, opening its sheet
 // and the axe pass stay in the e2e file.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HTTPError } from 'ky';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb, userDb } from '../../data/db';
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { fake, resetFakes } from '../../../tests/support/module-fakes';
 
 const fetchCustomer = vi.fn();
 const fetchCustomerDocuments = vi.fn();
@@ -23,7 +24,12 @@ vi.mock('./api/customer-api', () => ({
 // stand-ins, so that the unit project's shared module cache (isolate: false) never holds a real
 // dialog bound to the real mutations when that file mocks them.
 vi.mock('./components/customer-form-modal', () => ({ CustomerFormModal: () => null }));
-vi.mock('./api/customer-mutations', () => ({ deleteCustomer: vi.fn() }));
+vi.mock('./api/customer-mutations', async (actual) =>
+  (await import('../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('./api/customer-mutations')>(),
+    ['createCustomer', 'updateCustomer', 'deleteCustomer', 'archiveCustomer'],
+  ),
+);
 
 const { CustomerSheetPage } = await import('./components/customer-sheet-page');
 
@@ -36,7 +42,7 @@ const DURAND = {
   city: 'Lyon',
   billingAddresses: ['Service comptable, 10 quai Perrache, 69002 Lyon'],
   email: 'claire@durand-e2e.fr',
-  siren: '123456789',
+  siren: '732829320',
   paymentMode: 'Virement',
   paymentDelay: 45,
   isBusiness: true,
@@ -49,6 +55,7 @@ afterEach(() => {
   signInAs(null);
   fetchCustomer.mockReset();
   fetchCustomerDocuments.mockReset();
+  resetFakes();
 });
 // The sheet keeps the server's customer on the device (fake IndexedDB): gone with the file.
 afterAll(() => deleteUserDb(demoProfile().id));
@@ -70,7 +77,7 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
     expect(fetchCustomer.mock.calls[0][0]).toBe('C00042');
     screen.getByText('45 jours');
     screen.getByText('Service comptable, 10 quai Perrache, 69002 Lyon');
-    screen.getByText('123456789');
+    screen.getByText('732829320');
     const documents = screen.getByRole('heading', { name: 'Documents', hidden: true }).parentElement!;
     await within(documents).findByText(/Aucune facture pour ce client|Aucun document à afficher/);
     // Kept on the device for the list and the offline sheet (and written before the file deletes it).
@@ -94,5 +101,40 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
     );
     expect(toast?.textContent).toContain('Client introuvable.');
     await screen.findByText('Client introuvable', { exact: true });
+  });
+
+  it('issue 18: « Archiver » then « Rétablir »; the badge « Archivé » meanwhile', async () => {
+    fetchCustomer.mockResolvedValue(DURAND);
+    fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
+    openSheet('C00042');
+    await screen.findByRole('heading', { name: 'Atelier Durand E2E', hidden: true });
+    fake('archiveCustomer').mockResolvedValueOnce({ status: 'done', response: { ...DURAND, archived: true } });
+    fetchCustomer.mockResolvedValue({ ...DURAND, archived: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Archiver', hidden: true }));
+    await screen.findByText('Client archivé');
+    expect(fake('archiveCustomer').mock.calls[0].slice(1)).toEqual([expect.objectContaining(DURAND), true]);
+    await screen.findByText('Archivé');
+    fake('archiveCustomer').mockResolvedValueOnce({ status: 'done', response: { ...DURAND, archived: false } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rétablir', hidden: true }));
+    await screen.findByText('Client rétabli');
+    expect(fake('archiveCustomer').mock.calls[1][2]).toBe(false);
+  });
+
+  it('issue 18: a customer named on a validated invoice cannot be deleted: the server’s word, and « Archiver »', async () => {
+    fetchCustomer.mockResolvedValue(DURAND);
+    fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
+    openSheet('C00042');
+    await screen.findByRole('heading', { name: 'Atelier Durand E2E', hidden: true });
+    const refusal = 'Ce client figure sur une facture validée : il ne peut pas être supprimé, archivez-le.';
+    fake('deleteCustomer').mockResolvedValueOnce({ status: 'failed', httpStatus: 409, message: refusal, errors: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer', hidden: true }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer le client', hidden: true });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Supprimer', hidden: true }));
+    const refused = await screen.findByRole('dialog', { name: 'Suppression impossible', hidden: true });
+    expect(refused.textContent).toContain(refusal);
+    fake('archiveCustomer').mockResolvedValueOnce({ status: 'done', response: { ...DURAND, archived: true } });
+    fireEvent.click(within(refused).getByRole('button', { name: 'Archiver', hidden: true }));
+    await screen.findByText('Client archivé');
+    expect(fake('archiveCustomer').mock.calls[0][2]).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ const customer: Customer = {
   address: '1 rue A',
   billingAddresses: [],
   paymentDelay: 30,
+  // Issue 18: a professional customer in France is validated with its SIREN.
+  siren: '732829320',
 };
 const row = (id: number, type: 'Facture' | 'Avoir', createdAt: string, validated = true): InvoiceListRow => ({
   id,
@@ -64,7 +66,14 @@ describe('client-side checks with the server’s context', () => {
     const limit = "Votre abonnement actuel ne vous permet pas d'effectuer une nouvelle facture.";
     expect(documentErrors('invoice', validForm(), inputs({ invoices: rows }), false)).toEqual([]);
     expect(documentErrors('invoice', validForm(), inputs({ invoices: rows }), true)).toEqual([limit]);
-    expect(documentErrors('invoice', { ...validForm(), type: 'Avoir' }, inputs({ invoices: rows }), true)).toEqual([]);
+    expect(
+      documentErrors(
+        'invoice',
+        { ...validForm(), type: 'Avoir', correctedInvoiceId: 1 },
+        inputs({ invoices: rows }),
+        true,
+      ),
+    ).toEqual([]);
     expect(documentErrors('invoice', validForm(), inputs({ invoices: rows, validatedThisMonth: 1 }), true)).toEqual([]);
   });
 
@@ -74,5 +83,32 @@ describe('client-side checks with the server’s context', () => {
     expect(documentErrors('invoice', validForm(), inputs({ invoices: rows }))).toEqual([
       'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.',
     ]);
+  });
+
+  it('issue 18: validation waits for the seller’s legal details, named in French; a draft does not', () => {
+    const seller = {
+      label: 'Boulangerie Pâtisserie Martin',
+      legalForm: 'SARL',
+      shareCapital: '8 000 €',
+      address: '14 rue des Lilas',
+      postalCode: '69003',
+      city: 'Lyon',
+      siren: '404833048',
+      rcs: 'RCS Lyon',
+      vatNumber: 'FR83404833048',
+    };
+    const refused = documentErrors(
+      'invoice',
+      validForm(),
+      inputs({ company: null, seller: { ...seller, siren: null, legalForm: '' } }),
+      true,
+    );
+    expect(refused).toEqual([
+      'Complétez les mentions légales de la société avant de valider une facture : forme juridique, SIREN.',
+    ]);
+    expect(
+      documentErrors('invoice', validForm(), inputs({ company: null, seller: { ...seller, siren: null } }), false),
+    ).toEqual([]);
+    expect(documentErrors('invoice', validForm(), inputs({ company: null, seller }), true)).toEqual([]);
   });
 });

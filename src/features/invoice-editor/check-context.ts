@@ -4,6 +4,7 @@
 // billing date. Facts missing on the device only make the local check milder; the server
 // re-checks everything before any write.
 import { checkInvoice, type InvoiceCheckContext } from '../../domain/invoice-checks';
+import type { LegalDetailsFields } from '../../domain/legal-details';
 import { checkQuote } from '../../domain/quote-checks';
 import type { Customer, Exercise } from '../../domain/types';
 import { creditLimitErrorsFor } from './credit-basis';
@@ -24,6 +25,11 @@ export interface CheckInputs {
   invoices: readonly InvoiceListRow[];
   /** From GET /api/factures/etat when it could be read; else counted in the cached list. */
   validatedThisMonth?: number | null;
+  /**
+   * Issue 18: the seller's legal details as the environment keeps them; validation is refused on
+   * the device too while the mandatory ones are missing. Null (no environment yet): the server judges.
+   */
+  seller?: LegalDetailsFields | null;
 }
 
 /** Validated invoices ('Facture') billed in today's month: the cached list's view of the Starter count. */
@@ -54,6 +60,7 @@ export function invoiceContext(form: EditorForm, inputs: CheckInputs, forValidat
     numberInvoiceValidateMonth: form.type === 'Avoir' ? null : (inputs.company?.numberInvoiceValidateMonth ?? null),
     validatedThisMonth: inputs.validatedThisMonth ?? countValidatedThisMonth(inputs.invoices, inputs.today),
     latestValidatedDate: latestValidatedDate(inputs.invoices),
+    seller: inputs.seller ?? null,
   };
 }
 

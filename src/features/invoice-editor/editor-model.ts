@@ -5,7 +5,7 @@ import { hasDiscount } from '../../domain/discounts';
 import { lineTotal } from '../../domain/totals';
 import type { Customer, Discount, InvoiceLine, InvoicePayload, InvoiceType, QuotePayload } from '../../domain/types';
 import { withLineIds } from './line-ops';
-import type { EditorForm, EditorKind, EditorState, InvoiceJson, QuoteJson } from './types';
+import type { EditorForm, EditorKind, EditorState, InvoiceJson, QuoteJson, ReformMentions } from './types';
 
 export function emptyForm(kind: EditorKind, today: string): EditorForm {
   return {
@@ -56,6 +56,10 @@ export function formFromInvoice(inv: InvoiceJson): EditorForm {
     vatClause: inv.vatClause ?? '',
     correctedInvoiceId: inv.correctedInvoiceId ?? null,
     ...(inv.discount ? { discount: inv.discount } : {}),
+    operationKind: inv.operationKind ?? null,
+    vatOnDebits: inv.vatOnDebits ?? null,
+    deliveryAddress: inv.deliveryAddress || null,
+    saleDate: inv.saleDate || null,
   };
 }
 
@@ -118,7 +122,21 @@ function documentDiscount(form: EditorForm): { discount?: Discount } {
   return hasDiscount(form.discount) ? { discount: form.discount } : {};
 }
 
-export function toInvoicePayload(form: EditorForm): InvoicePayload {
+/**
+ * Issue 18: the reform's mentions, sent only when set (a document without them travels exactly as
+ * before): a blank delivery address or sale date means « the billing address / date ».
+ */
+export function reformMentions(form: EditorForm): ReformMentions {
+  const delivery = (form.deliveryAddress ?? '').trim();
+  return {
+    ...(form.operationKind ? { operationKind: form.operationKind } : {}),
+    ...(typeof form.vatOnDebits === 'boolean' ? { vatOnDebits: form.vatOnDebits } : {}),
+    ...(delivery ? { deliveryAddress: delivery } : {}),
+    ...(form.saleDate ? { saleDate: form.saleDate } : {}),
+  };
+}
+
+export function toInvoicePayload(form: EditorForm): InvoicePayload & ReformMentions {
   const isCredit = form.type === 'Avoir';
   return {
     designation: form.designation,
@@ -134,6 +152,7 @@ export function toInvoicePayload(form: EditorForm): InvoicePayload {
     calculatesBasisTTC: false,
     correctedInvoiceId: isCredit ? form.correctedInvoiceId : null,
     ...documentDiscount(form),
+    ...reformMentions(form),
   };
 }
 
@@ -203,4 +222,23 @@ export function setInvoiceType(form: EditorForm, type: InvoiceType | '', custome
   let dueDate = onInvoiceTypeChange(type, form.dueDate);
   if (type === 'Facture' && !dueDate && form.createdAt) dueDate = dueDateFor(form.createdAt, customer?.paymentDelay);
   return { ...form, type, dueDate, correctedInvoiceId: type === 'Avoir' ? form.correctedInvoiceId : null };
+}
+
+/** Issue 18: the VAT-on-debits option of this invoice — its own choice, else the company's default. */
+export const effectiveVatOnDebits = (form: EditorForm, companyDefault: boolean | null | undefined): boolean =>
+  typeof form.vatOnDebits === 'boolean' ? form.vatOnDebits : companyDefault === true;
+
+/**
+ * Issue 18, « Livraison à une autre adresse »: ticked, the delivery address starts from the
+ * customer's own delivery address (when it has one); unticked, the goods go to the billing address.
+ */
+export function setOtherDelivery(form: EditorForm, on: boolean, customer: Customer | null): EditorForm {
+  if (!on) return { ...form, deliveryAddress: null };
+  return { ...form, deliveryAddress: form.deliveryAddress || (customer?.deliveryAddress ?? '').trim() };
+}
+
+/** Issue 18, « Date de la vente différente »: ticked, it starts from the billing date; unticked, none. */
+export function setOtherSaleDate(form: EditorForm, on: boolean): EditorForm {
+  if (!on) return { ...form, saleDate: null };
+  return { ...form, saleDate: form.saleDate || form.createdAt || '' };
 }

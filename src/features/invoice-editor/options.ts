@@ -26,13 +26,18 @@ export interface CustomerOption extends Option {
   key: string;
 }
 
-/** Every cached customer, with its folded search key (accents and case ignored). */
+/** Issue 18: archived customers (GET /api/customers `archived`) keep their invoices but are no longer offered. */
+export const isArchived = (c: object): boolean => (c as { archived?: boolean }).archived === true;
+
+/** Every cached customer not archived, with its folded search key (accents and case ignored). */
 export function customerOptions(
   customers: readonly Customer[],
   current: DocCustomer | null,
   accountNumber: string,
 ): CustomerOption[] {
-  const options = customers.map((c) => ({
+  // Issue 18: an archived customer is offered no more, except on the document that names it.
+  const offered = customers.filter((c) => !isArchived(c) || c.accountNumber === accountNumber);
+  const options = offered.map((c) => ({
     value: c.accountNumber,
     label: customerLabel(c),
     key: searchKey(`${c.socialReason} ${c.name ?? ''} ${accountNumberText(c.accountNumber)} ${c.city ?? ''}`),

@@ -4,6 +4,7 @@ import { isTempId } from '../../data/temp-ids';
 import type { Customer } from '../../domain/types';
 import { customerSnapshot, documentModel, logoOf, sellerParty } from '../../pdf/model';
 import type { BusinessDocumentModel } from '../../pdf/types';
+import { effectiveVatOnDebits } from './editor-model';
 import type { EditorForm, EditorKind, EnvCompany } from './types';
 
 export type { PdfCustomer } from '../../pdf/model';
@@ -43,6 +44,15 @@ export function previewModel(input: PreviewInput): BusinessDocumentModel {
       correctedInvoiceNumber: kind === 'Avoir' ? input.correctedInvoiceNumber : null,
       discount: form.discount,
       estimateNumber: input.estimateNumber,
+      // Issue 18: the reform's mentions (invoices and credit notes; a quote prints none).
+      ...(kind === 'Devis'
+        ? {}
+        : {
+            operationKind: form.operationKind ?? null,
+            vatOnDebits: effectiveVatOnDebits(form, input.company.vatOnDebits),
+            deliveryAddress: form.deliveryAddress ?? null,
+            saleDate: form.saleDate || null,
+          }),
     },
     sellerParty(input.company),
     customerSnapshot(printed, form.billingAddress),

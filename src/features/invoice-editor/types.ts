@@ -2,6 +2,7 @@
 // the editor's own state, which is also what a local draft stores (Dexie table `drafts`).
 import type { api } from '../../contract/index';
 import type { Answer } from '../../data/api-call';
+import type { OperationKind } from '../../domain/operation-kind';
 import type { Discount, InvoiceLine, InvoiceType, QuoteStateLabel } from '../../domain/types';
 
 export type EditorKind = 'invoice' | 'quote';
@@ -45,6 +46,10 @@ export interface EnvCompany {
   bic?: string | null;
   subscriptionInvoice?: string | null;
   numberInvoiceValidateMonth?: number | null;
+  /** Issue 18: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
+  soleTrader?: boolean | null;
+  latePenaltyRate?: string | null;
+  vatOnDebits?: boolean | null;
 }
 
 /** A line of the form: always with a local id (React key, move/remove target). */
@@ -68,6 +73,22 @@ export interface EditorForm {
   correctedInvoiceId: number | null;
   /** Document discount (decision 012); absent in drafts stored before it existed. */
   discount?: Discount | null;
+  /** Issue 18 (invoices): « Nature de l’opération »; absent in drafts stored before it existed. */
+  operationKind?: OperationKind | null;
+  /** Issue 18: VAT on debits for this invoice; null or absent: the company's default. */
+  vatOnDebits?: boolean | null;
+  /** Issue 18: null or absent: delivered at the billing address; a text (even '') once « Livraison à une autre adresse » is ticked. */
+  deliveryAddress?: string | null;
+  /** Issue 18: null or absent: the billing date; a date (or '' while not typed) once ticked. */
+  saleDate?: string | null;
+}
+
+/** The reform's mentions an invoice payload carries (src/contract/invoice-wire.ts), sent only when set. */
+export interface ReformMentions {
+  operationKind?: OperationKind;
+  vatOnDebits?: boolean;
+  deliveryAddress?: string;
+  saleDate?: string;
 }
 
 /** Everything one open editor holds; stored whole as a draft's data. */

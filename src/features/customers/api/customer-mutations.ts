@@ -82,3 +82,34 @@ export async function deleteCustomer(companyId: number, customer: CustomerRow): 
     void refreshDataset('customers', companyId);
   return outcome;
 }
+
+/**
+ * PUT /api/customers/:accountNumber/archive { archived } (issue 18) through the outbox: an
+ * archived customer is no longer offered in the invoices and quotes, and keeps its validated
+ * invoices. The device's copy follows at once.
+ */
+export async function archiveCustomer(
+  companyId: number,
+  customer: CustomerRow,
+  archived: boolean,
+): Promise<ScreenOutcome<CustomerRow>> {
+  const outcome = await screenOutcome(
+    await submitMutation<CustomerRow>({
+      ...queued(api.catalogue.archiveCustomer, {
+        params: { accountNumber: customer.accountNumber },
+        body: { archived },
+      }),
+      companyId,
+      docKey: `customer:${customer.accountNumber}`,
+      kind: 'customer.archive',
+      label: `${archived ? 'Archivage' : 'Rétablissement'} du client ${customerName(customer)}`,
+    }),
+  );
+  if (outcome.status === 'done') {
+    await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response);
+    void refreshDataset('customers', companyId);
+  } else if (outcome.status === 'queued') {
+    await putLocalRow('customers', companyId, customer.accountNumber, { ...customer, archived });
+  }
+  return outcome;
+}

@@ -27,10 +27,20 @@ interface Props {
   environment: PlumeEnvironment | null | undefined;
   onChange: (patch: Partial<Customer>) => void;
   onDelayChange: (text: string) => void;
+  /** A field was left (its format errors show from then on). */
+  onLeave?: (field: CustomerField) => void;
 }
 
 /** Identity, address, billing and delivery addresses, contact, payment terms (spec 3 + french-rules.md). */
-export function CustomerFormFields({ customer: c, delay, errors, environment, onChange, onDelayChange }: Props) {
+export function CustomerFormFields({
+  customer: c,
+  delay,
+  errors,
+  environment,
+  onChange,
+  onDelayChange,
+  onLeave,
+}: Props) {
   const text = (field: keyof Customer) => ({
     value: (c[field] as string | undefined) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => onChange({ [field]: e.currentTarget.value }),
@@ -48,7 +58,7 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
         }
       >
         <Group mt={6} gap="xl">
-          <Radio value="business" label="Professionnel" />
+          <Radio value="business" label="Client professionnel" />
           <Radio value="private" label="Particulier" />
         </Group>
       </Radio.Group>
@@ -83,8 +93,10 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
               label="SIREN"
               inputMode="numeric"
               placeholder="123 456 789"
+              description="Obligatoire pour un client professionnel en France."
               error={errors.siren}
               maxLength={20}
+              onBlur={() => onLeave?.('siren')}
               {...text('siren')}
             />
           )}
@@ -92,8 +104,10 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
             <TextInput
               label="Numéro de TVA intracommunautaire"
               placeholder="FR12345678901"
+              description="S’il est assujetti à la TVA."
               error={errors.vatNumber}
               maxLength={30}
+              onBlur={() => onLeave?.('vatNumber')}
               {...text('vatNumber')}
             />
           )}
@@ -166,6 +180,7 @@ export function CustomerFormFields({ customer: c, delay, errors, environment, on
             description="Adresse d’envoi des factures."
             error={errors.email}
             maxLength={254}
+            onBlur={() => onLeave?.('email')}
             {...text('email')}
           />
           <TextInput label="Téléphone" type="tel" maxLength={40} {...text('phone')} />

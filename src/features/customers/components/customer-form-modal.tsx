@@ -12,7 +12,9 @@ import {
   customerFromRow,
   delayText,
   emptyCustomer,
+  liveFieldErrors,
   parseDelay,
+  type CustomerField,
   type CustomerRow,
 } from '../customer-model';
 import { CustomerFormFields } from './customer-form-fields';
@@ -32,6 +34,7 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
   const [customer, setCustomer] = useState<Customer>(emptyCustomer);
   const [delay, setDelay] = useState('');
   const [showErrors, setShowErrors] = useState(false);
+  const [left, setLeft] = useState<Partial<Record<CustomerField, boolean>>>({});
   const [saving, setSaving] = useState(false);
   const { environment } = useCachedEnvironment();
 
@@ -43,12 +46,14 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
     setCustomer(start);
     setDelay(delayText(start.paymentDelay));
     setShowErrors(false);
+    setLeft({});
   }, [opened, row]);
 
   const draft: Customer = { ...customer, paymentDelay: parseDelay(delay) };
   // A blank account number is filled on saving, so it is no error here.
   const errors = validateCustomer({ ...draft, accountNumber: draft.accountNumber.trim() || 'C' });
-  const fieldErrors = showErrors ? customerFieldErrors(errors) : {};
+  // Issue 18: the SIREN and VAT number are checked as they are typed; every rule on saving.
+  const fieldErrors = showErrors ? customerFieldErrors(errors) : liveFieldErrors(draft, errors, left);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -91,6 +96,7 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
             environment={environment}
             onChange={(patch) => setCustomer((c) => ({ ...c, ...patch }))}
             onDelayChange={setDelay}
+            onLeave={(field) => setLeft((l) => (l[field] ? l : { ...l, [field]: true }))}
           />
           {showErrors && errors.length > 0 && (
             <Alert color="red" title="Le client contient des erreurs." role="alert">

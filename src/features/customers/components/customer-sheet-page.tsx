@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -8,17 +8,14 @@ import { PageHeader } from '../../../components/page/page-header';
 import { useCachedCustomers } from '../../../data/cache-hooks';
 import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
-import { deleteCustomer } from '../api/customer-mutations';
-import { customerFeedback } from '../customer-feedback';
-import { accountNumberText, customerName, PENDING_ACCOUNT_LABEL } from '../customer-model';
+import { customerName, isArchived, PENDING_ACCOUNT_LABEL } from '../customer-model';
 import { isTempId } from '../../../data/temp-ids';
 import { useResolvedAccount } from '../use-resolved-account';
 import { useCustomerDocuments, useCustomerSheet } from '../use-customer-sheet';
-import { ConfirmDeleteModal } from '../../../components/confirm-modal';
 import { CustomerDocuments } from './customer-documents';
 import { CustomerFormModal } from './customer-form-modal';
+import { useCustomerRemoval } from './customer-removal';
 import { CustomerSheetCards } from './customer-sheet-cards';
-import { showFeedback } from './show-feedback';
 
 const backButton = (
   <Button
@@ -49,16 +46,10 @@ export function CustomerSheetPage() {
   const documents = useCustomerDocuments(accountNumber);
   const { fetchedAt } = useCachedCustomers<{ accountNumber: string }>();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
-
-  async function confirmDelete() {
-    if (!customer) return;
-    setDeleting('busy');
-    const feedback = customerFeedback('delete', await deleteCustomer(companyId, customer));
-    showFeedback(feedback);
-    setDeleting(feedback.settled ? null : 'ask');
-    if (feedback.settled) void navigate({ to: '/mes-factures/mes-clients' });
-  }
+  const removal = useCustomerRemoval(companyId, (what) => {
+    if (what === 'delete') void navigate({ to: '/mes-factures/mes-clients' });
+    else refresh();
+  });
 
   if (!customer) {
     return (
@@ -88,14 +79,22 @@ export function CustomerSheetPage() {
     );
   }
 
+  const archived = isArchived(customer);
   return (
     <Stack gap="md">
       <PageHeader
         title={customerName(customer)}
         description={
-          isTempId(customer.accountNumber)
-            ? `Client créé sur cet appareil : ${PENDING_ACCOUNT_LABEL.toLowerCase()}`
-            : `Client n° ${customer.accountNumber}`
+          <>
+            {isTempId(customer.accountNumber)
+              ? `Client créé sur cet appareil : ${PENDING_ACCOUNT_LABEL.toLowerCase()}`
+              : `Client n° ${customer.accountNumber}`}
+            {archived && (
+              <Badge component="span" ml="sm" variant="light" color="gray.8" style={{ textTransform: 'none' }}>
+                Archivé
+              </Badge>
+            )}
+          </>
         }
         actions={
           <>
@@ -105,12 +104,23 @@ export function CustomerSheetPage() {
                 Modifier
               </Button>
             )}
+            {/* Issue 18: archived, it is no longer offered in the invoices and quotes. */}
+            {allows('edit') && !isTempId(customer.accountNumber) && (
+              <Button
+                variant="default"
+                leftSection={archived ? <IconArchiveOff size={18} /> : <IconArchive size={18} />}
+                onClick={() => void removal.setArchived(customer, !archived)}
+                mih={44}
+              >
+                {archived ? 'Rétablir' : 'Archiver'}
+              </Button>
+            )}
             {allows('delete') && (
               <Button
                 color="red"
                 variant="light"
                 leftSection={<IconTrash size={18} />}
-                onClick={() => setDeleting('ask')}
+                onClick={() => removal.askDelete(customer)}
                 mih={44}
               >
                 Supprimer
@@ -145,14 +155,7 @@ export function CustomerSheetPage() {
           }
         }}
       />
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title="Supprimer le client"
-        message={`Voulez-vous vraiment supprimer le client ${customerName(customer)} (${accountNumberText(customer.accountNumber)}) ? Cette action est définitive.`}
-        busy={deleting === 'busy'}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {removal.modals}
     </Stack>
   );
 }

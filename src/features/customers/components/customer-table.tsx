@@ -3,7 +3,7 @@ import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { accountNumberText, customerName, paymentDelayLabel, type CustomerRow } from '../customer-model';
+import { accountNumberText, customerName, isArchived, paymentDelayLabel, type CustomerRow } from '../customer-model';
 import { isTempId } from '../../../data/temp-ids';
 import { useWindowRows } from '../../../components/use-window-rows';
 import { CARD, PhoneCardList } from '../../../components/phone-card-list';
@@ -19,6 +19,20 @@ interface Props {
 }
 
 const ROW_HEIGHT = 60;
+
+/** Issue 18: kept with its validated invoices, no longer offered in the editors. */
+export function ArchivedBadge() {
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color="gray.8"
+      style={{ textTransform: 'none', flexShrink: 0, alignSelf: 'flex-start' }}
+    >
+      Archivé
+    </Badge>
+  );
+}
 const cell: CSSProperties = {
   padding: '0 8px',
   minWidth: 0,
@@ -177,6 +191,7 @@ const CustomerCells = memo(function CustomerCells({
               En attente d’envoi
             </Badge>
           )}
+          {isArchived(c) && <ArchivedBadge />}
         </Group>
       </div>
       <div role="cell" style={cell}>
@@ -273,6 +288,7 @@ const CustomerCard = memo(function CustomerCard({
             En attente d’envoi
           </Badge>
         )}
+        {isArchived(c) && <ArchivedBadge />}
       </div>
       {(canEdit || canDelete) && (
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
@@ -9,13 +9,10 @@ import { usePendingKeys } from '../../../data/use-pending-keys';
 import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
 import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
-import { deleteCustomer } from '../api/customer-mutations';
-import { customerFeedback } from '../customer-feedback';
-import { customerName, filterCustomers, indexCustomers, type CustomerRow } from '../customer-model';
-import { ConfirmDeleteModal } from '../../../components/confirm-modal';
+import { filterCustomers, indexCustomers, isArchived, withArchived, type CustomerRow } from '../customer-model';
 import { CustomerFormModal } from './customer-form-modal';
+import { useCustomerRemoval } from './customer-removal';
 import { CustomerTable } from './customer-table';
-import { showFeedback } from './show-feedback';
 import { useSearchFilters } from '../../../lib/use-search-filters';
 import { formatCount } from '../../../domain/format';
 
@@ -36,27 +33,17 @@ export function CustomersPage() {
   const query = search.q;
   const setQuery = (q: string) => patchSearch({ q });
   const deferredQuery = useDeferredValue(query);
-  const index = useMemo(() => indexCustomers(rows ?? []), [rows]);
+  // Issue 18: archived customers are listed only when asked (with their « Archivé » badge).
+  const [showArchived, setShowArchived] = useState(false);
+  const archivedCount = useMemo(() => (rows ?? []).filter(isArchived).length, [rows]);
+  const index = useMemo(() => indexCustomers(withArchived(rows ?? [], showArchived)), [rows, showArchived]);
   const shown = useMemo(() => filterCustomers(index, deferredQuery), [index, deferredQuery]);
   const [form, setForm] = useState<{ opened: boolean; row: CustomerRow | null }>({ opened: false, row: null });
   const openForm = useCallback((row: CustomerRow | null) => setForm({ opened: true, row }), []);
-  const [toDelete, setToDelete] = useState<CustomerRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useCustomerRemoval(companyId);
 
   const loading = rows === undefined || (rows.length === 0 && fetchedAt === null && refreshing);
-  const total = rows?.length ?? 0;
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      const feedback = customerFeedback('delete', await deleteCustomer(companyId, toDelete));
-      showFeedback(feedback);
-      if (feedback.settled) setToDelete(null);
-    } finally {
-      setDeleting(false);
-    }
-  }
+  const total = index.rows.length;
 
   return (
     <Stack gap="md">
@@ -82,6 +69,13 @@ export function CustomersPage() {
           type="search"
         />
         <Group gap="md">
+          {archivedCount > 0 && (
+            <Switch
+              label={`Afficher les clients archivés (${archivedCount})`}
+              checked={showArchived}
+              onChange={(e) => setShowArchived(e.currentTarget.checked)}
+            />
+          )}
           <DataAge fetchedAt={fetchedAt} />
           {!loading && (
             <Text size="sm" c="dimmed" aria-live="polite">
@@ -123,7 +117,7 @@ export function CustomersPage() {
           canEdit={allows('edit')}
           canDelete={allows('delete')}
           onEdit={openForm}
-          onDelete={setToDelete}
+          onDelete={removal.askDelete}
         />
       )}
       <CustomerFormModal
@@ -132,18 +126,7 @@ export function CustomersPage() {
         companyId={companyId}
         onClose={() => setForm((f) => ({ ...f, opened: false }))}
       />
-      <ConfirmDeleteModal
-        opened={toDelete !== null}
-        title="Supprimer le client"
-        message={
-          toDelete
-            ? `Voulez-vous vraiment supprimer le client ${customerName(toDelete)} (${toDelete.accountNumber}) ? Cette action est définitive.`
-            : ''
-        }
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {removal.modals}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import type { EditorData } from '../hooks/use-editor-data';
 import { addressOptions, correctedInvoiceOptions, customerOptions, textOptions } from '../options';
 import type { EditorForm, EditorState } from '../types';
 import { FrDateInput } from './fr-date-input';
+import { ReformFields } from './reform-fields';
 
 interface Props {
   state: EditorState;
@@ -17,7 +18,7 @@ interface Props {
 
 const CUSTOMER_LIMIT = 50;
 
-/** Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation. */
+/** Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation; issue 18's mentions. */
 export function DocumentFields({ state, change, data, customer }: Props) {
   const { form, kind } = state;
   const invoice = kind === 'invoice';
@@ -142,6 +143,9 @@ export function DocumentFields({ state, change, data, customer }: Props) {
           }}
         />
       </SimpleGrid>
+      {invoice && (
+        <ReformFields form={form} change={change} customer={customer} companyVatOnDebits={data.company?.vatOnDebits} />
+      )}
     </Paper>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import {
   IconCheck,
   IconDeviceFloppy,
+  IconDownload,
   IconEye,
   IconFileInvoice,
   IconFileMinus,
@@ -33,6 +34,8 @@ interface Props {
   onSave: () => void;
   onValidate: () => void;
   onOpenPdf: () => void;
+  /** Issue 18: the validated invoice's e-invoice files (online only). */
+  onDownload: (format: 'facturx' | 'ubl') => void;
   onSend: () => void;
   onCreditNote: () => void;
   onState: (s: QuoteStateLabel) => void;
@@ -53,6 +56,24 @@ export function EditorActions(p: Props) {
           disabled={!p.online}
         >
           Voir le PDF
+        </Button>
+        <Button
+          variant="default"
+          mih={44}
+          leftSection={<IconDownload size={18} />}
+          onClick={() => p.onDownload('facturx')}
+          disabled={!p.online}
+        >
+          Télécharger la Factur-X (PDF)
+        </Button>
+        <Button
+          variant="default"
+          mih={44}
+          leftSection={<IconDownload size={18} />}
+          onClick={() => p.onDownload('ubl')}
+          disabled={!p.online}
+        >
+          Télécharger en UBL (XML)
         </Button>
         {can.send && (
           <Button

@@ -276,6 +276,7 @@ function EditorBody({
           onSave={() => void saving.save()}
           onValidate={() => void saving.validate()}
           onOpenPdf={() => void actions.openValidatedPdf()}
+          onDownload={(format) => void actions.download(format)}
           onSend={() => void actions.sendDocument()}
           onCreditNote={() =>
             void navigate({ to: '/mes-factures/ajouter-facture', search: { avoir: searchId(state.docId) } })

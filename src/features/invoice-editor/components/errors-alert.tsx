@@ -1,5 +1,7 @@
-import { Alert, List } from '@mantine/core';
+import { Alert, Anchor, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { isLegalDetailsRefusal, LEGAL_DETAILS_PATH } from '../../company-legal';
 
 /** Every failing check, together, above the form (the same list as the toast). */
 export function ErrorsAlert({ title, errors, onClose }: { title: string; errors: string[]; onClose: () => void }) {
@@ -16,7 +18,18 @@ export function ErrorsAlert({ title, errors, onClose }: { title: string; errors:
     >
       <List size="sm" spacing={2}>
         {errors.map((e) => (
-          <List.Item key={e}>{e}</List.Item>
+          <List.Item key={e}>
+            {e}
+            {/* Issue 18: the seller's missing legal details are filled on their own screen. */}
+            {isLegalDetailsRefusal(e) && (
+              <>
+                {' '}
+                <Anchor size="sm" fw={600} renderRoot={(props) => <Link {...props} to={LEGAL_DETAILS_PATH} />}>
+                  Compléter les mentions légales
+                </Anchor>
+              </>
+            )}
+          </List.Item>
         ))}
       </List>
     </Alert>

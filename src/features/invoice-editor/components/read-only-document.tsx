@@ -7,6 +7,7 @@ import { LinesHeader } from './lines-editor';
 import { oneLine } from '../options';
 import { TotalsCard } from './totals-card';
 import { formatDate } from '../../../domain/format';
+import { OPERATION_KIND_OPTIONS } from '../../../domain/operation-kind';
 
 const NONE: LineHandlers = {
   edit: () => undefined,
@@ -56,6 +57,20 @@ export function ReadOnlyDocument({ state, customer }: { state: EditorState; cust
           {invoice && <Field label="Mode de paiement" value={form.paymentMode} />}
           <Field label="Désignation" value={form.designation} />
           <Field label="Clause de TVA" value={form.vatClause} />
+          {/* Issue 18: the reform's mentions, as issued (null vatOnDebits: the company's choice then). */}
+          {invoice && (
+            <Field
+              label="Nature de l’opération"
+              value={OPERATION_KIND_OPTIONS.find((o) => o.value === form.operationKind)?.label}
+            />
+          )}
+          {invoice && typeof form.vatOnDebits === 'boolean' && (
+            <Field label="TVA sur les débits" value={form.vatOnDebits ? 'Oui' : 'Non'} />
+          )}
+          {invoice && form.deliveryAddress && <Field label="Adresse de livraison" value={form.deliveryAddress} />}
+          {invoice && form.saleDate && (
+            <Field label="Date de la vente ou de la prestation" value={formatDate(form.saleDate)} />
+          )}
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" radius="md">

@@ -6,10 +6,12 @@ import { isTempId } from '../../../data/temp-ids';
 import { dueDateFor, todayInParis } from '../../../domain/dates';
 import type { Customer, QuoteStateLabel } from '../../../domain/types';
 import { isOnline } from '../../../lib/online';
+import { readApiError } from '../../../lib/http';
 import { toastError } from '../../../lib/toast';
 import { documentFileName } from '../../../pdf/format';
 import { confirmedDocument } from '../api/cache-updates';
 import { fetchInvoicePdf } from '../api/documents';
+import { downloadEInvoice, type EInvoiceFormat } from '../api/e-invoice-files';
 import { writeDraft } from '../api/drafts';
 import { sendInvoice } from '../api/invoice-actions';
 import { previewOnServer, renderInBrowser } from '../api/preview';
@@ -106,6 +108,24 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
       toastError(MESSAGES.pdfDialogError, message);
     }
   }, [editor, pdf, fileNameOf, companyId]);
+
+  /** Issue 18: the validated invoice's Factur-X PDF or its UBL XML, downloaded from the server. */
+  const download = useCallback(
+    async (format: EInvoiceFormat) => {
+      const s = editor.get();
+      const id = await serverIdOf(s.docId);
+      if (id === null) return;
+      const pdfName = fileNameOf();
+      const name = format === 'ubl' ? pdfName.replace(/\.pdf$/i, '') + '.xml' : pdfName;
+      try {
+        await downloadEInvoice(companyId, id, format, name);
+      } catch (error) {
+        const e = await readApiError(error);
+        toastError(MESSAGES.downloadError, e.message ?? e.statusText ?? undefined);
+      }
+    },
+    [editor, fileNameOf, companyId],
+  );
 
   const send = useCallback(
     async (fileName: string) => {
@@ -210,5 +230,5 @@ export function useDocumentActions({ editor, data, customer, pdf, persist }: Dep
   }, [editor, companyId, busy, persist, customer, navigate]);
 
   const sendDocument = useCallback(() => send(fileNameOf()), [send, fileNameOf]);
-  return { preview, openValidatedPdf, send, sendDocument, changeState, convert, busy };
+  return { preview, openValidatedPdf, download, send, sendDocument, changeState, convert, busy };
 }

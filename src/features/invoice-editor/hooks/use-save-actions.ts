@@ -52,6 +52,7 @@ export function checkInputs(
     company: data.facts,
     invoices: data.invoices,
     validatedThisMonth,
+    seller: data.company,
   };
 }
 

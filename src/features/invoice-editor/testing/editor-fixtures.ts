@@ -38,6 +38,7 @@ export const CUSTOMERS: Customer[] = [
     email: 'comptabilite.hotelduparc@example.fr',
     paymentMode: 'Virement',
     paymentDelay: 30,
+    siren: '732829320',
     isBusiness: true,
   },
   {
@@ -50,6 +51,7 @@ export const CUSTOMERS: Customer[] = [
     billingAddresses: [],
     paymentMode: 'Virement',
     paymentDelay: 45,
+    siren: '552100554',
     isBusiness: true,
   },
   {
@@ -65,6 +67,7 @@ export const CUSTOMERS: Customer[] = [
     ],
     paymentMode: 'Prélèvement',
     paymentDelay: 30,
+    siren: '542065479',
     isBusiness: true,
   },
 ];
@@ -79,7 +82,24 @@ export const ENVIRONMENT = {
   accounting: { exercises: [{ dateStart: `${year - 1}-01-01`, dateEnd: `${year + 1}-12-31` }] },
   general: { ledgers: [{ id: 1, code: 'VE' }] },
   estimate: { items: [] },
-  company: { id: COMPANY_ID, label: 'Boulangerie Pâtisserie Martin', subscriptionInvoice: null },
+  // Complete legal details (issue 18): the device's checks let its invoices be validated.
+  company: {
+    id: COMPANY_ID,
+    label: 'Boulangerie Pâtisserie Martin',
+    subscriptionInvoice: null,
+    legalForm: 'SARL',
+    shareCapital: '8 000 €',
+    address: '14 rue des Lilas',
+    postalCode: '69003',
+    city: 'Lyon',
+    siren: '404833048',
+    siret: null,
+    rcs: 'RCS Lyon',
+    vatNumber: 'FR83404833048',
+    soleTrader: false,
+    latePenaltyRate: null,
+    vatOnDebits: false,
+  },
 };
 
 const today = () => todayInParis(new Date());
@@ -103,6 +123,10 @@ export function invoiceJson(over: Partial<InvoiceJson> = {}): InvoiceJson {
     correctedInvoiceNumber: null,
     estimate: null,
     version: 1,
+    operationKind: null,
+    vatOnDebits: null,
+    deliveryAddress: null,
+    saleDate: null,
     lines: [
       {
         code: 'BOU001',

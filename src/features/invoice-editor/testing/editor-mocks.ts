@@ -45,3 +45,9 @@ vi.mock('../../../components/pdf-viewer/pdf-viewer', async (actual) =>
     ['PdfViewer'],
   ),
 );
+vi.mock('../api/e-invoice-files', async (actual) =>
+  (await import('../../../../tests/support/module-fakes')).delegating(
+    await actual<typeof import('../api/e-invoice-files')>(),
+    ['downloadEInvoice'],
+  ),
+);

@@ -13,7 +13,8 @@ export interface InvoiceColumnDeps {
   online: boolean;
   canEdit: boolean;
   open: Open;
-  onDownload: (row: InvoiceListRow) => void;
+  /** 'pdf': the stored PDF (a Factur-X once validated); 'ubl': the validated invoice in UBL (issue 18). */
+  onDownload: (row: InvoiceListRow, format?: 'pdf' | 'ubl') => void;
   onPaid: (row: InvoiceListRow, paid: boolean) => void;
 }
 
@@ -24,6 +25,8 @@ export function invoiceName(row: InvoiceListRow): string {
     ? `${word} ${row.number}`
     : `${word} brouillon${row.customer ? ` de ${customerLabel(row.customer)}` : ''}`;
 }
+
+const downloadLabel = (label: string, online: boolean) => (online ? label : `${label} (en ligne uniquement)`);
 
 export function invoiceColumns({
   today,
@@ -111,8 +114,17 @@ export function invoiceColumns({
         const more = r.local ? null : (
           <>
             <Menu.Item leftSection={<IconDownload size={18} />} disabled={!online} onClick={() => onDownload(r)}>
-              {online ? 'Télécharger le PDF' : 'Télécharger le PDF (en ligne uniquement)'}
+              {downloadLabel(r.invoice.validated ? 'Télécharger la Factur-X (PDF)' : 'Télécharger le PDF', online)}
             </Menu.Item>
+            {r.invoice.validated && (
+              <Menu.Item
+                leftSection={<IconDownload size={18} />}
+                disabled={!online}
+                onClick={() => onDownload(r, 'ubl')}
+              >
+                {downloadLabel('Télécharger en UBL (XML)', online)}
+              </Menu.Item>
+            )}
             {/* "Marquer payée" opens the payment dialog on the invoice page (date, means, amount: issue 10). */}
             {payable && amountDue(settlementOf(r)) > 0 && (
               <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>

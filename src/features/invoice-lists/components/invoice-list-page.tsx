@@ -12,7 +12,7 @@ import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { fetchInvoicePage } from '../api/list-api';
-import { downloadPdf, setInvoicePaid } from '../api/row-actions';
+import { downloadPdf, downloadUbl, setInvoicePaid } from '../api/row-actions';
 import {
   countLabel,
   EMPTY_INVOICE_FILTERS,
@@ -69,8 +69,11 @@ export function InvoiceListPage() {
   const list = useDocumentList({ dataset: 'invoices', query, fetchPage: fetchInvoicePage, filterLocal, localRows });
   const { patchRow } = list;
 
-  const onDownload = useCallback((row: InvoiceListRow) => {
-    downloadPdf('invoices', row.id, `Facture_${row.number ?? 'brouillon'}.pdf`).catch(async (e: unknown) =>
+  const onDownload = useCallback((row: InvoiceListRow, format: 'pdf' | 'ubl' = 'pdf') => {
+    const base = `${row.type === 'Avoir' ? 'Avoir' : 'Facture'}_${row.number ?? 'brouillon'}`;
+    const download =
+      format === 'ubl' ? downloadUbl(row.id, `${base}.xml`) : downloadPdf('invoices', row.id, `${base}.pdf`);
+    download.catch(async (e: unknown) =>
       toastError(ROW_TOASTS.downloadError, (await readApiError(e)).message ?? undefined),
     );
   }, []);
