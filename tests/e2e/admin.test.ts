@@ -140,7 +140,15 @@ describe('Gérer mes utilisateurs', () => {
     const sorted = (names: string[]) => names.map((n) => n.trim()).sort((a, b) => a.localeCompare(b, 'fr'));
     expect(sorted(await nav.getByRole('button').allInnerTexts())).toEqual(['Mes documents', 'Mes factures']);
     expect(sorted(await nav.getByRole('link').allInnerTexts())).toEqual(
-      sorted(['Accueil', 'Tous mes documents', 'Documents récents', 'Tableau de bord', 'Liste des factures']),
+      // « Mentions légales »: who sees the invoices reads the seller's legal details (issue 18).
+      sorted([
+        'Accueil',
+        'Tous mes documents',
+        'Documents récents',
+        'Tableau de bord',
+        'Liste des factures',
+        'Mentions légales',
+      ]),
     );
     // Not a manager: no administration in their profile menu.
     await np.getByRole('button', { name: /Menu du profil/ }).click();
