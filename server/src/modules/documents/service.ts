@@ -204,7 +204,7 @@ export { documentAccess, mayReadFile, membersAccess, readableFilesWhere, type Do
 export { zipResponse } from './files';
 export { holdBlobs, registerBlobUser, removeBlobIfUnused, type BlobHolds } from './blob-guard';
 export { storageFor } from './stores';
-export { UploadInspector } from './upload-inspector';
+export { UploadInspector, type UploadTypeCheck } from './upload-inspector';
 export { contentDisposition } from './content-disposition';
 export { demoPdf } from './seed-files';
 export type { FileStorage, IncomingFile, StoredObject } from './storage';

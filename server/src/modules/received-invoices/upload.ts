@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { NOT_AN_EINVOICE } from '../../../../src/einvoice/parse';
-import { acceptedUploadType, UPLOAD_SNIFF_BYTES } from '../../../../src/domain/upload-content';
-import {
-  fileExtension,
-  MAX_UPLOAD_BYTES,
-  sanitizeFileName,
-  uploadTooLargeMessage,
-} from '../../../../src/domain/uploads';
+import { acceptedUploadType } from '../../../../src/domain/upload-content';
+import { fileExtension, sanitizeFileName } from '../../../../src/domain/uploads';
 import { badRequest, HttpError } from '../../http/errors';
-import type { FileStorage, IncomingFile } from '../documents/service';
+import { UploadInspector, type FileStorage, type IncomingFile, type UploadTypeCheck } from '../documents/service';
 
 // The deposit of one supplier's e-invoice (multipart, field « file »): streamed to the documents'
 // store as the inbox does (hashed on the way, same 50 Mo limit), and kept in memory too, since the
@@ -42,39 +36,8 @@ export function einvoiceUploadType(head: Uint8Array, name: string): string | nul
   return XML_HEAD.test(new TextDecoder('latin1').decode(head.subarray(0, 512))) ? 'application/xml' : null;
 }
 
-class Inspector extends Transform {
-  size = 0;
-  mimeType: string | null = null;
-  readonly chunks: Buffer[] = [];
-  private headLength = 0;
-  private judged = false;
-
-  constructor(private readonly name: string) {
-    super({ highWaterMark: 1 << 20 });
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > MAX_UPLOAD_BYTES) return callback(new HttpError(413, uploadTooLargeMessage(this.name)));
-    this.chunks.push(chunk);
-    this.headLength += chunk.length;
-    if (!this.judged && this.headLength >= UPLOAD_SNIFF_BYTES) {
-      const refused = this.judge();
-      if (refused) return callback(refused);
-    }
-    callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback) {
-    callback(this.judged ? null : this.judge());
-  }
-
-  private judge(): HttpError | null {
-    this.judged = true;
-    this.mimeType = einvoiceUploadType(Buffer.concat(this.chunks).subarray(0, UPLOAD_SNIFF_BYTES), this.name);
-    return this.mimeType ? null : new HttpError(415, NOT_AN_EINVOICE);
-  }
-}
+/** The inbox's limits and streaming, with the e-invoice's own type check; the bytes kept to be read. */
+const EINVOICE_TYPES: UploadTypeCheck = { typeOf: einvoiceUploadType, refusal: () => NOT_AN_EINVOICE };
 
 /** Reads the one « file » part; null when the body carries none. Rejects with the HTTP error to answer. */
 export function receiveInvoiceUpload(
@@ -93,7 +56,7 @@ export function receiveInvoiceUpload(
       reject(new HttpError(415, 'Le fichier doit être envoyé en multipart/form-data.'));
       return;
     }
-    let entry: { name: string; inspector: Inspector; incoming: IncomingFile; done: Promise<void> } | null = null;
+    let entry: { name: string; inspector: UploadInspector; incoming: IncomingFile; done: Promise<void> } | null = null;
     const fields: Record<string, string> = {};
     let failed = false;
     const discard = () => entry?.incoming.discard() ?? Promise.resolve();
@@ -114,7 +77,7 @@ export function receiveInvoiceUpload(
     parser.on('file', (field, stream, info) => {
       if (failed || field !== 'file' || entry) return void stream.resume();
       const name = sanitizeFileName(info.filename ?? '');
-      const inspector = new Inspector(name);
+      const inspector = new UploadInspector(name, EINVOICE_TYPES, true);
       const incoming = storage.receive();
       entry = { name, inspector, incoming, done: pipeline(stream, inspector, incoming.sink).catch(fail) };
     });
@@ -133,7 +96,7 @@ export function receiveInvoiceUpload(
         resolve({
           name,
           mimeType: inspector.mimeType!,
-          bytes: new Uint8Array(Buffer.concat(inspector.chunks)),
+          bytes: inspector.bytes(),
           incoming,
           contentHash,
           discard,
