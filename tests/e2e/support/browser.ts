@@ -37,6 +37,12 @@ export async function launchBrowser(): Promise<Browser> {
         '--disable-component-update',
         '--disable-sync',
         '--disable-dev-shm-usage',
+        // One renderer per site instead of per frame and context: the tests' pages are all one origin
+        // (the test server), so site isolation only spawned processes. 356 → 330 CPU-seconds for the
+        // whole e2e project alone, 71 tests unchanged (issue 11).
+        '--disable-site-isolation-trials',
+        '--disable-features=site-per-process,IsolateOrigins,Translate,OptimizationHints,MediaRouter',
+        '--process-per-site',
       ],
     })
     .then((browser) =>
