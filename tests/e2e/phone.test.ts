@@ -52,6 +52,9 @@ const SCREENS: Array<[string, string]> = [
   ['/mes-factures/ajouter-facture', 'Nouvelle facture'],
   ['/mes-factures/ajouter-devis', 'Nouveau devis'],
   ['/mes-factures/presentation', 'Mes factures'],
+  // Issue 18.
+  ['/mes-factures/mentions-legales', 'Mentions légales de la société'],
+  ['/mes-factures/factures-recues', 'Factures reçues'],
   ['/mes-caisses', 'Mes caisses'],
   ['/mes-caisses/journ%C3%A9es', 'Journées de caisse'],
   ['/mes-caisses/dashboard', 'Tableau de bord des caisses'],

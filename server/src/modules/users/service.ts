@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { LegalDetailsBody } from '../../../../src/contract/company';
 import type { DbOrTx } from '../../db/client';
 import { companies, memberships, users } from '../../db/schema/index';
 
@@ -48,26 +49,10 @@ import type { BankDetails } from '../../../../src/contract/catalogue';
 export async function setCompanyLegalDetails(
   db: DbOrTx,
   companyId: number,
-  details: Partial<Pick<CompanyRow, CompanyLegalColumn>>,
+  details: Partial<Pick<CompanyRow, keyof LegalDetailsBody>>,
 ): Promise<void> {
   await db.update(companies).set(details).where(eq(companies.id, companyId));
 }
-type CompanyLegalColumn =
-  | 'label'
-  | 'legalForm'
-  | 'shareCapital'
-  | 'address'
-  | 'postalCode'
-  | 'city'
-  | 'siren'
-  | 'siret'
-  | 'rcs'
-  | 'vatNumber'
-  | 'email'
-  | 'phone'
-  | 'soleTrader'
-  | 'latePenaltyRate'
-  | 'vatOnDebits';
 
 export async function setCompanyBankDetails(db: DbOrTx, companyId: number, details: BankDetails): Promise<void> {
   await db.update(companies).set(details).where(eq(companies.id, companyId));
