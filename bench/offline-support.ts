@@ -1,5 +1,13 @@
 // Helpers of bench/offline.ts: a fake paged list API (page.route) and a wait on the Dexie cache.
 import type { Page, Route } from 'playwright-core';
+import { luhnValid } from '../src/domain/siren';
+
+/** A valid SIREN per index (8 digits, then the Luhn key): a professional customer in France needs one (issue 18). */
+export function benchSiren(i: number): string {
+  const body = String(100_000_00 + i).padStart(8, '0');
+  const key = Array.from({ length: 10 }, (_, d) => `${body}${d}`).find(luhnValid);
+  return key ?? `${body}0`;
+}
 
 export function benchCustomer(i: number) {
   const n = String(i + 1).padStart(5, '0');
@@ -7,6 +15,7 @@ export function benchCustomer(i: number) {
     id: i + 1,
     accountNumber: `C${n}`,
     socialReason: `Client ${n} SARL`,
+    siren: benchSiren(i),
     name: `Dupont ${n}`,
     address: `${i % 200} rue de la République`,
     postalCode: '69003',
