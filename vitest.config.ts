@@ -132,6 +132,21 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        test: {
+          // Issue 19 (decision 047): the offline core in WebKit, Safari's engine (Debian's WebKitGTK driven
+          // over WebDriver under Xvfb). One file at a time; one MiniBrowser and one server for the lane.
+          name: 'webkit',
+          expect,
+          include: ['tests/webkit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          globalSetup: ['tests/webkit/global-setup.ts'],
+          isolate: false,
+        },
+      },
     ],
   },
 });

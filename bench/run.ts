@@ -59,6 +59,11 @@ const SECTIONS: Section[] = [
     fn: 'benchMyAccount',
     title: 'Mon compte : extrait de compte d’une société de 600 factures du cabinet',
   },
+  {
+    file: 'webkit-offline.ts',
+    fn: 'benchWebkitOffline',
+    title: 'Démarrage hors ligne depuis le cache du service worker : WebKit et Chromium',
+  },
 ];
 
 function printTable(title: string, figures: Figures): void {

@@ -5,6 +5,7 @@
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite);
 //   PostgreSQL lane: after the build too → the same API tests on a throwaway PostgreSQL (issue 13);
+//   WebKit lane: after the build → the offline core in WebKit, Safari's engine (issue 19, decision 047);
 //   e-invoice lane: after the Debian tools → the generator's edge cases against the official
 //   validators, then, once the browser and API lanes have ended, every e-invoice their servers
 //   produced (issue 18).
@@ -35,6 +36,8 @@ const browser = [
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
+// Issue 19 (decision 047): Debian's WebKitGTK over WebDriver under Xvfb, one MiniBrowser for the lane.
+const webkit = [['Tests WebKit (moteur de Safari)', 'npx', ['vitest', 'run', '--project', 'webkit']]];
 // Debian's PostgreSQL, haproxy and slapd, which the API lanes start for their tests (installed once,
 // before both lanes, so two apt runs never race).
 const tools = ['PostgreSQL, haproxy et slapd', 'node', ['scripts/ensure-scale-tools.mjs']];
@@ -95,6 +98,7 @@ const results = await Promise.all([
   runLane(checks),
   runLane(lint),
   ...producers,
+  afterBuild(webkit),
   toolsReady,
   toolsReady.then((ok) => ok && runLane(einvoice)),
   Promise.all([toolsReady, ...producers]).then(([t]) => t && runStep(producedEinvoices)),

@@ -1,6 +1,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { searchKey } from '../domain/search-text';
 import { getSession } from '../lib/session';
+import { reviveFileBytes } from './file-bytes';
 import type { OutboxEntry } from './outbox-types';
 
 // Dexie turns its debug mode on by itself when the page's address is localhost or 127.0.0.1 (as with
@@ -170,6 +171,8 @@ export class WorkplaceDb extends Dexie {
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
+    // Files WebKit could not store as Blobs are kept as bytes (file-bytes.ts): read back as Blobs.
+    this.outbox.hook('reading', reviveFileBytes);
   }
 }
 

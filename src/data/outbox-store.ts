@@ -60,8 +60,19 @@ export async function claim(
     const entry = await db.outbox.get(id);
     if (!entry || entry.state !== 'pending') return null;
     // Rewritten from the stored entry, not the drain's earlier read: a version rebased meanwhile counts.
-    const next: OutboxEntry = { ...entry, ...rewrite(entry), state: 'sending', updatedAt: now };
-    await db.outbox.put(next);
+    const changes = rewrite(entry);
+    const next: OutboxEntry = { ...entry, ...changes, state: 'sending', updatedAt: now };
+    if (!entry.file) await db.outbox.put(next);
+    // With a file, only what changed is written: the file stays as stored (a Blob, or its bytes where
+    // WebKit could not keep the Blob: file-bytes.ts; the entry read here holds a Blob made from them).
+    else
+      await db.outbox.update(id, {
+        path: next.path,
+        body: next.body,
+        ...(changes.file ? { 'file.extra': changes.file.extra } : {}),
+        state: 'sending',
+        updatedAt: now,
+      });
     return next;
   });
 }

@@ -7,6 +7,7 @@ import { backoffDelay } from './backoff';
 import type { WorkplaceDb } from './db';
 import * as store from './outbox-store';
 import type { MutationRequest, MutationResult, OutboxEntry, OutboxError } from './outbox-types';
+import { isBlobStoreError, withFileBytes } from './file-bytes';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
 import { ReplayPlan, type Step } from './replay-plan';
 import { readJson, sendEntry, type SendDeps, type SendOutcome } from './send';
@@ -126,7 +127,11 @@ export class Outbox {
     if (!db) return failed(0, SIGNED_OUT_MESSAGE, [SIGNED_OUT_MESSAGE]);
     let entry: OutboxEntry;
     try {
-      entry = await store.enqueue(db, req, this.deps.now());
+      entry = await store.enqueue(db, req, this.deps.now()).catch(async (error: unknown) => {
+        // WebKit cannot store a Blob in its ephemeral sessions: the file's bytes are kept instead (file-bytes.ts).
+        if (!req.file || !isBlobStoreError(error)) throw error;
+        return store.enqueue(db, await withFileBytes(req), this.deps.now());
+      });
     } catch (error) {
       if (isQuotaError(error)) return failed(0, QUOTA_MESSAGE, [QUOTA_MESSAGE]);
       throw error;

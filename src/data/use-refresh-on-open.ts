@@ -34,6 +34,12 @@ export interface RefreshOnOpen {
   refreshing: boolean;
   /** The server's (or the device's) reason when the refresh failed; null otherwise. */
   error: string | null;
+  /**
+   * The refresh could not reach the server although the browser says it is online (navigator.onLine
+   * stays true on a tablet whose Wi-Fi is up while the line or the server is down, issue 19): the
+   * screen shows the age of its copy as it does offline.
+   */
+  unreachable: boolean;
   retry: () => void;
 }
 
@@ -41,6 +47,7 @@ export function useRefreshOnOpen(datasets: readonly string[]): RefreshOnOpen {
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unreachable, setUnreachable] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const key = datasets.join(',');
   useEffect(() => {
@@ -67,6 +74,7 @@ export function useRefreshOnOpen(datasets: readonly string[]): RefreshOnOpen {
       if (cancelled) return;
       const failed = outcomes.find((o): o is Extract<RefreshOutcome, { status: 'error' }> => o.status === 'error');
       setError(failed ? failed.message : null);
+      setUnreachable(outcomes.some((o) => o.status === 'offline'));
       setRefreshing(false);
     })().catch((e: unknown) => {
       if (cancelled) return;
@@ -79,5 +87,5 @@ export function useRefreshOnOpen(datasets: readonly string[]): RefreshOnOpen {
     };
   }, [companyId, key, attempt]);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
-  return { refreshing, error, retry };
+  return { refreshing, error, unreachable, retry };
 }

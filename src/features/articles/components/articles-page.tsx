@@ -30,7 +30,7 @@ export function ArticlesPage() {
   const allows = (p: 'create' | 'edit' | 'delete') =>
     can(profile, p, { menu: 'mesFactures', child: 'gestionArticles' });
   const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
-  const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['articles', 'environment']);
+  const { refreshing, error: refreshError, unreachable, retry } = useRefreshOnOpen(['articles', 'environment']);
   const pending = usePendingKeys('item');
   // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
   const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);
@@ -85,7 +85,8 @@ export function ArticlesPage() {
           type="search"
         />
         <Group gap="md">
-          <DataAge fetchedAt={fetchedAt} />
+          {/* Server unreachable though online (issue 19): the copy's age, as offline. */}
+          <DataAge fetchedAt={fetchedAt} always={unreachable} />
           {!loading && (
             <Text size="sm" c="dimmed" aria-live="polite">
               {deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}

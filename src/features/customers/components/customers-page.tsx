@@ -26,7 +26,7 @@ export function CustomersPage() {
   const profile = useAtomValue(profileAtom);
   const allows = (p: 'create' | 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
   const { rows, fetchedAt } = useCachedCustomers<CustomerRow>();
-  const { refreshing, error: refreshError, retry } = useRefreshOnOpen(['customers', 'environment']);
+  const { refreshing, error: refreshError, unreachable, retry } = useRefreshOnOpen(['customers', 'environment']);
   const pending = usePendingKeys('customer');
   // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
   const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);
@@ -76,7 +76,8 @@ export function CustomersPage() {
               onChange={(e) => setShowArchived(e.currentTarget.checked)}
             />
           )}
-          <DataAge fetchedAt={fetchedAt} />
+          {/* Server unreachable though online (issue 19): the copy's age, as offline. */}
+          <DataAge fetchedAt={fetchedAt} always={unreachable} />
           {!loading && (
             <Text size="sm" c="dimmed" aria-live="polite">
               {deferredQuery.trim() ? `${count(shown.length)} sur ${formatCount(total)}` : count(total)}
