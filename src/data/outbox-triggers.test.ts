@@ -9,7 +9,9 @@ describe('outbox triggers and ids', () => {
     const replay = vi.spyOn(outbox, 'replay').mockResolvedValue();
     const resume = vi.spyOn(outbox, 'resume').mockResolvedValue();
     const stop = startOutbox();
+    // At start-up, without waiting out the backoff of attempts made before the app closed.
     expect(replay).toHaveBeenCalledTimes(1);
+    expect(replay).toHaveBeenLastCalledWith({ force: true });
     window.dispatchEvent(new Event('online'));
     expect(replay).toHaveBeenLastCalledWith({ force: true });
     document.dispatchEvent(new Event('visibilitychange'));

@@ -127,7 +127,10 @@ export function startOutbox(): () => void {
   });
   // A new token after a 401 pause (or another user): resume with the new session.
   cleanups.push(onSessionEvent('signIn', () => void outbox.resume()));
-  void outbox.replay();
+  // The app opened again (maybe days later, maybe on another network): what waits is tried now,
+  // without waiting out the backoff of the attempts made before it closed (a server's Retry-After
+  // still holds). Issue 19: WebKit has no Background Sync to do it while the app is closed.
+  void outbox.replay({ force: true });
   stopTriggers = () => {
     cleanups.forEach((fn) => fn());
     stopTriggers = null;

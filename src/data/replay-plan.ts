@@ -30,12 +30,23 @@ function tokensOf(e: OutboxEntry): Set<string> {
   return out;
 }
 
+/** Does the change name (by id or number) a document with a change still before it, other than its own? */
+function namesAnotherWaiting(tokens: Set<string>, before: Map<string, Set<string>>, own: string): boolean {
+  for (const t of tokens) {
+    const docs = before.get(t);
+    if (docs) for (const d of docs) if (d !== own) return true;
+  }
+  return false;
+}
+
 export class ReplayPlan {
   private left: OutboxEntry[];
   private inflight = new Map<string, OutboxEntry>();
   private blocked = new Set<string>();
   private creators: Set<string>;
   private tokens = new Map<string, Set<string>>();
+  /** The temporary ids each change mentions (its path and body do not change while the plan lives). */
+  private tempIds = new Map<string, string[]>();
   /** The changes of the batch being formed. */
   private group = new Set<string>();
 
@@ -95,7 +106,11 @@ export class ReplayPlan {
     const follows = (e: OutboxEntry) =>
       chainDocs.has(e.docKey) && !notChainable.has(e.docKey) && !!chainable && chainable(e);
     const uploading = inflight.some((e) => e.file);
-    const waitingCreators = new Set([...inflight, ...this.left].map((e) => e.createsTempId).filter(Boolean));
+    // Built only when some change creates a document: the common queue of edits skips it.
+    const waitingCreators =
+      this.creators.size > 0
+        ? new Set([...inflight, ...this.left].map((e) => e.createsTempId).filter(Boolean))
+        : new Set<string | undefined>();
     for (let i = 0; i < this.left.length; i++) {
       const e = this.left[i];
       if (e.state !== 'pending' || this.blocked.has(e.docKey) || e.nextAttemptAt > this.now()) {
@@ -112,9 +127,9 @@ export class ReplayPlan {
         wait();
         continue;
       }
-      const unresolved = findTempIds(e.path, e.body, e.file?.extra).filter(
-        (t) => !this.idMap.has(t) && t !== e.createsTempId,
-      );
+      let mentioned = this.tempIds.get(e.id);
+      if (!mentioned) this.tempIds.set(e.id, (mentioned = findTempIds(e.path, e.body, e.file?.extra)));
+      const unresolved = mentioned.filter((t) => !this.idMap.has(t) && t !== e.createsTempId);
       const creating = unresolved.filter((t) => this.creators.has(t));
       if (creating.some((t) => waitingCreators.has(t))) {
         wait();
@@ -126,8 +141,9 @@ export class ReplayPlan {
         if (creating.length > 0) continue;
         return { entry: e, action: 'orphan' };
       }
-      if (!this.tokens.has(e.id)) this.tokens.set(e.id, tokensOf(e));
-      if ([...this.tokens.get(e.id)!].some((t) => [...(before.get(t) ?? [])].some((d) => d !== e.docKey))) {
+      let tokens = this.tokens.get(e.id);
+      if (!tokens) this.tokens.set(e.id, (tokens = tokensOf(e)));
+      if (namesAnotherWaiting(tokens, before, e.docKey)) {
         wait();
         continue;
       }

@@ -5,8 +5,9 @@ import { getSession, onSessionEvent, onSignOut } from '../lib/session';
 import { currentDb } from './db';
 import { refreshAll, refreshDataset, registeredDatasets } from './caches';
 import { installDefaultDatasets } from './datasets';
-import { onMutationDone, startOutbox } from './outbox';
+import { onMutationDone, replayOutbox, startOutbox } from './outbox';
 import { QUOTA_MESSAGE } from './quota';
+import { afterReplay, setReplayFirst } from './replay-first';
 import { rewriteDraftRefs } from './resolved-refs';
 import { requestPersistentStorage, startStorage } from './storage';
 import { forgetAll, notifyChange } from './sync/engine';
@@ -40,10 +41,26 @@ function refreshSoon(dataset: string) {
   timer = setTimeout(() => {
     timer = null;
     const company = currentCompany();
-    const names = [...dirty];
-    dirty.clear();
-    if (company != null) for (const n of names) void refreshDataset(n, company);
+    // Still replaying: the lists are fetched once the queue is sent, not between its batches.
+    void afterReplay().then(() => {
+      const names = [...dirty];
+      dirty.clear();
+      if (company != null) for (const n of names) void refreshDataset(n, company);
+    });
   }, 1500);
+}
+
+// The answers that depend on the kinds of change applied, refetched once the replay has sent its queue.
+const changedKinds = new Set<string>();
+let kindsFlush: Promise<void> | null = null;
+function notifySoon(kind: string) {
+  changedKinds.add(kind);
+  kindsFlush ??= afterReplay().then(() => {
+    kindsFlush = null;
+    const kinds = [...changedKinds];
+    changedKinds.clear();
+    for (const k of kinds) void notifyChange(k);
+  });
 }
 
 let started = false;
@@ -58,12 +75,14 @@ export function startOfflineData(): void {
   });
   onSessionEvent('companyChange', () => void refreshCurrentCompany());
   onSignOut(forgetAll);
-  window.addEventListener('online', () => void refreshCurrentCompany());
+  setReplayFirst(() => replayOutbox());
+  // Back online: the queued changes first, then the copies (replay-first.ts).
+  window.addEventListener('online', () => void afterReplay().then(refreshCurrentCompany));
   onMutationDone((entry, response) => {
     const dataset = DATASET_OF_KIND[entry.kind.split('.')[0]];
     if (dataset) refreshSoon(dataset);
     // Answers read through useServerData that depend on this kind of change (decision 022).
-    void notifyChange(entry.kind);
+    notifySoon(entry.kind);
     const db = currentDb();
     if (db && entry.idField) void rewriteDraftRefs(db, entry, response).catch(() => undefined);
   });

@@ -4,6 +4,7 @@
 // Screens never fetch: they watch (use-server-data.ts) and read what the engine kept.
 import { HTTPError } from 'ky';
 import type { WorkplaceDb } from '../db';
+import { afterReplay } from '../replay-first';
 import { isQuotaError, QUOTA_MESSAGE } from '../quota';
 import { paramsKey, type ServerDataset, type SyncError, type SyncStatus } from './server-data';
 
@@ -216,7 +217,8 @@ let triggersInstalled = false;
 function installTriggers(): void {
   if (triggersInstalled || typeof window === 'undefined') return;
   triggersInstalled = true;
-  window.addEventListener('online', () => void refreshWatched());
+  // Back online: the outbox's queued changes first, then what the screens show (replay-first.ts).
+  window.addEventListener('online', () => void afterReplay().then(() => refreshWatched()));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
     for (const w of watched.values())
