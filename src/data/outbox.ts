@@ -29,10 +29,34 @@ export const OUTBOX_SYNC_TAG = 'workplace-outbox';
 
 const hasNavigator = () => typeof navigator !== 'undefined';
 
-/** One replaying tab per device; without Web Locks (old browsers, unit tests) the tab's own chain only. */
+/** How long a replay waits for another tab's lock before taking it over. */
+export const OUTBOX_LOCK_WAIT_MS = 10_000;
+
+/**
+ * One replaying tab per device; without Web Locks (old browsers, unit tests) the tab's own chain only.
+ * WebKit keeps a page left in the middle of a replay in its back/forward cache, frozen, still holding
+ * the lock (issue 19): the app opened again would wait for it for ever. After OUTBOX_LOCK_WAIT_MS the
+ * lock is taken over (`steal`); two senders are then harmless, as between two devices: an entry is
+ * claimed in a Dexie transaction, and the server applies each Idempotency-Key once.
+ */
 function webLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = hasNavigator() ? navigator.locks : undefined;
-  return locks ? locks.request(OUTBOX_LOCK, fn) : fn();
+  if (!locks) return fn();
+  const waited = new AbortController();
+  const timer = setTimeout(() => waited.abort(), OUTBOX_LOCK_WAIT_MS);
+  let granted = false;
+  return locks
+    .request(OUTBOX_LOCK, { signal: waited.signal }, () => {
+      granted = true;
+      clearTimeout(timer);
+      return fn();
+    })
+    .catch((error: unknown) => {
+      if ((error as Error)?.name !== 'AbortError') throw error;
+      // Taken over by a tab that waited too long for it: this drain goes on, it is not a failure.
+      if (granted) return undefined as T;
+      return locks.request(OUTBOX_LOCK, { steal: true }, fn);
+    });
 }
 
 /** Chromium wakes the app's pages through the SW 'sync' event when the connection comes back. */

@@ -171,6 +171,35 @@ describe('WebKit: offline from the service worker, replayed without Background S
     await page.expectNoConsoleErrors();
   });
 
+  it('the « online » event replays at once what waits out a long backoff', async () => {
+    const before = await quoteCount();
+    await relay.down();
+    await draftQuote(['tilleuls', /SCI Les Tilleuls/], false);
+    await expect
+      .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.state, e.attempts > 0]))
+      .toEqual([['quote.save', 'pending', true]]);
+    // As after many failed attempts: the next one only in 10 minutes, so neither the timer nor a
+    // plain replay sends it; the 'online' handler's forced replay does (WebDriver cannot cut the
+    // network: the event the browser sends when it comes back is dispatched as Chromium's tests do).
+    await page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
+const open = indexedDB.open('workplace-' + userId);
+open.onsuccess = () => {
+  const db = open.result;
+  const tx = db.transaction('outbox', 'readwrite');
+  const store = tx.objectStore('outbox');
+  const all = store.getAll();
+  all.onsuccess = () => { for (const row of all.result) store.put({ ...row, nextAttemptAt: Date.now() + 600000 }); };
+  tx.oncomplete = () => { db.close(); done(true); };
+  tx.onerror = () => { db.close(); done(false); };
+};`);
+    await relay.up();
+    await page.run("window.dispatchEvent(new Event('online'));");
+    await page.find(allSent, 60_000);
+    expect(await quoteCount()).toBe(before + 1);
+    await page.expectNoConsoleErrors();
+  });
+
   it('a change left queued when the app was closed is sent at the next start, once', async () => {
     const before = await quoteCount();
     await relay.down();
