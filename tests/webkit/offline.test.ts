@@ -200,6 +200,50 @@ open.onsuccess = () => {
     await page.expectNoConsoleErrors();
   });
 
+  it('the page becoming visible again replays what waits, with no timer running', async () => {
+    const before = await quoteCount();
+    await relay.down();
+    await draftQuote(['bistrot', /Le Bistrot Gourmand/], false);
+    await expect.poll(async () => (await outboxEntries(page)).map((e) => e.kind)).toEqual(['quote.save']);
+    const [stored] = await page.readStore<{ createsTempId: string }>('outbox');
+    await relay.up();
+    await page.run("window.dispatchEvent(new Event('online'));");
+    await page.find(allSent, 60_000);
+    expect(await quoteCount()).toBe(before + 1);
+    // The quotes list is refreshed once the replay's follow-up has run (decision 048): from then on
+    // nothing in the app replays again unless told to.
+    const sentAt = Date.now();
+    await expect
+      .poll(async () =>
+        (await page.readStore<{ dataset: string; fetchedAt: number }>('meta')).some(
+          (m) => m.dataset === 'quotes' && m.fetchedAt > sentAt,
+        ),
+      )
+      .toBe(true);
+    // Another quote, queued behind the app's back as a tab closed before sending would leave it: no
+    // Dexie write tells the app, and with its outbox empty no backoff timer runs. Only a trigger
+    // sends it: here the page becoming visible again (WebDriver cannot hide it; the event the
+    // browser sends on coming back to the tab is dispatched). Without that trigger it stays queued.
+    const text = JSON.stringify(stored).split(stored.createsTempId).join(`tmp-${crypto.randomUUID()}`);
+    await page.driver.executeAsyncScript(
+      `const done = arguments[arguments.length - 1];
+const entry = { ...JSON.parse(arguments[0]), id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), state: 'pending', attempts: 0, nextAttemptAt: 0 };
+delete entry.lastError;
+const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
+const open = indexedDB.open('workplace-' + userId);
+open.onsuccess = () => {
+  const tx = open.result.transaction('outbox', 'readwrite');
+  tx.objectStore('outbox').put(entry);
+  tx.oncomplete = () => { open.result.close(); done(true); };
+};`,
+      text,
+    );
+    await page.run("document.dispatchEvent(new Event('visibilitychange'));");
+    await expect.poll(quoteCount, { timeout: 60_000 }).toBe(before + 2);
+    await page.find(allSent, 60_000);
+    await page.expectNoConsoleErrors();
+  });
+
   it('a change left queued when the app was closed is sent at the next start, once', async () => {
     const before = await quoteCount();
     await relay.down();
