@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { dismissAnnouncement, newContext, signIn } from '../tests/e2e/support/browser';
-import { outboxEntries } from '../tests/e2e/support/offline-helpers';
-import { outboxCount, queueRawChanges } from '../tests/e2e/support/outbox';
+import { queueRawChanges } from '../tests/e2e/support/outbox';
 import { freePort, spawnServer, waitForPort } from '../tests/support/child-server';
 import { apiClient } from '../tests/support/test-server';
 import { toWire } from '../src/domain/wire-names';
-import { benchCustomer } from './offline-support';
+import { benchCustomer, waitForEmptyOutbox } from './offline-support';
 
 const ROUNDS = 3;
 const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
@@ -75,12 +74,7 @@ export async function benchReplayOwnProcess(browser: Browser): Promise<Record<st
       await context.setOffline(false);
       const t0 = Date.now();
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      while ((await outboxCount(page)) > 0) {
-        if (Date.now() - t0 > 300_000) throw new Error('replay did not finish in 5 min');
-        const refused = (await outboxEntries(page)).find((e) => e.state === 'failed');
-        if (refused) throw new Error(`le serveur a refusé une modification rejouée (${refused.path})`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitForEmptyOutbox(page, t0, 50);
       times.push(Date.now() - t0);
       // Per-document order held: each customer ends with its last edit.
       for (let d = 0; d < 50; d++) {

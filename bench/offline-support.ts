@@ -1,5 +1,7 @@
 // Helpers of bench/offline.ts: a fake paged list API (page.route) and a wait on the Dexie cache.
 import type { Page, Route } from 'playwright-core';
+import { outboxEntries } from '../tests/e2e/support/offline-helpers';
+import { outboxCount } from '../tests/e2e/support/outbox';
 import { luhnValid } from '../src/domain/siren';
 
 /** A valid SIREN per index (8 digits, then the Luhn key): a professional customer in France needs one (issue 18). */
@@ -107,5 +109,16 @@ export async function waitForDatasets(
     if (seen != null) return seen;
     if (Date.now() > deadline) throw new Error(`datasets ${Object.keys(expected).join(', ')} not cached in time`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Until the page's outbox is empty (polled every `everyMs`); a change the server refused stops it at once. */
+export async function waitForEmptyOutbox(page: Page, t0: number, everyMs: number): Promise<void> {
+  while ((await outboxCount(page)) > 0) {
+    if (Date.now() - t0 > 300_000) throw new Error('replay did not finish in 5 min');
+    // A refused change stays in the outbox: say so now instead of waiting the 5 minutes.
+    const refused = (await outboxEntries(page)).find((e) => e.state === 'failed');
+    if (refused) throw new Error(`le serveur a refusé une modification rejouée (${refused.path})`);
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }

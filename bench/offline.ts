@@ -7,15 +7,14 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dismissAnnouncement, launchBrowser, newContext, signIn } from '../tests/e2e/support/browser';
-import { outboxEntries } from '../tests/e2e/support/offline-helpers';
-import { outboxCount, queueRawChanges } from '../tests/e2e/support/outbox';
+import { queueRawChanges } from '../tests/e2e/support/outbox';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { newArticle } from '../src/domain/articles';
 import { customers, idempotencyKeys, items } from '../server/src/db/schema/index';
 import { customerValues } from '../server/src/modules/invoicing-core/customer-input';
 import { itemValues } from '../server/src/modules/invoicing-core/items-service';
 import { toWire } from '../src/domain/wire-names';
-import { benchArticle, benchCustomer, fakeListRoute, waitForDatasets } from './offline-support';
+import { benchArticle, benchCustomer, fakeListRoute, waitForDatasets, waitForEmptyOutbox } from './offline-support';
 import { benchReplayOwnProcess } from './offline-replay-process';
 
 const RUNS = 5;
@@ -189,13 +188,7 @@ export async function benchReplay(
   await context.setOffline(false);
   const t0 = Date.now();
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  while ((await outboxCount(page)) > 0) {
-    if (Date.now() - t0 > 300_000) throw new Error('replay did not finish in 5 min');
-    // A change the server refused stays in the outbox: say so now instead of waiting the 5 minutes.
-    const refused = (await outboxEntries(page)).find((e) => e.state === 'failed');
-    if (refused) throw new Error(`le serveur a refusé une modification rejouée (${refused.path})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForEmptyOutbox(page, t0, 100);
   const elapsed = Date.now() - t0;
   // The server runs in this process: its CPU time is a figure less moved by the machine's load.
   const cpu = process.cpuUsage(cpu0);

@@ -94,6 +94,15 @@ async function draftQuote(customer: [string, RegExp], preview: boolean): Promise
   await page.find(text('En attente d’envoi'));
 }
 
+/** A quote saved with the server unreachable: tried once (navigator.onLine says online), failed, waiting. */
+async function queueTriedOnce(): Promise<void> {
+  await relay.down();
+  await draftQuote(['tilleuls', /SCI Les Tilleuls/], false);
+  await expect
+    .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.state, e.attempts > 0]))
+    .toEqual([['quote.save', 'pending', true]]);
+}
+
 describe('WebKit: offline from the service worker, replayed without Background Sync', () => {
   it('after one online visit, the app opens with the server unreachable and shows what the device keeps, with its age', async () => {
     await injectSession(page, relay.url, server);
@@ -158,12 +167,7 @@ describe('WebKit: offline from the service worker, replayed without Background S
 
   it('with no event at all, the backoff timer replays what failed once the server is back', async () => {
     const before = await quoteCount();
-    await relay.down();
-    await draftQuote(['tilleuls', /SCI Les Tilleuls/], false);
-    // Tried once (navigator.onLine says online), failed, waiting for its next attempt.
-    await expect
-      .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.state, e.attempts > 0]))
-      .toEqual([['quote.save', 'pending', true]]);
+    await queueTriedOnce();
     await relay.up();
     // No 'online' event (the network never went), no click, no Background Sync: the timer alone.
     await page.find(allSent, 60_000);
@@ -173,11 +177,7 @@ describe('WebKit: offline from the service worker, replayed without Background S
 
   it('the « online » event replays at once what waits out a long backoff', async () => {
     const before = await quoteCount();
-    await relay.down();
-    await draftQuote(['tilleuls', /SCI Les Tilleuls/], false);
-    await expect
-      .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.state, e.attempts > 0]))
-      .toEqual([['quote.save', 'pending', true]]);
+    await queueTriedOnce();
     // As after many failed attempts: the next one only in 10 minutes, so neither the timer nor a
     // plain replay sends it; the 'online' handler's forced replay does (WebDriver cannot cut the
     // network: the event the browser sends when it comes back is dispatched as Chromium's tests do).
