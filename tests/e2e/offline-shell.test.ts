@@ -26,7 +26,8 @@ let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   server = await startAppServer();
-  browser = await launchBrowser();
+  // The installed app runs in the browser people install it from (decision 049).
+  browser = await launchBrowser({ fullBrowser: true });
 });
 afterAll(async () => {
   await browser?.close();
