@@ -191,15 +191,38 @@ export class WebKit {
     return page;
   }
 
-  /** The window sized so that the page itself (innerWidth × innerHeight) is `size`. */
+  /**
+   * The window sized so that the page itself (innerWidth × innerHeight) is `size`: the window's frame
+   * (MiniBrowser's toolbar) is added to it. The page learns its new size a moment after the window
+   * does, later still on a loaded machine (a stale reading once gave a page 38 px short): the frame is
+   * measured once the page's size holds still, and the window set again until the page is `size`.
+   */
   async resize(size: Size): Promise<void> {
-    await this.driver.manage().window().setRect(size);
-    const inner = await this.driver.executeScript<[number, number]>('return [innerWidth, innerHeight]');
-    if (inner[0] === size.width && inner[1] === size.height) return;
-    await this.driver
-      .manage()
-      .window()
-      .setRect({ width: 2 * size.width - inner[0], height: 2 * size.height - inner[1] });
+    let rect = size;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await this.driver.manage().window().setRect(rect);
+      const inner = await this.settledInnerSize();
+      if (inner[0] === size.width && inner[1] === size.height) return;
+      const outer = await this.driver.manage().window().getRect();
+      rect = { width: size.width + outer.width - inner[0], height: size.height + outer.height - inner[1] };
+    }
+    throw new Error(`WebKit : la page n’a pas pris la taille ${size.width}×${size.height}.`);
+  }
+
+  /** The page's size once two readings a few frames apart agree. */
+  private async settledInnerSize(): Promise<[number, number]> {
+    const read = () =>
+      this.driver.executeAsyncScript<[number, number]>(
+        `const done = arguments[arguments.length - 1];
+         setTimeout(() => requestAnimationFrame(() => done([innerWidth, innerHeight])), 50);`,
+      );
+    let last = await read();
+    for (let i = 0; i < 40; i++) {
+      const now = await read();
+      if (now[0] === last[0] && now[1] === last[1]) return now;
+      last = now;
+    }
+    return last;
   }
 
   async quit(): Promise<void> {
