@@ -5,16 +5,18 @@
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite);
 //   PostgreSQL lane: after the build too → the same API tests on a throwaway PostgreSQL (issue 13);
-//   WebKit lane: once the browser and API lanes have ended → the offline core in WebKit, Safari's
-//   engine (issue 19, decision 047). Starved beside them, WebKitGTK's processes slowed to a crawl (a
-//   replay that takes 3 s alone did not end in 60 s in 2 of 3 full runs); alone it takes about 45 s;
+//   WebKit lane: its tests run once the browser and API lanes have ended → the offline core in WebKit,
+//   Safari's engine (issue 19, decision 047). Starved beside them, WebKitGTK's processes slowed to a
+//   crawl (a replay that takes 3 s alone did not end in 60 s in 2 of 3 full runs); alone it takes
+//   about 45 s. The lane itself starts after the build: its start (Xvfb, the driver, vitest) is done
+//   meanwhile, and its global setup waits for a signal file (WEBKIT_LANE_GO) before the tests run;
 //   e-invoice lane: after the Debian tools → the generator's edge cases against the official
 //   validators, then, once the browser and API lanes have ended, every e-invoice their servers
 //   produced (issue 18).
 // The browser lane waits on round trips and rendering as much as on the CPU, so the other lanes fill
 // the gaps on a 2-core machine. Each step's output is printed whole when it ends, never interleaved.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,6 +25,10 @@ import { join } from 'node:path';
 // invoices has ended.
 const einvoiceDir = mkdtempSync(join(tmpdir(), 'workplace-einvoices-'));
 process.env.EINVOICE_ARCHIVE_DIR = einvoiceDir;
+// The WebKit lane's tests wait for this file (tests/webkit/global-setup.ts): written once the lanes
+// that starve it have ended.
+const webkitGo = `${einvoiceDir}-webkit-go`;
+process.env.WEBKIT_LANE_GO = webkitGo;
 
 const build = [
   'Construction de l’application et du serveur',
@@ -95,17 +101,23 @@ const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
 const toolsReady = runStep(tools);
 const afterBuildAndTools = (steps) => Promise.all([built, toolsReady]).then(([b, t]) => b && t && runLane(steps));
 const producers = [afterBuild(browser), afterBuildAndTools(api), afterBuildAndTools(apiPg)];
+const producersEnded = Promise.all(producers).then(() => {
+  writeFileSync(webkitGo, '');
+  console.log(`\n(Les tests WebKit démarrent à ${seconds(started)} s, après les voies d’API et de navigateur.)`);
+});
 const results = await Promise.all([
   built,
   runLane(checks),
   runLane(lint),
   ...producers,
-  Promise.all(producers).then(() => built.then((ok) => ok && runLane(webkit))),
+  afterBuild(webkit),
   toolsReady,
   toolsReady.then((ok) => ok && runLane(einvoice)),
   Promise.all([toolsReady, ...producers]).then(([t]) => t && runStep(producedEinvoices)),
 ]);
+await producersEnded;
 rmSync(einvoiceDir, { recursive: true, force: true });
+rmSync(webkitGo, { force: true });
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {
   console.log(`\nTous les tests sont passés en ${minutes} min.`);

@@ -20,6 +20,17 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * `npm test` starts this lane early, beside the others, so its start (vitest, the build check, the
+ * snapshot, Xvfb and the driver: about 8 s alone) is done before its tests may run. The tests wait
+ * for the signal file (WEBKIT_LANE_GO), written once the API and browser lanes have ended: beside
+ * them, WebKitGTK's processes were starved (decision 047). Without the variable, no wait.
+ */
+async function startSignal(): Promise<void> {
+  const go = process.env.WEBKIT_LANE_GO;
+  while (go && !existsSync(go)) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 export default async function setup(project: TestProject) {
   execSync('node scripts/ensure-webkit.mjs', { stdio: 'inherit' });
   const dist = process.env.E2E_DIST ?? 'dist';
@@ -36,6 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide('webkitDriver', driver.url);
   project.provide('webkitSessionsFile', sessionsFile);
   project.provide('apiSnapshot', snapshot.dir);
+  await startSignal();
   return async () => {
     if (existsSync(sessionsFile))
       for (const id of readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean)) driver.sessions.add(id);
