@@ -3,9 +3,7 @@
 // age, drafts a quote, previews its PDF (pdf.js) and keeps it in the outbox. With the server back, the
 // outbox is replayed without Background Sync (WebKit has none): by the « Synchroniser » button, by the
 // backoff timer alone, and at start-up; the server gets each quote exactly once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/test-server';
-import type { Relay } from './support/unreachable';
+import { describe, expect, it } from 'vitest';
 import {
   controlled,
   injectSession,
@@ -13,38 +11,27 @@ import {
   LAPTOP,
   outboxEntries,
   role,
-  openLane,
   text,
   waitForCaches,
-  WebKit,
   within,
 } from './support/webkit';
+import { useLane } from './support/lane';
 
-let server: TestServer;
-let relay: Relay;
-let page: WebKit;
-let token: string;
-beforeAll(async () => {
-  ({ server, relay, page } = await openLane(LAPTOP));
-  token = (await server.api.login('demo')).token;
-});
-afterAll(async () => {
-  await relay?.close();
-});
+const lane = useLane(LAPTOP, { signIn: true });
 
 const AGE = /^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/;
 const allSent = role('button', 'Synchronisation : tout est envoyé');
 
 /** The server's quotes (demo's company), counted by the API. */
 async function quoteCount(): Promise<number> {
-  const res = await server.api.get('/api/estimates?pageSize=1', { token });
+  const res = await lane.server.api.get('/api/estimates?pageSize=1', { token: lane.token });
   expect(res.status).toBe(200);
   return res.body.total as number;
 }
 
 /** The device's copies date from three hours ago, as after a visit earlier in the day. */
 async function ageCopies(): Promise<void> {
-  await page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+  await lane.page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
 const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
 const open = indexedDB.open('workplace-' + userId);
 open.onsuccess = () => {
@@ -59,120 +46,120 @@ open.onsuccess = () => {
 }
 
 async function pick(combobox: string, search: string, option: RegExp): Promise<void> {
-  await page.fill(role('combobox', combobox), search);
-  await page.click(role('option', option));
+  await lane.page.fill(role('combobox', combobox), search);
+  await lane.page.click(role('option', option));
 }
 
 /** A new quote for a cached customer with one catalogue article, saved in the editor; the server unreachable. */
 async function draftQuote(customer: [string, RegExp], preview: boolean): Promise<void> {
-  await page.visit('/mes-factures/ajouter-devis');
-  await page.find(role('heading', 'Nouveau devis'));
+  await lane.page.visit('/mes-factures/ajouter-devis');
+  await lane.page.find(role('heading', 'Nouveau devis'));
   await pick('Client', ...customer);
   await pick('Ajouter un article du catalogue', 'croissant', /Croissant/);
-  await page.fill(label('Quantité'), '24');
-  await page.click(role('button', /^Terminer la ligne 1/));
+  await lane.page.fill(label('Quantité'), '24');
+  await lane.page.click(role('button', /^Terminer la ligne 1/));
   if (preview) {
-    await page.click(role('button', 'Aperçu'));
+    await lane.page.click(role('button', 'Aperçu'));
     const dialog = role('dialog', /^Aperçu de votre document/);
     // Drawn by pdf.js in the browser (the server cannot render it): page 1 on a canvas, with ink.
-    await page.find(within(dialog, { css: 'canvas[data-rendered-page="1"]' }), 60_000);
-    const ink = await page.run<number>(`
+    await lane.page.find(within(dialog, { css: 'canvas[data-rendered-page="1"]' }), 60_000);
+    const ink = await lane.page.run<number>(`
       const el = document.querySelector('canvas[data-rendered-page="1"]');
       const { data } = el.getContext('2d').getImageData(0, 0, el.width, el.height);
       let inked = 0;
       for (let i = 0; i < data.length; i += 16) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) inked++;
       return inked / (data.length / 16);`);
     expect(ink).toBeGreaterThan(0.005);
-    await page.find(within(dialog, text('Page 1 sur 1')));
-    await page.click(within(dialog, role('button', 'Fermer')));
-    await page.gone(dialog);
+    await lane.page.find(within(dialog, text('Page 1 sur 1')));
+    await lane.page.click(within(dialog, role('button', 'Fermer')));
+    await lane.page.gone(dialog);
   }
-  await page.click(role('button', 'Enregistrer'));
-  await page.until(
+  await lane.page.click(role('button', 'Enregistrer'));
+  await lane.page.until(
     'return /^\\/mes-factures\\/modifier-devis$/.test(location.pathname) && location.search.startsWith("?id=tmp-");',
   );
-  await page.find(text('En attente d’envoi'));
+  await lane.page.find(text('En attente d’envoi'));
 }
 
 /** A quote saved with the server unreachable: tried once (navigator.onLine says online), failed, waiting. */
 async function queueTriedOnce(): Promise<void> {
-  await relay.down();
+  await lane.relay.down();
   await draftQuote(['tilleuls', /SCI Les Tilleuls/], false);
   await expect
-    .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.state, e.attempts > 0]))
+    .poll(async () => (await outboxEntries(lane.page)).map((e) => [e.kind, e.state, e.attempts > 0]))
     .toEqual([['quote.save', 'pending', true]]);
 }
 
 describe('WebKit: offline from the service worker, replayed without Background Sync', () => {
   it('after one online visit, the app opens with the server unreachable and shows what the device keeps, with its age', async () => {
-    await injectSession(page, relay.url, server);
-    await page.goto(`${relay.url}/`);
-    await page.find(role('heading', /^Bonjour/));
-    await controlled(page);
-    await waitForCaches(page, ['environment', 'customers', 'articles', 'invoices', 'quotes']);
+    await injectSession(lane.page, lane.relay.url, lane.server);
+    await lane.page.goto(`${lane.relay.url}/`);
+    await lane.page.find(role('heading', /^Bonjour/));
+    await controlled(lane.page);
+    await waitForCaches(lane.page, ['environment', 'customers', 'articles', 'invoices', 'quotes']);
     await ageCopies();
 
-    await relay.down();
-    await page.reload();
-    await page.find(role('heading', /^Bonjour/), 60_000);
-    expect(await page.run('return navigator.serviceWorker.controller != null')).toBe(true);
+    await lane.relay.down();
+    await lane.page.reload();
+    await lane.page.find(role('heading', /^Bonjour/), 60_000);
+    expect(await lane.page.run('return navigator.serviceWorker.controller != null')).toBe(true);
 
-    await page.visit('/mes-factures/mes-clients');
-    await page.find(role('heading', 'Mes clients'));
-    await page.find(text('Le Bistrot Gourmand'));
-    await page.find(role('status', AGE));
+    await lane.page.visit('/mes-factures/mes-clients');
+    await lane.page.find(role('heading', 'Mes clients'));
+    await lane.page.find(text('Le Bistrot Gourmand'));
+    await lane.page.find(role('status', AGE));
 
-    await page.visit('/mes-factures/mes-articles');
-    await page.find(role('heading', 'Mes articles'));
-    await page.find(text(/^Croissant/));
-    await page.find(role('status', AGE));
+    await lane.page.visit('/mes-factures/mes-articles');
+    await lane.page.find(role('heading', 'Mes articles'));
+    await lane.page.find(text(/^Croissant/));
+    await lane.page.find(role('status', AGE));
 
-    await page.visit('/mes-factures/liste-des-devis');
-    await page.find(role('heading', 'Mes devis'));
-    await page.find(role('status', AGE));
-    expect(await page.count(role('row'))).toBeGreaterThan(1);
+    await lane.page.visit('/mes-factures/liste-des-devis');
+    await lane.page.find(role('heading', 'Mes devis'));
+    await lane.page.find(role('status', AGE));
+    expect(await lane.page.count(role('row'))).toBeGreaterThan(1);
 
-    await page.visit('/mes-factures/liste-des-factures');
-    await page.find(role('heading', 'Mes factures'));
-    await page.find(role('status', AGE));
-    expect(await page.count(role('row'))).toBeGreaterThan(1);
-    await page.shot('offline/invoices-unreachable-1366');
-    await page.expectNoConsoleErrors();
+    await lane.page.visit('/mes-factures/liste-des-factures');
+    await lane.page.find(role('heading', 'Mes factures'));
+    await lane.page.find(role('status', AGE));
+    expect(await lane.page.count(role('row'))).toBeGreaterThan(1);
+    await lane.page.shot('offline/invoices-unreachable-1366');
+    await lane.page.expectNoConsoleErrors();
   });
 
   it('a quote is drafted, previewed as PDF and kept in the outbox; « Synchroniser » sends it once', async () => {
     const before = await quoteCount();
     await draftQuote(['bistrot', /Le Bistrot Gourmand/], true);
-    await page.find(role('button', '1 modification en attente'));
-    expect((await outboxEntries(page)).map((e) => e.kind)).toEqual(['quote.save']);
+    await lane.page.find(role('button', '1 modification en attente'));
+    expect((await outboxEntries(lane.page)).map((e) => e.kind)).toEqual(['quote.save']);
     expect(await quoteCount()).toBe(before);
-    await page.shot('offline/quote-queued-1366');
+    await lane.page.shot('offline/quote-queued-1366');
 
-    await relay.up();
-    await page.click(role('button', '1 modification en attente'));
+    await lane.relay.up();
+    await lane.page.click(role('button', '1 modification en attente'));
     const panel = role('dialog', 'Synchronisation');
     // navigator.storage is absent in this WebKit: the panel says the usage is unknown.
-    await page.find(within(panel, text('Espace de stockage utilisé : inconnu sur ce navigateur.')));
-    await page.click(within(panel, role('button', 'Synchroniser')));
-    await page.find(within(panel, text('Aucune modification en attente.')), 60_000);
-    await page.press('\uE00C'); // Escape
-    await page.gone(panel);
-    await page.find(allSent);
+    await lane.page.find(within(panel, text('Espace de stockage utilisé : inconnu sur ce navigateur.')));
+    await lane.page.click(within(panel, role('button', 'Synchroniser')));
+    await lane.page.find(within(panel, text('Aucune modification en attente.')), 60_000);
+    await lane.page.press('\uE00C'); // Escape
+    await lane.page.gone(panel);
+    await lane.page.find(allSent);
     expect(await quoteCount()).toBe(before + 1);
     // The open editor follows the replay: the quote now has its number.
-    await page.find(role('heading', /^Devis n° /));
-    expect(await outboxEntries(page)).toEqual([]);
-    await page.expectNoConsoleErrors();
+    await lane.page.find(role('heading', /^Devis n° /));
+    expect(await outboxEntries(lane.page)).toEqual([]);
+    await lane.page.expectNoConsoleErrors();
   });
 
   it('with no event at all, the backoff timer replays what failed once the server is back', async () => {
     const before = await quoteCount();
     await queueTriedOnce();
-    await relay.up();
+    await lane.relay.up();
     // No 'online' event (the network never went), no click, no Background Sync: the timer alone.
-    await page.find(allSent, 60_000);
+    await lane.page.find(allSent, 60_000);
     expect(await quoteCount()).toBe(before + 1);
-    await page.expectNoConsoleErrors();
+    await lane.page.expectNoConsoleErrors();
   });
 
   it('the « online » event replays at once what waits out a long backoff', async () => {
@@ -181,7 +168,7 @@ describe('WebKit: offline from the service worker, replayed without Background S
     // As after many failed attempts: the next one only in 10 minutes, so neither the timer nor a
     // plain replay sends it; the 'online' handler's forced replay does (WebDriver cannot cut the
     // network: the event the browser sends when it comes back is dispatched as Chromium's tests do).
-    await page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    await lane.page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
 const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
 const open = indexedDB.open('workplace-' + userId);
 open.onsuccess = () => {
@@ -193,29 +180,29 @@ open.onsuccess = () => {
   tx.oncomplete = () => { db.close(); done(true); };
   tx.onerror = () => { db.close(); done(false); };
 };`);
-    await relay.up();
-    await page.run("window.dispatchEvent(new Event('online'));");
-    await page.find(allSent, 60_000);
+    await lane.relay.up();
+    await lane.page.run("window.dispatchEvent(new Event('online'));");
+    await lane.page.find(allSent, 60_000);
     expect(await quoteCount()).toBe(before + 1);
-    await page.expectNoConsoleErrors();
+    await lane.page.expectNoConsoleErrors();
   });
 
   it('the page becoming visible again replays what waits, with no timer running', async () => {
     const before = await quoteCount();
-    await relay.down();
+    await lane.relay.down();
     await draftQuote(['bistrot', /Le Bistrot Gourmand/], false);
-    await expect.poll(async () => (await outboxEntries(page)).map((e) => e.kind)).toEqual(['quote.save']);
-    const [stored] = await page.readStore<{ createsTempId: string }>('outbox');
-    await relay.up();
-    await page.run("window.dispatchEvent(new Event('online'));");
-    await page.find(allSent, 60_000);
+    await expect.poll(async () => (await outboxEntries(lane.page)).map((e) => e.kind)).toEqual(['quote.save']);
+    const [stored] = await lane.page.readStore<{ createsTempId: string }>('outbox');
+    await lane.relay.up();
+    await lane.page.run("window.dispatchEvent(new Event('online'));");
+    await lane.page.find(allSent, 60_000);
     expect(await quoteCount()).toBe(before + 1);
     // The quotes list is refreshed once the replay's follow-up has run (decision 048): from then on
     // nothing in the app replays again unless told to.
     const sentAt = Date.now();
     await expect
       .poll(async () =>
-        (await page.readStore<{ dataset: string; fetchedAt: number }>('meta')).some(
+        (await lane.page.readStore<{ dataset: string; fetchedAt: number }>('meta')).some(
           (m) => m.dataset === 'quotes' && m.fetchedAt > sentAt,
         ),
       )
@@ -225,7 +212,7 @@ open.onsuccess = () => {
     // sends it: here the page becoming visible again (WebDriver cannot hide it; the event the
     // browser sends on coming back to the tab is dispatched). Without that trigger it stays queued.
     const text = JSON.stringify(stored).split(stored.createsTempId).join(`tmp-${crypto.randomUUID()}`);
-    await page.driver.executeAsyncScript(
+    await lane.page.driver.executeAsyncScript(
       `const done = arguments[arguments.length - 1];
 const entry = { ...JSON.parse(arguments[0]), id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), state: 'pending', attempts: 0, nextAttemptAt: 0 };
 delete entry.lastError;
@@ -238,24 +225,24 @@ open.onsuccess = () => {
 };`,
       text,
     );
-    await page.run("document.dispatchEvent(new Event('visibilitychange'));");
+    await lane.page.run("document.dispatchEvent(new Event('visibilitychange'));");
     await expect.poll(quoteCount, { timeout: 60_000 }).toBe(before + 2);
-    await page.find(allSent, 60_000);
-    await page.expectNoConsoleErrors();
+    await lane.page.find(allSent, 60_000);
+    await lane.page.expectNoConsoleErrors();
   });
 
   it('a change left queued when the app was closed is sent at the next start, once', async () => {
     const before = await quoteCount();
-    await relay.down();
+    await lane.relay.down();
     await draftQuote(['bistrot', /Le Bistrot Gourmand/], false);
-    await expect.poll(async () => (await outboxEntries(page)).map((e) => e.kind)).toEqual(['quote.save']);
+    await expect.poll(async () => (await outboxEntries(lane.page)).map((e) => e.kind)).toEqual(['quote.save']);
     // The tab is gone (a blank page of another origin), the server comes back, the app is opened again.
-    await page.driver.get('about:blank');
-    await relay.up();
-    await page.goto(`${relay.url}/`);
-    await page.find(role('heading', /^Bonjour/));
-    await page.find(allSent, 60_000);
+    await lane.page.driver.get('about:blank');
+    await lane.relay.up();
+    await lane.page.goto(`${lane.relay.url}/`);
+    await lane.page.find(role('heading', /^Bonjour/));
+    await lane.page.find(allSent, 60_000);
     expect(await quoteCount()).toBe(before + 1);
-    await page.expectNoConsoleErrors();
+    await lane.page.expectNoConsoleErrors();
   });
 });
