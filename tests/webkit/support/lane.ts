@@ -1,9 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { TestServer } from '../../support/test-server';
 import type { Relay } from './unreachable';
-import { injectSession, openLane, type WebKit } from './webkit';
-
-type Size = Parameters<typeof openLane>[0];
+import { injectSession, openLane, type Size, type WebKit } from './webkit';
 
 /** A WebKit test file's lane: the run's server and MiniBrowser, and this file's relay in front of the server. */
 export interface Lane {
