@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listeningOrigin, type Config } from './env';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type PgliteLease } from './db/client';
 import { createMailer } from './mail/mailer';
 import { createApp } from './app';
 import type { Deps } from './http/types';
@@ -34,6 +34,8 @@ export interface StartOptions {
   durable?: boolean;
   /** Tests only, in-memory database: open a copy of this snapshot (migrated, seeded) instead of an empty one. */
   loadDataDir?: Blob;
+  /** Tests only: an open in-memory copy of that snapshot, given back at close (db/client.ts). */
+  lease?: PgliteLease;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       pgliteDir: config.pgliteDir,
       durable: opts.durable,
       loadDataDir: opts.loadDataDir,
+      lease: opts.lease,
     });
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
     const deps: Deps = {

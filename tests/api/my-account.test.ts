@@ -161,7 +161,12 @@ describe('a statement computed by hand', () => {
       404,
     );
     // A customer already linked to another company → 409.
-    const [taken] = await server.deps.db.select().from(customers).where(eq(customers.companyId, firmId)).limit(1);
+    const [taken] = await server.deps.db
+      .select()
+      .from(customers)
+      .where(eq(customers.companyId, firmId))
+      .orderBy(customers.id)
+      .limit(1);
     expect((await server.api.put(path, { firmCompanyId: firmId, customerId: taken.id }, { token: admin })).status).toBe(
       409,
     );

@@ -9,8 +9,9 @@ import { seedDemo } from '../../server/src/seed/demo';
 import type { SeedContext } from '../../server/src/seed/modules';
 
 // Decision 017: the API tests' database is migrated and seeded ONCE per run (buildSnapshot, in the
-// api project's globalSetup); every test server then opens its own copy of it (PGlite's
-// loadDataDir) with its own copy of the seeded files, so no test's writes reach another file.
+// api project's globalSetup); every test server then gets its own copy of it (PGlite's
+// loadDataDir, or a copy a closed server gave back, put back in the seeded state: seeded-copies.ts,
+// decision 051) with its own copy of the seeded files, so no test's writes reach another file.
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -7,7 +7,8 @@ import { seedDemo } from '../../server/src/seed/demo';
 import type { SeedContext } from '../../server/src/seed/modules';
 import { inject } from 'vitest';
 import { copyFiles, readSnapshot, type Snapshot } from './api-snapshot';
-import { adminQuery, PG_TEMPLATE } from './pg-cluster';
+import { adminQuery } from './pg-cluster';
+import { leaseSeededDatabase, leaseSeededPglite, type SeededDatabase } from './seeded-copies';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -40,8 +41,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const snapshot = opts.seed !== false ? snapshotOfRun() : null;
   if (snapshot) copyFiles(snapshot, dataDir);
   // The api-pg project: a database of its own on the run's PostgreSQL, a copy of the seeded template.
-  const databaseUrl = await pgDatabaseFor(opts.seed !== false);
-  const boot = (port: number, loadDataDir?: Blob) => {
+  const pgCopy = await pgDatabaseFor(opts.seed !== false);
+  const databaseUrl = pgCopy?.url;
+  const boot = async (port: number, loadDataDir?: Blob) => {
     const config = readConfig({
       NODE_ENV: 'test',
       PORT: String(port),
@@ -57,7 +59,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     });
     // Persistent: PGlite in DATA_DIR/pglite (the config's default), unpacked from the snapshot at the first start.
     if (!opts.persistent) config.pgliteDir = 'memory://';
-    return startServer(config, { now: () => fixed ?? new Date(), staticDir: opts.staticDir, loadDataDir });
+    // In memory, the seeded copy comes from the worker's kept copies (decision 051).
+    const lease = loadDataDir && !opts.persistent && !databaseUrl ? await leaseSeededPglite(loadDataDir) : undefined;
+    return startServer(config, {
+      now: () => fixed ?? new Date(),
+      staticDir: opts.staticDir,
+      ...(lease ? { lease } : { loadDataDir }),
+    });
   };
   let running: RunningServer | null = await boot(opts.port ?? 0, snapshot?.tarball);
   const seed =
@@ -86,11 +94,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     async close() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl)
-        await adminQuery(
-          inject('apiPg')!.adminUrl,
-          `drop database ${new URL(databaseUrl).pathname.slice(1)} with (force)`,
-        );
+      await pgCopy?.release();
     },
   };
   return server;
@@ -109,13 +113,17 @@ function snapshotOfRun(): Snapshot | null {
 
 let databases = 0;
 
-/** On the api-pg project: a new database, the seeded template's copy or empty; elsewhere none. */
-async function pgDatabaseFor(seeded: boolean): Promise<string | null> {
+/** On the api-pg project: a database of its own, a copy of the seeded template or empty; elsewhere none. */
+async function pgDatabaseFor(seeded: boolean): Promise<SeededDatabase | null> {
   const pg = process.env.VITEST ? inject('apiPg') : undefined;
   if (!pg) return null;
-  const name = `t_${process.pid}_${++databases}`;
-  await adminQuery(pg.adminUrl, `create database ${name}${seeded ? ` template ${PG_TEMPLATE}` : ''}`);
-  return pg.adminUrl.replace(/\/postgres$/, `/${name}`);
+  if (seeded) return leaseSeededDatabase(pg.adminUrl);
+  const name = `t_${process.pid}_empty_${++databases}`;
+  await adminQuery(pg.adminUrl, `create database ${name}`);
+  return {
+    url: pg.adminUrl.replace(/\/postgres$/, `/${name}`),
+    release: () => adminQuery(pg.adminUrl, `drop database ${name} with (force)`),
+  };
 }
 
 export interface ApiResponse<T = any> {

@@ -42,6 +42,16 @@ export interface OpenOptions {
    * memory, or in a new folder (tests whose server must survive a restart).
    */
   loadDataDir?: Blob;
+  /**
+   * An open in-memory database to use instead of opening one: the API tests' copies of their seeded
+   * snapshot, reset between servers (tests/support/seeded-pglite.ts). Closing gives it back.
+   */
+  lease?: PgliteLease;
+}
+
+export interface PgliteLease {
+  client: PGlite;
+  release(): Promise<void>;
 }
 
 export interface PoolOptions {
@@ -151,6 +161,46 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
  * a 16 MB buffer pool instead of PostgreSQL's 128 MB, which PGlite allocates and clears at every
  * start (a quarter of a start's CPU, measured).
  */
+export function memoryPgliteOptions(loadDataDir?: Blob) {
+  return {
+    loadDataDir,
+    extensions: pgliteExtensions,
+    // WAL in 1 MB segments instead of 16, and a segment no longer needed is removed instead of
+    // kept for reuse: the tests' snapshot carried a 16 MB segment (more than half its bytes), which
+    // every server opened from it copied into memory.
+    startParams: [...defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_recycle=off'],
+    initDbStartParams: ['--wal-segsize=1'],
+  };
+}
+
+/**
+ * A lent database is already migrated (a copy of the seeded snapshot). Once given back it belongs to
+ * the next server: any late use by this one (a follow-up still running after close) fails loudly
+ * instead of writing into another test's data.
+ */
+function leasedDatabase(lease: PgliteLease): Database {
+  let released = false;
+  const client = new Proxy(lease.client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      // As a closed database does: every call fails, asynchronously.
+      return released
+        ? () => Promise.reject(new Error('Base de données rendue : ce serveur est arrêté.'))
+        : (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+  const db = drizzlePglite(withPreparedStatements(client), { schema });
+  return {
+    db: scopedDb(db),
+    kind: 'pglite',
+    close: async () => {
+      released = true;
+      await lease.release();
+    },
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const limits = { ...DEFAULT_POOL, ...opts.pool };
@@ -178,19 +228,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db: scopedDb(db), kind: 'postgres', sharedLocks: advisoryLocks(pool), close: () => pool.end() };
   }
+  if (opts.lease) return leasedDatabase(opts.lease);
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
-  const memory = opts.pgliteDir === 'memory://';
   const client = await PGlite.create(
-    memory
-      ? {
-          loadDataDir: opts.loadDataDir,
-          extensions: pgliteExtensions,
-          // WAL in 1 MB segments instead of 16, and a segment no longer needed is removed instead of
-          // kept for reuse: the tests' snapshot carried a 16 MB segment (more than half its bytes), which
-          // every server opened from it copied into memory.
-          startParams: [...defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_recycle=off'],
-          initDbStartParams: ['--wal-segsize=1'],
-        }
+    opts.pgliteDir === 'memory://'
+      ? memoryPgliteOptions(opts.loadDataDir)
       : {
           ...pgliteOptions(opts.pgliteDir, opts.durable ?? true),
           loadDataDir: opts.loadDataDir,
