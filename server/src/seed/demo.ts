@@ -175,7 +175,11 @@ export const DEMO_WARNING = [
 export async function prepareDemo(deps: Deps, log: (line: string) => void = console.log): Promise<boolean> {
   if (deps.config.seedDemo && (await isEmpty(deps))) {
     log('Base vide : chargement des données de démonstration…');
-    await seedDemo(deps);
+    // One transaction: a start stopped while seeding leaves the database empty, so the next start
+    // seeds it whole instead of taking a half-loaded demo for a loaded one (it seeds only an empty
+    // database). And one commit to flush to the disk instead of about 560: fsync count at the first
+    // start of the compiled server, 675 → 115.
+    await deps.db.transaction(() => seedDemo(deps));
   }
   const rows = await deps.db
     .select({ username: users.username, hash: users.passwordHash })
