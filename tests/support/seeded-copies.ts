@@ -72,7 +72,7 @@ async function fingerprints(s: Session, tables: string[]): Promise<Fingerprints>
   return new Map(rows.map((r) => [r.t, r.f]));
 }
 
-/** Puts a copy back in the seeded state; returns the tables' new fingerprints. */
+/** Puts a copy back in the seeded state, and `seeded` in step with it. */
 async function reset(s: Session, baseline: Baseline, seeded: Fingerprints): Promise<void> {
   if ((await listTables(s)).join() !== baseline.tables.join()) throw new Error('the tables changed');
   const now = await fingerprints(s, baseline.tables);

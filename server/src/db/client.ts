@@ -44,7 +44,7 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /**
    * An open in-memory database to use instead of opening one: the API tests' copies of their seeded
-   * snapshot, reset between servers (tests/support/seeded-pglite.ts). Closing gives it back.
+   * snapshot, reset between servers (tests/support/seeded-copies.ts). Closing gives it back.
    */
   lease?: PgliteLease;
 }
