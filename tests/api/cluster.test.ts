@@ -8,7 +8,7 @@ import { customerPayload, GARAGE, invoicePayload, MARTIN, today } from '../suppo
 import { startLocalS3, type LocalS3 } from '../support/s3-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
-import { adminQuery, PG_TEMPLATE } from '../support/pg-cluster';
+import { adminQuery, databaseUrl, PG_TEMPLATE } from '../support/pg-cluster';
 import { apiClient, type ApiClient, type TestServer } from '../support/test-server';
 
 // Issue 13, "Several instances": three compiled servers (`npm run serve`) on one PostgreSQL and one
@@ -33,7 +33,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'workplace-cluster-'));
   database = `cluster_${process.pid}`;
   await adminQuery(cluster.adminUrl, `create database ${database} template ${PG_TEMPLATE}`);
-  const url = cluster.adminUrl.replace(/\/postgres$/, `/${database}`);
+  const url = databaseUrl(cluster.adminUrl, database);
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
   const front = await freePort();
   s3 = await startLocalS3(); // one object store for the three, as their files must be

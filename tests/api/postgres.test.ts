@@ -7,7 +7,7 @@ import { MIGRATIONS_DIR } from '../../server/src/paths';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { customerPayload, GARAGE, invoicePayload, MARTIN } from '../support/invoice-helpers';
 import { PNG_BYTES, pdfOfSize, upload, uploadForm } from '../support/uploads';
-import { adminQuery } from '../support/pg-cluster';
+import { adminQuery, databaseUrl } from '../support/pg-cluster';
 import { holdBlobs } from '../../server/src/modules/documents/blob-guard';
 import { storageFor } from '../../server/src/modules/documents/stores';
 import { removeDepositBytes } from '../../server/src/modules/inbox/service';
@@ -55,7 +55,7 @@ async function secondInstance(first: TestServer) {
 
 describe.skipIf(!cluster)('on PostgreSQL', () => {
   it('three instances starting together on an empty database migrate it once, and all answer', async () => {
-    const url = cluster!.adminUrl.replace(/\/postgres$/, '/deploiement_simultane');
+    const url = databaseUrl(cluster!.adminUrl, 'deploiement_simultane');
     await adminQuery(cluster!.adminUrl, 'create database deploiement_simultane');
     const config = () =>
       readConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', DATABASE_URL: url });

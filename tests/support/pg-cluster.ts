@@ -105,13 +105,21 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
 }
 
-/** Runs statements on the cluster's maintenance database (CREATE / DROP DATABASE). */
-export async function adminQuery(cluster: PgCluster | string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: typeof cluster === 'string' ? cluster : cluster.url('postgres') });
+/** One connection to the database at `url` for `work`, closed after it. */
+export async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** The address of database `name` on the cluster whose maintenance database is at `adminUrl`. */
+export const databaseUrl = (adminUrl: string, name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
+
+/** Runs statements on the cluster's maintenance database (CREATE / DROP DATABASE). */
+export async function adminQuery(cluster: PgCluster | string, text: string): Promise<void> {
+  await onDatabase(typeof cluster === 'string' ? cluster : cluster.url('postgres'), (client) => client.query(text));
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { memoryPgliteOptions, type PgliteLease } from '../../server/src/db/client';
-import { adminQuery, PG_TEMPLATE } from './pg-cluster';
+import { adminQuery, databaseUrl, onDatabase, PG_TEMPLATE } from './pg-cluster';
 
 // Decision 051: a test server's copy of the seeded database was made anew for every server, about 80
 // a run: unpacking the snapshot into an in-memory PGlite (90 % of a server's start, about 0.6 CPU-s),
@@ -192,29 +192,22 @@ export interface SeededDatabase {
   release(): Promise<void>;
 }
 
-async function onDatabase<T>(url: string, work: (s: Session) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work({
-      rows: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
-    });
-  } finally {
-    await client.end();
-  }
-}
+/** A PostgreSQL session as the reset sees it. */
+const sessionOf = (client: pg.Client): Session => ({
+  rows: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+});
 
 /** A copy of the seeded template: an idle one put back in the seeded state, or a new one. */
 export async function leaseSeededDatabase(adminUrl: string): Promise<SeededDatabase> {
-  const urlOf = (name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
+  const urlOf = (name: string) => databaseUrl(adminUrl, name);
   let copy = idlePg.pop();
   if (copy) reused++;
   else {
     const name = `t_${process.pid}_${++databases}`;
     await adminQuery(adminUrl, `create database ${name} template ${PG_TEMPLATE}`);
-    pgBaseline ??= onDatabase(urlOf(name), captureBaseline);
+    pgBaseline ??= onDatabase(urlOf(name), (c) => captureBaseline(sessionOf(c)));
     const { tables } = await pgBaseline;
-    copy = { name, seeded: await onDatabase(urlOf(name), (s) => fingerprints(s, tables)) };
+    copy = { name, seeded: await onDatabase(urlOf(name), (c) => fingerprints(sessionOf(c), tables)) };
   }
   const baseline = await pgBaseline!;
   const leased = copy;
@@ -227,10 +220,10 @@ export async function leaseSeededDatabase(adminUrl: string): Promise<SeededDatab
       try {
         // Sessions left by the server (a pool not ended, a second instance): their advisory locks
         // and prepared statements go with them.
-        await onDatabase(adminUrl, (s) =>
-          s.rows('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [leased.name]),
+        await onDatabase(adminUrl, (c) =>
+          c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [leased.name]),
         );
-        await bounded(onDatabase(urlOf(leased.name), (s) => reset(s, baseline, leased.seeded)));
+        await bounded(onDatabase(urlOf(leased.name), (c) => reset(sessionOf(c), baseline, leased.seeded)));
         if (idlePg.length < MAX_IDLE) return void idlePg.push(leased);
       } catch {
         /* not provably seeded again: dropped */

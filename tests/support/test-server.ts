@@ -7,7 +7,7 @@ import { seedDemo } from '../../server/src/seed/demo';
 import type { SeedContext } from '../../server/src/seed/modules';
 import { inject } from 'vitest';
 import { copyFiles, readSnapshot, type Snapshot } from './api-snapshot';
-import { adminQuery } from './pg-cluster';
+import { adminQuery, databaseUrl } from './pg-cluster';
 import { leaseSeededDatabase, leaseSeededPglite, type SeededDatabase } from './seeded-copies';
 
 export interface TestServer extends RunningServer {
@@ -121,7 +121,7 @@ async function pgDatabaseFor(seeded: boolean): Promise<SeededDatabase | null> {
   const name = `t_${process.pid}_empty_${++databases}`;
   await adminQuery(pg.adminUrl, `create database ${name}`);
   return {
-    url: pg.adminUrl.replace(/\/postgres$/, `/${name}`),
+    url: databaseUrl(pg.adminUrl, name),
     release: () => adminQuery(pg.adminUrl, `drop database ${name} with (force)`),
   };
 }
