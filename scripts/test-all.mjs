@@ -69,6 +69,16 @@ const producedEinvoices = [
 
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 
+// A CI log is often read from its end: the failing steps' key lines are printed again there, so the
+// cause shows without scrolling back through the steps that passed.
+const failures = [];
+const failureLines = (output) => {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const marked = lines.filter((line) => /(\bFAIL\b|✗|×|Error\b|Erreur|expected |Timeout|timed out|ÉCHEC)/.test(line));
+  const picked = marked.length > 0 ? marked.slice(0, 60) : lines.slice(-40);
+  return picked.map((line) => line.slice(0, 400)).join('\n');
+};
+
 /** Runs one step with its output kept aside, then prints it in one block. */
 function runStep([title, cmd, args]) {
   const t0 = Date.now();
@@ -84,6 +94,7 @@ function runStep([title, cmd, args]) {
       const ok = code === 0;
       process.stdout.write(`\n=== ${title} ===\n${Buffer.concat(chunks).toString()}`);
       console.log(`--- ${title} : ${ok ? 'OK' : 'ÉCHEC'} en ${seconds(t0)} s`);
+      if (!ok) failures.push({ title, lines: failureLines(Buffer.concat(chunks).toString()) });
       resolve(ok);
     });
   });
@@ -122,6 +133,7 @@ const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (results.every(Boolean)) {
   console.log(`\nTous les tests sont passés en ${minutes} min.`);
 } else {
+  for (const { title, lines } of failures) console.log(`\n=== Rappel de l’échec : ${title} ===\n${lines}`);
   console.log(`\nÉCHEC après ${minutes} min (voir les étapes marquées ÉCHEC ci-dessus).`);
   process.exit(1);
 }
