@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { readConfig } from '../../server/src/env';
 import { MIGRATIONS_DIR } from '../../server/src/paths';
 import { startServer, type RunningServer } from '../../server/src/server';
@@ -240,16 +240,41 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
   });
 
   it('an idle connection ended by PostgreSQL (a restart, a failover) neither stops the server nor fails the next request', async () => {
+    // The server's connections, to make the race happen every time: its pool learns that PostgreSQL
+    // ended a connection only when it reads the news from the socket, which may come after a request
+    // took that connection and sent its query (a CI run hit it). Each connection's socket is paused,
+    // and read again only once a query was sent on it.
+    const connections: pg.Client[] = [];
+    const connect = pg.Client.prototype.connect;
+    const spy = vi.spyOn(pg.Client.prototype, 'connect').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      connections.push(this);
+      return (connect as (...a: unknown[]) => Promise<pg.Client>).apply(this, args);
+    } as typeof connect);
     const server = await testServer({ DATABASE_POOL_MAX: '2' });
     const { token } = await server.api.login('demo');
     const company = server.seed!.companies.find((c) => c.label === MARTIN)!.id;
     const database = new URL(server.deps.config.env.DATABASE_URL!).pathname.slice(1);
-    // The pool keeps its connections open between requests: end them from the server's side.
+    spy.mockRestore();
+    const idle = connections.filter((c) => c.database === database);
+    expect(idle.length).toBeGreaterThan(0);
+    for (const client of idle) {
+      const socket = (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
+      socket.pause();
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args) => {
+        setTimeout(() => socket.resume(), 20);
+        return query(...args);
+      };
+    }
+    // The pool keeps its connections open between requests: end them from the server's side, and wait
+    // until they are gone.
     const ended = await withClient(cluster!.adminUrl, async (c) => {
-      const r = await c.query(
-        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [database],
-      );
+      const others = 'from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()';
+      const r = await c.query(`select count(pg_terminate_backend(pid))::int as n ${others}`, [database]);
+      while ((await c.query(`select count(*)::int as n ${others}`, [database])).rows[0].n > 0);
       return r.rows[0].n as number;
     });
     expect(ended).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import * as schema from './schema/index';
 import { scopedDb } from './request-tx';
 import { defaultStartParams, pgliteOptions } from './durable-fs';
 import { withPreparedStatements } from './pglite-statements';
+import { isSessionEnded } from './errors';
 import { MIGRATIONS_DIR } from '../paths';
 
 // Both drivers expose the same query builder; the PGlite type is used everywhere.
@@ -201,6 +202,29 @@ function leasedDatabase(lease: PgliteLease): Database {
   };
 }
 
+/**
+ * A connection PostgreSQL ended while idle in the pool (a restart, a failover, a terminate) is only
+ * known dead once the 'error' event above has been read, which may come after a request took it. A
+ * statement sent outside a transaction (pool.query: drizzle's queries outside db.transaction) that
+ * gets "session ended" (57P01–57P03) was not run: it is sent again, as often as the pool may still
+ * hold dead connections (each failure drops one), so the request after a failover does not fail.
+ * A transaction that meets one rolls back and answers 503 to retry (isDatabaseBusy).
+ */
+function retryOnEndedSessions(pool: pg.Pool, max: number): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = (async (...args: unknown[]) => {
+    // The callback form is not used here; it is passed through as it is.
+    if (typeof args.at(-1) === 'function') return query(...args);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (error) {
+        if (attempt >= max || !isSessionEnded(error)) throw error;
+      }
+    }
+  }) as typeof pool.query;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const limits = { ...DEFAULT_POOL, ...opts.pool };
@@ -219,6 +243,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // an administrator's terminate) emits 'error' on the pool; unheard, it would end the process.
     // The pool drops that client and opens another at the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL : connexion inactive perdue (${error.message}).`));
+    retryOnEndedSessions(pool, limits.max);
     try {
       await migrateOnce(pool);
     } catch (error) {

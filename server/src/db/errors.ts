@@ -20,8 +20,18 @@ export function sqlState(error: unknown): { code?: unknown; constraint?: unknown
 export function isDatabaseBusy(error: unknown): boolean {
   const code = sqlState(error)?.code;
   if (typeof code === 'string' && ['57014', '40P01', '40001', '55P03', '53300'].includes(code)) return true;
+  if (isSessionEnded(error)) return true;
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (/timeout exceeded when trying to connect/i.test(e.message)) return true; // pg-pool
   }
   return false;
+}
+
+/**
+ * PostgreSQL ended the session before running what it was sent (an administrator's terminate, a
+ * restart, a failover: 57P01–57P03). Its open transaction, if any, rolled back: nothing was done.
+ */
+export function isSessionEnded(error: unknown): boolean {
+  const code = sqlState(error)?.code;
+  return typeof code === 'string' && ['57P01', '57P02', '57P03'].includes(code);
 }
