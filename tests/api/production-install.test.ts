@@ -27,6 +27,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 let install: string;
 let child: ChildServer | undefined;
+const others: ChildServer[] = [];
 
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
   packages: Record<string, { dev?: boolean }>;
@@ -57,9 +58,11 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  if (child && child.process.exitCode === null) {
-    child.process.kill('SIGTERM');
-    await child.exited;
+  for (const c of [child, ...others]) {
+    if (c && c.process.exitCode === null && c.process.signalCode === null) {
+      c.process.kill('SIGTERM');
+      await c.exited;
+    }
   }
   if (install) rmSync(install, { recursive: true, force: true });
 });
@@ -114,6 +117,42 @@ describe('a production install (no devDependencies)', () => {
     expect(own.body).not.toContain('import');
     expect(own.body).toContain('Page de l’installation');
     expect(child.output()).toContain('ATTENTION : comptes de démonstration présents');
+  }, 300_000);
+
+  // Follows the test above, whose server holds the data folder it loaded (one demo load for both:
+  // the longest part of each).
+  it('locks its data folder: a second server is refused; after a kill -9, `npm start` takes it over and frees it on exit', async () => {
+    expect(child?.process.exitCode).toBeNull();
+    const first = child!;
+    const dataDir = join(install, 'data');
+    const start = (port: number) => {
+      // `npm start`'s launcher, from this clone, on the installation's data folder.
+      const started = spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
+      others.push(started);
+      return started;
+    };
+    const second = start(await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Le dossier de données « ${dataDir} » est déjà utilisé par un autre serveur Workplace (processus ${first.process.pid}`,
+    );
+    expect(second.output()).not.toMatch(/^\s+at /m);
+
+    // A crash leaves the lock file behind; the next start sees its owner is gone and takes over.
+    first.process.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(join(dataDir, 'workplace.lock'))).toBe(true);
+    const port = await freePort();
+    const third = start(port);
+    await waitForPort(port, third);
+    const api = apiClient(`http://127.0.0.1:${port}`);
+    expect((await api.post('/api/login', { username: 'admin', password: 'admin' })).status).toBe(200);
+    // npm start's links point to localhost, whatever the Host header says.
+    expect(third.output()).toContain(`liens envoyés par courriel : http://localhost:${port}`);
+
+    third.process.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'workplace.lock'))).toBe(false);
   }, 300_000);
 });
 

@@ -1,22 +1,13 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../support/test-server';
-import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildServer } from '../support/child-server';
+import { ensureCompiledServer, spawnServer, type ChildServer } from '../support/child-server';
 
-// The server as `npm start` runs it, in real processes: one owner per data folder, a port that
-// opens only when the demo data is there, French refusals that name what to fix. The compiled
-// server (dist/server/, rebuilt here if the sources changed): what `npm start` and `npm run serve` run.
+// The server as `npm start` runs it, in real processes: French refusals at start that name what to
+// fix. The compiled server (dist/server/, rebuilt here if the sources changed): what `npm start` and
+// `npm run serve` run. Its port opening only once the demo is loaded, and its data folder's lock:
+// production-install.test.ts.
 
 const SERVE = 'dist/server/index.js'; // `npm run serve`
 const dirs: string[] = [];
@@ -49,40 +40,6 @@ beforeAll(ensureCompiledServer);
 afterAll(() => {
   for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-describe('npm start on a fresh data folder', () => {
-  it('answers only when ready, locks the folder, survives kill -9 and releases the lock on exit', async () => {
-    const dataDir = tempDir();
-    const port = await freePort();
-    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
-    await waitForPort(port, first);
-    // The very first connection already finds the demo accounts (no "wrong password").
-    const api = apiClient(`http://127.0.0.1:${port}`);
-    expect((await api.post('/api/login', { username: 'demo', password: 'demo' })).status).toBe(200);
-    expect(first.output()).toContain('ATTENTION : comptes de démonstration présents');
-    // npm start's links point to localhost, whatever the Host header says.
-    expect(first.output()).toContain(`liens envoyés par courriel : http://localhost:${port}`);
-
-    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(
-      `Le dossier de données « ${dataDir} » est déjà utilisé par un autre serveur Workplace (processus ${first.process.pid}`,
-    );
-    expect(second.output()).not.toMatch(/^\s+at /m);
-
-    // A crash leaves the lock file behind; the next start sees its owner is gone and takes over.
-    first.process.kill('SIGKILL');
-    await first.exited;
-    expect(existsSync(join(dataDir, 'workplace.lock'))).toBe(true);
-    const third = start({ DATA_DIR: dataDir, PORT: String(port) });
-    await waitForPort(port, third);
-    expect((await api.post('/api/login', { username: 'admin', password: 'admin' })).status).toBe(200);
-
-    third.process.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
-    expect(existsSync(join(dataDir, 'workplace.lock'))).toBe(false);
-  }, 300_000);
 });
 
 describe.concurrent('refusals at start', () => {
