@@ -14,7 +14,8 @@ export function sqlState(error: unknown): { code?: unknown; constraint?: unknown
 /**
  * The database could not do the work now, though nothing is wrong with the request: the statement
  * timeout cancelled it (57014), a deadlock or serialization failure chose it (40P01, 40001), a lock
- * or a connection was not available (55P03, 53300), or the pool had no free connection in time.
+ * or a connection was not available (55P03, 53300), the pool had no free connection in time, or
+ * PostgreSQL ended the session (isSessionEnded: a restart, a failover).
  * The answer is a 503 with Retry-After, which the app's outbox retries.
  */
 export function isDatabaseBusy(error: unknown): boolean {
