@@ -11,6 +11,13 @@ export function sqlState(error: unknown): { code?: unknown; constraint?: unknown
   return null;
 }
 
+const BUSY = ['57014', '40P01', '40001', '55P03', '53300'];
+const SESSION_ENDED = ['57P01', '57P02', '57P03'];
+const hasCode = (error: unknown, codes: string[]) => {
+  const code = sqlState(error)?.code;
+  return typeof code === 'string' && codes.includes(code);
+};
+
 /**
  * The database could not do the work now, though nothing is wrong with the request: the statement
  * timeout cancelled it (57014), a deadlock or serialization failure chose it (40P01, 40001), a lock
@@ -19,9 +26,7 @@ export function sqlState(error: unknown): { code?: unknown; constraint?: unknown
  * The answer is a 503 with Retry-After, which the app's outbox retries.
  */
 export function isDatabaseBusy(error: unknown): boolean {
-  const code = sqlState(error)?.code;
-  if (typeof code === 'string' && ['57014', '40P01', '40001', '55P03', '53300'].includes(code)) return true;
-  if (isSessionEnded(error)) return true;
+  if (hasCode(error, BUSY) || hasCode(error, SESSION_ENDED)) return true;
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (/timeout exceeded when trying to connect/i.test(e.message)) return true; // pg-pool
   }
@@ -32,7 +37,4 @@ export function isDatabaseBusy(error: unknown): boolean {
  * PostgreSQL ended the session before running what it was sent (an administrator's terminate, a
  * restart, a failover: 57P01–57P03). Its open transaction, if any, rolled back: nothing was done.
  */
-export function isSessionEnded(error: unknown): boolean {
-  const code = sqlState(error)?.code;
-  return typeof code === 'string' && ['57P01', '57P02', '57P03'].includes(code);
-}
+export const isSessionEnded = (error: unknown): boolean => hasCode(error, SESSION_ENDED);
