@@ -120,6 +120,36 @@ describe('outbox: batches', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('fills a batch with whole documents, so batches of other documents travel at the same time (decision 053)', async () => {
+    const h = harness();
+    h.net.online = false;
+    // 50 documents edited 20 times each, round after round: every document's changes span the queue.
+    for (let round = 0; round < 20; round++)
+      for (let doc = 1; doc <= 50; doc++) await h.outbox.submit(save(String(doc), `${doc}.${round}`));
+    for (let doc = 1; doc <= 50; doc++) h.api.docs.set(doc, []);
+    h.net.online = true;
+    let inFlight = 0;
+    let most = 0;
+    const arrive = h.api.fetch;
+    h.api.latency = () => 5;
+    h.api.fetch = async (input, init) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await arrive(input, init);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    await drainAll(h);
+    for (let doc = 1; doc <= 50; doc++)
+      expect(h.api.docs.get(doc)).toEqual(Array.from({ length: 20 }, (_, round) => `${doc}.${round}`));
+    expect(new Set(h.api.applied.map((a) => a.key)).size).toBe(1000);
+    // The slow start's change, then ten batches of 100: before, each batch held two changes of every
+    // document, so each waited for the one before it; now they overlap.
+    expect(h.api.batches).toBe(10);
+    expect(most).toBeGreaterThan(1);
+  });
+
   it('a versioned draft’s saves never follow each other in a batch: each goes from the previous answer’s version', async () => {
     const h = harness();
     const { response } = (await h.outbox.submit({

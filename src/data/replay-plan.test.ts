@@ -58,6 +58,28 @@ describe('replay plan', () => {
     expect(plan.inFlight).toBe(0);
   });
 
+  it('a batch takes its documents’ later changes first, and none behind a change that went alone (decision 053)', () => {
+    const chainable = (e: OutboxEntry) => !e.file;
+    const a1 = entry('doc:1');
+    const upload = entry('doc:2', {
+      file: { field: 'file', name: 'a.pdf', type: 'application/pdf', size: 1 } as never,
+    });
+    const plan = new ReplayPlan(
+      [a1, upload, entry('doc:3'), entry('doc:1'), entry('doc:2'), entry('doc:3'), entry('doc:1')],
+      new Map(),
+      () => 0,
+    );
+    expect(plan.next()?.entry).toBe(a1);
+    plan.startGroup(a1);
+    const picked: string[] = [];
+    for (let n = plan.next(chainable); n; n = plan.next(chainable)) {
+      if (n.entry.file) plan.sentAlone(n.entry);
+      picked.push(`${n.entry.docKey}${n.entry.file ? ' (seul)' : ''}`);
+    }
+    // doc:1's later changes before any other document; doc:2's edit waits for its upload, sent alone.
+    expect(picked).toEqual(['doc:1', 'doc:1', 'doc:2 (seul)', 'doc:3', 'doc:3']);
+  });
+
   it('company-wide changes are barriers, and one upload goes at a time', () => {
     const before = entry('invoice:1');
     const bank = entry('company:1:bank');

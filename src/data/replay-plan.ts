@@ -49,6 +49,9 @@ export class ReplayPlan {
   private tempIds = new Map<string, string[]>();
   /** The changes of the batch being formed. */
   private group = new Set<string>();
+  /** Their documents, and the documents with a change unsent or in flight when the batch started (by id). */
+  private groupDocs = new Set<string>();
+  private pendingAtStart: Map<string, Set<string>> | null = null;
 
   constructor(
     entries: OutboxEntry[],
@@ -66,6 +69,17 @@ export class ReplayPlan {
   /** A batch starts with this change (already given by next()). */
   startGroup(first: OutboxEntry): void {
     this.group = new Set([first.id]);
+    this.groupDocs = new Set([first.docKey]);
+    this.pendingAtStart = null;
+  }
+
+  /**
+   * A change next() gave while a batch was forming goes alone instead (a file, its own sender): the
+   * batch holds nothing of its document, so that document's next change may not follow in it.
+   */
+  sentAlone(entry: OutboxEntry): void {
+    this.group.delete(entry.id);
+    this.groupDocs.delete(entry.docKey);
   }
 
   /**
@@ -76,8 +90,13 @@ export class ReplayPlan {
   next(chainable?: (e: OutboxEntry) => boolean): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {
     for (;;) {
       const size = this.left.length;
-      const found = this.scan(chainable);
-      if (found?.action === 'send' && chainable) this.group.add(found.entry.id);
+      // A batch takes its documents' later changes first (decision 053): it then holds whole
+      // documents, the next batch holds others, and several batches can be in flight at once.
+      const found = (chainable && this.scanGroup(chainable)) || this.scan(chainable);
+      if (found?.action === 'send' && chainable) {
+        this.group.add(found.entry.id);
+        this.groupDocs.add(found.entry.docKey);
+      }
       if (found || this.inflight.size > 0 || this.left.length === 0) return found;
       // The scan blocked some changes: the ones after them may now be decided differently.
       if (this.left.length < size) continue;
@@ -90,6 +109,47 @@ export class ReplayPlan {
     this.inflight.delete(entry.id);
     if (step === 'done' && entry.createsTempId) this.creators.delete(entry.createsTempId);
     if (step !== 'done') this.blocked.add(entry.docKey);
+  }
+
+  /**
+   * The next change of a document already in the batch being formed, if one may go behind it. The
+   * documents it may not name are all those with a change unsent or in flight when the batch
+   * started: more than the exact rule's (only the changes before it), so never less safe, and
+   * computed once per batch instead of at every call (scan() then applies the exact rule).
+   */
+  private scanGroup(chainable: (e: OutboxEntry) => boolean): { entry: OutboxEntry; action: 'send' } | null {
+    if (this.group.size === 0) return null;
+    if (!this.pendingAtStart) {
+      this.pendingAtStart = new Map();
+      for (const e of [...this.inflight.values(), ...this.left]) {
+        const id = idOf(e.docKey);
+        this.pendingAtStart.set(id, (this.pendingAtStart.get(id) ?? new Set()).add(e.docKey));
+      }
+    }
+    const held = new Set<string>(); // batch documents one of whose changes must wait: their later ones too
+    for (let i = 0; i < this.left.length; i++) {
+      const e = this.left[i];
+      if (isBarrier(e)) return null;
+      if (!this.groupDocs.has(e.docKey) || held.has(e.docKey)) continue;
+      const ready = e.state === 'pending' && !this.blocked.has(e.docKey) && e.nextAttemptAt <= this.now();
+      let mentioned = this.tempIds.get(e.id);
+      if (!mentioned) this.tempIds.set(e.id, (mentioned = findTempIds(e.path, e.body, e.file?.extra)));
+      let tokens = this.tokens.get(e.id);
+      if (!tokens) this.tokens.set(e.id, (tokens = tokensOf(e)));
+      if (
+        !ready ||
+        !chainable(e) ||
+        mentioned.some((t) => !this.idMap.has(t) && t !== e.createsTempId) ||
+        namesAnotherWaiting(tokens, this.pendingAtStart, e.docKey)
+      ) {
+        held.add(e.docKey);
+        continue;
+      }
+      this.left.splice(i, 1);
+      this.inflight.set(e.id, e);
+      return { entry: e, action: 'send' };
+    }
+    return null;
   }
 
   private scan(chainable?: (e: OutboxEntry) => boolean): { entry: OutboxEntry; action: 'send' | 'orphan' } | null {

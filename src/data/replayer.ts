@@ -281,7 +281,10 @@ export class Outbox {
             if (more.action === 'orphan')
               await this.fail(db, more.entry, { httpStatus: 0, message: ORPHAN_MESSAGE, errors: [ORPHAN_MESSAGE] });
             else if (this.batchable(more.entry)) group.push(more.entry);
-            else launch([more.entry]);
+            else {
+              plan.sentAlone(more.entry);
+              launch([more.entry]);
+            }
           }
         }
         launch(group);
