@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { readConfig } from '../../server/src/env';
@@ -284,5 +285,30 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
     // Any connection the request did not take hears the news too, so the server closes cleanly.
     for (const socket of paused) socket.resume();
     expect(next.status).toBe(200);
+  });
+
+  it('reads sent together inside a transaction run one after the other on its connection (pg 9 refuses overlapping ones)', async () => {
+    const server = await testServer({});
+    const db = server.deps.db;
+    // pg queues a query sent while its connection runs another (deprecated in pg 8, refused in pg 9).
+    const overlapping: string[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client & { _getActiveQuery(): unknown; _queryQueue: unknown[] },
+      ...args: unknown[]
+    ) {
+      if (this._getActiveQuery() || this._queryQueue.length > 0) overlapping.push(JSON.stringify(args[0]));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      // As the server's handlers do: several reads at once through `deps.db`, inside its transaction.
+      const rows = await db.transaction(() =>
+        Promise.all([1, 2, 3].map((n) => db.execute(sql`select ${n}::int as n from pg_sleep(0.02)`))),
+      );
+      expect(rows.map((r) => r.rows[0])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(overlapping).toEqual([]);
   });
 });

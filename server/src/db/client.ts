@@ -225,6 +225,26 @@ function retryOnEndedSessions(pool: pg.Pool, max: number): void {
   }) as typeof pool.query;
 }
 
+/**
+ * pg 8 queues a query sent while its connection still runs another, with a deprecation warning, and
+ * pg 9 refuses it. Inside a transaction (one connection) the server sends some reads together
+ * (`Promise.all`), so every connection of the pool runs its queries one after the other, here.
+ * Callback and cursor forms keep pg's own path: the pool's single queries use them.
+ */
+function oneQueryAtATime(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    let tail: Promise<unknown> = Promise.resolve();
+    client.query = ((...args: unknown[]) => {
+      const first = args[0] as { submit?: unknown } | undefined;
+      if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return query(...args);
+      const run = tail.then(() => query(...args));
+      tail = run.catch(() => undefined);
+      return run;
+    }) as typeof client.query;
+  });
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const limits = { ...DEFAULT_POOL, ...opts.pool };
@@ -244,6 +264,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // The pool drops that client and opens another at the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL : connexion inactive perdue (${error.message}).`));
     retryOnEndedSessions(pool, limits.max);
+    oneQueryAtATime(pool);
     try {
       await migrateOnce(pool);
     } catch (error) {

@@ -33,13 +33,15 @@ export async function applyItem(
   });
   const company = item.companyId ?? c.req.header('x-company-id');
   if (company !== undefined) headers.set('x-company-id', String(company));
-  const hasBody = item.body !== undefined;
-  if (hasBody) headers.set('content-type', 'application/json');
+  const text = item.body === undefined ? undefined : JSON.stringify(item.body);
+  if (text !== undefined) {
+    headers.set('content-type', 'application/json');
+    // Its length, as a client's request carries it: the body limit (app.ts) then checks the header
+    // instead of reading the body through a stream into yet another Request (a tenth of an item's CPU).
+    headers.set('content-length', String(Buffer.byteLength(text)));
+  }
   const url = new URL(`/api/${item.path}`, c.req.url);
-  const res = await dispatch(
-    new Request(url, { method: item.method, headers, body: hasBody ? JSON.stringify(item.body) : undefined }),
-    env,
-  );
+  const res = await dispatch(new Request(url, { method: item.method, headers, body: text }), env);
   const answer: BatchAnswer = { key: item.key, status: res.status, body: await bodyOf(res) };
   const retryAfter = Number(res.headers.get('retry-after'));
   if (res.headers.has('retry-after') && Number.isFinite(retryAfter)) answer.retryAfter = retryAfter;
