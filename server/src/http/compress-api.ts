@@ -58,9 +58,18 @@ export function compressApi(threshold: number): MiddlewareHandler<AppEnv> {
         noTransform.test(res.headers.get('cache-control') ?? '')
       )
         return;
+      const accepted = chooseEncoding(c.req.header('accept-encoding'));
+      // A client that takes no compression (a batch's items, decision 053; scripts) gets the answer
+      // as it is, unread: rebuilding it only for its length cost a new Response per answer. Vary
+      // still says another client may get it compressed (harmless on a small one: API answers are
+      // not stored by caches).
+      if (!accepted) {
+        c.header('Vary', 'Accept-Encoding', { append: true });
+        return;
+      }
       const body = await bodyBytes(res);
       if (!body) return;
-      const encoding = body.length >= threshold ? chooseEncoding(c.req.header('accept-encoding')) : null;
+      const encoding = body.length >= threshold ? accepted : null;
       // With Content-Length (small) or Content-Encoding (compressed) set, hono/compress leaves it.
       const headers = new Headers(res.headers);
       let out = body;
