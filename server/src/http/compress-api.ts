@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { promisify } from 'node:util';
 import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
+import { cachedText } from './cached-body';
 import type { AppEnv } from './types';
 
 // Compression of API answers (issue 12, decision 015). hono/compress alone compressed every JSON
@@ -30,16 +31,10 @@ export function chooseEncoding(header: string | undefined): 'gzip' | 'deflate' |
   return accepts('gzip') ? 'gzip' : accepts('deflate') ? 'deflate' : null;
 }
 
-/**
- * The bytes of a JSON answer. @hono/node-server's lightweight Response keeps c.json()'s string
- * under Symbol('cache') ([status, body, headers]); reading it there spares building a web
- * Response and its stream for every answer. Any other Response is read the standard way.
- */
+/** The bytes of a JSON answer: c.json()'s string when it is kept (cached-body.ts), else read. */
 async function bodyBytes(res: Response): Promise<Buffer | null> {
-  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  const cached: unknown = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
-  if (Array.isArray(cached) && (typeof cached[1] === 'string' || cached[1] === null))
-    return cached[1] === null ? null : Buffer.from(cached[1]);
+  const cached = cachedText(res);
+  if (cached !== undefined) return cached === null ? null : Buffer.from(cached);
   return res.body ? Buffer.from(await res.arrayBuffer()) : null;
 }
 
@@ -64,7 +59,7 @@ export function compressApi(threshold: number): MiddlewareHandler<AppEnv> {
       // still says another client may get it compressed (harmless on a small one: API answers are
       // not stored by caches).
       if (!accepted) {
-        c.header('Vary', 'Accept-Encoding', { append: true });
+        res.headers.append('Vary', 'Accept-Encoding');
         return;
       }
       const body = await bodyBytes(res);

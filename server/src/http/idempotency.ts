@@ -4,6 +4,7 @@ import type { DbOrTx, Db } from '../db/client';
 import { inTransaction, requestTransaction } from '../db/request-tx';
 import { idempotencyKeys } from '../db/schema/index';
 import { sha256 } from '../modules/auth/passwords';
+import { cachedText } from './cached-body';
 import { HttpError } from './errors';
 import type { AppEnv, Deps, StoredAnswer } from './types';
 
@@ -163,8 +164,11 @@ async function saveAnswer(c: Context<AppEnv>, db: DbOrTx): Promise<void> {
     c.res.status >= 500
   )
     return;
-  const res = c.res.clone();
-  await store(db, c, res.status, res.headers.get('content-type'), await bodyOf(res));
+  const type = c.res.headers.get('content-type');
+  // c.json()'s text when it is kept, instead of a clone of the answer read through its stream.
+  const cached = type?.includes('json') || type?.startsWith('text/') ? cachedText(c.res) : undefined;
+  const body = cached !== undefined ? (cached ?? '') : await bodyOf(c.res.clone());
+  await store(db, c, c.res.status, type, body);
 }
 
 /** Called by a handler inside its own transaction so the work and its stored answer commit together. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { findEndpoint } from '../../../../src/contract/match';
 import type { BatchAnswer, BatchItem } from '../../../../src/contract/sync';
+import { cachedText } from '../../http/cached-body';
 import type { AppEnv } from '../../http/types';
 
 // One item of a batch, sent through the app itself (decision 026): the very request the client
@@ -49,7 +50,8 @@ export async function applyItem(
 }
 
 async function bodyOf(res: Response): Promise<unknown> {
-  const text = await res.text();
+  const cached = cachedText(res);
+  const text = cached !== undefined ? (cached ?? '') : await res.text();
   if (res.status === 204 || !text) return null;
   if (!(res.headers.get('content-type') ?? '').includes('json')) return text;
   try {
