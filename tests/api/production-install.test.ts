@@ -97,7 +97,9 @@ describe('a production install (no devDependencies)', () => {
       cwd: install,
       nodeArgs: ['--preserve-symlinks', '--preserve-symlinks-main'],
     });
-    await waitForPort(port, child);
+    // Its first start migrates and loads the demo: about 30 s alone, more than 150 s in a full
+    // `npm test` on a slow day.
+    await waitForPort(port, child, 300_000);
     const api = apiClient(`http://127.0.0.1:${port}`);
     const { token, profile } = await api.login('demo');
     const company = profile.userCompanies[0].id as number;
@@ -117,7 +119,7 @@ describe('a production install (no devDependencies)', () => {
     expect(own.body).not.toContain('import');
     expect(own.body).toContain('Page de l’installation');
     expect(child.output()).toContain('ATTENTION : comptes de démonstration présents');
-  }, 300_000);
+  }, 420_000);
 
   // Follows the test above, whose server holds the data folder it loaded (one demo load for both:
   // the longest part of each).
