@@ -38,7 +38,7 @@ export async function applyItem(
   if (text !== undefined) {
     headers.set('content-type', 'application/json');
     // Its length, as a client's request carries it: the body limit (app.ts) then checks the header
-    // instead of reading the body through a stream into yet another Request (a tenth of an item's CPU).
+    // instead of reading the body through a stream into yet another Request (4.5 % of an item's CPU).
     headers.set('content-length', String(Buffer.byteLength(text)));
   }
   const url = new URL(`/api/${item.path}`, c.req.url);
