@@ -61,8 +61,11 @@ export default defineConfig({
           // and a worker imports the server once for all its files (no module-level state: Deps.state).
           globalSetup: ['tests/support/api-global-setup.ts'],
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A hang guard, not a time bound (no API test asserts a duration this way). The whole
+          // `npm test` on a slow day (this VM on 2026-11-27, from a fresh clone with ESLint cold)
+          // stretched tests that take seconds alone past 60 s.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // PGlite takes ~0.8 GB and a few seconds per instance: few workers.
           maxWorkers: 2,
         },
@@ -95,8 +98,8 @@ export default defineConfig({
           setupFiles: ['tests/support/api-setup.ts'],
           globalSetup: ['tests/support/api-pg-global-setup.ts'],
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000, // a hang guard, as the api project's
+          hookTimeout: 180_000,
           maxWorkers: 2,
         },
       },
