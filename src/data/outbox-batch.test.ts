@@ -129,12 +129,13 @@ describe('outbox: batches', () => {
     for (let doc = 1; doc <= 50; doc++) h.api.docs.set(doc, []);
     h.net.online = true;
     // A batch is held until a second one arrives, so whether they overlap does not depend on how fast
-    // this machine writes IndexedDB. The former plan never sent a second one: released after 2 s.
+    // this machine writes IndexedDB (under a full npm test, a second batch took more than 2 s to be
+    // claimed). The former plan never sends a second one: released after 30 s, and then fails.
     let inFlight = 0;
     let most = 0;
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    const fallback = setTimeout(release, 2000);
+    const fallback = setTimeout(release, 30_000);
     const arrive = h.api.fetch;
     h.api.fetch = async (input, init) => {
       if (!String(input).endsWith('sync/batch')) return arrive(input, init);
@@ -156,7 +157,7 @@ describe('outbox: batches', () => {
     // document, so each waited for the one before it; now they overlap.
     expect(h.api.batches).toBe(10);
     expect(most).toBeGreaterThan(1);
-  });
+  }, 60_000);
 
   it('a versioned draft’s saves never follow each other in a batch: each goes from the previous answer’s version', async () => {
     const h = harness();
