@@ -35,11 +35,20 @@ const build = [
   'npm',
   ['run', '--silent', 'build', '--', '--logLevel', 'warn'],
 ];
+// Lanes that only need CPU time, with no wait a starved machine could outlast (their tests have no
+// deadline but vitest's hang guard), run at a lower priority: the browser lanes, whose screens wait
+// up to 30 s for a condition, get the cores first, and these fill the gaps (decision 054).
+const background = { nice: 10 };
 const checks = [
-  ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
-  ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
+  ['Vérification des types', 'npm', ['run', '--silent', 'typecheck'], background],
+  [
+    'Tests unitaires et d’écrans (jsdom)',
+    'npx',
+    ['vitest', 'run', '--project', 'unit', '--project', 'screen'],
+    background,
+  ],
 ];
-const lint = [['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']]];
+const lint = [['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint'], background]];
 const browser = [
   ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
@@ -59,12 +68,14 @@ const einvoice = [
     'Factures électroniques : cas limites (XSD, Schematron Factur-X et EN 16931)',
     'npx',
     ['vitest', 'run', '--project', 'einvoice'],
+    background,
   ],
 ];
 const producedEinvoices = [
   'Factures électroniques produites par les tests (EN 16931)',
   'npx',
   ['tsx', 'scripts/validate-einvoices.ts', einvoiceDir],
+  background,
 ];
 
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
@@ -80,11 +91,12 @@ const failureLines = (output) => {
 };
 
 /** Runs one step with its output kept aside, then prints it in one block. */
-function runStep([title, cmd, args]) {
+function runStep([title, cmd, args, { nice = 0 } = {}]) {
   const t0 = Date.now();
   const chunks = [];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
+    const [command, argv] = nice ? ['nice', ['-n', String(nice), cmd, ...args]] : [cmd, args];
+    const child = spawn(command, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
     });

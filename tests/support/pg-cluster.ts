@@ -97,6 +97,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     url,
     async stop() {
       try {
+        await untilSessionsEnd(url('postgres'));
         pgCtl('-m', 'fast', '-w', '-t', '60', 'stop'); // "fast": open sessions are ended, nothing to keep
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -105,9 +106,29 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
 }
 
+/**
+ * Vitest runs the global teardown (which stops the cluster) before it has waited for its workers to
+ * exit; on a loaded machine a worker still closing its servers then saw its sessions cut ("Connection
+ * terminated unexpectedly", CI of 2026-11-27). The cluster waits for the other sessions to end first,
+ * up to a minute: a session left open by a bug is still cut then.
+ */
+async function untilSessionsEnd(adminUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  await onDatabase(adminUrl, async (client) => {
+    const others =
+      'select count(*)::int as n from pg_stat_activity where backend_type = $1 and pid <> pg_backend_pid()';
+    while ((await client.query(others, ['client backend'])).rows[0].n > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }).catch(() => undefined);
+}
+
 /** One connection to the database at `url` for `work`, closed after it. */
 export async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  // The server ending the session between two statements would otherwise be an unheard 'error'
+  // event, which ends the process; the next statement fails with it instead.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await work(client);
