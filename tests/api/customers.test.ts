@@ -238,6 +238,33 @@ describe('PUT and DELETE /api/customers/:accountNumber', () => {
     ).toEqual([M.accountNumberRequired]);
   });
 
+  it('a 409 from a failed statement, sent with an Idempotency-Key, is stored without any of the work and replayed', async () => {
+    await create(customer({ accountNumber: 'UPD-4', socialReason: 'Avant' }));
+    // The new name is written by the same statement that fails on the used number: nothing of it stays.
+    const body = customer({ accountNumber: 'C00002', socialReason: 'Après' });
+    const opts = { token: ctx.demo, idempotencyKey: 'customer-renumber-409' };
+    const first = await ctx.server.api.put(path('UPD-4'), body, opts);
+    expect(first.status).toBe(409);
+    expect(first.body.message).toBe(DUPLICATE);
+    const again = await ctx.server.api.put(path('UPD-4'), body, opts);
+    expect(again.status).toBe(409);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await ctx.server.api.get(path('UPD-4'), { token: ctx.demo })).body.socialReason).toBe('Avant');
+    expect((await ctx.server.api.get(path('C00002'), { token: ctx.demo })).body.socialReason).not.toBe('Après');
+    // The server still takes the next change on the same customer.
+    const next = await ctx.server.api.put(
+      path('UPD-4'),
+      customer({ accountNumber: 'UPD-4', socialReason: 'Ensuite' }),
+      {
+        token: ctx.demo,
+        idempotencyKey: 'customer-renumber-next',
+      },
+    );
+    expect(next.status).toBe(200);
+    expect(next.body.socialReason).toBe('Ensuite');
+  });
+
   it('deletes a customer (204), then it is gone (404)', async () => {
     await create(customer({ accountNumber: 'DEL-1' }));
     expect((await ctx.server.api.delete(path('DEL-1'), { token: ctx.demo })).status).toBe(204);

@@ -38,3 +38,6 @@ export function isDatabaseBusy(error: unknown): boolean {
  * restart, a failover: 57P01–57P03). Its open transaction, if any, rolled back: nothing was done.
  */
 export const isSessionEnded = (error: unknown): boolean => hasCode(error, SESSION_ENDED);
+
+/** A statement sent after an earlier one failed in the same transaction (25P02): it was not run. */
+export const isTransactionAborted = (error: unknown): boolean => hasCode(error, ['25P02']);

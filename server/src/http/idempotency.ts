@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
+import { isTransactionAborted } from '../db/errors';
 import { inTransaction, requestTransaction } from '../db/request-tx';
 import { idempotencyKeys } from '../db/schema/index';
 import { sha256 } from '../modules/auth/passwords';
@@ -85,8 +86,17 @@ const busy = () =>
   });
 
 class Rollback extends Error {}
+/** The handler's failed statement aborted the transaction before its deliberate answer was stored. */
+class AbortedBeforeAnswer extends Error {}
 
-/** Runs the handler in the request transaction; returns another instance's answer to the same key instead, if any. */
+/**
+ * Runs the handler in the request transaction; returns another instance's answer to the same key instead, if any.
+ *
+ * A handler may turn a failed statement into a deliberate answer (a unique violation → 409): that
+ * statement aborted the transaction, so none of the handler's work can be kept, and its answer is
+ * stored in a transaction of its own. This used to be a savepoint around every handler, two more
+ * statements for each change of a replay (decision 054); the failure path now pays instead.
+ */
 async function atomically(
   deps: Deps,
   c: Context<AppEnv>,
@@ -100,19 +110,32 @@ async function atomically(
         earlier = await claimAcrossInstances(deps.db, c);
         if (earlier) return;
       }
-      await deps.db.execute(sql`savepoint request_work`);
       await next();
       // A 5xx means the work did not happen: nothing of it is kept or stored, the client retries.
       if (c.res.status >= 500) throw new Rollback();
-      await settleWork(deps.db, c);
-      if (!withAnswer) return;
-      deps.faults?.('answer:before-store');
-      await saveAnswer(c, deps.db);
-      deps.faults?.('answer:after-store');
+      const storing = withAnswer && willStore(c);
+      try {
+        // Storing the answer is the statement that finds an aborted transaction; without one to
+        // store, a cheap statement does.
+        if (storing) {
+          deps.faults?.('answer:before-store');
+          await saveAnswer(c, deps.db);
+          deps.faults?.('answer:after-store');
+        } else await deps.db.execute(sql`select 1`);
+      } catch (error) {
+        // A handler that swallowed a failed statement and answered as if it had worked: a 500.
+        if (!(c.error instanceof HttpError) || !isTransactionAborted(error)) throw error;
+        throw storing ? new AbortedBeforeAnswer() : new Rollback();
+      }
     });
   } catch (error) {
     if (error instanceof Rollback) return;
-    throw error;
+    if (!(error instanceof AbortedBeforeAnswer)) throw error;
+    earlier = await requestTransaction(deps.db, async () => {
+      const other = deps.state.sharedLocks ? await claimAcrossInstances(deps.db, c) : undefined;
+      if (!other) await saveAnswer(c, deps.db);
+      return other;
+    });
   }
   if (withAnswer && !earlier) deps.faults?.('answer:after-commit');
   return earlier;
@@ -140,30 +163,20 @@ async function claimAcrossInstances(db: Db, c: Context<AppEnv>): Promise<Respons
   return replay(row);
 }
 
-/**
- * A handler may turn a failed statement into a deliberate answer (a unique violation → 409). That
- * statement aborted the transaction: its work is undone back to before the handler, so the answer
- * can still be stored and committed. Without a failed statement, the work is kept (even with a 4xx).
- */
-async function settleWork(db: Db, c: Context<AppEnv>): Promise<void> {
-  try {
-    await db.execute(sql`release savepoint request_work`);
-  } catch (aborted) {
-    if (!(c.error instanceof HttpError)) throw aborted;
-    await db.execute(sql`rollback to savepoint request_work`);
-  }
+/** Whether saveAnswer will write this answer (a stored key, a status worth keeping, not yet recorded). */
+function willStore(c: Context<AppEnv>): boolean {
+  const idem = c.get('idempotency');
+  return (
+    !!idem &&
+    idem.requestHash !== null &&
+    !c.get('idempotencyRecorded') &&
+    !NOT_STORED.has(c.res.status) &&
+    c.res.status < 500
+  );
 }
 
 async function saveAnswer(c: Context<AppEnv>, db: DbOrTx): Promise<void> {
-  const idem = c.get('idempotency');
-  if (
-    !idem ||
-    idem.requestHash === null ||
-    c.get('idempotencyRecorded') ||
-    NOT_STORED.has(c.res.status) ||
-    c.res.status >= 500
-  )
-    return;
+  if (!willStore(c)) return;
   const type = c.res.headers.get('content-type');
   // c.json()'s text when it is kept, instead of a clone of the answer read through its stream.
   const cached = type?.includes('json') || type?.startsWith('text/') ? cachedText(c.res) : undefined;
