@@ -184,6 +184,12 @@ async function runScenario(setup: Setup, cmds: Cmd[], faults: Fault[]) {
   }
 }
 
+const offlineEdit = (reject: boolean): Cmd => ({ doc: 1, create: false, reject, online: false, withCustomer: false });
+const CHAIN_WITH_REFUSAL: { setup: Setup; cmds: Cmd[] } = {
+  setup: { rejectCustomer: false, otherDevices: 0, concurrency: 4, latencies: [0], batch: true },
+  cmds: [offlineEdit(true), offlineEdit(false)],
+};
+
 describe('outbox property', () => {
   it('every change is applied exactly once or shown as failed, in order per document', async () => {
     await fc.assert(
@@ -193,7 +199,11 @@ describe('outbox property', () => {
         fc.array(faultArb, { maxLength: 14 }),
         runScenario,
       ),
-      { numRuns: 150 },
+      // Random draws cover batches, chained changes and skipped ones most of the time, not always
+      // (a full run of 2026-11-27 drew no skipped chain in 150 runs): this scenario always does. Two
+      // edits of one document queued offline, the first refused: the second, sent behind it in the
+      // same batch, is not tried (424) and then goes alone.
+      { numRuns: 150, examples: [[CHAIN_WITH_REFUSAL.setup, CHAIN_WITH_REFUSAL.cmds, []]] },
     );
     expect(batchesSent).toBeGreaterThan(0);
     expect(chainedSent).toBeGreaterThan(0);
