@@ -311,4 +311,34 @@ describe.skipIf(!cluster)('on PostgreSQL', () => {
     }
     expect(overlapping).toEqual([]);
   });
+
+  it('a read that meets a reset socket is sent again; a write is not, since it may have run', async () => {
+    const server = await testServer({});
+    const db = server.deps.db;
+    // The next `n` statements sent outside a transaction fail as a socket reset by the server would.
+    let resets = 0;
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const callback = args.at(-1);
+      if (resets > 0 && typeof callback === 'function') {
+        resets -= 1;
+        const error = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+        process.nextTick(() => (callback as (e: Error) => void)(error));
+        return undefined;
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      resets = 1;
+      expect((await db.execute(sql`select 41 + 1 as n`)).rows).toEqual([{ n: 42 }]);
+      expect(resets).toBe(0);
+      resets = 1;
+      await expect(db.execute(sql`update users set username = username where false`)).rejects.toThrow();
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
