@@ -124,7 +124,8 @@ export default defineConfig({
           expect,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // A hang guard: a screen waits on conditions, each with its own limit (the longest, 60 s).
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           // Decision 032: two files at a time. A file waits on rendering and round trips much of its
           // time; each file has its own server and database, and each worker its own Chromium.

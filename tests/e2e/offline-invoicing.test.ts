@@ -32,8 +32,10 @@ afterAll(async () => {
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET)/;
 const pending = (page: Page) => page.getByText('En attente d’envoi', { exact: true });
+// A hang guard: alone the replay settles in a few seconds, but on a loaded CI machine (2026-11-27)
+// it took more than 30 s once, with a validation's PDF rendered on a starved core.
 const allSent = (page: Page) =>
-  page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
+  page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 60_000 });
 
 /** The server's quotes (demo's company), counted by the API. */
 async function quoteCount(): Promise<number> {
