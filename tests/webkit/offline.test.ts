@@ -45,6 +45,25 @@ open.onsuccess = () => {
 };`);
 }
 
+/**
+ * As after many failed attempts: every queued change's next try in 10 minutes, so neither the
+ * backoff timer nor a plain replay sends it before the test does what it means to.
+ */
+async function postponeQueued(): Promise<void> {
+  await lane.page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
+const open = indexedDB.open('workplace-' + userId);
+open.onsuccess = () => {
+  const db = open.result;
+  const tx = db.transaction('outbox', 'readwrite');
+  const store = tx.objectStore('outbox');
+  const all = store.getAll();
+  all.onsuccess = () => { for (const row of all.result) store.put({ ...row, nextAttemptAt: Date.now() + 600000 }); };
+  tx.oncomplete = () => { db.close(); done(true); };
+  tx.onerror = () => { db.close(); done(false); };
+};`);
+}
+
 async function pick(combobox: string, search: string, option: RegExp): Promise<void> {
   await lane.page.fill(role('combobox', combobox), search);
   await lane.page.click(role('option', option));
@@ -135,6 +154,9 @@ describe('WebKit: offline from the service worker, replayed without Background S
     expect(await quoteCount()).toBe(before);
     await lane.page.shot('offline/quote-queued-1366');
 
+    // Without this, the backoff timer could send the quote before the click on a loaded machine
+    // (two full runs of 2026-11-27): the button, with nothing left to send, then stays disabled.
+    await postponeQueued();
     await lane.relay.up();
     await lane.page.click(role('button', '1 modification en attente'));
     const panel = role('dialog', 'Synchronisation');
@@ -165,21 +187,10 @@ describe('WebKit: offline from the service worker, replayed without Background S
   it('the « online » event replays at once what waits out a long backoff', async () => {
     const before = await quoteCount();
     await queueTriedOnce();
-    // As after many failed attempts: the next one only in 10 minutes, so neither the timer nor a
-    // plain replay sends it; the 'online' handler's forced replay does (WebDriver cannot cut the
-    // network: the event the browser sends when it comes back is dispatched as Chromium's tests do).
-    await lane.page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
-const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
-const open = indexedDB.open('workplace-' + userId);
-open.onsuccess = () => {
-  const db = open.result;
-  const tx = db.transaction('outbox', 'readwrite');
-  const store = tx.objectStore('outbox');
-  const all = store.getAll();
-  all.onsuccess = () => { for (const row of all.result) store.put({ ...row, nextAttemptAt: Date.now() + 600000 }); };
-  tx.oncomplete = () => { db.close(); done(true); };
-  tx.onerror = () => { db.close(); done(false); };
-};`);
+    // The next attempt only in 10 minutes: the 'online' handler's forced replay sends it (WebDriver
+    // cannot cut the network: the event the browser sends when it comes back is dispatched as
+    // Chromium's tests do).
+    await postponeQueued();
     await lane.relay.up();
     await lane.page.run("window.dispatchEvent(new Event('online'));");
     await lane.page.find(allSent, 60_000);
