@@ -252,7 +252,7 @@ describe('Ma comptabilité', () => {
     await expectAccessible(cp, 'les demandes d’information');
     await button(card, 'Envoyer la réponse').click();
     await cp.getByText('Réponse envoyée', { exact: true }).waitFor();
-    await card.getByText('Répondue', { exact: true }).waitFor({ timeout: 30_000 });
+    await card.getByText('Répondue', { exact: true }).waitFor();
     await closeToasts(cp);
     await shot(cp, 'demande-repondue-tablette', true);
     await shotAt(cp, 'demande-repondue-portable', LAPTOP, true);
@@ -282,7 +282,7 @@ describe('Ma comptabilité', () => {
     await shot(cp, 'reponse-hors-ligne-tablette', true);
     await client.context.setOffline(false);
     await cp.evaluate(() => window.dispatchEvent(new Event('online')));
-    await card.getByText('En attente d’envoi', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+    await card.getByText('En attente d’envoi', { exact: true }).waitFor({ state: 'detached' });
     await card.getByRole('listitem').filter({ hasText: 'Le paiement a suivi le 20 mars.' }).waitFor();
 
     // The firm's page reads the requests again when it opens.
@@ -291,7 +291,7 @@ describe('Ma comptabilité', () => {
     await visit(fp, '/ma-comptabilite/demande-information');
     await seen.getByText('Le paiement a suivi le 20 mars.', { exact: true }).waitFor();
     await button(seen, 'Clôturer la demande').click();
-    await seen.getByText('Clôturée', { exact: true }).waitFor({ timeout: 30_000 });
+    await seen.getByText('Clôturée', { exact: true }).waitFor();
     await client.context.close();
     await firm.context.close();
   });

@@ -126,7 +126,7 @@ describe('articles', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await row.getByText('En attente d’envoi').waitFor({ state: 'detached', timeout: 20_000 });
+    await row.getByText('En attente d’envoi').waitFor({ state: 'detached' });
     const login = await server.api.login('demo');
     const list = await server.api.get('/api/items?q=E2E-OFF', { token: login.token });
     expect(list.body.items).toMatchObject([{ code: 'E2E-OFF', unitPriceHT: 10.5, label: 'Créé hors ligne' }]);

@@ -11,6 +11,7 @@ import type { TestServer } from '../support/test-server';
 import { formatDateLong } from '../../src/domain/format';
 import {
   closeToasts,
+  CONDITION_WAIT,
   expectAccessible,
   launchBrowser,
   newContext,
@@ -179,7 +180,7 @@ describe('Mes caisses on a tablet', () => {
     const integrity = page.getByRole('dialog', { name: /^Vérifier l’intégrité/ });
     await integrity.getByRole('button', { name: 'Lancer la vérification', exact: true }).click();
     await expect
-      .poll(() => integrity.getByText('Chaîne intègre', { exact: true }).count(), { timeout: 60_000 })
+      .poll(() => integrity.getByText('Chaîne intègre', { exact: true }).count(), { timeout: CONDITION_WAIT })
       .toBe(2);
     await shot(page, 'integrite-tablette', true);
     await expectAccessible(page, 'la vérification de l’intégrité');
@@ -205,7 +206,9 @@ describe('Mes caisses on a tablet', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/mes-caisses`);
     await page.getByRole('heading', { name: 'Mes caisses', level: 1 }).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
+      timeout: CONDITION_WAIT,
+    });
     await waitForCaches(page, ['cashRegisters']);
     const company = await companyOf(page);
     const tea = (await registers(company)).find((r) => r.label === 'Caisse salon de thé')!;
@@ -234,7 +237,7 @@ describe('Mes caisses on a tablet', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.getByText('En attente d’envoi', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText('En attente d’envoi', { exact: true }).waitFor({ state: 'detached' });
     await expect
       .poll(
         async () =>
@@ -262,7 +265,7 @@ describe('Mes caisses on a tablet', () => {
     expect(elsewhere.status).toBe(200);
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.getByText('Clôture refusée par le serveur', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('Clôture refusée par le serveur', { exact: true }).waitFor();
     await page.getByRole('button', { name: '1 modification refusée', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Synchronisation' });
     await panel.getByText('Cette journée est déjà clôturée.', { exact: true }).waitFor();

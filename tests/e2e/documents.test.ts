@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openSignedIn, startAppServer, visit } from './support/browser';
+import {
+  CONDITION_WAIT,
+  expectAccessible,
+  launchBrowser,
+  openSignedIn,
+  startAppServer,
+  visit,
+} from './support/browser';
 import { pdfPageDrawn } from './support/pdf';
 
 // Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip. What
@@ -71,7 +78,7 @@ describe('documents and inbox', () => {
     await page.getByRole('button', { name: 'Déposer les 2 fichiers' }).click();
     await expect
       .poll(() => page.getByText('Déposé', { exact: false }).filter({ hasText: '· Déposé' }).count(), {
-        timeout: 30_000,
+        timeout: CONDITION_WAIT,
       })
       .toBe(2);
     const seen = await page.evaluate(
@@ -100,7 +107,7 @@ describe('documents and inbox', () => {
     // The toast closes after 3 s unless hovered (checked last: the inbox was looked at meanwhile);
     // its close button is the shared toast's (lib/toast).
     await page.mouse.move(0, 0);
-    await page.getByRole('alert').filter({ hasText: 'Dépôt effectué' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('alert').filter({ hasText: 'Dépôt effectué' }).waitFor({ state: 'detached' });
     expect(errors()).toEqual([]);
   });
 
@@ -158,7 +165,7 @@ describe('documents and inbox', () => {
     await expectAccessible(page, 'mes dépôts');
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Classer les fichiers sélectionnés' }).click();
-    await page.getByText('Fichiers classés').waitFor({ timeout: 30_000 });
+    await page.getByText('Fichiers classés').waitFor();
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import {
+  CONDITION_WAIT,
   expectAccessible,
   launchBrowser,
   newContext,
-  visit,
   sessionFor,
   shot,
   shotAt,
   startAppServer,
   TABLET,
+  visit,
   watchConsole,
 } from './support/browser';
 import { outboxCount } from './support/outbox';
@@ -57,7 +58,7 @@ async function openDepositScreen(
   await page.goto(`${server.url}/`);
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   // Controlled by the service worker: the app keeps working (and reloading) offline.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: CONDITION_WAIT });
   await visit(page, '/ma-bannette/deposer');
   await page.getByRole('heading', { name: 'Déposer des fichiers' }).waitFor();
   return { context, page, errors };
@@ -96,7 +97,7 @@ describe('inbox deposits through the outbox', () => {
 
     // Still offline, a reload: the file is kept on the device and listed at the top of /ma-bannette.
     await page.goto(`${server.url}/ma-bannette`);
-    await page.getByRole('heading', { name: 'Consulter ma bannette' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Consulter ma bannette' }).waitFor();
     const queued = page.getByRole('row').filter({ hasText: name });
     await queued.getByText(/En attente d[’']envoi/).waitFor();
     await shot(page, 'inbox-offline/inbox-queued-1366');
@@ -104,14 +105,10 @@ describe('inbox deposits through the outbox', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor();
     await page.getByRole('heading', { name: 'Fichiers en attente d’envoi' }).waitFor({ state: 'detached' });
     // The server's list is reloaded: the file is there, deposited.
-    await page
-      .getByRole('row')
-      .filter({ hasText: name })
-      .getByText('Déposé', { exact: true })
-      .waitFor({ timeout: 10_000 });
+    await page.getByRole('row').filter({ hasText: name }).getByText('Déposé', { exact: true }).waitFor();
     expect(await outboxCount(page)).toBe(0);
     expect(uploads).toBe(1);
     expect(await depositsNamed(name)).toBe(1);
@@ -145,7 +142,7 @@ describe('inbox deposits through the outbox', () => {
 
     await chooseAndDeposit(page, name, pdf('coupure'));
     // The screen's attempt failed: the file waits, and the replayer tries again after its backoff (~2 s).
-    await row(page, name).getByText('· Déposé').waitFor({ timeout: 20_000 });
+    await row(page, name).getByText('· Déposé').waitFor();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(replays).toBe(1);
@@ -162,7 +159,7 @@ describe('inbox deposits through the outbox', () => {
     page.on('request', (r) => r.url().endsWith('/api/my-inbox/documents/upload') && uploads++);
     await page.route(UPLOAD, (route) => route.abort('connectionrefused'), { times: 1 });
     await chooseAndDeposit(page, name, pdf('refus de connexion'));
-    await row(page, name).getByText('· Déposé').waitFor({ timeout: 20_000 });
+    await row(page, name).getByText('· Déposé').waitFor();
     expect(uploads).toBe(2);
     expect(await depositsNamed(name)).toBe(1);
     expect(await outboxCount(page)).toBe(0);
@@ -205,7 +202,7 @@ describe('inbox deposits through the outbox', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await row(page, 'Annulé en route.pdf').getByText('· Déposé').waitFor({ timeout: 20_000 });
+    await row(page, 'Annulé en route.pdf').getByText('· Déposé').waitFor();
     expect(await depositsNamed('Annulé en route.pdf')).toBe(1);
     expect(await depositsNamed('Abandonné.pdf')).toBe(0);
     expect(errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);

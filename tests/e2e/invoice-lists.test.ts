@@ -3,9 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { isSortedByRule } from '../../src/features/invoice-lists/list-model';
 import {
+  closeToasts,
+  CONDITION_WAIT,
   expectAccessible,
   launchBrowser,
-  closeToasts,
   openSignedIn,
   screenLoaded,
   shot,
@@ -197,7 +198,7 @@ describe('invoice list', () => {
     await first.getByText('En attente d’envoi').waitFor();
     // The customer's name comes from the device's customer list (read just after).
     await expect
-      .poll(() => first.innerText(), { timeout: 15_000 })
+      .poll(() => first.innerText(), { timeout: CONDITION_WAIT })
       .toMatch(/Brouillon[\s\S]*Le Bistrot Gourmand[\s\S]*120,00\s€/);
 
     // Offline: the device's copy, its age, the same order, the same search; the queued draft first.
@@ -218,9 +219,11 @@ describe('invoice list', () => {
     // Back online: the outbox sends it; the server's list has one more draft and nothing waits.
     await page.unroute('**/api/invoices', unreachable);
     await context.setOffline(false);
-    await expect.poll(() => page.getByText('En attente d’envoi').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.getByText('En attente d’envoi').count(), { timeout: CONDITION_WAIT }).toBe(0);
     await expect
-      .poll(async () => (await numbers(page, 'Factures')).filter((n) => n === 'Brouillon').length, { timeout: 20_000 })
+      .poll(async () => (await numbers(page, 'Factures')).filter((n) => n === 'Brouillon').length, {
+        timeout: CONDITION_WAIT,
+      })
       .toBe(online.filter((n) => n === 'Brouillon').length + 1);
     expect(newErrors()).toEqual([]);
   });
@@ -327,7 +330,7 @@ describe('invoicing dashboard', () => {
     await limit
       .getByText(/^\d+ \/ 5 factures? validées? ce mois-ci$/)
       .first()
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     expect(await limit.getByRole('progressbar').count()).toBe(1);
     await expectAccessible(page, 'le tableau de bord Starter');
     await shot(page, 'invoice-lists/dashboard-starter-1366', true);

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('Mon compte', () => {
-  it('the demo client downloads an invoice, pays it by card and sees it paid', { timeout: 90_000 }, async () => {
+  it('the demo client downloads an invoice, pays it by card and sees it paid', async () => {
     const { context, page } = await openSignedIn(browser, server.url, '/');
     // From the drawer, as a client would.
     const drawer = page.getByRole('navigation', { name: 'Menu principal' });
@@ -74,7 +74,7 @@ describe('Mon compte', () => {
 
     // Back in the app: the server's verdict, then the invoice paid.
     await page.waitForURL((u) => u.origin === server.url && u.pathname.startsWith('/mon-compte-workplace/paiement/'));
-    await page.getByText('Paiement accepté').waitFor({ timeout: 20_000 });
+    await page.getByText('Paiement accepté').waitFor();
     await shot(page, 'mon-compte-paiement-accepte');
     await page.getByRole('link', { name: 'Retour à mes factures' }).click();
     const row = page.getByRole('table', { name: 'Factures du cabinet' }).getByRole('row').filter({ hasText: number });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, noToasts, shot, visit } from './support/browser';
+import { CONDITION_WAIT, expectAccessible, launchBrowser, noToasts, shot, visit } from './support/browser';
 import {
   fillDocument,
   goOnline,
@@ -32,10 +32,9 @@ afterAll(async () => {
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET)/;
 const pending = (page: Page) => page.getByText('En attente d’envoi', { exact: true });
-// A hang guard: alone the replay settles in a few seconds, but on a loaded CI machine (2026-11-27)
-// it took more than 30 s once, with a validation's PDF rendered on a starved core.
-const allSent = (page: Page) =>
-  page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 60_000 });
+// Waits CONDITION_WAIT, a hang guard: alone the replay settles in a few seconds, but on a loaded CI
+// machine (2026-11-27) it took more than 30 s once, with a validation's PDF rendered on a starved core.
+const allSent = (page: Page) => page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor();
 
 /** The server's quotes (demo's company), counted by the API. */
 async function quoteCount(): Promise<number> {
@@ -53,7 +52,7 @@ async function invoiceNumbers(): Promise<string[]> {
 /** Offline, in the open tab: a new quote saved on the device (its address becomes ?id=tmp-…). */
 async function queueQuote(page: Page, customer: [string, RegExp], article: [string, RegExp]) {
   await visit(page, '/mes-factures/ajouter-devis');
-  await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
   await fillDocument(page, customer, article, '24');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await page.waitForURL(/\/mes-factures\/modifier-devis\?id=tmp-/);
@@ -77,13 +76,13 @@ describe('offline invoicing', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByText('Hors ligne', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('Hors ligne', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
     await page.getByText('Copie enregistrée sur cet appareil').waitFor();
 
     // A new quote with a cached customer and catalogue article; its PDF is rendered in the browser.
     await visit(page, '/mes-factures/ajouter-devis');
-    await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
     await fillDocument(page, ['bistrot', /Le Bistrot Gourmand/], ['croissant', /Croissant/], '24');
     await page.getByRole('button', { name: 'Aperçu' }).click();
     // Drawn by pdf.js from the service worker's cache: the page has ink, not a blank canvas.
@@ -103,7 +102,7 @@ describe('offline invoicing', () => {
 
     // The draft invoice read from the device, validated offline: the validation waits.
     await visit(page, `/mes-factures/modifier-facture?id=${draft.id}`);
-    await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();
     await page
       .getByText(/^Validation en attente/)
@@ -144,7 +143,7 @@ describe('offline invoicing', () => {
     await queueQuote(page, ['hotel parc', /Hôtel du Parc/], ['baguette', /BOU001/]);
     // A new invoice validated offline: its creation, then its validation, wait.
     await visit(page, '/mes-factures/ajouter-facture');
-    await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Nouvelle facture' }).waitFor();
     await fillDocument(page, ['tilleuls', /SCI Les Tilleuls/], ['croissant', /Croissant/], '12');
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=tmp-/);
@@ -180,7 +179,7 @@ describe('offline invoicing', () => {
     await goOnline(context, page);
     // The device keeps every change and retries with backoff.
     await expect
-      .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.attempts > 0]), { timeout: 20_000 })
+      .poll(async () => (await outboxEntries(page)).map((e) => [e.kind, e.attempts > 0]), { timeout: CONDITION_WAIT })
       .toEqual([
         ['quote.save', true],
         ['invoice.save', false],

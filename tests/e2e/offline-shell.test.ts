@@ -6,16 +6,17 @@ import type { TestServer } from '../support/test-server';
 import { inArray } from 'drizzle-orm';
 import { idempotencyKeys } from '../../server/src/db/schema/index';
 import {
+  CONDITION_WAIT,
   expectAccessible,
   launchBrowser,
   newContext,
-  visit,
   sessionFor,
   settled,
   shot,
   shotAt,
   startAppServer,
   TABLET,
+  visit,
   watchConsole,
 } from './support/browser';
 import { outboxCount, queueRawChanges } from './support/outbox';
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 /** The first visit is not controlled until the worker activates and claims it. */
 async function waitForController(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: CONDITION_WAIT });
 }
 
 describe('offline shell', () => {
@@ -55,12 +56,12 @@ describe('offline shell', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     await page.getByText('Hors ligne', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller != null)).toBe(true);
     // Another screen's code is precached too.
     await visit(page, '/me');
-    await page.getByRole('heading', { name: 'Mon profil' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
     // Axe: the profile is checked in shell-nav.test.ts, the offline top bar in invoice-lists.test.ts (decision 018).
 
     await context.setOffline(false);
@@ -154,7 +155,7 @@ describe('offline shell', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor();
     expect(await outboxCount(page)).toBe(0);
     const rows = await server.deps.db.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
     expect(rows.map((r) => r.key).sort()).toEqual([keys[0], keys[2]].sort());
@@ -211,7 +212,7 @@ describe('offline shell', () => {
       .getByRole('button', { name: 'Abandonner' })
       .click();
     await panel.getByRole('button', { name: 'Synchroniser' }).click();
-    await panel.getByText('Aucune modification en attente.').waitFor({ timeout: 20_000 });
+    await panel.getByText('Aucune modification en attente.').waitFor();
     await context.close();
   });
 });

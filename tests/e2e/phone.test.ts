@@ -86,7 +86,7 @@ describe('phones (390 × 844)', () => {
     const wide: string[] = [];
     for (const [path, heading] of SCREENS) {
       if (path !== '/') await visit(page, path);
-      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
       // Lists and charts settle their widths once their data is there.
       await screenLoaded(page);
       const o = await overflow(page);

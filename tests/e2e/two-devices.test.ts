@@ -23,8 +23,7 @@ afterAll(async () => {
 });
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET)|409/;
-const allSent = (page: Page) =>
-  page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor({ timeout: 30_000 });
+const allSent = (page: Page) => page.getByRole('button', { name: 'Synchronisation : tout est envoyé' }).waitFor();
 
 async function newCustomer(page: Page, socialReason: string): Promise<void> {
   await page.getByRole('button', { name: 'Nouveau client' }).click();
@@ -50,13 +49,13 @@ describe('two devices', () => {
     const a = await openOnline(browser, server, OFFLINE_NOISE);
     await a.context.setOffline(true);
     await visit(a.page, '/mes-factures/mes-clients');
-    await a.page.getByRole('heading', { name: 'Mes clients' }).waitFor({ timeout: 15_000 });
+    await a.page.getByRole('heading', { name: 'Mes clients' }).waitFor();
     await newCustomer(a.page, 'Fromagerie Hors Ligne');
     // Never a guessed number: the device shows that the server will give it one.
     await a.page.getByLabel('Rechercher un client').fill('fromagerie hors');
     await a.page.getByText('Numéro attribué à l’envoi').first().waitFor();
     await visit(a.page, '/mes-factures/ajouter-devis');
-    await a.page.getByRole('heading', { name: 'Nouveau devis' }).waitFor({ timeout: 15_000 });
+    await a.page.getByRole('heading', { name: 'Nouveau devis' }).waitFor();
     await fillDocument(
       a.page,
       ['fromagerie', /Fromagerie Hors Ligne \(Numéro attribué à l’envoi\)/],
@@ -145,7 +144,7 @@ describe('two devices', () => {
       .getByRole('dialog', { name: 'Écraser avec votre version ?' })
       .getByRole('button', { name: 'Écraser avec ma version' })
       .click();
-    await panel.getByText('Aucune modification en attente.').waitFor({ timeout: 30_000 });
+    await panel.getByText('Aucune modification en attente.').waitFor();
     expect((await server.api.get(`/api/estimates/${quote.id}`, { token })).body.designation).toBe('Hors ligne sur A');
     expect(a.errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
     expect(b.errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);

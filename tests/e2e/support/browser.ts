@@ -25,6 +25,24 @@ const LAPTOP = { width: 1366, height: 900 };
 const shared = new Map<string, Promise<Browser>>();
 
 /**
+ * How long a screen's condition may take before the test fails: a hang guard, not a performance
+ * check (`npm run bench` measures). Playwright's own default, 30 s, failed CI twice on a starved
+ * machine (2026-11-27: the e2e step at 15 min, a screen that takes 1 s alone past 30 s), so every
+ * context the suite opens waits this long, and polls use it too (decision 055).
+ */
+export const CONDITION_WAIT = 90_000;
+
+/** Every context the browser opens (browser.newPage() included) waits CONDITION_WAIT by default. */
+function withConditionWait(browser: Browser): Browser['newContext'] {
+  const open = browser.newContext.bind(browser);
+  return async (options) => {
+    const context = await open(options);
+    context.setDefaultTimeout(CONDITION_WAIT);
+    return context;
+  };
+}
+
+/**
  * One Chromium for every file a worker runs (the e2e project does not isolate its files): a launch
  * costs about a second. Tests never share a context; a file's `browser.close()` closes the contexts
  * left open and keeps Chromium for the next file; Playwright ends it with the worker. A Chromium that
@@ -55,6 +73,7 @@ export async function launchBrowser(opts: { fullBrowser?: boolean } = {}): Promi
     })
     .then((browser) =>
       Object.assign(browser, {
+        newContext: withConditionWait(browser),
         // A file's afterAll: what a failed test left open is closed (its checks already failed it).
         close: async () => void (await Promise.allSettled(browser.contexts().map((c) => c.close()))),
       }),
@@ -297,7 +316,7 @@ export async function openSignedIn(
 
 /** Toasts come and go: accessibility checks look at the screen once they are gone. */
 export const noToasts = (page: Page) =>
-  expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+  expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: CONDITION_WAIT }).toBe(0);
 /** Closes the toasts on screen with their close button, as a user would, instead of waiting 3 s for them. */
 export async function closeToasts(page: Page): Promise<void> {
   for (const close of await page.getByRole('button', { name: 'Fermer la notification' }).all())

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { newContext, sessionFor, watchConsole } from './browser';
+import { CONDITION_WAIT, newContext, sessionFor, watchConsole } from './browser';
 import { pdfPageDrawn } from './pdf';
 
 /** The production build on a server whose data (PGlite on disk) survives stop() / restart() on the same port. */
@@ -48,7 +48,7 @@ export async function waitForCaches(page: Page, datasets: string[]): Promise<voi
         const have = await stored();
         return datasets.filter((d) => !have.includes(d));
       },
-      { timeout: 30_000 },
+      { timeout: CONDITION_WAIT },
     )
     .toEqual([]);
 }
@@ -61,7 +61,7 @@ export async function waitForOpenedDocument(page: Page, table: 'invoices' | 'quo
         (await readStore<{ id: unknown; detail?: unknown }>(page, table)).some(
           (r) => r.id === id && r.detail !== undefined,
         ),
-      { timeout: 15_000 },
+      { timeout: CONDITION_WAIT },
     )
     .toBe(true);
 }
@@ -102,7 +102,7 @@ export async function openOnline(
   await page.goto(`${server.url}/`);
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   // The first visit is not controlled until the worker activates and claims it.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: CONDITION_WAIT });
   await waitForCaches(page, ['environment', 'customers', 'articles', 'invoices', 'quotes']);
   return { context, page, errors };
 }

@@ -6,7 +6,7 @@ import type { Locator } from 'playwright-core';
  */
 export async function pdfPageDrawn(dialog: Locator, page = 1): Promise<{ pages: number; ink: number }> {
   const canvas = dialog.locator(`canvas[data-rendered-page="${page}"]`);
-  await canvas.waitFor({ timeout: 30_000 });
+  await canvas.waitFor();
   const ink = await canvas.evaluate((el: HTMLCanvasElement) => {
     const { data } = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
     let inked = 0;
