@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { compressApi } from './http/compress-api';
+import { isItemRequest } from './modules/sync-batch/item-request';
 import { rejectControlChars } from './http/control-chars';
 import { HttpError } from './http/errors';
 import { endpoints } from '../../src/contract/index';
@@ -69,10 +70,12 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
   app.use('/api/*', async (c, next) => {
     // GET and HEAD bodies are never read: no limit to check (and c.req.raw.body would build a full web Request).
+    // A batch item's size was checked with its batch's body.
     if (
       c.req.method === 'GET' ||
       c.req.method === 'HEAD' ||
-      (c.req.header('content-type') ?? '').startsWith('multipart/')
+      (c.req.header('content-type') ?? '').startsWith('multipart/') ||
+      isItemRequest(c.req.raw)
     )
       return next();
     return bodyLimit({

@@ -5,6 +5,7 @@ import { depositDeletionRefusal, type DepositStatus } from '../../../../src/doma
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
+import { findUserById } from '../users/members-service';
 import type { Context } from 'hono';
 import { can } from '../../../../src/domain/rights';
 import { assertRight, subjectOf } from '../../http/auth-middleware';
@@ -139,7 +140,7 @@ export function inboxModule(deps: Deps) {
           )
           .returning();
         await recordDepositedInvoices(tx, rows, invoices);
-        const me = await tx.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, user.id) });
+        const me = await findUserById(tx, user.id);
         const items = rows.map((deposit) =>
           toDepositItem(
             { deposit, firstName: me?.firstName ?? '', userName: me?.name ?? '', companyLabel: company.label },
