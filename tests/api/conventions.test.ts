@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inboxDeposits } from '../../server/src/db/schema/index';
+import { idempotencyKeys, inboxDeposits } from '../../server/src/db/schema/index';
 import { createApp } from '../../server/src/app';
 import { z } from 'zod';
 import { endpoint } from '../../src/contract/endpoint';
@@ -300,6 +300,40 @@ describe('Idempotency-Key', () => {
     for (const r of results) expect([200, 503]).toContain(r.status);
     const busy = results.find((r) => r.status === 503);
     if (busy) expect(busy.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('frees a key after 24 hours: the request is applied again and its new answer kept', async () => {
+    const key = 'cle-idem-0004';
+    const cafe = companyId('Café des Arts');
+    const first = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: cafe },
+      { token: demo, idempotencyKey: key },
+    );
+    expect(first.status).toBe(200);
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    await server.deps.db.update(idempotencyKeys).set({ createdAt: old }).where(eq(idempotencyKeys.key, key));
+
+    // Another request under the same key, a day later: not a reuse (422), not a replay.
+    const garage = companyId('Garage Dupont & Fils');
+    const later = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: garage },
+      { token: demo, idempotencyKey: key },
+    );
+    expect(later.status).toBe(200);
+    expect(later.headers.get('idempotent-replay')).toBeNull();
+    expect(later.body.userLastCompany).toBe(garage);
+    // Its answer is the one kept now: sent again, it is replayed.
+    const [row] = await server.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row.createdAt.getTime()).toBeGreaterThan(old.getTime() + 3_600_000);
+    const replay = await server.api.put(
+      '/api/user/me',
+      { idDerniereSociete: garage },
+      { token: demo, idempotencyKey: key },
+    );
+    expect(replay.headers.get('idempotent-replay')).toBe('true');
+    expect(replay.body).toEqual(later.body);
   });
 
   it('replays a 204 with an empty body and does not change the password twice', async () => {
@@ -640,5 +674,42 @@ describe('X-Company-Id on a company-scoped route', () => {
 
   it('checks the token first (401)', async () => {
     expectError(await request({ 'x-company-id': String(companyId('Café des Arts')) }), 401);
+  });
+});
+
+// Decision 055: a transaction route does not read its key's answer before the work; a key whose work
+// was done must still get its first answer when this attempt fails, on a scratch route that fails
+// (503) from its second call on.
+describe('Idempotency-Key on a route that fails once its work is done', () => {
+  let send: (key: string) => Promise<Response>;
+  beforeAll(() => {
+    let calls = 0;
+    const scratch = () => {
+      const { app, adHoc } = createModule(server.deps, '/api', 'Test');
+      adHoc('post', '/__test/once', { summary: 'Échoue après le premier appel (test)', company: true }, (c) =>
+        ++calls === 1 ? c.json({ call: calls }) : c.json({ message: 'Service indisponible.' }, 503),
+      );
+      return app;
+    };
+    modules.push(scratch);
+    const app = createApp(server.deps);
+    modules.pop();
+    send = async (key) =>
+      app.request('/api/__test/once', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demo}`, 'idempotency-key': key, 'content-type': 'application/json' },
+        body: '{}',
+      });
+  });
+
+  it('answers the first answer again, not the failure of the attempt that redid the work', async () => {
+    const first = await send('cle-panne-0001');
+    expect(first.status).toBe(200);
+    const again = await send('cle-panne-0001');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(await again.json()).toEqual({ call: 1 });
+    // A new key meets the failure itself.
+    expect((await send('cle-panne-0002')).status).toBe(503);
   });
 });

@@ -49,20 +49,22 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
     const requestHash = opts.multipart ? null : sha256(`${baseHash} ${body}`);
     const flightKey = flightKeyOf(scope);
     const inFlight = deps.state.inFlight; // this server's requests under way (server-state.ts)
-    const stored = await findStored(deps.db, scope);
+    // A route whose work and answer commit together learns of an earlier answer when it stores its
+    // own (then rolled back, decision 055): one statement less for every change of a replay, where
+    // a key that already has an answer is the rare case.
+    const storesOrFinds = opts.transaction && requestHash !== null;
+    const stored = storesOrFinds ? null : await findStored(deps.db, scope);
     if (stored) {
-      if (requestHash !== null && stored.requestHash !== requestHash) throw new HttpError(422, KEY_REUSED);
-      if (stored.status === IN_PROGRESS)
-        throw (await stillRunning(deps, flightKey)) ? busy() : new HttpError(409, INTERRUPTED);
-      if (requestHash !== null) return replay(stored);
+      const earlier = await answerOf(deps, stored, requestHash, flightKey);
+      if (earlier) return earlier;
     }
     if (inFlight.has(flightKey)) throw busy();
     inFlight.add(flightKey);
     try {
       c.set('idempotency', { ...scope, baseHash, requestHash, stored });
       if (opts.transaction) {
-        const earlier = await atomically(deps, c, next, true);
-        if (earlier) return earlier;
+        const earlier = await atomically(deps, c, next, true, storesOrFinds);
+        if (earlier) return answerInstead(c, earlier);
       } else {
         await next();
         await saveAnswer(c, deps.db);
@@ -72,6 +74,34 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
       await c.get('idempotencyHold')?.();
     }
   };
+}
+
+/**
+ * What an earlier request with this key means for this one: another request's key (422), a request
+ * still running (503) or interrupted (409), else its answer again. null: a multipart route, which
+ * compares the files it receives first (matchUploadKey).
+ */
+async function answerOf(
+  deps: Deps,
+  stored: StoredAnswer,
+  requestHash: string | null,
+  flightKey: string,
+): Promise<Response | null> {
+  if (requestHash !== null && stored.requestHash !== requestHash) throw new HttpError(422, KEY_REUSED);
+  if (stored.status === IN_PROGRESS)
+    throw (await stillRunning(deps, flightKey)) ? busy() : new HttpError(409, INTERRUPTED);
+  return requestHash !== null ? replay(stored) : null;
+}
+
+/**
+ * The earlier answer replaces the handler's, when it ran: Hono keeps a handler's answer over the one
+ * a middleware returns, and merges the former's headers (a Location, an ETag of work rolled back)
+ * into any answer set over it, unless it is cleared first.
+ */
+function answerInstead(c: Context<AppEnv>, res: Response): Response {
+  c.res = undefined;
+  c.res = res;
+  return res;
 }
 
 /** An "in progress" key: its request still running here, or on another instance that holds its lock. */
@@ -87,6 +117,8 @@ const busy = () =>
   });
 
 class Rollback extends Error {}
+/** Storing the answer found an earlier one for the key: the work is rolled back, that answer decides. */
+class AlreadyAnswered extends Error {}
 /** The handler's failed statement aborted the transaction before its deliberate answer was stored. */
 class AbortedBeforeAnswer extends Error {}
 
@@ -103,6 +135,7 @@ async function atomically(
   c: Context<AppEnv>,
   next: Next,
   withAnswer: boolean,
+  unread = false,
 ): Promise<Response | undefined> {
   let earlier: Response | undefined;
   try {
@@ -112,6 +145,9 @@ async function atomically(
         if (earlier) return;
       }
       await next();
+      const answeredBefore = () => withAnswer && c.get('idempotency')?.answeredBefore === true;
+      // The handler stored its answer itself and found an earlier one (recordIdempotentResponse).
+      if (answeredBefore()) throw new AlreadyAnswered();
       // A 5xx means the work did not happen: nothing of it is kept or stored, the client retries.
       if (c.res.status >= 500) throw new Rollback();
       const storing = withAnswer && willStore(c);
@@ -128,18 +164,39 @@ async function atomically(
         if (!(c.error instanceof HttpError) || !isTransactionAborted(error)) throw error;
         throw storing ? new AbortedBeforeAnswer() : new Rollback();
       }
+      if (answeredBefore()) throw new AlreadyAnswered();
     });
   } catch (error) {
-    if (error instanceof Rollback) return;
+    // A 5xx to a key whose answer was not read first: the first request's answer, if there is one,
+    // is what the client must get again (its work is done), not this attempt's failure.
+    if (error instanceof Rollback) return unread ? earlierAnswer(deps, c, true) : undefined;
+    if (error instanceof AlreadyAnswered) return earlierAnswer(deps, c);
     if (!(error instanceof AbortedBeforeAnswer)) throw error;
     earlier = await requestTransaction(deps.db, async () => {
       const other = deps.state.sharedLocks ? await claimAcrossInstances(deps.db, c) : undefined;
       if (!other) await saveAnswer(c, deps.db);
       return other;
     });
+    if (!earlier && c.get('idempotency')?.answeredBefore) return earlierAnswer(deps, c);
   }
   if (withAnswer && !earlier) deps.faults?.('answer:after-commit');
   return earlier;
+}
+
+/**
+ * The answer stored for this key before this request's (rolled back) work, read after the rollback.
+ * None: with `failed`, this request's own failure stands; otherwise the answer went meanwhile
+ * (expired and purged) and nothing is left of this request: a 503, the client sends it again.
+ */
+async function earlierAnswer(deps: Deps, c: Context<AppEnv>, failed = false): Promise<Response | undefined> {
+  const idem = c.get('idempotency')!;
+  const stored = await findStored(deps.db, idem);
+  if (!stored) {
+    if (failed) return undefined;
+    throw busy();
+  }
+  c.set('idempotencyRecorded', true);
+  return (await answerOf(deps, stored, idem.requestHash, flightKeyOf(idem)))!;
 }
 
 /**
@@ -305,7 +362,7 @@ const storeStatement = builtOnce<
   const col = (c: { name: string }) => sql.identifier(c.name);
   const p = (name: string) => sql.placeholder(name);
   const k = idempotencyKeys;
-  const [user, company, key, hash, st, type, text] = [
+  const [user, company, key, hash, st, type, text, created] = [
     k.userId,
     k.companyId,
     k.key,
@@ -313,20 +370,32 @@ const storeStatement = builtOnce<
     k.status,
     k.contentType,
     k.body,
+    k.createdAt,
   ].map(col);
   return sql`
     insert into ${k} (${user}, ${company}, ${key}, ${hash}, ${st}, ${type}, ${text})
     values (${p('userId')}, ${p('companyId')}, ${p('key')}, ${p('hash')}, ${p('status')}, ${p('type')}, ${p('body')})
     on conflict (${user}, ${company}, ${key}) do update
-      set ${hash} = excluded.${hash}, ${st} = excluded.${st}, ${type} = excluded.${type}, ${text} = excluded.${text}
-      where ${k}.${st} = ${IN_PROGRESS}`;
+      set ${hash} = excluded.${hash}, ${st} = excluded.${st}, ${type} = excluded.${type}, ${text} = excluded.${text},
+        ${created} = now()
+      where (${k}.${st} = ${IN_PROGRESS} and ${k}.${hash} = excluded.${hash})
+        or ${k}.${created} < now() - interval '${sql.raw(String(IDEMPOTENCY_TTL_HOURS))} hours'
+    returning 1 as stored`;
 });
 
+/**
+ * Stores the answer, unless the key already has one (another request's, or one stored since this
+ * request began): then it is marked answeredBefore, and a request transaction rolls back (atomically).
+ */
 async function store(db: DbOrTx, c: Context<AppEnv>, status: number, contentType: string | null, body: string) {
   const idem = c.get('idempotency')!;
   if (idem.requestHash === null) throw new Error('Multipart route: call matchUploadKey before storing its answer.');
   const { userId, companyId, key, requestHash: hash } = idem;
-  await storeStatement.run(db, { userId, companyId, key, hash, status, type: contentType, body });
+  // An `sql` text returns the driver's own result: `rows` with both PGlite and node-postgres.
+  const result = (await storeStatement.run(db, { userId, companyId, key, hash, status, type: contentType, body })) as {
+    rows?: unknown[];
+  };
+  if ((result.rows?.length ?? 0) === 0) idem.answeredBefore = true;
 }
 
 async function bodyOf(res: Response): Promise<string> {

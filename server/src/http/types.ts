@@ -55,7 +55,10 @@ export interface AppEnv {
       key: string;
       baseHash: string;
       requestHash: string | null;
+      /** Read before the work: null on routes that learn of an earlier answer when storing theirs. */
       stored: StoredAnswer | null;
+      /** Storing the answer found an earlier one (a request transaction then rolls its work back). */
+      answeredBefore?: boolean;
     };
   };
 }
