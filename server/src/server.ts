@@ -74,6 +74,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       mailer,
       now: opts.now ?? (() => new Date()),
       state: createServerState(database.sharedLocks ?? null),
+      commitsWaitForDisk: database.commitsWaitForDisk,
     };
     await opts.prepare?.(deps);
     payments = await startPaymentProvider(config);

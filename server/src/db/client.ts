@@ -22,6 +22,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Each synchronous commit waits for the disk: PostgreSQL, or the embedded database on a folder. */
+  commitsWaitForDisk?: boolean;
   /** True when the embedded database had to be created (empty folder or memory). */
   close(): Promise<void>;
   /** PostgreSQL only: locks seen by every instance on this database (idempotency.ts). */
@@ -290,7 +292,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw error;
     }
     const db = drizzlePg(pool) as unknown as Db;
-    return { db: scopedDb(db), kind: 'postgres', sharedLocks: advisoryLocks(pool), close: () => pool.end() };
+    return {
+      db: scopedDb(db),
+      kind: 'postgres',
+      commitsWaitForDisk: true,
+      sharedLocks: advisoryLocks(pool),
+      close: () => pool.end(),
+    };
   }
   if (opts.lease) return leasedDatabase(opts.lease);
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
@@ -310,6 +318,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: scopedDb(db),
     kind: 'pglite',
+    commitsWaitForDisk: opts.pgliteDir !== 'memory://' && (opts.durable ?? true),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

@@ -11,6 +11,11 @@ export interface Deps {
   mailer: Mailer;
   /** Injected so tests can move time; Europe/Paris "today" derives from it. */
   now: () => Date;
+  /**
+   * The database's commits wait for the disk (client.ts): a batch's items then commit without
+   * waiting, and the batch waits once before it answers (decision 055).
+   */
+  commitsWaitForDisk?: boolean;
   /** This server's in-memory state (in-flight keys, blob holds, batches, file store): see server-state.ts. */
   state: ServerState;
   /**

@@ -8,6 +8,7 @@ import {
   type BatchAnswer,
 } from '../../../../src/contract/sync';
 import { BATCH_SESSIONS, type BatchSessions } from '../../http/auth-middleware';
+import { sql } from 'drizzle-orm';
 import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
@@ -48,8 +49,24 @@ export function syncBatchModule(deps: Deps, dispatch: Dispatch) {
       if (answer.status >= 200 && answer.status < 300) applied.add(item.key);
       items.push(answer);
     }
+    // The items committed without waiting for the disk (idempotency.ts): one synchronous commit
+    // flushes the log up to it, theirs included, before any of their answers leaves. A crash
+    // before it loses whole items, never part of one, and the device still holds them.
+    if (deps.commitsWaitForDisk) await flushCommits(deps, c.get('user').id);
     return c.json({ items });
   });
 
   return app;
+}
+
+/**
+ * A synchronous commit that wrote to the log: PostgreSQL flushes the log up to it, the items' async
+ * commits included. A transaction that only took an id writes no record before its commit, and its
+ * commit does not wait; a row lock is logged, so the user's own row is locked for its key (which
+ * blocks nothing but deleting that user) and the commit waits for the disk.
+ */
+async function flushCommits(deps: Deps, userId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${userId} for key share`);
+  });
 }
