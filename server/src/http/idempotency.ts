@@ -124,7 +124,8 @@ class AlreadyAnswered extends Error {}
 class AbortedBeforeAnswer extends Error {}
 
 /**
- * Runs the handler in the request transaction; returns another instance's answer to the same key instead, if any.
+ * Runs the handler in the request transaction; returns an earlier answer to the same key instead, if
+ * any: found by another instance's lock and read, or (`unread`) by storing this one (decision 055).
  *
  * A handler may turn a failed statement into a deliberate answer (a unique violation → 409): that
  * statement aborted the transaction, so none of the handler's work can be kept, and its answer is

@@ -8,10 +8,10 @@ import {
   type BatchAnswer,
 } from '../../../../src/contract/sync';
 import { BATCH_SESSIONS, type BatchSessions } from '../../http/auth-middleware';
-import { sql } from 'drizzle-orm';
 import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
+import { lockUserKey } from '../users/members-service';
 import { applyItem, type Dispatch } from './apply-item';
 
 /**
@@ -62,11 +62,8 @@ export function syncBatchModule(deps: Deps, dispatch: Dispatch) {
 /**
  * A synchronous commit that wrote to the log: PostgreSQL flushes the log up to it, the items' async
  * commits included. A transaction that only took an id writes no record before its commit, and its
- * commit does not wait; a row lock is logged, so the user's own row is locked for its key (which
- * blocks nothing but deleting that user) and the commit waits for the disk.
+ * commit does not wait; a row lock is logged (lockUserKey).
  */
 async function flushCommits(deps: Deps, userId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from users where id = ${userId} for key share`);
-  });
+  await deps.db.transaction((tx) => lockUserKey(tx, userId));
 }
