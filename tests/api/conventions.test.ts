@@ -304,34 +304,24 @@ describe('Idempotency-Key', () => {
 
   it('frees a key after 24 hours: the request is applied again and its new answer kept', async () => {
     const key = 'cle-idem-0004';
+    const choose = (company: number) =>
+      server.api.put('/api/user/me', { idDerniereSociete: company }, { token: demo, idempotencyKey: key });
     const cafe = companyId('Café des Arts');
-    const first = await server.api.put(
-      '/api/user/me',
-      { idDerniereSociete: cafe },
-      { token: demo, idempotencyKey: key },
-    );
+    const first = await choose(cafe);
     expect(first.status).toBe(200);
     const old = new Date(Date.now() - 25 * 3_600_000);
     await server.deps.db.update(idempotencyKeys).set({ createdAt: old }).where(eq(idempotencyKeys.key, key));
 
     // Another request under the same key, a day later: not a reuse (422), not a replay.
     const garage = companyId('Garage Dupont & Fils');
-    const later = await server.api.put(
-      '/api/user/me',
-      { idDerniereSociete: garage },
-      { token: demo, idempotencyKey: key },
-    );
+    const later = await choose(garage);
     expect(later.status).toBe(200);
     expect(later.headers.get('idempotent-replay')).toBeNull();
     expect(later.body.userLastCompany).toBe(garage);
     // Its answer is the one kept now: sent again, it is replayed.
     const [row] = await server.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(row.createdAt.getTime()).toBeGreaterThan(old.getTime() + 3_600_000);
-    const replay = await server.api.put(
-      '/api/user/me',
-      { idDerniereSociete: garage },
-      { token: demo, idempotencyKey: key },
-    );
+    const replay = await choose(garage);
     expect(replay.headers.get('idempotent-replay')).toBe('true');
     expect(replay.body).toEqual(later.body);
   });

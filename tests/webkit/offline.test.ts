@@ -29,40 +29,33 @@ async function quoteCount(): Promise<number> {
   return res.body.total as number;
 }
 
-/** The device's copies date from three hours ago, as after a visit earlier in the day. */
-async function ageCopies(): Promise<void> {
+/**
+ * Rewrites every row of one of the device's IndexedDB stores in the page: `change` is the JavaScript
+ * expression of a row's new fields (the row is `row`), run by WebDriver, not by tsx.
+ */
+async function rewriteRows(store: string, change: string): Promise<void> {
   await lane.page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
 const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
 const open = indexedDB.open('workplace-' + userId);
 open.onsuccess = () => {
   const db = open.result;
-  const tx = db.transaction('meta', 'readwrite');
-  const store = tx.objectStore('meta');
+  const tx = db.transaction('${store}', 'readwrite');
+  const store = tx.objectStore('${store}');
   const all = store.getAll();
-  all.onsuccess = () => { for (const row of all.result) store.put({ ...row, fetchedAt: row.fetchedAt - 3 * 3600 * 1000 }); };
+  all.onsuccess = () => { for (const row of all.result) store.put({ ...row, ...(${change}) }); };
   tx.oncomplete = () => { db.close(); done(true); };
   tx.onerror = () => { db.close(); done(false); };
 };`);
 }
 
+/** The device's copies date from three hours ago, as after a visit earlier in the day. */
+const ageCopies = () => rewriteRows('meta', '{ fetchedAt: row.fetchedAt - 3 * 3600 * 1000 }');
+
 /**
  * As after many failed attempts: every queued change's next try in 10 minutes, so neither the
  * backoff timer nor a plain replay sends it before the test does what it means to.
  */
-async function postponeQueued(): Promise<void> {
-  await lane.page.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
-const userId = JSON.parse(localStorage.getItem('workplace.session')).profile.id;
-const open = indexedDB.open('workplace-' + userId);
-open.onsuccess = () => {
-  const db = open.result;
-  const tx = db.transaction('outbox', 'readwrite');
-  const store = tx.objectStore('outbox');
-  const all = store.getAll();
-  all.onsuccess = () => { for (const row of all.result) store.put({ ...row, nextAttemptAt: Date.now() + 600000 }); };
-  tx.oncomplete = () => { db.close(); done(true); };
-  tx.onerror = () => { db.close(); done(false); };
-};`);
-}
+const postponeQueued = () => rewriteRows('outbox', '{ nextAttemptAt: Date.now() + 600000 }');
 
 async function pick(combobox: string, search: string, option: RegExp): Promise<void> {
   await lane.page.fill(role('combobox', combobox), search);
