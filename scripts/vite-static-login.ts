@@ -6,9 +6,10 @@ const read = (name: string) =>
 
 /**
  * Issue 12: writes `login.html`, the built index.html with the sign-in form prerendered in #root
- * and its CSS inline (CSP allows inline styles, not inline scripts), so /login paints before any
- * JavaScript runs. The app's stylesheet moves to the end of <body>, where it no longer delays that
- * first paint. The server sends this file for GET /login (server/src/app.ts).
+ * and the entry's stylesheets inline (CSP allows inline styles, not inline scripts), so /login
+ * paints before any JavaScript runs. A stylesheet link, even at the end of <body>, kept Chromium
+ * from painting until it had arrived, behind the entry's script on a slow line; its content was
+ * already inline (decision 056). The server sends this file for GET /login (server/src/app.ts).
  */
 export function staticLogin(): Plugin {
   return {
@@ -19,15 +20,16 @@ export function staticLogin(): Plugin {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;
       let html = String(index.source);
-      const styles = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
-      for (const link of styles) html = html.replace(link, '');
+      const css: string[] = [];
+      for (const [link, href] of html.matchAll(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+        const sheet = bundle[href];
+        if (!sheet || sheet.type !== 'asset') throw new Error(`login.html : feuille de style ${href} introuvable`);
+        css.push(String(sheet.source));
+        html = html.replace(link, '');
+      }
       html = html
-        .replace(
-          '<title>Workplace</title>',
-          `<title>Connexion | Workplace</title>\n    <style>\n${read('login.css')}    </style>`,
-        )
-        .replace('<div id="root"></div>', `<div id="root">\n${read('login.html')}</div>`)
-        .replace('</body>', `${styles.join('')}\n  </body>`);
+        .replace('<title>Workplace</title>', `<title>Connexion | Workplace</title>\n    <style>\n${css.join('\n')}\n    </style>`)
+        .replace('<div id="root"></div>', `<div id="root">\n${read('login.html')}</div>`);
       if (!html.includes('id="static-login"')) throw new Error('login.html : formulaire de connexion non inséré');
       this.emitFile({ type: 'asset', fileName: 'login.html', source: html });
     },
