@@ -111,14 +111,17 @@ export async function waitForDatasets(
 }
 
 /**
- * Until the page's outbox is empty (polled every `everyMs`); a change the server refused stops it at
- * once. Each poll is one count and one lookup in the `state` index, in the page: reading the whole
- * queue (1 000 entries) at every poll took a third of a second of the page's main thread, which the
- * measured replay then waited for.
+ * Until the page's outbox is empty; returns the moment it was seen so (Date.now() in the page: the
+ * same clock as the caller's t0). A change the server refused stops it at once. The page polls its
+ * own open database every `everyMs` (a count and one lookup in the `state` index): polling from
+ * Node, one evaluate and one opened connection per poll every 100 ms, saw the end 40 to 450 ms late
+ * while the app refreshed its screens after the replay (decision 056). Reading the whole queue
+ * (1 000 entries) at every poll took a third of a second of the page's main thread.
  */
-export async function waitForEmptyOutbox(page: Page, t0: number, everyMs: number): Promise<void> {
-  for (;;) {
-    const { count, refused } = await page.evaluate(async () => {
+export async function waitForEmptyOutbox(page: Page, t0: number, everyMs: number): Promise<number> {
+  // No named helper in the page function: tsx would wrap it in a __name() call the page does not have.
+  const seen = await page.evaluate(
+    async ({ everyMs, deadline }) => {
       const userId = JSON.parse(localStorage.getItem('workplace.session') ?? 'null')?.profile?.id;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(`workplace-${userId}`);
@@ -126,25 +129,28 @@ export async function waitForEmptyOutbox(page: Page, t0: number, everyMs: number
         req.onerror = () => reject(req.error);
       });
       try {
-        const store = db.transaction('outbox').objectStore('outbox');
-        // No named helper here: tsx would wrap it in a __name() call the page does not have.
-        const [count, failed] = await Promise.all(
-          [store.count(), store.index('state').get('failed')].map(
-            (req: IDBRequest) =>
-              new Promise<unknown>((resolve, reject) => {
-                req.onsuccess = () => resolve(req.result);
-                req.onerror = () => reject(req.error);
-              }),
-          ),
-        );
-        return { count: count as number, refused: (failed as { path: string } | undefined)?.path ?? null };
+        for (;;) {
+          const store = db.transaction('outbox').objectStore('outbox');
+          const [count, failed] = await Promise.all(
+            [store.count(), store.index('state').get('failed')].map(
+              (req: IDBRequest) =>
+                new Promise<unknown>((resolve, reject) => {
+                  req.onsuccess = () => resolve(req.result);
+                  req.onerror = () => reject(req.error);
+                }),
+            ),
+          );
+          const refused = (failed as { path: string } | undefined)?.path ?? null;
+          if (refused !== null || count === 0 || Date.now() > deadline) return { at: Date.now(), count, refused };
+          await new Promise((r) => setTimeout(r, everyMs));
+        }
       } finally {
         db.close();
       }
-    });
-    if (refused !== null) throw new Error(`le serveur a refusé une modification rejouée (${refused})`);
-    if (count === 0) return;
-    if (Date.now() - t0 > 300_000) throw new Error('replay did not finish in 5 min');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
+    },
+    { everyMs, deadline: t0 + 300_000 },
+  );
+  if (seen.refused !== null) throw new Error(`le serveur a refusé une modification rejouée (${seen.refused})`);
+  if (seen.count !== 0) throw new Error('replay did not finish in 5 min');
+  return seen.at;
 }

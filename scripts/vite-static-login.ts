@@ -28,7 +28,10 @@ export function staticLogin(): Plugin {
         html = html.replace(link, '');
       }
       html = html
-        .replace('<title>Workplace</title>', `<title>Connexion | Workplace</title>\n    <style>\n${css.join('\n')}\n    </style>`)
+        .replace(
+          '<title>Workplace</title>',
+          `<title>Connexion | Workplace</title>\n    <style>\n${css.join('\n')}\n    </style>`,
+        )
         .replace('<div id="root"></div>', `<div id="root">\n${read('login.html')}</div>`);
       if (!html.includes('id="static-login"')) throw new Error('login.html : formulaire de connexion non inséré');
       this.emitFile({ type: 'asset', fileName: 'login.html', source: html });

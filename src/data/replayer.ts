@@ -57,6 +57,7 @@ export interface SubmitOptions {
 export const CANCELLED_MESSAGE = 'Envoi annulé.';
 
 type Waiter = (result: MutationResult<unknown>) => void;
+const noop = () => {};
 const failed = (httpStatus: number, message: string, errors: string[] = [], field?: string) => ({
   status: 'failed' as const,
   httpStatus,
@@ -241,8 +242,18 @@ export class Outbox {
     let width = 1;
     let stop = false;
     let error: unknown = null;
-    const launch = (group: OutboxEntry[]) => {
-      const sent = group.length === 1 ? this.sendOne(db, group[0], idMap) : this.sendGroup(db, group, idMap);
+    /** Starts a group; resolves once its entries are claimed (a batch), at once for a single change. */
+    const launch = (group: OutboxEntry[]): Promise<unknown> => {
+      const claim =
+        group.length === 1
+          ? null
+          : store.claimMany(
+              db,
+              group.map((e) => e.id),
+              rewriter(idMap),
+              this.deps.now(),
+            );
+      const sent = claim ? this.sendGroup(db, group, claim, idMap) : this.sendOne(db, group[0], idMap);
       const task: Promise<void> = sent
         .then(
           (steps) => {
@@ -259,6 +270,7 @@ export class Outbox {
         )
         .finally(() => running.delete(task));
       running.add(task);
+      return claim ? claim.then(noop, noop) : Promise.resolve();
     };
     for (;;) {
       while (!stop && !this.paused && error === null && running.size < width) {
@@ -283,11 +295,14 @@ export class Outbox {
             else if (this.batchable(more.entry)) group.push(more.entry);
             else {
               plan.sentAlone(more.entry);
-              launch([more.entry]);
+              void launch([more.entry]);
             }
           }
         }
-        launch(group);
+        // The next group is formed once this one is claimed: the claims queue in IndexedDB anyway,
+        // and the first batch leaves without waiting for the others to be formed and claimed
+        // (decision 056).
+        await launch(group);
       }
       if (running.size === 0) break;
       await Promise.race(running);
@@ -322,13 +337,13 @@ export class Outbox {
    * Several changes in one request (decision 026): claimed together, each answered as if sent
    * alone; the applied ones leave the outbox in one transaction, the others follow the usual rules.
    */
-  private async sendGroup(db: WorkplaceDb, group: OutboxEntry[], idMap: Map<string, string | number>): Promise<Steps> {
-    const claimed = await store.claimMany(
-      db,
-      group.map((e) => e.id),
-      rewriter(idMap),
-      this.deps.now(),
-    );
+  private async sendGroup(
+    db: WorkplaceDb,
+    group: OutboxEntry[],
+    claim: Promise<OutboxEntry[]>,
+    idMap: Map<string, string | number>,
+  ): Promise<Steps> {
+    const claimed = await claim;
     const steps = new Map<string, Step>(group.map((e) => [e.id, 'blocked']));
     const result = claimed.length > 0 ? await sendBatch(claimed, this.deps) : null;
     if (result) this.emitChange();
