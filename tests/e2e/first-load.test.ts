@@ -98,7 +98,13 @@ describe('first load of /login', () => {
   it('shows the French form with JavaScript disabled', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    const stylesheets: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'stylesheet' && stylesheets.push(r.url())));
+    const html = await (await page.goto(`${server.url}/login`))!.text();
+    // Its CSS comes inline: a stylesheet link, even at the end of <body>, held Chromium's first paint
+    // until the file had come, behind the entry's script on a slow line (decision 056).
+    expect(html).toMatch(/<style>[^<]*\.sl-card\{/);
+    expect(stylesheets).toEqual([]);
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
     await expect(page.title()).resolves.toBe('Connexion | Workplace');
     expect(await page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
