@@ -229,7 +229,7 @@ export const REPLAY_ROUNDS = 3;
  * 056). Every round is printed, then the median; the other figures are the first round's.
  */
 async function benchReplayRounds(browser: Browser, server: TestServer): Promise<Record<string, string>> {
-  const rounds = [];
+  const rounds: Array<Awaited<ReturnType<typeof benchReplay>>> = [];
   for (let round = 0; round < REPLAY_ROUNDS; round++) rounds.push(await benchReplay(browser, server, { round }));
   const times = rounds.map((r) => r.elapsed);
   const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
