@@ -7,9 +7,9 @@ const read = (name: string) =>
 /**
  * Issue 12: writes `login.html`, the built index.html with the sign-in form prerendered in #root
  * and the entry's stylesheets inline (CSP allows inline styles, not inline scripts), so /login
- * paints before any JavaScript runs. A stylesheet link, even at the end of <body>, kept Chromium
- * from painting until it had arrived, behind the entry's script on a slow line; its content was
- * already inline (decision 056). The server sends this file for GET /login (server/src/app.ts).
+ * paints before any JavaScript runs and asks for no stylesheet: the link it kept at the end of
+ * <body> fetched the same rules a second time, one more request on a slow line (decision 056).
+ * The server sends this file for GET /login (server/src/app.ts).
  */
 export function staticLogin(): Plugin {
   return {

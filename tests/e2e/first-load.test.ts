@@ -101,8 +101,7 @@ describe('first load of /login', () => {
     const stylesheets: string[] = [];
     page.on('request', (r) => void (r.resourceType() === 'stylesheet' && stylesheets.push(r.url())));
     const html = await (await page.goto(`${server.url}/login`))!.text();
-    // Its CSS comes inline: a stylesheet link, even at the end of <body>, held Chromium's first paint
-    // until the file had come, behind the entry's script on a slow line (decision 056).
+    // Its CSS comes inline, and nothing else asks for the same rules again (decision 056).
     expect(html).toMatch(/<style>[^<]*\.sl-card\{/);
     expect(stylesheets).toEqual([]);
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
