@@ -245,7 +245,7 @@ export async function benchOffline(): Promise<Record<string, string>> {
   if (!existsSync(`${dist}/index.html`))
     execSync(`npx vite build --outDir ${dist} --emptyOutDir --logLevel warn`, { stdio: 'inherit' });
   const server = await startTestServer({ staticDir: dist });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ v8Defaults: true });
   try {
     // Replay before the catalogue is seeded: its sign-in would otherwise cache 20 000 rows meanwhile.
     return {

@@ -61,7 +61,7 @@ async function webkitStarts(driverUrl: string, server: TestServer, relay: Relay)
 }
 
 async function chromiumStarts(relay: Relay): Promise<number[]> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ v8Defaults: true });
   const context = await newContext(browser, {
     serviceWorkers: 'allow',
     session: await sessionFor(relay.url),

@@ -48,9 +48,10 @@ function withConditionWait(browser: Browser): Browser['newContext'] {
  * left open and keeps Chromium for the next file; Playwright ends it with the worker. A Chromium that
  * died is launched again.
  */
-export async function launchBrowser(opts: { fullBrowser?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(opts: { fullBrowser?: boolean; v8Defaults?: boolean } = {}): Promise<Browser> {
   const executablePath = opts.fullBrowser || !existsSync(HEADLESS_SHELL) ? CHROMIUM : HEADLESS_SHELL;
-  const current = await shared.get(executablePath)?.catch(() => null);
+  const key = `${executablePath}${opts.v8Defaults ? ' (V8 defaults)' : ''}`;
+  const current = await shared.get(key)?.catch(() => null);
   if (current?.isConnected()) return current;
   const launched = chromium
     .launch({
@@ -69,6 +70,10 @@ export async function launchBrowser(opts: { fullBrowser?: boolean } = {}): Promi
         '--disable-site-isolation-trials',
         '--disable-features=site-per-process,IsolateOrigins,Translate,OptimizationHints,MediaRouter',
         '--process-per-site',
+        // V8 without its helper threads (concurrent compilers and garbage collector): on a machine the
+        // test lanes keep saturated they only split the same work, at a cost (decision 057). The
+        // benches keep V8's defaults (`v8Defaults`): they time what users' browsers do.
+        ...(opts.v8Defaults ? [] : ['--js-flags=--single-threaded']),
       ],
     })
     .then((browser) =>
@@ -78,7 +83,7 @@ export async function launchBrowser(opts: { fullBrowser?: boolean } = {}): Promi
         close: async () => void (await Promise.allSettled(browser.contexts().map((c) => c.close()))),
       }),
     );
-  shared.set(executablePath, launched);
+  shared.set(key, launched);
   return launched;
 }
 
