@@ -74,8 +74,14 @@ const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 const failures = [];
 const failureLines = (output) => {
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
-  const marked = lines.filter((line) => /(\bFAIL\b|✗|×|Error\b|Erreur|expected |Timeout|timed out|ÉCHEC)/.test(line));
-  const picked = marked.length > 0 ? marked.slice(0, 60) : lines.slice(-40);
+  // Besides the verdicts: which locator a browser action waited for, what it found, and the test's
+  // own line (vitest's « ❯ file:line »), so that a timeout names the step that hung.
+  const marked = lines.filter((line) =>
+    /(\bFAIL\b|✗|×|Error\b|Erreur|expected |Timeout|timed out|ÉCHEC|waiting for |resolved to |element is |detached|intercepts pointer|❯ \S+\.test\.ts:\d+)/.test(
+      line,
+    ),
+  );
+  const picked = marked.length > 0 ? marked.slice(0, 80) : lines.slice(-40);
   return picked.map((line) => line.slice(0, 400)).join('\n');
 };
 
