@@ -1,10 +1,10 @@
-// The datasets the offline screens read (issue 6): customers, articles, invoices, quotes,
-// notifications, cash registers, and the invoice environment. Endpoints still missing answer 404:
-// the dataset is then skipped without an error and picked up once the endpoint exists.
+// The datasets the offline screens read (issue 6): customers, articles, invoices, quotes, cash
+// registers, and the invoice environment. Endpoints still missing answer 404: the dataset is then
+// skipped without an error and picked up once the endpoint exists. The notifications' copy is
+// written by the bell's own polling (features/notifications/notifications-data.ts), not here.
 import { HTTPError } from 'ky';
 import { api } from '../contract/index';
 import { call, callRaw } from './api-call';
-import { getSession } from '../lib/session';
 import { registerDataset, setEnvironmentFetcher, type EnvironmentAnswer } from './caches';
 import type { PlumeEnvironment } from './db';
 import type { ChangesPage } from './sync/table-sync';
@@ -84,14 +84,4 @@ export function installDefaultDatasets(): void {
   registerDataset<Row>({ name: 'quotes', fetch: (c) => fetchAllPages(api.invoices.listQuotes, c), key: idOf });
   // Cash registers: the table exists (schema v1); the dataset is registered by the cash-register
   // module with its API, so no request is made to an endpoint that does not exist yet.
-  registerDataset<Row>({
-    name: 'notifications',
-    fetch: async (c) => {
-      const user = getSession()?.profile.id;
-      if (user === undefined) return [];
-      return (await call(api.notifications.refresh, { params: { user, company: c }, companyId: c }))
-        .notifications as Row[];
-    },
-    key: idOf,
-  });
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openSignedIn, startAppServer } from './support/browser';
+import {
+  CONDITION_WAIT,
+  expectAccessible,
+  launchBrowser,
+  openSignedIn,
+  startAppServer,
+  visit,
+} from './support/browser';
 
 // The bell and the notification pages in a real Chromium against the real server (spec 2.5): the
 // screens' axe passes, and opening a notification marks it read on the server. The bell's own logic
@@ -60,6 +67,33 @@ describe('notification bell and pages (spec 2.5)', () => {
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     expect(await page.title()).toBe('Notifications | Workplace');
     await expectAccessible(page, 'la liste des notifications');
+    expect(errors()).toEqual([]);
+  });
+
+  it('the home’s « Notifications non lues » follows a notification read, without a reload', async () => {
+    await visit(page, '/');
+    const widget = page.getByRole('region', { name: 'Notifications non lues' });
+    const unread = async () => Number(await widget.getByText(/^\d+$/).textContent());
+    const row = widget.locator('a[href^="/notifications/"]').first();
+    await row.waitFor();
+    const href = (await row.getAttribute('href'))!;
+    const before = await unread();
+    await row.click();
+    // Opened (an information request goes on to its accounting page): read on the server.
+    await page.waitForURL((url) => url.pathname !== '/');
+    await expect
+      .poll(
+        async () => {
+          const { token } = await server.api.login('demo');
+          return (await server.api.get(`/api${href}`, { token })).body.readAt;
+        },
+        { timeout: CONDITION_WAIT },
+      )
+      .not.toBeNull();
+    await visit(page, '/');
+    // Read: gone from the widget's rows, and one less in its figure, without a reload.
+    await expect.poll(() => widget.locator(`a[href="${href}"]`).count(), { timeout: CONDITION_WAIT }).toBe(0);
+    expect(await unread()).toBe(before - 1);
     expect(errors()).toEqual([]);
   });
 });

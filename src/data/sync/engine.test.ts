@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { HTTPError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEMA_V2, WorkplaceDb } from '../db';
-import { entryId, forgetAll, getEntry, notifyChange, refresh, watch, type Scope } from './engine';
+import { entryId, fetchShared, forgetAll, getEntry, notifyChange, refresh, watch, type Scope } from './engine';
 import { defineServerData, paramsKey, type FetchContext } from './server-data';
 
 const dbs: WorkplaceDb[] = [];
@@ -71,6 +71,36 @@ describe('sync engine', () => {
     });
     await refresh(def, scope, {});
     expect(getEntry(id)).toMatchObject({ status: 'offline', data: [1] });
+  });
+
+  it('a prefetch gets the answer; a screen opened while it is under way shares its request', async () => {
+    const db = freshDb();
+    const scope: Scope = { db, userId: 1, companyId: 7 };
+    let answer!: (rows: string[]) => void;
+    const fetch = vi.fn(() => new Promise<string[]>((resolve) => (answer = resolve)));
+    const def = defineServerData({ key: 'registers', keep: 'device', fetch });
+    const prefetched = fetchShared(def, scope, {});
+    const screen = refresh(def, scope, {}); // what watch() does once it has found no fresh copy
+    answer(['Caisse comptoir']);
+    expect(await prefetched).toEqual(['Caisse comptoir']);
+    await screen;
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((await db.snapshots.get(['registers', 7, '{}']))?.data).toEqual(['Caisse comptoir']);
+    expect(getEntry(entryId('registers', 1, 7, '{}'))).toMatchObject({ status: 'fresh' });
+  });
+
+  it('a prefetch is told the error it met (the caches report it); refresh() still never throws', async () => {
+    const scope: Scope = { db: freshDb(), userId: 1, companyId: 7 };
+    const def = defineServerData({
+      key: 'refused',
+      keep: 'device',
+      fetch: async () => {
+        throw httpError(403, { message: 'Accès refusé' });
+      },
+    });
+    await expect(fetchShared(def, scope, {})).rejects.toBeInstanceOf(HTTPError);
+    await expect(refresh(def, scope, {})).resolves.toBeUndefined();
+    expect(getEntry(entryId('refused', 1, 7, '{}'))).toMatchObject({ status: 'error', error: { httpStatus: 403 } });
   });
 
   it('opening a screen fetches only when the kept answer is older than maxAgeMs', async () => {

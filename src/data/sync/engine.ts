@@ -35,7 +35,7 @@ interface Watch {
 
 const entries = new Map<string, Entry>();
 const watched = new Map<string, Watch>();
-const inFlight = new Map<string, Promise<void>>();
+const inFlight = new Map<string, Promise<unknown>>();
 const listeners = new Set<() => void>();
 let generation = 0;
 let version = 0;
@@ -92,12 +92,23 @@ async function failure(error: unknown): Promise<Pick<Entry, 'status' | 'error'>>
 
 /** Fetches one answer now (one request at a time per dataset, company and parameters); never throws. */
 export function refresh<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P): Promise<void> {
+  return fetchShared(def, scope, params).then(noop, noop);
+}
+const noop = () => undefined;
+
+/**
+ * refresh() for a caller that goes on with the answer: the sign-in prefetch of the registers, then
+ * of each register's days. A screen opening the same answer meanwhile waits for this request
+ * instead of sending its own, and the answer is kept as refresh() keeps it. Rejects with the error
+ * met (a refusal, no network), which the caller's outcome reports.
+ */
+export function fetchShared<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P): Promise<T> {
   const id = idOf(def, scope, params);
   const running = inFlight.get(id);
-  if (running) return running;
+  if (running) return running as Promise<T>;
   if (!online() && !def.readsDevice) {
     update(id, { status: 'offline' });
-    return Promise.resolve();
+    return Promise.reject(new TypeError('Hors ligne'));
   }
   const gen = generation;
   update(id, { status: 'refreshing' });
@@ -108,7 +119,7 @@ export function refresh<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P)
         userId: scope.userId,
         signal: new AbortController().signal,
       });
-      if (gen !== generation) return; // signed out meanwhile: the answer belongs to nobody now
+      if (gen !== generation) return data; // signed out meanwhile: the answer belongs to nobody now
       const fetchedAt = Date.now();
       let inMemory = def.keep === 'memory' || !scope.db;
       if (!inMemory) {
@@ -126,8 +137,10 @@ export function refresh<P, T>(def: ServerDataset<P, T>, scope: Scope, params: P)
         }
       }
       update(id, { status: 'fresh', error: null, fetchedAt, ...(inMemory ? { data } : {}) });
+      return data;
     } catch (error) {
       if (gen === generation) update(id, await failure(error));
+      throw error;
     }
   })().finally(() => inFlight.delete(id));
   inFlight.set(id, promise);

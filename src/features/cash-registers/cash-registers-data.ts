@@ -5,7 +5,9 @@
 // for every register, not only the ones already opened.
 import { registerDataset } from '../../data/caches';
 import { currentDb } from '../../data/db';
-import { defineServerData, NO_PARAMS, paramsKey, type NoParams } from '../../data/sync/server-data';
+import { fetchShared } from '../../data/sync/engine';
+import { defineServerData, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
+import { getSession } from '../../lib/session';
 import { todayInParis } from '../../domain/dates';
 import {
   fetchHistory,
@@ -25,6 +27,10 @@ const REFRESH_AFTER = ['cashRegister'] as const;
 export const registersData = defineServerData<NoParams, Register[]>({
   key: 'cashRegisterList',
   keep: 'device',
+  // The home's cash widget opens just after the sign-in refresh (prefetchCashRegisters): it shares
+  // that request while it is under way, and reads its answer for 10 s after. This device's own
+  // changes still refetch the list at once (refreshAfter).
+  maxAgeMs: 10_000,
   refreshAfter: REFRESH_AFTER,
   fetch: (_, { companyId, signal }) => fetchRegisters(companyId, signal),
 });
@@ -124,23 +130,23 @@ export const monthlyDashboardData = defineServerData({
 // --- Everything a tablet needs offline, fetched in the background ----------------------------
 
 /**
- * The registers, and for each its movement types and last 62 days, written where the screens'
- * datasets read them (the snapshots table). The registers are also the rows of the
- * `cashRegisters` table (db.ts, schema v1). A 403 or 404 (no right, server without the module)
- * leaves nothing and no error (caches.ts).
+ * The registers, and for each its movement types and last 62 days, kept where the screens'
+ * datasets read them (the snapshots table), through the sync engine: a screen opening one of them
+ * meanwhile (the home's cash widget, right after sign-in) shares the request instead of sending its
+ * own. The registers are also the rows of the `cashRegisters` table (db.ts, schema v1). A 403 or
+ * 404 (no right, server without the module) leaves nothing and no error (caches.ts).
  */
 export async function prefetchCashRegisters(companyId: number): Promise<Register[]> {
-  const registers = await fetchRegisters(companyId);
   const db = currentDb();
-  const fetchedAt = Date.now();
-  const put = (dataset: string, params: unknown, data: unknown) =>
-    db?.snapshots.put({ dataset, companyId, params: paramsKey(params), data, fetchedAt });
-  await put(registersData.key, NO_PARAMS, registers);
-  for (const r of registers) {
-    const [types, recent] = await Promise.all([fetchMovementTypes(companyId, r.id), recentOf(companyId, r.uuid)]);
-    await put(movementTypesData.key, { id: r.id }, types);
-    await put(recentDaysData.key, { uuid: r.uuid }, recent);
-  }
+  const userId = getSession()?.profile.id;
+  if (!db || userId === undefined) return fetchRegisters(companyId);
+  const scope = { db, userId, companyId };
+  const registers = await fetchShared(registersData, scope, NO_PARAMS);
+  for (const r of registers)
+    await Promise.all([
+      fetchShared(movementTypesData, scope, { id: r.id }),
+      fetchShared(recentDaysData, scope, { uuid: r.uuid }),
+    ]);
   return registers;
 }
 

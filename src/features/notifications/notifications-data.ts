@@ -1,6 +1,8 @@
 // The notification screens' reads through the sync layer (decision 022). Kept in memory: the
-// bell is polled while shown, the list is read page by page; offline, the cached `notifications`
-// table (src/data/datasets.ts) is what the device keeps.
+// bell is polled while shown, the list is read page by page. Each bell answer is also the device's
+// copy (the `notifications` table): the home's unread widget and offline reading use it.
+import { storeRows, type DatasetDef } from '../../data/caches';
+import { currentDb } from '../../data/db';
 import { defineServerData, type NoParams } from '../../data/sync/server-data';
 import { readApiError } from '../../lib/http';
 import { toastError } from '../../lib/toast';
@@ -20,8 +22,25 @@ export const bellData = defineServerData<NoParams, BellState>({
   keep: 'memory',
   pollMs: BELL_POLL_MS,
   refreshAfter: ['notification'],
-  fetch: (_, { userId, companyId }) => fetchBell(userId, companyId),
+  fetch: async (_, { userId, companyId }) => {
+    const bell = await fetchBell(userId, companyId);
+    await keepOnDevice(companyId, bell.notifications);
+    return bell;
+  },
 });
+
+const deviceCopy: DatasetDef<AppNotification> = { name: 'notifications', key: (n) => n.id };
+
+/**
+ * The bell's answer replaces the device's copy. Before, the sign-in refresh fetched the same list a
+ * second time, and the copy only followed a notification read here at the next refresh (the home
+ * still listed it as unread). The bell is shown on every signed-in screen, so the copy follows it.
+ */
+async function keepOnDevice(companyId: number, notifications: AppNotification[]): Promise<void> {
+  const db = currentDb();
+  // A full device or a sign-out under way: the bell still shows the answer; the copy stays as it was.
+  if (db) await storeRows(db, deviceCopy, companyId, notifications).catch(() => undefined);
+}
 
 /** The first `pages` pages (20 each), newest first: "Afficher plus" asks for one more. */
 export const notificationListData = defineServerData<{ pages: number }, { items: AppNotification[]; total: number }>({
