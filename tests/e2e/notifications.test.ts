@@ -11,9 +11,10 @@ import {
 } from './support/browser';
 
 // The bell and the notification pages in a real Chromium against the real server (spec 2.5): the
-// screens' axe passes, and opening a notification marks it read on the server. The bell's own logic
-// (count, reset on hover, an item opens its notification, "Voir toutes les notifications") is in
-// src/features/notifications/notification-bell.screen.test.tsx. One signed-in page for the file.
+// screens' axe passes, opening a notification marks it read on the server, and the home's unread
+// widget follows. The bell's own logic (count, reset on hover, an item opens its notification,
+// "Voir toutes les notifications") is in src/features/notifications/notification-bell.screen.test.tsx.
+// One signed-in page for the file.
 
 let server: TestServer;
 let browser: Browser;
@@ -31,6 +32,18 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Until the server says the notification (its path, '/notifications/12') is read. */
+const readOnServer = (path: string) =>
+  expect
+    .poll(
+      async () => {
+        const { token } = await server.api.login('demo');
+        return (await server.api.get(`/api${path}`, { token })).body.readAt;
+      },
+      { timeout: CONDITION_WAIT },
+    )
+    .not.toBeNull();
+
 describe('notification bell and pages (spec 2.5)', () => {
   it('an item of the bell opens the notification and marks it read on the server', async () => {
     const bell = page.getByRole('button', { name: /^Notifications : \d+ nouvelle/ });
@@ -46,13 +59,7 @@ describe('notification bell and pages (spec 2.5)', () => {
     await page.waitForURL(/\/notifications\/\d+$/);
     await page.getByText(label).first().waitFor();
     await page.getByRole('button', { name: 'Ouvrir le document' }).waitFor();
-    const id = Number(page.url().split('/').pop());
-    await expect
-      .poll(async () => {
-        const { token } = await server.api.login('demo');
-        return (await server.api.get(`/api/notifications/${id}`, { token })).body.readAt;
-      })
-      .not.toBeNull();
+    await readOnServer(new URL(page.url()).pathname);
     await expectAccessible(page, 'une notification');
     expect(errors()).toEqual([]);
   });
@@ -81,15 +88,7 @@ describe('notification bell and pages (spec 2.5)', () => {
     await row.click();
     // Opened (an information request goes on to its accounting page): read on the server.
     await page.waitForURL((url) => url.pathname !== '/');
-    await expect
-      .poll(
-        async () => {
-          const { token } = await server.api.login('demo');
-          return (await server.api.get(`/api${href}`, { token })).body.readAt;
-        },
-        { timeout: CONDITION_WAIT },
-      )
-      .not.toBeNull();
+    await readOnServer(href);
     await visit(page, '/');
     // Read: gone from the widget's rows, and one less in its figure, without a reload.
     await expect.poll(() => widget.locator(`a[href="${href}"]`).count(), { timeout: CONDITION_WAIT }).toBe(0);
