@@ -20,6 +20,7 @@ import {
   watchConsole,
 } from './support/browser';
 import { outboxCount, queueRawChanges } from './support/outbox';
+import { waitForCaches } from './support/offline-helpers';
 
 const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 
@@ -53,11 +54,16 @@ describe('offline shell', () => {
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     await waitForController(page);
     expect(await page.getByText('Hors ligne').count()).toBe(0);
+    await waitForCaches(page, ['accounting']);
 
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     await page.getByText('Hors ligne', { exact: true }).waitFor();
+    // The home's accounting result comes from the device: the answers the sign-in prefetch kept.
+    const result = page.getByRole('region', { name: 'Résultat de l’exercice' });
+    await result.getByText(/^Exercice du \d{2}\/\d{2}\/\d{4} au /).waitFor();
+    await result.getByText('Produits', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller != null)).toBe(true);
     // Another screen's code is precached too.
     await visit(page, '/me');

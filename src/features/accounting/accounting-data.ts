@@ -2,11 +2,14 @@
 // dashboards of the exercises consulted and the open information requests are kept on the device
 // (keep: 'device'), read offline with their age; the ledger's and the search's pages are kept in
 // memory (one copy per query would fill the device). After sign-in, on a company change and back
-// online, `prefetchAccounting` (registered with the caches) writes the exercises, the last
-// consulted exercise's dashboard and the open requests where the screens read them.
+// online, `prefetchAccounting` (registered with the caches) fetches the exercises, the last
+// consulted exercise's dashboard and the open requests through the sync engine, which keeps them
+// where the screens read them.
 import { registerDataset } from '../../data/caches';
 import { currentDb } from '../../data/db';
-import { defineServerData, NO_PARAMS, paramsKey, type NoParams } from '../../data/sync/server-data';
+import { fetchShared } from '../../data/sync/engine';
+import { defineServerData, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
+import { getSession } from '../../lib/session';
 import type { SearchBody } from '../../contract/accounting';
 import {
   fetchDashboardAccounts,
@@ -29,9 +32,13 @@ import {
   type RequestsQuery,
 } from './api/accounting-api';
 
+/** A screen opened within seconds of the sign-in prefetch reads its answer instead of asking again. */
+const JUST_FETCHED_MS = 10_000;
+
 export const periodsData = defineServerData<NoParams, Exercise[]>({
   key: 'accountingPeriods',
   keep: 'device',
+  maxAgeMs: JUST_FETCHED_MS,
   fetch: (_, { companyId, signal }) => fetchPeriods({ companyId, signal }),
 });
 
@@ -48,6 +55,7 @@ export const dashboardAccountsData = defineServerData({
 export const resultData = defineServerData({
   key: 'accountingDashboardResult',
   keep: 'device',
+  maxAgeMs: JUST_FETCHED_MS,
   fetch: ({ exercise }: ExerciseParams, ctx) => fetchResult(exercise, ctx),
 });
 export const incomesData = defineServerData({
@@ -141,38 +149,32 @@ export function lastExercise(companyId: number): number | undefined {
 
 /**
  * The exercises, the dashboard of the last consulted exercise (else the latest) and the open
- * information requests, written where the screens' datasets read them (the snapshots table). A
- * 403 or 404 (no right, server without the module) leaves nothing and no error (caches.ts).
+ * information requests, kept where the screens' datasets read them (the snapshots table), through
+ * the sync engine: a screen opening one of them meanwhile (the home's result widget, right after
+ * sign-in) shares the request. A 403 or 404 (no right, server without the module) leaves nothing
+ * and no error (caches.ts).
  */
 export async function prefetchAccounting(companyId: number): Promise<Exercise[]> {
-  const ctx = { companyId };
-  const exercises = await fetchPeriods(ctx);
   const db = currentDb();
-  const fetchedAt = Date.now();
-  const put = (dataset: string, params: unknown, data: unknown) =>
-    db?.snapshots.put({ dataset, companyId, params: paramsKey(params), data, fetchedAt });
-  await put(periodsData.key, NO_PARAMS, exercises);
+  const userId = getSession()?.profile.id;
+  if (!db || userId === undefined) return fetchPeriods({ companyId });
+  const scope = { db, userId, companyId };
+  const exercises = await fetchShared(periodsData, scope, NO_PARAMS);
   const remembered = lastExercise(companyId);
   const exercise = exercises.find((e) => e.id === remembered)?.id ?? exercises[0]?.id;
   if (exercise) {
     const p = { exercise };
-    const [accounts, result, incomes, expenses, treasury, treasuryAccounts] = await Promise.all([
-      fetchDashboardAccounts(exercise, ctx),
-      fetchResult(exercise, ctx),
-      fetchIncomes(exercise, ctx),
-      fetchExpenses(exercise, ctx),
-      fetchTreasury(exercise, ctx),
-      fetchTreasuryAccounts(exercise, ctx),
+    await Promise.all([
+      fetchShared(dashboardAccountsData, scope, p),
+      fetchShared(resultData, scope, p),
+      fetchShared(incomesData, scope, p),
+      fetchShared(expensesData, scope, p),
+      fetchShared(treasuryData, scope, p),
+      fetchShared(treasuryAccountsData, scope, p),
     ]);
-    await put(dashboardAccountsData.key, p, accounts);
-    await put(resultData.key, p, result);
-    await put(incomesData.key, p, incomes);
-    await put(expensesData.key, p, expenses);
-    await put(treasuryData.key, p, treasury);
-    await put(treasuryAccountsData.key, p, treasuryAccounts);
   }
-  await put(requestsData.key, OPEN_REQUESTS, await fetchRequests(OPEN_REQUESTS, ctx));
-  await put(requestsData.key, REQUESTS_PAGE, await fetchRequests(REQUESTS_PAGE, ctx));
+  await fetchShared(requestsData, scope, OPEN_REQUESTS);
+  await fetchShared(requestsData, scope, REQUESTS_PAGE);
   return exercises;
 }
 

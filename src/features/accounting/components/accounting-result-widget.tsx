@@ -1,39 +1,41 @@
 import { Stack } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
-import { defineServerData, NO_PARAMS, type NoParams } from '../../../data/sync/server-data';
+import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { useOnline } from '../../../lib/online';
-import { fetchResult, type ResultDashboard } from '../api/accounting-api';
+import { periodsData, resultData } from '../accounting-data';
 
-// Kept in memory (decision 022), like the accounting dashboard it summarises.
-const lastResultData = defineServerData<NoParams, ResultDashboard>({
-  key: 'accountingHomeResult',
-  keep: 'memory',
-  fetch: (_, { companyId, signal }) => fetchResult(undefined, { companyId, signal }),
-});
-
-/** Home (issue 16, « Ma comptabilité »): the latest exercise's result, revenue and expenses. */
+/**
+ * Home (issue 16, « Ma comptabilité »): the latest exercise's result, revenue and expenses. Read
+ * from the same kept answers as the accounting dashboard (the exercises, then the exercise's
+ * result), so the tablet shows them offline too, and the sign-in prefetch's requests serve it.
+ */
 export function AccountingResultWidget() {
   const online = useOnline();
-  const read = useServerData(lastResultData, NO_PARAMS);
-  const data = read.data;
-  const detail = !data
-    ? read.loading
-      ? undefined
-      : online
-        ? 'Le résultat n’a pas pu être chargé.'
-        : 'Le résultat s’affiche une fois la connexion revenue.'
-    : data.exercise
+  const periods = useServerData(periodsData, NO_PARAMS);
+  // Latest first (by closing date), as the server lists them and as its dashboards pick by default.
+  const latest = periods.data?.[0];
+  const read = useServerData(resultData, latest ? { exercise: latest.id } : null);
+  const data = latest ? read.data : undefined;
+  const noExercise = periods.data?.length === 0;
+  const loading = !data && !noExercise && (periods.loading || read.loading);
+  const detail = noExercise
+    ? 'Aucun exercice n’a encore été importé par votre cabinet.'
+    : data?.exercise
       ? `Exercice du ${formatDate(data.exercise.dateStart)} au ${formatDate(data.exercise.dateEnd)}`
-      : 'Aucun exercice n’a encore été importé par votre cabinet.';
+      : loading
+        ? undefined
+        : online
+          ? 'Le résultat n’a pas pu être chargé.'
+          : 'Le résultat s’affiche une fois la connexion revenue.';
   return (
     <HomeWidget
       title="Résultat de l’exercice"
       icon={IconCalculator}
       color="grape"
-      loading={!data && read.loading}
+      loading={loading}
       figure={data?.exercise ? formatMoney(data.result) : undefined}
       detail={detail}
       link={{ to: '/ma-comptabilite/dashboard', label: 'Voir le tableau de bord comptable' }}
