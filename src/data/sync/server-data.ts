@@ -42,6 +42,12 @@ export interface ServerDataset<P, T> {
 export type NoParams = Record<string, never>;
 export const NO_PARAMS: NoParams = {};
 
+/**
+ * A `maxAgeMs` for answers a sign-in prefetch also fetches: a screen opened within seconds of it
+ * reads its answer instead of asking again (decision 058).
+ */
+export const JUST_FETCHED_MS = 10_000;
+
 export const defineServerData = <P, T>(def: ServerDataset<P, T>): ServerDataset<P, T> => def;
 
 /** Parameters as a stable key: the same values in another order give the same key. */

@@ -6,10 +6,9 @@
 // consulted exercise's dashboard and the open requests through the sync engine, which keeps them
 // where the screens read them.
 import { registerDataset } from '../../data/caches';
-import { currentDb } from '../../data/db';
 import { fetchShared } from '../../data/sync/engine';
-import { defineServerData, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
-import { getSession } from '../../lib/session';
+import { currentScope } from '../../data/sync/current-scope';
+import { defineServerData, JUST_FETCHED_MS, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
 import type { SearchBody } from '../../contract/accounting';
 import {
   fetchDashboardAccounts,
@@ -31,9 +30,6 @@ import {
   type GreatBookQuery,
   type RequestsQuery,
 } from './api/accounting-api';
-
-/** A screen opened within seconds of the sign-in prefetch reads its answer instead of asking again. */
-const JUST_FETCHED_MS = 10_000;
 
 export const periodsData = defineServerData<NoParams, Exercise[]>({
   key: 'accountingPeriods',
@@ -155,10 +151,8 @@ export function lastExercise(companyId: number): number | undefined {
  * and no error (caches.ts).
  */
 export async function prefetchAccounting(companyId: number): Promise<Exercise[]> {
-  const db = currentDb();
-  const userId = getSession()?.profile.id;
-  if (!db || userId === undefined) return fetchPeriods({ companyId });
-  const scope = { db, userId, companyId };
+  const scope = currentScope(companyId);
+  if (!scope) return fetchPeriods({ companyId });
   const exercises = await fetchShared(periodsData, scope, NO_PARAMS);
   const remembered = lastExercise(companyId);
   const exercise = exercises.find((e) => e.id === remembered)?.id ?? exercises[0]?.id;

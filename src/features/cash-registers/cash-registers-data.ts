@@ -4,10 +4,9 @@
 // back online, `prefetchCashRegisters` (registered with the caches, src/data/caches.ts) fetches them
 // for every register, not only the ones already opened.
 import { registerDataset } from '../../data/caches';
-import { currentDb } from '../../data/db';
 import { fetchShared } from '../../data/sync/engine';
-import { defineServerData, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
-import { getSession } from '../../lib/session';
+import { currentScope } from '../../data/sync/current-scope';
+import { defineServerData, JUST_FETCHED_MS, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
 import { todayInParis } from '../../domain/dates';
 import {
   fetchHistory,
@@ -30,7 +29,7 @@ export const registersData = defineServerData<NoParams, Register[]>({
   // The home's cash widget opens just after the sign-in refresh (prefetchCashRegisters): it shares
   // that request while it is under way, and reads its answer for 10 s after. This device's own
   // changes still refetch the list at once (refreshAfter).
-  maxAgeMs: 10_000,
+  maxAgeMs: JUST_FETCHED_MS,
   refreshAfter: REFRESH_AFTER,
   fetch: (_, { companyId, signal }) => fetchRegisters(companyId, signal),
 });
@@ -137,10 +136,8 @@ export const monthlyDashboardData = defineServerData({
  * 404 (no right, server without the module) leaves nothing and no error (caches.ts).
  */
 export async function prefetchCashRegisters(companyId: number): Promise<Register[]> {
-  const db = currentDb();
-  const userId = getSession()?.profile.id;
-  if (!db || userId === undefined) return fetchRegisters(companyId);
-  const scope = { db, userId, companyId };
+  const scope = currentScope(companyId);
+  if (!scope) return fetchRegisters(companyId);
   const registers = await fetchShared(registersData, scope, NO_PARAMS);
   for (const r of registers)
     await Promise.all([
