@@ -40,7 +40,6 @@ export const useCachedCustomers = <T = unknown>(companyId?: number) => useCached
 export const useCachedArticles = <T = unknown>(companyId?: number) => useCachedRows<T>('articles', companyId);
 export const useCachedInvoices = <T = unknown>(companyId?: number) => useCachedRows<T>('invoices', companyId);
 export const useCachedQuotes = <T = unknown>(companyId?: number) => useCachedRows<T>('quotes', companyId);
-export const useCachedNotifications = <T = unknown>(companyId?: number) => useCachedRows<T>('notifications', companyId);
 export const useCachedCashRegisters = <T = unknown>(companyId?: number) => useCachedRows<T>('cashRegisters', companyId);
 
 /** The invoice environment of the company; environment undefined while loading, null if never fetched. */

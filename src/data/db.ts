@@ -48,6 +48,8 @@ export interface MetaRow {
   cursor?: string;
   /** The environment: the ETag of the copy, sent as If-None-Match (decision 027). */
   etag?: string;
+  /** Notifications: how many are unread on the server, beyond the latest ten the copy holds. */
+  unread?: number;
 }
 /** A quote/invoice drafted locally; it stays until the server has confirmed it (screens own its shape). */
 export interface DraftRow<T = unknown> {

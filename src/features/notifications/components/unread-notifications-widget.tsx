@@ -1,22 +1,22 @@
 import { Stack } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
-import { useCachedNotifications } from '../../../data/cache-hooks';
-import type { AppNotification } from '../api/notifications-api';
+import { useUnreadNotifications } from '../device-copy';
 import { formatCount, formatDate } from '../../../domain/format';
 
-/** Home: unread notifications, newest first, from the device's copy (also offline). */
+/** Home: how many notifications are unread, and the latest of them, from the device's copy (also offline). */
 export function UnreadNotificationsWidget() {
-  const { rows } = useCachedNotifications<AppNotification>();
-  const unread = (rows ?? []).filter((n) => n.readAt === null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const copy = useUnreadNotifications();
+  const unread = copy?.latest ?? [];
+  const count = copy?.count ?? 0;
   return (
     <HomeWidget
       title="Notifications non lues"
       icon={IconBell}
       color="yellow"
-      loading={rows === undefined}
-      figure={formatCount(unread.length)}
-      detail={unread.length === 0 ? 'Vous avez tout lu.' : undefined}
+      loading={copy === undefined}
+      figure={formatCount(count)}
+      detail={count === 0 ? 'Vous avez tout lu.' : undefined}
       link={{ to: '/notifications', label: 'Voir toutes les notifications' }}
     >
       {unread.length > 0 && (

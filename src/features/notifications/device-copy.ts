@@ -1,0 +1,80 @@
+// The device's copy of the notifications (the `notifications` table and its meta row): what the
+// home's unread widget shows, online and offline. The bell's answer replaces it; opening a
+// notification marks it read here at once, so the home follows before the server's next answer.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAtomValue } from 'jotai';
+import { storeRows, type DatasetDef } from '../../data/caches';
+import { currentDb, userDb, type CachedRow, type MetaRow, type WorkplaceDb } from '../../data/db';
+import { currentCompanyAtom, profileAtom } from '../../lib/session';
+import type { AppNotification, BellState } from './api/notifications-api';
+
+const DATASET = 'notifications';
+const deviceCopy: DatasetDef<AppNotification> = { name: DATASET, key: (n) => n.id };
+
+/**
+ * The bell's answer replaces the copy: its latest ten notifications, and how many are unread in
+ * all (the widget's figure; a user with 15 unread sees 15, not the unread among the ten).
+ */
+export async function keepBellOnDevice(
+  companyId: number,
+  bell: BellState,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
+  // A full device or a sign-out under way: the bell still shows the answer; the copy stays as it was.
+  if (!db) return;
+  try {
+    await storeRows(db, deviceCopy, companyId, bell.notifications);
+    await db.meta.update([companyId, DATASET], { unread: bell.unreadCount } satisfies Partial<MetaRow>);
+  } catch {
+    /* as above */
+  }
+}
+
+/** Opening a notification: read on the device now (the server learns it through the outbox). */
+export async function markReadOnDevice(
+  companyId: number,
+  id: number,
+  readAt: string,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
+  if (!db) return;
+  await db
+    .transaction('rw', [db.notifications, db.meta], async () => {
+      const row = (await db.notifications.get([companyId, id])) as CachedRow<AppNotification> | undefined;
+      if (!row || row.data.readAt !== null) return;
+      await db.notifications.put({ ...row, data: { ...row.data, readAt } });
+      const meta = await db.meta.get([companyId, DATASET]);
+      if (meta?.unread !== undefined)
+        await db.meta.update([companyId, DATASET], { unread: Math.max(0, meta.unread - 1) });
+    })
+    .catch(() => undefined);
+}
+
+export interface UnreadNotifications {
+  /** The unread ones among the latest kept, newest first. */
+  latest: AppNotification[];
+  /** How many are unread in all (the server's figure, less the reads made here since). */
+  count: number;
+}
+
+/** The copy, live; undefined while IndexedDB is read. */
+export function useUnreadNotifications(): UnreadNotifications | undefined {
+  const userId = useAtomValue(profileAtom)?.id;
+  const companyId = useAtomValue(currentCompanyAtom)?.id;
+  return useLiveQuery(
+    async () =>
+      userId == null || companyId == null ? { latest: [], count: 0 } : readUnreadOnDevice(userDb(userId), companyId),
+    [userId, companyId],
+  );
+}
+
+export async function readUnreadOnDevice(db: WorkplaceDb, companyId: number): Promise<UnreadNotifications> {
+  const rows = await db.notifications.where('companyId').equals(companyId).toArray();
+  const latest = rows
+    .map((r) => r.data as AppNotification)
+    .filter((n) => n.readAt === null)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const meta = await db.meta.get([companyId, DATASET]);
+  // A copy written before the figure was kept: the unread among the latest ten.
+  return { latest, count: Math.max(meta?.unread ?? 0, latest.length) };
+}
