@@ -6,9 +6,16 @@ import {
   expectAccessible,
   launchBrowser,
   openSignedIn,
+  shot,
+  shotAt,
   startAppServer,
+  TABLET,
   visit,
 } from './support/browser';
+import { readStore } from './support/offline-helpers';
+
+// The last test goes offline: the browser's own "Failed to load resource" lines are expected then.
+const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 
 // The bell and the notification pages in a real Chromium against the real server (spec 2.5): the
 // screens' axe passes, opening a notification marks it read on the server, and the home's unread
@@ -24,7 +31,9 @@ let errors: () => string[];
 beforeAll(async () => {
   server = await startAppServer();
   browser = await launchBrowser();
-  ({ context, page, errors } = await openSignedIn(browser, server.url, '/'));
+  ({ context, page, errors } = await openSignedIn(browser, server.url, '/', undefined, 'demo', {
+    allowConsole: OFFLINE_NOISE,
+  }));
 });
 afterAll(async () => {
   await context?.close();
@@ -85,9 +94,16 @@ describe('notification bell and pages (spec 2.5)', () => {
     await row.waitFor();
     const href = (await row.getAttribute('href'))!;
     const before = await unread();
-    await row.click();
-    // Opened (an information request goes on to its accounting page): read on the server.
-    await page.waitForURL((url) => url.pathname !== '/');
+    const request = (await row.textContent())!.startsWith('Demande d’information');
+    await widget.locator(`a[href="${href}"]`).click();
+    // Opened, read on the server, and where it leads: an information request goes on to its
+    // accounting page, which then names the request (two redirects that would otherwise land after
+    // the next visit).
+    await page.waitForURL((url) =>
+      request
+        ? url.pathname === '/ma-comptabilite/demande-information' && url.searchParams.has('demande')
+        : url.pathname === href,
+    );
     await readOnServer(href);
     await visit(page, '/');
     // Read: one less in its figure and gone from its rows, without a reload. The figure is polled:
@@ -95,5 +111,38 @@ describe('notification bell and pages (spec 2.5)', () => {
     await expect.poll(unread, { timeout: CONDITION_WAIT }).toBe(before - 1);
     expect(await widget.locator(`a[href="${href}"]`).count()).toBe(0);
     expect(errors()).toEqual([]);
+  });
+
+  it('offline, a notification kept on the device opens and is read there; the server learns it back online', async () => {
+    await visit(page, '/');
+    const widget = page.getByRole('region', { name: 'Notifications non lues' });
+    const unread = async () => Number(await widget.getByText(/^\d+$/).textContent());
+    const before = await unread();
+    // An unread document notification (type 1) of the device's copy (the bell's latest ten).
+    const kept = await readStore<{ data: { id: number; type: number; label: string; readAt: string | null } }>(
+      page,
+      'notifications',
+    );
+    const note = kept.map((r) => r.data).find((n) => n.type === 1 && n.readAt === null)!;
+    expect(note).toBeDefined();
+
+    await context.setOffline(true);
+    await visit(page, `/notifications/${note.id}`);
+    await page.getByText(note.label, { exact: true }).waitFor();
+    await visit(page, '/');
+    await expect.poll(unread, { timeout: CONDITION_WAIT }).toBe(before - 1);
+    // The list: the notifications the device keeps, and why the rest is missing.
+    await visit(page, '/notifications');
+    await page.getByText(/^Hors ligne : voici les dernières notifications gardées sur cet appareil\./).waitFor();
+    expect(await page.getByRole('link').filter({ hasText: note.label }).count()).toBe(1);
+    await expectAccessible(page, 'la liste des notifications hors ligne');
+    await shot(page, 'notifications-hors-ligne');
+    await shotAt(page, 'notifications-hors-ligne-tablette', TABLET);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await readOnServer(`/notifications/${note.id}`);
+    await page.getByText(/^Hors ligne : voici/).waitFor({ state: 'detached' });
+    expect(errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkplaceDb } from '../../data/db';
 import type { AppNotification, BellState } from './api/notifications-api';
-import { keepBellOnDevice, markReadOnDevice, readUnreadOnDevice } from './device-copy';
+import { keepBellOnDevice, keptNotifications, markReadOnDevice, readUnreadOnDevice } from './device-copy';
 
 // The home's « Notifications non lues » reads this copy, online and offline (spec 2.5).
 const dbs: WorkplaceDb[] = [];
@@ -68,5 +68,15 @@ describe('the notifications’ device copy', () => {
     await keepBellOnDevice(COMPANY + 1, { notifications: [note(1, false)], notificationsCount: 1, unreadCount: 1 }, db);
     expect((await readUnreadOnDevice(db, COMPANY)).count).toBe(15);
     expect((await readUnreadOnDevice(db, COMPANY + 1)).count).toBe(1);
+  });
+
+  it('offline reading: the kept notifications, newest first, with the reads made here', async () => {
+    const db = openDb();
+    await keepBellOnDevice(COMPANY, bell, db);
+    await markReadOnDevice(COMPANY, 20, '2026-11-27T09:00:00.000Z', db);
+    const kept = await keptNotifications(COMPANY, db);
+    expect(kept.map((n) => n.id)).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
+    expect(kept[0]!.readAt).toBe('2026-11-27T09:00:00.000Z');
+    expect(await keptNotifications(COMPANY + 1, db)).toEqual([]);
   });
 });

@@ -50,6 +50,18 @@ export async function markReadOnDevice(
     .catch(() => undefined);
 }
 
+/** The notifications kept on the device (the latest ten of the bell's last answer), newest first: read offline. */
+export async function keptNotifications(
+  companyId: number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<AppNotification[]> {
+  if (!db) return [];
+  const rows = await db.notifications.where('companyId').equals(companyId).toArray();
+  return rows.map((r) => r.data as AppNotification).sort(newestFirst);
+}
+
+const newestFirst = (a: AppNotification, b: AppNotification) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+
 export interface UnreadNotifications {
   /** The unread ones among the latest kept, newest first. */
   latest: AppNotification[];
@@ -69,11 +81,7 @@ export function useUnreadNotifications(): UnreadNotifications | undefined {
 }
 
 export async function readUnreadOnDevice(db: WorkplaceDb, companyId: number): Promise<UnreadNotifications> {
-  const rows = await db.notifications.where('companyId').equals(companyId).toArray();
-  const latest = rows
-    .map((r) => r.data as AppNotification)
-    .filter((n) => n.readAt === null)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const latest = (await keptNotifications(companyId, db)).filter((n) => n.readAt === null);
   const meta = await db.meta.get([companyId, DATASET]);
   // A copy written before the figure was kept: the unread among the latest ten.
   return { latest, count: Math.max(meta?.unread ?? 0, latest.length) };

@@ -18,8 +18,9 @@ export function NotificationPage() {
   const navigate = useNavigate();
   const read = useServerData(notificationData, { id: Number(id) });
   const notification = read.data ?? null;
-  // Spec 8: a notification that cannot be read → the toast (notifications-data.ts), then the list.
-  const failed = !notification && read.status === 'error';
+  // Spec 8: a notification that cannot be read → the toast (notifications-data.ts), then the list
+  // (offline too, when the device does not keep it: the list shows those it keeps).
+  const failed = !notification && (read.status === 'error' || read.status === 'offline');
   useEffect(() => {
     if (failed) void navigate({ to: '/notifications' });
   }, [failed, navigate]);

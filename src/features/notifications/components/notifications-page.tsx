@@ -31,6 +31,12 @@ export function NotificationsPage() {
           page.
         </Text>
       )}
+      {read.data?.kept && (
+        <Text c="dimmed">
+          Hors ligne : voici les dernières notifications gardées sur cet appareil. La liste complète revient avec la
+          connexion.
+        </Text>
+      )}
       {!items && !failed && [0, 1, 2].map((i) => <Skeleton key={i} h={64} />)}
       {items?.length === 0 && <Text c="dimmed">Pas de nouvelle notifications</Text>}
       {items?.map((n) => (
