@@ -23,8 +23,12 @@ export async function keepBellOnDevice(
   // A full device or a sign-out under way: the bell still shows the answer; the copy stays as it was.
   if (!db) return;
   try {
-    await storeRows(db, deviceCopy, companyId, bell.notifications);
-    await db.meta.update([companyId, DATASET], { unread: bell.unreadCount } satisfies Partial<MetaRow>);
+    // One transaction: the home never sees the new rows without their count (storeRows rewrites the
+    // meta row, so for a moment the figure would fall back to the unread among the ten).
+    await db.transaction('rw', [db.notifications, db.meta], async () => {
+      await storeRows(db, deviceCopy, companyId, bell.notifications);
+      await db.meta.update([companyId, DATASET], { unread: bell.unreadCount } satisfies Partial<MetaRow>);
+    });
   } catch {
     /* as above */
   }
