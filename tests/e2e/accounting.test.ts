@@ -18,6 +18,7 @@ import {
   TABLET,
   visit,
 } from './support/browser';
+import { OFFLINE_NOISE } from './support/offline-helpers';
 
 const LAPTOP = { width: 1366, height: 900 };
 
@@ -163,7 +164,7 @@ describe('Ma comptabilité', () => {
     // The client on a tablet: the dashboard against the previous exercise.
     const client = await openSignedIn(browser, server.url, '/ma-comptabilite/dashboard', TABLET, 'demo', {
       mobile: true,
-      allowConsole: /Failed to fetch|ERR_INTERNET_DISCONNECTED/,
+      allowConsole: OFFLINE_NOISE,
     });
     const cp = client.page;
     await cp.getByRole('heading', { name: 'Tableau de bord comptable', level: 1 }).waitFor();

@@ -13,6 +13,7 @@ import {
   toast,
   visit,
 } from './support/browser';
+import { OFFLINE_NOISE } from './support/offline-helpers';
 
 // The article catalogue and the customers in a real Chromium (issue 3 screens), against the real
 // server and its demo data (company "Boulangerie Pâtisserie Martin", articles BOU001…): one journey
@@ -22,7 +23,6 @@ import {
 // One signed-in page for the file, moved between screens in-app (a full load: 0.5–1 CPU-s).
 
 const LAPTOP = { width: 1366, height: 900 };
-const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 
 let server: TestServer;
 let browser: Browser;

@@ -24,11 +24,10 @@ import {
   TABLET,
   visit,
 } from './support/browser';
-import { companyOf, waitForCaches } from './support/offline-helpers';
+import { companyOf, OFFLINE_NOISE, waitForCaches } from './support/offline-helpers';
 
 const LAPTOP = { width: 1366, height: 900 };
 const JPEG = readFileSync(new URL('./fixtures/ticket-de-caisse.jpg', import.meta.url));
-const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 
 let server: TestServer;
 let browser: Browser;

@@ -17,10 +17,10 @@ import {
   visit,
   watchConsole,
 } from './support/browser';
+import { OFFLINE_NOISE } from './support/offline-helpers';
 import { outboxCount } from './support/outbox';
 
 const UPLOAD = '**/api/my-inbox/documents/upload';
-const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
 const QUEUED = /^Fichier enregistré sur cet appareil : il sera déposé au retour du réseau\.$/;
 
 let server: TestServer;

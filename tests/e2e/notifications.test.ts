@@ -12,10 +12,7 @@ import {
   TABLET,
   visit,
 } from './support/browser';
-import { readStore } from './support/offline-helpers';
-
-// The last test goes offline: the browser's own "Failed to load resource" lines are expected then.
-const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
+import { OFFLINE_NOISE, readStore } from './support/offline-helpers';
 
 // The bell and the notification pages in a real Chromium against the real server (spec 2.5): the
 // screens' axe passes, opening a notification marks it read on the server, and the home's unread

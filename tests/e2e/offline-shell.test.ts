@@ -20,9 +20,7 @@ import {
   watchConsole,
 } from './support/browser';
 import { outboxCount, queueRawChanges } from './support/outbox';
-import { waitForCaches } from './support/offline-helpers';
-
-const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
+import { OFFLINE_NOISE, waitForCaches } from './support/offline-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -74,7 +72,7 @@ describe('offline shell', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.getByText('Hors ligne', { exact: true }).waitFor({ state: 'detached' });
     // Offline, requests to /api fail by design: only those "Failed to load resource" lines are allowed.
-    expect(errors().filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(errors().filter((e) => !OFFLINE_NOISE.test(e))).toEqual([]);
     await context.close();
   });
 

@@ -17,6 +17,7 @@ import {
   TABLET,
   visit,
 } from './support/browser';
+import { OFFLINE_NOISE } from './support/offline-helpers';
 
 const LAPTOP = { width: 1366, height: 900 };
 const CII = readFileSync(new URL('../../src/einvoice/fixtures/cii-conforme.xml', import.meta.url), 'utf8');
@@ -98,7 +99,7 @@ describe('Factures reçues', () => {
   it('fits a touch tablet, and offline the deposit button says « Hors ligne »', async () => {
     const { context, page } = await openSignedIn(browser, server.url, '/mes-factures/factures-recues', TABLET, 'demo', {
       mobile: true,
-      allowConsole: /Failed to fetch|ERR_INTERNET_DISCONNECTED/,
+      allowConsole: OFFLINE_NOISE,
     });
     await page.getByRole('heading', { name: 'Factures reçues', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Factures reçues', exact: true }).getByText('ENER-11-2026').waitFor();

@@ -7,6 +7,9 @@ import { startTestServer, type TestServer } from '../../support/test-server';
 import { CONDITION_WAIT, newContext, sessionFor, watchConsole } from './browser';
 import { pdfPageDrawn } from './pdf';
 
+/** The browser's own lines while the network is cut ("Failed to load resource…"): expected offline. */
+export const OFFLINE_NOISE = /Failed to fetch|ERR_INTERNET_DISCONNECTED/;
+
 /** The production build on a server whose data (PGlite on disk) survives stop() / restart() on the same port. */
 export const startPersistentAppServer = (): Promise<TestServer> =>
   startTestServer({ staticDir: process.env.E2E_DIST ?? 'dist', persistent: true });
