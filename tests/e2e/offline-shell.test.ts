@@ -76,6 +76,70 @@ describe('offline shell', () => {
     await context.close();
   });
 
+  // Decision 060: app.html paints the home this device last showed before the app's modules run.
+  it('a repeat visit paints the last home at once, inert, then the live home takes over; none after signing out', async () => {
+    const context = await newContext(browser, {
+      serviceWorkers: 'allow',
+      viewport: TABLET,
+      session: await sessionFor(server.url),
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    await waitForController(page);
+    // The home keeps its picture once it has been still for a second.
+    await page.waitForFunction(() => localStorage.getItem('workplace.last-home'));
+    // What the next documents show, seen from inside them as it happens.
+    await context.addInitScript(() => {
+      const seen: Array<Record<string, unknown>> = [];
+      (window as unknown as { lastHomeSeen: typeof seen }).lastHomeSeen = seen;
+      let shown: Element | null = null;
+      new MutationObserver(() => {
+        const picture = document.getElementById('last-home');
+        const root = document.getElementById('root');
+        if (picture && !shown) {
+          shown = picture;
+          seen.push({
+            shown: picture.textContent,
+            inert: picture.hasAttribute('inert'),
+            ariaHidden: picture.getAttribute('aria-hidden'),
+            appRendered: (root?.childElementCount ?? 0) > 0,
+          });
+        }
+        if (shown && !shown.isConnected) {
+          seen.push({ removedWhenLive: root?.querySelector('h1')?.textContent });
+          shown = null;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    await page.locator('#last-home').waitFor({ state: 'detached' });
+    const seen = await page.evaluate(() => (window as unknown as { lastHomeSeen: unknown[] }).lastHomeSeen);
+    expect(seen).toEqual([
+      {
+        shown: expect.stringMatching(
+          /Bonjour Sophie.*À encaisser.*Accueil de votre visite du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, mise à jour en cours…$/s,
+        ),
+        inert: true,
+        ariaHidden: 'true',
+        appRendered: false,
+      },
+      { removedWhenLive: 'Bonjour Sophie' },
+    ]);
+
+    // Signing out clears the device: the next start shows the sign-in page, never the home.
+    await page.getByRole('button', { name: /Menu du profil/ }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/login/);
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { lastHomeSeen: unknown[] }).lastHomeSeen)).toEqual([]);
+    await context.close();
+  });
+
   it('the manifest is complete and Chromium finds no installability error', async () => {
     const context = await newContext(browser, { serviceWorkers: 'allow', session: await sessionFor(server.url) });
     const page = await context.newPage();

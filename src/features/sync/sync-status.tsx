@@ -25,7 +25,8 @@ export function SyncStatus() {
   const summary = [waiting > 0 && waitingLabel(waiting), failed > 0 && failedLabel(failed)].filter(Boolean).join(', ');
 
   return (
-    <Group gap={6} wrap="nowrap">
+    // The state of this moment: left out of the home's picture for the next start (decision 060).
+    <Group gap={6} wrap="nowrap" data-not-in-last-home>
       {!online && (
         <Badge
           color={WARNING_COLOR}
