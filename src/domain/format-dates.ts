@@ -65,3 +65,17 @@ const MONTHS = {
 export function formatMonth(month: string, style: keyof typeof MONTHS = 'long'): string {
   return MONTHS[style].format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment in the device's own time zone, as formatDateTime writes it ('27/11/2026 à 21:10'),
+ * without Intl: building a time-zone formatter costs about 200 ms on a slow tablet's first use,
+ * which app.html's last-home picture cannot wait (decision 060). Local time is what the device's
+ * user lived it in.
+ */
+export function formatDeviceDateTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} à ${two(d.getHours())}:${two(d.getMinutes())}`;
+}

@@ -7,7 +7,7 @@
 // text first (decimal.js), so 1.005 shows as 1,01 € in the app and in the PDF.
 import { parseFrenchNumber, toDecimal, type MoneyInput } from './money';
 
-export { formatDate, formatDateLong, formatDateTime, formatMonth } from './format-dates';
+export { formatDate, formatDateLong, formatDateTime, formatDeviceDateTime, formatMonth } from './format-dates';
 
 const LOCALE = 'fr-FR';
 

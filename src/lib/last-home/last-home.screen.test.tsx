@@ -8,7 +8,7 @@ import { takeOverFromLastHome } from './takeover';
 // the restore (what app.html runs) and the take-over, on a real DOM (jsdom); the browser test is in
 // tests/e2e/last-home.test.ts.
 
-const NOW = Date.parse('2026-11-27T20:10:00Z');
+const NOW = new Date(2026, 10, 27, 21, 10).getTime(); // the device's own clock
 const HOME =
   '<header>Workplace<div data-not-in-last-home>Hors ligne</div></header><main><h1 id="mantine-r1">Bonjour Sophie</h1><p>1 292,04 €</p></main>';
 
@@ -93,7 +93,7 @@ describe('painting it at the next start (app.html)', () => {
     expect(shown.hasAttribute('inert')).toBe(true);
     expect(shown.getAttribute('aria-hidden')).toBe('true');
     expect(shown.style.visibility).toBe('');
-    // It says what it is, in Paris time.
+    // It says what it is, at the device's time.
     expect(shown.textContent).toContain('Accueil de votre visite du 27/11/2026 à 21:10, mise à jour en cours…');
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
     expect(document.querySelector('style[data-last-home]')?.textContent).toBe(':root{--x:1}');

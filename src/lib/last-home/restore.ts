@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../domain/format-dates';
+import { formatDeviceDateTime } from '../../domain/format-dates';
 import { GIVE_UP_MS, LAST_HOME_ID, buildOf, layoutOf, mayShow, readLastHome, readOwner } from './snapshot';
 
 /**
@@ -68,7 +68,7 @@ export function restoreLastHome(doc: Document, storage: Storage, time: number): 
 /** The picture says what it is: the home of the last visit, while the live one is on its way. */
 function staleNote(doc: Document, savedAt: number): HTMLElement {
   const note = doc.createElement('p');
-  note.textContent = `Accueil de votre visite du ${formatDateTime(new Date(savedAt).toISOString())}, mise à jour en cours…`;
+  note.textContent = `Accueil de votre visite du ${formatDeviceDateTime(savedAt)}, mise à jour en cours…`;
   note.style.cssText =
     'position:fixed;left:50%;bottom:56px;transform:translateX(-50%);z-index:1;margin:0;padding:6px 14px;' +
     'border-radius:999px;background:#1c5d99;color:#fff;font:14px/1.4 system-ui,sans-serif;' +
