@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { restoreLastHome } from './restore';
 import { saveLastHome } from './save';
 import { LAST_HOME_KEY, LAST_HOME_MAX_AGE_MS, readLastHome, type LastHome } from './snapshot';
@@ -54,6 +54,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+// The screen project's files share a worker (isolate: false): nothing of this page outlives the file.
+afterAll(() => {
+  localStorage.clear();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+  window.history.replaceState({}, '', '/');
 });
 
 describe('saving the home', () => {
