@@ -39,9 +39,7 @@ async function throttle(page: Page) {
 
 /**
  * Installed before any page script: checks at every frame, inside the page, for the live sign-in
- * form and for the signed-in home's heading, and writes the moment of each on the console: `shown`
- * when a home is on screen (the last home's picture, decision 060, counts), `home` when the app's
- * own home is (in #root: rendered by React, usable). Waiting
+ * form and for the signed-in home's heading, and writes the moment of each on the console. Waiting
  * with Playwright's own waitForFunction evaluated its injected script (over 100 KB) in the page
  * while it was loading, on the 4× slower processor: the instrument delayed what it timed (decision
  * 056). A string, not a function: tsx would add a helper the page does not have.
@@ -51,15 +49,13 @@ const WATCH_SCRIPT = `(() => {
   const say = (what) => { seen[what] = true; console.debug('bench:' + what + ':' + performance.now()); };
   const tick = () => {
     if (!seen.login && document.querySelector('main[data-live] button')) say('login');
-    const hello = (selector) => [...document.querySelectorAll(selector)].some((h) => /^Bonjour/.test(h.textContent || '') && h.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
-    if (!seen.shown && hello('h1')) say('shown');
-    if (!seen.home && hello('#root h1')) say('home');
+    if (!seen.home && [...document.querySelectorAll('h1')].some((h) => /^Bonjour/.test(h.textContent || '') && h.checkVisibility())) say('home');
     if (!seen.home) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 })();`;
 
-type Moment = 'login' | 'shown' | 'home';
+type Moment = 'login' | 'home';
 
 /** Milliseconds since the page's navigation start when `what` was seen by WATCH_SCRIPT. */
 async function momentOf(page: Page, what: Moment): Promise<number> {
@@ -110,8 +106,7 @@ async function coldLogin(browser: Browser, url: string, typing = 0) {
   return { fcp, usable, home };
 }
 
-/** `picture`: false starts the second visit without the last home's picture (its record removed first). */
-async function repeatVisit(browser: Browser, url: string, picture = true) {
+async function repeatVisit(browser: Browser, url: string) {
   const context = await browser.newContext({ serviceWorkers: 'allow', locale: 'fr-FR' });
   const page = await context.newPage();
   await page.goto(`${url}/login`);
@@ -120,19 +115,14 @@ async function repeatVisit(browser: Browser, url: string, picture = true) {
   await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
   await page.evaluate(() => localStorage.setItem('facturation-announcement-dismissed', 'true'));
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 60_000 });
-  // The home keeps its picture for the next start once it has been still for a second.
-  await page.waitForFunction(() => localStorage.getItem('workplace.last-home'), undefined, { timeout: 60_000 });
   await context.addInitScript(WATCH_SCRIPT);
-  if (!picture) await context.addInitScript(() => localStorage.removeItem('workplace.last-home'));
   const second = await context.newPage();
   await throttle(second);
-  const shown = momentOf(second, 'shown');
   const home = momentOf(second, 'home');
   await second.goto(`${url}/`, { waitUntil: 'commit' });
-  const usable = await homeReady(second, home, 0);
-  const result = { shown: await shown, usable };
+  const ms = await homeReady(second, home, 0);
   await context.close();
-  return result;
+  return ms;
 }
 
 interface Bytes {
@@ -194,13 +184,8 @@ async function measure(server: TestServer, dist: string, browser: Browser) {
   for (let i = 0; i < RUNS; i++) runs.push(await coldLogin(browser, server.url));
   const typed: number[] = [];
   for (let i = 0; i < RUNS; i++) typed.push((await coldLogin(browser, server.url, 250)).home);
-  // With and without the picture in turn, so that both see the same moments of a noisy machine.
-  const repeats: Array<{ shown: number; usable: number }> = [];
-  const plain: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    repeats.push(await repeatVisit(browser, server.url));
-    plain.push((await repeatVisit(browser, server.url, false)).usable);
-  }
+  const repeats: number[] = [];
+  for (let i = 0; i < RUNS; i++) repeats.push(await repeatVisit(browser, server.url));
 
   const anonymous = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' });
   const login = await bytesOf(anonymous, dist, `${server.url}/login`, (p) => p.locator('main[data-live]').waitFor());
@@ -227,20 +212,15 @@ async function measure(server: TestServer, dist: string, browser: Browser) {
     ),
     [`Accueil connecté utilisable après le clic, identifiants tapés en 2 s (le reste se charge pendant la saisie), médiane de ${RUNS}`]:
       sec(median(typed)),
-    [`Visite suivante servie par le service worker, accueil affiché (celui de la visite précédente, le temps que l’application démarre), médiane de ${RUNS}`]:
-      sec(median(repeats.map((r) => r.shown))),
-    [`Visite suivante servie par le service worker, accueil utilisable (rendu par l’application), médiane de ${RUNS} (objectif ≤ 0,5 s)`]:
-      sec(median(repeats.map((r) => r.usable))),
+    [`Visite suivante servie par le service worker, accueil utilisable, médiane de ${RUNS} (objectif ≤ 0,5 s)`]: sec(
+      median(repeats),
+    ),
     'Octets de /login': describeBytes(login),
     'Octets de l’accueil connecté (/)': describeBytes(home),
     'Toutes les mesures (FCP / formulaire / accueil, ms)': runs
       .map((r) => `${Math.round(r.fcp)}/${Math.round(r.usable)}/${Math.round(r.home)}`)
       .join(' ; '),
-    [`Visite suivante sans l’image de la visite précédente, accueil utilisable, médiane de ${RUNS} (pour comparer)`]:
-      sec(median(plain)),
-    'Visites suivantes, affiché / utilisable (ms)': repeats
-      .map((r) => `${Math.round(r.shown)}/${Math.round(r.usable)}`)
-      .join(' ; '),
+    'Visites suivantes (ms)': repeats.map((v) => Math.round(v)).join(' ; '),
   };
 }
 

@@ -7,7 +7,6 @@ import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadBranding } from './lib/branding';
-import { takeOverFromLastHome } from './lib/last-home/takeover';
 import { store } from './lib/session';
 import { watchStaticLogin } from './lib/static-login';
 import { router } from './router';
@@ -25,6 +24,4 @@ void router.load().finally(() => {
       </JotaiProvider>
     </StrictMode>,
   );
-  // app.html may have painted the last home above #root (decision 060): it goes once the live one shows.
-  takeOverFromLastHome();
 });

@@ -5,7 +5,6 @@ import {
   formatDate,
   formatDateLong,
   formatDateTime,
-  formatDeviceDateTime,
   formatInputNumber,
   formatMoney,
   formatMoneyCompact,
@@ -90,10 +89,6 @@ describe('dates', () => {
     expect(formatDateTime('2026-11-23T13:05:00Z')).toBe('23/11/2026 à 14:05');
     expect(formatDateTime('2026-07-14T08:30:00Z')).toBe('14/07/2026 à 10:30');
     expect(formatDateTime('pas une date')).toBe('pas une date');
-    // The device's own clock, written the same way (app.html's last-home picture).
-    expect(formatDeviceDateTime(new Date(2026, 10, 27, 21, 5).getTime())).toBe('27/11/2026 à 21:05');
-    expect(formatDeviceDateTime(new Date(2026, 0, 3, 8, 30).getTime())).toBe('03/01/2026 à 08:30');
-    expect(formatDeviceDateTime(Number.NaN)).toBe('');
     expect(formatMonth('2026-02', 'short')).toBe('févr. 26');
     expect(formatMonth('2026-11', 'shortYear')).toBe('nov. 2026');
     expect(formatMonth('2026-03')).toBe('mars 2026');

@@ -7,9 +7,9 @@
 // text first (decimal.js), so 1.005 shows as 1,01 € in the app and in the PDF.
 import { parseFrenchNumber, toDecimal, type MoneyInput } from './money';
 
-export { formatDate, formatDateLong, formatDateTime, formatDeviceDateTime, formatMonth } from './format-dates';
-
 const LOCALE = 'fr-FR';
+const PARIS = 'Europe/Paris';
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function rounded(n: MoneyInput, decimals: number): number {
   const value = toDecimal(n).toDecimalPlaces(decimals, 4 /* ROUND_HALF_UP: half away from zero */).toNumber();
@@ -76,6 +76,66 @@ export function formatInputNumber(n: number, opts: { decimals?: number; maxDecim
   const max = opts.decimals ?? opts.maxDecimals ?? 2;
   const f = numberFormat({ minimumFractionDigits: opts.decimals ?? 0, maximumFractionDigits: max, useGrouping: false });
   return f.format(rounded(n, max));
+}
+
+/**
+ * A calendar date '2026-11-23' → '23/11/2026'; an ISO instant ('2026-11-23T23:30:00Z') → its day
+ * in Paris ('24/11/2026'). Anything else is shown as given.
+ */
+export function formatDate(date: string | null | undefined): string {
+  if (!date) return '';
+  if (date.length > 10 && date[10] === 'T' && !Number.isNaN(Date.parse(date))) {
+    const p = partsIn(new Date(date), PARIS);
+    return `${p.day}/${p.month}/${p.year}`;
+  }
+  const m = ISO_DATE.exec(date.slice(0, 10));
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** '2026-11-23' → '23 nov. 2026'. */
+export function formatDateLong(date: string | null | undefined): string {
+  if (!date) return '';
+  return ISO_DATE.test(date.slice(0, 10)) ? LONG_DATE.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : date;
+}
+
+const timeParts = new Map<string, Intl.DateTimeFormat>();
+function partsIn(instant: Date, timeZone: string): Record<string, string> {
+  let f = timeParts.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALE, {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeParts.set(timeZone, f);
+  }
+  return Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+}
+
+/** An ISO instant ('2026-11-23T13:05:00Z') → '23/11/2026 à 14:05', in Paris time by default. */
+export function formatDateTime(isoInstant: string | null | undefined, timeZone: string = PARIS): string {
+  if (!isoInstant) return '';
+  const instant = new Date(isoInstant);
+  if (Number.isNaN(instant.getTime())) return isoInstant;
+  const p = partsIn(instant, timeZone);
+  return `${p.day}/${p.month}/${p.year} à ${p.hour}:${p.minute}`;
+}
+
+const MONTHS = {
+  short: new Intl.DateTimeFormat(LOCALE, { month: 'short', year: '2-digit', timeZone: 'UTC' }),
+  shortYear: new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  long: new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** '2026-03' → 'mars 26' (short), 'mars 2026' (shortYear: 'nov. 2026'), 'mars 2026' (long: 'novembre 2026'). */
+export function formatMonth(month: string, style: keyof typeof MONTHS = 'long'): string {
+  return MONTHS[style].format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;

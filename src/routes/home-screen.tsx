@@ -10,7 +10,6 @@ import { PendingDepositsWidget } from '../features/inbox/components/pending-depo
 import { OpenQuotesWidget } from '../features/invoice-lists/components/open-quotes-widget';
 import { ReceivablesWidget } from '../features/invoicing-dashboard/components/receivables-widget';
 import { UnreadNotificationsWidget } from '../features/notifications/components/unread-notifications-widget';
-import { useKeepLastHome } from '../lib/last-home/save';
 import { profileAtom } from '../lib/session';
 import { homeBlocks, type HomeBlock } from './home-blocks';
 import { moduleShortcuts } from './shortcuts';
@@ -28,7 +27,6 @@ const WIDGETS: Record<HomeBlock, ReactNode> = {
 /** Composes the home page: each module's widget (home-blocks.ts) and shortcut, per the user's rights. */
 export function HomeScreen() {
   const profile = useAtomValue(profileAtom);
-  useKeepLastHome();
   const invoicing = can(profile, 'view', { menu: 'mesFactures' });
   const widgets: ReactNode[] = homeBlocks(profile).map((block) => WIDGETS[block]);
 

@@ -25,8 +25,7 @@ export function SyncStatus() {
   const summary = [waiting > 0 && waitingLabel(waiting), failed > 0 && failedLabel(failed)].filter(Boolean).join(', ');
 
   return (
-    // The state of this moment: left out of the home's picture for the next start (decision 060).
-    <Group gap={6} wrap="nowrap" data-not-in-last-home>
+    <Group gap={6} wrap="nowrap">
       {!online && (
         <Badge
           color={WARNING_COLOR}
