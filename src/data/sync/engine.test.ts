@@ -177,6 +177,27 @@ describe('sync engine', () => {
     expect(getEntry(entryId('late', 1, 7, 'null'))).toBeUndefined();
   });
 
+  it('signed in again while the previous session’s request is under way: a request of its own, shown', async () => {
+    const db = freshDb();
+    const scope: Scope = { db, userId: 1, companyId: 7 };
+    const answers: Array<(v: string) => void> = [];
+    const fetch = vi.fn(() => new Promise<string>((r) => answers.push(r)));
+    const def = defineServerData({ key: 'bell', keep: 'device', fetch });
+    const before = refresh(def, scope, null);
+    forgetAll(); // signed out, then in again as the same user in the same company
+    const after = refresh(def, scope, null);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    answers[0]('previous session');
+    await before;
+    // The old request's end does not forget the new one: another screen opened now shares it.
+    const another = refresh(def, scope, null);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    answers[1]('this session');
+    await Promise.all([after, another]);
+    expect(getEntry(entryId('bell', 1, 7, 'null'))).toMatchObject({ status: 'fresh' });
+    expect((await db.snapshots.get(['bell', 7, 'null']))?.data).toBe('this session');
+  });
+
   it('a version 2 database opens in version 3 with its data kept and the dashboard answers as snapshots', async () => {
     const name = `sync-v2-${Date.now()}`;
     const v2 = new Dexie(name);

@@ -142,7 +142,10 @@ export function fetchShared<P, T>(def: ServerDataset<P, T>, scope: Scope, params
       if (gen === generation) update(id, await failure(error));
       throw error;
     }
-  })().finally(() => inFlight.delete(id));
+  })().finally(() => {
+    // After a sign-out the same answer may already be asked again, by a request of its own.
+    if (inFlight.get(id) === promise) inFlight.delete(id);
+  });
   inFlight.set(id, promise);
   return promise;
 }
@@ -219,6 +222,9 @@ export function notifyChange(kind: string): Promise<void[]> {
 /** Sign-out: answers kept in memory go (device answers go with the user's database). */
 export function forgetAll(): void {
   generation++;
+  // A request under way answers the previous session, which drops it: the next session's screens
+  // must not wait for it (they would get nothing until the next poll).
+  inFlight.clear();
   for (const w of watched.values()) if (w.timer) clearInterval(w.timer);
   watched.clear();
   entries.clear();
