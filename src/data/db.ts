@@ -50,6 +50,11 @@ export interface MetaRow {
   etag?: string;
   /** Notifications: how many are unread on the server, beyond the latest ten the copy holds. */
   unread?: number;
+  /**
+   * Notifications read on this device that the server's answers have not yet shown read (id → when):
+   * an answer fetched before the read reached the server must not mark them unread again.
+   */
+  readHere?: Record<number, string>;
 }
 /** A quote/invoice drafted locally; it stays until the server has confirmed it (screens own its shape). */
 export interface DraftRow<T = unknown> {

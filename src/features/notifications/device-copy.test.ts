@@ -62,6 +62,27 @@ describe('the notifications’ device copy', () => {
     expect((await readUnreadOnDevice(db, COMPANY)).count).toBe(14);
   });
 
+  it('a bell answer fetched before the read reached the server does not make it unread again', async () => {
+    const db = openDb();
+    await keepBellOnDevice(COMPANY, bell, db);
+    await markReadOnDevice(COMPANY, 17, '2026-11-27T09:00:00.000Z', db);
+    // The answer of a request sent before the read: 17 unread, and counted in the 15.
+    await keepBellOnDevice(COMPANY, bell, db);
+    let copy = await readUnreadOnDevice(db, COMPANY);
+    expect(copy.latest.map((n) => n.id)).toEqual([20, 14]);
+    expect(copy.count).toBe(14);
+    // The server has the read: its answer shows 17 read and counts 14; nothing is taken off twice.
+    const afterRead = { ...bell, notifications: bell.notifications.map((n) => (n.id === 17 ? note(17, true) : n)) };
+    await keepBellOnDevice(COMPANY, { ...afterRead, unreadCount: 14 }, db);
+    copy = await readUnreadOnDevice(db, COMPANY);
+    expect(copy.count).toBe(14);
+    // Done with: from then on, the server's answers are taken as they are.
+    await keepBellOnDevice(COMPANY, { ...bell, unreadCount: 15 }, db);
+    copy = await readUnreadOnDevice(db, COMPANY);
+    expect(copy.latest.map((n) => n.id)).toEqual([20, 17, 14]);
+    expect(copy.count).toBe(15);
+  });
+
   it('another company’s copy is its own', async () => {
     const db = openDb();
     await keepBellOnDevice(COMPANY, bell, db);

@@ -26,12 +26,35 @@ export async function keepBellOnDevice(
     // One transaction: the home never sees the new rows without their count (storeRows rewrites the
     // meta row, so for a moment the figure would fall back to the unread among the ten).
     await db.transaction('rw', [db.notifications, db.meta], async () => {
-      await storeRows(db, deviceCopy, companyId, bell.notifications);
-      await db.meta.update([companyId, DATASET], { unread: bell.unreadCount } satisfies Partial<MetaRow>);
+      const { notifications, unread, readHere } = withReadsMadeHere(
+        bell,
+        (await db.meta.get([companyId, DATASET]))?.readHere,
+      );
+      await storeRows(db, deviceCopy, companyId, notifications);
+      await db.meta.update([companyId, DATASET], { unread, readHere } satisfies Partial<MetaRow>);
     });
   } catch {
     /* as above */
   }
+}
+
+/**
+ * The bell's answer with the reads made on this device laid over it. An answer fetched before a read
+ * reached the server still lists that notification unread and counts it: it stays read here, and is
+ * not counted. A read the answer shows is done with; one the answer no longer lists (out of the
+ * latest ten) is dropped too, since nothing tells any more whether the server's count includes it.
+ */
+function withReadsMadeHere(bell: BellState, readHere: Record<number, string> = {}) {
+  const pending: Record<number, string> = {};
+  let unread = bell.unreadCount;
+  const notifications = bell.notifications.map((n) => {
+    const readAt = readHere[n.id];
+    if (readAt === undefined || n.readAt !== null) return n;
+    pending[n.id] = readAt;
+    unread--;
+    return { ...n, readAt };
+  });
+  return { notifications, unread: Math.max(0, unread), readHere: pending };
 }
 
 /** Opening a notification: read on the device now (the server learns it through the outbox). */
@@ -48,8 +71,11 @@ export async function markReadOnDevice(
       if (!row || row.data.readAt !== null) return;
       await db.notifications.put({ ...row, data: { ...row.data, readAt } });
       const meta = await db.meta.get([companyId, DATASET]);
-      if (meta?.unread !== undefined)
-        await db.meta.update([companyId, DATASET], { unread: Math.max(0, meta.unread - 1) });
+      if (meta)
+        await db.meta.update([companyId, DATASET], {
+          ...(meta.unread !== undefined ? { unread: Math.max(0, meta.unread - 1) } : {}),
+          readHere: { ...meta.readHere, [id]: readAt },
+        } satisfies Partial<MetaRow>);
     })
     .catch(() => undefined);
 }
