@@ -19,6 +19,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parisTime, waitBeforeTests } from './run-day.mjs';
 
 // Issue 18 (decision 046): every e-invoice a test server produces (each validation's CII, each UBL)
 // is also written here; the official validators check them all once every lane that validates
@@ -67,6 +69,18 @@ const producedEinvoices = [
   ['tsx', 'scripts/validate-einvoices.ts', einvoiceDir],
 ];
 
+// The steps that run tests depend on the day (decision 062): they start only when the run can end
+// before midnight in Paris. The build, the type check and the lint do not, and use the wait.
+const dayBound = new Set([checks[1], browser[1], ...webkit, ...api, ...apiPg, ...einvoice]);
+const wait = waitBeforeTests(new Date());
+if (wait > 0) {
+  console.log(
+    `Il est ${parisTime(new Date())} à Paris : les tests dépendent du jour et ne doivent pas enjamber minuit.` +
+      ` Ils commenceront dans ${Math.ceil(wait / 60_000)} min, la construction et le lint tout de suite.`,
+  );
+}
+const dayReady = sleep(wait);
+
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 
 // A CI log is often read from its end: the failing steps' key lines are printed again there, so the
@@ -86,7 +100,9 @@ const failureLines = (output) => {
 };
 
 /** Runs one step with its output kept aside, then prints it in one block. */
-function runStep([title, cmd, args]) {
+async function runStep(step) {
+  if (dayBound.has(step)) await dayReady;
+  const [title, cmd, args] = step;
   const t0 = Date.now();
   const chunks = [];
   return new Promise((resolve) => {
