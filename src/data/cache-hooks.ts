@@ -12,14 +12,15 @@ export interface Cached<T> {
   fetchedAt: number | null;
 }
 
-function useDb() {
+/** The signed-in user's database on this device; null when signed out. */
+export function useUserDb() {
   const userId = useAtomValue(profileAtom)?.id;
   return userId == null ? null : userDb(userId);
 }
 
 /** Rows of a dataset for a company (default: the current one), in cache order (by key). */
 export function useCachedRows<T = unknown>(dataset: string, companyId?: number): Cached<T> {
-  const db = useDb();
+  const db = useUserDb();
   const current = useAtomValue(currentCompanyAtom)?.id;
   const company = companyId ?? current;
   const result = useLiveQuery(async () => {
@@ -47,7 +48,7 @@ export function useCachedEnvironment(companyId?: number): {
   environment: PlumeEnvironment | null | undefined;
   fetchedAt: number | null;
 } {
-  const db = useDb();
+  const db = useUserDb();
   const current = useAtomValue(currentCompanyAtom)?.id;
   const company = companyId ?? current;
   const row = useLiveQuery(
@@ -63,7 +64,7 @@ export function useCachedDocument<T = unknown>(
   id: string | number | undefined,
   companyId?: number,
 ): T | null | undefined {
-  const db = useDb();
+  const db = useUserDb();
   const current = useAtomValue(currentCompanyAtom)?.id;
   const company = companyId ?? current;
   return useLiveQuery(
@@ -77,7 +78,7 @@ export function useCachedDocument<T = unknown>(
 
 /** Oldest refresh among these datasets for the company (the "Données du …" hint). */
 export function useDataAge(datasets: string[], companyId?: number): number | null | undefined {
-  const db = useDb();
+  const db = useUserDb();
   const current = useAtomValue(currentCompanyAtom)?.id;
   const company = companyId ?? current;
   const key = datasets.join(',');

@@ -12,7 +12,7 @@ import {
   TABLET,
   visit,
 } from './support/browser';
-import { OFFLINE_NOISE, readStore } from './support/offline-helpers';
+import { companyOf, OFFLINE_NOISE, readStore } from './support/offline-helpers';
 
 // The bell and the notification pages in a real Chromium against the real server (spec 2.5): the
 // screens' axe passes, opening a notification marks it read on the server, and the home's unread
@@ -122,6 +122,18 @@ describe('notification bell and pages (spec 2.5)', () => {
     );
     const note = kept.map((r) => r.data).find((n) => n.type === 1 && n.readAt === null)!;
     expect(note).toBeDefined();
+    // An information request's notification (type 2), and the request the server says it opens. The
+    // requests' screen is read once online: its code and the device's copy of the requests.
+    const ask = kept.map((r) => r.data).find((n) => n.type === 2)!;
+    const company = await companyOf(page);
+    const { token } = await server.api.login('demo');
+    const asked = await server.api.get(`/api/my-accounting/required-details?notification=${ask.id}`, {
+      token,
+      company,
+    });
+    const requestId = String((asked.body.items as Array<{ id: number }>)[0]!.id);
+    await visit(page, '/ma-comptabilite/demande-information');
+    await page.getByRole('article').first().waitFor();
 
     await context.setOffline(true);
     await visit(page, `/notifications/${note.id}`);
@@ -135,6 +147,12 @@ describe('notification bell and pages (spec 2.5)', () => {
     await expectAccessible(page, 'la liste des notifications hors ligne');
     await shot(page, 'notifications-hors-ligne');
     await shotAt(page, 'notifications-hors-ligne-tablette', TABLET);
+    // Offline, the information request opens on its request, found on the device (spec 2.5).
+    await visit(page, `/notifications/${ask.id}`);
+    await page.waitForURL(
+      (u) => u.pathname === '/ma-comptabilite/demande-information' && u.searchParams.has('demande'),
+    );
+    expect(new URL(page.url()).searchParams.get('demande')).toBe(requestId);
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -10,6 +10,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
 import { adminProfile, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { deleteUserDb, userDb } from '../../data/db';
+import { requestNotificationLabel } from '../../domain/information-requests';
+import { keepBellOnDevice } from '../notifications';
 import type { RequiredDetail } from './api/accounting-api';
 
 const fetchRequests = vi.fn();
@@ -108,6 +111,46 @@ describe('the information requests', { timeout: 60_000 }, () => {
     const router = open('/ma-comptabilite/demande-information?notification=55');
     await waitFor(() => expect(router.state.location.search).toEqual({ demande: 31 }));
     expect(fetchRequests.mock.calls.some(([q]) => (q as { notification?: number }).notification === 55)).toBe(true);
+  });
+
+  it('offline, a type 2 notification kept on the device opens the page on its request', async () => {
+    const asked = request(31, {
+      askedAt: '2026-11-21T08:30:00.000Z',
+      entry: { ...request(31).entry, piece: 'F-2025-131' },
+    });
+    fetchRequests.mockImplementation((q: { notification?: number }) =>
+      q.notification ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(page([request(30), asked])),
+    );
+    const profile = demoProfile();
+    // The other tests' answers stay kept in this user's database (requests are kept on the device).
+    await deleteUserDb(profile.id);
+    const db = userDb(profile.id);
+    // The bell's last answer, kept on the device: the notification that announced request 31.
+    await keepBellOnDevice(
+      profile.userLastCompany!,
+      {
+        notifications: [
+          {
+            id: 55,
+            type: 2,
+            label: requestNotificationLabel(asked.entry),
+            documentId: null,
+            createdAt: asked.askedAt,
+            readAt: null,
+          },
+        ],
+        notificationsCount: 1,
+        unreadCount: 1,
+      },
+      db,
+    );
+    try {
+      const router = open('/ma-comptabilite/demande-information?notification=55', profile);
+      await waitFor(() => expect(router.state.location.search).toEqual({ demande: 31 }));
+      expect(fetchRequests.mock.calls.some(([q]) => (q as { notification?: number }).notification === 55)).toBe(true);
+    } finally {
+      await deleteUserDb(profile.id);
+    }
   });
 
   it('the firm sees the answer and closes the request, without an answer form', async () => {

@@ -4,8 +4,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { storeRows, type DatasetDef } from '../../data/caches';
-import { currentDb, userDb, type CachedRow, type MetaRow, type WorkplaceDb } from '../../data/db';
-import { currentCompanyAtom, profileAtom } from '../../lib/session';
+import { useUserDb } from '../../data/cache-hooks';
+import { currentDb, type CachedRow, type MetaRow, type WorkplaceDb } from '../../data/db';
+import { currentCompanyAtom } from '../../lib/session';
 import type { AppNotification, BellState } from './api/notifications-api';
 
 const DATASET = 'notifications';
@@ -101,13 +102,26 @@ export interface UnreadNotifications {
 
 /** The copy, live; undefined while IndexedDB is read. */
 export function useUnreadNotifications(): UnreadNotifications | undefined {
-  const userId = useAtomValue(profileAtom)?.id;
+  const db = useUserDb();
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   return useLiveQuery(
-    async () =>
-      userId == null || companyId == null ? { latest: [], count: 0 } : readUnreadOnDevice(userDb(userId), companyId),
-    [userId, companyId],
+    async () => (!db || companyId == null ? { latest: [], count: 0 } : readUnreadOnDevice(db, companyId)),
+    [db, companyId],
   );
+}
+
+/**
+ * One notification as the device keeps it (among the latest ten), live; null when it is not kept
+ * or `id` is undefined, undefined while IndexedDB is read.
+ */
+export function useKeptNotification(id: number | undefined): AppNotification | null | undefined {
+  const db = useUserDb();
+  const companyId = useAtomValue(currentCompanyAtom)?.id;
+  return useLiveQuery(async () => {
+    if (!db || companyId == null || id === undefined) return null;
+    const row = (await db.notifications.get([companyId, id])) as CachedRow<AppNotification> | undefined;
+    return row?.data ?? null;
+  }, [db, companyId, id]);
 }
 
 export async function readUnreadOnDevice(db: WorkplaceDb, companyId: number): Promise<UnreadNotifications> {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequiredDetail, RequiredDetailKind, RequiredDetailStatus } from '../../../../src/contract/accounting';
+import { requestNotificationLabel } from '../../../../src/domain/information-requests';
 import { can } from '../../../../src/domain/rights';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -27,10 +28,6 @@ const STATUS_LABELS: Record<RequiredDetailStatus, string> = {
 
 type RequestRow = typeof accountingRequests.$inferSelect;
 export type AnswerFile = { sha256: string; name: string; size: number; mimeType: string };
-
-/** The notification's label: it names the entry. */
-export const requestNotificationLabel = (r: Pick<RequestRow, 'journal' | 'piece' | 'label'>) =>
-  `Demande d’information : ${r.journal} ${r.piece} – ${r.label}`.slice(0, 250);
 
 export async function findRequest(db: DbOrTx, companyId: number, id: number, lock = false): Promise<RequestRow> {
   const q = db

@@ -20,9 +20,11 @@ import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { useOutboxEntries } from '../../../data/outbox-hooks';
 import { useServerData } from '../../../data/sync/use-server-data';
+import { announcesRequest } from '../../../domain/information-requests';
 import { can } from '../../../domain/rights';
 import { formatBytes, formatCount, formatDate, formatDateTime, formatMoney } from '../../../domain/format';
 import { saveBlob } from '../../../lib/download';
+import { useKeptNotification } from '../../notifications';
 import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -68,13 +70,18 @@ export function RequestsPage() {
     requestsData,
     search.notification ? { notification: search.notification, page: 1, pageSize: 1 } : null,
   );
-  const found = byNotification.data?.items[0]?.id;
+  // Offline the server cannot say which request it is: the device matches the notification it keeps
+  // with the requests it keeps, as the server does (asked at the notification's time, on its entry).
+  const unanswered = byNotification.status === 'offline' || byNotification.status === 'error';
+  const kept = useKeptNotification(unanswered ? search.notification : undefined);
+  const all = read.data?.items;
+  const found =
+    byNotification.data?.items[0]?.id ?? (kept ? all?.find((r) => announcesRequest(kept, r))?.id : undefined);
   useEffect(() => {
     if (found)
       void navigate({ to: '/ma-comptabilite/demande-information', search: { demande: found } as never, replace: true });
   }, [found, navigate]);
 
-  const all = read.data?.items;
   const shown = (all ?? []).filter((r) => !search.statut || r.status === search.statut);
   const fromDevice = !online || read.status === 'offline' || read.status === 'error';
   const counts = (s: RequestStatus) => (all ?? []).filter((r) => r.status === s).length;
