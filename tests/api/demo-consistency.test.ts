@@ -88,6 +88,8 @@ describe('demo data: the bakery’s accounting matches its registers and invoice
     expect(exercises).toHaveLength(2);
     let creditNotes = 0;
     for (const exercise of exercises) {
+      // On 1 January the new exercise has no entries yet: there is nothing to compare in it.
+      if (exercise.dateStart > yesterday) continue;
       const end = exercise.dateEnd < yesterday ? exercise.dateEnd : yesterday;
       const res = await api().get(
         `/api/factures?validated=true&from=${exercise.dateStart}&to=${end}&pageSize=10000`,

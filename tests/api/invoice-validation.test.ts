@@ -21,6 +21,8 @@ afterAll(() => server?.close());
 const as = (company: number) => ({ token, company });
 const year = () => today(server).slice(0, 4);
 const seq = (number: string) => Number(number.split('-')[1]);
+/** The sequence of a number of this year's series; 0 for last year's (a new year starts at 1). */
+const seqThisYear = (number: string) => (number.slice(-9, -5) === year() ? seq(number) : 0);
 
 async function draft(company: number, overrides = {}) {
   const res = await server.api.post('/api/invoices', invoicePayload(server, overrides), as(company));
@@ -30,7 +32,7 @@ async function draft(company: number, overrides = {}) {
 
 async function lastInvoiceNumber(company: number): Promise<number> {
   const items = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', as(company))).body.items;
-  return items.length ? seq(items[0].number) : 0;
+  return items.length ? seqThisYear(items[0].number) : 0;
 }
 
 describe('PUT /api/invoices/:id/validate', () => {
@@ -199,7 +201,7 @@ describe('PUT /api/invoices/:id/validate', () => {
     const target = (await server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', as(martin))).body
       .items[0];
     const avoirs = (await server.api.get('/api/factures?validated=true&type=Avoir&pageSize=1', as(martin))).body.items;
-    const before = avoirs.length ? seq(avoirs[0].number) : 0;
+    const before = avoirs.length ? seqThisYear(avoirs[0].number) : 0;
     const { id } = await draft(martin, {
       type: 'Avoir',
       dueDate: null,

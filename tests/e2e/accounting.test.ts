@@ -18,6 +18,7 @@ import {
   TABLET,
   visit,
 } from './support/browser';
+import { todayInParis } from '../../src/domain/dates';
 import { OFFLINE_NOISE } from './support/offline-helpers';
 
 const LAPTOP = { width: 1366, height: 900 };
@@ -48,6 +49,12 @@ type Line = [
   letter?: string,
 ];
 const JOURNALS: Record<string, string> = { AN: 'A-nouveaux', VT: 'Ventes', HA: 'Achats', BQ: 'Banque' };
+
+// The demo seeds the bakery's last exercise and the one under way (server/src/seed/accounting.ts): the
+// firm imports last year's FEC again (it replaces the seeded one) and the year before's, so the
+// exercises stay the same whatever the year the test runs in.
+const LAST_YEAR = Number(todayInParis(new Date()).slice(0, 4)) - 1;
+const YEAR_BEFORE = LAST_YEAR - 1;
 
 /** A FEC of the year (tab-separated, UTF-8), its entries balanced. */
 function fec(year: number, scale: number, extra: Line[] = []): string {
@@ -110,7 +117,11 @@ describe('Ma comptabilité', () => {
     const { company, demo, admin } = await sharedCompany();
     // The previous exercise, imported through the API: the dashboard compares the two.
     const previous = new FormData();
-    previous.append('file', new Blob([fec(2024, 0.8)], { type: 'text/plain' }), '123456789FEC20241231.txt');
+    previous.append(
+      'file',
+      new Blob([fec(YEAR_BEFORE, 0.8)], { type: 'text/plain' }),
+      `123456789FEC${YEAR_BEFORE}1231.txt`,
+    );
     const imported = await server.api.request('POST', '/api/my-accounting/imports', {
       token: admin,
       company,
@@ -123,10 +134,12 @@ describe('Ma comptabilité', () => {
     const firm = await openSignedIn(browser, server.url, '/ma-comptabilite/importer-fec', LAPTOP, 'admin');
     const fp = firm.page;
     await fp.getByRole('heading', { name: 'Importer un FEC', level: 1 }).waitFor();
-    const faulty = fec(2025, 1, [['VT', '9', '20251340', '41100000', 'Clients', 'F-9', 'Date fausse', 'abc', '0,00']]);
+    const faulty = fec(LAST_YEAR, 1, [
+      ['VT', '9', `${LAST_YEAR}1340`, '41100000', 'Clients', 'F-9', 'Date fausse', 'abc', '0,00'],
+    ]);
     const upload = fp.locator('input[type="file"]');
     await upload.setInputFiles({
-      name: '123456789FEC20251231.txt',
+      name: `123456789FEC${LAST_YEAR}1231.txt`,
       mimeType: 'text/plain',
       buffer: Buffer.from(faulty),
     });
@@ -142,9 +155,9 @@ describe('Ma comptabilité', () => {
     await shot(fp, 'fec-refuse-portable', true);
     await expectAccessible(fp, 'l’import d’un FEC refusé');
     await upload.setInputFiles({
-      name: '123456789FEC20251231.txt',
+      name: `123456789FEC${LAST_YEAR}1231.txt`,
       mimeType: 'text/plain',
-      buffer: Buffer.from(fec(2025, 1)),
+      buffer: Buffer.from(fec(LAST_YEAR, 1)),
     });
     await button(fp, 'Importer le FEC').click();
     await fp
@@ -156,7 +169,7 @@ describe('Ma comptabilité', () => {
       .getByRole('table', { name: 'Historique des imports' })
       .getByRole('row')
       .filter({ hasText: 'En vigueur' })
-      .filter({ hasText: '01/01/2025 – 31/12/2025' })
+      .filter({ hasText: `01/01/${LAST_YEAR} – 31/12/${LAST_YEAR}` })
       .waitFor();
     await closeToasts(fp);
     await shot(fp, 'fec-importe-portable', true);

@@ -141,7 +141,16 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   failOnConsoleErrors(context, opts.allowConsole);
   await failOnCspViolations(context);
   if (opts.session) await injectSession(context, opts.session);
+  await shiftPageClocks(context);
   return context;
+}
+
+/** With SHIFT_CLOCK_TO, the pages run as if it were that day, as the test process does (decision 062). */
+async function shiftPageClocks(context: BrowserContext): Promise<void> {
+  const to = process.env.SHIFT_CLOCK_TO;
+  if (!to) return;
+  const script = readFileSync(new URL('../../support/shift-clock.mjs', import.meta.url), 'utf8');
+  await context.addInitScript({ content: `globalThis.SHIFT_CLOCK_TO = ${JSON.stringify(to)};\n${script}` });
 }
 
 /**
