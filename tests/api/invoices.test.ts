@@ -354,7 +354,12 @@ describe('GET /api/factures (list)', () => {
     expect(hotel.items.every((i: any) => i.customer.socialReason === 'Hôtel du Parc')).toBe(true);
     const target = all.find((i) => i.number?.endsWith('-0002') && i.type === 'Facture');
     const byNumber = (await ctx.server.api.get(`/api/factures?q=${target.number}`, opts())).body;
-    expect(byNumber.items.map((i: any) => i.id)).toEqual([target.id]);
+    // A credit note names the invoice it corrects (« Avoir sur la facture F2026-0002 »): searching the
+    // invoice's number finds its credit notes too, and nothing else.
+    expect(byNumber.items.map((i: any) => i.id)).toContain(target.id);
+    expect(byNumber.items.filter((i: any) => i.id !== target.id).map((i: any) => i.type)).toEqual(
+      byNumber.items.filter((i: any) => i.id !== target.id).map(() => 'Avoir'),
+    );
     const customer = (await ctx.server.api.get('/api/factures?customer=C00002&pageSize=500', opts())).body;
     expect(customer.total).toBe(all.filter((i) => i.customer.accountNumber === 'C00002').length);
     const avoirs = (await ctx.server.api.get('/api/factures?type=Avoir&pageSize=500', opts())).body;
