@@ -91,6 +91,17 @@ export async function keptNotifications(
   return rows.map((r) => r.data as AppNotification).sort(newestFirst);
 }
 
+/** One notification as the device keeps it (among the latest ten); null when it is not kept. */
+export async function keptNotification(
+  companyId: number,
+  id: number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<AppNotification | null> {
+  if (!db) return null;
+  const row = (await db.notifications.get([companyId, id])) as CachedRow<AppNotification> | undefined;
+  return row?.data ?? null;
+}
+
 const newestFirst = (a: AppNotification, b: AppNotification) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
 export interface UnreadNotifications {
@@ -117,11 +128,10 @@ export function useUnreadNotifications(): UnreadNotifications | undefined {
 export function useKeptNotification(id: number | undefined): AppNotification | null | undefined {
   const db = useUserDb();
   const companyId = useAtomValue(currentCompanyAtom)?.id;
-  return useLiveQuery(async () => {
-    if (!db || companyId == null || id === undefined) return null;
-    const row = (await db.notifications.get([companyId, id])) as CachedRow<AppNotification> | undefined;
-    return row?.data ?? null;
-  }, [db, companyId, id]);
+  return useLiveQuery(
+    async () => (!db || companyId == null || id === undefined ? null : keptNotification(companyId, id, db)),
+    [db, companyId, id],
+  );
 }
 
 export async function readUnreadOnDevice(db: WorkplaceDb, companyId: number): Promise<UnreadNotifications> {

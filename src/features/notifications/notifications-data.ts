@@ -4,7 +4,7 @@
 import { defineServerData, type NoParams } from '../../data/sync/server-data';
 import { isNetworkError, readApiError } from '../../lib/http';
 import { toastError } from '../../lib/toast';
-import { keepBellOnDevice, keptNotifications, markReadOnDevice } from './device-copy';
+import { keepBellOnDevice, keptNotification, keptNotifications, markReadOnDevice } from './device-copy';
 import {
   fetchBell,
   fetchNotification,
@@ -80,7 +80,7 @@ export const notificationData = defineServerData<{ id: number }, AppNotification
     try {
       n = await fetchNotification(companyId, id);
     } catch (error) {
-      const kept = isNetworkError(error) ? (await keptNotifications(companyId)).find((k) => k.id === id) : undefined;
+      const kept = isNetworkError(error) ? await keptNotification(companyId, id) : null;
       if (!kept) {
         const e = await readApiError(error);
         const detail = isNetworkError(error) ? NOT_KEPT_OFFLINE : (e.message ?? undefined);
