@@ -16,7 +16,9 @@ export type AppNotification = z.output<typeof notification>;
 
 const bell = z.object({
   notifications: z.array(notification),
+  /** The bell's badge: arrived since the bell was last hovered, and still unread. */
   notificationsCount: z.number(),
+  /** Every unread notification of the user in the company. */
   unreadCount: z.number(),
 });
 export type BellState = z.output<typeof bell>;

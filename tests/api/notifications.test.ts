@@ -14,6 +14,22 @@ afterAll(() => server?.close());
 const refreshPath = (user: number, company: number) => `/api/notifications/refresh/user/${user}/company/${company}`;
 
 describe('notifications (spec 2.5, 7.4)', () => {
+  it('the counter counts only what is still unread: a notification opened elsewhere is no longer new', async () => {
+    const company = demo.profile.userLastCompany;
+    const before = await server.api.get(refreshPath(demo.profile.id, company), { token: demo.token, company });
+    // The demo user has never hovered the bell: every notification arrived since, read ones included.
+    expect(before.body.notifications.some((n: any) => n.readAt !== null)).toBe(true);
+    expect(before.body.notificationsCount).toBe(before.body.unreadCount);
+    const unread = before.body.notifications.find((n: any) => n.readAt === null);
+    const readAt = new Date().toISOString();
+    expect(
+      (await server.api.put(`/api/notifications/${unread.id}`, { readAt }, { token: demo.token, company })).status,
+    ).toBe(200);
+    const after = await server.api.get(refreshPath(demo.profile.id, company), { token: demo.token, company });
+    expect(after.body.notificationsCount).toBe(before.body.notificationsCount - 1);
+    expect(after.body.unreadCount).toBe(before.body.unreadCount - 1);
+  });
+
   it('the bell lists the latest notifications with a count, and hovering resets the counter', async () => {
     const company = demo.profile.userLastCompany;
     const first = await server.api.get(refreshPath(demo.profile.id, company), { token: demo.token, company });

@@ -37,7 +37,10 @@ export async function listNotifications(db: Db, userId: number, companyId: numbe
   return { items: rows.map(toDto), total, page, pageSize };
 }
 
-/** The bell: the latest notifications and how many arrived since the bell was last hovered. */
+/**
+ * The bell: the latest notifications, how many arrived since the bell was last hovered and are still
+ * unread (one already opened, from the home or the list, is no longer news), and every unread one.
+ */
 export async function refreshNotifications(db: Db, userId: number, companyId: number) {
   const [seen] = await db
     .select()
@@ -55,7 +58,7 @@ export async function refreshNotifications(db: Db, userId: number, companyId: nu
     db
       .select({ n: count() })
       .from(notifications)
-      .where(and(mine(userId, companyId), since)),
+      .where(and(mine(userId, companyId), since, isNull(notifications.readAt))),
     db
       .select({ unread: count() })
       .from(notifications)
