@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { memberships } from '../../server/src/db/schema/index';
+import { demoFileNames } from '../support/demo-names';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Documents the firm filed (spec 7.3): lists, categories, view/download, zip, rights, isolation.
@@ -19,6 +20,7 @@ beforeAll(async () => {
   other = server.seed!.companies[1].id;
 });
 afterAll(() => server?.close());
+const names = demoFileNames();
 
 const list = (query = '', company = main, token = demo) =>
   server.api.get(`/api/my-documents${query}`, { token, company });
@@ -49,11 +51,9 @@ describe('GET /api/my-documents', () => {
 
   it('searches names and category labels ignoring case and accents', async () => {
     const res = await list('?q=declaration%20tva&sort=name');
-    expect(res.body.items.map((d: any) => d.name)).toEqual([
-      'Déclaration de TVA - Août 2026.pdf',
-      'Déclaration de TVA - Octobre 2026.pdf',
-      'Déclaration de TVA - Septembre 2026.pdf',
-    ]);
+    expect(res.body.items.map((d: any) => d.name)).toEqual(
+      [...names.vatReturns].sort((a, b) => a.localeCompare(b, 'fr')),
+    );
     const byCategory = await list('?q=bilan');
     expect(byCategory.body.items.every((d: any) => d.categoryPath.includes('Bilan') || d.name.includes('Bilan'))).toBe(
       true,
@@ -197,21 +197,21 @@ describe('view and download', () => {
     (await list(`?q=${encodeURIComponent(name)}`)).body.items.find((d: any) => d.name === name);
 
   it('view: the PDF inline with its type, and marks it read', async () => {
-    const doc = await find('Bilan 2025.pdf');
+    const doc = await find(names.balanceSheet);
     const res = await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: demo, company: main });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(
-      `inline; filename="Bilan 2025.pdf"; filename*=UTF-8''Bilan%202025.pdf`,
+      `inline; filename="${names.balanceSheet}"; filename*=UTF-8''${encodeURIComponent(names.balanceSheet)}`,
     );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new TextDecoder().decode(res.raw.slice(0, 5))).toBe('%PDF-');
     expect(Number(res.headers.get('content-length'))).toBe(doc.size);
-    expect((await find('Bilan 2025.pdf')).readAt).not.toBeNull();
+    expect((await find(names.balanceSheet)).readAt).not.toBeNull();
   });
 
   it('view: a viewer may read one range (206), the last bytes, and is told when a range is past the end (416)', async () => {
-    const doc = await find('Bilan 2025.pdf');
+    const doc = await find(names.balanceSheet);
     const as = { token: demo, company: main };
     const whole = Buffer.from((await server.api.get(`/api/ged/documents/${doc.id}/download`, as)).raw);
     const ranged = (range: string) =>
@@ -232,11 +232,12 @@ describe('view and download', () => {
   });
 
   it('download: attachment with the accented name encoded (RFC 6266)', async () => {
-    const doc = await find('Déclaration de TVA - Octobre 2026.pdf');
+    const name = names.vatReturns[0]; // « Déclaration de TVA - Octobre 2026.pdf »: an accent to encode
+    const doc = await find(name);
     const res = await server.api.get(`/api/ged/documents/${doc.id}/download`, { token: demo, company: main });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="Declaration de TVA - Octobre 2026.pdf"; filename*=UTF-8''D%C3%A9claration%20de%20TVA%20-%20Octobre%202026.pdf`,
+      `attachment; filename="${name.normalize('NFD').replace(/\p{M}/gu, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     );
   });
 
@@ -247,7 +248,7 @@ describe('view and download', () => {
   });
 
   it('another company’s document is 404, never revealed', async () => {
-    const doc = await find('Bilan 2025.pdf');
+    const doc = await find(names.balanceSheet);
     // demo is a member of the other company, but the document is not its.
     expect((await server.api.get(`/api/ged/documents/${doc.id}/view`, { token: demo, company: other })).status).toBe(
       404,
@@ -269,8 +270,9 @@ describe('view and download', () => {
 
 describe('POST /api/ged/documents/download (zip)', () => {
   it('returns one zip holding exactly the chosen files, with a dated file name', async () => {
-    const found = (await list('?q=bulletin%20de%20paie%20octobre&sort=name')).body.items;
-    const items = found.filter((d: any) => d.name.startsWith('Bulletin de paie - Octobre'));
+    const month = names.payslipMonth;
+    const found = (await list(`?q=${encodeURIComponent(`bulletin de paie ${month}`)}&sort=name`)).body.items;
+    const items = found.filter((d: any) => d.name.startsWith(`Bulletin de paie - ${month}`));
     expect(items).toHaveLength(2);
     const res = await server.api.post(
       '/api/ged/documents/download',

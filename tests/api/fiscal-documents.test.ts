@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberships } from '../../server/src/db/schema/index';
+import { demoFileNames } from '../support/demo-names';
 import { MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
@@ -22,16 +23,17 @@ const fiscal = (id: number | string, company = ctx.company(MARTIN)) =>
 describe('GET /api/ged/fiscal/{id}', () => {
   it('opens a fiscal document of the company, whose bytes are the documents’ view', async () => {
     const martin = ctx.company(MARTIN);
-    const id = await findId(martin, 'liasse fiscale 2025');
+    const names = demoFileNames();
+    const id = await findId(martin, names.taxReturn.replace('.pdf', ''));
     const res = await fiscal(id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id,
-      name: 'Liasse fiscale 2025.pdf',
+      name: names.taxReturn,
       categoryId: 18,
       mimeType: 'application/pdf',
     });
-    const vat = await fiscal(await findId(martin, 'declaration tva octobre'));
+    const vat = await fiscal(await findId(martin, names.vatReturns[0].replace('.pdf', '')));
     expect(vat.body.categoryPath).toBe('Comptabilité › Déclaration de TVA');
     const view = await ctx.server.api.get(`/api/ged/documents/${id}/view`, { token: ctx.demo, company: martin });
     expect(view.status).toBe(200);
@@ -40,8 +42,9 @@ describe('GET /api/ged/fiscal/{id}', () => {
 
   it('an unknown id, a non-fiscal document or another company’s: the same 404', async () => {
     const martin = ctx.company(MARTIN);
-    const payslip = await findId(martin, 'bulletin de paie octobre marie');
-    const foreign = await findId(ctx.company(GARAGE), 'bilan 2025');
+    const names = demoFileNames();
+    const payslip = await findId(martin, `bulletin de paie ${names.payslipMonth} marie`);
+    const foreign = await findId(ctx.company(GARAGE), names.balanceSheet.replace('.pdf', ''));
     for (const id of [999_999, payslip, foreign, 'abc', 0]) {
       const res = await fiscal(id);
       expect(res.status, String(id)).toBe(404);
@@ -53,7 +56,8 @@ describe('GET /api/ged/fiscal/{id}', () => {
 
   it('follows the documents’ rights: without view on « Mes documents », 403', async () => {
     const martin = ctx.company(MARTIN);
-    const id = await findId(martin, 'liasse fiscale 2025');
+    const names = demoFileNames();
+    const id = await findId(martin, names.taxReturn.replace('.pdf', ''));
     const where = and(eq(memberships.userId, ctx.server.seed!.demoUserId), eq(memberships.companyId, martin));
     const [row] = await ctx.server.deps.db.select().from(memberships).where(where);
     await ctx.server.deps.db

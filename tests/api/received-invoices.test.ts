@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { inboxDeposits, receivedInvoices } from '../../server/src/db/schema/index';
 import { useTestServer } from '../support/use-test-server';
 import { upload, uploadForm } from '../support/uploads';
+import { demoFileNames } from '../support/demo-names';
 
 // « Factures reçues » (issue 18): a supplier's Factur-X PDF, CII or UBL deposited, read, checked
 // (EN 16931, in French) and kept unchanged as an inbox deposit in Comptabilité › Achats.
@@ -251,17 +252,16 @@ describe('GET /api/received-invoices: one company never sees another’s', () =>
   });
 
   it('shows the demo company’s seeded invoices, one flagged', async () => {
+    const { atelier, minoterie, energy } = demoFileNames().received;
     const list = await get('/api/received-invoices', bakery());
     expect(list.status).toBe(200);
-    const seeded = list.body.items.filter((i: { number: string }) =>
-      ['FA-2026-0142', '2026/0087', 'ENER-11-2026'].includes(i.number),
-    );
+    const seeded = list.body.items.filter((i: { number: string }) => [atelier, minoterie, energy].includes(i.number));
     expect(
       seeded.map((i: { number: string; statusLabel: string; format: string }) => [i.number, i.format, i.statusLabel]),
     ).toEqual([
-      ['ENER-11-2026', 'cii', '1 anomalie'],
-      ['2026/0087', 'cii', 'Conforme'],
-      ['FA-2026-0142', 'facturx', 'Conforme'],
+      [energy, 'cii', '1 anomalie'],
+      [minoterie, 'cii', 'Conforme'],
+      [atelier, 'facturx', 'Conforme'],
     ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   visit,
 } from './support/browser';
 import { pdfPageDrawn } from './support/pdf';
+import { demoFileNames } from '../support/demo-names';
 
 // Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip. What
 // needs no browser (the selection of the list) is in src/features/documents/*.screen.test.tsx. The
@@ -39,6 +40,8 @@ const consoleFromNow = () => {
 };
 
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+
+const names = demoFileNames();
 
 describe('documents and inbox', () => {
   it('deposits two files with per-file progress, then sees them in the inbox', async () => {
@@ -103,7 +106,7 @@ describe('documents and inbox', () => {
       await expect(row.getByText('Déposé', { exact: true }).textContent()).resolves.toBe('Déposé');
     }
     await page.getByRole('tab', { name: 'Historique' }).click();
-    await page.getByRole('row').filter({ hasText: 'Relevé bancaire - Octobre 2026.pdf' }).getByText('Classé').waitFor();
+    await page.getByRole('row').filter({ hasText: names.filedStatement }).getByText('Classé').waitFor();
     // The toast closes after 3 s unless hovered (checked last: the inbox was looked at meanwhile);
     // its close button is the shared toast's (lib/toast).
     await page.mouse.move(0, 0);
@@ -121,10 +124,9 @@ describe('documents and inbox', () => {
       .getByRole('button', { name: /^Comptabilité 9 documents/ })
       .click();
     await page.getByRole('button', { name: /^Déclaration de TVA 3 documents/ }).click();
-    await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).click();
-    const dialog = page.getByRole('dialog', {
-      name: 'Aperçu de votre document : Déclaration de TVA - Octobre 2026.pdf',
-    });
+    const [latest, previous] = names.vatReturns;
+    await page.getByRole('button', { name: latest, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Aperçu de votre document : ${latest}` });
     await dialog.waitFor();
     expect((await pdfPageDrawn(dialog)).ink).toBeGreaterThan(0.005);
     await expectAccessible(page, 'l’aperçu d’un document');
@@ -132,8 +134,8 @@ describe('documents and inbox', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expectAccessible(page, 'mes documents');
 
-    await page.getByRole('checkbox', { name: 'Sélectionner Déclaration de TVA - Octobre 2026.pdf' }).check();
-    await page.getByRole('checkbox', { name: 'Sélectionner Déclaration de TVA - Septembre 2026.pdf' }).check();
+    await page.getByRole('checkbox', { name: `Sélectionner ${latest}` }).check();
+    await page.getByRole('checkbox', { name: `Sélectionner ${previous}` }).check();
     await page.getByText('2 documents sélectionnés').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -141,14 +143,11 @@ describe('documents and inbox', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^Documents_Boulangerie Pâtisserie Martin_\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
-    expect(Object.keys(files).sort()).toEqual([
-      'Déclaration de TVA - Octobre 2026.pdf',
-      'Déclaration de TVA - Septembre 2026.pdf',
-    ]);
+    expect(Object.keys(files).sort()).toEqual([latest, previous].sort());
 
     await visit(page, '/mes-documents/documents-recents');
     await page.getByRole('heading', { name: 'Documents récents' }).waitFor();
-    await page.getByRole('button', { name: 'Déclaration de TVA - Octobre 2026.pdf', exact: true }).waitFor();
+    await page.getByRole('button', { name: latest, exact: true }).waitFor();
     await expectAccessible(page, 'les documents récents');
     expect(errors()).toEqual([]);
   });
@@ -159,7 +158,7 @@ describe('documents and inbox', () => {
     const row = page
       .getByRole('row')
       .filter({ hasText: 'Garage Dupont & Fils' })
-      .filter({ hasText: 'Factures fournisseurs - Novembre 2026.pdf' })
+      .filter({ hasText: names.garagePurchases })
       .first();
     await row.waitFor();
     await expectAccessible(page, 'mes dépôts');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
+import { demoFileNames } from '../support/demo-names';
 import { PAYROLL_SUCCESS, startPayrollHost, type PayrollHost } from '../support/payroll-host';
 import { launchBrowser, openSignedIn, startAppServer } from './support/browser';
 
@@ -46,7 +47,7 @@ describe('/fiscadas/{id}', () => {
     const list = await server.api.get('/api/my-documents?q=liasse%20fiscale', { token });
     const id = list.body.items[0].id;
     const { context, page, errors } = await openSignedIn(browser, server.url, `/fiscadas/${id}`);
-    await page.getByRole('heading', { name: 'Liasse fiscale 2025.pdf' }).waitFor();
+    await page.getByRole('heading', { name: demoFileNames().taxReturn }).waitFor();
     await page.locator('canvas[data-rendered-page="1"]').waitFor();
     expect(errors()).toEqual([]);
     await context.close();

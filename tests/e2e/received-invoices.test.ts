@@ -18,6 +18,9 @@ import {
   visit,
 } from './support/browser';
 import { OFFLINE_NOISE } from './support/offline-helpers';
+import { demoFileNames } from '../support/demo-names';
+
+const { atelier, energy } = demoFileNames().received;
 
 const LAPTOP = { width: 1366, height: 900 };
 const CII = readFileSync(new URL('../../src/einvoice/fixtures/cii-conforme.xml', import.meta.url), 'utf8');
@@ -42,9 +45,9 @@ describe('Factures reçues', () => {
     await page.getByRole('heading', { name: 'Factures reçues', level: 1 }).waitFor();
     expect(await page.title()).toBe('Factures reçues | Workplace');
     const table = page.getByRole('table', { name: 'Factures reçues', exact: true });
-    const flagged = table.getByRole('row').filter({ hasText: 'ENER-11-2026' });
+    const flagged = table.getByRole('row').filter({ hasText: energy });
     await flagged.getByText('1 anomalie', { exact: true }).waitFor();
-    await table.getByRole('row').filter({ hasText: 'FA-2026-0142' }).getByText('Conforme', { exact: true }).waitFor();
+    await table.getByRole('row').filter({ hasText: atelier }).getByText('Conforme', { exact: true }).waitFor();
     await expect.poll(() => flagged.textContent()).toContain('530,00\u00a0€');
     await screenLoaded(page);
     await shot(page, 'factures-recues-portable', true);
@@ -82,8 +85,8 @@ describe('Factures reçues', () => {
       .waitFor();
 
     // The flagged invoice: the finding in plain French, with its rule.
-    await table.getByRole('link', { name: 'ENER-11-2026', exact: true }).click();
-    await page.getByRole('heading', { name: 'Facture ENER-11-2026', level: 1 }).waitFor();
+    await table.getByRole('link', { name: energy, exact: true }).click();
+    await page.getByRole('heading', { name: `Facture ${energy}`, level: 1 }).waitFor();
     await page
       .getByRole('alert')
       .getByText('Le total TTC (530,00\u00a0€) ne correspond pas au total HT plus la TVA (540,00\u00a0€).')
@@ -102,17 +105,14 @@ describe('Factures reçues', () => {
       allowConsole: OFFLINE_NOISE,
     });
     await page.getByRole('heading', { name: 'Factures reçues', level: 1 }).waitFor();
-    await page.getByRole('table', { name: 'Factures reçues', exact: true }).getByText('ENER-11-2026').waitFor();
+    await page.getByRole('table', { name: 'Factures reçues', exact: true }).getByText(energy).waitFor();
     await screenLoaded(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
     await shot(page, 'factures-recues-tablette', true);
     await expectAccessible(page, 'la liste des factures reçues sur tablette');
 
-    await page
-      .getByRole('table', { name: 'Factures reçues', exact: true })
-      .getByRole('link', { name: 'FA-2026-0142' })
-      .tap();
-    await page.getByRole('heading', { name: 'Facture FA-2026-0142', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Factures reçues', exact: true }).getByRole('link', { name: atelier }).tap();
+    await page.getByRole('heading', { name: `Facture ${atelier}`, level: 1 }).waitFor();
     await page.getByRole('table', { name: 'TVA par taux' }).getByText('5,5\u00a0%').waitFor();
     await screenLoaded(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);

@@ -3,6 +3,7 @@ import { demoPdf, storageFor } from '../modules/documents/service';
 import { insertDeposit, PURCHASES_CATEGORY_ID } from '../modules/inbox/service';
 import { insertReceivedInvoice, readSupplierInvoice } from '../modules/received-invoices/service';
 import type { SeedContext } from './modules';
+import { demoCalendar, monthName, type DemoCalendar } from './demo-calendar';
 
 // « Factures reçues » (issue 18): three suppliers' e-invoices of the demo company, read and checked
 // as a deposit would be — a Factur-X PDF and a CII that are consistent, and a CII whose total TTC
@@ -89,20 +90,35 @@ async function facturX(title: string, xml: string): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** The demo's supplier invoice numbers: the year and month of their issue (8, 5 and 2 days ago). */
+export function receivedInvoiceNumbers(calendar: DemoCalendar) {
+  const [energyYear, energyMonthNumber] = calendar.day(2).split('-');
+  return {
+    atelier: `FA-${calendar.day(8).slice(0, 4)}-0142`,
+    minoterie: `${calendar.day(5).slice(0, 4)}/0087`,
+    energy: `ENER-${energyMonthNumber}-${energyYear}`,
+    /** « novembre »: the month the energy bill is for. */
+    energyMonth: monthName(calendar.day(2)).split(' ')[0].toLowerCase(),
+  };
+}
+
 export async function seedReceivedInvoices({ deps, companies, demoUserId }: SeedContext): Promise<void> {
   const storage = storageFor(deps);
   const company = companies[0];
   const now = deps.now().getTime();
   const day = (n: number) => new Date(now - n * 86_400_000);
+  // Numbers, names and deposit times follow the day the demo is seeded (demo-calendar.ts).
+  const calendar = demoCalendar(deps.now());
+  const { atelier, minoterie, energy, energyMonth } = receivedInvoiceNumbers(calendar);
   const files: Array<{ name: string; bytes: Uint8Array; mimeType: string; daysAgo: number }> = [
     {
-      name: 'Facture FA-2026-0142 Atelier Lumière.pdf',
+      name: `Facture ${atelier} Atelier Lumière.pdf`,
       mimeType: 'application/pdf',
       daysAgo: 6,
       bytes: await facturX(
-        'Facture FA-2026-0142',
+        `Facture ${atelier}`,
         ciiXml({
-          number: 'FA-2026-0142',
+          number: atelier,
           issued: day(8),
           due: day(-22),
           seller: {
@@ -122,12 +138,12 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
       ),
     },
     {
-      name: 'minoterie-2026-0087.xml',
+      name: `minoterie-${minoterie.replace('/', '-')}.xml`,
       mimeType: 'application/xml',
       daysAgo: 4,
       bytes: new TextEncoder().encode(
         ciiXml({
-          number: '2026/0087',
+          number: minoterie,
           issued: day(5),
           due: day(-25),
           seller: {
@@ -147,12 +163,12 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
       ),
     },
     {
-      name: 'ENER-11-2026.xml',
+      name: `${energy}.xml`,
       mimeType: 'application/xml',
       daysAgo: 1,
       bytes: new TextEncoder().encode(
         ciiXml({
-          number: 'ENER-11-2026',
+          number: energy,
           issued: day(2),
           due: day(-13),
           seller: {
@@ -165,7 +181,7 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
           },
           buyer: company.label,
           lines: [
-            { name: 'Électricité novembre', quantity: 1, unit: 'C62', price: 412.5, rate: 20 },
+            { name: `Électricité ${energyMonth}`, quantity: 1, unit: 'C62', price: 412.5, rate: 20 },
             { name: 'Abonnement', quantity: 1, unit: 'C62', price: 37.5, rate: 20 },
           ],
           statedTotal: 530,
@@ -173,10 +189,10 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
       ),
     },
   ];
-  for (const f of files) {
+  for (const [slot, f] of files.entries()) {
     const stored = await storage.put(f.bytes);
     const read = await readSupplierInvoice(f.bytes, f.name);
-    const createdAt = day(f.daysAgo);
+    const createdAt = calendar.filedAt(f.daysAgo, slot + 3);
     await deps.db.transaction(async (tx) => {
       const deposit = await insertDeposit(tx, {
         companyId: company.id,

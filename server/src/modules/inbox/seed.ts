@@ -1,24 +1,40 @@
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { SeedContext } from '../../seed/modules';
+import { demoCalendar, monthName } from '../../seed/demo-calendar';
 import { demoPdf, documentSearchKey, insertDocuments, storageFor, type StoredObject } from '../documents/service';
 
 /** Demo inbox deposits and the firm's batches (after the documents: a filed deposit names its document). */
 export async function seedDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
   const storage = storageFor(deps);
-  const now = deps.now().getTime();
-  const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000 - 3_600_000 * 3);
+  // Names and dates follow the day the demo is seeded (demo-calendar.ts): this month's statements
+  // deposited these last days, last month's one deposited and filed two weeks ago.
+  const calendar = demoCalendar(deps.now());
+  let slot = 0;
+  const at = (daysAgo: number) => calendar.filedAt(daysAgo, slot++);
   const mainId = companies[0].id;
+  const filedAt = at(14); // the firm's batch that filed last month's statement
+  const [salesDay1, salesDay2] = [calendar.day(8), calendar.day(7)];
+  const thisMonth = (daysAgo: number) => monthName(calendar.day(daysAgo));
+  const names = {
+    releve: `Relevé bancaire - ${thisMonth(2)}.pdf`,
+    achats: `Factures fournisseurs - ${thisMonth(3)}.pdf`,
+    achatsOther: `Factures fournisseurs - ${thisMonth(5)}.pdf`,
+    caisse: `Ventes caisse - ${monthName(salesDay2)}.csv`,
+    filed: `Relevé bancaire - ${calendar.periods(16).previousMonth}.pdf`,
+  };
   const csv = await storage.put(
     new TextEncoder().encode(
-      'date;libellé;montant\n2026-11-02;Ventes comptoir;1 284,50\n2026-11-03;Ventes comptoir;1 102,10\n',
+      `date;libellé;montant\n${salesDay1};Ventes comptoir;1 284,50\n${salesDay2};Ventes comptoir;1 102,10\n`,
     ),
   );
-  const pdf = (title: string) => demoPdf(title, 'Dépôt de fichiers', []).then((b) => storage.put(b));
-  const [releve, achats, caisse, octobre] = await Promise.all([
-    pdf('Relevé bancaire - Novembre 2026'),
-    pdf('Factures fournisseurs - Novembre 2026'),
+  const pdf = (name: string) =>
+    demoPdf(name.replace(/\.pdf$/, ''), 'Dépôt de fichiers', []).then((b) => storage.put(b));
+  const [releve, achats, achatsOther, caisse, octobre] = await Promise.all([
+    pdf(names.releve),
+    pdf(names.achats),
+    pdf(names.achatsOther),
     Promise.resolve(csv),
-    pdf('Relevé bancaire - Octobre 2026'),
+    pdf(names.filed),
   ]);
   const deposit = (
     companyId: number,
@@ -50,15 +66,15 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
         status: 'done',
         total: 1,
         processed: 1,
-        createdAt: at(14),
-        startedAt: at(14),
-        finishedAt: at(14),
+        createdAt: filedAt,
+        startedAt: filedAt,
+        finishedAt: filedAt,
       },
       { companyId: mainId, createdBy: adminUserId, status: 'queued', total: 1, createdAt: at(1) },
     ])
     .returning();
   // Filed through the documents module, which owns the table (decision 023).
-  const octobreName = 'Relevé bancaire - Octobre 2026.pdf';
+  const octobreName = names.filed;
   const [filed] = await insertDocuments(deps.db, [
     {
       companyId: mainId,
@@ -69,23 +85,23 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
       sha256: octobre.sha256,
       searchKey: documentSearchKey(octobreName, 44),
       depositedBy: demoUserId,
-      createdAt: at(14),
+      createdAt: filedAt,
     },
   ]);
   await deps.db.insert(inboxDeposits).values([
-    deposit(mainId, 44, 'Relevé bancaire - Novembre 2026.pdf', releve, 'application/pdf', 2),
-    deposit(mainId, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 3),
-    deposit(mainId, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 4, {
+    deposit(mainId, 44, names.releve, releve, 'application/pdf', 2),
+    deposit(mainId, 43, names.achats, achats, 'application/pdf', 3),
+    deposit(mainId, 42, names.caisse, caisse, 'text/csv', 4, {
       status: 'queued',
       batchId: queued.id,
     }),
-    deposit(mainId, 44, 'Relevé bancaire - Octobre 2026.pdf', octobre, 'application/pdf', 16, {
+    deposit(mainId, 44, names.filed, octobre, 'application/pdf', 16, {
       status: 'done',
       batchId: done.id,
       documentId: filed.id,
-      processedAt: at(14),
+      processedAt: filedAt,
     }),
-    deposit(companies[1].id, 43, 'Factures fournisseurs - Novembre 2026.pdf', achats, 'application/pdf', 5),
-    deposit(companies[3].id, 42, 'Ventes caisse - Novembre 2026.csv', caisse, 'text/csv', 6),
+    deposit(companies[1].id, 43, names.achatsOther, achatsOther, 'application/pdf', 5),
+    deposit(companies[3].id, 42, names.caisse, caisse, 'text/csv', 6),
   ]);
 }
