@@ -29,7 +29,7 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
   );
   const pdf = (name: string) =>
     demoPdf(name.replace(/\.pdf$/, ''), 'Dépôt de fichiers', []).then((b) => storage.put(b));
-  const [releve, achats, achatsOther, caisse, octobre] = await Promise.all([
+  const [releve, achats, achatsOther, caisse, lastMonthStatement] = await Promise.all([
     pdf(names.releve),
     pdf(names.achats),
     pdf(names.achatsOther),
@@ -74,16 +74,16 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
     ])
     .returning();
   // Filed through the documents module, which owns the table (decision 023).
-  const octobreName = names.filed;
+  const filedName = names.filed;
   const [filed] = await insertDocuments(deps.db, [
     {
       companyId: mainId,
       categoryId: 44,
-      name: octobreName,
+      name: filedName,
       mimeType: 'application/pdf',
-      size: octobre.size,
-      sha256: octobre.sha256,
-      searchKey: documentSearchKey(octobreName, 44),
+      size: lastMonthStatement.size,
+      sha256: lastMonthStatement.sha256,
+      searchKey: documentSearchKey(filedName, 44),
       depositedBy: demoUserId,
       createdAt: filedAt,
     },
@@ -95,7 +95,7 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
       status: 'queued',
       batchId: queued.id,
     }),
-    deposit(mainId, 44, names.filed, octobre, 'application/pdf', 16, {
+    deposit(mainId, 44, names.filed, lastMonthStatement, 'application/pdf', 16, {
       status: 'done',
       batchId: done.id,
       documentId: filed.id,
