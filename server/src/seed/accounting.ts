@@ -12,6 +12,7 @@ import {
   type SalesInvoice,
   type SalesSource,
 } from './accounting-sales';
+import { demoCalendar } from './demo-calendar';
 
 // Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
 // ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
@@ -460,17 +461,14 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
         ['6278', 'explanation', 'Ces commissions bancaires ont augmenté : avez-vous changé de terminal de paiement ?'],
         ['6061', 'document', 'Merci de déposer la facture d’énergie de cette période.'],
       ];
-      for (const [account, kind, question] of questions) {
+      // Asked on the four days before the seeding day, in office hours (demo-calendar.ts), oldest first.
+      const calendar = demoCalendar(ctx.deps.now());
+      for (const [i, [account, kind, question]] of questions.entries()) {
         const page = await greatBook(ctx.deps.db, p, { accounts: [account], page: 1, pageSize: 5 });
         const line = page.items[page.items.length - 1];
+        const askedAt = calendar.filedAt(4 - i, i + 2);
         if (line)
-          await createRequest(
-            ctx.deps.db,
-            bakery.id,
-            ctx.adminUserId,
-            { lineId: line.id, kind, question },
-            ctx.deps.now(),
-          );
+          await createRequest(ctx.deps.db, bakery.id, ctx.adminUserId, { lineId: line.id, kind, question }, askedAt);
       }
     }
   }

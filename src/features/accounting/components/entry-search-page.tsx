@@ -201,7 +201,7 @@ export function EntrySearchPage() {
               value={form.min}
               onChange={(e) => setForm({ ...form, min: e.currentTarget.value })}
               error={amounts.problem === 'Montant minimum invalide.' ? amounts.problem : undefined}
-              w={150}
+              w={180}
             />
             <TextInput
               size="md"
@@ -211,7 +211,7 @@ export function EntrySearchPage() {
               value={form.max}
               onChange={(e) => setForm({ ...form, max: e.currentTarget.value })}
               error={amounts.problem && amounts.problem !== 'Montant minimum invalide.' ? amounts.problem : undefined}
-              w={150}
+              w={180}
             />
           </Group>
           <Group justify="flex-end">
