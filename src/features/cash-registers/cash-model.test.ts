@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Journal, MovementType } from '../../contract/cash-registers';
 import {
   balanceWithPending,
+  cashDaysSummary,
   cashDifference,
   checkAmount,
   countDetail,
@@ -198,5 +199,17 @@ describe('receipt photo', () => {
     expect(fitWithin(4032, 3024)).toEqual({ width: 1600, height: 1200 });
     expect(fitWithin(3024, 4032)).toEqual({ width: 1200, height: 1600 });
     expect(fitWithin(800, 600)).toEqual({ width: 800, height: 600 });
+  });
+});
+
+describe('the home’s « Mes caisses » card', () => {
+  it('its figure says what it counts: « À jour », or the past days still to close', () => {
+    expect(cashDaysSummary([])).toEqual({ detail: 'Aucune caisse n’est encore ouverte pour cette société.' });
+    expect(cashDaysSummary([0, 0])).toEqual({
+      figure: 'À jour',
+      detail: 'Toutes les journées passées sont clôturées.',
+    });
+    expect(cashDaysSummary([0, 1])).toEqual({ figure: '1 journée', detail: 'passée, encore à clôturer' });
+    expect(cashDaysSummary([2, 1])).toEqual({ figure: '3 journées', detail: 'passées, encore à clôturer' });
   });
 });

@@ -9,7 +9,7 @@ import type {
   PaymentMethod,
 } from '../../contract/cash-registers';
 import { addDays, compareDates } from '../../domain/dates';
-import { formatMoney, formatMoneyCompact, formatNumber, formatPercent } from '../../domain/format';
+import { formatCount, formatMoney, formatMoneyCompact, formatNumber, formatPercent } from '../../domain/format';
 import { fromCents, parseFrenchNumber, toCents } from '../../domain/money';
 
 /** Notes and coins of the drawer, largest first; `key` is the value in euros as the wire's text. */
@@ -309,3 +309,17 @@ export const presetOf = (dateStart: string, dateEnd: string, today: string): Per
     const d = periodOf(p.value, today);
     return d.dateStart === dateStart && d.dateEnd === dateEnd;
   })?.value ?? null;
+
+/**
+ * The home's « Mes caisses » card: its figure and sentence from the number of past days each
+ * register still has to close. A figure always says what it counts (« 2 journées », « À jour »).
+ */
+export function cashDaysSummary(openDaysPerRegister: readonly number[]): { figure?: string; detail: string } {
+  if (openDaysPerRegister.length === 0) return { detail: 'Aucune caisse n’est encore ouverte pour cette société.' };
+  const toClose = openDaysPerRegister.reduce((n, days) => n + days, 0);
+  if (toClose === 0) return { figure: 'À jour', detail: 'Toutes les journées passées sont clôturées.' };
+  return {
+    figure: formatCount(toClose, 'journée', 'journées'),
+    detail: toClose === 1 ? 'passée, encore à clôturer' : 'passées, encore à clôturer',
+  };
+}

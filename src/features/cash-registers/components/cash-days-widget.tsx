@@ -5,6 +5,7 @@ import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { formatCount } from '../../../domain/format';
 import { registersData } from '../cash-registers-data';
+import { cashDaysSummary } from '../cash-model';
 
 /**
  * Home (issue 16, « Mes caisses »): the days still to close, per register. Read from the device's
@@ -13,23 +14,15 @@ import { registersData } from '../cash-registers-data';
 export function CashDaysWidget() {
   const read = useServerData(registersData, NO_PARAMS);
   const registers = read.data ?? [];
-  const toClose = registers.reduce((n, r) => n + r.openDays.length, 0);
-  const detail = !read.data
-    ? read.loading
-      ? undefined
-      : 'Les caisses n’ont pas pu être chargées.'
-    : registers.length === 0
-      ? 'Aucune caisse n’est encore ouverte pour cette société.'
-      : toClose === 0
-        ? 'Toutes les journées passées sont clôturées.'
-        : formatCount(toClose, 'journée passée à clôturer', 'journées passées à clôturer');
+  const summary = read.data ? cashDaysSummary(registers.map((r) => r.openDays.length)) : undefined;
+  const detail = summary ? summary.detail : read.loading ? undefined : 'Les caisses n’ont pas pu être chargées.';
   return (
     <HomeWidget
       title="Mes caisses"
       icon={IconCashRegister}
       color="teal"
       loading={!read.data && read.loading}
-      figure={read.data && registers.length > 0 ? formatCount(toClose) : undefined}
+      figure={summary?.figure}
       detail={detail}
       link={{ to: '/mes-caisses', label: 'Ouvrir mes caisses' }}
     >
