@@ -3,7 +3,7 @@ import { demoPdf, storageFor } from '../modules/documents/service';
 import { insertDeposit, PURCHASES_CATEGORY_ID } from '../modules/inbox/service';
 import { insertReceivedInvoice, readSupplierInvoice } from '../modules/received-invoices/service';
 import type { SeedContext } from './modules';
-import { demoCalendar, monthName, type DemoCalendar } from './demo-calendar';
+import { demoCalendar, monthName, parisInstant, type DemoCalendar } from './demo-calendar';
 
 // « Factures reçues » (issue 18): three suppliers' e-invoices of the demo company, read and checked
 // as a deposit would be — a Factur-X PDF and a CII that are consistent, and a CII whose total TTC
@@ -105,10 +105,10 @@ export function receivedInvoiceNumbers(calendar: DemoCalendar) {
 export async function seedReceivedInvoices({ deps, companies, demoUserId }: SeedContext): Promise<void> {
   const storage = storageFor(deps);
   const company = companies[0];
-  const now = deps.now().getTime();
-  const day = (n: number) => new Date(now - n * 86_400_000);
-  // Numbers, names and deposit times follow the day the demo is seeded (demo-calendar.ts).
+  // Numbers, names, dates and deposit times follow the day the demo is seeded (demo-calendar.ts).
+  // Noon in Paris: the same calendar day in UTC, in which the invoices' dates are written.
   const calendar = demoCalendar(deps.now());
+  const day = (n: number) => parisInstant(calendar.day(n), 12, 0);
   const { atelier, minoterie, energy, energyMonth } = receivedInvoiceNumbers(calendar);
   const files: Array<{ name: string; bytes: Uint8Array; mimeType: string; daysAgo: number }> = [
     {
