@@ -270,6 +270,25 @@ export default tseslint.config(
   },
   ...tableOwnership,
   {
+    // Issue 12: the date inputs come with dayjs's French set-up, loaded by the screens that pick a
+    // date and not by the signed-in shell (DatesProvider only).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/dates.ts', 'src/routes/signed-in-shell.tsx', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/dates',
+              message: 'Importez les champs de date depuis src/components/dates (dayjs en français).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
     rules: {

@@ -4,9 +4,6 @@ import '../components/mantine-root';
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
 import { DatesProvider } from '@mantine/dates';
-import 'dayjs/locale/fr';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { startOfflineData } from '../data/start';
 import { installAccountingDataset } from '../features/accounting/index';
 import { installCashRegisterDataset } from '../features/cash-registers/index';
@@ -16,9 +13,7 @@ import { registerServiceWorker } from '../lib/service-worker';
 import { clearLocalSession } from '../lib/session';
 import { AppLayout } from './app-layout-screen';
 
-dayjs.extend(customParseFormat);
-dayjs.locale('fr');
-
+// dayjs's French locale comes with the date inputs (components/dates.ts), not with the home.
 let started = false;
 
 /** Once per page: the offline data layer, the editors' sync hooks, the service worker. */

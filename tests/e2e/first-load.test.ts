@@ -159,7 +159,7 @@ describe('first load of /login', () => {
 });
 
 // Decision 025: the signed-in layer and the home screen come in a handful of chunks (about a hundred
-// small ones before, fetched in waves: one round trip each on a mobile line).
+// small ones before, fetched in waves: one round trip each on a mobile line), 200 KB gzip at most.
 describe('first load of the signed-in home', () => {
   it('asks for a handful of JavaScript files', async () => {
     const context = await newContext(browser, { session: await sessionFor(server.url) });
@@ -171,6 +171,13 @@ describe('first load of the signed-in home', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(4);
+    // Issue 12: the rest of the shell, after what /login runs, is at most 200 KB of JavaScript (gzip).
+    const loginScripts = [...readFileSync(join(DIST, 'login.html'), 'utf8').matchAll(/<script[^>]* src="([^"]+)"/g)];
+    const rest = scripts.filter((p) => !loginScripts.some((m) => m[1] === p));
+    expect(loginScripts.length).toBeGreaterThan(0);
+    expect(rest.length).toBeGreaterThan(0);
+    const restGzip = rest.reduce((sum, p) => sum + gzipSize(join(DIST, p)), 0);
+    expect(restGzip, `JavaScript gzip après la connexion (${rest.join(', ')})`).toBeLessThanOrEqual(200 * KB);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../components/dates';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page/page-header';
 import { useServerData } from '../../data/sync/use-server-data';

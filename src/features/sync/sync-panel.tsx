@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   discardOutboxEntry,
   getOutboxEditor,
@@ -18,10 +18,22 @@ import { WARNING_COLOR } from './colors';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { failedLabel, isUpload, uploadsTitle, waitingLabel } from './labels';
 import type { EntryAction } from './outbox-entry-item';
-import { OutboxList } from './outbox-list';
 import { useEntrySubjects } from './use-entry-subjects';
 import { ReconnectButton } from './reconnect-button';
 import { StorageUsage } from './storage-usage';
+
+// The list is virtualised (a long queue after days offline): its code and the virtualiser's come
+// when the panel is first opened, not with the home (issue 12, the signed-in layer's bytes). The
+// service worker keeps them, so the panel opens offline too.
+const OutboxList = lazy(() => import('./outbox-list').then((m) => ({ default: m.OutboxList })));
+
+const LIST_SKELETON = (
+  <Stack gap="xs">
+    {[0, 1, 2].map((i) => (
+      <Skeleton key={i} height={110} radius="md" />
+    ))}
+  </Stack>
+);
 
 /** The list of changes not yet on the server (pending and refused), with Réessayer / Modifier / Abandonner. */
 export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -105,7 +117,9 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
         <Title order={3} size="h5">
           {title}
         </Title>
-        <OutboxList entries={items} all={list} subjects={subjects} label={label} onEdit={edit} onAction={act} />
+        <Suspense fallback={LIST_SKELETON}>
+          <OutboxList entries={items} all={list} subjects={subjects} label={label} onEdit={edit} onAction={act} />
+        </Suspense>
       </Stack>
     );
 
@@ -157,11 +171,7 @@ function SyncPanelBody({ onClose }: { onClose: () => void }) {
         </Group>
         <StorageUsage refreshKey={list.length} />
         {entries === undefined ? (
-          <Stack gap="xs">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={110} radius="md" />
-            ))}
-          </Stack>
+          LIST_SKELETON
         ) : (
           <>
             {section(`Modifications (${edits.length})`, edits, 'Modifications en attente')}

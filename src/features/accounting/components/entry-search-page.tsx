@@ -1,5 +1,5 @@
 import { Button, Card, Group, Loader, MultiSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { IconMessageQuestion, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';

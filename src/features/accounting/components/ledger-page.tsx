@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { usePhone } from '../../../components/use-phone';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DataAge } from '../../../components/offline/data-age';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VerifyReport } from '../../../contract/cash-registers';

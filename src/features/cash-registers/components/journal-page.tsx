@@ -7,7 +7,7 @@ import {
   IconPlus,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useMemo, useRef, useState } from 'react';

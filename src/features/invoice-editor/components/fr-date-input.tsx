@@ -1,4 +1,4 @@
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '../../../components/dates';
 import { parseFrDate } from '../fr-date';
 
 /** A date field in the French format (JJ/MM/AAAA), typed or picked; values are 'YYYY-MM-DD'. */

@@ -1,5 +1,5 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
