@@ -113,3 +113,18 @@ describe('demo data: the bakery’s accounting matches its registers and invoice
     expect(creditNotes).toBeGreaterThan(0);
   });
 });
+
+describe('demo data: the firm’s information requests', () => {
+  it('four open requests about entries of the last six weeks, asked on the four days before today', async () => {
+    const res = await api().get('/api/my-accounting/required-details', opts());
+    expect(res.status).toBe(200);
+    const open = res.body.items.filter((r: { status: string }) => r.status === 'open');
+    expect(open).toHaveLength(4);
+    const now = today(ctx.server);
+    const day = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    for (const r of open) {
+      expect(r.entry.date >= addDays(now, -45) && r.entry.date < now, r.entry.date).toBe(true);
+      expect(day(r.askedAt) >= addDays(now, -4) && day(r.askedAt) < now, r.askedAt).toBe(true);
+    }
+  });
+});

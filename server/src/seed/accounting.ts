@@ -461,11 +461,15 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
         ['6278', 'explanation', 'Ces commissions bancaires ont augmenté : avez-vous changé de terminal de paiement ?'],
         ['6061', 'document', 'Merci de déposer la facture d’énergie de cette période.'],
       ];
-      // Asked on the four days before the seeding day, in office hours (demo-calendar.ts), oldest first.
+      // Asked on the four days before the seeding day, in office hours (demo-calendar.ts), oldest first,
+      // about the last six weeks' entries as a firm reviewing the month would (the exercise's first
+      // ones when an account has none yet).
       const calendar = demoCalendar(ctx.deps.now());
+      const recent = await resolvePeriod(ctx.deps.db, bakery.id, { dateStart: addDays(today, -45) }).catch(() => null);
       for (const [i, [account, kind, question]] of questions.entries()) {
-        const page = await greatBook(ctx.deps.db, p, { accounts: [account], page: 1, pageSize: 5 });
-        const line = page.items[page.items.length - 1];
+        const lastOf = async (period: typeof p) =>
+          (await greatBook(ctx.deps.db, period, { accounts: [account], page: 1, pageSize: 5 })).items.at(-1);
+        const line = (recent && (await lastOf(recent))) ?? (await lastOf(p));
         const askedAt = calendar.filedAt(4 - i, i + 2);
         if (line)
           await createRequest(ctx.deps.db, bakery.id, ctx.adminUserId, { lineId: line.id, kind, question }, askedAt);
