@@ -1,28 +1,16 @@
 import { addDays, todayInParis } from '../../../src/domain/dates';
+import { formatDateTime, formatMonth } from '../../../src/domain/format';
 
 // The demo's files are named after the periods they cover, and those follow the day they were
 // filed, itself counted back from the day the demo is seeded. A demo seeded in March 2027 shows
 // February's VAT return filed in March, not October 2026's filed in March.
 
-const MONTHS = [
-  'Janvier',
-  'Février',
-  'Mars',
-  'Avril',
-  'Mai',
-  'Juin',
-  'Juillet',
-  'Août',
-  'Septembre',
-  'Octobre',
-  'Novembre',
-  'Décembre',
-];
-
 /** « Octobre 2026 »: the month `monthsBefore` months before the month of `day` (YYYY-MM-DD). */
 export function monthName(day: string, monthsBefore = 0): string {
   const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 - monthsBefore;
-  return `${MONTHS[index % 12]} ${Math.floor(index / 12)}`;
+  const month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  const name = formatMonth(month); // « octobre 2026 »
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** What a file filed on `day` is about: the month, quarter and year before it, the last mid-year. */
@@ -52,18 +40,12 @@ export function filingPeriods(day: string): FilingPeriods {
 
 /** The instant of `hh:mm` in Paris on `day` (summer or winter time). */
 export function parisInstant(day: string, hh: number, mm: number): Date {
-  const wall = Date.parse(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00Z`);
+  const time = `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  const shown = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} à ${time}`;
   for (const offsetHours of [1, 2]) {
     const candidate = new Date(wall - offsetHours * 3_600_000);
-    const shown = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Paris',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(candidate);
-    if (todayInParis(candidate) === day && shown === `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`) {
-      return candidate;
-    }
+    if (formatDateTime(candidate.toISOString()) === shown) return candidate;
   }
   return new Date(wall - 3_600_000); // an hour that does not exist in Paris (the spring change): winter time
 }

@@ -1,4 +1,5 @@
 import { addDays, todayInParis } from '../../../src/domain/dates';
+import { formatMonth } from '../../../src/domain/format';
 import { normalizeCustomer } from '../../../src/domain/customers';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
 import type { InvoiceLine } from '../../../src/domain/types';
@@ -35,20 +36,6 @@ export const FIRM_LABEL = 'Cabinet Workplace Expertise';
 const MONTHS = 12;
 const OVERDUE = MONTHS - 4;
 const CREDITED = MONTHS - 6;
-const MONTH_NAMES = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 
 function line(label: string, unitPrice: number): InvoiceLine {
   const l: InvoiceLine = {
@@ -158,12 +145,12 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
     const date = monthStart(today, MONTHS - 1 - month);
     clients.forEach((_client, k) => {
       const customer = records[k];
-      const name = MONTH_NAMES[Number(date.slice(5, 7)) - 1];
-      const ls = [line(`Forfait comptable mensuel – ${name} ${date.slice(0, 4)}`, 150 + 15 * (k % 6))];
+      const monthLabel = formatMonth(date); // « novembre 2026 »
+      const ls = [line(`Forfait comptable mensuel – ${monthLabel}`, 150 + 15 * (k % 6))];
       const total = amounts(ls);
       const n = take('Facture', date);
       const snap = customerSnapshot(customer, '');
-      const designation = `Forfait comptable ${name} ${date.slice(0, 4)}`;
+      const designation = `Forfait comptable ${monthLabel}`;
       const paid = month !== OVERDUE && month !== MONTHS - 1;
       rows.push({
         clientIndex: k,

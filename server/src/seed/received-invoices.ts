@@ -3,7 +3,8 @@ import { demoPdf, storageFor } from '../modules/documents/service';
 import { insertDeposit, PURCHASES_CATEGORY_ID } from '../modules/inbox/service';
 import { insertReceivedInvoice, readSupplierInvoice } from '../modules/received-invoices/service';
 import type { SeedContext } from './modules';
-import { demoCalendar, monthName, parisInstant, type DemoCalendar } from './demo-calendar';
+import { formatMonth } from '../../../src/domain/format';
+import { demoCalendar, parisInstant, type DemoCalendar } from './demo-calendar';
 
 // « Factures reçues » (issue 18): three suppliers' e-invoices of the demo company, read and checked
 // as a deposit would be — a Factur-X PDF and a CII that are consistent, and a CII whose total TTC
@@ -98,7 +99,7 @@ export function receivedInvoiceNumbers(calendar: DemoCalendar) {
     minoterie: `${calendar.day(5).slice(0, 4)}/0087`,
     energy: `ENER-${energyMonthNumber}-${energyYear}`,
     /** « novembre »: the month the energy bill is for. */
-    energyMonth: monthName(calendar.day(2)).split(' ')[0].toLowerCase(),
+    energyMonth: formatMonth(calendar.day(2)).split(' ')[0],
   };
 }
 
