@@ -127,4 +127,34 @@ describe('demo data: the firm’s information requests', () => {
       expect(day(r.askedAt) >= addDays(now, -4) && day(r.askedAt) < now, r.askedAt).toBe(true);
     }
   });
+
+  it('two older requests show the rest of their life: one answered with the invoice asked for, one closed', async () => {
+    const res = await api().get('/api/my-accounting/required-details', opts());
+    const byStatus = (status: string) => res.body.items.filter((r: { status: string }) => r.status === status);
+    const [answered] = byStatus('answered');
+    expect(byStatus('answered')).toHaveLength(1);
+    expect(answered).toMatchObject({ kind: 'document', statusLabel: 'Répondue', closedAt: null });
+    expect(answered.answers).toHaveLength(1);
+    expect(answered.answers[0].answeredBy.firstName).toBe('Sophie');
+    // The invoice asked for is a real PDF, served to the bakery.
+    const [pdf] = answered.answers[0].files;
+    expect(pdf.name).toBe(`Facture ${answered.entry.piece}.pdf`);
+    const file = await api().get(pdf.link, opts());
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode(file.raw.slice(0, 5))).toBe('%PDF-');
+
+    const [closed] = byStatus('closed');
+    expect(byStatus('closed')).toHaveLength(1);
+    expect(closed).toMatchObject({ kind: 'explanation', statusLabel: 'Clôturée' });
+    expect(closed.answers).toHaveLength(1);
+    expect(Date.parse(closed.closedAt)).toBeGreaterThan(Date.parse(closed.answers[0].answeredAt));
+
+    // Sophie read their notifications when she answered; the four open requests' are still news.
+    const notes = (await api().get('/api/notifications?page=1&pageSize=100', opts())).body.items;
+    const about = (r: { askedAt: string }) =>
+      notes.filter((n: { type: number; createdAt: string }) => n.type === 2 && n.createdAt === r.askedAt);
+    for (const r of [answered, closed])
+      expect(about(r).map((n: { readAt: string }) => n.readAt)).toEqual([r.answers[0].answeredAt]);
+    for (const r of byStatus('open')) expect(about(r).map((n: { readAt: null }) => n.readAt)).toEqual([null]);
+  });
 });

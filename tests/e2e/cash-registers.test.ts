@@ -98,7 +98,7 @@ describe('Mes caisses on a tablet', () => {
     await expectAccessible(page, 'Mes caisses');
 
     // A week back, day by day, with the buttons and a swipe.
-    await card.getByRole('link', { name: 'Ouvrir la journée' }).click();
+    await card.getByRole('link', { name: 'Voir la journée' }).click();
     await page.getByRole('heading', { name: 'Journées de caisse', level: 1 }).waitFor();
     const today = counter.today.day;
     await expect.poll(() => new URL(page.url()).searchParams.get('jour')).toBe(counter.currentDay);

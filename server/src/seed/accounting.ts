@@ -1,8 +1,6 @@
 import { todayInParis } from '../../../src/domain/dates';
 import { importFec } from '../modules/accounting/import';
-import { createRequest } from '../modules/accounting/requests';
 import { FEC_COLUMNS } from '../modules/accounting/fec';
-import { greatBook, resolvePeriod } from '../modules/accounting/service';
 import type { SeedContext } from './modules';
 import {
   invoiceEntry,
@@ -12,7 +10,7 @@ import {
   type SalesInvoice,
   type SalesSource,
 } from './accounting-sales';
-import { demoCalendar } from './demo-calendar';
+import { seedInformationRequests } from './accounting-requests';
 
 // Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
 // ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
@@ -452,29 +450,7 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
     await load(ctx, bakery.id, siren, `${year - 1}-01-01`, `${year - 1}-12-31`, first);
     const current = bakeryExercise(`${year}-01-01`, yesterday, { seed: 2026, opening: first.balances, sales });
     await load(ctx, bakery.id, siren, `${year}-01-01`, `${year}-12-31`, current);
-    // A few open information requests from the firm, each notified to the bakery's readers.
-    const p = await resolvePeriod(ctx.deps.db, bakery.id, {});
-    if (p) {
-      const questions: Array<[string, 'document' | 'explanation', string]> = [
-        ['40', 'document', 'Pouvez-vous nous transmettre la facture correspondant à ce règlement ?'],
-        ['53', 'explanation', 'Cette remise d’espèces est inhabituelle : à quoi correspond-elle ?'],
-        ['6278', 'explanation', 'Ces commissions bancaires ont augmenté : avez-vous changé de terminal de paiement ?'],
-        ['6061', 'document', 'Merci de déposer la facture d’énergie de cette période.'],
-      ];
-      // Asked on the four days before the seeding day, in office hours (demo-calendar.ts), oldest first,
-      // about the last six weeks' entries as a firm reviewing the month would (the exercise's first
-      // ones when an account has none yet).
-      const calendar = demoCalendar(ctx.deps.now());
-      const recent = await resolvePeriod(ctx.deps.db, bakery.id, { dateStart: addDays(today, -45) }).catch(() => null);
-      for (const [i, [account, kind, question]] of questions.entries()) {
-        const lastOf = async (period: typeof p) =>
-          (await greatBook(ctx.deps.db, period, { accounts: [account], page: 1, pageSize: 5 })).items.at(-1);
-        const line = (recent && (await lastOf(recent))) ?? (await lastOf(p));
-        const askedAt = calendar.filedAt(4 - i, i + 2);
-        if (line)
-          await createRequest(ctx.deps.db, bakery.id, ctx.adminUserId, { lineId: line.id, kind, question }, askedAt);
-      }
-    }
+    await seedInformationRequests(ctx, bakery.id, today);
   }
   const cafe = ctx.companies.find((c) => c.label === 'Café des Arts');
   if (cafe) {

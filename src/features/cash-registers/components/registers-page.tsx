@@ -129,7 +129,7 @@ function RegisterCard({ register: r }: { register: Register }) {
           leftSection={<IconNotebook size={18} />}
           size="md"
         >
-          Ouvrir la journée
+          Voir la journée
         </Button>
         <Button
           component={Link}

@@ -1,0 +1,86 @@
+import { announcesRequest } from '../../../src/domain/information-requests';
+import { addDays } from '../../../src/domain/dates';
+import { addAnswer, closeRequest, createRequest, type AnswerFile } from '../modules/accounting/requests';
+import { greatBook, resolvePeriod } from '../modules/accounting/service';
+import { storageFor } from '../modules/documents/service';
+import { demoPdf } from '../modules/documents/seed-files';
+import { listNotifications, markRead } from '../modules/notifications/service';
+import type { SeedContext } from './modules';
+import { demoCalendar } from './demo-calendar';
+
+type Kind = 'document' | 'explanation';
+
+/** Still waiting for the bakery: asked on the four days before the seeding day, oldest first. */
+const OPEN: Array<[account: string, kind: Kind, question: string]> = [
+  ['40', 'document', 'Pouvez-vous nous transmettre la facture correspondant à ce règlement ?'],
+  ['53', 'explanation', 'Cette remise d’espèces est inhabituelle : à quoi correspond-elle ?'],
+  ['6278', 'explanation', 'Ces commissions bancaires ont augmenté : avez-vous changé de terminal de paiement ?'],
+  ['6061', 'document', 'Merci de déposer la facture d’énergie de cette période.'],
+];
+
+/**
+ * The firm's information requests to the bakery: four open ones about the last six weeks' entries,
+ * as a firm reviewing the month would, and two older ones that show the rest of a request's life (one
+ * the bakery answered with the invoice asked for, one the firm closed after the bakery's explanation).
+ * The older ones' notifications were read when they were answered; the open ones' are news.
+ */
+export async function seedInformationRequests(ctx: SeedContext, companyId: number, today: string): Promise<void> {
+  const { db } = ctx.deps;
+  const exercise = await resolvePeriod(db, companyId, {});
+  if (!exercise) return;
+  const calendar = demoCalendar(ctx.deps.now());
+  // An entry of the account in the given window (its fifth), or of the exercise when it has none there.
+  const entryOf = async (account: string, fromDaysAgo: number) => {
+    const window = await resolvePeriod(db, companyId, { dateStart: addDays(today, -fromDaysAgo) }).catch(() => null);
+    for (const period of window ? [window, exercise] : [exercise]) {
+      const page = await greatBook(db, period, { accounts: [account], page: 1, pageSize: 5 });
+      if (page.items.length > 0) return page.items.at(-1)!;
+    }
+    return null;
+  };
+  const ask = async (account: string, kind: Kind, question: string, fromDaysAgo: number, askedAt: Date) => {
+    const line = await entryOf(account, fromDaysAgo);
+    return line && createRequest(db, companyId, ctx.adminUserId, { lineId: line.id, kind, question }, askedAt);
+  };
+
+  const answered = await ask(
+    '6022',
+    'document',
+    'Pouvez-vous nous transmettre cette facture d’emballages ? Elle manque dans vos dépôts.',
+    75,
+    calendar.filedAt(24, 1),
+  );
+  if (answered) {
+    const title = `Facture ${answered.entry.piece}`;
+    const lines = [answered.entry.label, `Pièce ${answered.entry.piece}`];
+    const stored = await storageFor(ctx.deps).put(await demoPdf(title, 'Justificatif', lines));
+    const file: AnswerFile = { ...stored, name: `${title}.pdf`, mimeType: 'application/pdf' };
+    const text = 'Voici la facture : elle était restée dans le classeur de la boutique.';
+    await answer(ctx, companyId, answered.id, text, [file], calendar.filedAt(23, 4));
+  }
+  const closed = await ask(
+    '6588',
+    'explanation',
+    'Cet écart de caisse est plus élevé que d’habitude : que s’est-il passé ce jour-là ?',
+    75,
+    calendar.filedAt(17, 2),
+  );
+  if (closed) {
+    const text =
+      'Une erreur de rendu de monnaie à l’heure de pointe du matin. Nous recomptons désormais le fond de caisse à midi.';
+    await answer(ctx, companyId, closed.id, text, [], calendar.filedAt(16, 6));
+    await closeRequest(db, companyId, closed.id, calendar.filedAt(14, 3));
+  }
+
+  for (const [i, [account, kind, question]] of OPEN.entries())
+    await ask(account, kind, question, 45, calendar.filedAt(4 - i, i + 2));
+}
+
+/** The bakery's answer, by demo, who read the request's notification as she answered it. */
+async function answer(ctx: SeedContext, companyId: number, id: number, text: string, files: AnswerFile[], at: Date) {
+  const { db } = ctx.deps;
+  const request = await addAnswer(db, companyId, id, ctx.demoUserId, text, files, at);
+  const { items } = await listNotifications(db, ctx.demoUserId, companyId, 1, 100);
+  for (const n of items.filter((n) => announcesRequest(n, request) && !n.readAt))
+    await markRead(db, ctx.demoUserId, companyId, n.id, at);
+}
