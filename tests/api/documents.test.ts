@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { memberships } from '../../server/src/db/schema/index';
+import { documents, memberships } from '../../server/src/db/schema/index';
 import { demoFileNames } from '../support/demo-names';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -75,9 +75,24 @@ describe('GET /api/my-documents', () => {
       .set({ categories: [18] })
       .where(and(eq(memberships.userId, server.seed!.demoUserId), eq(memberships.companyId, other)));
     try {
-      const res = await list('', other);
-      expect(res.body.items.map((d: any) => d.categoryId)).toEqual([18]);
-      const hidden = (await list('', other, admin)).body.items.find((d: any) => d.categoryId !== 18);
+      const res = await list('?pageSize=200', other);
+      // Category 18, and the files she deposited herself, which the firm filed: a depositor keeps
+      // reading what she sent (access.ts).
+      const hers = new Set(
+        (
+          await server.deps.db
+            .select({ id: documents.id })
+            .from(documents)
+            .where(and(eq(documents.companyId, other), eq(documents.depositedBy, server.seed!.demoUserId)))
+        ).map((d) => d.id),
+      );
+      expect(hers.size).toBeGreaterThan(0);
+      const items: Array<{ id: number; categoryId: number }> = res.body.items;
+      expect(items.filter((d) => !hers.has(d.id)).map((d) => d.categoryId)).toEqual([18]);
+      expect(items.filter((d) => hers.has(d.id))).toHaveLength(hers.size);
+      const hidden = (await list('?pageSize=200', other, admin)).body.items.find(
+        (d: any) => d.categoryId !== 18 && !hers.has(d.id),
+      );
       expect(
         (await server.api.get(`/api/ged/documents/${hidden.id}/view`, { token: demo, company: other })).status,
       ).toBe(404);

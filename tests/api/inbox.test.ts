@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { inboxDeposits, notifications } from '../../server/src/db/schema/index';
+import { todayInParis } from '../../src/domain/dates';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PNG_BYTES, pdfOfSize, upload, uploadForm } from '../support/uploads';
 
@@ -223,6 +224,35 @@ describe('GET /api/my-inbox and history', () => {
     expect(companies).toEqual(new Set(['Garage Dupont & Fils', 'Café des Arts']));
     const one = await server.api.get(`/api/my-inbox/history/admin?company=${company}`, { token: admin });
     expect(one.body.items.every((d: any) => d.company.id === company)).toBe(true);
+  });
+
+  it('the firm’s history holds a year of files it filed, month after month, each now a document of its company', async () => {
+    const res = await server.api.get('/api/my-inbox/history/admin?pageSize=200&status=done', { token: admin });
+    expect(res.status).toBe(200);
+    const done: any[] = res.body.items;
+    expect(done.length).toBeGreaterThanOrEqual(40);
+    const month = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }).slice(0, 7);
+    const months = new Set(done.map((d) => month(d.createdAt)));
+    const thisMonth = todayInParis(server.deps.now()).slice(0, 7);
+    for (let k = 2; k <= 11; k++) {
+      const [y, m] = thisMonth.split('-').map(Number);
+      const index = y! * 12 + m! - 1 - k;
+      expect(months, `${k} mois avant`).toContain(
+        `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`,
+      );
+    }
+    for (const d of done) {
+      expect(d.documentId, d.name).toEqual(expect.any(Number));
+      expect(Date.parse(d.processedAt)).toBeGreaterThan(Date.parse(d.createdAt));
+      expect(Date.parse(d.processedAt)).toBeLessThan(server.deps.now().getTime());
+    }
+    const [filed] = done;
+    const file = await server.api.get(`/api/ged/documents/${filed.documentId}/download`, {
+      token: admin,
+      company: filed.company.id,
+    });
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode(file.raw.slice(0, 5))).toBe('%PDF-');
   });
 });
 

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInParis } from '../../src/domain/dates';
+import { addDays, todayInParis } from '../../src/domain/dates';
 import { companies, users } from '../../server/src/db/schema/index';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -36,6 +36,35 @@ describe('statistics (administrators)', () => {
     expect(res.body.signIns).toBeGreaterThanOrEqual(2);
     expect(res.body.activeUsers).toBeGreaterThanOrEqual(2);
     expect(res.body.signInsByDay).toEqual([{ date: today, count: res.body.signIns }]);
+  });
+
+  it('shows the demo’s history: working days of the last month, before today, by the users who could sign in', async () => {
+    const today = todayInParis(server.deps.now());
+    const first = addDays(today, -30);
+    const yesterday = addDays(today, -1);
+    const res = await server.api.get(`/api/statistiques/datedebut/${first}/datefin/${yesterday}`, { token: admin });
+    expect(res.status).toBe(200);
+    // The owner, the manager, two employees, and the one disabled 15 days ago, who signed in before.
+    expect(res.body.activeUsers).toBe(5);
+    expect(res.body.signIns).toBeGreaterThan(40);
+    const days: Array<{ date: string; count: number }> = res.body.signInsByDay;
+    expect(days.length).toBeGreaterThan(15);
+    // Nobody works on Sundays.
+    expect(days.filter((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 0)).toEqual([]);
+    expect(days.reduce((sum, d) => sum + d.count, 0)).toBe(res.body.signIns);
+
+    // « Dernière connexion » follows the history: the invited employee has never signed in.
+    const { adminUserId, companies: seeded } = server.seed!;
+    const conseil = seeded.find((c) => c.label === 'Conseil Audit Rousseau')!;
+    const list = await server.api.get(`/api/me/admin/my-users/user/${adminUserId}/company/${conseil.id}`, {
+      token: admin,
+    });
+    const last = Object.fromEntries(
+      list.body.items.map((u: { username: string; lastSignInAt: string | null }) => [u.username, u.lastSignInAt]),
+    );
+    expect(last['hugo.lambert']).toBeNull();
+    for (const name of ['claire.fontaine', 'lucas.bernard', 'emma.petit'])
+      expect(last[name] && todayInParis(new Date(last[name])) < today, name).toBe(true);
   });
 
   it('counts a sign-in on its day in Paris: 23:30 UTC on 10 March is the 11th', async () => {

@@ -11,6 +11,7 @@ import {
   type SalesSource,
 } from './accounting-sales';
 import { seedInformationRequests } from './accounting-requests';
+import { seededRandom } from './random';
 
 // Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
 // ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
@@ -84,17 +85,6 @@ const CUSTOMERS: Array<[string, string]> = [
   ['C-MAIRIE', 'Mairie de Cassis'],
   ['C-ECOLE', 'Restaurant scolaire Les Pins'],
 ];
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number, w = 6) => String(n).padStart(w, '0');
 const amount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
@@ -249,7 +239,7 @@ export function bakeryExercise(
   opts: { seed: number; scale?: number; opening?: Map<string, number> | null; sales?: SalesSource },
 ): FecWriter {
   const w = new FecWriter();
-  const r = rng(opts.seed);
+  const r = seededRandom(opts.seed);
   const scale = opts.scale ?? 1;
   // Opening entry: the previous balances (balance-sheet accounts and the result), or the creation.
   const opening: Leg[] = [];
@@ -384,7 +374,7 @@ export function bakeryExercise(
 /** A small exercise for the café: monthly sales, purchases, bank. */
 function cafeExercise(dateStart: string, until: string): FecWriter {
   const w = new FecWriter();
-  const r = rng(7);
+  const r = seededRandom(7);
   w.entry('AN', dateStart, 'AN', 'Reprise des soldes', [
     { account: '51200000', debit: 1_500_000 },
     { account: '10130000', credit: 1_500_000 },

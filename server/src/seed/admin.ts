@@ -17,7 +17,7 @@ const view = (label: string, children: string[] = []): AppRight => ({
   children: children.map((c) => ({ label: c, permissions: ['view'] })),
 });
 
-interface Employee {
+export interface Employee {
   username: string;
   firstName: string;
   name: string;
@@ -27,7 +27,7 @@ interface Employee {
   daysAgo: number;
 }
 
-const EMPLOYEES: Employee[] = [
+export const EMPLOYEES: Employee[] = [
   {
     username: 'claire.fontaine',
     firstName: 'Claire',

@@ -1,3 +1,4 @@
+import { seedSignIns } from './sign-ins';
 import type { companies } from '../db/schema/index';
 import type { Deps } from '../http/types';
 import { seedDocuments } from '../modules/documents/seed';
@@ -28,6 +29,7 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedCashRegisters,
   seedAccounting,
   seedAdmin,
+  seedSignIns,
   seedMyAccount,
   seedReceivedInvoices,
 ];

@@ -57,3 +57,24 @@ export async function revokeOtherSessions(db: Db, userId: number, keepTokenHash:
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepTokenHash)));
 }
+
+/**
+ * Sign-ins of the past, each already ended at `endedAt` (the demo's history, which the statistics
+ * count): their tokens are never given out, and revoked they could not be used anyway.
+ */
+export async function recordEndedSessions(
+  db: Db,
+  past: Array<{ userId: number; createdAt: Date; endedAt: Date }>,
+  ttlHours: number,
+): Promise<void> {
+  if (past.length === 0) return;
+  await db.insert(sessions).values(
+    past.map((s) => ({
+      tokenHash: sha256(newToken()),
+      userId: s.userId,
+      createdAt: s.createdAt,
+      expiresAt: new Date(s.createdAt.getTime() + ttlHours * 3_600_000),
+      revokedAt: s.endedAt,
+    })),
+  );
+}

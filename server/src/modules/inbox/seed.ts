@@ -2,9 +2,11 @@ import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { SeedContext } from '../../seed/modules';
 import { demoCalendar, monthName } from '../../seed/demo-calendar';
 import { demoPdf, documentSearchKey, insertDocuments, storageFor, type StoredObject } from '../documents/service';
+import { seedFiledDeposits } from './seed-history';
 
 /** Demo inbox deposits and the firm's batches (after the documents: a filed deposit names its document). */
-export async function seedDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
+export async function seedDeposits(ctx: SeedContext): Promise<void> {
+  const { deps, companies, demoUserId, adminUserId } = ctx;
   const storage = storageFor(deps);
   // Names and dates follow the day the demo is seeded (demo-calendar.ts): this month's statements
   // deposited these last days, last month's one deposited and filed two weeks ago.
@@ -104,4 +106,5 @@ export async function seedDeposits({ deps, companies, demoUserId, adminUserId }:
     deposit(companies[1].id, 43, names.achatsOther, achatsOther, 'application/pdf', 5),
     deposit(companies[3].id, 42, names.caisse, caisse, 'text/csv', 6),
   ]);
+  await seedFiledDeposits(ctx);
 }
