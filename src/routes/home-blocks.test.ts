@@ -51,6 +51,22 @@ describe('home page blocks', () => {
     ).toEqual(['notifications']);
   });
 
+  it('the firm (user type 1 with « Mes dépôts ») sees its clients’ files to file first; a client never does', () => {
+    const profil = (children: string[]): AppRight => ({
+      label: 'profil',
+      permissions: ['view'],
+      children: children.map((c) => ({ label: c, permissions: ['view'] })),
+    });
+    expect(homeBlocks({ userType: 1, appRights: [profil(['mesDepots']), menu('mesDocuments')] })).toEqual([
+      'firmDeposits',
+      'documents',
+      'notifications',
+    ]);
+    // Without the right to « Mes dépôts », where the card leads, or without being the firm: no card.
+    expect(homeBlocks({ userType: 1, appRights: [profil([])] })).toEqual(['notifications']);
+    expect(homeBlocks({ userType: 2, appRights: [profil(['mesDepots'])] })).toEqual(['notifications']);
+  });
+
   it('no rights, or signed out: the notifications only', () => {
     expect(homeBlocks({ appRights: [] })).toEqual(['notifications']);
     expect(homeBlocks(null)).toEqual(['notifications']);

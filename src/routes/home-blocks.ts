@@ -1,7 +1,8 @@
 import { can, type Subject } from '../domain/rights';
 
 /** The blocks of the home page, in their order on the page. */
-export type HomeBlock = 'receivables' | 'quotes' | 'documents' | 'deposits' | 'accounting' | 'cash' | 'notifications';
+export type HomeBlock =
+  'firmDeposits' | 'receivables' | 'quotes' | 'documents' | 'deposits' | 'accounting' | 'cash' | 'notifications';
 
 /**
  * Which figures the user sees on the home page (issue 16): each block only with its right, read
@@ -12,6 +13,8 @@ export function homeBlocks(subject: Subject | null | undefined): HomeBlock[] {
   const invoicing = (child: 'listeFactures' | 'listeDevis') =>
     can(subject, 'view', { menu: 'mesFactures' }) && can(subject, 'view', { menu: 'mesFactures', child });
   const blocks: Array<[HomeBlock, boolean]> = [
+    // The firm's own work first: what its clients deposited, to file (« Mes dépôts »).
+    ['firmDeposits', can(subject, 'firm') && can(subject, 'view', { menu: 'profil', child: 'mesDepots' })],
     ['receivables', invoicing('listeFactures')],
     ['quotes', invoicing('listeDevis')],
     ['documents', can(subject, 'view', { menu: 'mesDocuments' })],

@@ -6,6 +6,7 @@ import { AccountingResultWidget } from '../features/accounting/components/accoun
 import { CashDaysWidget } from '../features/cash-registers/components/cash-days-widget';
 import { LastDocumentsWidget } from '../features/documents/components/last-documents-widget';
 import { HomePage, type Shortcut } from '../features/home/home-page';
+import { FirmDepositsWidget } from '../features/inbox/components/firm-deposits-widget';
 import { PendingDepositsWidget } from '../features/inbox/components/pending-deposits-widget';
 import { OpenQuotesWidget } from '../features/invoice-lists/components/open-quotes-widget';
 import { ReceivablesWidget } from '../features/invoicing-dashboard/components/receivables-widget';
@@ -15,6 +16,7 @@ import { homeBlocks, type HomeBlock } from './home-blocks';
 import { moduleShortcuts } from './shortcuts';
 
 const WIDGETS: Record<HomeBlock, ReactNode> = {
+  firmDeposits: <FirmDepositsWidget key="firmDeposits" />,
   receivables: <ReceivablesWidget key="receivables" />,
   quotes: <OpenQuotesWidget key="quotes" />,
   documents: <LastDocumentsWidget key="documents" />,

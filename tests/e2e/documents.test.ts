@@ -152,8 +152,13 @@ describe('documents and inbox', () => {
     expect(errors()).toEqual([]);
   });
 
-  it('the firm files a deposit from /mes-depots', async () => {
-    const { context, page, errors } = await openSignedIn(browser, server.url, '/mes-depots', undefined, 'admin');
+  it('the firm files a deposit from /mes-depots, where its home’s card leads', async () => {
+    const { context, page, errors } = await openSignedIn(browser, server.url, '/', undefined, 'admin');
+    // The firm's home starts with its clients' files to file, across the companies it follows.
+    const card = page.getByRole('region', { name: 'À classer pour vos clients' });
+    await card.getByText('2 fichiers', { exact: true }).waitFor();
+    await card.getByText(`Garage Dupont & Fils : ${names.garagePurchases}`, { exact: true }).waitFor();
+    await card.getByRole('link', { name: 'Classer les dépôts' }).click();
     await page.getByRole('heading', { name: 'Mes dépôts', exact: true }).waitFor();
     const row = page
       .getByRole('row')
