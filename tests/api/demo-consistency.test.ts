@@ -7,7 +7,7 @@ import { useTestServer } from '../support/use-test-server';
 // both exist ». What the accounting shows for a register day and for the exercise's invoices is
 // compared, to the cent, with what « Mes caisses » and « Mes factures » show for the same company.
 
-const ctx = useTestServer();
+const ctx = useTestServer({ signIn: ['demo', 'admin'] });
 const api = () => ctx.server.api;
 const opts = () => ({ token: ctx.demo, company: ctx.company(MARTIN) });
 /** Euros as the API gives them → integer cents, so sums are exact. */
@@ -156,5 +156,14 @@ describe('demo data: the firm’s information requests', () => {
     for (const r of [answered, closed])
       expect(about(r).map((n: { readAt: string }) => n.readAt)).toEqual([r.answers[0].answeredAt]);
     for (const r of byStatus('open')) expect(about(r).map((n: { readAt: null }) => n.readAt)).toEqual([null]);
+  });
+
+  it('the firm has its side too: at the café, whose exercise it closes, an answer to read and a request open', async () => {
+    const cafe = ctx.company('Café des Arts');
+    const res = await api().get('/api/my-accounting/required-details', { token: ctx.admin, company: cafe });
+    expect(res.status).toBe(200);
+    const items: Array<{ status: string; answers: Array<{ answeredBy: { firstName: string } }> }> = res.body.items;
+    expect(items.map((r) => r.status).sort()).toEqual(['answered', 'open']);
+    expect(items.find((r) => r.status === 'answered')!.answers[0]!.answeredBy.firstName).toBe('Sophie');
   });
 });

@@ -10,7 +10,7 @@ import {
   type SalesInvoice,
   type SalesSource,
 } from './accounting-sales';
-import { seedInformationRequests } from './accounting-requests';
+import { seedCafeRequests, seedInformationRequests } from './accounting-requests';
 import { seededRandom } from './random';
 
 // Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
@@ -453,5 +453,6 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
       `${year - 1}-12-31`,
       cafeExercise(`${year - 1}-01-01`, `${year - 1}-12-31`),
     );
+    await seedCafeRequests(ctx, cafe.id, today);
   }
 }
