@@ -21,6 +21,24 @@ export interface AnnouncedEntry {
 export const requestNotificationLabel = (entry: AnnouncedEntry): string =>
   `Demande d’information : ${entry.journal} ${entry.piece} – ${entry.label}`.slice(0, 250);
 
-/** Whether the notification announces this request: a type 2 sent when it was asked, naming its entry. */
-export const announcesRequest = (n: RequestAnnouncement, r: { askedAt: string; entry: AnnouncedEntry }): boolean =>
-  n.type === 2 && Date.parse(n.createdAt) === Date.parse(r.askedAt) && n.label === requestNotificationLabel(r.entry);
+/**
+ * The type 2 notification the firm receives when the company answers: « Réponse à la demande
+ * d’information : VT F-118 – Facture Dupont » (250 at most), sent at the answer's time.
+ */
+export const answerNotificationLabel = (entry: AnnouncedEntry): string =>
+  `Réponse à la demande d’information : ${entry.journal} ${entry.piece} – ${entry.label}`.slice(0, 250);
+
+const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/**
+ * Whether the notification is about this request: a type 2 sent when it was asked, naming its entry,
+ * or one sent when one of its answers came, naming it as an answer.
+ */
+export const announcesRequest = (
+  n: RequestAnnouncement,
+  r: { askedAt: string; entry: AnnouncedEntry; answers?: ReadonlyArray<{ answeredAt: string }> },
+): boolean =>
+  n.type === 2 &&
+  ((sameInstant(n.createdAt, r.askedAt) && n.label === requestNotificationLabel(r.entry)) ||
+    ((r.answers ?? []).some((a) => sameInstant(n.createdAt, a.answeredAt)) &&
+      n.label === answerNotificationLabel(r.entry)));

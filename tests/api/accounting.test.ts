@@ -388,6 +388,19 @@ describe('accounting: information requests', () => {
     const file = await api().get(answered.body.answers[0].files[0].link, as('admin'));
     expect(file.status).toBe(200);
     expect(new Uint8Array(file.raw)).toEqual(PNG_BYTES);
+    // The firm user who asked is told, once (the replay sent nothing more), and the notice opens the request.
+    const firmBell = (await api().get('/api/notifications', as('admin'))).body.items.filter(
+      (n: any) => n.type === 2 && n.label === 'Réponse à la demande d’information : AC AC-1 – ' + line.label,
+    );
+    expect(firmBell).toHaveLength(1);
+    expect(firmBell[0]).toMatchObject({ createdAt: answered.body.answers[0].answeredAt, readAt: null });
+    const fromNotice = await api().get(
+      `/api/my-accounting/required-details?notification=${firmBell[0].id}`,
+      as('admin'),
+    );
+    expect(fromNotice.body.items.map((r: any) => r.id)).toEqual([created.body.id]);
+    // The client, who answered, gets no notice of her own answer.
+    expect((await get('/api/notifications')).body.items.filter((n: any) => n.label.startsWith('Réponse'))).toEqual([]);
 
     const close = (who: 'demo' | 'admin') =>
       api().put(`/api/my-accounting/required-details/${created.body.id}/close`, { closed: true }, as(who));

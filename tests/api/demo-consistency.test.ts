@@ -165,5 +165,9 @@ describe('demo data: the firm’s information requests', () => {
     const items: Array<{ status: string; answers: Array<{ answeredBy: { firstName: string } }> }> = res.body.items;
     expect(items.map((r) => r.status).sort()).toEqual(['answered', 'open']);
     expect(items.find((r) => r.status === 'answered')!.answers[0]!.answeredBy.firstName).toBe('Sophie');
+    // The firm was told of the answer: its bell at the café has the notice, still unread.
+    const notes = (await api().get('/api/notifications', { token: ctx.admin, company: cafe })).body.items;
+    const notices = notes.filter((n: { label: string }) => n.label.startsWith('Réponse à la demande d’information'));
+    expect(notices.map((n: { readAt: string | null }) => n.readAt)).toEqual([null]);
   });
 });

@@ -1,6 +1,10 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RequiredDetail, RequiredDetailKind, RequiredDetailStatus } from '../../../../src/contract/accounting';
-import { requestNotificationLabel } from '../../../../src/domain/information-requests';
+import {
+  announcesRequest,
+  answerNotificationLabel,
+  requestNotificationLabel,
+} from '../../../../src/domain/information-requests';
 import { can } from '../../../../src/domain/rights';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -16,8 +20,9 @@ import { euros } from './service';
 
 // The firm's information requests on entries (« demandes d’information », decision 039): open →
 // answered (the company answers with text and files) → closed by the firm. A new request notifies the
-// company's users who see « Ma comptabilité » with a type 2 notification; the notification is found
-// again by its time and label (the notifications module keeps no link to other modules' rows).
+// company's users who see « Ma comptabilité » with a type 2 notification, and an answer notifies the
+// firm user who asked; a notification is found again by its time and label (the notifications module
+// keeps no link to other modules' rows).
 
 export const REQUEST_NOT_FOUND = 'Cette demande d’information est introuvable.';
 const STATUS_LABELS: Record<RequiredDetailStatus, string> = {
@@ -99,20 +104,27 @@ export async function listRequests(
   userId: number,
   q: { status?: RequiredDetailStatus | undefined; notification?: number | undefined; page: number; pageSize: number },
 ) {
-  let askedAt: Date | undefined;
-  let label: string | undefined;
+  let note: Awaited<ReturnType<typeof findNotification>> = null;
   if (q.notification !== undefined) {
-    const note = await findNotification(db, userId, companyId, q.notification);
+    note = await findNotification(db, userId, companyId, q.notification);
     if (!note || note.type !== 2) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-    askedAt = new Date(note.createdAt);
-    label = note.label;
   }
+  // A notification was sent when its request was asked, or when one of its answers came.
+  const at = note ? new Date(note.createdAt) : undefined;
+  const answeredThen = at
+    ? db
+        .select({ id: accountingRequestAnswers.requestId })
+        .from(accountingRequestAnswers)
+        .where(eq(accountingRequestAnswers.answeredAt, at))
+    : undefined;
   const where = and(
     eq(accountingRequests.companyId, companyId),
     q.status ? eq(accountingRequests.status, q.status) : undefined,
-    askedAt ? eq(accountingRequests.askedAt, askedAt) : undefined,
+    at && answeredThen
+      ? or(eq(accountingRequests.askedAt, at), inArray(accountingRequests.id, answeredThen))
+      : undefined,
   );
-  let [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select()
       .from(accountingRequests)
@@ -122,11 +134,10 @@ export async function listRequests(
       .offset((q.page - 1) * q.pageSize),
     db.select({ total: count() }).from(accountingRequests).where(where),
   ]);
-  if (label !== undefined) {
-    rows = rows.filter((r) => requestNotificationLabel(r) === label);
-    total = rows.length;
-  }
-  return { items: await requestDtos(db, rows), total, page: q.page, pageSize: q.pageSize };
+  const items = await requestDtos(db, rows);
+  if (!note) return { items, total, page: q.page, pageSize: q.pageSize };
+  const announced = items.filter((r) => announcesRequest(note, r));
+  return { items: announced, total: announced.length, page: q.page, pageSize: q.pageSize };
 }
 
 /** The firm asks about one line of the company's current exercises; the company's readers are notified. */
@@ -207,12 +218,23 @@ export async function addAnswer(
   if (r.status === 'closed')
     throw conflict('Cette demande d’information est clôturée : elle n’accepte plus de réponse.');
   await db.insert(accountingRequestAnswers).values({ requestId: id, text, files, userId, answeredAt: now });
+  await notifyAsker(db, r, userId, now);
   const [updated] = await db
     .update(accountingRequests)
     .set({ status: 'answered' })
     .where(eq(accountingRequests.id, id))
     .returning();
   return (await requestDtos(db, [updated!]))[0]!;
+}
+
+/** A type 2 notification to the firm user who asked, when someone else answers and they still read « Ma comptabilité » there. */
+async function notifyAsker(db: DbOrTx, r: RequestRow, answeredBy: number, at: Date) {
+  if (r.askedBy === null || r.askedBy === answeredBy) return;
+  const scope = await membershipScope(db, r.askedBy, r.companyId);
+  if (!can({ appRights: scope?.rights ?? [] }, 'view', { menu: 'maComptabilite' })) return;
+  await notify(db, [
+    { companyId: r.companyId, userId: r.askedBy, type: 2, label: answerNotificationLabel(r), createdAt: at },
+  ]);
 }
 
 export async function closeRequest(db: DbOrTx, companyId: number, id: number, now: Date): Promise<RequiredDetail> {
