@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
+import { PNG_BYTES } from '../support/uploads';
 import {
   expectAccessible,
   launchBrowser,
@@ -114,6 +115,33 @@ describe('phones (390 × 844)', () => {
       .filter({ hasText: 'Hôtel du Parc' });
     await customer.getByRole('button', { name: 'Modifier le client Hôtel du Parc' }).waitFor();
     await expectAccessible(page, 'la liste des clients sur un téléphone');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('a receipt is photographed into the inbox, named after when it was taken', async () => {
+    const context = await newContext(browser, { viewport: PHONE, mobile: true, session: await sessionFor(server.url) });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${server.url}/ma-bannette/deposer`);
+    await page.getByRole('heading', { name: 'Déposer des fichiers', level: 1 }).waitFor();
+    // Nothing is dragged on a touch screen: the camera comes first.
+    await page.getByText('Photographiez un justificatif ou choisissez vos fichiers').waitFor();
+    expect(await page.getByText('Glissez-déposez vos fichiers ici').count()).toBe(0);
+    await page.getByRole('button', { name: 'Prendre une photo' }).waitFor();
+    await page.getByRole('combobox', { name: /^Catégorie du dépôt/ }).click();
+    await page.getByRole('option', { name: 'Comptabilité › Achats' }).click();
+    // What the phone's camera hands over: « image.png » (the capture input, opened by the button).
+    await page
+      .getByLabel('Photo à déposer')
+      .setInputFiles([{ name: 'image.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) }]);
+    const photo = page
+      .getByRole('list', { name: 'Fichiers choisis' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Photo du \d{2}-\d{2}-\d{4} à \d{2}h\d{2}\.png/ });
+    await photo.waitFor();
+    await page.getByRole('button', { name: 'Déposer le fichier' }).click();
+    await photo.getByText('· Déposé').waitFor();
     expect(errors()).toEqual([]);
     await context.close();
   });
