@@ -21,7 +21,7 @@ interface Habit {
   /** How likely a sign-in is on a day worked, and a second one in the afternoon. */
   chance: number;
   again: number;
-  /** The morning's first sign-in, in minutes after midnight (Paris), and how much it varies. */
+  /** The morning's first sign-in, in minutes after midnight (Paris); it comes up to 90 minutes later. */
   morning: number;
 }
 
@@ -59,7 +59,8 @@ export async function seedSignIns(ctx: SeedContext): Promise<void> {
     for (let daysAgo = habit.from; daysAgo >= habit.to; daysAgo--) {
       const day = addDays(today, -daysAgo);
       if (!habit.weekdays.includes(new Date(`${day}T12:00:00Z`).getUTCDay())) continue;
-      if (random() >= habit.chance) continue;
+      // The first day worked always has one: a new account is used the day after it is opened.
+      if (past.length > 0 && random() >= habit.chance) continue;
       session(day, habit.morning + random() * 90);
       if (random() < habit.again) session(day, 14 * 60 + random() * 120);
     }

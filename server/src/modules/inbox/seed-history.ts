@@ -22,9 +22,13 @@ const FILED_AFTER_DAYS = 2;
  * A year of deposits the firm has already filed, for the companies it follows (Garage Dupont & Fils
  * and Café des Arts): its « Mes dépôts » shows them month by month, and each filed file is a document
  * of its company. Deposited by the companies' user (demo), filed by the firm (admin) two days later,
- * one batch a company and month. This month's files are the ones still waiting (seed.ts).
+ * one batch a company and month. This month's files are the ones still waiting (seed.ts): a name among
+ * `pending` is not filed as well (early in a month, last month's purchases may still be waiting).
  */
-export async function seedFiledDeposits({ deps, companies, demoUserId, adminUserId }: SeedContext): Promise<void> {
+export async function seedFiledDeposits(
+  { deps, companies, demoUserId, adminUserId }: SeedContext,
+  pending: ReadonlySet<string>,
+): Promise<void> {
   const followed = [companies[1], companies[3]].filter((c) => c !== undefined);
   const calendar = demoCalendar(deps.now());
   const storage = storageFor(deps);
@@ -53,6 +57,7 @@ export async function seedFiledDeposits({ deps, companies, demoUserId, adminUser
         // Filed two days after: what is not filed yet by today is left out (the pending ones are seed.ts's).
         if (daysAgo - FILED_AFTER_DAYS < 1) continue;
         const name = f.name(month);
+        if (pending.has(name)) continue;
         files.push({
           categoryId: f.categoryId,
           name,

@@ -106,5 +106,5 @@ export async function seedDeposits(ctx: SeedContext): Promise<void> {
     deposit(companies[1].id, 43, names.achatsOther, achatsOther, 'application/pdf', 5),
     deposit(companies[3].id, 42, names.caisse, caisse, 'text/csv', 6),
   ]);
-  await seedFiledDeposits(ctx);
+  await seedFiledDeposits(ctx, new Set(Object.values(names)));
 }
