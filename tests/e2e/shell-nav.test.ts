@@ -65,6 +65,9 @@ describe('shell navigation', () => {
     await page.getByRole('link', { name: "Retour à la page d'accueil" }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    // The bakery's files the firm has not filed yet; a client gets no card of the firm's.
+    await page.getByRole('region', { name: 'Dépôts en attente' }).getByText('6 fichiers', { exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: 'À classer pour vos clients' }).count()).toBe(0);
     // The widgets once loaded (their loading placeholders are another matter: see decision 018).
     await screenLoaded(page);
     await expectAccessible(page, 'l’accueil');
