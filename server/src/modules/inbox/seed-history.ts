@@ -1,3 +1,4 @@
+import { addDays, endOfMonth } from '../../../../src/domain/dates';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { SeedContext } from '../../seed/modules';
 import { seededRandom } from '../../seed/random';
@@ -52,7 +53,9 @@ export async function seedFiledDeposits(
         if (random[c]!() >= f.often) continue;
         const daysAgo = daysBefore(
           today,
-          f.day === 'next4' ? dayOfMonth(today, monthsBefore - 1, 4) : lastOf(today, monthsBefore),
+          f.day === 'next4'
+            ? addDays(monthStart(today, monthsBefore - 1), 3)
+            : endOfMonth(monthStart(today, monthsBefore)),
         );
         // Filed two days after: what is not filed yet by today is left out (the pending ones are seed.ts's).
         if (daysAgo - FILED_AFTER_DAYS < 1) continue;
@@ -109,11 +112,11 @@ export async function seedFiledDeposits(
   }
 }
 
-/** YYYY-MM-DD of the given day of the month `monthsBefore` months before `day`'s. */
-function dayOfMonth(day: string, monthsBefore: number, dayOfMonth: number): string {
-  const d = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 - monthsBefore, dayOfMonth));
-  return d.toISOString().slice(0, 10);
+/** The first day (YYYY-MM-01) of the month `monthsBefore` months before `day`'s. */
+function monthStart(day: string, monthsBefore: number): string {
+  return new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 - monthsBefore, 1))
+    .toISOString()
+    .slice(0, 10);
 }
-const lastOf = (day: string, monthsBefore: number) => dayOfMonth(day, monthsBefore - 1, 0);
 const daysBefore = (later: string, earlier: string) =>
   Math.round((Date.parse(later) - Date.parse(earlier)) / 86_400_000);
