@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerProblem,
   classLabel,
+  columnsThatFit,
   filterAccounts,
   groupByClass,
   ledgerCsv,
@@ -117,5 +118,36 @@ describe('an answer to an information request', () => {
     // The text alone is a form of fields, without a file part.
     const { body } = buildBody({ file: { ...only.file, extra: only.file!.extra ?? {}, field: '' } } as OutboxEntry);
     expect([...(body as FormData).entries()]).toEqual([['text', 'Explication']]);
+  });
+});
+
+describe('the ledger columns that fit (the label kept readable)', () => {
+  const columns = [
+    { key: 'account', px: 88 },
+    { key: 'journal', px: 64, drop: 3 },
+    { key: 'piece', px: 96, drop: 1 },
+    { key: 'label' },
+    { key: 'lettering', px: 76, drop: 2 },
+    { key: 'balance', px: 104 },
+  ];
+  const keys = (width: number) => columnsThatFit(columns, width, 160).map((c) => c.key);
+
+  it('keeps every column when they all fit beside a label of 160 px', () => {
+    expect(keys(588)).toEqual(['account', 'journal', 'piece', 'label', 'lettering', 'balance']);
+    expect(keys(1200)).toEqual(['account', 'journal', 'piece', 'label', 'lettering', 'balance']);
+  });
+
+  it('drops the piece first, then the lettering, then the journal, in the columns’ own order', () => {
+    expect(keys(587)).toEqual(['account', 'journal', 'label', 'lettering', 'balance']);
+    expect(keys(491)).toEqual(['account', 'journal', 'label', 'balance']);
+    expect(keys(415)).toEqual(['account', 'label', 'balance']);
+  });
+
+  it('never drops a column without a priority, even when the row is too narrow', () => {
+    expect(keys(200)).toEqual(['account', 'label', 'balance']);
+  });
+
+  it('keeps every column while the row is not measured yet', () => {
+    expect(keys(0)).toHaveLength(6);
   });
 });

@@ -171,6 +171,33 @@ export function pagesFor(first: number, last: number, pageSize: number, total: n
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
+// --- Ledger columns --------------------------------------------------------------------------
+
+/** A column of fixed width (`px`), or the one that takes what is left (no `px`): the label. */
+export interface SizedColumn {
+  px?: number;
+  /** Dropped when the row is too narrow, lowest first; columns without it always stay. */
+  drop?: number;
+}
+
+/**
+ * The columns a row of `width` pixels shows with the free column at least `freeMin` wide: the
+ * droppable ones go, lowest `drop` first, until the rest fits. The row's width, not the screen's:
+ * beside the account tree and the menu, a laptop's ledger is narrower than a tablet's.
+ * An unmeasured row (`width` 0) keeps every column.
+ */
+export function columnsThatFit<C extends SizedColumn>(columns: readonly C[], width: number, freeMin: number): C[] {
+  if (width <= 0) return [...columns];
+  const droppable = columns.filter((c) => c.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
+  const dropped = new Set<C>();
+  const needed = () => columns.reduce((sum, c) => sum + (dropped.has(c) ? 0 : (c.px ?? freeMin)), 0);
+  for (const column of droppable) {
+    if (needed() <= width) break;
+    dropped.add(column);
+  }
+  return columns.filter((c) => !dropped.has(c));
+}
+
 // --- Entry search ----------------------------------------------------------------------------
 
 export const SEARCH_PAGE_SIZE = 100;

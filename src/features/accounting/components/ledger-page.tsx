@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { usePhone } from '../../../components/use-phone';
 import { DatePickerInput } from '../../../components/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState, type CSSProperties } from 'react';
@@ -13,7 +13,7 @@ import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
 import { readApiError } from '../../../lib/http';
 import { toastError } from '../../../lib/toast';
 import { dashboardAccountsData, greatBookData } from '../accounting-data';
-import { filterAccounts, groupByClass, pagesFor, periodProblem } from '../accounting-model';
+import { columnsThatFit, filterAccounts, groupByClass, pagesFor, periodProblem } from '../accounting-model';
 import { fetchGreatBookCsv, type GreatBookLine } from '../api/accounting-api';
 import { ExerciseSelect, TABULAR } from './accounting-ui';
 import { usePageWindow } from './use-page-window';
@@ -21,6 +21,8 @@ import { useExercise } from './use-exercise';
 
 const LEDGER_PAGE_SIZE = 200;
 const ROW_HEIGHT = 44;
+/** The label's room before a column is dropped: about 20 characters, « Reprise des soldes… ». */
+const LABEL_ROOM = 160;
 
 interface Search {
   exercice?: number;
@@ -162,13 +164,15 @@ export function LedgerPage() {
           />
         </Group>
       </Card>
+      {/* The tree beside the lines when both fit (a laptop), above them on its own full line otherwise
+          (a tablet): the lines grow 999 times faster, so beside them the tree keeps its 280 px. */}
       <div className="ledger-layout" style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <AccountTree
           accounts={balance.data?.accounts}
           selected={search.compte}
           onSelect={(compte) => set({ compte })}
         />
-        <div style={{ flex: '1 1 520px', minWidth: 0 }}>
+        <div style={{ flex: '999 1 520px', minWidth: 0 }}>
           {query ? (
             <LedgerLines query={query} selection={search.compte} />
           ) : (
@@ -205,7 +209,7 @@ function AccountTree({
     [accounts, filter],
   );
   return (
-    <Card withBorder radius="md" padding="sm" component="nav" aria-label="Plan comptable" style={{ flex: '0 1 320px' }}>
+    <Card withBorder radius="md" padding="sm" component="nav" aria-label="Plan comptable" style={{ flex: '1 1 280px' }}>
       <TextInput
         label="Filtrer les comptes"
         placeholder="Numéro ou libellé"
@@ -267,24 +271,26 @@ const cell: CSSProperties = {
 interface Col {
   key: string;
   header: string;
-  width: string;
+  /** Fixed width; the label, without one, takes the rest. */
+  px?: number;
+  /** Dropped when the table is too narrow for it and a readable label, lowest first (columnsThatFit). */
+  drop?: number;
   right?: boolean;
-  wideOnly?: boolean;
   /** false: not on a phone (390 px); 'only': only there, where the whole grid cannot fit. */
   phone?: false | 'only';
   render: (l: GreatBookLine) => string;
 }
 
 const COLUMNS: Col[] = [
-  { key: 'account', header: 'Compte', width: '88px', phone: false, render: (l) => l.account },
-  { key: 'date', header: 'Date', width: '100px', render: (l) => formatDate(l.date) },
-  { key: 'journal', header: 'Journal', width: '64px', phone: false, render: (l) => l.journal },
-  { key: 'piece', header: 'Pièce', width: '96px', wideOnly: true, phone: false, render: (l) => l.piece },
-  { key: 'label', header: 'Libellé', width: 'minmax(40px, 1fr)', render: (l) => l.label },
+  { key: 'account', header: 'Compte', px: 88, phone: false, render: (l) => l.account },
+  { key: 'date', header: 'Date', px: 100, render: (l) => formatDate(l.date) },
+  { key: 'journal', header: 'Journal', px: 64, drop: 3, phone: false, render: (l) => l.journal },
+  { key: 'piece', header: 'Pièce', px: 96, drop: 1, phone: false, render: (l) => l.piece },
+  { key: 'label', header: 'Libellé', render: (l) => l.label },
   {
     key: 'debit',
     header: 'Débit',
-    width: '104px',
+    px: 104,
     right: true,
     phone: false,
     render: (l) => (l.debit ? formatMoney(l.debit) : ''),
@@ -292,7 +298,7 @@ const COLUMNS: Col[] = [
   {
     key: 'credit',
     header: 'Crédit',
-    width: '104px',
+    px: 104,
     right: true,
     phone: false,
     render: (l) => (l.credit ? formatMoney(l.credit) : ''),
@@ -301,13 +307,13 @@ const COLUMNS: Col[] = [
   {
     key: 'amount',
     header: 'Montant',
-    width: '96px',
+    px: 96,
     right: true,
     phone: 'only',
     render: (l) => formatMoney(Math.round((l.debit - l.credit) * 100) / 100),
   },
-  { key: 'lettering', header: 'Lettrage', width: '76px', phone: false, render: (l) => l.lettering ?? '' },
-  { key: 'balance', header: 'Solde', width: '104px', right: true, render: (l) => formatMoney(l.balance) },
+  { key: 'lettering', header: 'Lettrage', px: 76, drop: 2, phone: false, render: (l) => l.lettering ?? '' },
+  { key: 'balance', header: 'Solde', px: 104, right: true, render: (l) => formatMoney(l.balance) },
 ];
 const onScreen = (c: Col, phone: boolean) => (phone ? c.phone !== false : c.phone !== 'only');
 
@@ -319,13 +325,19 @@ function LedgerLines({
   query: { exercise: number; pageSize: number; accounts?: string; dateStart?: string; dateEnd?: string };
   selection: string | undefined;
 }) {
-  const wide = useMediaQuery('(min-width: 75em)', true);
   const single = !!selection && selection.length > 1 && !!selection.match(/^\d{4,}/);
   const phone = usePhone();
-  const columns = COLUMNS.filter(
-    (c) => (c.key !== 'account' || !single) && (wide || !c.wideOnly) && onScreen(c, phone),
+  // The table's own width (its 1 px borders aside), not the screen's: beside the menu and the
+  // account tree, a laptop's ledger has less room than a tablet's, where the tree sits above it.
+  const { ref: tableRef, width: tableWidth } = useElementSize();
+  const columns = columnsThatFit(
+    COLUMNS.filter((c) => (c.key !== 'account' || !single) && onScreen(c, phone)),
+    Math.max(0, tableWidth - 2),
+    LABEL_ROOM,
   );
-  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' ') };
+  // On a phone the label may shrink below its room: the four columns left there cannot go.
+  const template = columns.map((c) => (c.px ? `${c.px}px` : 'minmax(40px, 1fr)')).join(' ');
+  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: template };
   const first = usePageWindow(greatBookData, query, [1]);
   const head = first.page(1);
   const total = head?.total ?? 0;
@@ -353,6 +365,7 @@ function LedgerLines({
       )}
       {failed && !head && <Text c="red.8">Le grand livre n’a pas pu être lu : vérifiez la connexion.</Text>}
       <div
+        ref={tableRef}
         role="table"
         aria-label="Lignes du grand livre"
         aria-rowcount={total + 1}
