@@ -39,6 +39,31 @@ afterAll(async () => {
 const overflow = (page: Page) =>
   page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 
+/**
+ * What a page clips rather than scrolls: the visible innermost elements that end beyond the phone's
+ * right edge with no sideways-scrolling box around them. The page's width does not show them (a row
+ * of choices cut off inside a card), and nothing on screen can bring them into view.
+ */
+const cutOff = (page: Page) =>
+  page.evaluate((width) => {
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const box = element.getBoundingClientRect();
+      if (element.childElementCount > 0 || box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+      // Inside a box that scrolls sideways (reachable), or one of 1 px that clips (read by screen
+      // readers only, as the charts' data tables), it is not cut off.
+      let reachable = false;
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        const frame = parent.getBoundingClientRect();
+        if (overflowX === 'auto' || overflowX === 'scroll') reachable = true;
+        if (overflowX !== 'visible' && (frame.width <= 1 || frame.height <= 1)) reachable = true;
+      }
+      if (!reachable) cut.push((element.textContent ?? '').trim().slice(0, 40) || element.tagName);
+    }
+    return cut;
+  }, PHONE.width);
+
 const SCREENS: Array<[string, string]> = [
   ['/', 'Bonjour Sophie'],
   ['/mes-documents', 'Mes documents'],
@@ -92,6 +117,8 @@ describe('phones (390 × 844)', () => {
       await screenLoaded(page);
       const o = await overflow(page);
       if (o.page > PHONE.width || o.viewport > PHONE.width) wide.push(`${path} : ${o.page} px`);
+      const cut = await cutOff(page);
+      if (cut.length > 0) wide.push(`${path} : coupé au bord (${cut.slice(0, 3).join(', ')})`);
       await shot(page, `phone/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390`, true);
     }
     expect(wide, 'écrans plus larges que le téléphone').toEqual([]);

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { ChoiceBar } from '../../../components/choice-bar';
 import { IconCloudUpload, IconLock, IconPaperclip } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
@@ -97,7 +85,7 @@ export function RequestsPage() {
         }
         actions={fromDevice && read.data ? <DataAge fetchedAt={read.fetchedAt} always /> : undefined}
       />
-      <SegmentedControl
+      <ChoiceBar
         aria-label="Statut des demandes"
         data={FILTERS.map((f) => ({
           value: f.value,
@@ -111,7 +99,6 @@ export function RequestsPage() {
             replace: true,
           })
         }
-        fullWidth
         size="md"
       />
       {read.loading && <Skeleton height={180} />}
