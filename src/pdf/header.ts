@@ -75,7 +75,7 @@ function drawTitle(layout: Layout, model: BusinessDocumentModel): void {
     // Issue 18: the date of the sale or service, when it is not the issue date.
     if (model.saleDate && model.saleDate !== model.issueDate)
       lines.push(`Date de la vente / prestation : ${formatDate(model.saleDate)}`);
-    if (model.kind === 'Facture' && model.dueDate) lines.push(`Date d'échéance : ${formatDate(model.dueDate)}`);
+    if (model.kind === 'Facture' && model.dueDate) lines.push(`Date d’échéance : ${formatDate(model.dueDate)}`);
     if (model.kind === 'Avoir' && model.correctedInvoiceNumber) {
       lines.push(`Avoir sur la facture n° ${model.correctedInvoiceNumber}`);
     }

@@ -19,7 +19,7 @@ describe('renderBusinessDocument: invoice', () => {
     for (const expected of [
       'FACTURE n° F2026-0001',
       'Date de facturation : 21/11/2026',
-      "Date d'échéance : 21/12/2026",
+      'Date d’échéance : 21/12/2026',
       "Nature de l'opération : prestations de services",
       'Objet : Buffet de fin d’année – réception « Noël des équipes »',
       'Pâtisserie Cœur de Lyon',
@@ -131,7 +131,7 @@ describe('renderBusinessDocument: credit note and quote', () => {
     const { text, info } = await extractPdf(await renderBusinessDocument(model, fonts));
     expect(text).toContain('AVOIR n° A2026-0002');
     expect(text).toContain('Avoir sur la facture n° F2026-0001');
-    expect(text).not.toContain("Date d'échéance");
+    expect(text).not.toContain('Date d’échéance');
     expect(text).not.toContain(INDEMNITY);
     expect(info.Title).toBe('Avoir A2026-0002');
   });

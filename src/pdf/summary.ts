@@ -97,7 +97,7 @@ function conditionLines(model: BusinessDocumentModel): string[] {
     lines.push(`Coordonnées bancaires : IBAN ${iban}${bic ? ` – BIC ${bic}` : ''}`);
   }
   if (model.kind !== 'Facture') return lines;
-  if (model.dueDate) lines.push(`Date d'échéance : ${formatDate(model.dueDate)}`);
+  if (model.dueDate) lines.push(`Date d’échéance : ${formatDate(model.dueDate)}`);
   lines.push('Escompte pour paiement anticipé : néant');
   const rate = model.latePenaltyRate || model.seller.latePenaltyRate || DEFAULT_LATE_PENALTY;
   lines.push(`Pénalités de retard : ${rate}`);

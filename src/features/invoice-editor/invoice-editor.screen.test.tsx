@@ -133,7 +133,7 @@ describe('invoice editor', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toMatchObject({ avoir: invoice.id });
     expect(combobox('Type').value).toBe('Avoir');
     expect(combobox('Facture corrigée').value).toContain(invoice.number);
-    expect(field("Date d'échéance").value).toBe('');
+    expect(field('Date d’échéance').value).toBe('');
   });
 });
 

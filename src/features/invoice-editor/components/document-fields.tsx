@@ -101,7 +101,7 @@ export function DocumentFields({ state, change, data, customer }: Props) {
               onChange={(d) => change((f) => setBillingDate(f, d, customer))}
             />
             <FrDateInput
-              label="Date d'échéance"
+              label="Date d’échéance"
               value={form.dueDate}
               clearable
               disabled={form.type === 'Avoir'}

@@ -50,7 +50,7 @@ export function ReadOnlyDocument({ state, customer }: { state: EditorState; cust
           {invoice && form.type === 'Avoir' && <Field label="Facture corrigée" value={state.correctedInvoiceNumber} />}
           <Field label={invoice ? 'Date de facturation' : 'Date de création'} value={formatDate(form.createdAt)} />
           {invoice ? (
-            <Field label="Date d'échéance" value={formatDate(form.dueDate)} />
+            <Field label="Date d’échéance" value={formatDate(form.dueDate)} />
           ) : (
             <Field label="Date de validité" value={formatDate(form.validatedAt)} />
           )}
