@@ -8,6 +8,7 @@ import {
   expectAccessible,
   launchBrowser,
   openSignedIn,
+  screenLoaded,
   startAppServer,
   visit,
 } from './support/browser';
@@ -157,7 +158,13 @@ describe('documents and inbox', () => {
     // The firm's home starts with its clients' files to file, across the companies it follows.
     const card = page.getByRole('region', { name: 'À classer pour vos clients' });
     await card.getByText('2 fichiers', { exact: true }).waitFor();
-    await card.getByText(`Garage Dupont & Fils : ${names.garagePurchases}`, { exact: true }).waitFor();
+    // Each file by its name, its company and date on the line below (not « Garage Dupont & Fils :… »).
+    const file = card.getByText(names.garagePurchases, { exact: true });
+    await file.waitFor();
+    const company = card.getByText(/^Garage Dupont & Fils · \d{2}\/\d{2}\/\d{4}$/);
+    expect((await company.boundingBox())!.y).toBeGreaterThan((await file.boundingBox())!.y);
+    await screenLoaded(page);
+    await expectAccessible(page, 'l’accueil du cabinet');
     await card.getByRole('link', { name: 'Classer les dépôts' }).click();
     await page.getByRole('heading', { name: 'Mes dépôts', exact: true }).waitFor();
     const row = page

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
 import { formatCount, formatDate } from '../../../domain/format';
@@ -16,11 +16,12 @@ export interface DepositsWidgetProps {
   /** Under the figure: offline, none, some. */
   texts: { offline: string; none: string; some: string };
   link: { to: string; label: string };
-  rowLabel: (d: DepositItem) => string;
+  /** The firm's card, across companies: each file with its company on a line of its own. */
+  showCompany?: boolean;
 }
 
 /** Home: a count of deposits not filed yet and the three latest (the company's, or the firm's clients'). */
-export function DepositsWidget({ kind, query, title, icon, color, texts, link, rowLabel }: DepositsWidgetProps) {
+export function DepositsWidget({ kind, query, title, icon, color, texts, link, showCompany }: DepositsWidgetProps) {
   const page = useDeposits(kind, query).data;
   const total = page && page !== 'error' ? page.total : 0;
   return (
@@ -35,8 +36,17 @@ export function DepositsWidget({ kind, query, title, icon, color, texts, link, r
     >
       {page && page !== 'error' && page.items.length > 0 && (
         <Stack gap={4}>
-          {page.items.map((d) => (
-            <WidgetRow key={d.id} label={rowLabel(d)} value={formatDate(d.createdAt)} />
+          {page.items.map((d: DepositItem) => (
+            <div key={d.id}>
+              {/* The firm's card: the file over the card's whole width, its company and date below (on
+                  one line with the file, a long company name left no room for the file's name). */}
+              <WidgetRow label={d.name} value={showCompany ? undefined : formatDate(d.createdAt)} />
+              {showCompany && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {d.company.label} · {formatDate(d.createdAt)}
+                </Text>
+              )}
+            </div>
           ))}
         </Stack>
       )}

@@ -19,7 +19,7 @@ export function FirmDepositsWidget() {
       color="teal"
       texts={TEXTS}
       link={{ to: '/mes-depots', label: 'Classer les dépôts' }}
-      rowLabel={(d) => `${d.company.label} : ${d.name}`}
+      showCompany
     />
   );
 }

@@ -19,7 +19,6 @@ export function PendingDepositsWidget() {
       color="grape"
       texts={TEXTS}
       link={{ to: '/ma-bannette', label: 'Consulter ma bannette' }}
-      rowLabel={(d) => d.name}
     />
   );
 }
