@@ -79,6 +79,8 @@ export function WidgetRow({
   params?: Record<string, string>;
   search?: Record<string, string | number>;
 }) {
+  // A card's row holds one line: the whole text shows on hover when it is cut (a file's name, a notice).
+  const title = typeof label === 'string' ? label : undefined;
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       {to ? (
@@ -89,12 +91,13 @@ export function WidgetRow({
           search={search as never}
           size="sm"
           lineClamp={1}
+          title={title}
           style={{ minWidth: 0 }}
         >
           {label}
         </Anchor>
       ) : (
-        <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>
+        <Text size="sm" lineClamp={1} title={title} style={{ minWidth: 0 }}>
           {label}
         </Text>
       )}

@@ -206,7 +206,7 @@ const CustomerCells = memo(function CustomerCells({
       </div>
       {wide && (
         <div role="cell" style={cell}>
-          <Text size="sm" truncate="end">
+          <Text size="sm" truncate="end" title={c.email ?? undefined}>
             {c.email}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
