@@ -284,7 +284,7 @@ interface Col {
 const COLUMNS: Col[] = [
   { key: 'account', header: 'Compte', px: 88, phone: false, render: (l) => l.account },
   { key: 'date', header: 'Date', px: 100, render: (l) => formatDate(l.date) },
-  { key: 'journal', header: 'Journal', px: 64, drop: 3, phone: false, render: (l) => l.journal },
+  { key: 'journal', header: 'Journal', px: 72, drop: 3, phone: false, render: (l) => l.journal },
   { key: 'piece', header: 'Pièce', px: 96, drop: 1, phone: false, render: (l) => l.piece },
   { key: 'label', header: 'Libellé', render: (l) => l.label },
   {
@@ -312,7 +312,7 @@ const COLUMNS: Col[] = [
     phone: 'only',
     render: (l) => formatMoney(Math.round((l.debit - l.credit) * 100) / 100),
   },
-  { key: 'lettering', header: 'Lettrage', px: 76, drop: 2, phone: false, render: (l) => l.lettering ?? '' },
+  { key: 'lettering', header: 'Lettrage', px: 84, drop: 2, phone: false, render: (l) => l.lettering ?? '' },
   { key: 'balance', header: 'Solde', px: 104, right: true, render: (l) => formatMoney(l.balance) },
 ];
 const onScreen = (c: Col, phone: boolean) => (phone ? c.phone !== false : c.phone !== 'only');
