@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/dates';
+import { addDays, todayInParis } from '../../src/domain/dates';
 import type { InvoicePayload } from '../../src/domain/types';
 import type { ToWire } from '../../src/domain/wire-names';
 import { invoicePayload, line, MARTIN, today } from '../support/invoice-helpers';
@@ -245,6 +245,25 @@ describe('payments', () => {
     expect(f.status).toBe('Envoyée');
     expect(f.history.map((h: any) => h.kind)).toEqual(['created', 'validated', 'sent']);
     expect(f.history[2].label).toBe('Envoyée à comptabilite.hotelduparc@example.fr');
+  });
+});
+
+describe('the demo’s histories', () => {
+  it('each invoice and credit note was created on its billing date, before it was validated', async () => {
+    const list = (await ctx.server.api.get('/api/factures?validated=true&pageSize=50', opts())).body;
+    const items = list.items as Array<{ id: number; number: string; invoice: { createdAt: string } }>;
+    expect(items.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const inv of items) {
+      const history = (await followUp(inv.id)).history as Array<{ kind: string; at: string }>;
+      const [created, validated] = history;
+      // Until now a seeded invoice said « Facture créée » on the day the demo was loaded, after its validation.
+      if (created.kind !== 'created' || validated.kind !== 'validated' || created.at > validated.at)
+        wrong.push(`${inv.number} : ${history.map((h) => `${h.kind} ${h.at}`).join(', ')}`);
+      else if (todayInParis(new Date(created.at)) !== inv.invoice.createdAt)
+        wrong.push(`${inv.number} : créée le ${created.at}, facturée le ${inv.invoice.createdAt}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

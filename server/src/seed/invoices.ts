@@ -16,6 +16,7 @@ import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoice
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
 import type { SeedContext, SeededCompany } from './modules';
+import { createdBefore } from './invoice-times';
 
 // Demo invoices and quotes (issue 4), a few statements in all so the seed stays fast: PDFs are
 // not rendered here (the first read of a validated invoice renders it from its snapshots).
@@ -140,6 +141,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
         validated: true,
         ...n,
         validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now,
+        insertedAt: createdBefore(date, earlier ? new Date(`${date}T10:00:00Z`) : now),
         ledgerId,
         customerSnapshot: snap,
         sellerSnapshot: seller,
@@ -213,6 +215,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       validated: true,
       ...n,
       validatedAt: new Date(`${date}T16:00:00Z`),
+      insertedAt: createdBefore(date, new Date(`${date}T16:00:00Z`)),
       ledgerId: corrected.ledgerId,
       customerSnapshot: corrected.customerSnapshot,
       sellerSnapshot: corrected.sellerSnapshot,

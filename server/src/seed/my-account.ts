@@ -20,6 +20,7 @@ import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoice
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
 import { and, eq } from 'drizzle-orm';
+import { createdBefore } from './invoice-times';
 import type { SeedContext } from './modules';
 import { ALL_CATEGORY_IDS, clientRights, INBOX_CATEGORY_IDS } from './rights';
 
@@ -167,6 +168,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
         validated: true,
         ...n,
         validatedAt: new Date(`${date}T09:00:00Z`),
+        insertedAt: createdBefore(date, new Date(`${date}T09:00:00Z`)),
         ledgerId: ledger?.id ?? null,
         customerSnapshot: snap,
         sellerSnapshot: seller,
@@ -203,6 +205,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       validated: true,
       ...n,
       validatedAt: new Date(`${date}T15:00:00Z`),
+      insertedAt: createdBefore(date, new Date(`${date}T15:00:00Z`)),
       ledgerId: ledger?.id ?? null,
       customerSnapshot: rows[index].customerSnapshot,
       sellerSnapshot: seller,
