@@ -298,6 +298,40 @@ describe('tablet (820×1180)', () => {
   });
 });
 
+// A landscape tablet and a small laptop: until now the 280 px menu stayed beside the page from 992 px,
+// and the invoice list needed more than was left (its Actions column off the screen, the page
+// scrolling sideways). The menu is a burger below 1 200 px, and each table keeps the columns it has room for.
+describe('landscape tablet (1180×820) and small laptop (1024×768)', () => {
+  afterAll(() => page.setViewportSize(LAPTOP));
+
+  it('no list scrolls sideways, and every row keeps its actions in view', async () => {
+    const lists = [
+      ['/mes-factures/liste-des-factures', 'Factures'],
+      ['/mes-factures/liste-des-devis', 'Devis'],
+      ['/mes-factures/mes-clients', 'Clients'],
+      ['/mes-factures/mes-articles', 'Articles'],
+    ] as const;
+    const wide: string[] = [];
+    for (const size of [
+      { width: 1180, height: 820 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const [path, table] of lists) {
+        await visit(page, path);
+        const actions = page.getByRole('table', { name: table }).getByRole('columnheader', { name: 'Actions' });
+        await actions.waitFor();
+        await screenLoaded(page);
+        const box = await actions.boundingBox();
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scroll > size.width || box!.x + box!.width > size.width)
+          wide.push(`${path} à ${size.width} px : ${scroll} px`);
+      }
+    }
+    expect(wide).toEqual([]);
+  });
+});
+
 // Last: it switches the page's company to the Starter one.
 describe('invoicing dashboard', () => {
   it('shows the figures and the 12-month chart; the Starter company sees its monthly limit', async () => {

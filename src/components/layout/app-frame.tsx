@@ -22,7 +22,12 @@ export interface AppFrameProps {
   children: ReactNode;
 }
 
-/** Spec 2.3: drawer (a burger below 62em, so a portrait tablet gets the full width), top bar, banner, footer. */
+/**
+ * Spec 2.3: drawer, top bar, banner, footer. The drawer is a burger below 75em: a tablet, portrait or
+ * landscape (1 180 px), and a small laptop give the page their whole width. Beside a 280 px menu from
+ * 62em, the invoice list needed more than a 1 024–1 180 px screen had left, and the page scrolled
+ * sideways (decision 067).
+ */
 export function AppFrame({
   nav,
   available,
@@ -36,7 +41,7 @@ export function AppFrame({
 }: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const branding = getBranding();
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useMediaQuery('(min-width: 75em)', true);
   // On a phone every pixel of the top bar goes to the company label (cut to 19 characters, spec 2.4):
   // the 44 px icon buttons already carry their own spacing.
   const phone = useMediaQuery('(max-width: 48em)');
@@ -45,7 +50,7 @@ export function AppFrame({
       <SkipLink />
       <AppShell
         header={{ height: 64 }}
-        navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !opened } }}
         footer={{ height: 44, collapsed: !wide }}
         padding="md"
       >
@@ -56,7 +61,7 @@ export function AppFrame({
               <Burger
                 opened={opened}
                 onClick={toggle}
-                hiddenFrom="md"
+                hiddenFrom="lg"
                 size="sm"
                 aria-label={opened ? 'Fermer le menu' : 'Ouvrir le menu'}
                 style={{ width: 44, height: 44, margin: -8, flexShrink: 0 }}
@@ -90,7 +95,7 @@ export function AppFrame({
           <AppShell.Section grow mih={0}>
             <NavDrawer entries={nav} onNavigate={close} />
           </AppShell.Section>
-          {/* No footer below 62em: the legal links move to the bottom of the drawer so they stay reachable. */}
+          {/* No footer below 75em: the legal links move to the bottom of the drawer so they stay reachable. */}
           {!wide && (
             <AppShell.Section p="md" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
               <LegalLinks onNavigate={close} />

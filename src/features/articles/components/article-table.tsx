@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
-import { useMediaQuery } from '@mantine/hooks';
+import { gridMinWidth, useRoomFor } from '../../../components/use-room';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { type ArticleRow } from '../article-model';
 import { useWindowRows } from '../../../components/use-window-rows';
@@ -35,7 +35,7 @@ const right: CSSProperties = {
 
 /**
  * The catalogue as an ARIA table whose rows are virtualised: 10 000 articles render only the
- * twenty-odd rows on screen. Below 62em (portrait tablet) the type moves under the code so the
+ * twenty-odd rows on screen. In a narrower table (a portrait tablet) the type moves under the code so the
  * designation keeps room without a horizontal scroll.
  */
 export function ArticleTable(props: Props) {
@@ -54,8 +54,10 @@ export function ArticleTable(props: Props) {
 }
 
 function ArticleGrid({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
-  const wide = useMediaQuery('(min-width: 62em)', true);
-  const columns = `${wide ? '110px 120px' : '112px'} minmax(140px, 1fr) 76px 108px 64px 108px ${canEdit || canDelete ? '96px' : ''}`;
+  const template = (wide: boolean) =>
+    `${wide ? '110px 120px' : '112px'} minmax(140px, 1fr) 76px 108px 64px 108px ${canEdit || canDelete ? '96px' : ''}`;
+  const { ref: tableRef, wide } = useRoomFor(gridMinWidth(template(true)));
+  const columns = template(wide);
   const { listRef, virtualizer, offset } = useWindowRows(rows?.length ?? 0, ROW_HEIGHT, (i) => String(rows![i].id));
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns, alignItems: 'stretch' };
   const header = (label: ReactNode, style: CSSProperties = cellStyle) => (
@@ -66,6 +68,7 @@ function ArticleGrid({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Pr
 
   return (
     <div
+      ref={tableRef}
       role="table"
       aria-label="Articles"
       aria-rowcount={(rows?.length ?? 0) + 1}

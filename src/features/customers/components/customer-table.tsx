@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Skeleton, Text } from '@mantine/core';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
-import { useMediaQuery } from '@mantine/hooks';
+import { gridMinWidth, useRoomFor } from '../../../components/use-room';
 import { Link } from '@tanstack/react-router';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { accountNumberText, customerName, isArchived, paymentDelayLabel, type CustomerRow } from '../customer-model';
@@ -56,11 +56,13 @@ export function CustomerTable(props: Props) {
   );
 }
 
-/** Customers as an ARIA table with virtualised rows; contact and payment columns from 62em up. */
+/** Customers as an ARIA table with virtualised rows; contact and payment columns when the table has room for them. */
 function CustomerGrid({ rows, pending, canEdit, canDelete, onEdit, onDelete }: Props) {
-  const wide = useMediaQuery('(min-width: 62em)', true);
   const actions = canEdit || canDelete;
-  const columns = `minmax(180px, 1fr) 124px 170px ${wide ? 'minmax(160px, 1fr) 150px' : ''} ${actions ? '96px' : ''}`;
+  const template = (wide: boolean) =>
+    `minmax(180px, 1fr) 124px 170px ${wide ? 'minmax(160px, 1fr) 150px' : ''} ${actions ? '96px' : ''}`;
+  const { ref: tableRef, wide } = useRoomFor(gridMinWidth(template(true)));
+  const columns = template(wide);
   const { listRef, virtualizer, offset } = useWindowRows(rows?.length ?? 0, ROW_HEIGHT, (i) => rows![i].accountNumber);
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns };
   const header = (label: ReactNode) => (
@@ -71,6 +73,7 @@ function CustomerGrid({ rows, pending, canEdit, canDelete, onEdit, onDelete }: P
 
   return (
     <div
+      ref={tableRef}
       role="table"
       aria-label="Clients"
       aria-rowcount={(rows?.length ?? 0) + 1}

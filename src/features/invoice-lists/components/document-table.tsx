@@ -1,8 +1,8 @@
 import { Group, Loader, Skeleton, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { memo, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useWindowRows } from '../../../components/use-window-rows';
 import { usePhone } from '../../../components/use-phone';
+import { gridMinWidth, useRoomFor } from '../../../components/use-room';
 import { DocumentCards } from './document-cards';
 
 export interface Column<R> {
@@ -11,7 +11,7 @@ export interface Column<R> {
   /** A CSS grid track: '120px', 'minmax(160px, 1fr)'. */
   width: string;
   align?: 'right';
-  /** Shown from 62em up only (the tablet in portrait keeps the essential columns). */
+  /** Shown only when the table has room for every column (the tablet in portrait keeps the essential ones). */
   wideOnly?: boolean;
   render: (row: R) => ReactNode;
 }
@@ -50,7 +50,7 @@ function DocumentGrid<R extends { id: string | number }>({
   loadingMore,
   onRange,
 }: Props<R>) {
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const { ref: tableRef, wide } = useRoomFor(gridMinWidth(columns.map((c) => c.width).join(' ')));
   const shown = useMemo(() => (wide ? columns : columns.filter((c) => !c.wideOnly)), [wide, columns]);
   const grid: CSSProperties = { display: 'grid', gridTemplateColumns: shown.map((c) => c.width).join(' ') };
   const { listRef, virtualizer, offset } = useWindowRows(rows?.length ?? 0, ROW_HEIGHT, (i) => rows![i].id);
@@ -62,6 +62,7 @@ function DocumentGrid<R extends { id: string | number }>({
 
   return (
     <div
+      ref={tableRef}
       role="table"
       aria-label={label}
       aria-rowcount={(rows?.length ?? 0) + 1}

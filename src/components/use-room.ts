@@ -1,0 +1,20 @@
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
+
+/** The least width of a CSS grid template: its pixel tracks and the floors of its minmax() tracks. */
+export function gridMinWidth(template: string): number {
+  return [...template.matchAll(/(\d+)px/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+/**
+ * Whether a table has room for its wide set of columns (`needed` px), judged by its own width, not
+ * the screen's: from 62em the menu takes 280 px beside the page, so a 1 180 px landscape tablet or a
+ * small laptop left the lists about 870 px for about 1 030 px of columns, and the page scrolled
+ * sideways. Until the table is measured (its first frame, jsdom), the screen's width decides, as before.
+ */
+export function useRoomFor(needed: number) {
+  const { ref, width } = useElementSize();
+  const wideScreen = useMediaQuery('(min-width: 62em)', true);
+  // The table's 1 px borders are inside the measured box.
+  const wide = width > 0 ? width - 2 >= needed : wideScreen;
+  return { ref, wide };
+}
