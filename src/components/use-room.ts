@@ -7,9 +7,10 @@ export function gridMinWidth(template: string): number {
 
 /**
  * Whether a table has room for its wide set of columns (`needed` px), judged by its own width, not
- * the screen's: from 62em the menu takes 280 px beside the page, so a 1 180 px landscape tablet or a
- * small laptop left the lists about 870 px for about 1 030 px of columns, and the page scrolled
- * sideways. Until the table is measured (its first frame, jsdom), the screen's width decides, as before.
+ * the screen's: the 280 px menu beside the page (from 75em) and the page's own padding are not the
+ * screen's. Judged by the screen from 62em, a 1 180 px landscape tablet left the invoice list about
+ * 870 px for about 1 030 px of columns, and the page scrolled sideways (decision 067). Until the table
+ * is measured (its first frame, jsdom), the screen's width decides, as before.
  */
 export function useRoomFor(needed: number) {
   const { ref, width } = useElementSize();
