@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { PNG_BYTES } from '../support/uploads';
 import {
@@ -88,6 +88,8 @@ const SCREENS: Array<[string, string]> = [
   ['/ma-comptabilite/grand-livre', 'Grand livre'],
   ['/ma-comptabilite/recherche', 'Recherche d’écritures'],
   ['/ma-comptabilite/demande-information', 'Demandes d’information'],
+  ['/mon-compte-workplace/factures-workplace', 'Mes factures Workplace'],
+  ['/mon-compte-workplace/extrait-du-compte', 'Extrait de compte'],
   ['/notifications', 'Notifications'],
   ['/me', 'Mon profil'],
   ['/mentions-legales', 'Mentions légales'],
@@ -122,6 +124,24 @@ describe('phones (390 × 844)', () => {
       await shot(page, `phone/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390`, true);
     }
     expect(wide, 'écrans plus larges que le téléphone').toEqual([]);
+
+    // My account with the firm, where nothing scrolls sideways either: the status filter stacks its
+    // five choices, each invoice is a card with « Payer par carte » in view, and the statement keeps
+    // four columns, the balance last.
+    const rightEdge = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.x + box.width;
+    };
+    await visit(page, '/mon-compte-workplace/factures-workplace');
+    const filter = page.getByRole('radiogroup', { name: 'Statut des factures' });
+    expect(await rightEdge(filter.getByText('Avoirs'))).toBeLessThanOrEqual(PHONE.width);
+    const cards = page.getByRole('list', { name: 'Factures du cabinet' });
+    const pay = cards.getByRole('button', { name: /^Payer par carte F\d{4}-\d+$/ }).first();
+    expect(await rightEdge(pay)).toBeLessThanOrEqual(PHONE.width);
+    await visit(page, '/mon-compte-workplace/extrait-du-compte');
+    const statement = page.getByRole('table', { name: 'Extrait de compte' });
+    expect(await rightEdge(statement.getByRole('columnheader', { name: 'Solde', exact: true }))).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'l’extrait de compte sur un téléphone');
 
     // The invoice list is a list of cards: each row reads number, customer and amount without columns.
     await visit(page, '/mes-factures/liste-des-factures');

@@ -1,6 +1,7 @@
-import { Anchor, Card, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { ChoiceBar } from '../../../components/choice-bar';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { PdfDialog } from '../../../components/pdf-dialog';
@@ -82,7 +83,7 @@ export function InvoicesPage() {
               </Anchor>
             </Text>
           </Card>
-          <SegmentedControl
+          <ChoiceBar
             aria-label="Statut des factures"
             data={STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
             value={search.statut ?? 'all'}
@@ -93,7 +94,6 @@ export function InvoicesPage() {
                 replace: true,
               })
             }
-            style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
           />
           <Text size="sm" c="dimmed" role="status">
             {formatCount(shown.length, 'document')}

@@ -1,11 +1,11 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconEye } from '@tabler/icons-react';
 import type { FirmInvoice } from '../../../contract/my-account';
+import { usePhone } from '../../../components/use-phone';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { payable } from '../my-account-model';
 import { StatusBadge, TABULAR } from './account-ui';
-import { PayButton } from './pay-button';
+import { InvoiceActions, type InvoiceActionProps } from './invoice-actions';
+import { InvoiceCards } from './invoice-cards';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -13,20 +13,13 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
  * The firm's invoices and credit notes, one row each, with their PDF and the card payment. Below
  * 1408 px (a tablet, 820 px, and a 1366 px laptop beside the drawer) the date and due date share a
  * cell, HT and TVA sit under the TTC and the status under what is left to pay, so that the row's
- * actions, « Payer par carte » first of all, stay on screen without scrolling sideways.
+ * actions, « Payer par carte » first of all, stay on screen without scrolling sideways. On a phone,
+ * cards.
  */
-export function InvoicesTable({
-  invoices,
-  canDownload,
-  onView,
-  onDownload,
-}: {
-  invoices: FirmInvoice[];
-  canDownload: boolean;
-  onView: (invoice: FirmInvoice) => void;
-  onDownload: (invoice: FirmInvoice) => void;
-}) {
+export function InvoicesTable({ invoices, ...actions }: InvoiceActionProps & { invoices: FirmInvoice[] }) {
   const wide = useMediaQuery('(min-width: 88em)', true, { getInitialValueInEffect: false });
+  const phone = usePhone();
+  if (phone) return <InvoiceCards invoices={invoices} {...actions} />;
   const headers: [string, 'right' | undefined][] = wide
     ? [
         ['Numéro', undefined],
@@ -115,39 +108,7 @@ export function InvoicesTable({
                 </Table.Td>
               )}
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {canDownload && (
-                    <>
-                      <Tooltip label="Voir le PDF">
-                        <ActionIcon
-                          variant="light"
-                          size={44}
-                          aria-label={`Voir le PDF de ${invoice.number}`}
-                          onClick={() => onView(invoice)}
-                        >
-                          <IconEye size={20} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Télécharger le PDF">
-                        <ActionIcon
-                          variant="light"
-                          size={44}
-                          aria-label={`Télécharger ${invoice.number}`}
-                          onClick={() => onDownload(invoice)}
-                        >
-                          <IconDownload size={20} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </>
-                  )}
-                  {payable(invoice) && (
-                    <PayButton
-                      invoiceId={invoice.id}
-                      label="Payer par carte"
-                      accessibleName={`Payer par carte ${invoice.number}`}
-                    />
-                  )}
-                </Group>
+                <InvoiceActions invoice={invoice} {...actions} />
               </Table.Td>
             </Table.Tr>
           ))}
