@@ -140,7 +140,9 @@ describe('phones (390 × 844)', () => {
     expect(await rightEdge(pay)).toBeLessThanOrEqual(PHONE.width);
     await visit(page, '/mon-compte-workplace/extrait-du-compte');
     const statement = page.getByRole('table', { name: 'Extrait de compte' });
-    expect(await rightEdge(statement.getByRole('columnheader', { name: 'Solde', exact: true }))).toBeLessThanOrEqual(PHONE.width);
+    expect(await rightEdge(statement.getByRole('columnheader', { name: 'Solde', exact: true }))).toBeLessThanOrEqual(
+      PHONE.width,
+    );
     await expectAccessible(page, 'l’extrait de compte sur un téléphone');
 
     // The invoice list is a list of cards: each row reads number, customer and amount without columns.
