@@ -145,6 +145,26 @@ describe('phones (390 × 844)', () => {
     );
     await expectAccessible(page, 'l’extrait de compte sur un téléphone');
 
+    // A craftsman writes an invoice's line on a phone: a card whose fields fit the screen (the
+    // seven-column table scrolled sideways), and a bar that keeps its three actions on one line.
+    await visit(page, '/mes-factures/ajouter-facture');
+    await page.getByRole('button', { name: 'Ligne libre' }).click();
+    const lines = page.getByRole('list', { name: 'Lignes du document' });
+    await lines.getByLabel('Libellé').fill('Pose de plinthes');
+    await lines.getByLabel('Quantité', { exact: true }).fill('2');
+    const price = lines.getByLabel('Prix unitaire HT');
+    await price.fill('45');
+    expect(await rightEdge(price)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'une ligne de facture en cours sur un téléphone');
+    await lines.getByRole('button', { name: 'Terminer la ligne 1 « Pose de plinthes »' }).click();
+    await lines.getByText(/^2 × 45,00\s€ HT · TVA \d/).waitFor();
+    const bar = page.getByRole('region', { name: 'Actions du document' });
+    const rows = new Set<number>();
+    for (const name of ['Aperçu', 'Enregistrer', 'Valider'])
+      rows.add(Math.round((await bar.getByRole('button', { name }).boundingBox())!.y));
+    expect(rows.size, 'les trois actions sur une ligne').toBe(1);
+    expect(await overflow(page)).toEqual({ page: PHONE.width, viewport: PHONE.width });
+
     // The invoice list is a list of cards: each row reads number, customer and amount without columns.
     await visit(page, '/mes-factures/liste-des-factures');
     const card = page
@@ -164,6 +184,23 @@ describe('phones (390 × 844)', () => {
       .filter({ hasText: 'Hôtel du Parc' });
     await customer.getByRole('button', { name: 'Modifier le client Hôtel du Parc' }).waitFor();
     await expectAccessible(page, 'la liste des clients sur un téléphone');
+
+    // A validated invoice keeps « Voir le PDF » at hand and the rest in a menu: the bar stuck to the
+    // bottom stays one line high (five buttons stacked hid a third of the screen).
+    await visit(page, '/mes-factures/liste-des-factures');
+    await page
+      .getByRole('listitem')
+      .getByRole('link', { name: /^F\d{4}-\d+$/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: /^Facture n° F\d{4}-\d+$/, level: 1 }).waitFor();
+    const actions = page.getByRole('region', { name: 'Actions du document' });
+    await actions.getByRole('button', { name: 'Voir le PDF' }).waitFor();
+    expect((await actions.boundingBox())!.height).toBeLessThan(100);
+    await actions.getByRole('button', { name: 'Autres actions' }).click();
+    await page.getByRole('menuitem', { name: 'Télécharger la Factur-X (PDF)' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Établir un avoir' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePhone } from '../../../components/use-phone';
 import { formatMoney } from '../../../domain/format';
 
 export interface BarTotals {
@@ -11,9 +12,11 @@ export interface BarTotals {
 /**
  * The editor's actions and totals, stuck to the bottom of the window (issue 10 item 8): on a
  * 900 px-high laptop "Aperçu", "Enregistrer", "Valider" and the total stay in view while the
- * lines scroll. Above the footer, which Mantine's AppShell fixes on wide screens.
+ * lines scroll. Above the footer, which Mantine's AppShell fixes on wide screens. On a phone, the
+ * total TTC alone (HT and TVA are in « Totaux »): the bar took a quarter of the screen's height.
  */
 export function ActionBar({ totals, children }: { totals: BarTotals | null; children: ReactNode }) {
+  const phone = usePhone();
   return (
     <Paper
       component="section"
@@ -21,22 +24,26 @@ export function ActionBar({ totals, children }: { totals: BarTotals | null; chil
       withBorder
       shadow="md"
       radius="md"
-      px="md"
+      px={phone ? 'xs' : 'md'}
       py="xs"
       style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 8px)', zIndex: 5 }}
     >
       {/* Actions first (left): toasts appear bottom right, and one appearing under the pointer
           that just clicked would never close by itself (Mantine pauses it while hovered). */}
-      <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group justify="space-between" gap={phone ? 'xs' : 'sm'} wrap="wrap">
         {children}
         {totals ? (
           <Group gap="md" wrap="wrap" className="tabular">
-            <Text size="sm">
-              Total HT <strong>{formatMoney(totals.ht)}</strong>
-            </Text>
-            <Text size="sm">
-              TVA <strong>{formatMoney(totals.tva)}</strong>
-            </Text>
+            {!phone && (
+              <>
+                <Text size="sm">
+                  Total HT <strong>{formatMoney(totals.ht)}</strong>
+                </Text>
+                <Text size="sm">
+                  TVA <strong>{formatMoney(totals.tva)}</strong>
+                </Text>
+              </>
+            )}
             <Text size="md" fw={700}>
               Total TTC {formatMoney(totals.ttc)}
             </Text>

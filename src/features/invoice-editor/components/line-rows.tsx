@@ -67,6 +67,34 @@ function LineMenu({ line, index, count, on }: { line: EditorLine; index: number;
   );
 }
 
+/** A line's edit button (the focus comes back to it after « Terminer ») and its menu. */
+export function LineActions({
+  line,
+  index,
+  count,
+  on,
+}: {
+  line: EditorLine;
+  index: number;
+  count: number;
+  on: LineHandlers;
+}) {
+  return (
+    <Group gap={0} wrap="nowrap" justify="flex-end">
+      <ActionIcon
+        variant="subtle"
+        size={44}
+        aria-label={`Modifier la ${lineName(line, index)}`}
+        data-line-edit={String(line.id)}
+        onClick={() => on.edit(line.id)}
+      >
+        <IconPencil size={20} />
+      </ActionIcon>
+      <LineMenu line={line} index={index} count={count} on={on} />
+    </Group>
+  );
+}
+
 /** Read state: formatted text; comment and spacer lines span the amount columns. */
 export function ReadRow({
   line,
@@ -84,18 +112,7 @@ export function ReadRow({
   const standard = isStandardLine(line);
   const actions = !readOnly && (
     <Table.Td style={{ whiteSpace: 'nowrap', width: 1 }}>
-      <Group gap={0} wrap="nowrap" justify="flex-end">
-        <ActionIcon
-          variant="subtle"
-          size={44}
-          aria-label={`Modifier la ${lineName(line, index)}`}
-          data-line-edit={String(line.id)}
-          onClick={() => on.edit(line.id)}
-        >
-          <IconPencil size={20} />
-        </ActionIcon>
-        <LineMenu line={line} index={index} count={count} on={on} />
-      </Group>
+      <LineActions line={line} index={index} count={count} on={on} />
     </Table.Td>
   );
   if (!standard) {
@@ -154,21 +171,27 @@ export function ReadRow({
 }
 
 /** Edit state: labelled inputs over the whole row width (readable on a tablet too). */
-export function EditRow({
-  line,
-  index,
-  count,
-  on,
-  vatRates,
-  units,
-}: {
+export function EditRow(props: EditProps) {
+  return (
+    <Table.Tr bg="var(--mantine-color-default-hover)">
+      <Table.Td colSpan={COLUMNS}>
+        <LineEditForm {...props} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export interface EditProps {
   line: EditorLine;
   index: number;
   count: number;
   on: LineHandlers;
   vatRates: number[];
   units: string[];
-}) {
+}
+
+/** A line's fields and its buttons (move, remove, finish): in a table row, or a phone's card. */
+export function LineEditForm({ line, index, count, on, vatRates, units }: EditProps) {
   const name = lineName(line, index);
   const vatData = [...new Set([...vatRates, Number(line.vatRate) || 0])]
     .sort((a, b) => b - a)
@@ -241,56 +264,54 @@ export function EditRow({
       </SimpleGrid>
     );
   return (
-    <Table.Tr bg="var(--mantine-color-default-hover)">
-      <Table.Td colSpan={COLUMNS}>
-        {body}
-        <Group justify="space-between" mt="sm" gap="xs">
-          <Group gap="xs">
-            <Button
-              variant="subtle"
-              size="sm"
-              mih={44}
-              leftSection={<IconArrowUp size={16} />}
-              disabled={index === 0}
-              onClick={() => on.move(line.id, -1)}
-              aria-label={`Monter la ${name}`}
-            >
-              Monter
-            </Button>
-            <Button
-              variant="subtle"
-              size="sm"
-              mih={44}
-              leftSection={<IconArrowDown size={16} />}
-              disabled={index === count - 1}
-              onClick={() => on.move(line.id, 1)}
-              aria-label={`Descendre la ${name}`}
-            >
-              Descendre
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              mih={44}
-              leftSection={<IconTrash size={16} />}
-              onClick={() => on.remove(line)}
-              aria-label={`Supprimer la ${name}`}
-            >
-              Supprimer
-            </Button>
-          </Group>
+    <>
+      {body}
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Group gap="xs">
           <Button
+            variant="subtle"
             size="sm"
             mih={44}
-            leftSection={<IconCheck size={16} />}
-            onClick={() => on.done(line.id)}
-            aria-label={`Terminer la ${name}`}
+            leftSection={<IconArrowUp size={16} />}
+            disabled={index === 0}
+            onClick={() => on.move(line.id, -1)}
+            aria-label={`Monter la ${name}`}
           >
-            Terminer
+            Monter
+          </Button>
+          <Button
+            variant="subtle"
+            size="sm"
+            mih={44}
+            leftSection={<IconArrowDown size={16} />}
+            disabled={index === count - 1}
+            onClick={() => on.move(line.id, 1)}
+            aria-label={`Descendre la ${name}`}
+          >
+            Descendre
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            size="sm"
+            mih={44}
+            leftSection={<IconTrash size={16} />}
+            onClick={() => on.remove(line)}
+            aria-label={`Supprimer la ${name}`}
+          >
+            Supprimer
           </Button>
         </Group>
-      </Table.Td>
-    </Table.Tr>
+        <Button
+          size="sm"
+          mih={44}
+          leftSection={<IconCheck size={16} />}
+          onClick={() => on.done(line.id)}
+          aria-label={`Terminer la ${name}`}
+        >
+          Terminer
+        </Button>
+      </Group>
+    </>
   );
 }

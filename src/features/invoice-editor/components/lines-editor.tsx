@@ -18,6 +18,8 @@ import { searchKey } from '../../../domain/search-text';
 import type { Article } from '../../../domain/types';
 import { addArticleLine, addBlankLine, moveLine, removeLine, setLineStatus, updateLine } from '../line-ops';
 import type { EditorForm, EditorLine } from '../types';
+import { usePhone } from '../../../components/use-phone';
+import { LineCards } from './line-cards';
 import { EditRow, lineName, ReadRow, type LineHandlers } from './line-rows';
 import { formatMoney } from '../../../domain/format';
 
@@ -103,6 +105,7 @@ function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: 
 /** Spec 2.9: the lines table with inline edit/read state, catalogue, free, comment and spacer lines. */
 export function LinesEditor({ lines, change, articles, vatRates, units }: Props) {
   const [toRemove, setToRemove] = useState<{ line: EditorLine; index: number } | null>(null);
+  const phone = usePhone();
   const setLines = (fn: (lines: EditorLine[]) => EditorLine[]) => change((f) => ({ ...f, lines: fn(f.lines) }));
   const on: LineHandlers = {
     edit: (id) => setLines((ls) => setLineStatus(ls, id, 'edit')),
@@ -122,37 +125,46 @@ export function LinesEditor({ lines, change, articles, vatRates, units }: Props)
       <Title order={2} size="h4" mb="sm">
         Lignes
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" highlightOnHover={false}>
-          <LinesHeader />
-          <Table.Tbody>
-            {lines.map((line, i) =>
-              line.status === 'edit' ? (
-                <EditRow
-                  key={line.id}
-                  line={line}
-                  index={i}
-                  count={lines.length}
-                  on={on}
-                  vatRates={vatRates}
-                  units={units}
-                />
-              ) : (
-                <ReadRow key={line.id} line={line} index={i} count={lines.length} on={on} />
-              ),
-            )}
-            {lines.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" size="sm" ta="center" py="md">
-                    Aucune ligne : ajoutez un article du catalogue ou une ligne libre.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? (
+        <LineCards lines={lines} on={on} vatRates={vatRates} units={units} />
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" highlightOnHover={false}>
+            <LinesHeader />
+            <Table.Tbody>
+              {lines.map((line, i) =>
+                line.status === 'edit' ? (
+                  <EditRow
+                    key={line.id}
+                    line={line}
+                    index={i}
+                    count={lines.length}
+                    on={on}
+                    vatRates={vatRates}
+                    units={units}
+                  />
+                ) : (
+                  <ReadRow key={line.id} line={line} index={i} count={lines.length} on={on} />
+                ),
+              )}
+              {lines.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" size="sm" ta="center" py="md">
+                      Aucune ligne : ajoutez un article du catalogue ou une ligne libre.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {phone && lines.length === 0 && (
+        <Text c="dimmed" size="sm" py="md">
+          Aucune ligne : ajoutez un article du catalogue ou une ligne libre.
+        </Text>
+      )}
       <Stack gap="sm" mt="md">
         <ArticlePicker articles={articles} onPick={(a) => setLines((ls) => addArticleLine(ls, a))} />
         <Group gap="sm">

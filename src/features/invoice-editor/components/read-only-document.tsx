@@ -2,6 +2,8 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Customer } from '../../../domain/types';
 import { mainAddress } from '../editor-model';
 import type { EditorState } from '../types';
+import { usePhone } from '../../../components/use-phone';
+import { LineCards } from './line-cards';
 import { ReadRow, type LineHandlers } from './line-rows';
 import { LinesHeader } from './lines-editor';
 import { oneLine } from '../options';
@@ -33,6 +35,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 /** A validated invoice or a closed quote: what was issued, nothing editable. */
 export function ReadOnlyDocument({ state, customer }: { state: EditorState; customer: Customer | null }) {
   const { form } = state;
+  const phone = usePhone();
   const invoice = state.kind === 'invoice';
   const who = state.customer
     ? `${state.customer.socialReason}${state.customer.accountNumber ? ` (${state.customer.accountNumber})` : ''}`
@@ -77,16 +80,20 @@ export function ReadOnlyDocument({ state, customer }: { state: EditorState; cust
         <Title order={2} size="h4" mb="sm">
           Lignes
         </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
-            <LinesHeader actions={false} />
-            <Table.Tbody>
-              {form.lines.map((l, i) => (
-                <ReadRow key={l.id} line={l} index={i} count={form.lines.length} on={NONE} readOnly />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {phone ? (
+          <LineCards lines={form.lines} on={NONE} readOnly />
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs">
+              <LinesHeader actions={false} />
+              <Table.Tbody>
+                {form.lines.map((l, i) => (
+                  <ReadRow key={l.id} line={l} index={i} count={form.lines.length} on={NONE} readOnly />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Paper>
       <TotalsCard lines={form.lines} discount={form.discount} />
     </Stack>
