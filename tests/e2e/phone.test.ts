@@ -145,6 +145,11 @@ describe('phones (390 × 844)', () => {
     );
     await expectAccessible(page, 'l’extrait de compte sur un téléphone');
 
+    // The suppliers' invoices are cards, their amount in view (the table showed two of its five columns).
+    await visit(page, '/mes-factures/factures-recues');
+    const received = page.getByRole('list', { name: 'Factures reçues' }).getByText(/\d,\d\d\s€ TTC$/);
+    expect(await rightEdge(received.first())).toBeLessThanOrEqual(PHONE.width);
+
     // A craftsman writes an invoice's line on a phone: a card whose fields fit the screen (the
     // seven-column table scrolled sideways), and a bar that keeps its three actions on one line.
     await visit(page, '/mes-factures/ajouter-facture');

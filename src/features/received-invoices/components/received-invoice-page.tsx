@@ -19,14 +19,15 @@ import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
 import { useServerData } from '../../../data/sync/use-server-data';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../domain/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../domain/format';
 import { readApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { downloadOriginal, type ReceivedInvoiceDetail } from '../api/received-invoices-api';
 import { receivedInvoiceData } from '../received-invoices-data';
-import { amountText, formatLabel, unitText } from '../received-invoices-model';
+import { amountText, formatLabel } from '../received-invoices-model';
+import { ReceivedLines, vatText } from './received-lines';
 import { ReceivedStatusBadge } from './status-badge';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -147,51 +148,7 @@ function Detail({ invoice: r, back }: { invoice: ReceivedInvoiceDetail; back: Re
           />
         </Card>
       </SimpleGrid>
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="lignes">
-        <Title order={2} size="h4" id="lignes" mb="xs">
-          Lignes
-        </Title>
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-labelledby="lignes" striped style={TABULAR}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Désignation</Table.Th>
-                <Table.Th ta="right">Quantité</Table.Th>
-                <Table.Th ta="right">Prix unitaire HT</Table.Th>
-                <Table.Th ta="right">TVA</Table.Th>
-                <Table.Th ta="right">Montant HT</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.lines.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" size="sm">
-                      Aucune ligne.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {r.lines.map((l, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{l.name || '—'}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatNumber(l.quantity, 4)}
-                    {unitText(l.unitCode) && (
-                      <Text span size="xs" c="dimmed">
-                        {`\u00a0${unitText(l.unitCode)}`}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoneyPrice(l.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{vatText(l.vatCategory, l.vatRate)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.netAmount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <ReceivedLines lines={r.lines} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="tva">
           <Title order={2} size="h4" id="tva" mb="xs">
@@ -233,18 +190,6 @@ function Detail({ invoice: r, back }: { invoice: ReceivedInvoiceDetail; back: Re
     </Stack>
   );
 }
-
-const formatMoneyPrice = (n: number) => `${formatNumber(n, 4, 2)}\u00a0€`;
-const vatText = (category: string, rate: number) =>
-  category === 'S' || rate ? formatPercent(rate) : (CATEGORY_SHORT[category] ?? category);
-const CATEGORY_SHORT: Record<string, string> = {
-  Z: '0 %',
-  E: 'Exonérée',
-  AE: 'Autoliquidation',
-  K: 'Intracommunautaire',
-  G: 'Export',
-  O: 'Hors champ',
-};
 
 function Findings({
   title,

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  List,
-  Progress,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, FileButton, Group, List, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCloudOff, IconFileUpload, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -22,20 +8,15 @@ import { ListPagination } from '../../../components/page/list-pagination';
 import { PageHeader } from '../../../components/page/page-header';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { can } from '../../../domain/rights';
-import { formatBytes, formatDate } from '../../../domain/format';
+import { formatBytes } from '../../../domain/format';
 import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
-import {
-  depositReceivedInvoice,
-  type ReceivedInvoiceDetail,
-  type ReceivedInvoiceRow,
-} from '../api/received-invoices-api';
+import { depositReceivedInvoice, type ReceivedInvoiceDetail } from '../api/received-invoices-api';
 import { receivedInvoicesData } from '../received-invoices-data';
-import { amountText, depositSummary, EINVOICE_ACCEPT } from '../received-invoices-model';
-import { ReceivedStatusBadge } from './status-badge';
+import { depositSummary, EINVOICE_ACCEPT } from '../received-invoices-model';
+import { ReceivedTable } from './received-table';
 
 const PAGE_SIZE = 25;
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
 type DepositState =
   | { step: 'idle' }
@@ -197,78 +178,5 @@ export function ReceivedInvoicesPage() {
         </Stack>
       </Card>
     </Stack>
-  );
-}
-
-function ReceivedTable({ items, loading }: { items: ReceivedInvoiceRow[] | undefined; loading: boolean }) {
-  return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table
-        aria-label="Factures reçues"
-        aria-busy={loading}
-        striped
-        highlightOnHover
-        verticalSpacing="sm"
-        style={TABULAR}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Fournisseur</Table.Th>
-            <Table.Th>Numéro</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th ta="right">Total TTC</Table.Th>
-            <Table.Th>Contrôle</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading &&
-            Array.from({ length: 3 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={5}>
-                  <Skeleton height={18} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          {items?.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" ta="center" py="md">
-                  Aucune facture reçue.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {items?.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {r.supplierName || 'Fournisseur non indiqué'}
-                </Text>
-                {r.kind === 'Avoir' && (
-                  <Text size="xs" c="dimmed">
-                    Avoir
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Anchor
-                  size="sm"
-                  renderRoot={(props) => (
-                    <Link {...props} to="/mes-factures/factures-recues/$id" params={{ id: String(r.id) }} />
-                  )}
-                >
-                  {r.number || 'Sans numéro'}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{formatDate(r.issueDate)}</Table.Td>
-              <Table.Td ta="right">{amountText(r.ttc)}</Table.Td>
-              <Table.Td>
-                <ReceivedStatusBadge row={r} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
