@@ -404,3 +404,43 @@ describe('the rights journal', { timeout: 60_000 }, () => {
     within(cells[4]).getByText('Catégories consultables : 1 ajoutée');
   });
 });
+
+describe('on a phone (below 36em)', { timeout: 60_000 }, () => {
+  it('each user and each change of rights is a card, its actions named after the user', async () => {
+    const real = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...real(query),
+      matches: query.includes('max-width: 36em'),
+    })) as typeof window.matchMedia;
+    try {
+      fetchUsers.mockResolvedValue(page([user(2, { firstName: 'Julien', name: 'Rousseau', manager: true }), user(3)]));
+      const entry: AuditEntry = {
+        id: 1,
+        at: '2026-11-25T14:05:00.000Z',
+        action: 'disable',
+        actor: { id: 2, label: 'Julien Rousseau' },
+        target: { id: 3, label: 'Paul Girard' },
+        before: { disabled: false },
+        after: { disabled: true },
+      };
+      fetchAudit.mockResolvedValue(page([entry]));
+      open();
+      const users = await screen.findByRole('list', { name: 'Utilisateurs de la société' });
+      const cards = within(users).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      within(cards[0]).getByText('(vous)');
+      within(cards[0]).getByText('user2 · Gestionnaire');
+      within(cards[1]).getByText('Dernière connexion : 20/11/2026 à 09:30');
+      within(cards[1]).getByRole('button', { name: 'Actions pour Claire Durand' });
+      expect(screen.queryByRole('table', { name: 'Utilisateurs de la société' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('tab', { name: 'Journal des droits' }));
+      const journal = await screen.findByRole('list', { name: 'Journal des droits' });
+      const change = within(journal).getByRole('listitem');
+      within(change).getByText('Accès désactivé : Paul Girard');
+      within(change).getByText('par Julien Rousseau, le 25/11/2026 à 15:05');
+    } finally {
+      window.matchMedia = real;
+    }
+  });
+});

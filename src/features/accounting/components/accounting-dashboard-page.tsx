@@ -184,6 +184,8 @@ function Monthly({
         <FiguresTable
           caption={title}
           head={['Mois', figure, ...(withPrevious ? [PREVIOUS] : [])]}
+          // « mars 2026 » on one line: the header « Exercice précédent » wraps instead.
+          wrap={[]}
           rows={data.months.map((m) => ({
             key: m.month,
             cells: [

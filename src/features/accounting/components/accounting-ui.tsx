@@ -4,6 +4,7 @@ import type { Exercise } from '../api/accounting-api';
 
 export { TABULAR } from '../../../components/page/figure-card';
 import { TABULAR } from '../../../components/page/figure-card';
+import { usePhone } from '../../../components/use-phone';
 
 /** The exercise picker of the accounting screens (GET periods, latest first). */
 export function ExerciseSelect({
@@ -74,10 +75,19 @@ export function FiguresTable({
   wrap?: number[];
 }) {
   const ta = (i: number) => (left.includes(i) ? undefined : ('right' as const));
+  // On a phone, smaller type and tighter cells: the month and two amounts kept whole fit its card,
+  // where the last column (« Exercice précédent ») was past the edge, scrolled sideways.
+  const phone = usePhone();
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table aria-label={caption} style={TABULAR} striped>
+    <Table.ScrollContainer minWidth={phone ? 0 : 360}>
+      <Table
+        aria-label={caption}
+        style={TABULAR}
+        striped
+        fz={phone ? 'xs' : undefined}
+        horizontalSpacing={phone ? 6 : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {head.map((h, i) => (

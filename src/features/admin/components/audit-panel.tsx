@@ -1,18 +1,22 @@
 import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
+import { CARD } from '../../../components/phone-card-list';
+import { usePhone } from '../../../components/use-phone';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { formatDateTime } from '../../../domain/format';
 import { auditData } from '../admin-data';
 import { ACTION_LABELS, summarize } from '../audit-summary';
 
 const PAGE_SIZE = 25;
+const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 /** « Journal des droits »: who changed whose access in this company, when, and what changed. */
 export function AuditPanel() {
   const [page, setPage] = useState(1);
   const read = useServerData(auditData, { page, pageSize: PAGE_SIZE });
   const entries = read.data?.items ?? [];
+  const phone = usePhone();
   return (
     <Stack gap="sm">
       {read.loading && (
@@ -29,7 +33,27 @@ export function AuditPanel() {
       {read.data && entries.length === 0 && (
         <Text c="dimmed">Aucun changement de droits enregistré pour cette société.</Text>
       )}
-      {entries.length > 0 && (
+      {entries.length > 0 && phone && (
+        // On a phone, one card per change: the five columns scrolled sideways, the detail out of sight.
+        <ul role="list" aria-label="Journal des droits" style={LIST}>
+          {entries.map((e) => (
+            <li key={e.id} style={{ ...CARD, flexDirection: 'column', gap: 2 }}>
+              <Text size="sm" fw={600}>
+                {ACTION_LABELS[e.action] ?? e.action} : {e.target.label}
+              </Text>
+              {summarize(e).map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))}
+              <Text size="xs" c="dimmed">
+                par {e.actor.label}, le {formatDateTime(e.at)}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      {entries.length > 0 && !phone && (
         <Table.ScrollContainer minWidth={760}>
           <Table striped verticalSpacing="xs" aria-label="Journal des droits">
             <Table.Thead>

@@ -1,14 +1,17 @@
-import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconKey, IconLock, IconLockOpen, IconUserMinus } from '@tabler/icons-react';
+import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { usePhone } from '../../../components/use-phone';
 import { formatDateTime } from '../../../domain/format';
 import type { ManagedUser } from '../api/admin-api';
+import { UserCards } from './user-cards';
+import { Email, RowActions, type UserAction } from './user-row-parts';
 import { UserStatus } from './user-status';
 
-export type UserAction = 'rights' | 'disable' | 'enable' | 'remove';
+export type { UserAction } from './user-row-parts';
 
 /**
  * One page of the company's users (the server pages: a company of thousands never draws more than
  * a page). The actions of a row sit in one menu button, named after the user, 44 px for a finger.
+ * On a phone, one card per user.
  */
 export function UsersTable({
   users,
@@ -23,6 +26,8 @@ export function UsersTable({
   disabled: boolean;
   onAction: (action: UserAction, user: ManagedUser) => void;
 }) {
+  const phone = usePhone();
+  if (phone) return <UserCards users={users} self={self} disabled={disabled} onAction={onAction} />;
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Utilisateurs de la société">
@@ -78,66 +83,5 @@ export function UsersTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function RowActions({
-  user,
-  name,
-  self,
-  disabled,
-  onAction,
-}: {
-  user: ManagedUser;
-  name: string;
-  self: boolean;
-  disabled: boolean;
-  onAction: (action: UserAction, user: ManagedUser) => void;
-}) {
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size={44} aria-label={`Actions pour ${name}`} disabled={disabled}>
-          <IconDots size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => onAction('rights', user)}>
-          Modifier les droits
-        </Menu.Item>
-        {!self &&
-          (user.disabled ? (
-            <Menu.Item leftSection={<IconLockOpen size={16} aria-hidden />} onClick={() => onAction('enable', user)}>
-              Réactiver l’accès
-            </Menu.Item>
-          ) : (
-            <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={() => onAction('disable', user)}>
-              Désactiver l’accès
-            </Menu.Item>
-          ))}
-        {!self && (
-          <Menu.Item
-            color="red.8"
-            leftSection={<IconUserMinus size={16} aria-hidden />}
-            onClick={() => onAction('remove', user)}
-          >
-            Retirer de la société
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-/** An address breaks after its « @ » on a narrow screen, not in the middle of a word. */
-function Email({ value }: { value: string }) {
-  const at = value.indexOf('@');
-  if (at < 0) return <>{value}</>;
-  return (
-    <>
-      {value.slice(0, at + 1)}
-      <wbr />
-      {value.slice(at + 1)}
-    </>
   );
 }

@@ -150,7 +150,7 @@ export function InvoiceFollowUpSection({
           </div>
         )}
         {f.payments.length > 0 && (
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing={6} aria-label="Paiements reçus" style={{ fontVariantNumeric: 'tabular-nums' }}>
               <Table.Thead>
                 <Table.Tr>

@@ -98,7 +98,7 @@ function CustomersCard({ data }: { data: AgeingAnswer }) {
           : `Les ${Math.min(CUSTOMERS_SHOWN, data.customers.length)} clients qui vous doivent le plus (TTC).`}
       </Text>
       {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={300}>
           <Table verticalSpacing={6} style={{ fontVariantNumeric: 'tabular-nums' }}>
             <Table.Thead>
               <Table.Tr>
