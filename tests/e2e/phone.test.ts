@@ -64,6 +64,23 @@ const cutOff = (page: Page) =>
     return cut;
   }, PHONE.width);
 
+/**
+ * The boxes that scroll sideways: on a phone a table scrolled sideways hides what a row says last
+ * (its amount, its status, its actions), so every list and table of these screens fits instead.
+ */
+const sideways = (page: Page) =>
+  page.evaluate(() => {
+    const boxes: string[] = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const overflowX = getComputedStyle(element).overflowX;
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
+      if (element.clientWidth <= 50 || element.scrollWidth <= element.clientWidth + 2) continue;
+      const label = element.querySelector('[aria-label]')?.getAttribute('aria-label') ?? element.tagName;
+      boxes.push(`${label} ${element.clientWidth}/${element.scrollWidth} px`);
+    }
+    return boxes;
+  });
+
 const SCREENS: Array<[string, string]> = [
   ['/', 'Bonjour Sophie'],
   ['/mes-documents', 'Mes documents'],
@@ -121,6 +138,8 @@ describe('phones (390 × 844)', () => {
       if (o.page > PHONE.width || o.viewport > PHONE.width) wide.push(`${path} : ${o.page} px`);
       const cut = await cutOff(page);
       if (cut.length > 0) wide.push(`${path} : coupé au bord (${cut.slice(0, 3).join(', ')})`);
+      const scrolled = await sideways(page);
+      if (scrolled.length > 0) wide.push(`${path} : défile de côté (${scrolled.join(', ')})`);
       await shot(page, `phone/${path === '/' ? 'accueil' : path.slice(1).replaceAll('/', '_')}-390`, true);
     }
     expect(wide, 'écrans plus larges que le téléphone').toEqual([]);
