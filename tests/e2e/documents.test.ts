@@ -146,6 +146,16 @@ describe('documents and inbox', () => {
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
     expect(Object.keys(files).sort()).toEqual([latest, previous].sort());
 
+    // On a 1 024 px screen the table beside the categories keeps its actions in view: the category
+    // goes under the name (the Actions column was past the table's edge, scrolled sideways).
+    const laptop = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('columnheader', { name: 'Nom et catégorie' }).waitFor();
+    const download1024 = (await page.getByRole('button', { name: `Télécharger ${latest}` }).boundingBox())!;
+    expect(download1024.x + download1024.width).toBeLessThanOrEqual(1024 - 16);
+    await page.setViewportSize(laptop);
+    await page.getByRole('columnheader', { name: 'Catégorie', exact: true }).waitFor();
+
     await visit(page, '/mes-documents/documents-recents');
     await page.getByRole('heading', { name: 'Documents récents' }).waitFor();
     await page.getByRole('button', { name: latest, exact: true }).waitFor();

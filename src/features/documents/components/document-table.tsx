@@ -4,6 +4,7 @@ import { downloadDocument, type DocumentItem } from '../api/documents-api';
 import { pageSelection } from '../list-state';
 import { CARD } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
+import { useRoomFor } from '../../../components/use-room';
 import { formatBytes, formatDate } from '../../../domain/format';
 
 interface Props {
@@ -15,7 +16,14 @@ interface Props {
   canDownload: boolean;
 }
 
-/** Documents as a table: name (opens the preview), category, date, size, actions. */
+/** The widest set of columns: box, name, category, date, size, actions. */
+const ALL_COLUMNS = 720;
+
+/**
+ * Documents as a table: name (opens the preview), category, date, size, actions. Beside the category
+ * tree on a 1 024 px screen, the table has about 650 px: the category goes under the name there,
+ * instead of the actions past the table's edge, scrolled sideways.
+ */
 export function DocumentTable({ items, selected, onToggle, onTogglePage, onPreview, canDownload }: Props) {
   const selectable = !!selected && canDownload;
   const head =
@@ -26,6 +34,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
         )
       : 'none';
   const phone = usePhone();
+  const { ref, wide } = useRoomFor(ALL_COLUMNS);
   if (phone) {
     // On a phone, one card per document instead of columns cut off (issue 10 item 11).
     return (
@@ -116,113 +125,122 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {selectable && (
-              <Table.Th w={48}>
-                <Checkbox
-                  aria-label="Sélectionner les documents de la page"
-                  checked={head === 'all'}
-                  indeterminate={head === 'some'}
-                  onChange={() => onTogglePage?.()}
-                  disabled={!items?.length}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>Nom</Table.Th>
-            <Table.Th>Catégorie</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th ta="right">Taille</Table.Th>
-            <Table.Th w={110}>
-              <Text span size="sm" fw={700}>
-                Actions
-              </Text>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items === null &&
-            Array.from({ length: 6 }, (_, i) => (
-              <Table.Tr key={i}>
-                {Array.from({ length: selectable ? 6 : 5 }, (_, j) => (
-                  <Table.Td key={j}>
-                    <Skeleton height={18} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          {items?.map((doc) => (
-            <Table.Tr key={doc.id}>
+    <div ref={ref}>
+      <Table.ScrollContainer minWidth={wide ? ALL_COLUMNS : 560}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
               {selectable && (
-                <Table.Td>
+                <Table.Th w={48}>
                   <Checkbox
-                    aria-label={`Sélectionner ${doc.name}`}
-                    checked={selected!.has(doc.id)}
-                    onChange={() => onToggle?.(doc.id)}
+                    aria-label="Sélectionner les documents de la page"
+                    checked={head === 'all'}
+                    indeterminate={head === 'some'}
+                    onChange={() => onTogglePage?.()}
+                    disabled={!items?.length}
                   />
-                </Table.Td>
+                </Table.Th>
               )}
-              <Table.Td style={{ minWidth: 220 }}>
-                <Anchor
-                  component="button"
-                  type="button"
-                  onClick={() => onPreview(doc)}
-                  fw={doc.readAt ? 400 : 600}
-                  ta="left"
-                  style={{ overflowWrap: 'break-word' }}
-                >
-                  {doc.name}
-                </Anchor>
-                {!doc.readAt && (
-                  <Badge
-                    ml={8}
-                    size="sm"
-                    variant="light"
-                    style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}
-                  >
-                    Nouveau
-                  </Badge>
+              <Table.Th>{wide ? 'Nom' : 'Nom et catégorie'}</Table.Th>
+              {wide && <Table.Th>Catégorie</Table.Th>}
+              <Table.Th>Date</Table.Th>
+              <Table.Th ta="right">Taille</Table.Th>
+              <Table.Th w={110}>
+                <Text span size="sm" fw={700}>
+                  Actions
+                </Text>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items === null &&
+              Array.from({ length: 6 }, (_, i) => (
+                <Table.Tr key={i}>
+                  {Array.from({ length: (selectable ? 6 : 5) - (wide ? 0 : 1) }, (_, j) => (
+                    <Table.Td key={j}>
+                      <Skeleton height={18} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            {items?.map((doc) => (
+              <Table.Tr key={doc.id}>
+                {selectable && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Sélectionner ${doc.name}`}
+                      checked={selected!.has(doc.id)}
+                      onChange={() => onToggle?.(doc.id)}
+                    />
+                  </Table.Td>
                 )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{doc.categoryPath}</Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.createdAt)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatBytes(doc.size)}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Aperçu">
-                    <ActionIcon
-                      variant="subtle"
-                      size={44}
-                      aria-label={`Aperçu de ${doc.name}`}
-                      onClick={() => onPreview(doc)}
+                <Table.Td style={{ minWidth: 220 }}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => onPreview(doc)}
+                    fw={doc.readAt ? 400 : 600}
+                    ta="left"
+                    style={{ overflowWrap: 'break-word' }}
+                  >
+                    {doc.name}
+                  </Anchor>
+                  {!doc.readAt && (
+                    <Badge
+                      ml={8}
+                      size="sm"
+                      variant="light"
+                      style={{ verticalAlign: 'text-bottom', textTransform: 'none' }}
                     >
-                      <IconEye size={20} />
-                    </ActionIcon>
-                  </Tooltip>
-                  {canDownload && (
-                    <Tooltip label="Télécharger">
+                      Nouveau
+                    </Badge>
+                  )}
+                  {!wide && (
+                    <Text size="xs" c="dimmed">
+                      {doc.categoryPath}
+                    </Text>
+                  )}
+                </Table.Td>
+                {wide && (
+                  <Table.Td>
+                    <Text size="sm">{doc.categoryPath}</Text>
+                  </Table.Td>
+                )}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.createdAt)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  {formatBytes(doc.size)}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Aperçu">
                       <ActionIcon
                         variant="subtle"
                         size={44}
-                        aria-label={`Télécharger ${doc.name}`}
-                        onClick={() => void downloadDocument(doc)}
+                        aria-label={`Aperçu de ${doc.name}`}
+                        onClick={() => onPreview(doc)}
                       >
-                        <IconDownload size={20} />
+                        <IconEye size={20} />
                       </ActionIcon>
                     </Tooltip>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                    {canDownload && (
+                      <Tooltip label="Télécharger">
+                        <ActionIcon
+                          variant="subtle"
+                          size={44}
+                          aria-label={`Télécharger ${doc.name}`}
+                          onClick={() => void downloadDocument(doc)}
+                        >
+                          <IconDownload size={20} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
   );
 }
