@@ -27,7 +27,8 @@ export function InvoiceBanner() {
       closeButtonLabel="Masquer ce bandeau"
       mb="sm"
       py={6}
-      styles={{ icon: { marginTop: 2 } }}
+      // A 32 px close button (Mantine's is 20 px), its margin keeping the banner's height.
+      styles={{ icon: { marginTop: 2 }, closeButton: { width: 32, height: 32, minWidth: 32, margin: -6 } }}
       onClose={() => {
         localStorage.setItem(BANNER_FLAG, 'true');
         setHidden(true);
