@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { HTTPError } from 'ky';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheOpenedDocument, refreshAll, refreshDataset, registerDataset, setEnvironmentFetcher } from './caches';
+import { can } from '../domain/rights';
 import { WorkplaceDb } from './db';
 import { QUOTA_MESSAGE } from './quota';
 
@@ -114,5 +115,47 @@ describe('caches', () => {
     await refreshDataset('invoices', 4, db);
     expect(await db.invoices.get([4, 5])).toMatchObject({ data: { number: 'F-5' }, detail: { id: 5, lines: [1, 2] } });
     off();
+  });
+
+  it('asks nothing the user may not read in the company: a member of « Ma comptabilité » alone', async () => {
+    const db = freshDb();
+    const asked: string[] = [];
+    setEnvironmentFetcher(async (c) => {
+      asked.push('environment');
+      return {
+        invoice: { vatRates: [20] },
+        accounting: { exercises: [] },
+        general: { ledgers: [] },
+        estimate: { items: [] },
+        company: { id: c },
+      };
+    });
+    const offs = [
+      registerDataset<{ id: number }>({
+        name: 'invoices',
+        key: (r) => r.id,
+        fetch: async () => (asked.push('invoices'), []),
+        readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeFactures' }),
+      }),
+      registerDataset<{ id: number }>({
+        name: 'accounting',
+        key: (r) => r.id,
+        fetch: async () => (asked.push('accounting'), [{ id: 1 }]),
+        readable: (s) => can(s, 'view', { menu: 'maComptabilite' }),
+      }),
+    ];
+    const follower = { appRights: [{ label: 'maComptabilite', permissions: ['view' as const], children: [] }] };
+    const results = await refreshAll(4, db, follower);
+    expect(asked).toEqual(['accounting']);
+    expect(results).toMatchObject({
+      environment: { status: 'unavailable' },
+      invoices: { status: 'unavailable' },
+      accounting: { status: 'ok', count: 1 },
+    });
+    // Without a subject (no session yet), everything is asked, as before.
+    asked.length = 0;
+    await refreshAll(4, db);
+    expect(asked.sort()).toEqual(['accounting', 'environment', 'invoices']);
+    for (const off of offs) off();
   });
 });

@@ -14,6 +14,7 @@ import {
 } from './db';
 import { isQuotaError, QUOTA_MESSAGE } from './quota';
 import { syncTable, type ChangesFetcher, type SyncedTable } from './sync/table-sync';
+import { can, type Subject } from '../domain/rights';
 
 export interface DatasetDef<T = unknown> {
   /** 'customers', 'articles', 'invoices', 'quotes', 'notifications', 'cashRegisters' use their own table; other names the shared one. */
@@ -25,6 +26,11 @@ export interface DatasetDef<T = unknown> {
   key: (row: T) => string | number;
   /** Search text (folded); defaults per table (db.ts rowLabel). */
   label?: (row: T) => string;
+  /**
+   * Whether the signed-in user may read it in the current company (the server's own right on its
+   * endpoint): without it, no request. Unset: everyone.
+   */
+  readable?: (subject: Subject) => boolean;
 }
 
 export type RefreshOutcome =
@@ -199,14 +205,30 @@ export async function refreshEnvironment(
   }
 }
 
-/** The environment and every registered dataset of the company, in parallel; never throws. */
+/** The invoicing environment is read with « Mes factures » (GET /api/environment/plume). */
+const environmentReadable = (subject: Subject) => can(subject, 'view', { menu: 'mesFactures' });
+
+/**
+ * The environment and every registered dataset of the company, in parallel; never throws. With the
+ * user's rights there (`subject`), what they may not read is not asked for: a member who follows only
+ * a company's accounting sent six requests refused with 403 at every start and company change.
+ */
 export async function refreshAll(
   companyId: number,
   db: WorkplaceDb | null = currentDb(),
+  subject?: Subject,
 ): Promise<Record<string, RefreshOutcome>> {
   const names = ['environment', ...datasets.keys()];
+  const allowed = (n: string) =>
+    !subject || (n === 'environment' ? environmentReadable(subject) : (datasets.get(n)?.readable?.(subject) ?? true));
   const results = await Promise.all(
-    names.map((n) => (n === 'environment' ? refreshEnvironment(companyId, db) : refreshDataset(n, companyId, db))),
+    names.map((n) =>
+      !allowed(n)
+        ? ({ status: 'unavailable' } as const)
+        : n === 'environment'
+          ? refreshEnvironment(companyId, db)
+          : refreshDataset(n, companyId, db),
+    ),
   );
   return Object.fromEntries(names.map((n, i) => [n, results[i]]));
 }

@@ -2,6 +2,7 @@
 // registers, and the invoice environment. Endpoints still missing answer 404: the dataset is then
 // skipped without an error and picked up once the endpoint exists. The notifications' copy is
 // written by the bell's own polling (features/notifications/notifications-data.ts), not here.
+import { can, type Subject } from '../domain/rights';
 import { HTTPError } from 'ky';
 import { api } from '../contract/index';
 import { call, callRaw } from './api-call';
@@ -74,14 +75,32 @@ export function installDefaultDatasets(): void {
   installed = true;
   setEnvironmentFetcher(fetchEnvironment);
   // Customers and articles: changes since the device's cursor, not the whole lists (decision 027).
+  // Each read with the server's right on its endpoint (sync-routes.ts, list-routes.ts).
+  const invoicing = (s: Subject) => can(s, 'view', { menu: 'mesFactures' });
   registerDataset<Row>({
     name: 'customers',
     changes: changesOf(api.catalogue.syncCustomers),
     key: (r) => (r.accountNumber ?? r.id) as string,
+    readable: (s) => invoicing(s) && can(s, 'readCustomers'),
   });
-  registerDataset<Row>({ name: 'articles', changes: changesOf(api.catalogue.syncItems), key: idOf });
-  registerDataset<Row>({ name: 'invoices', fetch: (c) => fetchAllPages(api.invoices.listInvoices, c), key: idOf });
-  registerDataset<Row>({ name: 'quotes', fetch: (c) => fetchAllPages(api.invoices.listQuotes, c), key: idOf });
+  registerDataset<Row>({
+    name: 'articles',
+    changes: changesOf(api.catalogue.syncItems),
+    key: idOf,
+    readable: (s) => invoicing(s) && can(s, 'readArticles'),
+  });
+  registerDataset<Row>({
+    name: 'invoices',
+    fetch: (c) => fetchAllPages(api.invoices.listInvoices, c),
+    key: idOf,
+    readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeFactures' }),
+  });
+  registerDataset<Row>({
+    name: 'quotes',
+    fetch: (c) => fetchAllPages(api.invoices.listQuotes, c),
+    key: idOf,
+    readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeDevis' }),
+  });
   // Cash registers: the table exists (schema v1); the dataset is registered by the cash-register
   // module with its API, so no request is made to an endpoint that does not exist yet.
 }

@@ -21,7 +21,7 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== 
 export async function refreshCurrentCompany(): Promise<void> {
   const company = currentCompany();
   if (company == null || !isOnline()) return;
-  const results = await refreshAll(company);
+  const results = await refreshAll(company, currentDb(), getSession()?.profile);
   if (Object.values(results).some((r) => r.status === 'error' && r.message === QUOTA_MESSAGE))
     toastError('Stockage plein', QUOTA_MESSAGE, 8000);
 }

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 16, « Gérer mes utilisateurs » (decision 040), against the real server and the demo data:
 // admin (Julien Rousseau) manages Garage Dupont & Fils, Café des Arts, Fleurs et Jardins de Provence
-// and Conseil Audit Rousseau (where the seeded Claire Fontaine manages too); demo is a member of
+// and Conseil Audit Rousseau (where the seeded Claire Fontaine manages too), and follows the bakery's
+// accounting without managing it; demo is a member of
 // Garage Dupont without the right.
 
 const ACCESS_DENIED = 'Accès non autorisé';
@@ -149,8 +150,12 @@ describe('only the company’s managers reach the administration', () => {
     for (const company of [conseil(), 999_999])
       expect((await server.api.get(listPath(demoId, company), { token: demo })).status).toBe(404);
     expect(
-      (await server.api.get(listPath(adminId, companyId('Boulangerie Pâtisserie Martin')), { token: admin })).status,
+      (await server.api.get(listPath(adminId, companyId('Menuiserie Lefèvre Artisan Bois')), { token: admin })).status,
     ).toBe(404);
+    // The bakery, whose accounting the firm only follows (decision 069): a member, not a manager.
+    expect(
+      (await server.api.get(listPath(adminId, companyId('Boulangerie Pâtisserie Martin')), { token: admin })).status,
+    ).toBe(403);
     // The list's :user is the caller.
     expect((await server.api.get(listPath(demoId, garage()), { token: admin })).status).toBe(403);
     expect((await server.api.get(auditPath(garage()), { token: demo })).status).toBe(403);
@@ -486,8 +491,11 @@ describe('the rights log', () => {
     const seeded = await server.api.get(auditPath(conseil()), { token: admin });
     expect(seeded.status).toBe(200);
     expect(seeded.body.total).toBeGreaterThanOrEqual(4);
+    expect(
+      (await server.api.get(auditPath(companyId('Menuiserie Lefèvre Artisan Bois')), { token: admin })).status,
+    ).toBe(404);
     expect((await server.api.get(auditPath(companyId('Boulangerie Pâtisserie Martin')), { token: admin })).status).toBe(
-      404,
+      403,
     );
   });
 });

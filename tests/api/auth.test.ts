@@ -88,12 +88,13 @@ describe('POST /api/login', () => {
     expect(body.categoriesInbox).toEqual(expect.arrayContaining([30, 41, 46]));
   });
 
-  it('signs the administrator in with userType 1 and 5 companies', async () => {
+  it('signs the administrator in with userType 1 and 6 companies', async () => {
     const res = await login('admin', 'admin');
     expect(res.status).toBe(200);
     expect(res.body.userType).toBe(1);
-    // Four client companies and the accounting firm itself (« Cabinet Workplace Expertise », decision 043).
-    expect(res.body.userCompanies).toHaveLength(5);
+    // Four client companies, the bakery whose accounting the firm follows (decision 069), and the
+    // accounting firm itself (« Cabinet Workplace Expertise », decision 043).
+    expect(res.body.userCompanies).toHaveLength(6);
     expect(res.body.userLastCompany).toBe(companyId('Conseil Audit Rousseau'));
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../server/src/db/schema/index';
 import { hashPassword } from '../../server/src/modules/auth/passwords';
-import { clientRights, INBOX_CATEGORY_IDS } from '../../server/src/seed/rights';
+import { clientRights, followerRights, INBOX_CATEGORY_IDS } from '../../server/src/seed/rights';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 
@@ -15,9 +15,16 @@ let demo: string;
 let admin: string;
 let reader: { id: number; token: string };
 let firmReader: { id: number; token: string };
+/** The firm following only the company's accounting (decision 069): no « Mes documents », no « Ma bannette ». */
+let follower: { id: number; token: string };
 const ids = { secret: 0, pending: 0, own: 0, secretDoc: 0, ownDoc: 0, batch: 0 };
 
-async function addMember(username: string, userType: number, categories: number[]) {
+async function addMember(
+  username: string,
+  userType: number,
+  categories: number[],
+  appRights = clientRights({ invoicing: true, deposits: true }),
+) {
   const [user] = await server.deps.db
     .insert(users)
     .values({
@@ -33,7 +40,7 @@ async function addMember(username: string, userType: number, categories: number[
   await server.deps.db.insert(memberships).values({
     userId: user.id,
     companyId: company,
-    appRights: clientRights({ invoicing: true, deposits: true }),
+    appRights,
     categories,
     categoriesInbox: INBOX_CATEGORY_IDS,
   });
@@ -55,6 +62,7 @@ beforeAll(async () => {
   admin = (await server.api.login('admin')).token;
   reader = await addMember('lecteur-social', 2, [1, 11]);
   firmReader = await addMember('cabinet-social', 1, [1]);
+  follower = await addMember('cabinet-compta', 1, [], followerRights());
   ids.secret = await deposit(demo, 'achats-confidentiels.pdf', 43);
   ids.own = await deposit(reader.token, 'mon-depot.pdf', 43);
   ids.pending = await deposit(demo, 'banque-en-attente.pdf', 44);
@@ -126,6 +134,17 @@ describe('a member restricted to some categories', () => {
     expect(mine).not.toContain('achats-confidentiels.pdf');
     expect(mine).toContain('mon-depot.pdf');
     expect(await labels({ token: demo })).toContain('achats-confidentiels.pdf');
+  });
+
+  it('a member without « Mes documents » nor « Ma bannette » is told of no filed document and lists no deposit', async () => {
+    const notes = await server.api.get('/api/notifications?pageSize=100', { token: follower.token, company });
+    expect(notes.status).toBe(200);
+    expect(notes.body.items.map((n: { type: number }) => n.type)).not.toContain(1);
+    const history = await server.api.get(`/api/my-inbox/history/admin?company=${company}&pageSize=200`, {
+      token: follower.token,
+    });
+    expect(history.status).toBe(200);
+    expect(history.body.items).toEqual([]);
   });
 
   it('a firm user with restricted rights: admin history, batches and batch views follow the same rule', async () => {

@@ -170,4 +170,21 @@ describe('demo data: the firm’s information requests', () => {
     const notices = notes.filter((n: { label: string }) => n.label.startsWith('Réponse à la demande d’information'));
     expect(notices.map((n: { readAt: string | null }) => n.readAt)).toEqual([null]);
   });
+
+  it('the firm follows the bakery it asks: admin reads its requests there, the old answers seen to, nothing else', async () => {
+    const bakery = ctx.company(MARTIN);
+    const asFirm = { token: ctx.admin, company: bakery };
+    const res = await api().get('/api/my-accounting/required-details', asFirm);
+    expect(res.status).toBe(200);
+    const items: Array<{ status: string; askedBy: { firstName: string } }> = res.body.items;
+    expect(items.map((r) => r.status).sort()).toEqual(['answered', 'closed', 'open', 'open', 'open', 'open']);
+    expect(new Set(items.map((r) => r.askedBy.firstName))).toEqual(new Set(['Julien']));
+    // The notices of the bakery's two answers were read when the firm saw to them.
+    const notes = (await api().get('/api/notifications', asFirm)).body.items;
+    const notices = notes.filter((n: { label: string }) => n.label.startsWith('Réponse à la demande d’information'));
+    expect(notices).toHaveLength(2);
+    expect(notices.every((n: { readAt: string | null }) => n.readAt !== null)).toBe(true);
+    // « Ma comptabilité » only: the bakery's documents stay the bakery's.
+    expect((await api().get('/api/my-documents?page=1&pageSize=5', asFirm)).status).toBe(403);
+  });
 });

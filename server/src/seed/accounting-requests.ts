@@ -1,5 +1,6 @@
 import { announcesRequest } from '../../../src/domain/information-requests';
 import { addDays } from '../../../src/domain/dates';
+import type { RequiredDetail } from '../../../src/contract/accounting';
 import { addAnswer, closeRequest, createRequest, type AnswerFile } from '../modules/accounting/requests';
 import { greatBook, resolvePeriod } from '../modules/accounting/service';
 import { storageFor } from '../modules/documents/service';
@@ -65,7 +66,9 @@ export async function seedInformationRequests(ctx: SeedContext, companyId: numbe
   );
   if (answered) {
     const text = 'Voici la facture : elle était restée dans le classeur de la boutique.';
-    await answer(ctx, companyId, answered.id, text, [await invoicePdf(ctx, answered.entry)], calendar.filedAt(23, 4));
+    const files = [await invoicePdf(ctx, answered.entry)];
+    const withAnswer = await answer(ctx, companyId, answered.id, text, files, calendar.filedAt(23, 4));
+    await askerReads(ctx, companyId, withAnswer, calendar.filedAt(22, 1));
   }
   const closed = await ask(
     '6588',
@@ -77,7 +80,8 @@ export async function seedInformationRequests(ctx: SeedContext, companyId: numbe
   if (closed) {
     const text =
       'Une erreur de rendu de monnaie à l’heure de pointe du matin. Nous recomptons désormais le fond de caisse à midi.';
-    await answer(ctx, companyId, closed.id, text, [], calendar.filedAt(16, 6));
+    const withAnswer = await answer(ctx, companyId, closed.id, text, [], calendar.filedAt(16, 6));
+    await askerReads(ctx, companyId, withAnswer, calendar.filedAt(14, 3));
     await closeRequest(ctx.deps.db, companyId, closed.id, calendar.filedAt(14, 3));
   }
 
@@ -114,10 +118,26 @@ export async function seedCafeRequests(ctx: SeedContext, companyId: number, toda
 }
 
 /** The company's answer, by demo, who read the request's notification as she answered it. */
-async function answer(ctx: SeedContext, companyId: number, id: number, text: string, files: AnswerFile[], at: Date) {
+async function answer(
+  ctx: SeedContext,
+  companyId: number,
+  id: number,
+  text: string,
+  files: AnswerFile[],
+  at: Date,
+): Promise<RequiredDetail> {
   const { db } = ctx.deps;
   const request = await addAnswer(db, companyId, id, ctx.demoUserId, text, files, at);
   const { items } = await listNotifications(db, ctx.demoUserId, companyId, 1, 100);
   for (const n of items.filter((n) => announcesRequest(n, request) && !n.readAt))
     await markRead(db, ctx.demoUserId, companyId, n.id, at);
+  return request;
+}
+
+/** The firm (admin, who asked) reads the notice of the company's answer: the bakery's older requests were seen to. */
+async function askerReads(ctx: SeedContext, companyId: number, request: RequiredDetail, at: Date) {
+  const { db } = ctx.deps;
+  const { items } = await listNotifications(db, ctx.adminUserId, companyId, 1, 100);
+  for (const n of items.filter((n) => announcesRequest(n, request) && !n.readAt))
+    await markRead(db, ctx.adminUserId, companyId, n.id, at);
 }

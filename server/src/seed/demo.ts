@@ -2,7 +2,7 @@ import { count, inArray } from 'drizzle-orm';
 import { companies, memberships, users } from '../db/schema/index';
 import type { Deps } from '../http/types';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
-import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS, clientRights } from './rights';
+import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS, clientRights, followerRights } from './rights';
 import { moduleSeeders, type SeedContext, type SeededCompany } from './modules';
 
 type DemoCompany = Omit<typeof companies.$inferInsert, 'id'> & { invoicing?: boolean };
@@ -250,6 +250,14 @@ export async function seedDemo(deps: Deps): Promise<SeedContext> {
       categoriesInbox: INBOX_CATEGORY_IDS,
     });
   }
+  // The firm follows the bakery's accounting (it asks its information requests) without managing it.
+  await deps.db.insert(memberships).values({
+    userId: admin.id,
+    companyId: seeded[0].id,
+    appRights: followerRights(),
+    categories: [],
+    categoriesInbox: [],
+  });
   const ctx: SeedContext = { deps, companies: seeded, demoUserId: demo.id, adminUserId: admin.id };
   for (const seeder of moduleSeeders) await seeder(ctx);
   return ctx;

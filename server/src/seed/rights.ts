@@ -27,6 +27,15 @@ export function clientRights(opts: { invoicing: boolean; deposits?: boolean; use
   ];
 }
 
+/**
+ * The firm's accountant at a client it follows without managing it (the demo admin at the bakery):
+ * the profile and « Ma comptabilité », where the firm asks its information requests and reads the
+ * answers. Nothing of the client's documents, inbox, registers or invoices.
+ */
+export function followerRights(): AppRight[] {
+  return [{ label: 'profil', permissions: ['view', 'edit'], children: [] }, menu('maComptabilite')];
+}
+
 /** Document categories of spec 3 a user may read (all by default). */
 export const ALL_CATEGORY_IDS = [
   1, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 39, 40, 41, 42, 43, 44, 45,

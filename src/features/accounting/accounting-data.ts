@@ -5,6 +5,7 @@
 // online, `prefetchAccounting` (registered with the caches) fetches the exercises, the last
 // consulted exercise's dashboard and the open requests through the sync engine, which keeps them
 // where the screens read them.
+import { can } from '../../domain/rights';
 import { registerDataset } from '../../data/caches';
 import { fetchShared } from '../../data/sync/engine';
 import { currentScope } from '../../data/sync/current-scope';
@@ -177,5 +178,10 @@ let installed = false;
 export function installAccountingDataset(): void {
   if (installed) return;
   installed = true;
-  registerDataset<Exercise>({ name: 'accounting', fetch: prefetchAccounting, key: (e) => e.id });
+  registerDataset<Exercise>({
+    name: 'accounting',
+    fetch: prefetchAccounting,
+    key: (e) => e.id,
+    readable: (s) => can(s, 'view', { menu: 'maComptabilite' }),
+  });
 }

@@ -3,6 +3,7 @@
 // without network still shows the journals, with their age. After sign-in, on a company change and
 // back online, `prefetchCashRegisters` (registered with the caches, src/data/caches.ts) fetches them
 // for every register, not only the ones already opened.
+import { can } from '../../domain/rights';
 import { registerDataset } from '../../data/caches';
 import { fetchShared } from '../../data/sync/engine';
 import { currentScope } from '../../data/sync/current-scope';
@@ -152,5 +153,10 @@ let installed = false;
 export function installCashRegisterDataset(): void {
   if (installed) return;
   installed = true;
-  registerDataset<Register>({ name: 'cashRegisters', fetch: prefetchCashRegisters, key: (r) => r.uuid });
+  registerDataset<Register>({
+    name: 'cashRegisters',
+    fetch: prefetchCashRegisters,
+    key: (r) => r.uuid,
+    readable: (s) => can(s, 'view', { menu: 'mesCaisses' }),
+  });
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { and, eq, inArray, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ALL_CATEGORY_IDS_OF_SPEC, memberReadableCategoryIds } from '../../../../src/domain/document-categories';
+import { can } from '../../../../src/domain/rights';
 import type { DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import type { AppEnv, Deps } from '../../http/types';
@@ -74,25 +75,26 @@ export async function documentAccess(deps: Deps, c: Context<AppEnv>): Promise<Do
   };
 }
 
-/** The access of every member of a company (for notifications, admin views spanning companies). */
+/**
+ * The access of every member of a company, or of a user in each of their companies (notifications,
+ * the firm's views spanning companies), for the members who may open the menu the file is seen in:
+ * « Mes documents » for a filed document, « Ma bannette » for a deposit. A member without it (the
+ * firm following only a client's accounting, decision 069) neither lists nor is told of its files.
+ */
 export async function membersAccess(
   db: DbOrTx,
   where: { companyId?: number; userId?: number },
+  menu: 'mesDocuments' | 'maBannette',
 ): Promise<DocumentAccess[]> {
   const rows = await membershipsWithCompany(db, where);
-  return Promise.all(
-    rows.map(async (r) => ({
+  return rows
+    .filter((r) => can({ appRights: r.rights }, 'view', { menu }))
+    .map((r) => ({
       companyId: r.companyId,
       companyLabel: r.label,
       userId: r.userId,
-      // The member's rights matter only where the company applies per-user categories: read them
-      // there alone (the membership list does not carry them).
-      readable: memberReadableCategoryIds(
-        { appRights: r.gedUserRight ? ((await membershipScope(db, r.userId, r.companyId))?.rights ?? []) : [] },
-        r,
-      ),
-    })),
-  );
+      readable: memberReadableCategoryIds({ appRights: r.rights }, r),
+    }));
 }
 
 /** For calls that name the company in their path (widgets): membership or 403, like X-Company-Id. */

@@ -76,7 +76,9 @@ async function processBatch(deps: Deps, batchId: number): Promise<void> {
     .from(inboxDeposits)
     .where(and(eq(inboxDeposits.batchId, batchId), eq(inboxDeposits.status, 'processing')));
   // The firm user who files is not told about their own filing.
-  const members = (await membersAccess(db, { companyId: batch.companyId })).filter((m) => m.userId !== batch.createdBy);
+  const members = (await membersAccess(db, { companyId: batch.companyId }, 'mesDocuments')).filter(
+    (m) => m.userId !== batch.createdBy,
+  );
   for (const deposit of pending) {
     // A notification names the file: only members who may read it (access.ts) are told.
     const file = { companyId: deposit.companyId, categoryId: deposit.categoryId, depositorId: deposit.userId };

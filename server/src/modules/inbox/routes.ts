@@ -77,8 +77,8 @@ export function inboxModule(deps: Deps) {
   route(api.inbox.adminHistory, {}, async (c, { query }) => {
     const user = c.get('user');
     requireFirm(c);
-    // Each company with the firm user's own category rights there (access.ts).
-    const access = (await membersAccess(deps.db, { userId: user.id })).filter(
+    // Each company where the firm user opens « Ma bannette », with their own category rights there (access.ts).
+    const access = (await membersAccess(deps.db, { userId: user.id }, 'maBannette')).filter(
       (a) => query.company === undefined || a.companyId === query.company,
     );
     return c.json(await listDeposits(deps.db, { access, viewerId: user.id, status: query.status, q: query.q }, query));

@@ -76,13 +76,14 @@ export async function membershipScope(db: DbOrTx, userId: number, companyId: num
   return row;
 }
 
-/** Memberships (of a company, or of a user) with their company's label and document setting. */
+/** Memberships (of a company, or of a user) with their rights, their company's label and document setting. */
 export function membershipsWithCompany(db: DbOrTx, where: { companyId?: number; userId?: number }) {
   return db
     .select({
       userId: memberships.userId,
       companyId: companies.id,
       label: companies.label,
+      rights: memberships.appRights,
       categories: memberships.categories,
       gedUserRight: companies.gedUserRight,
     })
