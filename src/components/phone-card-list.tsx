@@ -16,6 +16,8 @@ interface Props {
 }
 
 const LIST: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
+/** A short list of cards drawn whole (a dozen invoices, a page of users), 8 px apart. */
+export const CARD_LIST: CSSProperties = { ...LIST, display: 'flex', flexDirection: 'column', gap: 8 };
 export const CARD: CSSProperties = {
   border: '1px solid var(--mantine-color-gray-3)',
   borderRadius: 8,

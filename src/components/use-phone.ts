@@ -7,3 +7,9 @@ import { useMediaQuery } from '@mantine/hooks';
 export function usePhone(): boolean {
   return useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 }
+
+/**
+ * A table of figures on a phone: smaller type and tighter cells, so that amounts kept whole
+ * (« 34 893,63 € ») fit the card instead of being cut off or scrolled sideways (decisions 066, 068).
+ */
+export const PHONE_FIGURES = { fz: 'xs', horizontalSpacing: 6 } as const;

@@ -4,7 +4,7 @@ import type { Exercise } from '../api/accounting-api';
 
 export { TABULAR } from '../../../components/page/figure-card';
 import { TABULAR } from '../../../components/page/figure-card';
-import { usePhone } from '../../../components/use-phone';
+import { PHONE_FIGURES, usePhone } from '../../../components/use-phone';
 
 /** The exercise picker of the accounting screens (GET periods, latest first). */
 export function ExerciseSelect({
@@ -81,13 +81,7 @@ export function FiguresTable({
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <Table.ScrollContainer minWidth={phone ? 0 : 360}>
-      <Table
-        aria-label={caption}
-        style={TABULAR}
-        striped
-        fz={phone ? 'xs' : undefined}
-        horizontalSpacing={phone ? 6 : undefined}
-      >
+      <Table aria-label={caption} style={TABULAR} striped {...(phone ? PHONE_FIGURES : {})}>
         <Table.Thead>
           <Table.Tr>
             {head.map((h, i) => (

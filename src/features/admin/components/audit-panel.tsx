@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
-import { CARD } from '../../../components/phone-card-list';
+import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { formatDateTime } from '../../../domain/format';
@@ -9,7 +9,6 @@ import { auditData } from '../admin-data';
 import { ACTION_LABELS, summarize } from '../audit-summary';
 
 const PAGE_SIZE = 25;
-const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 /** « Journal des droits »: who changed whose access in this company, when, and what changed. */
 export function AuditPanel() {
@@ -35,7 +34,7 @@ export function AuditPanel() {
       )}
       {entries.length > 0 && phone && (
         // On a phone, one card per change: the five columns scrolled sideways, the detail out of sight.
-        <ul role="list" aria-label="Journal des droits" style={LIST}>
+        <ul role="list" aria-label="Journal des droits" style={CARD_LIST}>
           {entries.map((e) => (
             <li key={e.id} style={{ ...CARD, flexDirection: 'column', gap: 2 }}>
               <Text size="sm" fw={600}>

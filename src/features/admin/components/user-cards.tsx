@@ -1,11 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { CARD } from '../../../components/phone-card-list';
+import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { formatDateTime } from '../../../domain/format';
 import type { ManagedUser } from '../api/admin-api';
 import { UserStatus } from './user-status';
 import { Email, RowActions, type UserAction } from './user-row-parts';
-
-const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 interface Props {
   users: readonly ManagedUser[];
@@ -21,7 +19,7 @@ interface Props {
  */
 export function UserCards({ users, self, disabled, onAction }: Props) {
   return (
-    <ul role="list" aria-label="Utilisateurs de la société" style={LIST}>
+    <ul role="list" aria-label="Utilisateurs de la société" style={CARD_LIST}>
       {users.map((u) => {
         const name = `${u.firstName} ${u.name}`;
         return (

@@ -1,7 +1,7 @@
 import { FigureCard, TABULAR } from '../../../components/page/figure-card';
 import { Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { ChoiceBar } from '../../../components/choice-bar';
-import { usePhone } from '../../../components/use-phone';
+import { PHONE_FIGURES, usePhone } from '../../../components/use-phone';
 import { DatePickerInput } from '../../../components/dates';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -286,13 +286,7 @@ function FiguresTable({
   const phone = usePhone();
   if (rows.length === 0) return <Text c="dimmed">Aucun chiffre sur cette période.</Text>;
   return (
-    <Table
-      aria-label={caption}
-      style={TABULAR}
-      striped
-      fz={phone ? 'xs' : undefined}
-      horizontalSpacing={phone ? 6 : undefined}
-    >
+    <Table aria-label={caption} style={TABULAR} striped {...(phone ? PHONE_FIGURES : {})}>
       <Table.Thead>
         <Table.Tr>
           {head.map((h, i) => (

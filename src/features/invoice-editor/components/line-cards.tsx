@@ -1,12 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { CARD } from '../../../components/phone-card-list';
+import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { formatDiscount, hasDiscount } from '../../../domain/discounts';
 import { formatMoney, formatNumber, formatPercent } from '../../../domain/format';
 import { isStandardLine, lineTotal, SPACER_CODE } from '../../../domain/totals';
 import type { EditorLine } from '../types';
-import { LineActions, LineEditForm, type LineHandlers } from './line-rows';
+import { LineActions, LineEditForm, LineLabel, type LineHandlers } from './line-rows';
 
-const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 const COLUMN = { ...CARD, flexDirection: 'column', alignItems: 'stretch' } as const;
 
 interface Props {
@@ -35,18 +34,7 @@ function LineSummary({ line }: { line: EditorLine }) {
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
       <div style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {line.label || (
-            <Text span c="dimmed" size="sm">
-              Sans libellé
-            </Text>
-          )}
-        </Text>
-        {line.code && line.code !== '00' && (
-          <Text size="xs" c="dimmed">
-            Code {line.code}
-          </Text>
-        )}
+        <LineLabel line={line} />
         <Text size="xs" c="dimmed" className="tabular">
           {quantity} × {formatMoney(line.unitPrice)} HT · TVA {formatPercent(Number(line.vatRate) || 0)}
         </Text>
@@ -70,7 +58,7 @@ function LineSummary({ line }: { line: EditorLine }) {
  */
 export function LineCards({ lines, on, readOnly, vatRates = [], units = [] }: Props) {
   return (
-    <ul role="list" aria-label="Lignes du document" style={LIST}>
+    <ul role="list" aria-label="Lignes du document" style={CARD_LIST}>
       {lines.map((line, index) => (
         <li
           key={line.id}

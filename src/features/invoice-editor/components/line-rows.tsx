@@ -95,6 +95,26 @@ export function LineActions({
   );
 }
 
+/** A written line's label (« Sans libellé » when empty) and its article code: in a row or a card. */
+export function LineLabel({ line }: { line: EditorLine }) {
+  return (
+    <>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {line.label || (
+          <Text span c="dimmed" size="sm">
+            Sans libellé
+          </Text>
+        )}
+      </Text>
+      {line.code && line.code !== '00' && (
+        <Text size="xs" c="dimmed">
+          Code {line.code}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Read state: formatted text; comment and spacer lines span the amount columns. */
 export function ReadRow({
   line,
@@ -136,18 +156,7 @@ export function ReadRow({
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {line.label || (
-            <Text span c="dimmed" size="sm">
-              Sans libellé
-            </Text>
-          )}
-        </Text>
-        {line.code && line.code !== '00' && (
-          <Text size="xs" c="dimmed">
-            Code {line.code}
-          </Text>
-        )}
+        <LineLabel line={line} />
       </Table.Td>
       <Table.Td ta="right">{formatNumber(Number(line.quantity) || 0, 3)}</Table.Td>
       <Table.Td>{line.unitMeasurement}</Table.Td>

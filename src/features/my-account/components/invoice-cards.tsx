@@ -1,11 +1,9 @@
 import { Group, Text } from '@mantine/core';
 import type { FirmInvoice } from '../../../contract/my-account';
-import { CARD } from '../../../components/phone-card-list';
+import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { StatusBadge, TABULAR } from './account-ui';
 import { InvoiceActions, type InvoiceActionProps } from './invoice-actions';
-
-const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 /**
  * On a phone, one card per invoice instead of a table scrolled sideways: « Payer par carte » was
@@ -14,7 +12,7 @@ const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDi
  */
 export function InvoiceCards({ invoices, ...actions }: InvoiceActionProps & { invoices: FirmInvoice[] }) {
   return (
-    <ul role="list" aria-label="Factures du cabinet" style={LIST}>
+    <ul role="list" aria-label="Factures du cabinet" style={CARD_LIST}>
       {invoices.map((invoice) => (
         <li key={invoice.id} style={{ ...CARD, flexDirection: 'column', gap: 4, ...TABULAR }}>
           <Group justify="space-between" wrap="nowrap" w="100%">

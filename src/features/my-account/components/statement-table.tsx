@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { Statement } from '../../../contract/my-account';
-import { usePhone } from '../../../components/use-phone';
+import { PHONE_FIGURES, usePhone } from '../../../components/use-phone';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { TABULAR } from './account-ui';
 
@@ -27,8 +27,7 @@ export function StatementTable({ statement }: { statement: Statement }) {
         style={TABULAR}
         striped
         verticalSpacing="sm"
-        horizontalSpacing={phone ? 6 : undefined}
-        fz={phone ? 'xs' : undefined}
+        {...(phone ? PHONE_FIGURES : {})}
       >
         <Table.Thead>
           <Table.Tr>

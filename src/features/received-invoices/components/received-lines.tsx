@@ -1,12 +1,11 @@
 import { Card, Table, Text, Title } from '@mantine/core';
-import { CARD } from '../../../components/phone-card-list';
+import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
 import { formatMoney, formatNumber, formatPercent } from '../../../domain/format';
 import type { ReceivedInvoiceDetail } from '../api/received-invoices-api';
 import { unitText } from '../received-invoices-model';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
-const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 const formatMoneyPrice = (n: number) => `${formatNumber(n, 4, 2)}\u00a0€`;
 export const vatText = (category: string, rate: number) =>
@@ -31,7 +30,7 @@ const quantityText = (l: Line) =>
  */
 function LineCards({ lines }: { lines: Line[] }) {
   return (
-    <ul role="list" aria-labelledby="lignes" style={LIST}>
+    <ul role="list" aria-labelledby="lignes" style={CARD_LIST}>
       {lines.map((l, i) => (
         <li key={i} style={{ ...CARD, justifyContent: 'space-between', ...TABULAR }}>
           <div style={{ minWidth: 0 }}>

@@ -1,6 +1,6 @@
 import { Anchor, Group, Skeleton, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { CARD } from '../../../components/phone-card-list';
+import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
 import { formatDate } from '../../../domain/format';
 import type { ReceivedInvoiceRow } from '../api/received-invoices-api';
@@ -8,7 +8,6 @@ import { amountText } from '../received-invoices-model';
 import { ReceivedStatusBadge } from './status-badge';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
-const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 interface Props {
   items: ReceivedInvoiceRow[] | undefined;
@@ -40,7 +39,7 @@ function ReceivedCards({ items, loading }: Props) {
       </Text>
     );
   return (
-    <ul role="list" aria-label="Factures reçues" style={LIST}>
+    <ul role="list" aria-label="Factures reçues" style={CARD_LIST}>
       {items?.map((r) => (
         <li key={r.id} style={{ ...CARD, flexDirection: 'column', gap: 2 }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" w="100%" gap="xs">
