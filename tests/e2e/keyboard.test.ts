@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { launchBrowser, newContext, startAppServer, watchConsole } from './support/browser';
+import { launchBrowser, newContext, startAppServer, visit, watchConsole } from './support/browser';
 
 // Issue 10 item 7: a keyboard-only journey, from the sign-in page to a validated invoice, with no
 // mouse: the skip link, the drawer's groups opened with Enter, focus kept on the line after
@@ -168,6 +168,55 @@ describe('keyboard only', () => {
     await page.getByRole('heading', { name: 'Mes clients' }).waitFor();
     await expect.poll(() => drawer.locator('[aria-current="page"]').innerText()).toBe('Mes clients');
     expect(await drawer.getByRole('link', { name: 'Mes clients' }).isVisible()).toBe(true);
+    expect(errors()).toEqual([]);
+  });
+
+  it('on a tablet, Tab skips the closed menu and walks it once opened', async () => {
+    const laptop = page.viewportSize()!;
+    await page.setViewportSize({ width: 820, height: 1180 });
+    const burger = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await burger.waitFor();
+    // The drawer has left the screen (the layout follows the width after a render).
+    const drawerEdge = () =>
+      page.evaluate(() => document.querySelector('nav[aria-label="Menu principal"]')!.getBoundingClientRect().right);
+    await expect.poll(drawerEdge).toBeLessThanOrEqual(0);
+    // The closed drawer is only moved off the screen: each press lands on something in view.
+    await burger.focus();
+    const offScreen: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const x = await page.evaluate(() => document.activeElement!.getBoundingClientRect().right);
+      if (x <= 0) offScreen.push(await focused(page));
+    }
+    expect(offScreen, 'focus hors de l’écran').toEqual([]);
+    // Opened, its links are the next stops after the top bar.
+    await burger.click();
+    await tabTo(page, /^Accueil$/, 12, 'nav[aria-label="Menu principal"]');
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+
+    // In the editor, what Tab reaches is never under the bar stuck to the bottom (WCAG 2.4.11): the
+    // page's scroll padding keeps it above (the catalogue's field was wholly under it).
+    await visit(page, '/mes-factures/liste-des-factures');
+    await page
+      .getByRole('link', { name: /^Brouillon/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
+    await page.getByRole('button', { name: /^Modifier la ligne 1/ }).focus();
+    const underBar: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const element = document.activeElement!;
+        const bar = document.querySelector('[aria-label="Actions du document"]')!;
+        if (bar.contains(element)) return 0;
+        const [a, b] = [element.getBoundingClientRect(), bar.getBoundingClientRect()];
+        return Math.max(0, Math.round(Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)));
+      });
+      if (covered > 0) underBar.push(`${await focused(page)} (${covered} px)`);
+    }
+    expect(underBar, 'sous la barre d’actions').toEqual([]);
+    await page.setViewportSize(laptop);
     expect(errors()).toEqual([]);
   });
 });

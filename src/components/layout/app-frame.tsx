@@ -91,7 +91,9 @@ export function AppFrame({
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar>
+        {/* Closed below 75em, the drawer is only moved off the screen: inert, Tab no longer walks
+            through its ten links out of sight, and screen readers skip it until it opens. */}
+        <AppShell.Navbar inert={!wide && !opened}>
           <AppShell.Section grow mih={0}>
             <NavDrawer entries={nav} onNavigate={close} />
           </AppShell.Section>

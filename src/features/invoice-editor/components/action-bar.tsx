@@ -1,5 +1,5 @@
 import { Group, Paper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { usePhone } from '../../../components/use-phone';
 import { formatMoney } from '../../../domain/format';
 
@@ -17,8 +17,10 @@ export interface BarTotals {
  */
 export function ActionBar({ totals, children }: { totals: BarTotals | null; children: ReactNode }) {
   const phone = usePhone();
+  const ref = useStickyHeight();
   return (
     <Paper
+      ref={ref}
       component="section"
       aria-label="Actions du document"
       withBorder
@@ -54,4 +56,25 @@ export function ActionBar({ totals, children }: { totals: BarTotals | null; chil
       </Group>
     </Paper>
   );
+}
+
+/**
+ * The bar's height, written on the page (`--sticky-actions-height`) while it is shown: the page's
+ * scroll padding (styles.css) keeps a field reached with Tab above the bar instead of under it.
+ */
+function useStickyHeight() {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!node) return;
+    const root = document.documentElement.style;
+    const write = () => root.setProperty('--sticky-actions-height', `${node.offsetHeight}px`);
+    write();
+    const observer = new ResizeObserver(write);
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--sticky-actions-height');
+    };
+  }, [node]);
+  return setNode;
 }
