@@ -54,6 +54,8 @@ export function EditorActions(p: Props) {
   const phone = usePhone();
   const icon = (node: ReactNode) => (phone ? undefined : node);
   const gap = phone ? 'xs' : 'sm';
+  // Tighter buttons on a phone: a quote's state, « Aperçu » and « Enregistrer » share one line.
+  const pad = phone ? 12 : undefined;
   if (state.kind === 'invoice' && state.validated && phone) {
     return (
       <ValidatedPhoneActions
@@ -128,6 +130,7 @@ export function EditorActions(p: Props) {
       <Button
         variant="default"
         mih={44}
+        px={pad}
         leftSection={icon(<IconEye size={18} />)}
         onClick={p.onPreview}
         disabled={busy !== null}
@@ -138,6 +141,7 @@ export function EditorActions(p: Props) {
         <Button
           variant={quote ? 'filled' : 'outline'}
           mih={44}
+          px={pad}
           leftSection={icon(<IconDeviceFloppy size={18} />)}
           loading={busy === 'save'}
           disabled={busy !== null && busy !== 'save'}
@@ -149,6 +153,7 @@ export function EditorActions(p: Props) {
       {!quote && can.validate && (
         <Button
           mih={44}
+          px={pad}
           leftSection={icon(<IconCheck size={18} />)}
           loading={busy === 'validate'}
           disabled={(busy !== null && busy !== 'validate') || p.validationPending}
@@ -160,6 +165,7 @@ export function EditorActions(p: Props) {
       {savedQuote && state.state && canTransition(state.state, 'Facturé') && can.transform && (
         <Button
           mih={44}
+          px={pad}
           variant="light"
           leftSection={icon(<IconFileInvoice size={18} />)}
           loading={busy === 'convert'}

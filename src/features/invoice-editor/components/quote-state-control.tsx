@@ -1,8 +1,12 @@
 import { Select } from '@mantine/core';
+import { usePhone } from '../../../components/use-phone';
 import { canTransition, QUOTE_STATES } from '../../../domain/quote-states';
 import type { QuoteStateLabel } from '../../../domain/types';
 
-/** The quote's state (spec 4 labels); only the transitions of the rulebook are offered. */
+/**
+ * The quote's state (spec 4 labels); only the transitions of the rulebook are offered. Narrower on a
+ * phone, where it shares the bar's line with « Aperçu » and « Enregistrer ».
+ */
 export function QuoteStateControl({
   state,
   disabled,
@@ -12,6 +16,7 @@ export function QuoteStateControl({
   disabled: boolean;
   onChange: (s: QuoteStateLabel) => void;
 }) {
+  const phone = usePhone();
   const data = QUOTE_STATES.map((s) => ({ value: s, label: s, disabled: s !== state && !canTransition(state, s) }));
   return (
     <Select
@@ -20,7 +25,7 @@ export function QuoteStateControl({
       value={state}
       allowDeselect={false}
       disabled={disabled}
-      w={180}
+      w={phone ? 112 : 180}
       onChange={(value) => value && value !== state && onChange(value as QuoteStateLabel)}
     />
   );
