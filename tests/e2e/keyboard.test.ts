@@ -134,6 +134,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
+    // Its toast rises above the editor's bar instead of covering its total.
+    const toast = await page.getByRole('alert').filter({ hasText: 'Enregistrement effectué' }).boundingBox();
+    const bar = await page.getByRole('region', { name: 'Actions du document' }).boundingBox();
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(bar!.y);
     await page.locator('body').focus();
     await tabTo(page, /^Valider$/);
     await page.keyboard.press('Enter');
