@@ -51,7 +51,6 @@ export function registerDataset<T>(def: DatasetDef<T>): () => void {
   return () => datasets.delete(def.name);
 }
 
-export const registeredDatasets = (): string[] => [...datasets.keys()];
 
 const DETAIL_TABLES: readonly string[] = ['invoices', 'quotes'];
 const tableOf = (name: string): ListTable | null =>
@@ -208,6 +207,14 @@ export async function refreshEnvironment(
 /** The invoicing environment is read with « Mes factures » (GET /api/environment/plume). */
 const environmentReadable = (subject: Subject) => can(subject, 'view', { menu: 'mesFactures' });
 
+/** The copies kept for the company that the user may read there: the environment and the datasets. */
+export function readableCopies(subject?: Subject): string[] {
+  return ['environment', ...datasets.keys()].filter(
+    (n) =>
+      !subject || (n === 'environment' ? environmentReadable(subject) : (datasets.get(n)?.readable?.(subject) ?? true)),
+  );
+}
+
 /**
  * The environment and every registered dataset of the company, in parallel; never throws. With the
  * user's rights there (`subject`), what they may not read is not asked for: a member who follows only
@@ -219,8 +226,8 @@ export async function refreshAll(
   subject?: Subject,
 ): Promise<Record<string, RefreshOutcome>> {
   const names = ['environment', ...datasets.keys()];
-  const allowed = (n: string) =>
-    !subject || (n === 'environment' ? environmentReadable(subject) : (datasets.get(n)?.readable?.(subject) ?? true));
+  const readable = new Set(readableCopies(subject));
+  const allowed = (n: string) => readable.has(n);
   const results = await Promise.all(
     names.map((n) =>
       !allowed(n)

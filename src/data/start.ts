@@ -3,7 +3,7 @@
 import { toastError } from '../lib/toast';
 import { getSession, onSessionEvent, onSignOut } from '../lib/session';
 import { currentDb } from './db';
-import { refreshAll, refreshDataset, registeredDatasets } from './caches';
+import { readableCopies, refreshAll, refreshDataset } from './caches';
 import { installDefaultDatasets } from './datasets';
 import { onMutationDone, replayOutbox, startOutbox } from './outbox';
 import { QUOTA_MESSAGE } from './quota';
@@ -91,8 +91,9 @@ export function startOfflineData(): void {
   const company = currentCompany();
   const db = currentDb();
   if (company != null && db) {
-    // Every dataset counts: a reload during the sign-in refresh may have left one of them unwritten.
-    void Promise.all(['environment', ...registeredDatasets()].map((name) => db.meta.get([company, name])))
+    // Every dataset the user may read counts: a reload during the sign-in refresh may have left one of
+    // them unwritten. One they may not read never has a copy, and would refresh at every start.
+    void Promise.all(readableCopies(getSession()?.profile).map((name) => db.meta.get([company, name])))
       .then((metas) => {
         if (metas.some((m) => !m || Date.now() - m.fetchedAt > STALE_AFTER_MS)) void refreshCurrentCompany();
       })
