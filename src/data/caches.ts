@@ -51,7 +51,6 @@ export function registerDataset<T>(def: DatasetDef<T>): () => void {
   return () => datasets.delete(def.name);
 }
 
-
 const DETAIL_TABLES: readonly string[] = ['invoices', 'quotes'];
 const tableOf = (name: string): ListTable | null =>
   (LIST_TABLES as readonly string[]).includes(name) ? (name as ListTable) : null;
