@@ -7,7 +7,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HTTPError } from 'ky';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { adminProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
@@ -123,6 +123,25 @@ function open() {
   });
 }
 
+/** The first step of « Ajouter un utilisateur », its errors checked, filled: the dialog at the companies. */
+async function fillIdentity(username = 'cdurand') {
+  fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un utilisateur' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Ajouter un utilisateur' });
+  await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Nom' })).toBeTruthy());
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+  await within(dialog).findByText('Le nom est obligatoire.');
+  within(dialog).getByText('L’adresse e-mail n’est pas valide.');
+  const type = (name: string, value: string) =>
+    fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+  type('Nom', 'Durand');
+  type('Prénom', 'Claire');
+  type('Identifiant', username);
+  type('E-mail', 'claire.durand@exemple.fr');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+  await within(dialog).findByRole('heading', { name: 'À quelles sociétés a-t-il accès ?' });
+  return dialog;
+}
+
 const httpError = (status: number, body: object) =>
   new HTTPError(
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
@@ -180,24 +199,6 @@ describe('the list of managed users', { timeout: 60_000 }, () => {
 });
 
 describe('the stepper', { timeout: 60_000 }, () => {
-  async function fillIdentity(username = 'cdurand') {
-    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un utilisateur' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un utilisateur' });
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Nom' })).toBeTruthy());
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Suivant' }));
-    await within(dialog).findByText('Le nom est obligatoire.');
-    within(dialog).getByText('L’adresse e-mail n’est pas valide.');
-    const type = (name: string, value: string) =>
-      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
-    type('Nom', 'Durand');
-    type('Prénom', 'Claire');
-    type('Identifiant', username);
-    type('E-mail', 'claire.durand@exemple.fr');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Suivant' }));
-    await within(dialog).findByRole('heading', { name: 'À quelles sociétés a-t-il accès ?' });
-    return dialog;
-  }
-
   it('grants per company only what the manager holds, then creates the user and says a mail was sent', async () => {
     fetchUsers.mockResolvedValue(page([user(2)]));
     createUser.mockResolvedValue({ ...user(9), companies: [] });
@@ -406,41 +407,66 @@ describe('the rights journal', { timeout: 60_000 }, () => {
 });
 
 describe('on a phone (below 36em)', { timeout: 60_000 }, () => {
-  it('each user and each change of rights is a card, its actions named after the user', async () => {
-    const real = window.matchMedia;
+  // Read once the jsdom gaps are filled (beforeAll above), not when the file loads.
+  let real: typeof window.matchMedia;
+  beforeEach(() => {
+    real = window.matchMedia;
     window.matchMedia = ((query: string) => ({
       ...real(query),
       matches: query.includes('max-width: 36em'),
     })) as typeof window.matchMedia;
-    try {
-      fetchUsers.mockResolvedValue(page([user(2, { firstName: 'Julien', name: 'Rousseau', manager: true }), user(3)]));
-      const entry: AuditEntry = {
-        id: 1,
-        at: '2026-11-25T14:05:00.000Z',
-        action: 'disable',
-        actor: { id: 2, label: 'Julien Rousseau' },
-        target: { id: 3, label: 'Paul Girard' },
-        before: { disabled: false },
-        after: { disabled: true },
-      };
-      fetchAudit.mockResolvedValue(page([entry]));
-      open();
-      const users = await screen.findByRole('list', { name: 'Utilisateurs de la société' });
-      const cards = within(users).getAllByRole('listitem');
-      expect(cards).toHaveLength(2);
-      within(cards[0]).getByText('(vous)');
-      within(cards[0]).getByText('user2 · Gestionnaire');
-      within(cards[1]).getByText('Dernière connexion : 20/11/2026 à 09:30');
-      within(cards[1]).getByRole('button', { name: 'Actions pour Claire Durand' });
-      expect(screen.queryByRole('table', { name: 'Utilisateurs de la société' })).toBeNull();
+  });
+  afterEach(() => {
+    window.matchMedia = real;
+  });
 
-      fireEvent.click(screen.getByRole('tab', { name: 'Journal des droits' }));
-      const journal = await screen.findByRole('list', { name: 'Journal des droits' });
-      const change = within(journal).getByRole('listitem');
-      within(change).getByText('Accès désactivé : Paul Girard');
-      within(change).getByText('par Julien Rousseau, le 25/11/2026 à 15:05');
-    } finally {
-      window.matchMedia = real;
-    }
+  it('each user and each change of rights is a card, its actions named after the user', async () => {
+    fetchUsers.mockResolvedValue(page([user(2, { firstName: 'Julien', name: 'Rousseau', manager: true }), user(3)]));
+    const entry: AuditEntry = {
+      id: 1,
+      at: '2026-11-25T14:05:00.000Z',
+      action: 'disable',
+      actor: { id: 2, label: 'Julien Rousseau' },
+      target: { id: 3, label: 'Paul Girard' },
+      before: { disabled: false },
+      after: { disabled: true },
+    };
+    fetchAudit.mockResolvedValue(page([entry]));
+    open();
+    const users = await screen.findByRole('list', { name: 'Utilisateurs de la société' });
+    const cards = within(users).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    within(cards[0]).getByText('(vous)');
+    within(cards[0]).getByText('user2 · Gestionnaire');
+    within(cards[1]).getByText('Dernière connexion : 20/11/2026 à 09:30');
+    within(cards[1]).getByRole('button', { name: 'Actions pour Claire Durand' });
+    expect(screen.queryByRole('table', { name: 'Utilisateurs de la société' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Journal des droits' }));
+    const journal = await screen.findByRole('list', { name: 'Journal des droits' });
+    const change = within(journal).getByRole('listitem');
+    within(change).getByText('Accès désactivé : Paul Girard');
+    within(change).getByText('par Julien Rousseau, le 25/11/2026 à 15:05');
+  });
+
+  it('the rights of each menu are labelled boxes in a card, not a grid scrolled sideways', async () => {
+    fetchUsers.mockResolvedValue(page([user(2)]));
+    open();
+    const dialog = await fillIdentity();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+    const rights = await within(dialog).findByRole('list', { name: 'Droits dans Boulangerie Pâtisserie Martin' });
+    expect(within(dialog).queryByRole('table', { name: 'Droits dans Boulangerie Pâtisserie Martin' })).toBeNull();
+    const documents = within(rights).getByRole('group', { name: 'Mes documents' });
+    // The box's own label is on screen; its name still says which menu it belongs to.
+    fireEvent.click(within(documents).getByText('Télécharger'));
+    expect(within(documents).getByRole('checkbox', { name: 'Consulter (Mes documents)' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    const invoices = within(rights).getByRole('group', { name: 'Mes factures › Factures et tableau de bord' });
+    fireEvent.click(
+      within(invoices).getByRole('checkbox', { name: 'Consulter (Mes factures › Factures et tableau de bord)' }),
+    );
+    expect(within(rights).getByRole('checkbox', { name: 'Consulter (Mes factures)' })).toHaveProperty('checked', true);
   });
 });

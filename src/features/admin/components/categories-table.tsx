@@ -1,4 +1,5 @@
 import { Checkbox, Table, Text } from '@mantine/core';
+import { usePhone } from '../../../components/use-phone';
 import type { GrantableCompany } from '../api/admin-api';
 import { depositIds, readIds } from '../new-user-draft';
 
@@ -21,6 +22,7 @@ export function CategoriesTable({
   value: CategoryChoice;
   onChange: (v: CategoryChoice) => void;
 }) {
+  const phone = usePhone();
   const deposit = new Set(depositIds(company));
   const readable = new Set(readIds(company));
   const column = (key: keyof CategoryChoice, title: string, all: number[]) => {
@@ -30,6 +32,7 @@ export function CategoriesTable({
       head: (
         <Checkbox
           label={title}
+          styles={phone ? { label: { paddingInlineStart: 6 } } : undefined}
           checked={count === all.length && all.length > 0}
           indeterminate={count > 0 && count < all.length}
           onChange={(e) => onChange({ ...value, [key]: e.currentTarget.checked ? all : [] })}
@@ -55,11 +58,13 @@ export function CategoriesTable({
   const drop = column('categoriesInbox', 'Déposer', [...deposit]);
   if (company.categories.length === 0) return <Text c="dimmed">Cette société n’a aucune catégorie de documents.</Text>;
   return (
-    <Table.ScrollContainer minWidth={480} mah={420}>
+    // On a phone the names wrap rather than push « Déposer » out of sight.
+    <Table.ScrollContainer minWidth={phone ? 300 : 480} mah={420}>
       <Table
         withTableBorder
         stickyHeader
         verticalSpacing={2}
+        horizontalSpacing={phone ? 6 : undefined}
         aria-label={`Catégories de documents de ${company.label}`}
       >
         <Table.Thead>
