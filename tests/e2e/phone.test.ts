@@ -169,6 +169,19 @@ describe('phones (390 × 844)', () => {
     const received = page.getByRole('list', { name: 'Factures reçues' }).getByText(/\d,\d\d\s€ TTC$/);
     expect(await rightEdge(received.first())).toBeLessThanOrEqual(PHONE.width);
 
+    // A document's box is ticked by a thumb anywhere in the strip at the card's left edge, not only
+    // on its 20 px square: tapped at the card's bottom-left corner, well below the box.
+    await visit(page, '/mes-documents');
+    const documentCard = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').first();
+    await documentCard.scrollIntoViewIfNeeded();
+    const cardBox = (await documentCard.boundingBox())!;
+    const tick = documentCard.getByRole('checkbox', { name: /^Sélectionner / });
+    const tickBox = (await tick.boundingBox())!;
+    expect(cardBox.y + cardBox.height - 6).toBeGreaterThan(tickBox.y + tickBox.height + 24);
+    await page.touchscreen.tap(cardBox.x + 4, cardBox.y + cardBox.height - 6);
+    await page.getByText('1 document sélectionné').waitFor();
+    expect(await tick.isChecked()).toBe(true);
+
     // A craftsman writes an invoice's line on a phone: a card whose fields fit the screen (the
     // seven-column table scrolled sideways), and a bar that keeps its three actions on one line.
     await visit(page, '/mes-factures/ajouter-facture');

@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { CardCheckbox } from '../../../components/card-checkbox';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { downloadDocument, type DocumentItem } from '../api/documents-api';
 import { pageSelection } from '../list-state';
@@ -63,9 +64,8 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
           {items?.map((doc) => (
             <li key={doc.id} style={CARD}>
               {selectable && (
-                <Checkbox
-                  mt={4}
-                  aria-label={`Sélectionner ${doc.name}`}
+                <CardCheckbox
+                  label={`Sélectionner ${doc.name}`}
                   checked={selected!.has(doc.id)}
                   onChange={() => onToggle?.(doc.id)}
                 />

@@ -1,4 +1,5 @@
 import { ActionIcon, Checkbox, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { CardCheckbox } from '../../../components/card-checkbox';
 import { IconTrash } from '@tabler/icons-react';
 import { depositDeletionRefusal } from '../../../domain/deposits';
 import type { DepositItem } from '../api/inbox-types';
@@ -52,9 +53,8 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
           {items?.map((d) => (
             <li key={d.id} style={CARD}>
               {selectable && (
-                <Checkbox
-                  mt={4}
-                  aria-label={`Sélectionner ${d.name}`}
+                <CardCheckbox
+                  label={`Sélectionner ${d.name}`}
                   checked={selected!.has(d.id)}
                   onChange={() => onToggle?.(d.id)}
                 />
