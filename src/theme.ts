@@ -32,6 +32,9 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { size: 'sm' } },
+    // The × that clears a field (dates, customer, filters) was 22 px, under the 24 px a finger needs
+    // (WCAG 2.5.8); 28 px still fits the 36 px field's right section.
+    InputClearButton: { defaultProps: { size: 'md' } },
   },
 });
 
