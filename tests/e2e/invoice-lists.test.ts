@@ -78,12 +78,14 @@ describe('invoice list', () => {
     await visit(page, '/mes-factures/liste-des-factures');
     await page.getByRole('heading', { name: 'Mes factures', level: 1 }).waitFor();
     await bodyRows(page, 'Factures').first().getByText('Brouillon').first().waitFor();
+    // The rows drawn: the list is virtualised, and the bakery's year of invoices is longer than the screen.
     const all = await numbers(page, 'Factures');
     expect(all.length).toBeGreaterThanOrEqual(8);
     expect(all[0]).toBe('Brouillon');
     expect(all.slice(1).every((n) => /^(F|AV)\d{4}-\d{4}$/.test(n))).toBe(true);
     expect(isSortedByRule(all.map((n) => (n === 'Brouillon' ? null : n)))).toBe(true);
-    await expect.poll(() => page.getByText(`${all.length} documents`).count()).toBe(1);
+    const count = await page.getByText(/^\d+ documents$/).innerText();
+    expect(Number.parseInt(count, 10)).toBeGreaterThan(all.length);
     await expectAccessible(page, 'la liste des factures');
     await shot(page, 'invoice-lists/factures-1366', true);
 
@@ -204,7 +206,15 @@ describe('invoice list', () => {
     // Offline: the device's copy, its age, the same order, the same search; the queued draft first.
     await context.setOffline(true);
     await page.getByText(/^Données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
-    await expect.poll(() => numbers(page, 'Factures')).toEqual(['Brouillon', ...online]);
+    // The rows drawn (virtualised) start as online, with the queued draft above them.
+    await expect
+      .poll(async () => {
+        const drawn = await numbers(page, 'Factures');
+        return (
+          drawn.length > online.length / 2 && drawn.join() === ['Brouillon', ...online].slice(0, drawn.length).join()
+        );
+      })
+      .toBe(true);
     await first.getByText('En attente d’envoi').waitFor();
     await page.getByLabel('Rechercher une facture').fill('tilleuls');
     await expect
@@ -350,7 +360,11 @@ describe('invoicing dashboard', () => {
     await expect
       .poll(() => page.locator('[data-testid=turnover-chart] .recharts-bar-rectangle').count())
       .toBeGreaterThan(0);
-    expect(await page.getByRole('table', { name: 'Chiffre d’affaires par mois' }).getByRole('row').count()).toBe(13);
+    const months = page.getByRole('table', { name: 'Chiffre d’affaires par mois' }).getByRole('row');
+    expect(await months.count()).toBe(13);
+    // The bakery invoiced every one of the twelve months (the demo's year of deliveries).
+    const amounts = (await months.allTextContents()).slice(1).map((row) => row.match(/(\d[\d\s]*,\d{2})\s€/)?.[1]);
+    expect(amounts.filter((amount) => !amount || amount === '0,00')).toEqual([]);
     expect(await page.getByText(/factures? validées? ce mois-ci/).count()).toBe(0);
     await shot(page, 'invoice-lists/dashboard-1366', true);
 

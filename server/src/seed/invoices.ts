@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, dueDateFor, quoteValidityFor, todayInParis } from '../../../src/domain/dates';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
+import { formatMonth } from '../../../src/domain/format';
 import type { InvoiceLine } from '../../../src/domain/types';
 import {
   customers,
@@ -23,11 +24,16 @@ import { createdBefore } from './invoice-times';
 // Per company with invoicing: five validated invoices before this month (three paid, the oldest
 // overdue, the last one due soon), a credit note, invoices validated this month (four for the Starter company, whose
 // limit is five: the fifth validation passes, the sixth is refused), a draft, one quote per state.
+// The bakery, demo's own company, also has a year of paid deliveries before them, so that its
+// dashboard's twelve months are all filled (HISTORY_MONTHS).
 
 type CustomerRow = typeof customers.$inferSelect;
 type ItemRow = typeof items.$inferSelect;
 const STARTER_THIS_MONTH = 4;
 const OTHERS_THIS_MONTH = 2;
+/** The company with a year of invoices, and the months before this one that hold its history. */
+const HISTORY_COMPANY = 'Boulangerie Pâtisserie Martin';
+const HISTORY_MONTHS = [11, 10, 9, 8, 7, 6, 5, 4];
 // Customers with an address (C00005 has none: rule 13), cycled over the documents.
 const ACCOUNTS = ['C00001', 'C00002', 'C00004', 'C00006', 'C00007', 'C00008'];
 // Issue 18, the reform's mentions on some demo invoices: the kind of operation, the date of the
@@ -97,6 +103,9 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   };
 
   const invoiceRows: Array<typeof invoices.$inferInsert> = [];
+  // Inserted apart, before the others: the picks below by rank (the third invoice gets the credit
+  // note, the second the invoiced quote) are among the recent invoices.
+  const historyRows: Array<typeof invoices.$inferInsert> = [];
   const plans: Array<{ company: SeededCompany; customersByAccount: Map<string, CustomerRow>; catalogue: ItemRow[] }> =
     [];
   for (const company of invoicing) {
@@ -108,6 +117,41 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     plans.push({ company, customersByAccount, catalogue });
     const seller = sellerParty(company);
     const ledgerId = salesLedgers.find((l) => l.companyId === company.id)?.id ?? null;
+    if (company.label === HISTORY_COMPANY)
+      historyRows.push(
+        ...history(monthStart, customersByAccount, catalogue).map(({ date, designation, customer, ls }, k) => {
+          const n = take(company.id, 'Facture', date);
+          const validatedAt = new Date(`${date}T10:00:00Z`);
+          return {
+            companyId: company.id,
+            type: 'Facture',
+            designation,
+            customerId: customer.id,
+            createdAt: date,
+            dueDate: dueDateFor(date, customer.paymentDelay),
+            paymentMode: customer.paymentMode ?? 'Virement',
+            lines: ls,
+            ...amounts(ls),
+            amountPaid: amounts(ls).ttc,
+            validated: true,
+            ...n,
+            validatedAt,
+            insertedAt: createdBefore(date, validatedAt),
+            ledgerId,
+            customerSnapshot: customerSnapshot(customer, ''),
+            sellerSnapshot: seller,
+            paidAt: addDays(date, 15),
+            ...reformMentions(k + 4, date, customer.accountNumber, company.vatOnDebits),
+            searchText: documentSearchText([
+              n.number,
+              designation,
+              customer.accountNumber,
+              customer.socialReason,
+              customer.name,
+            ]),
+          } satisfies typeof invoices.$inferInsert;
+        }),
+      );
     const thisMonth = company.subscriptionInvoice === 'Starter' ? STARTER_THIS_MONTH : OTHERS_THIS_MONTH;
     // Billing dates ascending: 5 before this month (every 18 days), then this month up to today.
     const dates = [
@@ -178,6 +222,17 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     });
   }
   if (!invoiceRows.length) return;
+  if (historyRows.length) {
+    const paidBefore = await deps.db.insert(invoices).values(historyRows).returning({
+      id: invoices.id,
+      companyId: invoices.companyId,
+      createdAt: invoices.createdAt,
+      dueDate: invoices.dueDate,
+      paidAt: invoices.paidAt,
+      amountPaid: invoices.amountPaid,
+    });
+    await seedPayments(deps, paidBefore, today);
+  }
   const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({
     id: invoices.id,
     companyId: invoices.companyId,
@@ -295,6 +350,34 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       last,
     })),
   ]);
+}
+
+/**
+ * A year of the bakery's deliveries to its trade customers before the recent invoices: two a month
+ * (the 8th and the 22nd), all paid by transfer a fortnight later, HISTORY_MONTHS months ago.
+ */
+function history(monthStart: string, customersByAccount: Map<string, CustomerRow>, catalogue: ItemRow[]) {
+  const trade = ACCOUNTS.map((a) => customersByAccount.get(a)).filter((c): c is CustomerRow => !!c);
+  if (!trade.length) return [];
+  return HISTORY_MONTHS.flatMap((back, m) => {
+    const month = shiftMonth(monthStart, -back);
+    return ['08', '22'].map((day, d) => {
+      // 'Livraisons de la semaine du 8 mars 2026'
+      const k = m * 2 + d;
+      return {
+        date: `${month}-${day}`,
+        designation: `Livraisons de la semaine du ${Number(day)} ${formatMonth(month)}`,
+        customer: trade[k % trade.length],
+        ls: lines(catalogue, 20 + k),
+      };
+    });
+  });
+}
+
+/** '2026-11-01', -3 → '2026-08'. */
+function shiftMonth(monthStart: string, by: number): string {
+  const total = Number(monthStart.slice(0, 4)) * 12 + Number(monthStart.slice(5, 7)) - 1 + by;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
 /** One payment per paid (or partly paid) demo invoice, with its history entry. */
