@@ -11,6 +11,7 @@ import { defaultStartParams, pgliteOptions } from './durable-fs';
 import { withPreparedStatements } from './pglite-statements';
 import { isSessionEnded } from './errors';
 import { MIGRATIONS_DIR } from '../paths';
+import { maintainEmbedded, type MaintenanceStep } from './embedded-maintenance';
 
 // Both drivers expose the same query builder; the PGlite type is used everywhere. No relational
 // schema (db.query.*): drizzle built its query builders for every table again at each transaction,
@@ -30,6 +31,8 @@ export interface Database {
   sharedLocks?: SharedLocks;
   /** Embedded only: the whole data folder as a tarball, to open copies of it (the API tests' snapshot). */
   dumpDataDir?(): Promise<Blob>;
+  /** Embedded only: autovacuum's work, which PGlite does not do by itself (embedded-maintenance.ts). */
+  maintain?(): Promise<MaintenanceStep[]>;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
@@ -202,6 +205,7 @@ function leasedDatabase(lease: PgliteLease): Database {
       released = true;
       await lease.release();
     },
+    maintain: () => maintainEmbedded(client),
   };
 }
 
@@ -321,5 +325,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     commitsWaitForDisk: opts.pgliteDir !== 'memory://' && (opts.durable ?? true),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    maintain: () => maintainEmbedded(client),
   };
 }
