@@ -177,6 +177,9 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       list(`/api/factures?q=${encodeURIComponent('hotel parc')}&page=1&pageSize=50`),
       CALLS,
     );
+    // One document among 100 000, by its number: the trigram index's case (decision 070 §5).
+    const numbered = `F${today.slice(0, 4)}-0123`;
+    const byNumber = await timeCalls(list(`/api/factures?q=${numbered}&page=1&pageSize=50`), CALLS);
     const overdue = await timeCalls(list('/api/factures?state=overdue&page=1&pageSize=50'), CALLS);
     const customer = await timeCalls(
       list('/api/factures?customer=C00002&from=' + `${today.slice(0, 4)}-01-01` + '&validated=true&pageSize=50'),
@@ -195,6 +198,7 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       'Entretien de la base embarquée (décision 070)': maintained,
       [`GET /api/factures 1re page de 50 (${CALLS} appels)`]: summary(firstPage),
       [`GET /api/factures recherche « hotel parc » (${CALLS} appels)`]: summary(search),
+      [`GET /api/factures recherche d’un numéro « ${numbered} » (${CALLS} appels)`]: summary(byNumber),
       [`GET /api/factures en retard de paiement (${CALLS} appels)`]: summary(overdue),
       [`GET /api/factures client + période + validées (${CALLS} appels)`]: summary(customer),
       [`GET /api/factures page 1 000 (${CALLS} appels)`]: summary(deep),

@@ -37,6 +37,7 @@ const RELEASED: Record<string, string> = {
   '0008_my_account': '5d64219ddf73ac5a',
   '0009_einvoicing': 'f260bce5e133b6f1',
   '0010_einvoice_retention': '62917c6ed01ec93f',
+  '0011_document_search_indexes': '1cebb01aa51ac653',
 };
 
 describe('migrations (decision 038)', () => {
