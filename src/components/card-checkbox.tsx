@@ -1,5 +1,5 @@
 import { Checkbox } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 
 /**
  * A card's selection box (phone lists, `CARD`): the 20 px box sits in a label that reaches the
@@ -8,9 +8,10 @@ import type { CSSProperties } from 'react';
  * taken over. The box keeps its own name (« Sélectionner … »).
  */
 export function CardCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  const id = useId();
   return (
-    <label style={STRIP}>
-      <Checkbox aria-label={label} checked={checked} onChange={onChange} />
+    <label htmlFor={id} style={STRIP}>
+      <Checkbox id={id} aria-label={label} checked={checked} onChange={onChange} />
     </label>
   );
 }

@@ -1,4 +1,5 @@
 import { Checkbox, Table, Text } from '@mantine/core';
+import { NotOffered } from './not-offered';
 import { usePhone } from '../../../components/use-phone';
 import type { GrantableCompany } from '../api/admin-api';
 import { depositIds, readIds } from '../new-user-draft';
@@ -86,23 +87,9 @@ export function CategoriesTable({
                 )}
               </Table.Th>
               <Table.Td ta="center">
-                {readable.has(c.id) ? (
-                  read.cell(c.id, c.path || c.label)
-                ) : (
-                  <Text c="dimmed" aria-hidden>
-                    –
-                  </Text>
-                )}
+                {readable.has(c.id) ? read.cell(c.id, c.path || c.label) : <NotOffered />}
               </Table.Td>
-              <Table.Td ta="center">
-                {deposit.has(c.id) ? (
-                  drop.cell(c.id, c.path || c.label)
-                ) : (
-                  <Text c="dimmed" aria-hidden>
-                    –
-                  </Text>
-                )}
-              </Table.Td>
+              <Table.Td ta="center">{deposit.has(c.id) ? drop.cell(c.id, c.path || c.label) : <NotOffered />}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
+import { NotOffered } from './not-offered';
 import { usePhone } from '../../../components/use-phone';
 import type { AppRight, Permission } from '../../../domain/rights';
 import { ALL_PERMISSIONS } from '../../../domain/rights';
@@ -112,13 +113,7 @@ export function RightsTable({
                   </Table.Th>
                   {columns.map((p) => (
                     <Table.Td key={p} ta="center">
-                      {holds(limit, row, p) ? (
-                        box(row, p)
-                      ) : (
-                        <Text c="dimmed" aria-hidden>
-                          –
-                        </Text>
-                      )}
+                      {holds(limit, row, p) ? box(row, p) : <NotOffered />}
                     </Table.Td>
                   ))}
                 </Table.Tr>
