@@ -4,7 +4,8 @@
 //   browser lane: production build → Chromium → e2e (two files at a time, Debian Chromium);
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite);
-//   then, in the same lane, the same API tests on a throwaway PostgreSQL (issue 13);
+//   then, once the browser lane or the PGlite lane has ended, the same API tests on a throwaway
+//   PostgreSQL (issue 13);
 //   WebKit lane: its tests run once the browser and API lanes have ended → the offline core in WebKit,
 //   Safari's engine (issue 19, decision 047). Starved beside them, WebKitGTK's processes slowed to a
 //   crawl (a replay that takes 3 s alone did not end in 60 s in 2 of 3 full runs); alone it takes
@@ -133,11 +134,14 @@ const built = runStep(build);
 const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
 const toolsReady = runStep(tools);
 const afterBuildAndTools = (steps) => Promise.all([built, toolsReady]).then(([b, t]) => b && t && runLane(steps));
-// The two API lanes run one after the other, not side by side: on a slow day (2026-11-27, CI's
-// machine as slow as this one) four API workers beside the browser lane stretched its screens'
-// condition waits past 30 s; the machine is saturated either way, so the run takes about as long
-// (decision 054).
-const producers = [afterBuild(browser), afterBuildAndTools([...api, ...apiPg])];
+// The two API lanes never run both beside the browser lane: on a slow day (2026-11-27, CI's machine
+// as slow as this one) four API workers beside it stretched its screens' condition waits past 30 s
+// (decision 054). The PostgreSQL one starts when the first of the browser lane and the PGlite lane
+// has ended: alone at the end it left a core half idle for a minute, the WebKit lane waiting on it.
+const browserLane = afterBuild(browser);
+const pgliteLane = afterBuildAndTools(api);
+const postgresLane = Promise.race([browserLane, pgliteLane]).then(() => afterBuildAndTools(apiPg));
+const producers = [browserLane, Promise.all([pgliteLane, postgresLane]).then(([a, b]) => a && b)];
 const producersEnded = Promise.all(producers).then(() => {
   writeFileSync(webkitGo, '');
   console.log(`\n(Les tests WebKit démarrent à ${seconds(started)} s, après les voies d’API et de navigateur.)`);
