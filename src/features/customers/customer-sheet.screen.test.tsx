@@ -37,6 +37,7 @@ const DURAND = {
   accountNumber: 'C00042',
   socialReason: 'Atelier Durand E2E',
   name: 'Claire Durand',
+  civility: 'Société',
   address: '3 rue des Lilas',
   postalCode: '69003',
   city: 'Lyon',
@@ -78,6 +79,9 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
     screen.getByText('45 jours');
     screen.getByText('Service comptable, 10 quai Perrache, 69002 Lyon');
     screen.getByText('732829320');
+    // A business's civility « Société » names it, not its contact.
+    screen.getByText('Claire Durand');
+    expect(screen.queryByText('Société Claire Durand')).toBeNull();
     const documents = screen.getByRole('heading', { name: 'Documents', hidden: true }).parentElement!;
     await within(documents).findByText(/Aucune facture pour ce client|Aucun document à afficher/);
     // Kept on the device for the list and the offline sheet (and written before the file deletes it).

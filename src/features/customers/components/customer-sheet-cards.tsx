@@ -50,6 +50,13 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 const lines = (list: string[]) => list.join('\n');
 
+/**
+ * « Mme Durand », « M. Petit »; the civility « Société » names the customer, not its contact: the
+ * hotel's contact is « Lemoine », not « Société Lemoine ».
+ */
+const contactOf = (c: Pick<CustomerRow, 'civility' | 'name'>) =>
+  [c.civility === 'Société' ? null : c.civility, c.name].filter(Boolean).join(' ');
+
 /** The customer sheet's identity, contact, addresses and payment terms. */
 export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
   const business = c.isBusiness !== false;
@@ -58,7 +65,7 @@ export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
       <Section title="Identité">
         <Item term="Type">{business ? 'Professionnel' : 'Particulier'}</Item>
         <Item term={business ? 'Raison sociale' : 'Nom'}>{c.socialReason}</Item>
-        <Item term="Contact">{[c.civility, c.name].filter(Boolean).join(' ')}</Item>
+        <Item term="Contact">{contactOf(c)}</Item>
         <Item term="N° de compte">{accountNumberText(c.accountNumber)}</Item>
         {business && <Item term="SIREN">{c.siren}</Item>}
         {business && <Item term="N° de TVA">{c.vatNumber}</Item>}
