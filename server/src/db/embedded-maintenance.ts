@@ -63,7 +63,7 @@ export async function tableActivity(client: PGlite): Promise<TableActivity[]> {
 /**
  * One turn of maintenance: each table that needs it, one at a time. Each statement waits for the
  * transaction under way, as every query on the single connection does, and requests wait for it
- * in turn: a VACUUM of 100 000 invoices takes about a fifth of a second, once.
+ * in turn: 0.4 s after the demo's seeding, 2.6–3.1 s once after 100 000 invoices were added.
  */
 export async function maintainEmbedded(client: PGlite): Promise<MaintenanceStep[]> {
   const done: MaintenanceStep[] = [];
