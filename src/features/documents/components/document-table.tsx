@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { SkeletonRows } from '../../../components/skeleton-rows';
 import { CardCheckbox } from '../../../components/card-checkbox';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { downloadDocument, type DocumentItem } from '../api/documents-api';
@@ -96,28 +97,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
                   {formatDate(doc.createdAt)} · {formatBytes(doc.size)}
                 </Text>
               </div>
-              <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
-                <ActionIcon
-                  variant="subtle"
-                  size={44}
-                  title="Aperçu"
-                  aria-label={`Aperçu de ${doc.name}`}
-                  onClick={() => onPreview(doc)}
-                >
-                  <IconEye size={20} />
-                </ActionIcon>
-                {canDownload && (
-                  <ActionIcon
-                    variant="subtle"
-                    size={44}
-                    title="Télécharger"
-                    aria-label={`Télécharger ${doc.name}`}
-                    onClick={() => void downloadDocument(doc)}
-                  >
-                    <IconDownload size={20} />
-                  </ActionIcon>
-                )}
-              </Group>
+              <DocumentActions doc={doc} onPreview={onPreview} canDownload={canDownload} phone />
             </li>
           ))}
         </ul>
@@ -153,16 +133,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {items === null &&
-              Array.from({ length: 6 }, (_, i) => (
-                <Table.Tr key={i}>
-                  {Array.from({ length: (selectable ? 6 : 5) - (wide ? 0 : 1) }, (_, j) => (
-                    <Table.Td key={j}>
-                      <Skeleton height={18} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            {items === null && <SkeletonRows rows={6} columns={(selectable ? 6 : 5) - (wide ? 0 : 1)} />}
             {items?.map((doc) => (
               <Table.Tr key={doc.id}>
                 {selectable && (
@@ -211,30 +182,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
                   {formatBytes(doc.size)}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Aperçu">
-                      <ActionIcon
-                        variant="subtle"
-                        size={44}
-                        aria-label={`Aperçu de ${doc.name}`}
-                        onClick={() => onPreview(doc)}
-                      >
-                        <IconEye size={20} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {canDownload && (
-                      <Tooltip label="Télécharger">
-                        <ActionIcon
-                          variant="subtle"
-                          size={44}
-                          aria-label={`Télécharger ${doc.name}`}
-                          onClick={() => void downloadDocument(doc)}
-                        >
-                          <IconDownload size={20} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
+                  <DocumentActions doc={doc} onPreview={onPreview} canDownload={canDownload} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -242,5 +190,32 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
         </Table>
       </Table.ScrollContainer>
     </div>
+  );
+}
+
+/**
+ * « Aperçu » and « Télécharger » of one document, 44 px each. In a table each has a tooltip; on a
+ * phone's card (no hover) its name is its title.
+ */
+function DocumentActions({
+  doc,
+  onPreview,
+  canDownload,
+  phone = false,
+}: Pick<Props, 'onPreview' | 'canDownload'> & { doc: DocumentItem; phone?: boolean }) {
+  const action = (label: string, name: string, onClick: () => void, icon: React.ReactNode) => {
+    const button = (
+      <ActionIcon variant="subtle" size={44} title={phone ? label : undefined} aria-label={name} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    );
+    return phone ? button : <Tooltip label={label}>{button}</Tooltip>;
+  };
+  return (
+    <Group gap={phone ? 0 : 4} wrap="nowrap" style={phone ? { flexShrink: 0 } : undefined}>
+      {action('Aperçu', `Aperçu de ${doc.name}`, () => onPreview(doc), <IconEye size={20} />)}
+      {canDownload &&
+        action('Télécharger', `Télécharger ${doc.name}`, () => void downloadDocument(doc), <IconDownload size={20} />)}
+    </Group>
   );
 }

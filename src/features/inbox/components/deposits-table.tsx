@@ -1,4 +1,5 @@
 import { ActionIcon, Checkbox, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { SkeletonRows } from '../../../components/skeleton-rows';
 import { CardCheckbox } from '../../../components/card-checkbox';
 import { IconTrash } from '@tabler/icons-react';
 import { depositDeletionRefusal } from '../../../domain/deposits';
@@ -127,16 +128,7 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items === null &&
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                {Array.from({ length: columns }, (_, j) => (
-                  <Table.Td key={j}>
-                    <Skeleton height={18} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+          {items === null && <SkeletonRows rows={5} columns={columns} />}
           {items?.map((d) => (
             <Table.Tr key={d.id}>
               {selectable && (
