@@ -135,9 +135,15 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/mes-factures\/modifier-facture\?id=\d+/);
     await page.getByRole('heading', { name: 'Brouillon de facture' }).waitFor();
     // Its toast rises above the editor's bar instead of covering its total.
-    const toast = await page.getByRole('alert').filter({ hasText: 'Enregistrement effectué' }).boundingBox();
-    const bar = await page.getByRole('region', { name: 'Actions du document' }).boundingBox();
-    expect(toast!.y + toast!.height).toBeLessThanOrEqual(bar!.y);
+    // Polled: the toast slides in from below the screen's edge.
+    const bar = (await page.getByRole('region', { name: 'Actions du document' }).boundingBox())!;
+    const toast = page.getByRole('alert').filter({ hasText: 'Enregistrement effectué' });
+    await expect
+      .poll(async () => {
+        const box = (await toast.boundingBox())!;
+        return box.y + box.height;
+      })
+      .toBeLessThanOrEqual(bar.y);
     await page.locator('body').focus();
     await tabTo(page, /^Valider$/);
     await page.keyboard.press('Enter');
