@@ -29,6 +29,11 @@ const SECTIONS: Section[] = [
   { file: 'list-load.ts', fn: 'benchListLoad', title: 'Listes sous charge : 20 clients simultanés (base embarquée)' },
   { file: 'articles-screen.ts', fn: 'benchArticlesScreen', title: 'Catalogue de 10 000 articles à l’écran (Chromium)' },
   {
+    file: 'quote-editor-screen.ts',
+    fn: 'benchQuoteEditorScreen',
+    title: 'Devis de 150 lignes dans l’éditeur : une touche, processeur ralenti 4× (Chromium)',
+  },
+  {
     file: 'postgres-scale.ts',
     fn: 'benchPostgresScale',
     title: 'PostgreSQL à l’échelle : 1 000 sociétés, 1 million de factures, une et trois instances',

@@ -4,7 +4,7 @@
 // the checks of spec 5.1 in the spec's words, the draft kept on the device, what a customer fills
 // in, the live totals with discounts, the credit note made from a validated invoice, and the
 // loading errors of spec 8. The real save → validate → number → PDF journey stays in e2e.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fake } from '../../../tests/support/module-fakes';
 import { readDraft } from './api/drafts';
@@ -75,6 +75,31 @@ describe('invoice editor', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(nb(totalsText())).toMatch(/Total HT\s*13,00\s€[\s\S]*TVA 5,5\s%[\s\S]*0,72\s€[\s\S]*Total TTC\s*13,72\s€/),
     );
+  });
+
+  it('a line goes up, and another is removed after « Supprimer la ligne ? »: the totals follow', async () => {
+    openEditor('/mes-factures/ajouter-facture');
+    await heading('Nouvelle facture');
+    await pick('Ajouter un article du catalogue', 'baguette', /BOU001/);
+    type(field('Quantité'), '10');
+    click(button(/^Terminer la ligne 1/));
+    await pick('Ajouter un article du catalogue', 'croissant', /BOU003/);
+    click(button(/^Terminer la ligne 2/));
+    await waitFor(() => expect(nb(totalsText())).toMatch(/Total HT\s*14,20\s€/));
+
+    click(button('Autres actions sur la ligne 2 « Croissant pur beurre »'));
+    click(await screen.findByRole('menuitem', { name: 'Monter' }));
+    await screen.findByRole('button', { name: 'Modifier la ligne 1 « Croissant pur beurre »' });
+    expect(screen.getByRole('button', { name: 'Modifier la ligne 2 « Baguette tradition »' })).toBeTruthy();
+
+    click(button('Autres actions sur la ligne 2 « Baguette tradition »'));
+    click(await screen.findByRole('menuitem', { name: 'Supprimer la ligne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer la ligne ?' });
+    expect(dialog.textContent).toContain('La ligne 2 « Baguette tradition » sera retirée du document.');
+    click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /« Baguette tradition »$/ })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Modifier la ligne 1 « Croissant pur beurre »' })).toBeTruthy();
+    await waitFor(() => expect(nb(totalsText())).toMatch(/Total HT\s*1,20\s€/));
   });
 
   it('10 % on a line and 20 € on the document: the line, the totals and the bar agree; the save sends them', async () => {

@@ -1,5 +1,5 @@
 import { Paper, Select, SimpleGrid, TextInput, Title, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { searchKey } from '../../../domain/search-text';
 import type { Customer, InvoiceType } from '../../../domain/types';
 import { setBillingDate, setCustomer, setInvoiceType, setQuoteDate } from '../editor-model';
@@ -18,8 +18,11 @@ interface Props {
 
 const CUSTOMER_LIMIT = 50;
 
-/** Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation; issue 18's mentions. */
-export function DocumentFields({ state, change, data, customer }: Props) {
+/**
+ * Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation; issue
+ * 18's mentions. Not redrawn while the user types in a line: nothing it shows comes from the lines.
+ */
+export const DocumentFields = memo(function DocumentFields({ state, change, data, customer }: Props) {
   const { form, kind } = state;
   const invoice = kind === 'invoice';
   const options = useMemo(
@@ -148,4 +151,17 @@ export function DocumentFields({ state, change, data, customer }: Props) {
       )}
     </Paper>
   );
+}, sameButLines);
+
+/** Equal props but the document's lines: every other field of the state and of its form compared. */
+function sameButLines(a: Props, b: Props): boolean {
+  if (a.change !== b.change || a.data !== b.data || a.customer !== b.customer) return false;
+  const { form: fa, ...sa } = a.state;
+  const { form: fb, ...sb } = b.state;
+  return shallowEqual(sa, sb) && shallowEqual({ ...fa, lines: null }, { ...fb, lines: null });
+}
+
+function shallowEqual<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as Array<keyof T>;
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
 }

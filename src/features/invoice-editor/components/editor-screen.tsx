@@ -36,6 +36,7 @@ import { TotalsCard, VatClauseField } from './totals-card';
 import { ActionBar } from './action-bar';
 import { LivePreview } from './live-preview';
 import { computeTotals } from '../../../domain/totals';
+import type { Discount } from '../../../domain/types';
 import { previewModel } from '../pdf-model';
 
 type Search = { id?: string | number; avoir?: string | number };
@@ -166,6 +167,7 @@ function EditorBody({
 
   // Wide screens (≥ 1600 px): the document as it prints, beside the form.
   const livePreview = useMediaQuery('(min-width: 100em)') === true;
+  const setDiscount = useCallback((discount: Discount | null) => change((f) => ({ ...f, discount })), [change]);
   const barTotals = useMemo(
     () => computeTotals(state.form.lines, state.form.discount),
     [state.form.lines, state.form.discount],
@@ -257,11 +259,7 @@ function EditorBody({
             <Paper withBorder p="md" radius="md">
               <VatClauseField form={state.form} change={change} clauses={data.vatClauses} />
             </Paper>
-            <TotalsCard
-              lines={state.form.lines}
-              discount={state.form.discount}
-              onDiscount={(discount) => change((f) => ({ ...f, discount }))}
-            />
+            <TotalsCard lines={state.form.lines} discount={state.form.discount} onDiscount={setDiscount} />
           </SimpleGrid>
         </SideBySide>
       )}

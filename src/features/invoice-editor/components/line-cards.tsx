@@ -1,10 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { CARD, CARD_LIST } from '../../../components/phone-card-list';
 import { formatDiscount, hasDiscount } from '../../../domain/discounts';
 import { formatMoney, formatNumber, formatPercent } from '../../../domain/format';
 import { isStandardLine, lineTotal, SPACER_CODE } from '../../../domain/totals';
 import type { EditorLine } from '../types';
-import { LineActions, LineEditForm, LineLabel, type LineHandlers } from './line-rows';
+import { LineActions, LineEditForm, LineLabel, type EditProps, type LineHandlers } from './line-rows';
 
 const COLUMN = { ...CARD, flexDirection: 'column', alignItems: 'stretch' } as const;
 
@@ -56,28 +57,49 @@ function LineSummary({ line }: { line: EditorLine }) {
  * sideways with the line being written cut off at the screen's edge. The same names and buttons as
  * the table's rows; a line in edit shows its fields one under the other.
  */
-export function LineCards({ lines, on, readOnly, vatRates = [], units = [] }: Props) {
+export function LineCards({ lines, on, readOnly, vatRates = NONE, units = NO_UNITS }: Props) {
   return (
     <ul role="list" aria-label="Lignes du document" style={CARD_LIST}>
       {lines.map((line, index) => (
-        <li
+        <LineCard
           key={line.id}
-          style={
-            line.status === 'edit' && !readOnly
-              ? { ...COLUMN, background: 'var(--mantine-color-default-hover)' }
-              : COLUMN
-          }
-        >
-          {line.status === 'edit' && !readOnly ? (
-            <LineEditForm line={line} index={index} count={lines.length} on={on} vatRates={vatRates} units={units} />
-          ) : (
-            <Stack gap={4}>
-              <LineSummary line={line} />
-              {!readOnly && <LineActions line={line} index={index} count={lines.length} on={on} />}
-            </Stack>
-          )}
-        </li>
+          line={line}
+          index={index}
+          count={lines.length}
+          on={on}
+          readOnly={readOnly}
+          vatRates={vatRates}
+          units={units}
+        />
       ))}
     </ul>
   );
 }
+
+const NONE: number[] = [];
+const NO_UNITS: string[] = [];
+
+/** One line's card, memoised: a keystroke in one line or in the document's fields leaves the others be. */
+const LineCard = memo(function LineCard({
+  line,
+  index,
+  count,
+  on,
+  readOnly,
+  vatRates,
+  units,
+}: EditProps & { readOnly?: boolean }) {
+  const editing = line.status === 'edit' && !readOnly;
+  return (
+    <li style={editing ? { ...COLUMN, background: 'var(--mantine-color-default-hover)' } : COLUMN}>
+      {editing ? (
+        <LineEditForm line={line} index={index} count={count} on={on} vatRates={vatRates} units={units} />
+      ) : (
+        <Stack gap={4}>
+          <LineSummary line={line} />
+          {!readOnly && <LineActions line={line} index={index} count={count} on={on} />}
+        </Stack>
+      )}
+    </li>
+  );
+});

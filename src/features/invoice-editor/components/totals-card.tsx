@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { Autocomplete, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { discountErrors } from '../../../domain/check-helpers';
 import { DISCOUNT_MESSAGES, discountValueError, formatDiscount } from '../../../domain/discounts';
@@ -28,7 +29,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * Live totals (spec 5.3, from the rulebook) with the VAT of each rate. With a document discount
  * (decision 012): HT before it, the discount, net HT. `onDiscount` makes the discount editable.
  */
-export function TotalsCard({
+export const TotalsCard = memo(function TotalsCard({
   lines,
   discount,
   onDiscount,
@@ -37,7 +38,7 @@ export function TotalsCard({
   discount?: Discount | null;
   onDiscount?: (d: Discount | null) => void;
 }) {
-  const totals = computeTotals(lines, discount);
+  const totals = useMemo(() => computeTotals(lines, discount), [lines, discount]);
   const discounted = totals.discount !== undefined && totals.subtotal !== undefined;
   return (
     <Paper withBorder p="md" radius="md" aria-label="Totaux du document">
@@ -78,7 +79,7 @@ export function TotalsCard({
       </Stack>
     </Paper>
   );
-}
+});
 
 /** The VAT clause: one of the environment's, or free text; empty by default (spec 9). */
 export function VatClauseField({
