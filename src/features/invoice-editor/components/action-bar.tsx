@@ -61,15 +61,22 @@ export function ActionBar({ totals, children }: { totals: BarTotals | null; chil
 /**
  * The bar's height, written on the page (`--sticky-actions-height`) while it is shown: the page's
  * scroll padding (styles.css) keeps a field reached with Tab above the bar instead of under it.
+ * Read from the ResizeObserver's entry, after the browser's layout, and written only when it
+ * changes: reading offsetHeight at mount forced a layout of the whole editor there and then, and
+ * each write of a property on the root restyles the whole page.
  */
 function useStickyHeight() {
   const [node, setNode] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!node) return;
     const root = document.documentElement.style;
-    const write = () => root.setProperty('--sticky-actions-height', `${node.offsetHeight}px`);
-    write();
-    const observer = new ResizeObserver(write);
+    let written = '';
+    const observer = new ResizeObserver(([entry]) => {
+      const height = `${Math.round(entry.borderBoxSize?.[0]?.blockSize ?? node.offsetHeight)}px`;
+      if (height === written) return;
+      written = height;
+      root.setProperty('--sticky-actions-height', height);
+    });
     observer.observe(node);
     return () => {
       observer.disconnect();
