@@ -211,6 +211,23 @@ describe('editor layout (issue 10 item 8)', () => {
     const bar = page.getByRole('region', { name: 'Actions du document' });
     expect(await bar.innerText()).toMatch(/Total TTC 10,96\s€/);
     await shot(page, 'invoice-editor/editor-sticky-bar-1366');
+
+    // The last line taken to the top in one step (« Déplacer vers… »), its error in readable red.
+    await page.getByRole('button', { name: /^Modifier la ligne 8/ }).evaluate((el) => el.setAttribute('data-last', ''));
+    await page.getByRole('button', { name: /^Autres actions sur la ligne 8/ }).click();
+    await page.getByRole('menuitem', { name: 'Déplacer vers…' }).click();
+    const move = page.getByRole('dialog', { name: 'Déplacer la ligne' });
+    await move.getByLabel('Nouvelle position').fill('12');
+    await move.getByText('Saisissez un nombre entre 1 et 8.').waitFor();
+    await expectAccessible(page, 'le déplacement d’une ligne, position hors de la liste');
+    await move.getByLabel('Nouvelle position').fill('1');
+    await move.getByRole('button', { name: 'Déplacer' }).click();
+    await move.waitFor({ state: 'hidden' });
+    // The moved line keeps the focus, first of the table now.
+    const first = page.getByRole('button', { name: /^Modifier la ligne 1/ });
+    await expect
+      .poll(() => first.evaluate((el) => el.hasAttribute('data-last') && el === document.activeElement))
+      .toBe(true);
   });
 
   it('on a wide screen a live PDF preview sits beside the form and follows it', async () => {

@@ -102,6 +102,39 @@ describe('invoice editor', { timeout: 60_000 }, () => {
     await waitFor(() => expect(nb(totalsText())).toMatch(/Total HT\s*1,20\s€/));
   });
 
+  it('« Dupliquer la ligne » copies it below; « Déplacer vers… » takes it to a position in one step', async () => {
+    openEditor('/mes-factures/ajouter-facture');
+    await heading('Nouvelle facture');
+    await pick('Ajouter un article du catalogue', 'baguette', /BOU001/);
+    click(button(/^Terminer la ligne 1/));
+    await pick('Ajouter un article du catalogue', 'croissant', /BOU003/);
+    type(field('Quantité'), '3');
+    click(button(/^Terminer la ligne 2/));
+
+    click(button('Autres actions sur la ligne 2 « Croissant pur beurre »'));
+    click(await screen.findByRole('menuitem', { name: 'Dupliquer la ligne' }));
+    // The copy opens below, for editing, with the same article and quantity.
+    await screen.findByRole('button', { name: /^Terminer la ligne 3 « Croissant pur beurre »/ });
+    expect(field('Quantité').value).toBe('3');
+    type(field('Quantité'), '5');
+    click(button(/^Terminer la ligne 3/));
+    await waitFor(() => expect(nb(totalsText())).toMatch(/Total HT\s*10,90\s€/));
+
+    click(button('Autres actions sur la ligne 1 « Baguette tradition »'));
+    click(await screen.findByRole('menuitem', { name: 'Déplacer vers…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer la ligne' });
+    const position = within(dialog).getByLabelText('Nouvelle position') as HTMLInputElement;
+    expect(position.value).toBe('1');
+    type(position, '9');
+    expect(within(dialog).getByText('Saisissez un nombre entre 1 et 3.')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Déplacer' }) as HTMLButtonElement).disabled).toBe(true);
+    type(position, '3');
+    click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    await screen.findByRole('button', { name: 'Modifier la ligne 3 « Baguette tradition »' });
+    expect(screen.getByRole('button', { name: 'Modifier la ligne 1 « Croissant pur beurre »' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Modifier la ligne 2 « Croissant pur beurre »' })).toBeTruthy();
+  });
+
   it('10 % on a line and 20 € on the document: the line, the totals and the bar agree; the save sends them', async () => {
     openEditor('/mes-factures/ajouter-facture');
     await heading('Nouvelle facture');

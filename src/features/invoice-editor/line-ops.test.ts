@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../../domain/types';
-import { addArticleLine, addBlankLine, moveLine, removeLine, setLineStatus, updateLine, withLineIds } from './line-ops';
+import type { EditorLine } from './types';
+import {
+  addArticleLine,
+  addBlankLine,
+  duplicateLine,
+  moveLine,
+  moveLineTo,
+  removeLine,
+  setLineStatus,
+  updateLine,
+  withLineIds,
+} from './line-ops';
 
 const croissant: Article = {
   code: 'BOU002',
@@ -61,6 +72,31 @@ describe('lines table', () => {
     expect(moveLine(lines, a.id, -1).map((l) => l.id)).toEqual([a.id, b.id]);
     expect(moveLine(lines, b.id, 1).map((l) => l.id)).toEqual([a.id, b.id]);
     expect(removeLine(lines, a.id).map((l) => l.id)).toEqual([b.id]);
+  });
+
+  it('a line moves to a position in one step; a position past an end stops there', () => {
+    const lines: EditorLine[] = ['a', 'b', 'c', 'd'].map((label) => ({
+      ...addBlankLine([], 'standard')[0],
+      label,
+      status: 'read',
+    }));
+    const order = (ls: EditorLine[]) => ls.map((l) => l.label).join('');
+    expect(order(moveLineTo(lines, lines[3].id, 2))).toBe('adbc');
+    expect(order(moveLineTo(lines, lines[0].id, 3))).toBe('bcad');
+    expect(order(moveLineTo(lines, lines[1].id, 0))).toBe('bacd');
+    expect(order(moveLineTo(lines, lines[1].id, 99))).toBe('acdb');
+    expect(order(moveLineTo(lines, 'inconnue', 1))).toBe('abcd');
+  });
+
+  it('a duplicate comes right below, with its own id, opened for editing; the line edited before closes', () => {
+    let lines = addArticleLine(addBlankLine([], 'comment'), croissant);
+    lines = updateLine(lines, lines[1].id, { quantity: 12 });
+    lines = setLineStatus(lines, lines[0].id, 'edit');
+    const next = duplicateLine(lines, lines[1].id);
+    expect(next).toHaveLength(3);
+    expect(next[2]).toMatchObject({ code: 'BOU002', label: 'Croissant pur beurre', quantity: 12, total: 13.2 });
+    expect(next[2].id).not.toBe(lines[1].id);
+    expect(next.map((l) => l.status)).toEqual(['read', 'read', 'edit']);
   });
 
   it('lines read from the server keep their ids, duplicates or blanks get new ones, all read-only', () => {

@@ -1,5 +1,5 @@
 // The lines table of spec 2.9: catalogue article (reduced per the rulebook), free, comment ('CC')
-// and spacer ('ES') lines, inline edit/read state, move, remove. Totals come from src/domain.
+// and spacer ('ES') lines, inline edit/read state, move (a step, or to a position), duplicate, remove. Totals come from src/domain.
 import { newLine, toInvoiceCatalogEntry } from '../../domain/articles';
 import { lineTotal } from '../../domain/totals';
 import type { Article, InvoiceLine } from '../../domain/types';
@@ -76,4 +76,27 @@ export function moveLine(lines: readonly EditorLine[], id: EditorLine['id'], del
   const next = [...lines];
   [next[from], next[to]] = [next[to], next[from]];
   return next;
+}
+
+/**
+ * To a position (1 for the first) in one step: in a quote of 150 lines, a line added at the end
+ * reaches the middle without 75 « Monter ». A position outside the list goes to its nearest end.
+ */
+export function moveLineTo(lines: readonly EditorLine[], id: EditorLine['id'], position: number): EditorLine[] {
+  const from = lines.findIndex((l) => l.id === id);
+  if (from < 0) return [...lines];
+  const to = Math.min(Math.max(Math.trunc(position) - 1, 0), lines.length - 1);
+  const next = [...lines];
+  const [line] = next.splice(from, 1);
+  next.splice(to, 0, line);
+  return next;
+}
+
+/** A copy right below the line, in edit state to be adjusted (the others close), with its own id. */
+export function duplicateLine(lines: readonly EditorLine[], id: EditorLine['id']): EditorLine[] {
+  const at = lines.findIndex((l) => l.id === id);
+  if (at < 0) return [...lines];
+  const closed = lines.map((l) => (l.status === 'edit' ? { ...l, status: 'read' as const } : l));
+  const copy: EditorLine = { ...lines[at], id: newLineId(), status: 'edit' };
+  return [...closed.slice(0, at + 1), copy, ...closed.slice(at + 1)];
 }

@@ -12,7 +12,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { memo } from 'react';
-import { IconArrowDown, IconArrowUp, IconCheck, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowsMoveVertical,
+  IconArrowUp,
+  IconCheck,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import { discountValueError, formatDiscount, hasDiscount } from '../../../domain/discounts';
 import { COMMENT_CODE, isStandardLine, lineTotal, SPACER_CODE } from '../../../domain/totals';
 import type { EditorLine } from '../types';
@@ -31,6 +40,9 @@ export interface LineHandlers {
   done: (id: EditorLine['id']) => void;
   patch: (id: EditorLine['id'], patch: Patch) => void;
   move: (id: EditorLine['id'], delta: -1 | 1) => void;
+  /** Asks where to (« Déplacer vers… »), then moves the line there in one step. */
+  moveTo: (line: EditorLine) => void;
+  duplicate: (id: EditorLine['id']) => void;
   remove: (line: EditorLine) => void;
 }
 
@@ -58,6 +70,16 @@ function LineMenu({ line, index, count, on }: { line: EditorLine; index: number;
           onClick={() => on.move(line.id, 1)}
         >
           Descendre
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconArrowsMoveVertical size={16} />}
+          disabled={count < 2}
+          onClick={() => on.moveTo(line)}
+        >
+          Déplacer vers…
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => on.duplicate(line.id)}>
+          Dupliquer la ligne
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => on.remove(line)}>

@@ -16,10 +16,20 @@ import { IconMessage, IconPlus, IconSpace } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { searchKey } from '../../../domain/search-text';
 import type { Article } from '../../../domain/types';
-import { addArticleLine, addBlankLine, moveLine, removeLine, setLineStatus, updateLine } from '../line-ops';
+import {
+  addArticleLine,
+  addBlankLine,
+  duplicateLine,
+  moveLine,
+  moveLineTo,
+  removeLine,
+  setLineStatus,
+  updateLine,
+} from '../line-ops';
 import type { EditorForm, EditorLine } from '../types';
 import { usePhone } from '../../../components/use-phone';
 import { LineCards } from './line-cards';
+import { MoveLineDialog } from './move-line-dialog';
 import { EditRow, lineName, ReadRow, type LineHandlers } from './line-rows';
 import { formatMoney } from '../../../domain/format';
 
@@ -52,6 +62,13 @@ export const LinesHeader = memo(function LinesHeader({ actions = true }: { actio
     </Table.Thead>
   );
 });
+
+/** After a line is finished or moved, its « Modifier » button takes the focus (and scrolls into view). */
+function focusLineSoon(id: EditorLine['id']) {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[data-line-edit="${CSS.escape(String(id))}"]`)?.focus(),
+  );
+}
 
 /** The catalogue picker: search by code, designation or label; picking adds the line. */
 function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: Article) => void }) {
@@ -109,6 +126,7 @@ function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: 
  */
 export const LinesEditor = memo(function LinesEditor({ lines, change, articles, vatRates, units }: Props) {
   const [toRemove, setToRemove] = useState<EditorLine | null>(null);
+  const [toMove, setToMove] = useState<EditorLine | null>(null);
   const phone = usePhone();
   const setLines = useCallback(
     (fn: (lines: EditorLine[]) => EditorLine[]) => change((f) => ({ ...f, lines: fn(f.lines) })),
@@ -120,17 +138,18 @@ export const LinesEditor = memo(function LinesEditor({ lines, change, articles, 
       done: (id) => {
         setLines((ls) => setLineStatus(ls, id, 'read'));
         // Keyboard users go on from the line they just finished, not from the top of the page.
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLElement>(`[data-line-edit="${CSS.escape(String(id))}"]`)?.focus(),
-        );
+        focusLineSoon(id);
       },
       patch: (id, patch) => setLines((ls) => updateLine(ls, id, patch)),
       move: (id, delta) => setLines((ls) => moveLine(ls, id, delta)),
+      moveTo: (line) => setToMove(line),
+      duplicate: (id) => setLines((ls) => duplicateLine(ls, id)),
       remove: (line) => setToRemove(line),
     }),
     [setLines],
   );
   const removing = toRemove ? lines.findIndex((l) => l.id === toRemove.id) : -1;
+  const moving = toMove ? lines.findIndex((l) => l.id === toMove.id) : -1;
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -205,6 +224,16 @@ export const LinesEditor = memo(function LinesEditor({ lines, change, articles, 
           </Button>
         </Group>
       </Stack>
+      <MoveLineDialog
+        moving={toMove && moving >= 0 ? { line: toMove, index: moving } : null}
+        count={lines.length}
+        onClose={() => setToMove(null)}
+        onMove={(line, position) => {
+          setLines((ls) => moveLineTo(ls, line.id, position));
+          setToMove(null);
+          focusLineSoon(line.id);
+        }}
+      />
       <Modal
         opened={toRemove !== null}
         onClose={() => setToRemove(null)}

@@ -16,6 +16,8 @@ const NONE: LineHandlers = {
   done: () => undefined,
   patch: () => undefined,
   move: () => undefined,
+  moveTo: () => undefined,
+  duplicate: () => undefined,
   remove: () => undefined,
 };
 
