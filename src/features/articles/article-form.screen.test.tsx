@@ -53,10 +53,16 @@ describe('the article dialog', { timeout: 60_000 }, () => {
 
   it('an empty form is not sent: the French messages are listed', async () => {
     const dialog = openNew();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer l’article', hidden: true }));
+    // Pressed as a person does, once the dialog has placed its first focus: the focus on the button.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    const create = within(dialog).getByRole('button', { name: 'Créer l’article', hidden: true });
+    create.focus();
+    fireEvent.click(create);
     const alert = await within(dialog).findByRole('alert', { hidden: true });
     expect(alert.textContent).toContain('L’article contient des erreurs.');
     expect(createArticle).not.toHaveBeenCalled();
+    // The focus leaves the button at the bottom for the first field to fix.
+    await waitFor(() => expect(document.activeElement).toBe(field(dialog, 'Code')));
   });
 
   it('after a creation the form is empty again and closes; a refused code keeps it open with the server’s words', async () => {

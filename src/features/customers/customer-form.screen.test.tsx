@@ -45,13 +45,19 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
     const { dialog, field } = openNew();
     type(field('SIREN'), '12345');
     type(field('Délai de paiement (jours)'), '400');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
+    // Pressed as a person does, once the dialog has placed its first focus: the focus on the button.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    const create = within(dialog).getByRole('button', { name: 'Créer le client', hidden: true });
+    create.focus();
+    fireEvent.click(create);
     const alert = await within(dialog).findByRole('alert', { hidden: true });
     expect(alert.textContent).toContain('Le client contient des erreurs.');
     expect(alert.textContent).toContain('La raison sociale du client est obligatoire.');
     expect(alert.textContent).toContain(CUSTOMER_MESSAGES.sirenInvalid);
     expect(alert.textContent).toContain('Le délai de paiement doit être un nombre entier de jours entre 0 et 365.');
     expect(createCustomer).not.toHaveBeenCalled();
+    // The focus leaves the button at the bottom for the first field to fix, at the top.
+    await waitFor(() => expect(document.activeElement).toBe(field('Raison sociale')));
   });
 
   it('adds another billing address, and sends the customer with it once valid', async () => {

@@ -8,6 +8,7 @@ import { articleFieldErrors, articleFormErrors, articleFormReducer, initialArtic
 import { articleFromRow, type ArticleRow } from '../article-model';
 import { accountOptions, unitOptions, vatOptions } from '../environment-options';
 import { showFeedback } from './show-feedback';
+import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
 
 interface Props {
   opened: boolean;
@@ -41,6 +42,7 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
     e.preventDefault();
     if (errors.length) {
       setShowErrors(true);
+      focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
       return;
     }
     setSaving(true);

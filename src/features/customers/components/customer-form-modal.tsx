@@ -19,6 +19,7 @@ import {
 } from '../customer-model';
 import { CustomerFormFields } from './customer-form-fields';
 import { showFeedback } from './show-feedback';
+import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
 
 interface Props {
   opened: boolean;
@@ -59,6 +60,7 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
     e.preventDefault();
     if (errors.length) {
       setShowErrors(true);
+      focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
       return;
     }
     setSaving(true);
