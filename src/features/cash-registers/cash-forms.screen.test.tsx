@@ -141,8 +141,12 @@ describe('entering movements (issue 14)', () => {
     expect(photo.accept).toBe('image/*');
     expect(photo.getAttribute('capture')).toBe('environment');
     type(field('Dépense payée en espèces'), '7,20');
-    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const save = screen.getByRole('button', { name: 'Enregistrer' });
+    save.focus();
+    fireEvent.click(save);
     expect(await screen.findByText('Saisissez le libellé de la dépense.')).toBeTruthy();
+    // The focus goes to the field to fix.
+    await waitFor(() => expect(document.activeElement).toBe(field('Libellé de la dépense')));
     type(field('Libellé de la dépense'), 'Ampoules');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

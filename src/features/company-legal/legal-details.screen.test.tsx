@@ -132,8 +132,11 @@ describe('Mentions légales de la société', { timeout: 60_000 }, () => {
     open();
     await screen.findByText('Mentions à compléter avant de valider une facture');
     type('SIRET', '123');
+    saveButton().focus();
     fireEvent.click(saveButton());
     await screen.findByText('Les mentions contiennent des erreurs.');
+    // The focus goes to the first field to fix.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('Le SIRET de la société n’est pas valide (14 chiffres, clé de contrôle).').length).toBe(
       2,
     );

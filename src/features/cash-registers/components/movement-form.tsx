@@ -7,6 +7,7 @@ import { formatInputNumber } from '../../../domain/format';
 import { checkAmount, lineLabel, typeLabel, typesOf, type QueuedMovement } from '../cash-model';
 import { receiptFromPhoto, type ReceiptPhoto } from '../receipt-photo';
 import classes from './receipt-input.module.css';
+import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
 
 /** The kinds of entry the form offers, each over one or more movement types. */
 export const ENTRY_KINDS = [
@@ -82,7 +83,10 @@ export function MovementForm({
     }
     if (isExpense && !label.trim()) next.label = 'Saisissez le libellé de la dépense.';
     setErrors(next);
-    if (Object.keys(next).length) return;
+    if (Object.keys(next).length) {
+      focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+      return;
+    }
     if (movements.length === 0) {
       setFormError('Saisissez au moins un montant.');
       return;

@@ -30,6 +30,7 @@ import { saveLegalDetails, type LegalDetails } from '../api/legal-details-api';
 import { legalDetailsData } from '../legal-details-data';
 import { bodyOf, formOf, formProblems, judged, type LegalForm, type TextField } from '../legal-details-model';
 import { LEGAL_TEXTS } from '../texts';
+import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
 
 /** /mes-factures/mentions-legales (issue 18): the seller's legal details, checked as typed, saved online. */
 export function LegalDetailsPage() {
@@ -150,7 +151,10 @@ function LegalDetailsForm({ initial, editable, online, companyId, onSaved }: For
     e.preventDefault();
     if (!editable || !online) return;
     setSubmitted(true);
-    if (problems.all.length) return;
+    if (problems.all.length) {
+      focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+      return;
+    }
     setSaving(true);
     try {
       const answer = await saveLegalDetails(companyId, bodyOf(form));
