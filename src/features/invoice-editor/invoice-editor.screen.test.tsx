@@ -4,7 +4,7 @@
 // the checks of spec 5.1 in the spec's words, the draft kept on the device, what a customer fills
 // in, the live totals with discounts, the credit note made from a validated invoice, and the
 // loading errors of spec 8. The real save → validate → number → PDF journey stays in e2e.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fake } from '../../../tests/support/module-fakes';
 import { readDraft } from './api/drafts';
@@ -35,6 +35,17 @@ describe('invoice editor', { timeout: 60_000 }, () => {
       .find((a) => a.classList.contains('mantine-Alert-root'))!;
     expect(alert.textContent).toContain('Votre facture contient des erreurs !');
     expect(alert.textContent).toMatch(/ne contient aucun article[\s\S]*ne contient pas de client[\s\S]*de 0€ ou moins/);
+    expect(fake('saveDocument')).not.toHaveBeenCalled();
+  });
+
+  it('Ctrl+S does what « Enregistrer » does, and the browser’s « save the page » never opens', async () => {
+    openEditor('/mes-factures/ajouter-facture');
+    await heading('Nouvelle facture');
+    expect(button('Enregistrer').getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
+    const browserDefault = fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    expect(browserDefault).toBe(false);
+    const t = await toastText('Votre facture contient des erreurs !');
+    expect(t).toContain('Votre facture ne contient aucun article.');
     expect(fake('saveDocument')).not.toHaveBeenCalled();
   });
 

@@ -15,6 +15,7 @@ import { canTransition } from '../../../domain/quote-states';
 import type { EditorState } from '../types';
 import { QuoteStateControl } from './quote-state-control';
 import { ValidatedPhoneActions } from './validated-phone-actions';
+import { SAVE_SHORTCUT_LABEL, useSaveShortcut } from '../hooks/use-save-shortcut';
 import type { QuoteStateLabel } from '../../../domain/types';
 
 export interface EditorCan {
@@ -56,6 +57,10 @@ export function EditorActions(p: Props) {
   const gap = phone ? 'xs' : 'sm';
   // Tighter buttons on a phone: a quote's state, « Aperçu » and « Enregistrer » share one line.
   const pad = phone ? 12 : undefined;
+  const quote = state.kind === 'quote';
+  const frozenQuote = quote && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté';
+  const saveOffered = !(state.kind === 'invoice' && state.validated) && !frozenQuote && can.save;
+  useSaveShortcut(saveOffered && busy === null ? p.onSave : null);
   if (state.kind === 'invoice' && state.validated && phone) {
     return (
       <ValidatedPhoneActions
@@ -119,9 +124,7 @@ export function EditorActions(p: Props) {
       </Group>
     );
   }
-  const quote = state.kind === 'quote';
   const savedQuote = quote && state.number !== null && state.docId !== null;
-  const frozenQuote = quote && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté';
   return (
     <Group gap={gap} align="flex-end">
       {savedQuote && state.state && (
@@ -137,8 +140,10 @@ export function EditorActions(p: Props) {
       >
         Aperçu
       </Button>
-      {!frozenQuote && can.save && (
+      {saveOffered && (
         <Button
+          title={`Enregistrer (${SAVE_SHORTCUT_LABEL})`}
+          aria-keyshortcuts="Control+S Meta+S"
           variant={quote ? 'filled' : 'outline'}
           mih={44}
           px={pad}
