@@ -127,6 +127,7 @@ describe('invoice editor', { timeout: 60_000 }, () => {
     // The copy opens below, for editing, with the same article and quantity.
     await screen.findByRole('button', { name: /^Terminer la ligne 3 « Croissant pur beurre »/ });
     expect(field('Quantité').value).toBe('3');
+    await waitFor(() => expect(document.activeElement).toBe(field('Libellé')));
     type(field('Quantité'), '5');
     click(button(/^Terminer la ligne 3/));
     await waitFor(() => expect(nb(totalsText())).toMatch(/Total HT\s*10,90\s€/));

@@ -93,10 +93,14 @@ export function moveLineTo(lines: readonly EditorLine[], id: EditorLine['id'], p
 }
 
 /** A copy right below the line, in edit state to be adjusted (the others close), with its own id. */
-export function duplicateLine(lines: readonly EditorLine[], id: EditorLine['id']): EditorLine[] {
+export function duplicateLine(
+  lines: readonly EditorLine[],
+  id: EditorLine['id'],
+  copyId: string = newLineId(),
+): EditorLine[] {
   const at = lines.findIndex((l) => l.id === id);
   if (at < 0) return [...lines];
   const closed = lines.map((l) => (l.status === 'edit' ? { ...l, status: 'read' as const } : l));
-  const copy: EditorLine = { ...lines[at], id: newLineId(), status: 'edit' };
+  const copy: EditorLine = { ...lines[at], id: copyId, status: 'edit' };
   return [...closed.slice(0, at + 1), copy, ...closed.slice(at + 1)];
 }

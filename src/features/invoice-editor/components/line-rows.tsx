@@ -300,7 +300,7 @@ export function LineEditForm({ line, index, count, on, vatRates, units }: EditPr
       </SimpleGrid>
     );
   return (
-    <>
+    <div data-line-form={String(line.id)}>
       {body}
       <Group justify="space-between" mt="sm" gap="xs">
         <Group gap="xs">
@@ -348,6 +348,6 @@ export function LineEditForm({ line, index, count, on, vatRates, units }: EditPr
           Terminer
         </Button>
       </Group>
-    </>
+    </div>
   );
 }

@@ -22,6 +22,7 @@ import {
   duplicateLine,
   moveLine,
   moveLineTo,
+  newLineId,
   removeLine,
   setLineStatus,
   updateLine,
@@ -143,7 +144,16 @@ export const LinesEditor = memo(function LinesEditor({ lines, change, articles, 
       patch: (id, patch) => setLines((ls) => updateLine(ls, id, patch)),
       move: (id, delta) => setLines((ls) => moveLine(ls, id, delta)),
       moveTo: (line) => setToMove(line),
-      duplicate: (id) => setLines((ls) => duplicateLine(ls, id)),
+      duplicate: (id) => {
+        const copyId = newLineId();
+        setLines((ls) => duplicateLine(ls, id, copyId));
+        // The copy is there to be adjusted: the keyboard starts in its first field.
+        requestAnimationFrame(() =>
+          document
+            .querySelector<HTMLElement>(`[data-line-form="${CSS.escape(copyId)}"] :is(textarea, input, button)`)
+            ?.focus(),
+        );
+      },
       remove: (line) => setToRemove(line),
     }),
     [setLines],
