@@ -4,20 +4,14 @@
 // times the first display, a search, and the frames of a wheel-like scroll. Its former test
 // assertions are checks here: the figures are printed, and the section fails (ÉCHEC) if one is
 // not met. BENCH_DIST or E2E_DIST reuse a build; otherwise the bench builds into a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser } from 'playwright-core';
 import { newArticle } from '../src/domain/articles';
 import { items } from '../server/src/db/schema/index';
 import { itemValues } from '../server/src/modules/invoicing-core/items-service';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
+import { builtApp, launchChromium, signedInContext } from './support/screen-bench';
 
 const ARTICLES = 10_000;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const fr = (n: number, digits = 0) =>
   n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -38,27 +32,7 @@ async function insertArticles(server: TestServer): Promise<void> {
 }
 
 async function measure(server: TestServer, browser: Browser) {
-  const { token, profile } = await server.api.login('demo');
-  const { token: _drop, ...stored } = profile as Record<string, unknown>;
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1366, height: 900 },
-    reducedMotion: 'reduce',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: [
-            { name: 'workplace.session', value: JSON.stringify({ token, profile: stored }) },
-            { name: 'facturation-announcement-dismissed', value: 'true' },
-          ],
-        },
-      ],
-    },
-  });
+  const { context } = await signedInContext(server, browser);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on(
@@ -105,21 +79,13 @@ async function measure(server: TestServer, browser: Browser) {
 }
 
 export async function benchArticlesScreen(): Promise<Record<string, string>> {
-  const reuse = process.env.BENCH_DIST ?? process.env.E2E_DIST;
-  const outDir = reuse ? null : mkdtempSync(join(tmpdir(), 'workplace-bench-articles-'));
+  const app = await builtApp('articles');
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    if (outDir)
-      await build({
-        root: ROOT,
-        configFile: join(ROOT, 'vite.config.ts'),
-        logLevel: 'warn',
-        build: { outDir, emptyOutDir: true },
-      });
-    server = await startTestServer({ staticDir: outDir ?? reuse });
+    server = await startTestServer({ staticDir: app.staticDir });
     await insertArticles(server);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await launchChromium();
     const r = await measure(server, browser);
     // The former e2e assertions; 16,7 ms is one frame at 60 Hz, 100 ms is generous on a shared machine.
     const checks: Array<[string, boolean]> = [
@@ -147,6 +113,6 @@ export async function benchArticlesScreen(): Promise<Record<string, string>> {
   } finally {
     await browser?.close();
     await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    app.remove();
   }
 }

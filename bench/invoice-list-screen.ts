@@ -3,21 +3,16 @@
 // and opened; times are taken inside the page (performance.now, one animation frame resolution):
 // from the navigation to the first rows on screen, and to the last row after scrolling down (the
 // rows arrive 500 at a time as the user nears the end). bench/run.ts prints them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { searchKey } from '../src/domain/search-text';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
+import { clearCompanyDocuments } from './support/clear-documents';
+import { builtApp, launchChromium } from './support/screen-bench';
 
 const INVOICES = 10_000;
 const RUNS = Number(process.env.LIST_BENCH_RUNS ?? 5);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // A fast finger fling: 300 px (5 rows) per frame, 18 000 px/s at 60 images/s.
 const STEP = Number(process.env.LIST_BENCH_STEP ?? 300);
 const FRAMES = 400;
@@ -36,9 +31,7 @@ const summary = (v: number[]) => `médiane ${ms(median(v))} · max ${ms(Math.max
 async function insertInvoices(server: TestServer, companyId: number): Promise<number> {
   const db = server.deps.db;
   const started = performance.now();
-  // The demo documents of this company make way for the bulk series (numbers stay unique).
-  await db.execute(sql`delete from estimates where company_id = ${companyId}`);
-  await db.execute(sql`delete from invoices where company_id = ${companyId}`);
+  await clearCompanyDocuments(server, companyId);
   const key = searchKey('client');
   await db.execute(sql`
     insert into invoices (company_id, type, designation, customer_id, created_at, due_date, payment_mode, lines, ht, tva, ttc, validated,
@@ -225,24 +218,17 @@ async function measure(server: TestServer, browser: Browser, total: number) {
 }
 
 export async function benchInvoiceListScreen(): Promise<Record<string, string>> {
-  const outDir = process.env.E2E_DIST ? null : mkdtempSync(join(tmpdir(), 'workplace-bench-lists-'));
+  const app = await builtApp('lists');
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    if (outDir)
-      await build({
-        root: ROOT,
-        configFile: join(ROOT, 'vite.config.ts'),
-        logLevel: 'warn',
-        build: { outDir, emptyOutDir: true },
-      });
-    server = await startTestServer({ staticDir: outDir ?? process.env.E2E_DIST });
+    server = await startTestServer({ staticDir: app.staticDir });
     const company = server.seed!.companies[0];
     const insertMs = await insertInvoices(server, company.id);
     const [{ n }] = (
       await server.deps.db.execute(sql`select count(*)::int as n from invoices where company_id = ${company.id}`)
     ).rows as Array<{ n: number }>;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await launchChromium();
     const r = await measure(server, browser, n);
     return {
       'Factures de la société (insertion SQL en une requête)': `${fr(n)} (${ms(insertMs)})`,
@@ -257,6 +243,6 @@ export async function benchInvoiceListScreen(): Promise<Record<string, string>> 
   } finally {
     await browser?.close();
     await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    app.remove();
   }
 }

@@ -9,6 +9,7 @@ import { computeTotals } from '../src/domain/totals';
 import type { InvoiceLine } from '../src/domain/types';
 import { customers, documentCounters } from '../server/src/db/schema/index';
 import { invoicePayload } from '../tests/support/invoice-helpers';
+import { clearCompanyDocuments } from './support/clear-documents';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 
 const INVOICES = 100_000;
@@ -80,18 +81,7 @@ async function bulkInsert(server: TestServer, companyId: number, today: string):
     sql`, `,
   );
   const totals = computeTotals(LINES);
-  // The demo documents of this company make way for the bulk series.
-  await server.deps.db.execute(sql`delete from estimates where company_id = ${companyId}`);
-  // Validated invoices are kept 10 years: the retention triggers (issue 18) refuse this delete, so the
-  // bench lifts them for its own setup only, and clears what hangs on the invoices by hand.
-  await server.deps.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    const mine = sql`(select id from invoices where company_id = ${companyId})`;
-    for (const table of ['invoice_pdfs', 'invoice_payments', 'invoice_events'])
-      await tx.execute(sql`delete from ${sql.identifier(table)} where invoice_id in ${mine}`);
-    await tx.execute(sql`delete from invoices where company_id = ${companyId}`);
-  });
-  await server.deps.db.execute(sql`delete from document_counters where company_id = ${companyId}`);
+  await clearCompanyDocuments(server, companyId);
   const start = `${Number(today.slice(0, 4)) - 1}-01-01`;
   await server.deps.db.execute(sql`
     insert into invoices (company_id, type, designation, customer_id, created_at, due_date, payment_mode, lines, ht, tva, ttc, vat_breakdown,

@@ -3,20 +3,14 @@
 // « Désignation » and one in a line's « Libellé »: from the input event to the next frame, once
 // React has drawn. Before the lines were memoised every keystroke redrew the 150 rows (decision 071). BENCH_DIST or E2E_DIST reuse a build; otherwise
 // the bench builds into a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { line, quotePayload } from '../tests/support/invoice-helpers';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
+import { builtApp, launchChromium, signedInContext } from './support/screen-bench';
 
 const LINES = 150;
 const KEYS = 20;
 const CPU_SLOWDOWN = 4;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const fr = (n: number, digits = 0) =>
   n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -66,28 +60,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const worst = (xs: number[]) => Math.max(...xs);
 
 async function measure(server: TestServer, browser: Browser) {
-  const { token, profile } = await server.api.login('demo');
+  const { context, token } = await signedInContext(server, browser);
   const id = await bigQuote(server, token);
-  const { token: _drop, ...stored } = profile as Record<string, unknown>;
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1366, height: 900 },
-    reducedMotion: 'reduce',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: [
-            { name: 'workplace.session', value: JSON.stringify({ token, profile: stored }) },
-            { name: 'facturation-announcement-dismissed', value: 'true' },
-          ],
-        },
-      ],
-    },
-  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on(
@@ -115,20 +89,12 @@ async function measure(server: TestServer, browser: Browser) {
 const CSS_ESCAPE = (id: string) => id.replace(/([^\w-])/g, '\\$1');
 
 export async function benchQuoteEditorScreen(): Promise<Record<string, string>> {
-  const reuse = process.env.BENCH_DIST ?? process.env.E2E_DIST;
-  const outDir = reuse ? null : mkdtempSync(join(tmpdir(), 'workplace-bench-editor-'));
+  const app = await builtApp('editor');
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    if (outDir)
-      await build({
-        root: ROOT,
-        configFile: join(ROOT, 'vite.config.ts'),
-        logLevel: 'warn',
-        build: { outDir, emptyOutDir: true },
-      });
-    server = await startTestServer({ staticDir: outDir ?? reuse });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+    server = await startTestServer({ staticDir: app.staticDir });
+    browser = await launchChromium();
     const r = await measure(server, browser);
     // Before decision 071: 428 and 485 ms (medians of 20 keys on this machine); after: 58 and 140 ms.
     // The bounds leave room for a busy machine and still fail when every row is redrawn again.
@@ -157,6 +123,6 @@ export async function benchQuoteEditorScreen(): Promise<Record<string, string>> 
   } finally {
     await browser?.close();
     await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    app.remove();
   }
 }
