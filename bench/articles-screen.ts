@@ -9,7 +9,7 @@ import { newArticle } from '../src/domain/articles';
 import { items } from '../server/src/db/schema/index';
 import { itemValues } from '../server/src/modules/invoicing-core/items-service';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
-import { builtApp, launchChromium, signedInContext } from './support/screen-bench';
+import { builtApp, checkedFigures, consoleErrors, launchChromium, signedInContext } from './support/screen-bench';
 
 const ARTICLES = 10_000;
 const fr = (n: number, digits = 0) =>
@@ -34,12 +34,7 @@ async function insertArticles(server: TestServer): Promise<void> {
 async function measure(server: TestServer, browser: Browser) {
   const { context } = await signedInContext(server, browser);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on(
-    'console',
-    (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()),
-  );
-  page.on('pageerror', (err) => errors.push(String(err)));
+  const errors = consoleErrors(page);
   const t0 = Date.now();
   await page.goto(`${server.url}/mes-factures/mes-articles`);
   await page.getByText(/^10\s0\d\d articles$/).waitFor({ timeout: 60_000 });
@@ -100,16 +95,8 @@ export async function benchArticlesScreen(): Promise<Record<string, string>> {
       'Lignes rendues (liste virtualisée)': fr(r.rowsInDom),
       'Recherche « masse 9999 » → 1 résultat à l’écran': `${fr(r.searchMs)} ms`,
       'Durée des images pendant le défilement (120 px par image)': `médiane ${fr(r.frames.median, 1)} ms · p95 ${fr(r.frames.p95, 1)} ms`,
-      ...Object.fromEntries(checks.map(([label, ok]) => [`Vérification : ${label}`, ok ? 'tenue' : 'ÉCHEC'])),
     };
-    const failed = checks.filter(([, ok]) => !ok);
-    if (failed.length) {
-      console.log(figures);
-      throw new Error(
-        `vérifications non tenues : ${failed.map(([label]) => label).join(', ')}${r.errors.length ? ` — ${r.errors[0]}` : ''}`,
-      );
-    }
-    return figures;
+    return checkedFigures(figures, checks, r.errors);
   } finally {
     await browser?.close();
     await server?.close();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { line, quotePayload } from '../tests/support/invoice-helpers';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
-import { builtApp, launchChromium, signedInContext } from './support/screen-bench';
+import { builtApp, checkedFigures, consoleErrors, launchChromium, signedInContext } from './support/screen-bench';
 
 const LINES = 150;
 const KEYS = 20;
@@ -63,12 +63,7 @@ async function measure(server: TestServer, browser: Browser) {
   const { context, token } = await signedInContext(server, browser);
   const id = await bigQuote(server, token);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on(
-    'console',
-    (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()),
-  );
-  page.on('pageerror', (err) => errors.push(String(err)));
+  const errors = consoleErrors(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const t0 = Date.now();
@@ -110,16 +105,8 @@ export async function benchQuoteEditorScreen(): Promise<Record<string, string>> 
       'Ouverture → dernière ligne affichée': `${fr(r.openMs)} ms`,
       'Touche dans « Désignation » → image suivante': keys(r.documentKeys),
       'Touche dans le « Libellé » de la ligne 75 → image suivante': keys(r.lineKeys),
-      ...Object.fromEntries(checks.map(([label, ok]) => [`Vérification : ${label}`, ok ? 'tenue' : 'ÉCHEC'])),
     };
-    const failed = checks.filter(([, ok]) => !ok);
-    if (failed.length) {
-      console.log(figures);
-      throw new Error(
-        `vérifications non tenues : ${failed.map(([label]) => label).join(', ')}${r.errors.length ? ` — ${r.errors[0]}` : ''}`,
-      );
-    }
-    return figures;
+    return checkedFigures(figures, checks, r.errors);
   } finally {
     await browser?.close();
     await server?.close();

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import type { TestServer } from '../../tests/support/test-server';
 
@@ -63,4 +63,38 @@ export async function signedInContext(
     },
   });
   return { context, token, profile: profile as Record<string, unknown> };
+}
+
+/**
+ * A screen bench's figures followed by its checks (« Vérification : … » tenue / ÉCHEC); the section
+ * fails, its figures printed, when one check is not met.
+ */
+export function checkedFigures(
+  figures: Record<string, string>,
+  checks: Array<[string, boolean]>,
+  errors: string[],
+): Record<string, string> {
+  const all = {
+    ...figures,
+    ...Object.fromEntries(checks.map(([label, ok]) => [`Vérification : ${label}`, ok ? 'tenue' : 'ÉCHEC'])),
+  };
+  const failed = checks.filter(([, ok]) => !ok);
+  if (failed.length) {
+    console.log(all);
+    throw new Error(
+      `vérifications non tenues : ${failed.map(([label]) => label).join(', ')}${errors.length ? ` — ${errors[0]}` : ''}`,
+    );
+  }
+  return all;
+}
+
+/** The page's console errors and uncaught exceptions, collected as they come (a failed request aside). */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on(
+    'console',
+    (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()),
+  );
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return errors;
 }
