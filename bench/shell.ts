@@ -1,19 +1,13 @@
 // Figures of the app shell (issue 2): gzip bytes of the JavaScript a browser loads for /login and
 // for the signed-in shell, and the median latency of sign-in and profile calls on the embedded
 // database. bench/run.ts prints them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
+import { builtApp, launchChromium } from './support/screen-bench';
 
 const CALLS = 300;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const nf = (digits: number) =>
   new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -95,18 +89,12 @@ async function measureApi(server: TestServer): Promise<Record<string, string>> {
 }
 
 export async function benchShell(): Promise<Record<string, string>> {
-  const outDir = mkdtempSync(join(tmpdir(), 'workplace-bench-dist-'));
+  const app = await builtApp('dist');
   let server: TestServer | null = null;
   let browser: Browser | null = null;
   try {
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
-    server = await startTestServer({ staticDir: outDir });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+    server = await startTestServer({ staticDir: app.staticDir });
+    browser = await launchChromium();
     const pages = await measurePages(server, browser);
     await browser.close();
     browser = null;
@@ -114,6 +102,6 @@ export async function benchShell(): Promise<Record<string, string>> {
   } finally {
     await browser?.close();
     await server?.close();
-    rmSync(outDir, { recursive: true, force: true });
+    app.remove();
   }
 }
