@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -7,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compressApi } from './http/compress-api';
 import { isItemRequest } from './modules/sync-batch/item-request';
 import { rejectControlChars } from './http/control-chars';
+import { requestIdOf } from './http/request-id';
 import { HttpError } from './http/errors';
 import { endpoints } from '../../src/contract/index';
 import { openApiDocument } from './http/openapi';
@@ -27,7 +27,7 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   app.use('*', securityHeaders(deps.config));
 
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    c.set('requestId', requestIdOf(c.req.header('x-request-id'), isItemRequest(c.req.raw)));
     await next();
     // On the answer's own headers, as securityHeaders does: c.header() after the handler would
     // rebuild the answer as a web Response (about 4 % of a batch item's CPU, decision 053).
