@@ -90,14 +90,17 @@ export async function benchCashRegisters(): Promise<Record<string, string>> {
     const company = server.seed!.companies[0]!.id;
     const today = todayInParis(new Date());
     const key = await signingKey(server.deps.config);
-    await registerPublicKey(db, key);
+    await registerPublicKey(db, key, new Date());
     const registers: Array<{ uuid: string }> = [];
     let movements = 0;
     let closings = 0;
     let buildMs = 0;
     let insertMs = 0;
     for (let i = 0; i < REGISTERS; i++) {
-      const { register, types } = await createRegister(db, company, { label: `Caisse de mesure ${i + 1}` });
+      const { register, types } = await createRegister(db, company, {
+        label: `Caisse de mesure ${i + 1}`,
+        createdAt: new Date(),
+      });
       let t = performance.now();
       const built = await buildRegisterHistory(
         register,

@@ -3,6 +3,7 @@ import { StartupError } from './startup/startup-error';
 import { checkLdapConfig, ldapOptional } from './modules/auth/ldap-config';
 import { paymentEnv, paymentSettings, type PaymentSettings } from './modules/my-account/payments/config';
 import { checkPayrollSsoConfig } from './modules/payroll/config';
+import { configuredClock, type Clock } from './clock/clock';
 
 // Configuration is read and validated once at start; everything else receives a Config.
 const schema = z.object({
@@ -57,6 +58,8 @@ const schema = z.object({
   // of each validated invoice and its UBL) is also written, so the test run checks them all with the
   // official validators at its end. Unset in production.
   EINVOICE_ARCHIVE_DIR: z.string().optional(),
+  // The instant the server's clock starts at (tests and the calendar lane; refused in production).
+  WORKPLACE_NOW: z.string().optional(),
   // Directory sign-in (decision 041). Each field alone here; as a whole by checkLdapConfig() in readConfig.
   LDAP_URL: ldapOptional(
     z.string().regex(/^ldaps?:\/\/[^\s/]+\/?$/i, { message: 'ldap://hôte[:port] ou ldaps://hôte[:port]' }),
@@ -131,6 +134,8 @@ export interface Config {
   seedDemo: boolean;
   /** Card payment provider (decision 044); its origin is known once a local provider listens. */
   payment: PaymentSettings;
+  /** The server's one clock (decision 076): the machine's time, or WORKPLACE_NOW flowing on. */
+  clock: Clock;
 }
 
 export function readConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -155,6 +160,7 @@ export function readConfig(source: Record<string, string | undefined> = process.
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     seedDemo: seedDemoWanted(env),
     payment: paymentSettings(env, seedDemoWanted(env)),
+    clock: configuredClock(env.NODE_ENV, env.WORKPLACE_NOW),
   };
 }
 

@@ -67,12 +67,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       loadDataDir: opts.loadDataDir,
       lease: opts.lease,
     });
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+    const now = opts.now ?? config.clock;
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, now });
     const deps: Deps = {
       db: database.db,
       config,
       mailer,
-      now: opts.now ?? (() => new Date()),
+      now,
       state: createServerState(database.sharedLocks ?? null),
       commitsWaitForDisk: database.commitsWaitForDisk,
     };
@@ -80,7 +81,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // A database just seeded, or changed since the last turn before a stop, starts with its
     // statistics (0.4 s after the demo's seeding; nothing to do on a copy or an unchanged database).
     await database.maintain?.().catch((e) => console.warn('Entretien de la base en échec', e));
-    payments = await startPaymentProvider(config);
+    payments = await startPaymentProvider(config, deps.now);
     const app = createApp(deps, { staticDir: opts.staticDir });
     const server: ServerType = await new Promise((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

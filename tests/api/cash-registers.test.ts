@@ -35,6 +35,7 @@ const at = (day: string) => new Date(`${day}T10:00:00.000Z`);
 async function fresh(companyId = company) {
   const { register, types } = await createRegister(ctx.server.deps.db, companyId, {
     label: `Test ${randomUUID().slice(0, 6)}`,
+    createdAt: ctx.server.deps.now(),
   });
   return { uuid: register.uuid, id: register.id, type: (code: string) => types.find((t) => t.code === code)!.id };
 }

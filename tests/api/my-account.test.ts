@@ -265,14 +265,17 @@ describe('a statement computed by hand', () => {
       balanceCents: 55732,
       firmCompanyId: firmId,
     });
-    expect(await firmInvoiceOf(db, conseil(), f2.id)).toMatchObject({
+    expect(await firmInvoiceOf(db, conseil(), f2.id, server.deps.now())).toMatchObject({
       remaining: 104,
       remainingCents: 10400,
       status: 'overdue',
       paid: 100,
     });
-    expect(await firmInvoiceOf(db, conseil(), f4.id)).toMatchObject({ remaining: 99.99, status: 'unpaid' });
-    expect(await firmInvoiceOf(db, bakery(), f4.id)).toBeNull();
+    expect(await firmInvoiceOf(db, conseil(), f4.id, server.deps.now())).toMatchObject({
+      remaining: 99.99,
+      status: 'unpaid',
+    });
+    expect(await firmInvoiceOf(db, bakery(), f4.id, server.deps.now())).toBeNull();
   });
 
   it('lists each status', async () => {

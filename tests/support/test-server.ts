@@ -62,7 +62,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // In memory, the seeded copy comes from the worker's kept copies (decision 051).
     const lease = loadDataDir && !opts.persistent && !databaseUrl ? await leaseSeededPglite(loadDataDir) : undefined;
     return startServer(config, {
-      now: () => fixed ?? new Date(),
+      // The configured clock (WORKPLACE_NOW in the calendar lane), unless a test holds it still.
+      now: () => fixed ?? config.clock(),
       staticDir: opts.staticDir,
       ...(lease ? { lease } : { loadDataDir }),
     });

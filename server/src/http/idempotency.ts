@@ -49,12 +49,13 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
     const baseHash = `${c.req.method} ${c.req.path} ${c.req.header('x-company-id') ?? ''}`;
     const requestHash = opts.multipart ? null : sha256(`${baseHash} ${body}`);
     const flightKey = flightKeyOf(scope);
+    const at = deps.now();
     const inFlight = deps.state.inFlight; // this server's requests under way (server-state.ts)
     // A route whose work and answer commit together learns of an earlier answer when it stores its
     // own (then rolled back, decision 055): one statement less for every change of a replay, where
     // a key that already has an answer is the rare case.
     const storesOrFinds = opts.transaction && requestHash !== null;
-    const stored = storesOrFinds ? null : await findStored(deps.db, scope);
+    const stored = storesOrFinds ? null : await findStored(deps.db, scope, at);
     if (stored) {
       const earlier = await answerOf(deps, stored, requestHash, flightKey);
       if (earlier) return earlier;
@@ -62,7 +63,7 @@ export function idempotency(deps: Deps, opts: IdempotencyOptions): MiddlewareHan
     if (inFlight.has(flightKey)) throw busy();
     inFlight.add(flightKey);
     try {
-      c.set('idempotency', { ...scope, baseHash, requestHash, stored });
+      c.set('idempotency', { ...scope, baseHash, requestHash, stored, at });
       if (opts.transaction) {
         const earlier = await atomically(deps, c, next, true, storesOrFinds);
         if (earlier) return answerInstead(c, earlier);
@@ -196,7 +197,7 @@ async function atomically(
  */
 async function earlierAnswer(deps: Deps, c: Context<AppEnv>, failed = false): Promise<Response | undefined> {
   const idem = c.get('idempotency')!;
-  const stored = await findStored(deps.db, idem);
+  const stored = await findStored(deps.db, idem, idem.at);
   if (!stored) {
     if (failed) return undefined;
     throw busy();
@@ -220,7 +221,7 @@ async function claimAcrossInstances(db: Db, c: Context<AppEnv>): Promise<Respons
   );
   if (!got.rows[0]!.ok) throw busy();
   const [row] = await db.select().from(idempotencyKeys).where(whereKey(idem)).limit(1);
-  if (!row || row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000) return undefined;
+  if (!row || expired(row.createdAt, idem.at)) return undefined;
   if (row.requestHash !== idem.requestHash) throw new HttpError(422, KEY_REUSED);
   if (row.status === IN_PROGRESS) throw new HttpError(409, INTERRUPTED);
   c.set('idempotencyRecorded', true);
@@ -307,11 +308,12 @@ export async function reserveIdempotencyKey(deps: Deps, c: Context<AppEnv>): Pro
       requestHash: idem.requestHash,
       status: IN_PROGRESS,
       body: '',
+      createdAt: idem.at,
     })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.companyId, idempotencyKeys.key],
-      set: { requestHash: idem.requestHash, status: IN_PROGRESS, body: '', contentType: null, createdAt: sql`now()` },
-      setWhere: lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000)),
+      set: { requestHash: idem.requestHash, status: IN_PROGRESS, body: '', contentType: null, createdAt: idem.at },
+      setWhere: lt(idempotencyKeys.createdAt, oldestKept(idem.at)),
     })
     .returning({ key: idempotencyKeys.key });
   if (reserved.length === 0) throw busy();
@@ -347,11 +349,11 @@ function storedAnswerQuery(db: Db) {
 const storedAnswerQueries = new WeakMap<Db, ReturnType<typeof storedAnswerQuery>>();
 
 /** Read before the request transaction opens (the prepared query belongs to the root handle). */
-async function findStored(db: Db, scope: KeyScope): Promise<StoredAnswer | null> {
+async function findStored(db: Db, scope: KeyScope, at: Date): Promise<StoredAnswer | null> {
   let query = storedAnswerQueries.get(db);
   if (!query) storedAnswerQueries.set(db, (query = storedAnswerQuery(db)));
   const [row] = await query.execute(scope);
-  if (!row || row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000) return null;
+  if (!row || expired(row.createdAt, at)) return null;
   return row;
 }
 
@@ -362,7 +364,7 @@ async function findStored(db: Db, scope: KeyScope): Promise<StoredAnswer | null>
  * idempotency tests as any other write.
  */
 const storeStatement = builtOnce<
-  Record<'userId' | 'companyId' | 'key' | 'hash' | 'status' | 'type' | 'body', unknown>,
+  Record<'userId' | 'companyId' | 'key' | 'hash' | 'status' | 'type' | 'body' | 'at' | 'oldest', unknown>,
   never
 >(() => {
   const col = (c: { name: string }) => sql.identifier(c.name);
@@ -379,13 +381,13 @@ const storeStatement = builtOnce<
     k.createdAt,
   ].map(col);
   return sql`
-    insert into ${k} (${user}, ${company}, ${key}, ${hash}, ${st}, ${type}, ${text})
-    values (${p('userId')}, ${p('companyId')}, ${p('key')}, ${p('hash')}, ${p('status')}, ${p('type')}, ${p('body')})
+    insert into ${k} (${user}, ${company}, ${key}, ${hash}, ${st}, ${type}, ${text}, ${created})
+    values (${p('userId')}, ${p('companyId')}, ${p('key')}, ${p('hash')}, ${p('status')}, ${p('type')}, ${p('body')}, ${p('at')})
     on conflict (${user}, ${company}, ${key}) do update
       set ${hash} = excluded.${hash}, ${st} = excluded.${st}, ${type} = excluded.${type}, ${text} = excluded.${text},
-        ${created} = now()
+        ${created} = excluded.${created}
       where (${k}.${st} = ${IN_PROGRESS} and ${k}.${hash} = excluded.${hash})
-        or ${k}.${created} < now() - interval '${sql.raw(String(IDEMPOTENCY_TTL_HOURS))} hours'
+        or ${k}.${created} < ${p('oldest')}
     returning 1 as stored`;
 });
 
@@ -398,7 +400,18 @@ async function store(db: DbOrTx, c: Context<AppEnv>, status: number, contentType
   if (idem.requestHash === null) throw new Error('Multipart route: call matchUploadKey before storing its answer.');
   const { userId, companyId, key, requestHash: hash } = idem;
   // An `sql` text returns the driver's own result: `rows` with both PGlite and node-postgres.
-  const result = (await storeStatement.run(db, { userId, companyId, key, hash, status, type: contentType, body })) as {
+  const result = (await storeStatement.run(db, {
+    userId,
+    companyId,
+    key,
+    hash,
+    status,
+    type: contentType,
+    body,
+    // ISO texts: an untyped parameter of an `sql` text, read as timestamptz by the column it meets.
+    at: idem.at.toISOString(),
+    oldest: oldestKept(idem.at).toISOString(),
+  })) as {
     rows?: unknown[];
   };
   if ((result.rows?.length ?? 0) === 0) idem.answeredBefore = true;
@@ -418,7 +431,14 @@ function replay(row: { status: number; contentType: string | null; body: string 
 }
 
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000)));
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, oldestKept(now)));
+}
+
+/** The oldest key still answered at `at`: younger than the TTL on the server's clock, not the database's. */
+function oldestKept(at: Date): Date {
+  return new Date(at.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
+}
+
+function expired(createdAt: Date, at: Date): boolean {
+  return createdAt < oldestKept(at);
 }

@@ -62,6 +62,8 @@ export interface AppEnv {
       requestHash: string | null;
       /** Read before the work: null on routes that learn of an earlier answer when storing theirs. */
       stored: StoredAnswer | null;
+      /** The request's instant on the server's clock: the key's age is measured from it (decision 076). */
+      at: Date;
       /** Storing the answer found an earlier one (a request transaction then rolls its work back). */
       answeredBefore?: boolean;
     };

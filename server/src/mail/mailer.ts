@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../clock/clock';
 
 export interface MailAttachment {
   filename: string;
@@ -33,13 +34,17 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise every message becomes an .eml file under
  * DATA_DIR/mail, so nothing is lost and a person can open it in a mail client.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; now: Clock }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({ from: fromOf(opts.from, message), ...toNodemailer(message) });
+        const info = await transport.sendMail({
+          from: fromOf(opts.from, message),
+          date: opts.now(),
+          ...toNodemailer(message),
+        });
         return { id: String(info.messageId) };
       },
     };
@@ -49,10 +54,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     kind: 'eml',
     async send(message) {
-      const info = await transport.sendMail({ from: fromOf(opts.from, message), ...toNodemailer(message) });
+      const at = opts.now();
+      const info = await transport.sendMail({ from: fromOf(opts.from, message), date: at, ...toNodemailer(message) });
       await mkdir(folder, { recursive: true });
       const id = randomUUID();
-      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      const file = join(folder, `${at.toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       await writeFile(file, info.message as Buffer);
       return { id, file };
     },

@@ -76,6 +76,7 @@ export async function seedAdmin(ctx: SeedContext): Promise<void> {
   const audit: Array<typeof rightsAudit.$inferInsert> = [];
   for (const e of EMPLOYEES) {
     const user = await insertUser(db, {
+      createdAt: day(365), // before every line of the rights' audit below
       username: e.username,
       firstName: e.firstName,
       name: e.name,

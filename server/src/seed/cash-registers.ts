@@ -13,6 +13,7 @@ import {
   type JTotals,
 } from '../modules/cash-registers/service';
 import type { SeedContext } from './modules';
+import { demoCalendar } from './demo-calendar';
 
 // Demo cash registers (issue 14): the bakery's counter and tea room with 15 months of days (weekly
 // and seasonal shape, Sundays and holidays closed, a few corrections and cash differences, monthly
@@ -256,7 +257,9 @@ export async function insertHistory(
 export async function seedCashRegisters({ deps, companies, demoUserId }: SeedContext): Promise<void> {
   const today = todayInParis(deps.now());
   const key = await signingKey(deps.config);
-  await registerPublicKey(deps.db, key);
+  // Before the first seeded movement, which is at most a few months old.
+  const installedAt = demoCalendar(deps.now()).filedAt(400);
+  await registerPublicKey(deps.db, key, installedAt);
   const plan: Array<[number, Shape]> = [
     [companies[0].id, BAKERY_COUNTER],
     [companies[0].id, BAKERY_TEA_ROOM],
@@ -267,6 +270,7 @@ export async function seedCashRegisters({ deps, companies, demoUserId }: SeedCon
     const { register, types } = await createRegister(deps.db, companyId, {
       label: shape.label,
       location: shape.location,
+      createdAt: installedAt,
     });
     const built = await buildRegisterHistory(register, types, shape, { today, userId: demoUserId, key, seed: seed++ });
     await insertHistory(deps.db, register, built);

@@ -1,3 +1,4 @@
+import { systemClock } from '../clock/clock';
 import { linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,7 +34,7 @@ const heldHere = new Set<string>();
 export function lockDataDir(dataDir: string, productName: string): DataDirLock {
   const folder = resolve(dataDir);
   const path = join(folder, LOCK_FILE);
-  const mine = `${JSON.stringify({ pid: process.pid, start: processStart(process.pid), host: hostname(), since: new Date().toISOString() } satisfies Holder)}\n`;
+  const mine = `${JSON.stringify({ pid: process.pid, start: processStart(process.pid), host: hostname(), since: systemClock().toISOString() } satisfies Holder)}\n`;
   for (let attempt = 0; ; attempt++) {
     if (heldHere.has(path)) throw inUse(folder, productName, { pid: process.pid, since: '' });
     try {

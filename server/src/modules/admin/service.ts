@@ -83,6 +83,7 @@ export async function createManagedUser(deps: Deps, caller: Caller, body: NewMan
   let user: UserRow;
   try {
     user = await insertUser(db, {
+      createdAt: deps.now(),
       username: body.username,
       name: body.name,
       firstName: body.firstName,

@@ -87,10 +87,10 @@ export async function fromPrivate(privateKey: KeyObject): Promise<SigningKey> {
 }
 
 /** Records the public key (once; harmless when already there), in the caller's transaction. */
-export async function registerPublicKey(db: DbOrTx, key: SigningKey): Promise<void> {
+export async function registerPublicKey(db: DbOrTx, key: SigningKey, at: Date): Promise<void> {
   await db
     .insert(cashSigningKeys)
-    .values({ fingerprint: key.fingerprint, publicJwk: key.jwk })
+    .values({ fingerprint: key.fingerprint, publicJwk: key.jwk, createdAt: at })
     .onConflictDoNothing({ target: cashSigningKeys.fingerprint });
 }
 

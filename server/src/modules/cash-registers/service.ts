@@ -93,11 +93,17 @@ const typeMap = (rows: TypeRow[]) => new Map(rows.map((t) => [t.id, t]));
 export async function createRegister(
   db: DbOrTx,
   companyId: number,
-  values: { label: string; location?: string | null; uuid?: string },
+  values: { label: string; location?: string | null; uuid?: string; createdAt: Date },
 ) {
   const [reg] = await db
     .insert(cashRegisters)
-    .values({ companyId, label: values.label, location: values.location ?? null, uuid: values.uuid ?? randomUUID() })
+    .values({
+      companyId,
+      label: values.label,
+      location: values.location ?? null,
+      uuid: values.uuid ?? randomUUID(),
+      createdAt: values.createdAt,
+    })
     .returning();
   const types = await db
     .insert(cashMovementTypes)
@@ -340,9 +346,9 @@ export async function linkMovementRows(reg: RegisterRow, items: MovementItem[], 
   return rows;
 }
 
-async function chainMovements(db: DbOrTx, deps: Pick<Deps, 'config'>, reg: RegisterRow, items: MovementItem[]) {
+async function chainMovements(db: DbOrTx, deps: Pick<Deps, 'config' | 'now'>, reg: RegisterRow, items: MovementItem[]) {
   const key = await signingKey(deps.config);
-  await registerPublicKey(db, key);
+  await registerPublicKey(db, key, deps.now());
   const rows = await linkMovementRows(reg, items, key);
   await insertMovements(db, rows);
 }
@@ -628,7 +634,7 @@ export async function closeDay(
     throw new HttpError(422, message, { field: 'day', errors: [message] });
   }
   const key = await signingKey(deps.config);
-  await registerPublicKey(db, key);
+  await registerPublicKey(db, key, actor.now);
   const differenceType = (
     await db
       .select()

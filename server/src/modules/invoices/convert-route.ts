@@ -62,7 +62,13 @@ export function convertRoute(deps: Deps, route: Route) {
       throwIfErrors(errors);
       const [created] = await tx
         .insert(invoices)
-        .values({ ...draftValues(payload, customer), companyId: company.id, estimateId: quote.id })
+        .values({
+          ...draftValues(payload, customer),
+          companyId: company.id,
+          estimateId: quote.id,
+          insertedAt: deps.now(),
+          updatedAt: deps.now(),
+        })
         .returning({ id: invoices.id });
       await tx
         .update(estimates)

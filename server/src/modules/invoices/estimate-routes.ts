@@ -49,6 +49,8 @@ export function estimateRoutes(deps: Deps, route: Route) {
           numberYear: taken.year,
           numberSeq: taken.seq,
           state: 'enCours',
+          insertedAt: deps.now(),
+          updatedAt: deps.now(),
         })
         .returning({ id: estimates.id });
       return row.id;

@@ -28,7 +28,7 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     throwIfErrors(errors);
     const [row] = await db
       .insert(invoices)
-      .values({ ...draftValues(payload, customer), companyId })
+      .values({ ...draftValues(payload, customer), companyId, insertedAt: deps.now(), updatedAt: deps.now() })
       .returning({ id: invoices.id });
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, row.id)), 201);
   });

@@ -65,7 +65,7 @@ export async function addPayment(
   const settled = amountDue({ ...facts(inv), paid: paid.toFixed(2) }) === 0;
   await tx
     .insert(invoicePayments)
-    .values({ companyId: inv.companyId, invoiceId: inv.id, paidOn: p.date, means: p.means, amount });
+    .values({ companyId: inv.companyId, invoiceId: inv.id, paidOn: p.date, means: p.means, amount, insertedAt: at });
   await tx
     .update(invoices)
     .set({ amountPaid: paid.toFixed(2), paidAt: settled ? p.date : null, updatedAt: at })

@@ -42,7 +42,7 @@ export function customersRoutes(deps: Deps) {
       const customer = customerFromBody(body, body.accountNumber?.trim() || null);
       const companyId = c.get('company').id;
       const saved = await deps.db.transaction(async (tx) => {
-        const row = await insertCustomer(tx, companyId, customer);
+        const row = await insertCustomer(tx, companyId, customer, deps.now());
         await recordIdempotentResponse(tx, c, 201, row);
         return row;
       });
@@ -56,7 +56,7 @@ export function customersRoutes(deps: Deps) {
     async (c, { body }) => {
       const current = accountParam(c);
       const customer = customerFromBody(body, body.accountNumber ?? current);
-      return c.json(await updateCustomer(deps.db, c.get('company').id, current, customer));
+      return c.json(await updateCustomer(deps.db, c.get('company').id, current, customer, deps.now()));
     },
   );
 

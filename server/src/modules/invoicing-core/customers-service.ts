@@ -75,13 +75,18 @@ async function generatedNumbers(db: DbOrTx, companyId: number): Promise<string[]
  * ON CONFLICT DO NOTHING rather than a caught error: inside a transaction a failed insert would
  * abort it, and a generated number that another request took meanwhile is simply tried again.
  */
-export async function insertCustomer(db: DbOrTx, companyId: number, customer: Customer): Promise<ApiCustomer> {
+export async function insertCustomer(
+  db: DbOrTx,
+  companyId: number,
+  customer: Customer,
+  at: Date,
+): Promise<ApiCustomer> {
   const generate = !customer.accountNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
     const accountNumber = generate ? nextAccountNumber(await generatedNumbers(db, companyId)) : customer.accountNumber;
     const [row] = await db
       .insert(customers)
-      .values(customerValues(companyId, { ...customer, accountNumber }))
+      .values({ ...customerValues(companyId, { ...customer, accountNumber }), createdAt: at, updatedAt: at })
       .onConflictDoNothing({ target: [customers.companyId, customers.accountNumber] })
       .returning();
     if (row) return toApiCustomer(row);
@@ -91,7 +96,7 @@ export async function insertCustomer(db: DbOrTx, companyId: number, customer: Cu
 }
 
 type CustomerRow = typeof customers.$inferSelect;
-type UpdateValues = ReturnType<typeof customerValues> & { current: string };
+type UpdateValues = ReturnType<typeof customerValues> & { current: string; at: string };
 
 /** Every column of customerValues, from placeholders: a replay saves customers by the thousand (built-once.ts). */
 const updateStatement = builtOnce<UpdateValues, CustomerRow>((db) => {
@@ -101,7 +106,11 @@ const updateStatement = builtOnce<UpdateValues, CustomerRow>((db) => {
   );
   return db
     .update(customers)
-    .set({ ...Object.fromEntries(columns.map((c) => [c, p(c)])), updatedAt: sql`now()`, syncXid: currentXid() })
+    .set({
+      ...Object.fromEntries(columns.map((c) => [c, p(c)])),
+      updatedAt: sql`${p('at')}::timestamptz`,
+      syncXid: currentXid(),
+    })
     .where(and(eq(customers.companyId, p('companyId')), eq(customers.accountNumber, p('current'))))
     .returning();
 });
@@ -111,9 +120,14 @@ export async function updateCustomer(
   companyId: number,
   accountNumber: string,
   customer: Customer,
+  at: Date,
 ): Promise<ApiCustomer> {
   try {
-    const [row] = await updateStatement.run(db, { ...customerValues(companyId, customer), current: accountNumber });
+    const [row] = await updateStatement.run(db, {
+      ...customerValues(companyId, customer),
+      current: accountNumber,
+      at: at.toISOString(),
+    });
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
     // Renumbered: devices know it by its old number, which must go (decision 027).
     if (row.accountNumber !== accountNumber) await recordDeletion(db, companyId, 'customers', accountNumber);
@@ -139,7 +153,7 @@ export async function archiveCustomer(
     .update(customers)
     .set({
       archivedAt: archived ? sql`coalesce(${customers.archivedAt}, ${now.toISOString()}::timestamptz)` : null,
-      updatedAt: sql`now()`,
+      updatedAt: now,
       syncXid: currentXid(),
     })
     .where(ofCompany(companyId, accountNumber))

@@ -25,7 +25,7 @@ export function itemsRoutes(deps: Deps) {
       const companyId = c.get('company').id;
       // The article and its Idempotency-Key answer commit together: a replay never creates a second one.
       const saved = await deps.db.transaction(async (tx) => {
-        const row = await insertItem(tx, companyId, article);
+        const row = await insertItem(tx, companyId, article, deps.now());
         await recordIdempotentResponse(tx, c, 201, row);
         return row;
       });
@@ -35,7 +35,7 @@ export function itemsRoutes(deps: Deps) {
 
   route(api.catalogue.updateItem, { right: { menu: MENU, child: CHILD, permission: 'edit' } }, async (c, { body }) => {
     const id = idParam(c);
-    return c.json(await updateItem(deps.db, c.get('company').id, id, articleFromBody(body)));
+    return c.json(await updateItem(deps.db, c.get('company').id, id, articleFromBody(body), deps.now()));
   });
 
   route(api.catalogue.deleteItem, { right: { menu: MENU, child: CHILD, permission: 'delete' } }, async (c) => {

@@ -87,18 +87,27 @@ async function guardDuplicate<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function insertItem(db: DbOrTx, companyId: number, article: Article): Promise<ApiArticle> {
+export async function insertItem(db: DbOrTx, companyId: number, article: Article, at: Date): Promise<ApiArticle> {
   return guardDuplicate(async () => {
-    const [row] = await db.insert(items).values(itemValues(companyId, article)).returning(itemColumns);
+    const [row] = await db
+      .insert(items)
+      .values({ ...itemValues(companyId, article), createdAt: at, updatedAt: at })
+      .returning(itemColumns);
     return toApiArticle(row);
   });
 }
 
-export async function updateItem(db: DbOrTx, companyId: number, id: number, article: Article): Promise<ApiArticle> {
+export async function updateItem(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+  article: Article,
+  at: Date,
+): Promise<ApiArticle> {
   return guardDuplicate(async () => {
     const [row] = await db
       .update(items)
-      .set({ ...itemValues(companyId, article), updatedAt: sql`now()`, syncXid: currentXid() })
+      .set({ ...itemValues(companyId, article), updatedAt: at, syncXid: currentXid() })
       .where(and(eq(items.id, id), eq(items.companyId, companyId)))
       .returning(itemColumns);
     if (!row) throw notFound(ITEM_NOT_FOUND);

@@ -54,7 +54,7 @@ export async function firmInvoiceOf(
   db: DbOrTx,
   clientCompanyId: number,
   invoiceId: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<(FirmInvoice & { firmCompanyId: number; remainingCents: number }) | null> {
   const link = await accountLink(db, clientCompanyId);
   if (!link) return null;

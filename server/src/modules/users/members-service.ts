@@ -21,6 +21,8 @@ export interface NewUser {
   /** NO_LOCAL_PASSWORD ('') until the invitation link is used. */
   passwordHash: string;
   lastCompanyId: number;
+  /** On the server's clock (decision 076), never the database's default. */
+  createdAt: Date;
 }
 
 /** A user of the companies (userType 2): the body of an administration request never says otherwise. */

@@ -37,6 +37,8 @@ export interface LocalProviderOptions {
   port: number;
   /** How long a 'late' notification waits (it can also be pushed by POST /test/checkouts/:id/deliver). */
   lateMs?: number;
+  /** The clock its signatures are dated by: the server's, so that a server started at another instant accepts them. */
+  now: () => Date;
 }
 
 export interface LocalProvider {
@@ -148,7 +150,7 @@ export function localProviderApp(opts: LocalProviderOptions): { app: Hono; stop(
   /** Posts the signed notification; the HTTP status, or 0 when the portal could not be reached. */
   async function deliver(s: Session): Promise<number> {
     const body = s.notification!;
-    const signature = signatureHeader(opts.secret, Math.floor(Date.now() / 1000), body);
+    const signature = signatureHeader(opts.secret, Math.floor(opts.now().getTime() / 1000), body);
     try {
       const res = await fetch(s.webhookUrl, {
         method: 'POST',

@@ -5,10 +5,13 @@ import { TEST_CARDS } from './local-provider-page';
 // Started by startServer before the app is built, so the CSP and the payment routes know the
 // provider's origin. Only the local test provider runs inside the app; a real one is elsewhere.
 
-export async function startPaymentProvider(config: Config): Promise<{ close(): Promise<void> } | null> {
+export async function startPaymentProvider(
+  config: Config,
+  now: () => Date,
+): Promise<{ close(): Promise<void> } | null> {
   const payment = config.payment;
   if (payment.provider !== 'local') return null;
-  const local = await startLocalProvider({ secret: payment.secret, port: payment.port });
+  const local = await startLocalProvider({ secret: payment.secret, port: payment.port, now });
   payment.apiUrl = local.url;
   payment.origin ??= local.url;
   if (config.env.NODE_ENV !== 'test')
