@@ -121,7 +121,7 @@ export const getLink = endpoint({
   tag,
   summary: 'Lien actuel de la société cliente avec sa fiche client du cabinet (personnel du cabinet)',
   responses: { 200: z.object({ link: firmLink.nullable() }) },
-  errors: { 403: 'Réservé au cabinet', 404: 'Société introuvable' },
+  errors: { 403: 'Réservé au cabinet', 404: 'Société introuvable (dont l’appelant n’est pas membre)' },
 });
 
 export const putLink = endpoint({
@@ -134,9 +134,10 @@ export const putLink = endpoint({
   body: z.object({ firmCompanyId: id, customerId: id }),
   responses: { 200: z.object({ link: firmLink }) },
   errors: {
-    403: 'Réservé au cabinet',
-    404: 'Société ou client introuvable',
+    403: 'Réservé au cabinet, qui doit gérer les clients et lire les factures de la société du cabinet',
+    404: 'Société cliente ou du cabinet dont l’appelant n’est pas membre, ou client introuvable chez ce cabinet',
     409: 'Cette fiche client est déjà reliée à une autre société',
+    422: 'Une société ne peut pas être reliée à une de ses propres fiches clients',
   },
 });
 

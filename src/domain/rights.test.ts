@@ -94,6 +94,24 @@ describe('can() (spec 2.3, 3, 6)', () => {
     };
     expect(can(noInvoices, 'convertQuote')).toBe(false);
   });
+  it('linking a client to a firm customer record: firm staff who manage its customers and read its invoices', () => {
+    const firmInvoicing = right(
+      'mesFactures',
+      ['view'],
+      [
+        { label: 'gestionClients', permissions: ['view', 'edit'] },
+        { label: 'listeFactures', permissions: ['view'] },
+      ],
+    );
+    expect(can({ userType: 1, appRights: [firmInvoicing] }, 'linkFirmAccount')).toBe(true);
+    // Not firm staff, or without editing the customers, or without reading the invoices the link shows.
+    expect(can({ userType: 2, appRights: [firmInvoicing] }, 'linkFirmAccount')).toBe(false);
+    const readsCustomers = right('mesFactures', ['view'], [{ label: 'gestionClients', permissions: ['view'] }]);
+    expect(can({ userType: 1, appRights: [readsCustomers] }, 'linkFirmAccount')).toBe(false);
+    const noInvoices = right('mesFactures', ['view'], [{ label: 'gestionClients', permissions: ['view', 'edit'] }]);
+    expect(can({ userType: 1, appRights: [noInvoices] }, 'linkFirmAccount')).toBe(false);
+    expect(can(admin, 'linkFirmAccount')).toBe(false);
+  });
   it('nobody signed in, or no rights, can do nothing', () => {
     expect(can(null, 'view', { menu: 'mesDocuments' })).toBe(false);
     expect(can(undefined, 'statistics')).toBe(false);

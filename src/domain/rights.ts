@@ -37,10 +37,20 @@ export interface Resource {
  * - writeInvoicingDocuments: may create or edit invoices or quotes;
  * - readCustomers / readArticles: the management screen's view right, or writing invoices or
  *   quotes, whose editors pick customers and articles (decision 008);
- * - convertQuote: turn a quote into an invoice (transform on quotes and create on invoices).
+ * - convertQuote: turn a quote into an invoice (transform on quotes and create on invoices);
+ * - linkFirmAccount: in a firm company, link a client company's « Mon compte » to one of its
+ *   customer records — firm staff who manage its customers (edit on gestionClients) and read its
+ *   invoices (view on listeFactures), since the link shows those invoices to the client (issue 42,
+ *   decision 073). Asked with the subject of the FIRM company's membership.
  */
 export type Capability =
-  'firm' | 'statistics' | 'writeInvoicingDocuments' | 'readCustomers' | 'readArticles' | 'convertQuote';
+  | 'firm'
+  | 'statistics'
+  | 'writeInvoicingDocuments'
+  | 'readCustomers'
+  | 'readArticles'
+  | 'convertQuote'
+  | 'linkFirmAccount';
 
 /**
  * Who asks, in the current company: the user profile fits as it is (userType, appRights of the
@@ -85,6 +95,10 @@ export function can(subject: Subject | null | undefined, ...args: CanArgs): bool
       return invoicing('gestionArticles', 'view') || writes();
     case 'convertQuote':
       return invoicing('listeDevis', 'transform') && invoicing('listeFactures', 'create');
+    case 'linkFirmAccount':
+      return (
+        subject.userType === FIRM_USER_TYPE && invoicing('gestionClients', 'edit') && invoicing('listeFactures', 'view')
+      );
   }
 }
 

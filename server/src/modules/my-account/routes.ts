@@ -87,16 +87,17 @@ export function myAccountModule(deps: Deps): Hono<AppEnv> {
     });
   });
 
-  // The firm's staff link a client company to its customer record (not company-scoped: the firm
-  // follows every company, as in the admin deposit history).
+  // The firm's staff link a client company to its customer record. Not scoped by X-Company-Id: the
+  // path names the client company and the body the firm company, both checked against the caller's
+  // memberships (issue 42, decision 073).
   route(api.myAccount.getLink, {}, async (c) => {
     assertRight(can(subjectOf(c), 'firm'), FIRM_ONLY);
-    return c.json({ link: await readLink(deps.db, idParam(c, 'company')) });
+    return c.json({ link: await readLink(deps.db, c.get('user'), idParam(c, 'company')) });
   });
 
   route(api.myAccount.putLink, {}, async (c, { body }) => {
     assertRight(can(subjectOf(c), 'firm'), FIRM_ONLY);
-    return c.json({ link: await saveLink(deps.db, idParam(c, 'company'), body, deps.now()) });
+    return c.json({ link: await saveLink(deps.db, c.get('user'), idParam(c, 'company'), body, deps.now()) });
   });
 
   return app;

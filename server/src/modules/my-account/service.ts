@@ -2,12 +2,13 @@ import { customerOptionLabel } from '../../../../src/domain/customers';
 import { eq } from 'drizzle-orm';
 import type { FirmInvoice, FirmLink, Statement } from '../../../../src/contract/my-account';
 import { todayInParis } from '../../../../src/domain/dates';
+import { can } from '../../../../src/domain/rights';
 import type { DbOrTx } from '../../db/client';
 import { firmAccounts } from '../../db/schema/index';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors';
 import { customerDocuments, customerPayments, type CustomerDocument } from '../invoices/firm-account-service';
 import { customerOfDocument } from '../invoicing-core/references-service';
-import { findCompany } from '../users/service';
+import { findCompany, membershipScope } from '../users/service';
 import { euros } from './money';
 import { balanceCents } from './statement';
 import { remainingCents, toFirmInvoice } from './status';
@@ -22,6 +23,35 @@ export const INVOICE_NOT_FOUND = 'Facture introuvable.';
 export const COMPANY_NOT_FOUND = 'Société introuvable.';
 export const CUSTOMER_NOT_FOUND = 'Client introuvable chez ce cabinet.';
 export const CUSTOMER_TAKEN = 'Cette fiche client est déjà reliée à une autre société.';
+export const cannotLink = (firmLabel: string) =>
+  `Vous ne pouvez pas relier une fiche client de « ${firmLabel} » : il faut y gérer les clients et y lire les factures.`;
+export const LINK_TO_ITSELF =
+  'Une société ne peut pas être reliée à une de ses propres fiches clients : choisissez la société du cabinet.';
+
+/** Who sets or reads a link: the firm's staff, within their own memberships (decision 073). */
+export interface LinkCaller {
+  id: number;
+  userType: number | null;
+}
+
+/**
+ * The client company of a link must be one of the caller's companies, as every company a request
+ * names (issue 42, decision 073): another one is « Société introuvable » (404), never revealing it.
+ */
+async function assertClientCompany(db: DbOrTx, caller: LinkCaller, clientCompanyId: number): Promise<void> {
+  if (!(await membershipScope(db, caller.id, clientCompanyId))) throw notFound(COMPANY_NOT_FOUND);
+}
+
+/**
+ * The firm company of a link: one of the caller's (404 otherwise) where they may link its customer
+ * records — manage its customers and read its invoices, which the link shows to the client (403).
+ */
+async function assertFirmCompany(db: DbOrTx, caller: LinkCaller, firmCompanyId: number): Promise<void> {
+  const firm = await membershipScope(db, caller.id, firmCompanyId);
+  if (!firm) throw notFound(COMPANY_NOT_FOUND);
+  if (!can({ userType: caller.userType, appRights: firm.rights }, 'linkFirmAccount'))
+    throw forbidden(cannotLink(firm.label));
+}
 
 export interface AccountLink {
   clientCompanyId: number;
@@ -109,26 +139,30 @@ async function linkJson(db: DbOrTx, link: typeof firmAccounts.$inferSelect): Pro
   };
 }
 
-/** The firm's view of a client company's link (404 for an unknown company). */
-export async function readLink(db: DbOrTx, clientCompanyId: number): Promise<FirmLink | null> {
-  if (!(await findCompany(db, clientCompanyId))) throw notFound(COMPANY_NOT_FOUND);
+/** The firm's view of a client company's link (404 for a company that is not one of the caller's). */
+export async function readLink(db: DbOrTx, caller: LinkCaller, clientCompanyId: number): Promise<FirmLink | null> {
+  await assertClientCompany(db, caller, clientCompanyId);
   const [link] = await db.select().from(firmAccounts).where(eq(firmAccounts.clientCompanyId, clientCompanyId));
   return link ? linkJson(db, link) : null;
 }
 
 /**
- * Links (or re-links) a client company to the firm's customer record that represents it. The
- * customer must belong to the firm company (404 otherwise, as for an unknown company), and one
- * customer record represents one client company only (409).
+ * Links (or re-links) a client company to the firm's customer record that represents it. Both
+ * companies are the caller's (404 otherwise), the caller may link the firm company's customers
+ * (403), a company is not its own firm (422), the customer belongs to the firm company (404), and
+ * one customer record represents one client company only (409). Every check comes before the one
+ * write: a refusal stores nothing.
  */
 export async function saveLink(
   db: DbOrTx,
+  caller: LinkCaller,
   clientCompanyId: number,
   target: { firmCompanyId: number; customerId: number },
   now: Date,
 ): Promise<FirmLink> {
-  if (!(await findCompany(db, clientCompanyId)) || !(await findCompany(db, target.firmCompanyId)))
-    throw notFound(COMPANY_NOT_FOUND);
+  await assertClientCompany(db, caller, clientCompanyId);
+  await assertFirmCompany(db, caller, target.firmCompanyId);
+  if (target.firmCompanyId === clientCompanyId) throw unprocessable(LINK_TO_ITSELF, [LINK_TO_ITSELF]);
   const customer = await customerOfDocument(db, target.customerId);
   if (!customer || customer.companyId !== target.firmCompanyId) throw notFound(CUSTOMER_NOT_FOUND);
   const [taken] = await db.select().from(firmAccounts).where(eq(firmAccounts.customerId, target.customerId));
