@@ -65,6 +65,18 @@ describe('the CSV of the shown lines', () => {
     expect(csv.startsWith('\uFEFFCompte;Date;Journal;Pièce;Libellé;Débit;Crédit;Lettrage;Solde\r\n')).toBe(true);
     expect(csv).toContain('41100000;12/03/2025;VT;F123;"Facture « Dupont; fils »";1200,50;;AA;-1234,50\r\n');
   });
+
+  it('never lets a label run as a formula in a spreadsheet (issue 42 point 6)', () => {
+    const line = { date: '2025-03-12', journal: 'OD', debit: 0, credit: 5, lettering: null, balance: -5 };
+    const csv = ledgerCsv([
+      { ...line, piece: '-2+3', label: '=HYPERLINK("https://pirate.example";"Cliquez")' },
+      { ...line, piece: 'P1', label: '@SUM(A1:A9)' },
+    ]);
+    expect(csv).toContain(
+      `12/03/2025;OD;"'-2+3";"'=HYPERLINK(""https://pirate.example"";""Cliquez"")";;5,00;;-5,00\r\n`,
+    );
+    expect(csv).toContain(`;P1;"'@SUM(A1:A9)";`);
+  });
 });
 
 describe('the search form', () => {

@@ -1,6 +1,7 @@
 // The screen logic of « Ma comptabilité » (issue 15), pure and tested: the classes of the plan
 // comptable général, the ledger's CSV, the information requests' statuses, the search form's
 // checks. Every figure and date is written by src/domain/format.ts.
+import { csvFile } from '../../domain/csv';
 import { formatDate, formatInputNumber } from '../../domain/format';
 import { parseFrenchNumber } from '../../domain/money';
 import type { SearchBody } from '../../contract/accounting';
@@ -125,7 +126,6 @@ export interface CsvLine {
   account?: string;
 }
 
-const cell = (v: string) => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const amount = (n: number) => (n ? formatInputNumber(n, { decimals: 2 }) : '');
 
 /** The lines shown, as a CSV a French spreadsheet opens (semicolons, decimal comma, BOM). */
@@ -142,22 +142,19 @@ export function ledgerCsv(lines: readonly CsvLine[]): string {
     'Lettrage',
     'Solde',
   ];
-  const rows = lines.map((l) =>
-    [
-      ...(withAccount ? [l.account ?? ''] : []),
-      formatDate(l.date),
-      l.journal,
-      l.piece,
-      l.label,
-      amount(l.debit),
-      amount(l.credit),
-      l.lettering ?? '',
-      formatInputNumber(l.balance, { decimals: 2 }),
-    ]
-      .map(cell)
-      .join(';'),
-  );
-  return `\uFEFF${[head.join(';'), ...rows].join('\r\n')}\r\n`;
+  const rows = lines.map((l) => [
+    ...(withAccount ? [l.account ?? ''] : []),
+    formatDate(l.date),
+    l.journal,
+    l.piece,
+    l.label,
+    amount(l.debit),
+    amount(l.credit),
+    l.lettering ?? '',
+    formatInputNumber(l.balance, { decimals: 2 }),
+  ]);
+  // The shared cells (src/domain/csv.ts): a label starting with = + - @ never runs as a formula.
+  return csvFile([head, ...rows]);
 }
 
 // --- Virtualised pages -----------------------------------------------------------------------

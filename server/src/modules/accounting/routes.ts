@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { api } from '../../../../src/contract/index';
+import { CSV_BOM, csvLine } from '../../../../src/domain/csv';
 import { can } from '../../../../src/domain/rights';
 import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -156,14 +157,39 @@ export function accountingModule(deps: Deps) {
     if (first.total > MAX_EXPORT_LINES)
       throw new HttpError(413, `Sélection trop grande : ${first.total} lignes (au plus ${MAX_EXPORT_LINES}).`);
     const amount = (n: number) => n.toFixed(2).replace('.', ',');
-    const cell = (s: string | null) => (s ?? '').replace(/[;\r\n"]/g, ' ');
+    // Every cell through csvLine: the FEC's texts are whoever typed them, and one starting with
+    // = + - @ would run as a formula in a spreadsheet (issue 42 point 6, decision 075).
     async function* csv() {
-      yield '\ufeffCompte;Libellé du compte;Date;Journal;N° écriture;Pièce;Libellé;Débit;Crédit;Lettrage;Solde\r\n';
+      yield CSV_BOM +
+        csvLine([
+          'Compte',
+          'Libellé du compte',
+          'Date',
+          'Journal',
+          'N° écriture',
+          'Pièce',
+          'Libellé',
+          'Débit',
+          'Crédit',
+          'Lettrage',
+          'Solde',
+        ]);
       for await (const lines of selectionLines(deps.db, p!, accounts))
         yield lines
-          .map(
-            (l) =>
-              `${cell(l.account)};${cell(l.accountLabel)};${l.date};${cell(l.journal)};${cell(l.entryNumber)};${cell(l.piece)};${cell(l.label)};${amount(l.debit)};${amount(l.credit)};${cell(l.lettering)};${amount(l.balance)}\r\n`,
+          .map((l) =>
+            csvLine([
+              l.account,
+              l.accountLabel,
+              l.date,
+              l.journal,
+              l.entryNumber,
+              l.piece,
+              l.label,
+              amount(l.debit),
+              amount(l.credit),
+              l.lettering,
+              amount(l.balance),
+            ]),
           )
           .join('');
     }

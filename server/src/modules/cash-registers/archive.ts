@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { euros, type ClosingRecord, type MovementRecord } from '../../../../src/domain/cash-register/index';
+import { csvFile } from '../../../../src/domain/csv';
 import { formatDate } from '../../../../src/domain/format';
 import type { DbOrTx } from '../../db/client';
 import type { Config } from '../../env';
@@ -33,12 +34,8 @@ export interface ArchiveChain {
   closings: ClosingRecord[];
 }
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csv = (header: string[], rows: unknown[][]) =>
-  `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
+/** Through the shared cells: a label starting with = + - @ never runs as a formula (decision 075). */
+const csv = (header: string[], rows: Array<Array<string | number | null>>) => csvFile([header, ...rows]);
 const amount = (cents: number | null) => (cents === null ? '' : euros(cents).toFixed(2).replace('.', ','));
 
 function movementsCsv(rows: MovementRecord[]) {
