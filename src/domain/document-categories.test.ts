@@ -62,10 +62,24 @@ describe('document categories', () => {
     expect(memberReadableCategoryIds(free, { categories: [4, 18], gedUserRight: true })).toEqual(
       ALL_CATEGORY_IDS_OF_SPEC,
     );
-    // The permission elsewhere (another menu) does not count; no subject reads by its categories.
+    // The permission elsewhere (another menu) frees nobody: without « Mes documents » they are bound.
     expect(
       followsOwnCategories({ appRights: [{ label: 'maBannette', permissions: ['userGedRight'], children: [] }] }, true),
-    ).toBe(false);
+    ).toBe(true);
+  });
+
+  it('lacking a right never widens: without « Mes documents » a member reads their own categories (issue 42)', () => {
+    const inboxOnly = {
+      appRights: [{ label: 'maBannette', permissions: ['view', 'download'], children: [] } as AppRight],
+    };
+    expect(followsOwnCategories(inboxOnly, true)).toBe(true);
+    expect(memberReadableCategoryIds(inboxOnly, { categories: [4, 46], gedUserRight: true })).toEqual([4, 39, 40, 46]);
+    expect(memberReadableCategoryIds({ appRights: [] }, { categories: [46], gedUserRight: true })).toEqual([46]);
+    expect(memberReadableCategoryIds({}, { categories: [], gedUserRight: true })).toEqual([]);
+    // A company that does not apply them still opens every category to everyone.
+    expect(memberReadableCategoryIds(inboxOnly, { categories: [46], gedUserRight: false })).toEqual(
+      ALL_CATEGORY_IDS_OF_SPEC,
+    );
   });
 
   it('offers only deposit categories for the inbox', () => {

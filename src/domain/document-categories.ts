@@ -155,16 +155,25 @@ export function readableCategoryIds(categories: readonly number[], gedUserRight:
 }
 
 /**
- * Whether a member's document reads follow their own categories (decision 042): the company
- * applies per-user categories (companies.gedUserRight) AND the member's rights say so
- * (userGedRight on « Mes documents »). A member without that permission reads every category of
- * the company, as everyone does in a company that does not apply them.
+ * Whether a member's file reads follow their own categories. In a company that applies per-user
+ * categories (companies.gedUserRight), every member does, except one who holds « Mes documents »
+ * WITHOUT userGedRight there: decision 042's member free of categories, who reads every category.
+ * Lacking a right never widens what a member reads (issue 42, decision 073): a member without
+ * « Mes documents » at all — who still reaches files through « Ma bannette », « Factures reçues »
+ * or notifications — follows their own categories, as does one with userGedRight. In a company
+ * that does not apply them, every member reads every category.
  */
 export function followsOwnCategories(subject: Subject, companyGedUserRight: boolean): boolean {
-  return companyGedUserRight && can(subject, 'userGedRight', { menu: 'mesDocuments' });
+  if (!companyGedUserRight) return false;
+  const documents = { menu: 'mesDocuments' } as const;
+  return can(subject, 'userGedRight', documents) || !can(subject, 'view', documents);
 }
 
-/** The categories a member reads in a company: readableCategoryIds with followsOwnCategories. */
+/**
+ * THE categories a member reads in a company (readableCategoryIds with followsOwnCategories): every
+ * path to a file's bytes or name reads them from here (documents/access.ts), and so does the
+ * escalation rule of « Gérer mes utilisateurs » (admin/grant.ts).
+ */
 export function memberReadableCategoryIds(
   subject: Subject,
   membership: { categories: readonly number[]; gedUserRight: boolean },

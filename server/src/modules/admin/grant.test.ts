@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CATEGORY_IDS_OF_SPEC } from '../../../../src/domain/document-categories';
+import { ALL_CATEGORY_IDS_OF_SPEC, memberReadableCategoryIds } from '../../../../src/domain/document-categories';
 import type { AppRight } from '../../../../src/domain/rights';
 import { HttpError } from '../../http/errors';
 import { checkGrant } from './grant';
@@ -79,5 +79,39 @@ describe('checkGrant', () => {
     expect(grant([{ label: 'mesDocuments', permissions: ['view'], children: [] }]).appRights).toEqual([
       { label: 'mesDocuments', permissions: ['view'], children: [] },
     ]);
+  });
+
+  it('whatever the rights chosen, the user reads nothing the manager does not read (issue 42, decision 073)', () => {
+    // The manager of the issue: « Bulletins de paie » (4) and « Comptabilité › Divers » (46) only.
+    const bound: ManagedCompany = {
+      ...limited,
+      rights: [...limited.rights, { label: 'maBannette', permissions: ['view', 'download', 'create'], children: [] }],
+      categories: [4, 46],
+      categoriesInbox: [46],
+    };
+    const reads = (rights: AppRight[], categories: number[]) =>
+      memberReadableCategoryIds({ appRights: rights }, { categories, gedUserRight: bound.gedUserRight });
+    const theirs = new Set(reads(bound.rights, bound.categories));
+    const documents = (permissions: AppRight['permissions']): AppRight => ({
+      label: 'mesDocuments',
+      permissions,
+      children: [],
+    });
+    const inbox: AppRight = { label: 'maBannette', permissions: ['view', 'download'], children: [] };
+    // With or without « Mes documents », userGedRight, « Ma bannette »: a creation, or the manager editing themself.
+    for (const appRights of [
+      [inbox],
+      [documents(['view'])],
+      [documents(['view', 'userGedRight'])],
+      [documents(['view']), inbox],
+      [],
+    ]) {
+      const stored = checkGrant(bound, { appRights, categories: [4, 46], categoriesInbox: [46] });
+      const read = reads(stored.appRights, stored.categories);
+      expect(
+        read.filter((id) => !theirs.has(id)),
+        JSON.stringify(appRights),
+      ).toEqual([]);
+    }
   });
 });

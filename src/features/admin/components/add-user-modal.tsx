@@ -156,8 +156,8 @@ export function AddUserModal({
       <Stack key="categories" gap="xs">
         <Text size="sm">
           Les catégories que l’utilisateur pourra consulter dans « Mes documents » et alimenter depuis « Ma bannette ».
-          La consultation suit ce choix quand il a la permission « Catégories par utilisateur » sur Mes documents ; sans
-          elle, il consulte toutes les catégories.
+          La consultation suit toujours ce choix, sauf s’il a « Mes documents » sans la permission « Catégories par
+          utilisateur » : il consulte alors toutes les catégories.
         </Text>
         <PerCompany
           companies={ged}
