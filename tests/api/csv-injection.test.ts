@@ -138,6 +138,7 @@ describe('CSV exports: no cell runs as a formula', () => {
     const company = ctx.company(MARTIN);
     const { register, types } = await createRegister(ctx.server.deps.db, company, {
       label: `Test ${randomUUID().slice(0, 6)}`,
+      createdAt: ctx.server.deps.now(),
     });
     const type = (code: string) => types.find((t) => t.code === code)!.id;
     const day = '2026-02-02';
