@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../env';
-import { securityHeaders } from './security-headers';
+import { FILE_CSP, securityHeaders } from './security-headers';
 
 // HSTS and connect-src follow the configuration (the API test covers the rest on the real server).
 async function headersWith(env: Record<string, string>, requestHeaders: Record<string, string> = {}) {
@@ -43,5 +43,29 @@ describe('securityHeaders', () => {
     expect(() => readConfig({ NODE_ENV: 'test', CSP_CONNECT_SRC: "https://a.fr; script-src 'unsafe-inline'" })).toThrow(
       /CSP_CONNECT_SRC/,
     );
+  });
+
+  it('keeps a route’s own policy, gives an API file the files’ policy, and the rest the app’s (issue 42)', async () => {
+    const app = new Hono();
+    app.use('*', securityHeaders(readConfig({ NODE_ENV: 'test' })));
+    const own = "default-src 'none'; sandbox";
+    app.get(
+      '/api/own',
+      () => new Response('x', { headers: { 'Content-Type': 'application/pdf', 'Content-Security-Policy': own } }),
+    );
+    app.get('/api/pdf', () => new Response('x', { headers: { 'Content-Type': 'application/pdf' } }));
+    app.get(
+      '/api/named',
+      () => new Response('x', { headers: { 'Content-Disposition': 'attachment; filename="a.bin"' } }),
+    );
+    app.get('/api/json', (c) => c.json({ ok: true }));
+    app.get('/page', (c) => c.html('<p>ok</p>'));
+    const csp = async (path: string) =>
+      (await app.request(`http://portail.local${path}`)).headers.get('content-security-policy');
+    expect(await csp('/api/own')).toBe(own);
+    expect(await csp('/api/pdf')).toBe(FILE_CSP);
+    expect(await csp('/api/named')).toBe(FILE_CSP);
+    expect(await csp('/api/json')).toContain("default-src 'self'");
+    expect(await csp('/page')).toContain("default-src 'self'");
   });
 });

@@ -63,12 +63,30 @@ export const PERMISSIONS_POLICY = [
   'display-capture=()',
 ].join(', ');
 
+/**
+ * The policy of a stored or generated file the API serves (a deposit, a filed document, an invoice
+ * or quote PDF, a zip, an export, a receipt photo): never a page of the app, even opened directly
+ * in a tab — nothing runs, nothing loads, and the document is sandboxed (issue 42, decision 073).
+ */
+export const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+/** An API answer that is not the app's JSON: a file (named by Content-Disposition, or of another type). */
+function isFileAnswer(path: string, h: Headers): boolean {
+  if (!path.startsWith('/api/')) return false;
+  if (h.has('Content-Disposition')) return true;
+  const type = h.get('Content-Type');
+  return !!type && !/^application\/(?:[\w.-]+\+)?json(?:\s*;|$)/i.test(type);
+}
+
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   const csp = contentSecurityPolicy(config);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', csp);
+    // The route's own policy wins (a stored file's sandbox, the payment test page's); an API answer
+    // carrying a file gets the files' policy; everything else (the app, its JSON) the app's.
+    if (!h.has('Content-Security-Policy'))
+      h.set('Content-Security-Policy', isFileAnswer(c.req.path, h) ? FILE_CSP : csp);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
