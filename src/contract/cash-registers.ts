@@ -182,7 +182,7 @@ export const updateDay = endpoint({
     409: 'Journée clôturée',
     413: 'Justificatif trop volumineux',
     415: 'Justificatif d’un type non accepté',
-    422: 'Jour futur, montant invalide',
+    422: 'Jour futur, montant invalide, correction au-delà du mouvement corrigé, même identifiant pour un autre mouvement',
   },
 });
 

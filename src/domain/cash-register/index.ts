@@ -8,3 +8,4 @@ export * from './chain';
 export * from './verify';
 export * from './closings';
 export * from './archive';
+export * from './corrections';

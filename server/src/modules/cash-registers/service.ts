@@ -8,6 +8,7 @@ import {
   balanceFinalCents,
   checkAmount,
   checkCounted,
+  correctionProblem,
   countDetailCents,
   dayTotals,
   euros,
@@ -15,9 +16,11 @@ import {
   linkMovement,
   plannedClosings,
   type ClosingRecord,
+  type CorrectedStep,
   type MovementRecord,
   type PlannedClosing,
 } from '../../../../src/domain/cash-register/index';
+import Decimal from 'decimal.js';
 import { isIsoDate } from '../../../../src/domain/dates';
 import type { DbOrTx } from '../../db/client';
 import { cashClosings, cashMovementTypes, cashMovements, cashRegisters } from '../../db/schema/index';
@@ -452,6 +455,122 @@ function movementValues(registerId: number, r: MovementRecord) {
   };
 }
 
+/** What a movement already stored is compared on when its id comes again. */
+const storedColumns = {
+  uuid: cashMovements.uuid,
+  seq: cashMovements.seq,
+  day: cashMovements.day,
+  typeId: cashMovements.typeId,
+  linkedUuid: cashMovements.linkedUuid,
+  amountCents: cashMovements.amountCents,
+  label: cashMovements.label,
+  receiptSha256: cashMovements.receiptSha256,
+};
+interface StoredMovement {
+  uuid: string;
+  seq: number;
+  day: string;
+  typeId: number;
+  linkedUuid: string | null;
+  amountCents: number;
+  label: string;
+  receiptSha256: string | null;
+}
+
+export const sameIdOtherMovement = (i: number) =>
+  `Le mouvement « movements[${i}] » reprend l’identifiant d’un mouvement déjà enregistré, avec un autre contenu (même identifiant, autre mouvement) : rien n’a été enregistré.`;
+
+/** The label a movement is stored with: the one typed, else its type's (NFC, as the chain records it). */
+const storedLabel = (label: string | null | undefined, type: TypeRow | undefined) =>
+  ((label ?? '').trim() || (type?.label ?? '')).normalize('NFC');
+
+/** A receipt's SHA-256 as storeReceipt computes it (the same base64 decoding as readReceipt). */
+const receiptSha = (r: NonNullable<NewMovement['receipt']>) =>
+  createHash('sha256')
+    .update(Buffer.from(r.base64.replace(/^data:[^,]*,/, ''), 'base64'))
+    .digest('hex');
+
+/** A movement's content in one text: day, type, amount, correction, label, receipt. */
+function contentOf(m: NewMovement, day: string, types: Map<number, TypeRow>): string {
+  const cents = typeof m.amount === 'number' ? new Decimal(m.amount).times(100).toNumber() : null;
+  return JSON.stringify([
+    day,
+    m.idTypeMouv,
+    cents,
+    m.idTypeMouvLie ? m.idTypeMouvLie.toLowerCase() : null,
+    storedLabel(m.label, types.get(m.idTypeMouv)),
+    m.receipt ? receiptSha(m.receipt) : null,
+  ]);
+}
+const storedContent = (s: StoredMovement) =>
+  JSON.stringify([s.day, s.typeId, s.amountCents, s.linkedUuid, s.label, s.receiptSha256]);
+
+type TreeNode = { uuid: string; linkedUuid: string | null; amountCents: number };
+
+/**
+ * The movements named by this request's corrections, up to their originals, and every correction
+ * made since under those originals: what a new correction is bounded by. Corrections come after
+ * what they correct in the chain, so those of an original are among the movements after it.
+ */
+async function correctionTree(db: DbOrTx, reg: RegisterRow, known: StoredMovement[]) {
+  const nodes = new Map<string, TreeNode & { seq?: number }>(known.map((k) => [k.uuid, k]));
+  // Up to the originals (a correction of a correction names a correction).
+  for (;;) {
+    const missing = [...nodes.values()].flatMap((n) =>
+      n.linkedUuid && !nodes.has(n.linkedUuid) ? [n.linkedUuid] : [],
+    );
+    if (missing.length === 0) break;
+    const rows = await db
+      .select(storedColumns)
+      .from(cashMovements)
+      .where(and(eq(cashMovements.registerId, reg.id), inArray(cashMovements.uuid, [...new Set(missing)])));
+    if (rows.length === 0) break;
+    for (const r of rows) nodes.set(r.uuid, r);
+  }
+  const firstSeq = Math.min(...[...nodes.values()].map((n) => n.seq ?? Infinity));
+  if (Number.isFinite(firstSeq)) {
+    const later = await db
+      .select({
+        uuid: cashMovements.uuid,
+        linkedUuid: cashMovements.linkedUuid,
+        amountCents: cashMovements.amountCents,
+      })
+      .from(cashMovements)
+      .where(
+        and(
+          eq(cashMovements.registerId, reg.id),
+          gt(cashMovements.seq, firstSeq),
+          sql`${cashMovements.linkedUuid} is not null`,
+        ),
+      );
+    for (const r of later) if (!nodes.has(r.uuid)) nodes.set(r.uuid, r);
+  }
+  const children = new Map<string, string[]>();
+  const link = (n: TreeNode) => {
+    if (!n.linkedUuid) return;
+    const list = children.get(n.linkedUuid);
+    if (list) list.push(n.uuid);
+    else children.set(n.linkedUuid, [n.uuid]);
+  };
+  for (const n of nodes.values()) link(n);
+  const net = (uuid: string, depth = 0): number =>
+    nodes.get(uuid)!.amountCents +
+    (depth > 1000 ? 0 : (children.get(uuid) ?? []).reduce((sum, c) => sum + net(c, depth + 1), 0));
+  return {
+    /** The corrected movement, then each one it corrects in turn, with their nets. */
+    chainOf(uuid: string): CorrectedStep[] {
+      const chain: CorrectedStep[] = [];
+      for (let u: string | null = uuid; u && nodes.has(u) && chain.length <= 1000; u = nodes.get(u)!.linkedUuid)
+        chain.push({ amountCents: nodes.get(u)!.amountCents, netCents: net(u) });
+      return chain;
+    },
+    add(n: TreeNode) {
+      nodes.set(n.uuid, n);
+      link(n);
+    },
+  };
+}
+
 /** PUT …/days/:day: new movements on an open day (never a change: a correction is a movement). */
 export async function addMovements(
   deps: Deps,
@@ -469,22 +588,34 @@ export async function addMovements(
   const uuids = movements.map((m) => m.id.toLowerCase());
   const linkedIds = movements.flatMap((m) => (m.idTypeMouvLie ? [m.idTypeMouvLie.toLowerCase()] : []));
   const known = await db
-    .select({ uuid: cashMovements.uuid, typeId: cashMovements.typeId })
+    .select(storedColumns)
     .from(cashMovements)
     .where(and(eq(cashMovements.registerId, reg.id), inArray(cashMovements.uuid, [...uuids, ...linkedIds])));
   const knownByUuid = new Map(known.map((k) => [k.uuid, k]));
-  const errors: Array<{ message: string; field: string }> = [];
-  const seen = new Set<string>();
-  const accepted: Array<{ m: NewMovement; cents: number; receipt: ReceiptIn | null; type: TypeRow }> = [];
+  const errors: Array<{ index: number; message: string; field: string }> = [];
+  // What each id of this request stands for: a second occurrence must be the same movement.
+  const seen = new Map<string, string>();
+  const accepted: Array<{ index: number; m: NewMovement; cents: number; receipt: ReceiptIn | null; type: TypeRow }> =
+    [];
   movements.forEach((m, i) => {
     const id = m.id.toLowerCase();
-    // Already stored (a replay of the same movement): not stored again, same answer.
-    if (knownByUuid.has(id) || seen.has(id)) return;
-    seen.add(id);
     const field = (name: string) => `movements[${i}].${name}`;
+    // Already stored, or earlier in this request (a replay of the same movement): not stored again,
+    // same answer. The same id with another movement is refused, as an Idempotency-Key reused for
+    // another request (issue 42 point 8, decision 075).
+    const stored = knownByUuid.get(id);
+    const first = seen.get(id);
+    if (stored || first !== undefined) {
+      const content = contentOf(m, day, types);
+      if ((stored ? storedContent(stored) : first) !== content)
+        errors.push({ index: i, field: field('id'), message: sameIdOtherMovement(i) });
+      return;
+    }
+    seen.set(id, contentOf(m, day, types));
     const type = types.get(m.idTypeMouv);
     if (!type) {
       errors.push({
+        index: i,
         field: field('idTypeMouv'),
         message: `Le type de mouvement « ${field('idTypeMouv')} » n’existe pas dans cette caisse.`,
       });
@@ -492,6 +623,7 @@ export async function addMovements(
     }
     if (type.code === DIFFERENCE_CODE) {
       errors.push({
+        index: i,
         field: field('idTypeMouv'),
         message: 'L’écart de caisse est enregistré par la clôture de la journée, pas saisi.',
       });
@@ -510,22 +642,38 @@ export async function addMovements(
         );
       if (original.typeId !== type.id)
         errors.push({
+          index: i,
           field: field('idTypeMouv'),
           message: `Une correction (« ${field('idTypeMouv')} ») doit avoir le type du mouvement qu’elle corrige.`,
         });
     }
     const amount = checkAmount(m.amount, field('amount'), { correction: !!linked });
     if (!amount.ok) {
-      errors.push({ field: field('amount'), message: amount.message });
+      errors.push({ index: i, field: field('amount'), message: amount.message });
       return;
     }
     accepted.push({
+      index: i,
       m,
       cents: amount.cents,
       type,
       receipt: m.receipt ? readReceipt(m.receipt, field('receipt')) : null,
     });
   });
+  // A correction cancels at most what it corrects, net of the corrections before it, this
+  // request's included (issue 42 point 7, decision 075).
+  const corrections = accepted.filter((a) => a.m.idTypeMouvLie);
+  if (corrections.length) {
+    const tree = await correctionTree(db, reg, known);
+    for (const a of corrections) {
+      const uuid = a.m.id.toLowerCase();
+      const linked = a.m.idTypeMouvLie!.toLowerCase();
+      const problem = correctionProblem(tree.chainOf(linked), a.cents, `movements[${a.index}].amount`);
+      if (problem) errors.push({ index: a.index, field: `movements[${a.index}].amount`, message: problem });
+      else tree.add({ uuid, linkedUuid: linked, amountCents: a.cents });
+    }
+    errors.sort((x, y) => x.index - y.index);
+  }
   if (errors.length)
     throw new HttpError(422, errors[0].message, { field: errors[0].field, errors: errors.map((e) => e.message) });
   const at = actor.now.toISOString();
