@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parisTime, waitBeforeTests } from './run-day.mjs';
+import { ensureToolsets, installCommand, TOOLSETS } from './lane-tools.mjs';
 
 // Issue 18 (decision 046): every e-invoice a test server produces (each validation's CII, each UBL)
 // is also written here; the official validators check them all once every lane that validates
@@ -43,16 +44,27 @@ const checks = [
   ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
 ];
 const lint = [['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']]];
-const browser = [
-  ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
-];
+const browser = [['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']]];
 // Issue 19 (decision 047): Debian's WebKitGTK over WebDriver under Xvfb, one MiniBrowser for the lane.
 const webkit = [['Tests WebKit (moteur de Safari)', 'npx', ['vitest', 'run', '--project', 'webkit']]];
-// Debian's PostgreSQL, haproxy and slapd, which the API lanes start for their tests (installed once,
-// before both lanes, so two apt runs never race).
-const tools = ['PostgreSQL, haproxy et slapd', 'node', ['scripts/ensure-scale-tools.mjs']];
-const api = [['Tests d’API (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']]];
+// Debian's tools every lane needs, found (and installed when this process may) before any lane
+// starts, so two apt runs never race (lane-tools.mjs). A lane whose tools are missing is not run
+// and is listed at the end; with CI=true that fails the run (decision 076).
+const tools = ensureToolsets();
+const required = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+const notRun = [];
+/** Whether a lane's toolsets are all here; if not, it is listed as not run. */
+function lacks(lane, names) {
+  const missing = names.filter((n) => !tools.has(n));
+  if (missing.length) notRun.push({ lane, missing });
+  return missing.length > 0;
+}
+// Without slapd the PGlite lane runs every file but the directory sign-in's.
+const apiArgs = ['vitest', 'run', '--project', 'api'];
+if (lacks('Connexion par l’annuaire (tests/api/ldap.test.ts)', ['slapd']))
+  apiArgs.push('--exclude', 'tests/api/ldap.test.ts');
+if (tools.has('postgres')) lacks('Trois instances derrière haproxy (tests/api/cluster.test.ts)', ['haproxy']);
+const api = [['Tests d’API (PGlite)', 'npx', apiArgs]];
 // Issue 13: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
 const apiPg = [['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']]];
 
@@ -100,21 +112,32 @@ const failureLines = (output) => {
   return picked.map((line) => line.slice(0, 400)).join('\n');
 };
 
+/** Each step's wall time and CPU seconds (its processes and theirs), printed at the end. */
+const timings = [];
+const cpuOf = (times) => {
+  // bash's `times`: the shell's user and system time, then its children's (`0m12.345s 0m0.678s`).
+  const line = times.trim().split('\n')[1] ?? '';
+  return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+};
+
 /** Runs one step with its output kept aside, then prints it in one block. */
 async function runStep(step) {
   if (dayBound.has(step)) await dayReady;
   const [title, cmd, args] = step;
   const t0 = Date.now();
   const chunks = [];
+  const times = [];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'step', cmd, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
     });
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
+    child.stdio[3].on('data', (c) => times.push(c));
     child.on('close', (code) => {
       const ok = code === 0;
+      timings.push({ title, wall: (Date.now() - t0) / 1000, cpu: cpuOf(Buffer.concat(times).toString()) });
       process.stdout.write(`\n=== ${title} ===\n${Buffer.concat(chunks).toString()}`);
       console.log(`--- ${title} : ${ok ? 'OK' : 'ÉCHEC'} en ${seconds(t0)} s`);
       if (!ok) failures.push({ title, lines: failureLines(Buffer.concat(chunks).toString()) });
@@ -132,15 +155,18 @@ async function runLane(steps) {
 const started = Date.now();
 const built = runStep(build);
 const afterBuild = (steps) => built.then((ok) => ok && runLane(steps));
-const toolsReady = runStep(tools);
-const afterBuildAndTools = (steps) => Promise.all([built, toolsReady]).then(([b, t]) => b && t && runLane(steps));
+const skipped = Promise.resolve(true);
+const browserRuns = !lacks('Tests de bout en bout (Chromium)', ['chromium']);
+const webkitRuns = !lacks('Tests WebKit (moteur de Safari)', ['webkit']);
+const postgresRuns = !lacks('Tests d’API (PostgreSQL)', ['postgres']);
+const einvoiceRuns = !lacks('Factures électroniques : validateurs officiels', ['einvoice']);
 // The two API lanes never run both beside the browser lane: on a slow day (2026-11-27, CI's machine
 // as slow as this one) four API workers beside it stretched its screens' condition waits past 30 s
 // (decision 054). The PostgreSQL one starts when the first of the browser lane and the PGlite lane
 // has ended: alone at the end it left a core half idle for a minute, the WebKit lane waiting on it.
-const browserLane = afterBuild(browser);
-const pgliteLane = afterBuildAndTools(api);
-const postgresLane = Promise.race([browserLane, pgliteLane]).then(() => afterBuildAndTools(apiPg));
+const browserLane = browserRuns ? afterBuild(browser) : skipped;
+const pgliteLane = afterBuild(api);
+const postgresLane = postgresRuns ? Promise.race([browserLane, pgliteLane]).then(() => afterBuild(apiPg)) : skipped;
 const producers = [browserLane, Promise.all([pgliteLane, postgresLane]).then(([a, b]) => a && b)];
 const producersEnded = Promise.all(producers).then(() => {
   writeFileSync(webkitGo, '');
@@ -151,17 +177,43 @@ const results = await Promise.all([
   runLane(checks),
   runLane(lint),
   ...producers,
-  afterBuild(webkit),
-  toolsReady,
-  toolsReady.then((ok) => ok && runLane(einvoice)),
-  Promise.all([toolsReady, ...producers]).then(([t]) => t && runStep(producedEinvoices)),
+  webkitRuns ? afterBuild(webkit) : skipped,
+  einvoiceRuns ? runLane(einvoice) : skipped,
+  einvoiceRuns ? Promise.all(producers).then(() => runStep(producedEinvoices)) : skipped,
 ]);
 await producersEnded;
 rmSync(einvoiceDir, { recursive: true, force: true });
 rmSync(webkitGo, { force: true });
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
-if (results.every(Boolean)) {
-  console.log(`\nTous les tests sont passés en ${minutes} min.`);
+console.log('\nDurée et temps processeur de chaque étape :');
+for (const t of timings.sort((a, b) => b.wall - a.wall))
+  console.log(`  ${t.title.padEnd(78, ' ')} ${t.wall.toFixed(1).padStart(6)} s  ${t.cpu.toFixed(1).padStart(6)} s CPU`);
+const cpu = timings.reduce((sum, t) => sum + t.cpu, 0);
+console.log(`  Ensemble : ${minutes} min, ${cpu.toFixed(0)} s CPU`);
+const partialAllowed = !required && process.env.WORKPLACE_TEST_PARTIAL === '1';
+if (notRun.length) {
+  console.log(`\nVoies non lancées (${notRun.length}) :`);
+  for (const { lane, missing } of notRun)
+    console.log(`  - ${lane} : il manque ${missing.map((n) => TOOLSETS[n].label).join(', ')}.`);
+  console.log(
+    `Pour les lancer, installez ce qui manque :\n  ${installCommand([...new Set(notRun.flatMap((n) => n.missing))])}`,
+  );
+  console.log(
+    required
+      ? 'CI=true : toutes les voies sont exigées.'
+      : partialAllowed
+        ? 'WORKPLACE_TEST_PARTIAL=1 : ces voies manquantes ne font pas échouer le lancement.'
+        : 'Le lancement échoue tant qu’elles manquent ; WORKPLACE_TEST_PARTIAL=1 l’accepte sur un poste incomplet.',
+  );
+}
+const complete = notRun.length === 0 || partialAllowed;
+if (results.every(Boolean) && complete) {
+  console.log(`\nTous les tests ${notRun.length ? 'lancés ' : ''}sont passés en ${minutes} min.`);
+} else if (results.every(Boolean)) {
+  console.log(
+    `\nÉCHEC : les tests lancés sont passés en ${minutes} min, mais ${notRun.length} voie(s) n’ont pas été lancées.`,
+  );
+  process.exit(1);
 } else {
   for (const { title, lines } of failures) console.log(`\n=== Rappel de l’échec : ${title} ===\n${lines}`);
   console.log(`\nÉCHEC après ${minutes} min (voir les étapes marquées ÉCHEC ci-dessus).`);

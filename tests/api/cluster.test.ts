@@ -13,7 +13,7 @@ import { apiClient, type ApiClient, type TestServer } from '../support/test-serv
 
 // Issue 13, "Several instances": three compiled servers (`npm run serve`) on one PostgreSQL and one
 // files folder, behind a real load balancer (Debian's haproxy, round robin), as a firm would run
-// them. Run by the api-pg project; haproxy is installed by .ci/run (scripts/ensure-scale-tools.mjs).
+// them. Run by the api-pg project; haproxy is installed by .ci/run (or by npm test: scripts/lane-tools.mjs).
 
 const HAPROXY = '/usr/sbin/haproxy';
 const cluster = inject('apiPg');

@@ -46,7 +46,13 @@ export function spawnServer(env: Record<string, string>, opts: SpawnOptions = {}
       : [script];
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
     cwd: opts.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      ...calendarNow(env),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     uid: opts.uid,
     gid: opts.gid,
@@ -84,4 +90,13 @@ export async function waitForPort(port: number, child: ChildServer, timeoutMs = 
     if (Date.now() > deadline) throw new Error(`port ${port} toujours fermé :\n${child.output()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * The calendar lane (decision 076): a server started as a process begins at this process's instant.
+ * Not in production, which refuses WORKPLACE_NOW (its tests do not depend on the day).
+ */
+function calendarNow(env: Record<string, string>): Record<string, string> {
+  if (!process.env.WORKPLACE_NOW || env.NODE_ENV === 'production') return {};
+  return { WORKPLACE_NOW: new Date().toISOString() };
 }

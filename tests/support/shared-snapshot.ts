@@ -33,7 +33,10 @@ function filesUnder(dir: string): string[] {
 /** What the seeded database depends on. */
 function snapshotKey(): string {
   // The demo data is dated from the server's today, a Paris day (api-conventions.md).
-  const hash = createHash('sha256').update(todayInParis(new Date()));
+  // In the calendar lane each instant seeds its own (decision 076).
+  const hash = createHash('sha256')
+    .update(todayInParis(new Date()))
+    .update(process.env.WORKPLACE_NOW ?? '');
   const inputs = [...filesUnder('server/src'), ...filesUnder('server/drizzle'), 'package-lock.json', SNAPSHOT_BUILDER];
   for (const file of inputs.sort()) {
     hash.update(file).update(readFileSync(join(ROOT, file)));

@@ -1,22 +1,20 @@
-// Runs the tests as if it were another day (decision 062): `Date` in this process (the test files,
-// their in-process servers and seeds) and in the e2e browsers' pages (tests/e2e/support/browser.ts
-// adds this file to each page) starts at SHIFT_CLOCK_TO and flows from there. For checking the
-// calendar's edges (1 January, the first of a month) before they come:
+// The test process's clock in the calendar lane (decision 076): with WORKPLACE_NOW set, `Date` in this
+// process (the test files, their in-process servers, whose one clock reads it, and the seeds) starts at
+// that instant and flows on from there, so that a test's « today » and its server's agree:
 //
-//   SHIFT_CLOCK_TO=2027-01-01T08:00:00Z NODE_OPTIONS="--import ./tests/support/shift-clock.mjs" \
+//   WORKPLACE_NOW=2027-01-01T00:10:00+01:00 NODE_OPTIONS="--import ./tests/support/shift-clock.mjs" \
 //     npx vitest run --project api
 //
-// Not shifted: the database's own clock (`now()` in SQL, column defaults) and the service worker.
-// Two tests fail for the shift itself, not for the day: the card payment of
-// tests/e2e/my-account.test.ts under any shift (even to a later hour of the same day), and the S3
-// storage tests beyond 15 minutes of shift (the request signature's check of the clock's skew).
-//
-// A classic script as well as a module (no import or export): pages run it as it is.
+// `npm run test:calendar` (scripts/test-calendar.mjs) runs it at each instant of its list. Servers
+// started as processes get WORKPLACE_NOW from tests/support/child-server.ts; browser pages get the
+// instant from Playwright's clock (tests/e2e/support/browser.ts). The database's own clock is never
+// read for a business date (decision 076).
 (() => {
-  const to = globalThis.process?.env?.SHIFT_CLOCK_TO ?? globalThis.SHIFT_CLOCK_TO;
+  const to = globalThis.process?.env?.WORKPLACE_NOW;
   if (!to) return;
   const RealDate = Date;
   const offset = RealDate.parse(to) - RealDate.now();
+  if (Number.isNaN(offset)) throw new Error(`WORKPLACE_NOW « ${to} » n’est pas un instant`);
   class ShiftedDate extends RealDate {
     constructor(...args) {
       if (args.length === 0) super(RealDate.now() + offset);

@@ -145,12 +145,14 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   return context;
 }
 
-/** With SHIFT_CLOCK_TO, the pages run as if it were that day, as the test process does (decision 062). */
+/**
+ * In the calendar lane (WORKPLACE_NOW, decision 076) the pages live at the test process's instant,
+ * the servers' too: Playwright's clock sets the context's time, which then flows on. Only `Date` is
+ * moved; the timers and animation frames keep the browser's own clock.
+ */
 async function shiftPageClocks(context: BrowserContext): Promise<void> {
-  const to = process.env.SHIFT_CLOCK_TO;
-  if (!to) return;
-  const script = readFileSync(new URL('../../support/shift-clock.mjs', import.meta.url), 'utf8');
-  await context.addInitScript({ content: `globalThis.SHIFT_CLOCK_TO = ${JSON.stringify(to)};\n${script}` });
+  if (!process.env.WORKPLACE_NOW) return;
+  await context.clock.setSystemTime(new Date());
 }
 
 /**
