@@ -1,4 +1,4 @@
-import { todayInParis } from '../../../src/domain/dates';
+import { addDays } from '../../../src/domain/dates';
 import { importFec } from '../modules/accounting/import';
 import { FEC_COLUMNS } from '../modules/accounting/fec';
 import type { SeedContext } from './modules';
@@ -12,6 +12,7 @@ import {
 } from './accounting-sales';
 import { seedCafeRequests, seedInformationRequests } from './accounting-requests';
 import { seededRandom } from './random';
+import { demoCalendar } from './demo-calendar';
 
 // Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
 // ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
@@ -89,11 +90,6 @@ const CUSTOMERS: Array<[string, string]> = [
 const pad = (n: number, w = 6) => String(n).padStart(w, '0');
 const amount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 const fecDate = (iso: string) => iso.replace(/-/g, '');
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 export interface Leg {
   account: string;
@@ -103,17 +99,24 @@ export interface Leg {
   lettering?: string;
 }
 
-/** Builds a FEC's text lines entry by entry, tracking the closing balances of every account. */
+/**
+ * Builds a FEC's text lines entry by entry, tracking the closing balances of every account. Each
+ * entry is validated (and its lettering made) ten days after its date, or by `latest` (the day the
+ * demo is seeded) when that is sooner: a FEC states no validation still to come.
+ */
 export class FecWriter {
   readonly balances = new Map<string, number>();
   private numbers = new Map<string, number>();
   private rows: string[] = [FEC_COLUMNS.join('\t')];
   lines = 0;
 
+  constructor(private readonly latest: string | null = null) {}
+
   entry(journal: string, date: string, piece: string, label: string, legs: Leg[]) {
     const n = (this.numbers.get(journal) ?? 0) + 1;
     this.numbers.set(journal, n);
-    const valid = addDays(date, 10);
+    const tenDaysOn = addDays(date, 10);
+    const valid = this.latest !== null && this.latest < tenDaysOn ? this.latest : tenDaysOn;
     for (const leg of legs) {
       const debit = leg.debit ?? 0;
       const credit = leg.credit ?? 0;
@@ -236,9 +239,16 @@ function invoiceCalendar(sales: SalesSource | undefined, dateStart: string, unti
 export function bakeryExercise(
   dateStart: string,
   until: string,
-  opts: { seed: number; scale?: number; opening?: Map<string, number> | null; sales?: SalesSource },
+  opts: {
+    seed: number;
+    scale?: number;
+    opening?: Map<string, number> | null;
+    sales?: SalesSource;
+    /** The day the demo is seeded: no entry is validated later (FecWriter). */
+    today?: string;
+  },
 ): FecWriter {
-  const w = new FecWriter();
+  const w = new FecWriter(opts.today ?? null);
   const r = seededRandom(opts.seed);
   const scale = opts.scale ?? 1;
   // Opening entry: the previous balances (balance-sheet accounts and the result), or the creation.
@@ -372,8 +382,8 @@ export function bakeryExercise(
 }
 
 /** A small exercise for the café: monthly sales, purchases, bank. */
-function cafeExercise(dateStart: string, until: string): FecWriter {
-  const w = new FecWriter();
+function cafeExercise(dateStart: string, until: string, today: string): FecWriter {
+  const w = new FecWriter(today);
   const r = seededRandom(7);
   w.entry('AN', dateStart, 'AN', 'Reprise des soldes', [
     { account: '51200000', debit: 1_500_000 },
@@ -420,7 +430,8 @@ async function load(
       userId: ctx.adminUserId,
       fileName: `${siren}FEC${fecDate(closing)}.txt`,
       dateStart,
-      now: ctx.deps.now(),
+      // Imported at the seeding instant: the exercise under way holds the entries up to yesterday.
+      now: demoCalendar(ctx.deps.now()).now,
     },
     stream(w),
   );
@@ -428,7 +439,7 @@ async function load(
 }
 
 export async function seedAccounting(ctx: SeedContext): Promise<void> {
-  const today = todayInParis(ctx.deps.now());
+  const { today } = demoCalendar(ctx.deps.now());
   const year = Number(today.slice(0, 4));
   const bakery = ctx.companies.find((c) => c.label === 'Boulangerie Pâtisserie Martin');
   if (bakery) {
@@ -436,9 +447,9 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
     // The exercise under way has its lines up to yesterday: today's register day is still open.
     const yesterday = addDays(today, -1);
     const sales = await loadSales(ctx.deps.db, bakery.id, `${year - 1}-01-01`, yesterday);
-    const first = bakeryExercise(`${year - 1}-01-01`, `${year - 1}-12-31`, { seed: 2025, sales });
+    const first = bakeryExercise(`${year - 1}-01-01`, `${year - 1}-12-31`, { seed: 2025, sales, today });
     await load(ctx, bakery.id, siren, `${year - 1}-01-01`, `${year - 1}-12-31`, first);
-    const current = bakeryExercise(`${year}-01-01`, yesterday, { seed: 2026, opening: first.balances, sales });
+    const current = bakeryExercise(`${year}-01-01`, yesterday, { seed: 2026, opening: first.balances, sales, today });
     await load(ctx, bakery.id, siren, `${year}-01-01`, `${year}-12-31`, current);
     await seedInformationRequests(ctx, bakery.id, today);
   }
@@ -451,7 +462,7 @@ export async function seedAccounting(ctx: SeedContext): Promise<void> {
       siren,
       `${year - 1}-01-01`,
       `${year - 1}-12-31`,
-      cafeExercise(`${year - 1}-01-01`, `${year - 1}-12-31`),
+      cafeExercise(`${year - 1}-01-01`, `${year - 1}-12-31`, today),
     );
     await seedCafeRequests(ctx, cafe.id, today);
   }

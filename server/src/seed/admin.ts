@@ -5,6 +5,7 @@ import { hashPassword, NO_LOCAL_PASSWORD } from '../modules/auth/service';
 import { insertUser, saveMembership, setUserDisabled } from '../modules/users/members-service';
 import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS } from './rights';
 import type { SeedContext } from './modules';
+import { demoCalendar } from './demo-calendar';
 
 // Issue 16: the demo admin's « Gérer mes utilisateurs » is not empty. A few employees of the
 // admin's own company (Conseil Audit Rousseau, where no other test user is a member), each with
@@ -24,8 +25,13 @@ export interface Employee {
   rights: AppRight[];
   disabled?: boolean;
   invited?: boolean;
+  /** The account was opened (late morning) this many days before the seeding day. */
   daysAgo: number;
 }
+
+/** When the firm's manager opened the account, and when he disabled it: after its last sign-in that day. */
+const OPENED_AT: readonly [number, number] = [11, 0];
+const DISABLED_AT: readonly [number, number] = [18, 30];
 
 export const EMPLOYEES: Employee[] = [
   {
@@ -69,14 +75,17 @@ export const EMPLOYEES: Employee[] = [
 ];
 
 export async function seedAdmin(ctx: SeedContext): Promise<void> {
-  const { db, now } = ctx.deps;
+  const { db } = ctx.deps;
   const company = ctx.companies.find((c) => c.label === 'Conseil Audit Rousseau');
   if (!company) return;
-  const day = (n: number) => new Date(now().getTime() - n * 86_400_000);
+  const calendar = demoCalendar(ctx.deps.now());
+  const opened = (e: Employee) => calendar.ago(e.daysAgo, ...OPENED_AT);
+  // Disabled five days after the account was opened (sign-ins.ts signs in until that day).
+  const disabled = (e: Employee) => calendar.ago(e.daysAgo - 5, ...DISABLED_AT);
   const audit: Array<typeof rightsAudit.$inferInsert> = [];
   for (const e of EMPLOYEES) {
     const user = await insertUser(db, {
-      createdAt: day(365), // before every line of the rights' audit below
+      createdAt: opened(e), // as the rights' audit below says
       username: e.username,
       firstName: e.firstName,
       name: e.name,
@@ -92,16 +101,16 @@ export async function seedAdmin(ctx: SeedContext): Promise<void> {
       action: 'create',
       before: null,
       after: { username: e.username, ...access },
-      at: day(e.daysAgo),
+      at: opened(e),
     });
     if (e.disabled) {
-      await setUserDisabled(db, user.id, day(e.daysAgo - 5));
+      await setUserDisabled(db, user.id, disabled(e));
       audit.push({
         ...base,
         action: 'disable',
         before: { disabled: false },
         after: { disabled: true },
-        at: day(e.daysAgo - 5),
+        at: disabled(e),
       });
     }
   }

@@ -1,4 +1,4 @@
-import { addDays, todayInParis } from '../../../src/domain/dates';
+import { addDays } from '../../../src/domain/dates';
 import { DIFFERENCE_CODE, dayTotals, balanceFinalCents } from '../../../src/domain/cash-register/index';
 import { cashClosings, cashMovements } from '../db/schema/index';
 import type { RegisterRow, TypeRow } from '../modules/cash-registers/journal';
@@ -13,12 +13,13 @@ import {
   type JTotals,
 } from '../modules/cash-registers/service';
 import type { SeedContext } from './modules';
-import { demoCalendar } from './demo-calendar';
+import { demoCalendar, endOfParisDay, monthStart, weekday, type DemoCalendar } from './demo-calendar';
 
 // Demo cash registers (issue 14): the bakery's counter and tea room with 15 months of days (weekly
 // and seasonal shape, Sundays and holidays closed, a few corrections and cash differences, monthly
 // and yearly closings) and today open; the café's bar with two months. Real chains and signatures,
-// built by the module's own linking and closing code, inserted in bulk.
+// built by the module's own linking and closing code, inserted in bulk. Hours are Paris's, from the
+// demo calendar: today's movements come before the seeding instant, even just after midnight.
 
 export interface Shape {
   label: string;
@@ -101,12 +102,11 @@ function random(seed: number) {
   };
 }
 
-const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-const firstDay = (today: string, months: number) => {
-  const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return d.toISOString().slice(0, 10);
-};
+/** The first day of a register's history: the 1st of the month `months` months before today's. */
+const firstDay = (today: string, months: number) => monthStart(today, months);
+/** When a register was installed: early on the first day of its history, before its first movement. */
+const installedAt = (calendar: DemoCalendar, shape: Shape) =>
+  calendar.at(firstDay(calendar.today, shape.months), 5, 30);
 /** Deterministic uuids (v4 shape) so a seeded database is the same at every run but for its dates. */
 const demoUuid = (r: () => number) =>
   'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
@@ -128,8 +128,11 @@ export async function buildRegisterHistory(
     seed: number;
     /** Days before today left open (not closed), the last ones. */
     openDays?: number;
+    /** The seeding instant (the demo's); without it, the end of `today` (the bench's registers). */
+    now?: Date;
   },
 ) {
+  const calendar = demoCalendar(opts.now ?? endOfParisDay(opts.today));
   const r = random(opts.seed);
   const type = (code: string) => types.find((t) => t.code === code)!;
   const difference = type(DIFFERENCE_CODE);
@@ -142,8 +145,7 @@ export async function buildRegisterHistory(
     const md = day.slice(5);
     if (shape.closedWeekdays.includes(weekday(day)) && day !== opts.today) continue;
     if (PUBLIC_HOLIDAYS.includes(md) || shape.holidays.some(([a, b]) => md >= a && md <= b)) continue;
-    const at = (h: number, m: number) =>
-      new Date(`${day}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00.000Z`);
+    const at = (h: number, m: number) => calendar.at(day, h, m);
     const items: Parameters<typeof linkMovementRows>[1] = [];
     const add = (code: string, cents: number, label: string, when: Date, linked: string | null = null) =>
       items.push({
@@ -255,24 +257,30 @@ export async function insertHistory(
 }
 
 export async function seedCashRegisters({ deps, companies, demoUserId }: SeedContext): Promise<void> {
-  const today = todayInParis(deps.now());
+  const calendar = demoCalendar(deps.now());
   const key = await signingKey(deps.config);
-  // Before the first seeded movement, which is at most a few months old.
-  const installedAt = demoCalendar(deps.now()).filedAt(400);
-  await registerPublicKey(deps.db, key, installedAt);
   const plan: Array<[number, Shape]> = [
     [companies[0].id, BAKERY_COUNTER],
     [companies[0].id, BAKERY_TEA_ROOM],
     [companies[3].id, CAFE_BAR],
   ];
+  // The key signs from the first register's installation on, before any movement it signs.
+  const first = plan.map(([, shape]) => installedAt(calendar, shape)).sort((a, b) => a.getTime() - b.getTime())[0]!;
+  await registerPublicKey(deps.db, key, first);
   let seed = 1;
   for (const [companyId, shape] of plan) {
     const { register, types } = await createRegister(deps.db, companyId, {
       label: shape.label,
       location: shape.location,
-      createdAt: installedAt,
+      createdAt: installedAt(calendar, shape),
     });
-    const built = await buildRegisterHistory(register, types, shape, { today, userId: demoUserId, key, seed: seed++ });
+    const built = await buildRegisterHistory(register, types, shape, {
+      today: calendar.today,
+      now: calendar.now,
+      userId: demoUserId,
+      key,
+      seed: seed++,
+    });
     await insertHistory(deps.db, register, built);
   }
 }

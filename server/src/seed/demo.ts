@@ -4,6 +4,7 @@ import type { Deps } from '../http/types';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS, clientRights, followerRights } from './rights';
 import { moduleSeeders, type SeedContext, type SeededCompany } from './modules';
+import { demoCalendar } from './demo-calendar';
 
 type DemoCompany = Omit<typeof companies.$inferInsert, 'id'> & { invoicing?: boolean };
 const DEMO_COMPANIES: DemoCompany[] = [
@@ -197,13 +198,20 @@ export async function prepareDemo(deps: Deps, log: (line: string) => void = cons
   return false;
 }
 
-/** Demo data: two sign-ins, eleven companies, then each module's own demo records. */
-export async function seedDemo(deps: Deps): Promise<SeedContext> {
+/**
+ * Demo data: two sign-ins, eleven companies, then each module's own demo records. All of it is dated
+ * from one instant, read once (demo-calendar.ts): the seeders' clock stands still on it, so a demo
+ * seeded across midnight does not have its invoices on one day and its registers on the next.
+ */
+export async function seedDemo(realDeps: Deps): Promise<SeedContext> {
+  const seedingInstant = realDeps.now();
+  const deps: Deps = { ...realDeps, now: () => new Date(seedingInstant) };
+  const { openedAt } = demoCalendar(deps.now());
   const seeded: SeededCompany[] = [];
   for (const { invoicing = true, ...values } of [...DEMO_COMPANIES, ADMIN_OWN]) {
     const [row] = await deps.db
       .insert(companies)
-      .values({ email: `contact@${slug(values.label)}.fr`, ...values })
+      .values({ email: `contact@${slug(values.label)}.fr`, ...values, createdAt: openedAt })
       .returning();
     seeded.push({ ...row, invoicing });
   }
@@ -217,6 +225,7 @@ export async function seedDemo(deps: Deps): Promise<SeedContext> {
       userType: 2,
       passwordHash: await hashPassword('demo'),
       lastCompanyId: seeded[0].id,
+      createdAt: openedAt,
     })
     .returning();
   const adminCompanies = [seeded[1], seeded[3], seeded[5], seeded[10]];
@@ -230,6 +239,7 @@ export async function seedDemo(deps: Deps): Promise<SeedContext> {
       userType: 1,
       passwordHash: await hashPassword('admin'),
       lastCompanyId: seeded[10].id,
+      createdAt: openedAt,
     })
     .returning();
   for (const company of seeded.slice(0, 10)) {
@@ -260,7 +270,7 @@ export async function seedDemo(deps: Deps): Promise<SeedContext> {
   });
   const ctx: SeedContext = { deps, companies: seeded, demoUserId: demo.id, adminUserId: admin.id };
   for (const seeder of moduleSeeders) await seeder(ctx);
-  return ctx;
+  return { ...ctx, deps: realDeps };
 }
 
 function slug(label: string): string {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, dueDateFor, quoteValidityFor, todayInParis } from '../../../src/domain/dates';
+import { addDays, dueDateFor, quoteValidityFor } from '../../../src/domain/dates';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
 import { formatMonth } from '../../../src/domain/format';
 import type { InvoiceLine } from '../../../src/domain/types';
@@ -17,7 +17,7 @@ import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoice
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
 import type { SeedContext, SeededCompany } from './modules';
-import { createdBefore } from './invoice-times';
+import { demoCalendar, type DemoCalendar } from './demo-calendar';
 
 // Demo invoices and quotes (issue 4), a few statements in all so the seed stays fast: PDFs are
 // not rendered here (the first read of a validated invoice renders it from its snapshots).
@@ -26,6 +26,8 @@ import { createdBefore } from './invoice-times';
 // limit is five: the fifth validation passes, the sixth is refused), a draft, one quote per state.
 // The bakery, demo's own company, also has a year of paid deliveries before them, so that its
 // dashboard's twelve months are all filled (HISTORY_MONTHS).
+// Each one's history is dated by the demo calendar: created, validated and paid in this order, each on
+// its own day in Paris, never after the seeding instant (the hours of DOCUMENT_STEPS).
 
 type CustomerRow = typeof customers.$inferSelect;
 type ItemRow = typeof items.$inferSelect;
@@ -78,8 +80,8 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   const invoicing = companies.filter((c) => c.invoicing);
   if (!invoicing.length) return;
   const ids = invoicing.map((c) => c.id);
-  const now = deps.now();
-  const today = todayInParis(now);
+  const calendar = demoCalendar(deps.now());
+  const { now, today } = calendar;
   const monthStart = `${today.slice(0, 7)}-01`;
   const allCustomers = await deps.db.select().from(customers).where(inArray(customers.companyId, ids));
   const allItems = await deps.db
@@ -121,7 +123,8 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       historyRows.push(
         ...history(monthStart, customersByAccount, catalogue).map(({ date, designation, customer, ls }, k) => {
           const n = take(company.id, 'Facture', date);
-          const validatedAt = new Date(`${date}T10:00:00Z`);
+          const validatedAt = calendar.step(date, 'validated');
+          const paidAt = addDays(date, 15);
           return {
             companyId: company.id,
             type: 'Facture',
@@ -136,11 +139,12 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
             validated: true,
             ...n,
             validatedAt,
-            insertedAt: createdBefore(date, validatedAt),
+            insertedAt: calendar.step(date, 'created'),
+            updatedAt: calendar.step(paidAt, 'paid'),
             ledgerId,
             customerSnapshot: customerSnapshot(customer, ''),
             sellerSnapshot: seller,
-            paidAt: addDays(date, 15),
+            paidAt,
             ...reformMentions(k + 4, date, customer.accountNumber, company.vatOnDebits),
             searchText: documentSearchText([
               n.number,
@@ -166,10 +170,11 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       const ls = lines(catalogue, k + company.id);
       const snap = customerSnapshot(customer, '');
       const n = take(company.id, 'Facture', date);
-      const earlier = k < 5;
       const total = amounts(ls);
       // Issue 10: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
       const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? Math.round(Number(total.ttc) / 3).toFixed(2) : '0';
+      const paidAt = k >= 1 && k <= 3 ? addDays(date, 12) : null;
+      const validatedAt = calendar.step(date, 'validated');
       invoiceRows.push({
         companyId: company.id,
         type: 'Facture',
@@ -184,12 +189,13 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
         amountPaid: paidAmount,
         validated: true,
         ...n,
-        validatedAt: earlier ? new Date(`${date}T10:00:00Z`) : now,
-        insertedAt: createdBefore(date, earlier ? new Date(`${date}T10:00:00Z`) : now),
+        validatedAt,
+        insertedAt: calendar.step(date, 'created'),
+        updatedAt: Number(paidAmount) > 0 ? calendar.step(paymentDay(date, paidAt, today), 'paid') : validatedAt,
         ledgerId,
         customerSnapshot: snap,
         sellerSnapshot: seller,
-        paidAt: k >= 1 && k <= 3 ? addDays(date, 12) : null,
+        paidAt,
         ...reformMentions(k, date, customer.accountNumber, company.vatOnDebits),
         searchText: documentSearchText([
           n.number,
@@ -213,6 +219,8 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       lines: draftLines,
       ...amounts(draftLines),
       operationKind: 'biens',
+      insertedAt: calendar.step(today, 'created'),
+      updatedAt: calendar.step(today, 'created'),
       searchText: documentSearchText([
         'Brouillon à compléter',
         draftCustomer.accountNumber,
@@ -231,7 +239,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       paidAt: invoices.paidAt,
       amountPaid: invoices.amountPaid,
     });
-    await seedPayments(deps, paidBefore, today);
+    await seedPayments(deps, calendar, paidBefore);
   }
   const inserted = await deps.db.insert(invoices).values(invoiceRows).returning({
     id: invoices.id,
@@ -247,9 +255,10 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     amountPaid: invoices.amountPaid,
     dueDate: invoices.dueDate,
   });
-  await seedPayments(deps, inserted, today);
+  await seedPayments(deps, calendar, inserted);
 
-  // A credit note for part of the third invoice (paid), dated with the last invoice before this month.
+  // A credit note for part of the third invoice (paid), dated with the last invoice before this month,
+  // made in the afternoon.
   const creditNotes = plans.map(({ company }) => {
     const mine = inserted.filter((r) => r.companyId === company.id && r.number);
     const corrected = mine[2];
@@ -269,8 +278,9 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       correctedInvoiceId: corrected.id,
       validated: true,
       ...n,
-      validatedAt: new Date(`${date}T16:00:00Z`),
-      insertedAt: createdBefore(date, new Date(`${date}T16:00:00Z`)),
+      validatedAt: calendar.at(date, 17, 0),
+      insertedAt: calendar.at(date, 16, 30),
+      updatedAt: calendar.at(date, 17, 0),
       ledgerId: corrected.ledgerId,
       customerSnapshot: corrected.customerSnapshot,
       sellerSnapshot: corrected.sellerSnapshot,
@@ -294,7 +304,10 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   for (const cn of credited) {
     await deps.db
       .update(invoices)
-      .set({ amountCredited: cn.ttc })
+      .set({
+        amountCredited: cn.ttc,
+        updatedAt: sql`greatest(${invoices.updatedAt}, ${(cn.validatedAt ?? now).toISOString()}::timestamptz)`,
+      })
       .where(eq(invoices.id, cn.correctedInvoiceId as number));
   }
   await deps.db.insert(invoiceEvents).values(
@@ -317,9 +330,13 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       const customer = state === 'facture' ? (allCustomers.find((c) => c.id === invoiced.customerId) ?? other) : other;
       const ls = state === 'facture' ? invoiced.lines : lines(catalogue, k + 11);
       const n = take(company.id, 'Devis', date);
+      const insertedAt = calendar.step(date, 'created');
       return {
         companyId: company.id,
         ...n,
+        insertedAt,
+        // The invoiced one changed state when its invoice was made from it.
+        updatedAt: state === 'facture' ? calendar.step(invoiced.createdAt as string, 'created') : insertedAt,
         state,
         designation: `Devis ${k + 1}`,
         customerId: customer.id,
@@ -380,9 +397,20 @@ function shiftMonth(monthStart: string, by: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
-/** One payment per paid (or partly paid) demo invoice, with its history entry. */
+/**
+ * The day a demo invoice's payment came: the day it was paid in full, or for the cheque paying a
+ * third of one, five days ago (its own date when later: a payment never comes before its invoice).
+ */
+function paymentDay(billed: string | null, paidAt: string | null, today: string): string {
+  if (paidAt) return paidAt;
+  const fiveDaysAgo = addDays(today, -5);
+  return billed && billed > fiveDaysAgo ? billed : fiveDaysAgo;
+}
+
+/** One payment per paid (or partly paid) demo invoice, with its history entry, after its validation. */
 async function seedPayments(
   deps: SeedContext['deps'],
+  calendar: DemoCalendar,
   rows: Array<{
     id: number;
     companyId: number;
@@ -391,12 +419,10 @@ async function seedPayments(
     paidAt: string | null;
     amountPaid: string;
   }>,
-  today: string,
 ): Promise<void> {
   const paid = rows.filter((r) => Number(r.amountPaid) > 0);
   if (!paid.length) return;
-  const dateOf = (r: (typeof paid)[number]) =>
-    r.paidAt ?? (r.createdAt && r.createdAt > addDays(today, -5) ? r.createdAt : addDays(today, -5));
+  const dateOf = (r: (typeof paid)[number]) => paymentDay(r.createdAt, r.paidAt, calendar.today);
   const meansOf = (r: (typeof paid)[number]) => (r.paidAt ? 'virement' : 'cheque');
   await deps.db.insert(invoicePayments).values(
     paid.map((r) => ({
@@ -405,6 +431,7 @@ async function seedPayments(
       paidOn: dateOf(r),
       means: meansOf(r),
       amount: r.amountPaid,
+      insertedAt: calendar.step(dateOf(r), 'paid'),
     })),
   );
   await deps.db.insert(invoiceEvents).values(
@@ -412,7 +439,7 @@ async function seedPayments(
       companyId: r.companyId,
       invoiceId: r.id,
       kind: 'payment',
-      at: new Date(`${dateOf(r)}T09:00:00Z`),
+      at: calendar.step(dateOf(r), 'paid'),
       detail: { amount: Number(r.amountPaid), means: meansOf(r), date: dateOf(r), settled: r.paidAt ? 1 : 0 },
     })),
   );

@@ -1,6 +1,5 @@
 import { newArticle, onHtChange, onVatChange } from '../../../src/domain/articles';
 import { normalizeCustomer } from '../../../src/domain/customers';
-import { todayInParis } from '../../../src/domain/dates';
 import type { Article } from '../../../src/domain/types';
 import { customers, items } from '../db/schema/index';
 import { customerValues } from '../modules/invoicing-core/customer-input';
@@ -8,6 +7,7 @@ import { insertInvoicingDefaults } from '../modules/invoicing-core/defaults';
 import { itemValues } from '../modules/invoicing-core/items-service';
 import { CATALOGUES, COMMENT_ARTICLES, DEMO_CUSTOMERS, type Catalogue } from './invoicing-data';
 import type { SeedContext } from './modules';
+import { demoCalendar } from './demo-calendar';
 
 /** The catalogue of the company's trade (by a word of its name); the consulting one otherwise. */
 function catalogueFor(label: string): Catalogue {
@@ -44,14 +44,23 @@ function demoArticles(label: string): Article[] {
  */
 export async function seedInvoicing({ deps, companies }: SeedContext): Promise<void> {
   const invoicing = companies.filter((c) => c.invoicing);
+  const { today, openedAt } = demoCalendar(deps.now());
   await insertInvoicingDefaults(
     deps.db,
     invoicing.map((c) => c.id),
-    todayInParis(deps.now()),
+    today,
     { previousExercise: true },
   );
-  await deps.db.insert(items).values(invoicing.flatMap((c) => demoArticles(c.label).map((a) => itemValues(c.id, a))));
+  // Entered when the portal was set up, before the first invoice that names them.
+  const dated = { createdAt: openedAt, updatedAt: openedAt };
+  await deps.db
+    .insert(items)
+    .values(invoicing.flatMap((c) => demoArticles(c.label).map((a) => ({ ...itemValues(c.id, a), ...dated }))));
   await deps.db
     .insert(customers)
-    .values(invoicing.flatMap((c) => DEMO_CUSTOMERS.map((cu) => customerValues(c.id, normalizeCustomer(cu)))));
+    .values(
+      invoicing.flatMap((c) =>
+        DEMO_CUSTOMERS.map((cu) => ({ ...customerValues(c.id, normalizeCustomer(cu)), ...dated })),
+      ),
+    );
 }

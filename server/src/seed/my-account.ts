@@ -1,4 +1,4 @@
-import { addDays, todayInParis } from '../../../src/domain/dates';
+import { addDays } from '../../../src/domain/dates';
 import { formatMonth } from '../../../src/domain/format';
 import { normalizeCustomer } from '../../../src/domain/customers';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
@@ -20,8 +20,8 @@ import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoice
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
 import { and, eq } from 'drizzle-orm';
-import { createdBefore } from './invoice-times';
 import type { SeedContext } from './modules';
+import { demoCalendar, monthStart } from './demo-calendar';
 import { ALL_CATEGORY_IDS, clientRights, INBOX_CATEGORY_IDS } from './rights';
 
 // Issue 17, « Mon compte » (decision 043): the accounting firm is a company of the portal that
@@ -59,15 +59,10 @@ function amounts(ls: InvoiceLine[]) {
   return { ht: t.ht.toFixed(2), tva: t.tva.toFixed(2), ttc: t.ttc.toFixed(2), vatBreakdown: t.vatBreakdown };
 }
 
-/** The 1st of the month `back` months before today's (Paris). */
-function monthStart(today: string, back: number): string {
-  const [y, m] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
-}
-
 export async function seedMyAccount({ deps, companies: seeded, adminUserId }: SeedContext): Promise<void> {
   const { db } = deps;
-  const today = todayInParis(deps.now());
+  const calendar = demoCalendar(deps.now());
+  const { today, openedAt } = calendar;
   const clients = seeded.filter((c) => c.label !== 'Conseil Audit Rousseau');
   if (!clients.length) return;
   const [firm] = await db
@@ -84,6 +79,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       rcs: 'RCS Paris 901 234 567',
       vatNumber: 'FR44901234567',
       email: 'contact@cabinet-workplace-expertise.fr',
+      createdAt: openedAt,
     })
     .returning();
   await insertInvoicingDefaults(db, [firm.id], today, { previousExercise: true });
@@ -97,8 +93,10 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
   const records = await db
     .insert(customers)
     .values(
-      clients.map((c, k) =>
-        customerValues(
+      clients.map((c, k) => ({
+        createdAt: openedAt,
+        updatedAt: openedAt,
+        ...customerValues(
           firm.id,
           normalizeCustomer({
             accountNumber: `C${String(k + 1).padStart(5, '0')}`,
@@ -117,12 +115,17 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
             billingAddresses: [],
           }),
         ),
-      ),
+      })),
     )
     .returning();
-  await db
-    .insert(firmAccounts)
-    .values(clients.map((c, k) => ({ clientCompanyId: c.id, firmCompanyId: firm.id, customerId: records[k].id })));
+  await db.insert(firmAccounts).values(
+    clients.map((c, k) => ({
+      clientCompanyId: c.id,
+      firmCompanyId: firm.id,
+      customerId: records[k].id,
+      linkedAt: openedAt,
+    })),
+  );
 
   const [ledger] = await db
     .select({ id: ledgers.id })
@@ -153,6 +156,8 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       const snap = customerSnapshot(customer, '');
       const designation = `Forfait comptable ${monthLabel}`;
       const paid = month !== OVERDUE && month !== MONTHS - 1;
+      const paidAt = paid ? addDays(date, 20) : null;
+      const validatedAt = calendar.step(date, 'validated');
       rows.push({
         clientIndex: k,
         month,
@@ -167,13 +172,14 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
         ...total,
         validated: true,
         ...n,
-        validatedAt: new Date(`${date}T09:00:00Z`),
-        insertedAt: createdBefore(date, new Date(`${date}T09:00:00Z`)),
+        validatedAt,
+        insertedAt: calendar.step(date, 'created'),
+        updatedAt: paidAt ? calendar.step(paidAt, 'paid') : validatedAt,
         ledgerId: ledger?.id ?? null,
         customerSnapshot: snap,
         sellerSnapshot: seller,
         amountPaid: paid ? total.ttc : '0',
-        paidAt: paid ? addDays(date, 20) : null,
+        paidAt,
         searchText: documentSearchText([n.number, designation, customer.accountNumber, customer.socialReason]),
       });
     });
@@ -204,8 +210,9 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       correctedInvoiceId: corrected.id,
       validated: true,
       ...n,
-      validatedAt: new Date(`${date}T15:00:00Z`),
-      insertedAt: createdBefore(date, new Date(`${date}T15:00:00Z`)),
+      validatedAt: calendar.at(date, 16, 0),
+      insertedAt: calendar.at(date, 15, 30),
+      updatedAt: calendar.at(date, 16, 0),
       ledgerId: ledger?.id ?? null,
       customerSnapshot: rows[index].customerSnapshot,
       sellerSnapshot: seller,
@@ -234,7 +241,9 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       const amount = credit
         ? ((Math.round(Number(invoice.ttc) * 100) - Math.round(Number(credit) * 100)) / 100).toFixed(2)
         : invoice.ttc;
-      return { companyId: firm.id, invoiceId: invoice.id, paidOn: r.paidAt as string, means: 'virement', amount };
+      const paidOn = r.paidAt as string;
+      const insertedAt = calendar.step(paidOn, 'paid');
+      return { companyId: firm.id, invoiceId: invoice.id, paidOn, means: 'virement', amount, insertedAt };
     });
   await db.insert(invoicePayments).values(payments);
   await db.insert(invoiceEvents).values(
@@ -242,7 +251,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       companyId: firm.id,
       invoiceId: p.invoiceId,
       kind: 'payment',
-      at: new Date(`${p.paidOn}T09:00:00Z`),
+      at: p.insertedAt,
       detail: { amount: Number(p.amount), means: p.means, date: p.paidOn, settled: 1 },
     })),
   );

@@ -1,8 +1,7 @@
-import { addDays, todayInParis } from '../../../src/domain/dates';
 import { recordEndedSessions } from '../modules/auth/service';
 import { findUserByUsername, recordSignIn } from '../modules/users/service';
 import { EMPLOYEES } from './admin';
-import { parisInstant } from './demo-calendar';
+import { demoCalendar, weekday } from './demo-calendar';
 import type { SeedContext } from './modules';
 import { seededRandom } from './random';
 
@@ -43,22 +42,23 @@ const HABITS: Habit[] = [
 ];
 
 export async function seedSignIns(ctx: SeedContext): Promise<void> {
-  const { db, now, config } = ctx.deps;
-  const today = todayInParis(now());
+  const { db, config } = ctx.deps;
+  const calendar = demoCalendar(ctx.deps.now());
   for (const [index, habit] of HABITS.entries()) {
     const user = await findUserByUsername(db, habit.username);
     if (!user) continue;
     const random = seededRandom(2026 + index);
     const past: Array<{ userId: number; createdAt: Date; endedAt: Date }> = [];
     const session = (day: string, minutes: number) => {
-      const createdAt = parisInstant(day, Math.floor(minutes / 60), Math.floor(minutes % 60));
-      // Signed out after ten minutes to an hour and a half.
-      const endedAt = new Date(createdAt.getTime() + (10 + random() * 80) * 60_000);
+      const createdAt = calendar.at(day, 0, Math.floor(minutes));
+      // Signed out after ten minutes to an hour and a half, the same day.
+      const ended = Math.floor(minutes) + 10 + random() * 80;
+      const endedAt = calendar.at(day, 0, Math.floor(ended), Math.floor((ended % 1) * 60));
       past.push({ userId: user.id, createdAt, endedAt });
     };
     for (let daysAgo = habit.from; daysAgo >= habit.to; daysAgo--) {
-      const day = addDays(today, -daysAgo);
-      if (!habit.weekdays.includes(new Date(`${day}T12:00:00Z`).getUTCDay())) continue;
+      const day = calendar.day(daysAgo);
+      if (!habit.weekdays.includes(weekday(day))) continue;
       // The first day worked always has one: a new account is used the day after it is opened.
       if (past.length > 0 && random() >= habit.chance) continue;
       session(day, habit.morning + random() * 90);

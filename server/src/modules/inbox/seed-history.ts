@@ -2,7 +2,7 @@ import { addDays, endOfMonth } from '../../../../src/domain/dates';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { SeedContext } from '../../seed/modules';
 import { seededRandom } from '../../seed/random';
-import { demoCalendar, monthName } from '../../seed/demo-calendar';
+import { demoCalendar, monthName, monthStart } from '../../seed/demo-calendar';
 import { demoPdf, documentSearchKey, insertDocuments, storageFor, type StoredObject } from '../documents/service';
 
 /**
@@ -16,7 +16,7 @@ const MONTHLY: Array<{ categoryId: number; name: (month: string) => string; day:
   { categoryId: 46, name: (m) => `Notes de frais - ${m}.pdf`, day: 'next4', often: 0.35 },
 ];
 const MONTHS = 12;
-type PlannedFile = { categoryId: number; name: string; s: StoredObject; depositedAt: Date };
+type PlannedFile = { categoryId: number; name: string; s: StoredObject; daysAgo: number; depositedAt: Date };
 const FILED_AFTER_DAYS = 2;
 
 /**
@@ -44,6 +44,7 @@ export async function seedFiledDeposits(
     return stored.get(name)!;
   };
   let slot = 0;
+  let filings = 0;
   const random = followed.map((_, i) => seededRandom(42 + i));
   for (let monthsBefore = MONTHS; monthsBefore >= 1; monthsBefore--) {
     const month = monthName(today, monthsBefore);
@@ -65,11 +66,13 @@ export async function seedFiledDeposits(
           categoryId: f.categoryId,
           name,
           s: await bytesOf(name),
+          daysAgo,
           depositedAt: calendar.filedAt(daysAgo, slot++),
         });
       }
       if (files.length === 0) continue;
-      const filedAt = new Date(Math.max(...files.map((f) => f.depositedAt.getTime())) + FILED_AFTER_DAYS * 86_400_000);
+      // Filed two days after the last of them, in office hours.
+      const filedAt = calendar.filedAt(Math.min(...files.map((f) => f.daysAgo)) - FILED_AFTER_DAYS, filings++);
       const [batch] = await deps.db
         .insert(depositBatches)
         .values({
@@ -112,11 +115,5 @@ export async function seedFiledDeposits(
   }
 }
 
-/** The first day (YYYY-MM-01) of the month `monthsBefore` months before `day`'s. */
-function monthStart(day: string, monthsBefore: number): string {
-  return new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 - monthsBefore, 1))
-    .toISOString()
-    .slice(0, 10);
-}
 const daysBefore = (later: string, earlier: string) =>
   Math.round((Date.parse(later) - Date.parse(earlier)) / 86_400_000);
