@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/src/db/schema/index';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { parseMail, resetLinkOf } from '../support/mail';
+import { afterAnswers, parseMail, resetLinkOf } from '../support/mail';
 
 // Session and password flows of spec 7.1 against the real server (in-memory PGlite, demo data).
 // Tests run in order: the password-reset block changes demo's password, so it comes last.
@@ -39,6 +39,7 @@ async function requestReset(username: string, extra: Record<string, unknown> = {
   const res = await server.api.post('/api/user/me/forgotten-password', { username, ...extra });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ message: FORGOTTEN_ANSWER });
+  await afterAnswers(server);
   const added = mailFiles().filter((f) => !before.has(f));
   expect(added).toHaveLength(1);
   const mail = parseMail(readFileSync(join(mailFolder(), added[0]), 'utf8'));
@@ -313,6 +314,7 @@ describe('forgotten password (mail written as .eml)', () => {
     const res = await server.api.post('/api/user/me/forgotten-password', { username: 'personne' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: FORGOTTEN_ANSWER });
+    await afterAnswers(server);
     expect(mailFiles()).toEqual(before);
   });
 
@@ -451,6 +453,7 @@ describe('forgotten password over SMTP', () => {
     const res = await mailServer.api.post('/api/user/me/forgotten-password', { username: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: FORGOTTEN_ANSWER });
+    await afterAnswers(mailServer);
     expect(received).toHaveLength(1);
     const [message] = received;
     expect(message.to).toEqual(['admin@workplace.example']);
@@ -477,6 +480,7 @@ describe('forgotten password over SMTP', () => {
     const count = received.length;
     const res = await mailServer.api.post('/api/user/me/forgotten-password', { username: 'personne' });
     expect(res.status).toBe(200);
+    await afterAnswers(mailServer);
     expect(received).toHaveLength(count);
   });
 });

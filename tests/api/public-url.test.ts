@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/src/env';
+import { afterAnswers } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 9, item 6: the reset link's origin comes from configuration only, never from the request.
@@ -48,6 +49,7 @@ describe('reset link without PUBLIC_URL (development, tests)', () => {
     expect(await postWithHost(server, '/api/user/me/forgotten-password', { username: 'demo' }, 'evil.example')).toBe(
       200,
     );
+    await afterAnswers(server);
     expect(lastResetLink(server).origin).toBe(server.url);
   });
 });
@@ -61,6 +63,7 @@ describe('reset link with PUBLIC_URL', () => {
     expect(
       await postWithHost(server, '/api/user/me/forgotten-password', { username: 'admin' }, 'evil.example:8443'),
     ).toBe(200);
+    await afterAnswers(server);
     const link = lastResetLink(server);
     expect(link.origin).toBe('https://portail.cabinet.example');
     expect(link.pathname).toBe('/forgotten-password');

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -162,6 +162,7 @@ describe('signing in through the form', () => {
     expect(await page.title()).toBe('Mot de passe oublié | Workplace');
     await expectAccessible(page, 'la demande de lien');
     await page.getByLabel('Identifiant').fill('demo');
+    const mailsBefore = emlFiles().length;
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await page
       .getByText(
@@ -169,6 +170,8 @@ describe('signing in through the form', () => {
       )
       .waitFor();
 
+    // The mail is written just after the answer (decision 075): wait for it.
+    await expect.poll(() => emlFiles().length).toBeGreaterThan(mailsBefore);
     await page.goto(readResetLink());
     await page.getByRole('heading', { name: 'Nouveau mot de passe' }).waitFor();
     await expectAccessible(page, 'le choix du nouveau mot de passe');
@@ -193,14 +196,19 @@ async function signInWith(page: Page, username: string, password: string): Promi
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** The .eml files of the embedded outbox, oldest first. */
+function emlFiles(): string[] {
+  const folder = join(server.dataDir, 'mail');
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
+}
+
 /** The link of the last .eml of the embedded outbox (quoted-printable decoded). */
 function readResetLink(): string {
-  const folder = join(server.dataDir, 'mail');
-  const last = readdirSync(folder)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .at(-1)!;
-  const raw = readFileSync(join(folder, last), 'utf8');
+  const raw = readFileSync(join(server.dataDir, 'mail', emlFiles().at(-1)!), 'utf8');
   const text = raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));

@@ -63,3 +63,11 @@ export function decodeHeader(value: string): string {
         ).toString('utf8'),
   );
 }
+
+/**
+ * Waits for what a server left for after its answers: « Mot de passe oublié » answers first, then
+ * looks the login up and writes the mail (decision 075), so a test reads the mail after this.
+ */
+export async function afterAnswers(server: { deps: { state: { batches: Map<number, Promise<void>> } } }) {
+  await Promise.allSettled([...server.deps.state.batches.values()]);
+}

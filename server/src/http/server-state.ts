@@ -16,7 +16,10 @@ export interface ServerState {
    * (inbox deposits, cash receipts): bytes are removed only when no module uses them (blob-guard.ts).
    */
   blobUsers: Map<string, (sha256: string) => Promise<number>>;
-  /** Inbox batches this server is processing, by batch id (inbox/batch.ts). */
+  /**
+   * Inbox batches this server is processing, by batch id (inbox/batch.ts), and work left for after an
+   * answer under negative ids (after-answer.ts): a stop waits for both before closing the database.
+   */
   batches: Map<number, Promise<void>>;
   /** The file store of DATA_DIR/files, made at first use; `replaced` lets a test play a faulty disk (stores.ts). */
   files: { store: FileStorage | null; replaced: FileStorage | null };

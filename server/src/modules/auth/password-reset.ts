@@ -52,11 +52,11 @@ export async function createInvitation(
   );
 }
 
-export async function requestPasswordReset(deps: Deps, username: string): Promise<void> {
+/** The link and its mail for a known login with an address; nothing otherwise. Run after the answer (routes.ts). */
+export async function requestPasswordReset(deps: Deps, username: string, now = deps.now()): Promise<void> {
   const user = await findUserByUsername(deps.db, username);
   if (!user?.email) return;
   const token = newToken();
-  const now = deps.now();
   await deps.db.insert(passwordResets).values({
     tokenHash: sha256(token),
     userId: user.id,

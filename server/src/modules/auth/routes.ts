@@ -1,5 +1,6 @@
 import { clientAddress } from '../../http/client-address';
 import { api } from '../../../../src/contract/index';
+import { afterAnswer } from '../../http/after-answer';
 import { createModule } from '../../http/route';
 import { forbidden, HttpError, unauthorized } from '../../http/errors';
 import type { Deps } from '../../http/types';
@@ -67,9 +68,14 @@ export function authModule(deps: Deps) {
   });
 
   route(api.session.forgottenPassword, {}, async (c, { body }) => {
+    const now = deps.now();
     // Mails are throttled per login and per address (decision 008), known logins or not.
-    await countResetRequest(deps.db, body.username, clientAddress(c, deps.config), deps.now());
-    await requestPasswordReset(deps, body.username);
+    await countResetRequest(deps.db, body.username, clientAddress(c, deps.config), now);
+    // The same work before the answer whether the login exists or not: looking it up, storing the
+    // link and writing the mail come after it, or the time would tell (issue 42 point 11, decision 075).
+    void afterAnswer(deps, 'Envoi du lien de réinitialisation impossible', () =>
+      requestPasswordReset(deps, body.username, now),
+    );
     // Always the same answer, so nobody learns which login names exist.
     return c.json({
       message:
