@@ -1,0 +1,222 @@
+// The lint's rules fail loudly, not silently: a pattern that stops matching (an oxlint upgrade, a
+// folder renamed, a glob mistyped in .oxlintrc.json) would otherwise turn a rule off with the suite
+// still green. Each snippet below is linted by oxlint with the real configuration, at the path it
+// names, in a copy of the sources (so imports resolve to the real files and no probe ever lands in
+// the working tree), and must raise exactly the listed rules. Run by `npm run lint` (decision 072).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const OXLINT = path.join(ROOT, 'node_modules/oxlint/bin/oxlint');
+
+const BOUNDARY = 'workplace/boundaries';
+const TABLES = 'workplace/table-ownership';
+const IMPORTS = 'no-restricted-imports';
+const UNUSED_DIRECTIVE = 'unused-disable-directive';
+
+// [path, code, rules expected]; an empty list: the snippet must pass.
+const cases = [
+  // Layers: one way down, and the app never imports the server (types and `import()` count).
+  ['src/domain/probe.ts', "import { http } from '../lib/http';\nexport const a = http;", [BOUNDARY]],
+  ['src/domain/probe-type.ts', "import type { ApiError } from '../lib/http';\nexport type A = ApiError;", [BOUNDARY]],
+  ['src/domain/probe-export.ts', "export { http } from '../lib/http';", [BOUNDARY]],
+  [
+    'src/lib/probe.ts',
+    "import { changePassword } from '../features/auth';\nexport const a = changePassword;",
+    [BOUNDARY],
+  ],
+  ['src/lib/probe-lazy.ts', "export const load = () => import('../features/auth');", [BOUNDARY]],
+  ['src/data/probe.ts', "import { x } from '../components/dates';\nexport const a = x;", [BOUNDARY]],
+  [
+    'src/components/probe.ts',
+    "import { changePassword } from '../features/auth';\nexport const a = changePassword;",
+    [BOUNDARY],
+  ],
+  ['src/routes/probe.ts', "import { x } from '../../server/src/app';\nexport const a = x;", [BOUNDARY]],
+  ['sw/probe.ts', "import { x } from '../server/src/app';\nexport const a = x;", [BOUNDARY]],
+  ['server/src/probe.ts', "import { http } from '../../src/lib/http';\nexport const a = http;", [BOUNDARY]],
+  ['server/src/probe-domain.ts', "import { toCents } from '../../src/domain/money';\nexport const a = toCents;", []],
+  ['src/routes/probe-screen.ts', "import { x } from '../features/auth/api/session-api';\nexport const a = x;", []],
+  // A feature reaches another through its index.ts; a server module another through its service.
+  ['src/features/profile/probe.ts', "import { a } from '../auth/api/session-api';\nexport const b = a;", [BOUNDARY]],
+  [
+    'src/features/profile/probe-entry.ts',
+    "import { changePassword } from '../auth';\nexport const b = changePassword;",
+    [],
+  ],
+  [
+    'server/src/modules/invoices/probe.ts',
+    "import { r } from '../invoicing-core/items-routes';\nexport const a = r;",
+    [BOUNDARY],
+  ],
+  [
+    'server/src/modules/invoices/probe-service.ts',
+    "import { s } from '../invoicing-core/items-service';\nexport const a = s;",
+    [],
+  ],
+  ['server/src/modules/invoices/probe-own.ts', "import { r } from './routes';\nexport const a = r;", []],
+  // Server modules own their tables.
+  [
+    'server/src/modules/statistics/probe.ts',
+    "import { sessions } from '../../db/schema/index';\nexport const a = sessions;",
+    [TABLES],
+  ],
+  ['server/src/modules/auth/probe.ts', "import { sessions } from '../../db/schema';\nexport const a = sessions;", []],
+  [
+    'server/src/modules/auth/probe-all.ts',
+    "import * as schema from '../../db/schema';\nexport const a = schema;",
+    [TABLES],
+  ],
+  // src/domain is pure; the date inputs come from src/components/dates.
+  ['src/domain/probe-io.ts', "import Dexie from 'dexie';\nexport const a = Dexie;", [IMPORTS]],
+  ['src/domain/probe-node.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;", [IMPORTS]],
+  ['src/domain/probe-react.ts', "import { jsx } from 'react/jsx-runtime';\nexport const a = jsx;", [IMPORTS]],
+  [
+    'src/features/profile/probe-dates.ts',
+    "import { DateInput } from '@mantine/dates';\nexport const a = DateInput;",
+    [IMPORTS],
+  ],
+  ['src/components/dates.ts', "import { DateInput } from '@mantine/dates';\nexport const a = DateInput;", []],
+  // Disable comments: named rules, a reason, spelled eslint-disable, and used.
+  [
+    'src/features/profile/probe-why.ts',
+    '// eslint-disable-next-line no-debugger\ndebugger;',
+    ['eslint-comments/require-description'],
+  ],
+  [
+    'src/features/profile/probe-all-rules.ts',
+    '// eslint-disable-next-line -- every rule\ndebugger;',
+    ['eslint-comments/no-unlimited-disable'],
+  ],
+  ['src/features/profile/probe-used.ts', '// eslint-disable-next-line no-debugger -- a probe\ndebugger;', []],
+  [
+    'src/features/profile/probe-unused.ts',
+    '// eslint-disable-next-line no-debugger -- a probe\nexport const a = 1;',
+    [UNUSED_DIRECTIVE],
+  ],
+  [
+    'src/features/profile/probe-oxlint.ts',
+    '// oxlint-disable-next-line no-debugger -- a probe\ndebugger;',
+    ['workplace/eslint-directives-only'],
+  ],
+  // React: hooks, and the React Compiler's checks (on src/, not on the pure layers).
+  [
+    'src/features/profile/probe-hooks.ts',
+    "import { useState } from 'react';\nexport function useProbe(on: boolean) {\n  if (on) useState(0);\n}",
+    ['react-hooks/rules-of-hooks'],
+  ],
+  [
+    'src/features/profile/probe-deps.ts',
+    "import { useEffect } from 'react';\nexport function useProbe(id: string) {\n  useEffect(() => console.log(id), []);\n}",
+    ['react-hooks/exhaustive-deps'],
+  ],
+  [
+    'src/features/profile/probe-static.tsx',
+    'export function Probe() {\n  const Inner = () => <p>x</p>;\n  return <Inner />;\n}',
+    ['react-compiler/static-components'],
+  ],
+  [
+    'src/features/profile/probe-mutate.tsx',
+    'export function Probe(props: { n: number }) {\n  props.n = 2;\n  return <p>{props.n}</p>;\n}',
+    ['react-compiler/immutability'],
+  ],
+  [
+    'src/domain/probe-compiler.tsx',
+    'export function Probe() {\n  const Inner = () => <p>x</p>;\n  return <Inner />;\n}',
+    [],
+  ],
+  // jsx-a11y, with role="list" on a list allowed.
+  ['src/components/probe-a11y.tsx', 'export const A = () => <img src="a.png" />;', ['jsx-a11y/alt-text']],
+  ['src/components/probe-list.tsx', 'export const A = () => <ul role="list"><li>a</li></ul>;', []],
+  // TypeScript and @eslint/js, as configured.
+  ['src/lib/probe-any.ts', 'export const a: any = 1;', ['typescript/no-explicit-any']],
+  ['tests/probe-any.test.ts', 'export const a: any = 1;', []],
+  ['src/lib/probe-unused.ts', 'const _skipped = 1;\nconst unused = 2;\nexport const a = 1;', ['no-unused-vars']],
+  [
+    'src/lib/probe-const.ts',
+    'let { a, b } = { a: 1, b: 2 };\na += 1;\nlet c = 3;\nexport const d = [a, b, c];',
+    ['prefer-const'],
+  ],
+  ['scripts/probe.mjs', 'export const a = missingGlobal;', ['no-undef']],
+  ['scripts/probe-var.ts', 'var a = 1;\nexport { a };', ['no-var']],
+];
+
+// The home of AST-selector rules is off until a rule is written there: prove the mechanism with one.
+const syntaxCase = [
+  'server/src/modules/invoices/probe-syntax.ts',
+  'export const now = () => Date.now();',
+  ['workplace/no-restricted-syntax'],
+];
+const syntaxConfig = {
+  extends: ['./.oxlintrc.json'],
+  options: { reportUnusedDisableDirectives: 'error' },
+  overrides: [
+    {
+      files: [syntaxCase[0]],
+      rules: {
+        'workplace/no-restricted-syntax': [
+          'error',
+          { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'deps.now' },
+        ],
+      },
+    },
+  ],
+};
+
+let copy;
+let found;
+
+// oxlint's codes are `plugin(rule)`; ours are the ids written in .oxlintrc.json and disable comments.
+const ruleOf = (diagnostic) => {
+  if (!diagnostic.code)
+    return diagnostic.message.startsWith('Unused eslint-disable') ? UNUSED_DIRECTIVE : diagnostic.message;
+  const [, plugin, rule] = /^(.*)\((.*)\)$/.exec(diagnostic.code);
+  return plugin === 'eslint' ? rule : `${plugin}/${rule}`;
+};
+
+async function lint(config, files) {
+  const run = promisify(execFile)(process.execPath, [OXLINT, '-c', config, '-f', 'json', ...files], {
+    cwd: copy,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // oxlint exits 1 when it found something, which is the point here.
+  const { stdout } = await run.catch((error) => (error.stdout ? error : Promise.reject(error)));
+  const byFile = new Map(files.map((file) => [file, []]));
+  for (const diagnostic of JSON.parse(stdout).diagnostics) byFile.get(diagnostic.filename)?.push(ruleOf(diagnostic));
+  return byFile;
+}
+
+before(async () => {
+  copy = mkdtempSync(path.join(tmpdir(), 'lint-rules-'));
+  for (const dir of ['src', 'server/src', 'sw', 'scripts/lint'])
+    cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true });
+  cpSync(path.join(ROOT, '.oxlintrc.json'), path.join(copy, '.oxlintrc.json'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  for (const [file, code] of [...cases, syntaxCase]) {
+    mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+    writeFileSync(path.join(copy, file), `${code}\n`);
+  }
+  writeFileSync(path.join(copy, 'syntax.oxlintrc.json'), JSON.stringify(syntaxConfig));
+  const [main, syntax] = await Promise.all([
+    lint(
+      '.oxlintrc.json',
+      cases.map(([file]) => file),
+    ),
+    lint('syntax.oxlintrc.json', [syntaxCase[0]]),
+  ]);
+  found = new Map([...main, ...syntax]);
+});
+
+after(() => rmSync(copy, { recursive: true, force: true }));
+
+for (const [file, code, expected] of [...cases, syntaxCase]) {
+  test(`${file}: ${code.split('\n')[0]}`, () => {
+    assert.deepEqual([...found.get(file)].sort(), [...expected].sort());
+  });
+}
