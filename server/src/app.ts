@@ -15,6 +15,8 @@ import type { AppEnv, Deps } from './http/types';
 import { modules } from './modules/index';
 import { syncBatchModule } from './modules/sync-batch/index';
 import { isDatabaseBusy } from './db/errors';
+import { databaseFault, loggableError } from './db/loggable-error';
+import { writeFaultOf } from './modules/documents/storage-errors';
 
 export const DATABASE_BUSY = 'Le serveur est momentanément très sollicité : réessayez dans un instant.';
 
@@ -49,14 +51,22 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
         err.status,
       );
     }
+    const where = `[${c.get('requestId')}] ${c.req.method} ${c.req.path}`;
     if (isDatabaseBusy(err)) {
       // Not a fault of the request: it did nothing (its transaction rolled back) and may come again.
-      console.warn(`[${c.get('requestId')}] ${c.req.method} ${c.req.path} : base de données occupée`, err.message);
+      console.warn(`${where} : base de données occupée`, databaseFault(err) ?? (err as Error)?.message);
       c.header('Retry-After', '2');
       return c.json({ message: DATABASE_BUSY, requestId: c.get('requestId') }, 503);
     }
-    // A real fault: logged with the request id the client can quote.
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
+    // A full or read-only disk under the database or a file written on the way (issue 42 point 10):
+    // the uploads' French 507, which the outbox retries; nothing was kept (the transaction rolled back).
+    const disk = writeFaultOf(err);
+    if (disk) {
+      console.error(`${where} : écriture impossible sur le disque du serveur (${disk.failure}),`, loggableError(err));
+      return c.json({ message: disk.message }, 507);
+    }
+    // A real fault: logged with the request id the client can quote, never with a query's values.
+    console.error(where, loggableError(err));
     return c.json(
       { message: 'Une erreur interne est survenue. Réessayez plus tard.', requestId: c.get('requestId') },
       500,

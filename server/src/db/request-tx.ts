@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Tx } from './client';
+import { loggableError } from './loggable-error';
 
 // Transactions scoped to the async context (decision 007). A mutation's handler and its stored
 // Idempotency-Key answer commit together in the request transaction, while handlers keep using
@@ -55,11 +56,15 @@ async function scopedTransaction<T>(root: Db, fn: (tx: Tx) => Promise<T>, config
     }, config as never);
   } finally {
     for (const end of scope.afterEnd)
-      await scopes.exit(async () => end()).catch((error) => console.error('Fin d’une transaction en échec', error));
+      await scopes
+        .exit(async () => end())
+        .catch((error) => console.error('Fin d’une transaction en échec', loggableError(error)));
   }
   for (const next of scope.afterCommit) {
     // Committed work is done: a failing follow-up (removing bytes no row refers to) is only logged.
-    await scopes.exit(async () => next()).catch((error) => console.error('Suite d’une transaction en échec', error));
+    await scopes
+      .exit(async () => next())
+      .catch((error) => console.error('Suite d’une transaction en échec', loggableError(error)));
   }
   return result;
 }
@@ -81,7 +86,7 @@ export function whenTransactionEnds(fn: () => unknown): void {
   else
     void Promise.resolve()
       .then(fn)
-      .catch((error) => console.error('Fin d’une transaction en échec', error));
+      .catch((error) => console.error('Fin d’une transaction en échec', loggableError(error)));
 }
 
 export function afterCommit(fn: () => unknown): void {
@@ -90,5 +95,5 @@ export function afterCommit(fn: () => unknown): void {
   else
     void Promise.resolve()
       .then(fn)
-      .catch((error) => console.error('Suite d’une transaction en échec', error));
+      .catch((error) => console.error('Suite d’une transaction en échec', loggableError(error)));
 }

@@ -203,7 +203,7 @@ export function insertDocuments(db: DbOrTx, values: NewDocument[]) {
 export { documentAccess, mayReadFile, membersAccess, readableFilesWhere, type DocumentAccess } from './access';
 export { zipResponse } from './files';
 export { holdBlobs, registerBlobUser, removeBlobIfUnused, type BlobHolds } from './blob-guard';
-export { storageFor } from './stores';
+export { probeStorage, storageFor } from './stores';
 export { UploadInspector, type UploadTypeCheck } from './upload-inspector';
 export { contentDisposition } from './content-disposition';
 export { demoPdf } from './seed-files';

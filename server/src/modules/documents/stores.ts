@@ -1,8 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Config } from '../../env';
 import type { Deps } from '../../http/types';
 import { diskStorage, type FileStorage } from './storage';
+import { StorageError, type StorageFailure } from './storage-errors';
 import { parseStorageUrl, s3Client, s3Storage } from './s3-storage';
 
 type StoreDeps = Pick<Deps, 'config' | 'state'>;
@@ -40,4 +42,36 @@ function configuredStorage(config: Config): FileStorage {
 export function replaceStorage(deps: StoreDeps, storage: FileStorage): () => void {
   deps.state.files.replaced = storage;
   return () => void (deps.state.files.replaced = null);
+}
+
+/** How long a probe's outcome is reused: a balancer polling every second does not write every second. */
+export const PROBE_CACHE_MS = 3_000;
+const PROBE_BYTES = new TextEncoder().encode('sonde d’écriture du portail\n');
+const probes = new WeakMap<FileStorage, { at: number; outcome: Promise<StorageFailure | null> }>();
+
+/**
+ * Whether the data folder can be written now (GET /api/health/ready, decision 077): a few bytes
+ * received by the store's own writer into DATA_DIR/files/.tmp — written, flushed, read back — then
+ * removed; nothing is placed. Null when it went through, else what failed (the StorageError's
+ * failure: a full disk, a read-only or forbidden folder…). The outcome is kept PROBE_CACHE_MS per
+ * store, and a store swapped in (a test's faulty disk) is probed anew.
+ */
+export function probeStorage(deps: StoreDeps): Promise<StorageFailure | null> {
+  const store = storageFor(deps);
+  const cached = probes.get(store);
+  if (cached && performance.now() - cached.at < PROBE_CACHE_MS) return cached.outcome;
+  const outcome = (async () => {
+    const incoming = store.receive();
+    try {
+      incoming.sink.end(PROBE_BYTES);
+      await finished(incoming.sink);
+      return null;
+    } catch (error) {
+      return error instanceof StorageError ? error.failure : 'failed';
+    } finally {
+      await incoming.discard().catch(() => undefined);
+    }
+  })();
+  probes.set(store, { at: performance.now(), outcome });
+  return outcome;
 }

@@ -3,6 +3,7 @@ import { categoryLabel } from '../../../../src/domain/document-categories';
 import { documentNotificationLabel } from '../../../../src/domain/deposits';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
+import { loggableError } from '../../db/loggable-error';
 import type { Deps } from '../../http/types';
 import {
   documentSearchKey,
@@ -27,7 +28,7 @@ export function startBatch(deps: Deps, batchId: number): Promise<void> {
   if (!job) {
     job = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => processLeased(deps, batchId))
-      .catch((error) => console.error(`Traitement du lot ${batchId} interrompu`, error))
+      .catch((error) => console.error(`Traitement du lot ${batchId} interrompu`, loggableError(error)))
       .finally(() => running.delete(batchId));
     running.set(batchId, job);
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../http/types';
 import { notificationPreferences, notifications } from '../../db/schema/index';
+import { databaseFault } from '../../db/loggable-error';
 import { PARIS_TIME_ZONE } from '../../../../src/domain/dates';
 import { formatDateTime } from '../../../../src/domain/format';
 import { joinPerson, loadProfile, userIsActive } from '../users/service';
@@ -47,7 +48,10 @@ export async function sendNotificationDigests(deps: Deps, now: Date): Promise<nu
       if (await sendOne(deps, pref.userId, pref.companyId, now)) sent++;
     } catch (error) {
       // One unreachable mailbox must not keep the others from theirs; the next turn retries it.
-      console.warn('Récapitulatif des notifications non envoyé', (error as Error)?.message ?? error);
+      console.warn(
+        'Récapitulatif des notifications non envoyé',
+        databaseFault(error) ?? (error as Error)?.message ?? error,
+      );
     }
   }
   return sent;
