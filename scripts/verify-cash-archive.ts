@@ -33,6 +33,7 @@ const lines = [
     ? `Dernier mouvement : n° ${r.movements.last.seq}, ${r.movements.last.at}, ${r.movements.last.hash}`
     : null,
   check.fingerprint ? `Empreinte de la clé publique : ${check.fingerprint}` : null,
+  r && !r.checks.head ? 'Archive sans tête signée (faite avant la décision 077) : la tête n’est pas vérifiée.' : null,
   '',
   ...check.problems.map((p) => `✗ ${p}`),
   ...(r
@@ -42,6 +43,8 @@ const lines = [
         ['Signatures', r.checks.signatures],
         ['Ancrage des clôtures', r.checks.anchors],
         ['Totaux et grand total', r.checks.totals],
+        // Archives made since decision 077 carry the register's signed head.
+        ...(r.checks.head ? [['Tête de la caisse signée', r.checks.head] as const] : []),
       ].map(([label, c]) => {
         const check = c as { ok: boolean; detail: string };
         return `${check.ok ? '✓' : '✗'} ${label as string} : ${check.detail}`;

@@ -217,7 +217,17 @@ export const verifyReport = z.object({
     last: z.object({ seq: z.number().int(), hash: z.string(), at: z.string() }).nullable(),
   }),
   closings: z.object({ count: z.number().int() }),
-  checks: z.object({ chain: check, sequence: check, signatures: check, anchors: check, totals: check }),
+  checks: z.object({
+    chain: check,
+    sequence: check,
+    signatures: check,
+    anchors: check,
+    totals: check,
+    /** The register's signed head (decision 077): its signature, and no record beyond it. */
+    head: check.optional(),
+    /** The dashboards' derived day totals against the movements (server only). */
+    dayTotals: check.optional(),
+  }),
   firstBreak: z.object({ kind: z.enum(['movement', 'closing']), seq: z.number().int(), reason: z.string() }).nullable(),
   failingClosings: z.array(z.number().int()),
   publicKey: z.object({ fingerprint: z.string(), jwk: z.record(z.string(), z.string()) }),
@@ -249,6 +259,17 @@ export const chain = endpoint({
       publicKey: z.record(z.string(), z.string()),
       /** Every key that signed records of this installation, by fingerprint (records name theirs in keyId). */
       publicKeys: z.record(z.string(), z.record(z.string(), z.string())),
+      /** The register's signed head (decision 077), checked with the records. */
+      head: z
+        .object({
+          seq: z.number().int(),
+          hash: z.string(),
+          closingSeq: z.number().int(),
+          closingHash: z.string(),
+          signature: z.string().nullable(),
+          keyId: z.string().nullable(),
+        })
+        .optional(),
     }),
   },
   errors: { 404: 'Caisse introuvable' },

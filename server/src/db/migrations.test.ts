@@ -38,6 +38,7 @@ const RELEASED: Record<string, string> = {
   '0009_einvoicing': 'f260bce5e133b6f1',
   '0010_einvoice_retention': '62917c6ed01ec93f',
   '0011_document_search_indexes': '1cebb01aa51ac653',
+  '0012_cash_register_head_signature': 'cd3dc38c3aedcf4d',
 };
 
 describe('migrations (decision 038)', () => {

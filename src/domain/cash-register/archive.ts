@@ -1,6 +1,6 @@
 // The offline check of an archive (npm run verify-cash-archive): every file against the signed
 // manifest, then the chain by verifyChain with every signature. Pure: the caller unzips.
-import type { ClosingRecord, MovementRecord } from './chain';
+import type { ClosingRecord, MovementRecord, RegisterHead } from './chain';
 import { ed25519Verifier, sha256hex, type PublicJwk } from './crypto';
 import { verifyChain, type VerifyReport } from './verify';
 
@@ -34,6 +34,9 @@ export async function verifyArchive(files: Readonly<Record<string, Uint8Array>>,
     period: { dateStart: string; dateEnd: string };
     movements: MovementRecord[];
     closings: ClosingRecord[];
+    /** Archives made since decision 077: the register's signed head, and the seqs then stored. */
+    head?: RegisterHead;
+    stored?: { movementSeq: number; closingSeq: number };
   }>(files['chaine.json']);
   if (!manifest || !manifestBytes) problems.push('Le manifeste (manifeste.json) est absent ou illisible.');
   if (!keys) problems.push('Les clés publiques (cles-publiques.json) sont absentes ou illisibles.');
@@ -65,6 +68,8 @@ export async function verifyArchive(files: Readonly<Record<string, Uint8Array>>,
           period: chain.period,
           checkedAt: now.toISOString(),
           signatures: 'all',
+          // The head when the archive was made, if it carries one: its signature, no record beyond it.
+          ...(chain.head ? { head: chain.head, stored: chain.stored } : {}),
         })
       : null;
   return {

@@ -94,5 +94,22 @@ export function closingCanonical(registerUuid: string, c: ClosingFields): string
   ]);
 }
 
+/** The heads of a register's two chains, as its row keeps them: the last movement and the last closing. */
+export interface HeadFields {
+  seq: number;
+  hash: string;
+  closingSeq: number;
+  closingHash: string;
+}
+
+/**
+ * The register's head (decision 077), signed with every write: its own tag, so no record's signature
+ * (over a record's hash) can stand for a head's, and an older head, once overwritten, has no
+ * signature left to show.
+ */
+export function headCanonical(registerUuid: string, h: HeadFields): string {
+  return JSON.stringify(['TETE', CHAIN_VERSION, registerUuid, int(h.seq), h.hash, int(h.closingSeq), h.closingHash]);
+}
+
 /** What each link hashes: the previous hash, a line feed, the canonical form. */
 export const linkInput = (prevHash: string, canonical: string) => `${prevHash}\n${canonical}`;

@@ -45,4 +45,7 @@ export const CASH_MESSAGES = {
   earlierOpen: (day: string) => `La journée du ${formatDate(day)} n’est pas clôturée : clôturez-la d’abord.`,
   futureDay: 'Cette journée est dans le futur : on ne saisit et ne clôture que jusqu’à aujourd’hui.',
   registerNotFound: 'Cette caisse est introuvable.',
+  /** A write on a head that its signature no longer covers would sign over the tampering (decision 077). */
+  headTampered:
+    'La tête de la caisse ne correspond plus à sa signature : la caisse a été modifiée en dehors du portail. Rien n’a été enregistré ; lancez « Vérifier l’intégrité » et prévenez l’administrateur du portail.',
 } as const;

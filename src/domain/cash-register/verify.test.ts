@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, linkInput, movementCanonical, type MovementFields } from './canonical';
-import { linkClosing, linkMovement, type ClosingRecord, type MovementRecord, type Signer } from './chain';
+import {
+  linkClosing,
+  linkMovement,
+  signHead,
+  type ClosingRecord,
+  type MovementRecord,
+  type RegisterHead,
+  type Signer,
+} from './chain';
 import { bytesToBase64url, keyFingerprint, sha256hex, type PublicJwk } from './crypto';
 import { dayTotals } from './journal';
 import { plannedClosings } from './closings';
@@ -203,5 +211,94 @@ describe('the chain’s verification (server, browser and archive alike)', async
     const stored = { ...nfc, label: 'Cafe\u0301 et pâtisserie' };
     const report = await check([stored], [], 'all');
     expect(report.ok).toBe(true);
+  });
+});
+
+describe('the register’s signed head and the derived day totals (decision 077)', async () => {
+  const key = await keyPair();
+  const built = await build(key.signer);
+  const last = (n: number) => built.movements[n - 1]!;
+  const closing = built.closings.at(-1)!;
+  const headAt = (seq: number) => ({
+    seq,
+    hash: last(seq).hash,
+    closingSeq: closing.seq,
+    closingHash: closing.hash,
+  });
+  const check = (
+    movements: MovementRecord[],
+    head: RegisterHead,
+    more: Partial<Parameters<typeof verifyChain>[0]> = {},
+  ) =>
+    verifyChain({
+      registerUuid: REGISTER,
+      movements,
+      closings: built.closings,
+      keys: { [key.fingerprint]: key.jwk },
+      currentKey: { fingerprint: key.fingerprint, jwk: key.jwk },
+      period: { dateStart: null, dateEnd: null },
+      checkedAt: '2026-12-02T08:00:00.000Z',
+      head,
+      wholeChains: true,
+      ...more,
+    });
+
+  it('a head signed with the installation’s key verifies', async () => {
+    const report = await check(built.movements, await signHead(REGISTER, headAt(60), key.signer));
+    expect(report.ok).toBe(true);
+    expect(report.checks.head).toEqual({ ok: true, detail: 'Tête signée (mouvement n° 60, clôture n° 11).' });
+  });
+
+  it('a tail deleted and the head moved back onto it, keeping the old signature: the signature fails', async () => {
+    const signed = await signHead(REGISTER, headAt(60), key.signer);
+    const rewound = { ...signed, ...headAt(54) };
+    const report = await check(built.movements.slice(0, 54), rewound);
+    expect(report.ok).toBe(false);
+    expect(report.checks.chain.ok).toBe(true);
+    expect(report.checks.head!.detail).toMatch(
+      /^La signature de la tête de la caisse \(mouvement n° 54, clôture n° 11\) n’est pas valide/,
+    );
+  });
+
+  it('a record’s own signature cannot stand for the head’s (its own tag), nor can another key’s', async () => {
+    const borrowed = { ...headAt(54), signature: last(54).signature, keyId: key.fingerprint };
+    expect((await check(built.movements.slice(0, 54), borrowed)).checks.head!.ok).toBe(false);
+    const attacker = await keyPair();
+    const forged = await signHead(REGISTER, headAt(54), attacker.signer);
+    expect((await check(built.movements.slice(0, 54), forged)).checks.head!.detail).toContain('nomme une clé inconnue');
+  });
+
+  it('a head behind stored records, or naming a record that is not there, is named', async () => {
+    const behind = await check(built.movements, await signHead(REGISTER, headAt(54), key.signer));
+    expect(behind.checks.head!.detail).toMatch(
+      /^Le mouvement n° 60 est enregistré et signé au-delà de la tête \(n° 54\) : la tête a été reculée ; la clôture n° 10 ancre le mouvement n° 60/,
+    );
+    const period = await check(built.movements.slice(0, 30), await signHead(REGISTER, headAt(54), key.signer), {
+      wholeChains: false,
+      stored: { movementSeq: 60, closingSeq: 11 },
+    });
+    expect(period.checks.head!.ok).toBe(false);
+    const missing = await check(built.movements.slice(0, 59), await signHead(REGISTER, headAt(60), key.signer));
+    expect(missing.checks.head!.detail).toContain('mouvement n° 60 de la tête est absent ou modifié');
+  });
+
+  it('derived day totals that differ from the movements are named by day and type', async () => {
+    const head = await signHead(REGISTER, headAt(60), key.signer);
+    const totals = built.movements.map((m) => ({
+      day: m.day,
+      typeCode: m.typeCode,
+      amountCents: m.amountCents,
+      count: 1,
+    }));
+    expect((await check(built.movements, head, { dayTotals: totals })).checks.dayTotals).toEqual({
+      ok: true,
+      detail: 'Totaux des tableaux de bord recalculés sur 10 jours : conformes aux mouvements.',
+    });
+    const changed = totals.map((t, i) => (i === 6 ? { ...t, amountCents: t.amountCents + 1 } : t));
+    const report = await check(built.movements, head, { dayTotals: changed });
+    expect(report.ok).toBe(false);
+    expect(report.checks.dayTotals!.detail).toBe(
+      'Un total diffère des mouvements : 22/11/2026, « Ventes TVA 5,5 % » : 300,02\u00a0€ (1 mouvement) dans les totaux des tableaux de bord, 300,01\u00a0€ (1 mouvement) d’après les mouvements.',
+    );
   });
 });

@@ -1,12 +1,15 @@
 // The integrity check of a register (« Vérifier l’intégrité »), run by the server (GET verify), by
 // the browser on the records of GET chain, and offline on an archive: the same code everywhere.
 // Checks: each link's hash, the sequence without gaps, the Ed25519 signatures, each closing anchored
-// to the movement chain, each closing's totals and the perpetual grand total recomputed.
-import { formatDate } from '../format';
+// to the movement chain, each closing's totals and the perpetual grand total recomputed; when given
+// (decision 077), the register's signed head and the dashboards' derived day totals.
+import { formatCount, formatDate, formatMoney } from '../format';
+import { euros } from './amounts';
 import { GENESIS_HASH, closingCanonical, linkInput, movementCanonical } from './canonical';
-import type { ClosingRecord, MovementRecord } from './chain';
+import { headDigest, type ClosingRecord, type MovementRecord, type RegisterHead } from './chain';
 import { ed25519Verifier, sha256hex, type PublicJwk, type Verifier } from './crypto';
 import { dayTotals, type DayTotals } from './journal';
+import { MOVEMENT_TYPES, movementTypeOf } from './movement-types';
 
 export const INTACT_CONCLUSION = 'Aucune donnée ne peut être altérée sans rompre la chaîne.';
 
@@ -29,6 +32,29 @@ export interface VerifyInput {
   signatures?: 'all' | 'anchored';
   /** The register's last movement as its row records it: a deleted tail shows. */
   expectedLast?: { seq: number; hash: string } | null;
+  /**
+   * The register's signed head, as its row keeps it (decision 077): its signature must verify, no
+   * record may lie beyond it, and with `wholeChains` it must be both chains' last records. A deleted
+   * tail with a rewound head shows: the rewound head has no valid signature (the key is not beside
+   * the database) and an older one's was overwritten.
+   */
+  head?: RegisterHead | null;
+  /** `movements` and `closings` are the register's whole chains (GET verify without a period). */
+  wholeChains?: boolean;
+  /** The highest seqs stored for the register, when the extract may stop short of them (a period). */
+  stored?: { movementSeq: number; closingSeq: number };
+  /**
+   * The dashboards' derived totals (cash_day_totals) of the period's days (every day when whole):
+   * compared with the movements' sums per day and type, in French where they differ.
+   */
+  dayTotals?: ReadonlyArray<DerivedDayTotal>;
+}
+
+export interface DerivedDayTotal {
+  day: string;
+  typeCode: string;
+  amountCents: number;
+  count: number;
 }
 
 interface Check {
@@ -46,7 +72,17 @@ export interface VerifyReport {
     last: { seq: number; hash: string; at: string } | null;
   };
   closings: { count: number };
-  checks: { chain: Check; sequence: Check; signatures: Check; anchors: Check; totals: Check };
+  checks: {
+    chain: Check;
+    sequence: Check;
+    signatures: Check;
+    anchors: Check;
+    totals: Check;
+    /** The register's signed head (when the input gives it). */
+    head?: Check;
+    /** The dashboards' derived totals against the movements (when the input gives them). */
+    dayTotals?: Check;
+  };
   firstBreak: { kind: 'movement' | 'closing'; seq: number; reason: string } | null;
   failingClosings: number[];
   publicKey: { fingerprint: string; jwk: Record<string, string> };
@@ -271,6 +307,10 @@ export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
     }
   }
 
+  // 6. The register's signed head, and the dashboards' derived totals.
+  const head = input.head ? await headCheck(input, verifiers) : undefined;
+  const derived = input.dayTotals ? derivedTotalsCheck(input.dayTotals, movements, input.period) : undefined;
+
   // Report.
   const firstBreak =
     [...mBreaks].sort((a, b) => a.seq - b.seq)[0] ?? [...cBreaks].sort((a, b) => a.seq - b.seq)[0] ?? null;
@@ -279,7 +319,8 @@ export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
   const signaturesOk = sigFailures === 0 && unknownKeys === 0;
   const anchorsOk = anchorFailures === 0;
   const totalsOk = totalFailures === 0;
-  const ok = chainOk && sequenceOk && signaturesOk && anchorsOk && totalsOk;
+  const recordsOk = chainOk && sequenceOk && signaturesOk && anchorsOk && totalsOk;
+  const ok = recordsOk && head?.ok !== false && derived?.ok !== false;
   const n = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
   const covered = movements.length - toSign.length;
   const failingClosings = [...failing].sort((a, b) => a - b);
@@ -326,14 +367,165 @@ export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
           ? 'Totaux des clôtures et grand total perpétuel recalculés : conformes.'
           : `${n(totalFailures, 'clôture a des totaux', 'clôtures ont des totaux')} qui ne correspondent plus aux mouvements.`,
       },
+      ...(head ? { head: { ok: head.ok, detail: head.detail } } : {}),
+      ...(derived ? { dayTotals: { ok: derived.ok, detail: derived.detail } } : {}),
     },
     firstBreak,
     failingClosings,
     publicKey: { fingerprint: input.currentKey.fingerprint, jwk: { ...input.currentKey.jwk } },
     conclusion: ok
       ? INTACT_CONCLUSION
-      : `Chaîne rompue : ${firstBreak ? describe(firstBreak, movements, closings) : 'voir le détail des contrôles'}.` +
-        (failingClosings.length ? ` ${n(failingClosings.length, 'clôture en échec', 'clôtures en échec')}.` : ''),
+      : [
+          ...(recordsOk
+            ? []
+            : [
+                `Chaîne rompue : ${firstBreak ? describe(firstBreak, movements, closings) : 'voir le détail des contrôles'}.` +
+                  (failingClosings.length
+                    ? ` ${n(failingClosings.length, 'clôture en échec', 'clôtures en échec')}.`
+                    : ''),
+              ]),
+          ...(head && !head.ok ? [head.detail] : []),
+          ...(derived && !derived.ok
+            ? [
+                `Totaux des tableaux de bord : ${derived.differences[0]}` +
+                  (derived.differences.length > 1
+                    ? ` (et ${n(derived.differences.length - 1, 'autre', 'autres')})`
+                    : '') +
+                  '.',
+              ]
+            : []),
+        ].join(' '),
+  };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The register's head: signed with a key of the installation, not behind any stored record and,
+ * over the whole chains, their very last records. Problems in French, lower case, in that order.
+ */
+async function headCheck(
+  input: VerifyInput,
+  verifiers: Map<string, Verifier | null>,
+): Promise<{ ok: boolean; detail: string; problems: string[] }> {
+  const h = input.head!;
+  const { movements, closings } = input;
+  const where = `mouvement n° ${h.seq}, clôture n° ${h.closingSeq}`;
+  const problems: string[] = [];
+  const empty =
+    h.seq === 0 &&
+    h.closingSeq === 0 &&
+    movements.length === 0 &&
+    closings.length === 0 &&
+    !input.stored?.movementSeq &&
+    !input.stored?.closingSeq;
+  if (h.signature === null || h.keyId === null) {
+    if (!empty)
+      problems.push(
+        `la tête de la caisse n’est pas signée (${where}) : elle a été réécrite hors du portail, ou la caisse n’a rien enregistré depuis la version qui signe les têtes (elle le sera à son prochain mouvement)`,
+      );
+  } else {
+    let verifier = verifiers.get(h.keyId);
+    if (verifier === undefined) {
+      const jwk = input.keys[h.keyId];
+      verifier = jwk ? await ed25519Verifier(jwk).catch(() => null) : null;
+      verifiers.set(h.keyId, verifier);
+    }
+    if (!verifier) problems.push(`la signature de la tête de la caisse (${where}) nomme une clé inconnue`);
+    else if (!(await verifier(await headDigest(input.registerUuid, h, sha256hex), h.signature)))
+      problems.push(
+        `la signature de la tête de la caisse (${where}) n’est pas valide : la tête a été réécrite sans la clé de l’installation (mouvements supprimés ou tête reculée)`,
+      );
+  }
+  // Nothing signed may lie beyond the head: a head moved back over records still stored.
+  const lastMovement = Math.max(movements.at(-1)?.seq ?? 0, input.stored?.movementSeq ?? 0);
+  if (lastMovement > h.seq)
+    problems.push(
+      `le mouvement n° ${lastMovement} est enregistré et signé au-delà de la tête (n° ${h.seq}) : la tête a été reculée`,
+    );
+  const lastClosing = Math.max(closings.at(-1)?.seq ?? 0, input.stored?.closingSeq ?? 0);
+  if (lastClosing > h.closingSeq)
+    problems.push(
+      `la clôture n° ${lastClosing} est enregistrée et signée au-delà de la tête (n° ${h.closingSeq}) : la tête a été reculée`,
+    );
+  const ahead = closings.find((c) => c.anchorSeq > h.seq);
+  if (ahead)
+    problems.push(
+      `la clôture n° ${ahead.seq} ancre le mouvement n° ${ahead.anchorSeq}, au-delà de la tête (n° ${h.seq})`,
+    );
+  // The head names records: they must be there (whole chains) and be those.
+  const named = movements.find((m) => m.seq === h.seq);
+  if (named ? named.hash !== h.hash : input.wholeChains && h.seq > 0)
+    problems.push(`le mouvement n° ${h.seq} de la tête est absent ou modifié`);
+  else if (h.seq === 0 && h.hash !== GENESIS_HASH) problems.push('la tête des mouvements ne part pas de l’origine');
+  const namedClosing = closings.find((c) => c.seq === h.closingSeq);
+  if (namedClosing ? namedClosing.hash !== h.closingHash : input.wholeChains && h.closingSeq > 0)
+    problems.push(`la clôture n° ${h.closingSeq} de la tête est absente ou modifiée`);
+  else if (h.closingSeq === 0 && h.closingHash !== GENESIS_HASH)
+    problems.push('la tête des clôtures ne part pas de l’origine');
+  if (problems.length) return { ok: false, detail: `${capitalised(problems.join(' ; '))}.`, problems };
+  const other =
+    h.keyId && h.keyId !== input.currentKey.fingerprint
+      ? ` ; signée par une clé précédente de l’installation (${h.keyId.slice(0, 16)}…), qui sera remplacée au prochain mouvement`
+      : '';
+  return {
+    ok: true,
+    detail: empty ? 'Caisse sans enregistrement : tête à l’origine.' : `Tête signée (${where})${other}.`,
+    problems,
+  };
+}
+
+const CATALOGUE_ORDER = new Map(MOVEMENT_TYPES.map((t, i) => [t.code, i]));
+
+/** The derived day totals against the movements' sums, per day and type, over the period's days. */
+function derivedTotalsCheck(
+  stored: ReadonlyArray<DerivedDayTotal>,
+  movements: readonly MovementRecord[],
+  period: { dateStart: string | null; dateEnd: string | null },
+): { ok: boolean; detail: string; differences: string[] } {
+  const inPeriod = (day: string) =>
+    (period.dateStart === null || day >= period.dateStart) && (period.dateEnd === null || day <= period.dateEnd);
+  const key = (day: string, code: string) => `${day} ${code}`;
+  const expected = new Map<string, { day: string; typeCode: string; amountCents: number; count: number }>();
+  for (const m of movements) {
+    if (!inPeriod(m.day)) continue;
+    const k = key(m.day, m.typeCode);
+    const t = expected.get(k);
+    if (t) {
+      t.amountCents += m.amountCents;
+      t.count++;
+    } else expected.set(k, { day: m.day, typeCode: m.typeCode, amountCents: m.amountCents, count: 1 });
+  }
+  const found = new Map(stored.filter((t) => inPeriod(t.day)).map((t) => [key(t.day, t.typeCode), t]));
+  const keys = [...new Set([...expected.keys(), ...found.keys()])].sort((a, b) => {
+    const [da, ca] = [a.slice(0, 10), a.slice(11)];
+    const [db, cb] = [b.slice(0, 10), b.slice(11)];
+    return da !== db ? (da < db ? -1 : 1) : (CATALOGUE_ORDER.get(ca) ?? 99) - (CATALOGUE_ORDER.get(cb) ?? 99);
+  });
+  const differences: string[] = [];
+  const figure = (t: { amountCents: number; count: number } | undefined) =>
+    `${formatMoney(euros(t?.amountCents ?? 0))} (${formatCount(t?.count ?? 0, 'mouvement')})`;
+  for (const k of keys) {
+    const e = expected.get(k);
+    const f = found.get(k);
+    if (e && f && e.amountCents === f.amountCents && e.count === f.count) continue;
+    const day = k.slice(0, 10);
+    const code = k.slice(11);
+    differences.push(
+      `${formatDate(day)}, « ${movementTypeOf(code)?.label ?? code} » : ${figure(f)} dans les totaux des tableaux de bord, ${figure(e)} d’après les mouvements`,
+    );
+  }
+  const days = new Set(keys.map((k) => k.slice(0, 10))).size;
+  if (differences.length)
+    return {
+      ok: false,
+      detail: `${differences.length > 1 ? `${differences.length} totaux diffèrent` : 'Un total diffère'} des mouvements : ${differences.join(' ; ')}.`,
+      differences,
+    };
+  return {
+    ok: true,
+    detail: `Totaux des tableaux de bord recalculés sur ${formatCount(days, 'jour')} : conformes aux mouvements.`,
+    differences,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type ClosingRecord,
   type MovementRecord,
   type PublicJwk,
+  type RegisterHead,
   type VerifyReport,
 } from '../../domain/cash-register/index';
 
@@ -14,6 +15,8 @@ export interface ChainAnswer {
   publicKey: Record<string, string>;
   /** Every key the records may name, by fingerprint (after a key rotation), when the server lists them. */
   publicKeys?: Record<string, Record<string, string>>;
+  /** The register's signed head (decision 077), when the server gives it. */
+  head?: RegisterHead;
 }
 
 const isClosing = (r: unknown): r is ClosingRecord =>
@@ -49,5 +52,7 @@ export async function verifyInBrowser(registerUuid: string, answer: ChainAnswer,
     period: { dateStart: null, dateEnd: null },
     checkedAt: now.toISOString(),
     signatures: 'anchored',
+    head: answer.head ?? null,
+    wholeChains: true,
   });
 }

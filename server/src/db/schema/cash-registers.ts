@@ -45,6 +45,13 @@ export const cashRegisters = pgTable(
     lastClosedDay: date('last_closed_day', { mode: 'string' }),
     lastClosedBalanceCents: cents('last_closed_balance_cents').notNull().default(0),
     grandTotalCents: cents('grand_total_cents').notNull().default(0),
+    /**
+     * The Ed25519 signature of both heads (register uuid, last seq and hash, last closing seq and
+     * hash), made again with every write, and its key (decision 077): a head rewound over a deleted
+     * tail has no valid signature. Null on a register not written since heads are signed.
+     */
+    headSignature: text('head_signature'),
+    headKeyId: text('head_key_id'),
   },
   (t) => [index('cash_registers_company_idx').on(t.companyId)],
 );

@@ -4,12 +4,17 @@
 // `npm run verify-cash-archive -- fichier.zip` checks it with src/domain/cash-register.
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import { euros, type ClosingRecord, type MovementRecord } from '../../../../src/domain/cash-register/index';
+import {
+  euros,
+  type ClosingRecord,
+  type MovementRecord,
+  type RegisterHead,
+} from '../../../../src/domain/cash-register/index';
 import { csvFile } from '../../../../src/domain/csv';
 import { formatDate } from '../../../../src/domain/format';
 import type { DbOrTx } from '../../db/client';
 import type { Config } from '../../env';
-import { chainExtract } from './integrity';
+import { chainExtract, headOfRow } from './integrity';
 import type { RegisterRow } from './journal';
 import { publicKeys, signingKey } from './keys';
 
@@ -32,6 +37,9 @@ export interface ArchiveChain {
   createdAt: string;
   movements: MovementRecord[];
   closings: ClosingRecord[];
+  /** The register's signed head when the archive was made, and the highest seqs then stored (decision 077). */
+  head: RegisterHead;
+  stored: { movementSeq: number; closingSeq: number };
 }
 
 /** Through the shared cells: a label starting with = + - @ never runs as a formula (decision 075). */
@@ -148,12 +156,14 @@ d’entiers : séquence, jour, horodatage, type, mouvement corrigé, montant en 
 utilisateur, justificatif). Chaque empreinte est signée avec la clé Ed25519 de l’installation.
 Les clôtures (J, M, A) forment une seconde chaîne ; chacune porte l’empreinte du dernier mouvement
 au moment où elle a été faite (ancre), ses totaux et le grand total perpétuel des ventes.
+La tête de la caisse (dernier mouvement et dernière clôture, « head » dans chaine.json) est signée à
+chaque écriture : une tête reculée sur des mouvements supprimés n’a pas de signature valide.
 Une correction est un nouveau mouvement qui nomme l’original : rien n’est jamais modifié.
 
 Vérifier hors ligne
   npm run verify-cash-archive -- ce-fichier.zip
-La vérification recalcule chaque empreinte, contrôle la séquence, chaque signature, chaque ancre et
-les totaux de chaque clôture. Comparez aussi l’empreinte de la clé publique de l’installation :
+La vérification recalcule chaque empreinte, contrôle la séquence, chaque signature, chaque ancre,
+les totaux de chaque clôture et la signature de la tête de la caisse. Comparez aussi l’empreinte de la clé publique de l’installation :
 ${fingerprint}
 
 Ce logiciel ne se déclare pas certifié NF525 : cette archive permet de contrôler l’intégrité des
@@ -177,6 +187,8 @@ export async function buildArchive(
     createdAt: now.toISOString(),
     movements: extract.movements,
     closings: extract.closings,
+    head: headOfRow(reg),
+    stored: extract.stored,
   };
   const files: Record<string, Uint8Array> = {
     [ARCHIVE_FILES.chain]: strToU8(JSON.stringify(chain)),

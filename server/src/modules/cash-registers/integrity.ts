@@ -3,11 +3,13 @@ import { and, asc, eq, gte, lte, max, min, sql } from 'drizzle-orm';
 import {
   verifyChain,
   type ClosingRecord,
+  type DerivedDayTotal,
   type MovementRecord,
+  type RegisterHead,
   type VerifyReport,
 } from '../../../../src/domain/cash-register/index';
 import type { DbOrTx } from '../../db/client';
-import { cashClosings, cashMovements } from '../../db/schema/index';
+import { cashClosings, cashDayTotals, cashMovements } from '../../db/schema/index';
 import type { Config } from '../../env';
 import { publicKeys, signingKey } from './keys';
 import type { RegisterRow } from './journal';
@@ -22,6 +24,28 @@ export interface ChainExtract {
   movements: MovementRecord[];
   closings: ClosingRecord[];
   whole: boolean;
+  /** The highest seqs stored for the register, whatever its head says (decision 077). */
+  stored: { movementSeq: number; closingSeq: number };
+}
+
+/** The register's head as its row keeps it, with its signature (decision 077). */
+export const headOfRow = (reg: RegisterRow): RegisterHead => ({
+  seq: reg.lastSeq,
+  hash: reg.lastHash,
+  closingSeq: reg.lastClosingSeq,
+  closingHash: reg.lastClosingHash,
+  signature: reg.headSignature ?? null,
+  keyId: reg.headKeyId ?? null,
+});
+
+/** The highest seq of each chain stored for the register (primary keys: two index reads). */
+async function storedHeads(db: DbOrTx, registerId: number) {
+  const [row] = (
+    await db.execute<{ movements: number | null; closings: number | null }>(sql`
+      select (select max(seq) from cash_movements where register_id = ${registerId}) as movements,
+             (select max(seq) from cash_closings where register_id = ${registerId}) as closings`)
+  ).rows;
+  return { movementSeq: Number(row?.movements ?? 0), closingSeq: Number(row?.closings ?? 0) };
 }
 
 /**
@@ -31,12 +55,14 @@ export interface ChainExtract {
  */
 export async function chainExtract(db: DbOrTx, reg: RegisterRow, period: Period): Promise<ChainExtract> {
   const whole = !period.dateStart && !period.dateEnd;
+  const stored = await storedHeads(db, reg.id);
   if (whole) {
+    // Every stored movement, not only those up to the head: a head moved back over records shows.
     const [movements, closings] = await Promise.all([
-      movementRecords(db, reg.id, 1, reg.lastSeq),
+      movementRecords(db, reg.id, 1, Math.max(reg.lastSeq, stored.movementSeq)),
       db.select().from(cashClosings).where(eq(cashClosings.registerId, reg.id)).orderBy(asc(cashClosings.seq)),
     ]);
-    return { movements, closings: closings.map(toClosingRecord), whole };
+    return { movements, closings: closings.map(toClosingRecord), whole, stored };
   }
   const start = period.dateStart ?? '0001-01-01';
   const end = period.dateEnd ?? '9999-12-31';
@@ -72,7 +98,26 @@ export async function chainExtract(db: DbOrTx, reg: RegisterRow, period: Period)
   const first = Math.min(mRange.first ?? Number.POSITIVE_INFINITY, ...anchors);
   const last = Math.max(mRange.last ?? 0, ...anchors);
   const movements = Number.isFinite(first) && last >= first ? await movementRecords(db, reg.id, first, last) : [];
-  return { movements, closings: closingRows.map(toClosingRecord), whole };
+  return { movements, closings: closingRows.map(toClosingRecord), whole, stored };
+}
+
+/** The dashboards' derived totals of the period's days (every day when whole), to check against the movements. */
+async function derivedTotals(db: DbOrTx, registerId: number, period: Period): Promise<DerivedDayTotal[]> {
+  return db
+    .select({
+      day: cashDayTotals.day,
+      typeCode: cashDayTotals.typeCode,
+      amountCents: cashDayTotals.amountCents,
+      count: cashDayTotals.count,
+    })
+    .from(cashDayTotals)
+    .where(
+      and(
+        eq(cashDayTotals.registerId, registerId),
+        period.dateStart ? gte(cashDayTotals.day, period.dateStart) : undefined,
+        period.dateEnd ? lte(cashDayTotals.day, period.dateEnd) : undefined,
+      ),
+    );
 }
 
 /**
@@ -146,7 +191,12 @@ export async function verifyRegister(
   now: Date,
   signatures: 'all' | 'anchored' = 'anchored',
 ): Promise<VerifyReport> {
-  const [extract, keys, key] = await Promise.all([chainExtract(db, reg, period), publicKeys(db), signingKey(config)]);
+  const [extract, keys, key, totals] = await Promise.all([
+    chainExtract(db, reg, period),
+    publicKeys(db),
+    signingKey(config),
+    derivedTotals(db, reg.id, period),
+  ]);
   return verifyChain({
     registerUuid: reg.uuid,
     movements: extract.movements,
@@ -157,5 +207,9 @@ export async function verifyRegister(
     checkedAt: now.toISOString(),
     signatures,
     expectedLast: extract.whole ? { seq: reg.lastSeq, hash: reg.lastHash } : null,
+    head: headOfRow(reg),
+    wholeChains: extract.whole,
+    stored: extract.stored,
+    dayTotals: totals,
   });
 }

@@ -23,6 +23,9 @@ export type RegisterRow = {
   lastClosedDay: string | null;
   lastClosedBalanceCents: number;
   grandTotalCents: number;
+  /** The signature of both heads and its key (decision 077): made again by every write (signHeadOf). */
+  headSignature?: string | null;
+  headKeyId?: string | null;
 };
 export type MovementRow = typeof cashMovements.$inferSelect;
 export type ClosingRow = typeof cashClosings.$inferSelect;

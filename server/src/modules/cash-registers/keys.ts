@@ -3,6 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { keyFingerprint, type PublicJwk, type Signer } from '../../../../src/domain/cash-register/index';
 import type { DbOrTx } from '../../db/client';
+import { eq } from 'drizzle-orm';
 import { cashSigningKeys } from '../../db/schema/index';
 import type { Config } from '../../env';
 import { HttpError } from '../../http/errors';
@@ -98,4 +99,26 @@ export async function registerPublicKey(db: DbOrTx, key: SigningKey, at: Date): 
 export async function publicKeys(db: DbOrTx): Promise<Record<string, PublicJwk>> {
   const rows = await db.select().from(cashSigningKeys);
   return Object.fromEntries(rows.map((r) => [r.fingerprint, r.publicJwk as PublicJwk]));
+}
+
+const publicKeyCache = new Map<string, KeyObject>();
+
+/**
+ * The public key of fingerprint `keyId` for node:crypto: the current key's, or one kept in
+ * cash_signing_keys (a key used before a rotation); null when unknown. A fingerprint names its key.
+ */
+export async function publicKeyObject(db: DbOrTx, current: SigningKey, keyId: string): Promise<KeyObject | null> {
+  const cached = publicKeyCache.get(keyId);
+  if (cached) return cached;
+  let jwk: PublicJwk | null = keyId === current.fingerprint ? current.jwk : null;
+  if (!jwk) {
+    const [row] = await db.select().from(cashSigningKeys).where(eq(cashSigningKeys.fingerprint, keyId));
+    jwk = (row?.publicJwk as PublicJwk | undefined) ?? null;
+    // A row names its fingerprint: one that does not match its key proves nothing.
+    if (jwk && (await keyFingerprint(jwk)) !== keyId) jwk = null;
+  }
+  if (!jwk) return null;
+  const key = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, format: 'jwk' });
+  publicKeyCache.set(keyId, key);
+  return key;
 }

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../http/types';
 import { registerBlobUser, storageFor } from '../documents/service';
 import { buildArchive } from './archive';
-import { chainExtract, verifyRegister } from './integrity';
+import { chainExtract, headOfRow, verifyRegister } from './integrity';
 import { resultMonthlyDashboard, resultStakeDashboard, revenuesDashboard, salesDashboard } from './dashboards';
 import { publicKeys, signingKey } from './keys';
 import { typeDto } from './journal';
@@ -109,6 +109,7 @@ export function cashRegistersModule(deps: Deps) {
       records: [...extract.movements, ...extract.closings],
       publicKey: key.jwk,
       publicKeys: { ...keys, [key.fingerprint]: key.jwk },
+      head: headOfRow(reg),
     });
   });
 

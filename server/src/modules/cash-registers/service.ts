@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, verify as verifySignature } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Journal, NewMovement, Register } from '../../../../src/contract/cash-registers';
 import {
@@ -12,9 +12,11 @@ import {
   countDetailCents,
   dayTotals,
   euros,
+  headDigest,
   linkClosing,
   linkMovement,
   plannedClosings,
+  signHead,
   type ClosingRecord,
   type CorrectedStep,
   type MovementRecord,
@@ -38,7 +40,7 @@ import {
 import { holdBlobs, storageFor } from '../documents/service';
 import { whenTransactionEnds } from '../../db/request-tx';
 import { joinPerson, personColumns } from '../users/service';
-import { registerPublicKey, signingKey, type SigningKey } from './keys';
+import { publicKeyObject, registerPublicKey, signingKey, type SigningKey } from './keys';
 import { readReceipt, type ReceiptIn } from './receipts';
 
 // The cash registers' database work (decision 037). Every write takes the register row FOR UPDATE,
@@ -57,6 +59,8 @@ const registerColumns = {
   lastClosedDay: cashRegisters.lastClosedDay,
   lastClosedBalanceCents: cashRegisters.lastClosedBalanceCents,
   grandTotalCents: cashRegisters.grandTotalCents,
+  headSignature: cashRegisters.headSignature,
+  headKeyId: cashRegisters.headKeyId,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -336,7 +340,7 @@ export async function insertClosings(db: DbOrTx, rows: Array<typeof cashClosings
   }
 }
 
-/** Links and signs `items` after the register's head (moved in `reg`); returns the rows to insert. */
+/** Links and signs `items` after the register's head (moved in `reg`, and signed); returns the rows to insert. */
 export async function linkMovementRows(reg: RegisterRow, items: MovementItem[], key: SigningKey) {
   const rows: Array<typeof cashMovements.$inferInsert> = [];
   for (const item of items) {
@@ -346,7 +350,57 @@ export async function linkMovementRows(reg: RegisterRow, items: MovementItem[], 
     reg.lastSeq = rec.seq;
     reg.lastHash = rec.hash;
   }
+  await signHeadOf(reg, key);
   return rows;
+}
+
+const headOf = (reg: RegisterRow) => ({
+  seq: reg.lastSeq,
+  hash: reg.lastHash,
+  closingSeq: reg.lastClosingSeq,
+  closingHash: reg.lastClosingHash,
+});
+
+/**
+ * Signs the register's heads as they now stand in `reg` (saved by saveHeads), decision 077. Only the
+ * latest head's signature is kept: a head moved back has none, unless made with the key.
+ */
+export async function signHeadOf(reg: RegisterRow, key: SigningKey): Promise<void> {
+  const signed = await signHead(reg.uuid, headOf(reg), key.signer);
+  reg.headSignature = signed.signature;
+  reg.headKeyId = signed.keyId;
+}
+
+/**
+ * Before a write extends the register: its head must be the one last signed, and no stored record
+ * may lie beyond it. Else the write would sign over a deleted tail or a rewound head and erase the
+ * evidence (decision 077): 409, nothing stored. A head never signed (a register written before
+ * heads were signed) is signed by this write, and said in the log.
+ */
+async function assertHeadIntact(db: DbOrTx, reg: RegisterRow, key: SigningKey): Promise<void> {
+  const [stored] = (
+    await db.execute<{ movements: number | null; closings: number | null }>(sql`
+      select (select max(seq) from cash_movements where register_id = ${reg.id}) as movements,
+             (select max(seq) from cash_closings where register_id = ${reg.id}) as closings`)
+  ).rows;
+  const beyond = Number(stored?.movements ?? 0) > reg.lastSeq || Number(stored?.closings ?? 0) > reg.lastClosingSeq;
+  let signed: boolean | null = null;
+  if (reg.headSignature && reg.headKeyId) {
+    const publicKey = await publicKeyObject(db, key, reg.headKeyId);
+    const digest = await headDigest(reg.uuid, headOf(reg), key.signer.sha256hex);
+    signed =
+      !!publicKey && verifySignature(null, Buffer.from(digest), publicKey, Buffer.from(reg.headSignature, 'base64url'));
+  }
+  if (beyond || signed === false) {
+    console.error(
+      `Caisse ${reg.uuid} : tête ${beyond ? 'derrière des enregistrements stockés' : 'dont la signature n’est pas valide'} (mouvement n° ${reg.lastSeq}, clôture n° ${reg.lastClosingSeq}) : écriture refusée.`,
+    );
+    throw conflict(CASH_MESSAGES.headTampered);
+  }
+  if (signed === null && (reg.lastSeq > 0 || reg.lastClosingSeq > 0))
+    console.warn(
+      `Caisse ${reg.uuid} : tête non signée (mouvement n° ${reg.lastSeq}, clôture n° ${reg.lastClosingSeq}), signée par cette écriture.`,
+    );
 }
 
 async function chainMovements(db: DbOrTx, deps: Pick<Deps, 'config' | 'now'>, reg: RegisterRow, items: MovementItem[]) {
@@ -584,6 +638,7 @@ export async function addMovements(
   const db = deps.db;
   const reg = await findRegister(db, companyId, uuid, true);
   if (isClosed(reg, day)) throw conflict(CASH_MESSAGES.closedDay);
+  await assertHeadIntact(db, reg, await signingKey(deps.config));
   const types = typeMap(await typesOf(db, [reg.id]));
   const uuids = movements.map((m) => m.id.toLowerCase());
   const linkedIds = movements.flatMap((m) => (m.idTypeMouvLie ? [m.idTypeMouvLie.toLowerCase()] : []));
@@ -731,6 +786,8 @@ export async function saveHeads(db: DbOrTx, reg: RegisterRow) {
       lastClosedDay: reg.lastClosedDay,
       lastClosedBalanceCents: reg.lastClosedBalanceCents,
       grandTotalCents: reg.grandTotalCents,
+      headSignature: reg.headSignature ?? null,
+      headKeyId: reg.headKeyId ?? null,
     })
     .where(eq(cashRegisters.id, reg.id));
 }
@@ -759,6 +816,7 @@ export async function closeDay(
       .where(and(eq(cashClosings.registerId, reg.id), eq(cashClosings.kind, 'J'), eq(cashClosings.periodStart, day)));
     throw conflict(j ? CASH_MESSAGES.alreadyClosed : CASH_MESSAGES.closedDay);
   }
+  await assertHeadIntact(db, reg, await signingKey(deps.config));
   const [earlier] = await openDaysOf(db, reg, day);
   if (earlier) throw conflict(CASH_MESSAGES.earlierOpen(earlier));
   const total = checkCounted(counted.total, 'counted.total');
@@ -890,6 +948,7 @@ export async function closingRows(
       reg.lastClosedBalanceCents = rec.balanceFinalCents;
     }
   }
+  await signHeadOf(reg, key);
   return {
     movements,
     closings: created.map((c) => ({

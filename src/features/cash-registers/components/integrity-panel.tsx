@@ -16,6 +16,8 @@ const CHECKS = [
   ['signatures', 'Signatures Ed25519'],
   ['anchors', 'Ancrage des clôtures'],
   ['totals', 'Totaux des clôtures'],
+  ['head', 'Tête de la caisse signée'],
+  ['dayTotals', 'Totaux des tableaux de bord'],
 ] as const;
 
 type Outcome = { report: VerifyReport } | { error: string } | null;
@@ -115,19 +117,19 @@ function Report({ report }: { report: VerifyReport }) {
       </Alert>
       <Table variant="vertical" layout="fixed" withTableBorder>
         <Table.Tbody>
-          {CHECKS.map(([key, label]) => (
+          {CHECKS.filter(([key]) => report.checks[key]).map(([key, label]) => (
             <Table.Tr key={key}>
               <Table.Th w="45%">{label}</Table.Th>
               <Table.Td>
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <Badge
-                    color={report.checks[key].ok ? 'green.9' : 'red.9'}
+                    color={report.checks[key]!.ok ? 'green.9' : 'red.9'}
                     variant="outline"
                     style={{ flexShrink: 0 }}
                   >
-                    {report.checks[key].ok ? 'Conforme' : 'Rompu'}
+                    {report.checks[key]!.ok ? 'Conforme' : 'Rompu'}
                   </Badge>
-                  <Text size="sm">{report.checks[key].detail}</Text>
+                  <Text size="sm">{report.checks[key]!.detail}</Text>
                 </Group>
               </Table.Td>
             </Table.Tr>
