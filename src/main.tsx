@@ -7,11 +7,14 @@ import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadBranding } from './lib/branding';
+import { startPendingSignOuts } from './lib/pending-sign-outs';
 import { store } from './lib/session';
 import { watchStaticLogin } from './lib/static-login';
 import { router } from './router';
 
 watchStaticLogin();
+// A sign-out made offline is sent first thing when there is a network (decision 078).
+startPendingSignOuts();
 void loadBranding();
 
 // The first render waits for the route (and, signed in, the lazy layer): React replaces the

@@ -2,6 +2,7 @@
 // Every mutation goes through submitMutation, online or offline.
 import { atom } from 'jotai';
 import { mayQueue } from '../contract/match';
+import { signOutsFirst } from '../lib/pending-sign-outs';
 import { getSession, onSessionEvent, store } from '../lib/session';
 import { currentDb } from './db';
 import type { MutationRequest, MutationResult, OutboxEntry } from './outbox-types';
@@ -73,7 +74,8 @@ function requestBackgroundSync(): void {
 
 export const outbox = new Outbox({
   db: currentDb,
-  fetch: (input, init) => globalThis.fetch(input, init),
+  // A sign-out made offline reaches the server before the queued changes (decision 078).
+  fetch: (input, init) => signOutsFirst(getSession()?.token).then(() => globalThis.fetch(input, init)),
   baseUrl: '/api/',
   token: () => getSession()?.token ?? null,
   now: () => Date.now(),

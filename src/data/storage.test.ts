@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { clearLocalSession, setSession, type UserProfile } from '../lib/session';
 import { closeUserDb, userDb } from './db';
-import { startStorage, wipeUserData } from './storage';
+import { discardUnsent, keptOnDevice, startStorage, wipeUserData } from './storage';
 
 const profile = (id: number): UserProfile => ({
   id,
@@ -38,5 +38,21 @@ describe('sign-out wipe', () => {
     expect(await again.drafts.count()).toBe(1);
     await Dexie.delete('workplace-502');
     expect(await wipeUserData(503)).toBe('none');
+  });
+
+  it('counts what a sign-out would keep, and « Supprimer aussi… » leaves nothing: the database goes', async () => {
+    const db = userDb(504);
+    await db.drafts.bulkPut([
+      { key: 'quote:1:new', companyId: 1, kind: 'quote', data: {}, updatedAt: 1 },
+      { key: 'invoice:2:new', companyId: 2, kind: 'invoice', data: {}, updatedAt: 1 },
+    ]);
+    await db.outbox.put({ id: 'e1', seq: 1, state: 'failed' } as never);
+    closeUserDb();
+    expect(await keptOnDevice(504)).toEqual({ drafts: 2, changes: 1 });
+    await discardUnsent(504);
+    expect(await keptOnDevice(504)).toEqual({ drafts: 0, changes: 0 });
+    expect(await wipeUserData(504)).toBe('deleted');
+    expect(await Dexie.exists('workplace-504')).toBe(false);
+    expect(await keptOnDevice(504)).toEqual({ drafts: 0, changes: 0 });
   });
 });

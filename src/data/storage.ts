@@ -62,6 +62,41 @@ export async function wipeUserData(userId: number): Promise<'deleted' | 'kept-un
   }
 }
 
+/** What a sign-out would leave on this device for this user (decision 078): drafts and queued changes. */
+export interface KeptOnDevice {
+  drafts: number;
+  changes: number;
+}
+
+/** Counted in the user's own database at the moment of signing out (nothing when it does not exist). */
+export async function keptOnDevice(userId: number): Promise<KeptOnDevice> {
+  if (!(await Dexie.exists(dbNameFor(userId)))) return { drafts: 0, changes: 0 };
+  const db = new WorkplaceDb(dbNameFor(userId));
+  try {
+    return { drafts: await db.drafts.count(), changes: await db.outbox.count() };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * « Supprimer aussi… » at sign-out: the drafts and the queued changes go, and with them the temporary
+ * ids only they used; the sign-out's wipe then finds nothing unsent and deletes the whole database.
+ */
+export async function discardUnsent(userId: number): Promise<void> {
+  if (!(await Dexie.exists(dbNameFor(userId)))) return;
+  const db = new WorkplaceDb(dbNameFor(userId));
+  try {
+    await db.transaction('rw', [db.drafts, db.outbox, db.idMap], async () => {
+      await db.drafts.clear();
+      await db.outbox.clear();
+      await db.idMap.clear();
+    });
+  } finally {
+    db.close();
+  }
+}
+
 let lastUserId: number | null = null;
 let started = false;
 

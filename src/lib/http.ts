@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { fromWireDeep } from '../domain/wire-names';
+import { signOutsFirst } from './pending-sign-outs';
 import { getSession } from './session';
 
 let onUnauthorized: (() => void) | null = null;
@@ -19,6 +20,8 @@ export const http: KyInstance = ky.create({
   parseJson: (text) => fromWireDeep(JSON.parse(text)),
   hooks: {
     beforeRequest: [
+      // A sign-out made offline goes first, once per connection (decision 078); at once when none waits.
+      () => signOutsFirst(getSession()?.token),
       (request) => {
         const session = getSession();
         if (session?.token && !request.headers.has('authorization'))

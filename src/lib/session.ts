@@ -1,4 +1,5 @@
 import { atom, createStore } from 'jotai';
+import { keptOverWipe, PENDING_SIGN_OUTS_KEY } from './pending-sign-outs';
 
 import type { UserProfile as WireProfile } from '../contract/session';
 export type { UserCompany } from '../contract/session';
@@ -59,11 +60,17 @@ export const onSignOut = (fn: () => void | Promise<void>) => {
   return () => signOutListeners.delete(fn);
 };
 
-/** Spec 2.6: logout clears the user, the Authorization header and local storage. */
+/**
+ * Spec 2.6: logout clears the user, the Authorization header and local storage — all of it but the
+ * revocations still to send (pending-sign-outs.ts, decision 078): this sign-out's, and those of
+ * earlier users of the device who signed out offline.
+ */
 export async function clearLocalSession(): Promise<void> {
   setSession(null);
   try {
+    const pending = keptOverWipe();
     localStorage.clear();
+    if (pending != null) localStorage.setItem(PENDING_SIGN_OUTS_KEY, pending);
   } catch {
     /* storage unavailable: nothing to clear */
   }

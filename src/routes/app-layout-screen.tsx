@@ -1,15 +1,16 @@
 import { Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AppFrame } from '../components/layout/app-frame';
-import { LogoutConfirm } from '../components/layout/logout-confirm';
-import { fetchMe, logoutOnServer, saveLastCompany } from '../features/auth/api/session-api';
-import { useOutboxCounts } from '../data/outbox-hooks';
+import { LogoutConfirm, type KeptOnDevice } from '../components/layout/logout-confirm';
+import { fetchMe, saveLastCompany } from '../features/auth/api/session-api';
+import { discardUnsent, keptOnDevice } from '../data/storage';
 import { defineServerData, NO_PARAMS, type NoParams } from '../data/sync/server-data';
 import { useServerData } from '../data/sync/use-server-data';
 import { SyncStatus } from '../features/sync/sync-status';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { PayrollMenuItem } from '../features/payroll/index';
 import { readApiError } from '../lib/http';
+import { revokeOnServer } from '../lib/pending-sign-outs';
 import { clearLocalSession, emitSessionEvent, getSession, replaceProfile } from '../lib/session';
 import { toastError } from '../lib/toast';
 import { navEntries } from './nav-entries';
@@ -32,8 +33,8 @@ export function AppLayout() {
   const router = useRouter();
   const [switching, setSwitching] = useState(false);
   const available = (path: string) => path in router.routesByPath;
-  const counts = useOutboxCounts();
-  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [confirm, setConfirm] = useState<{ kept: KeptOnDevice; who: string } | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
 
   // Rights or companies may have changed since the last visit: the sync layer refreshes the profile
   // when online (decision 022). A revoked token answers 401 and the global handler signs out.
@@ -54,16 +55,29 @@ export function AppLayout() {
     }
   }
 
+  // Decision 078: asked only when drafts or queued changes would stay on the device (counted now).
   async function requestLogout() {
-    if (counts.waiting + counts.failed > 0) setConfirmLogout(true);
+    const profile = getSession()?.profile;
+    const kept = profile ? await keptOnDevice(profile.id).catch(() => null) : null;
+    if (profile && kept && kept.drafts + kept.changes > 0)
+      setConfirm({ kept, who: `${profile.firstName} ${profile.name}`.trim() });
     else await logout();
   }
 
-  async function logout() {
-    setConfirmLogout(false);
-    const token = getSession()?.token;
-    if (token) void logoutOnServer(token).catch(() => undefined);
+  async function logout(discard = false) {
+    setSigningOut(true);
+    const session = getSession();
+    // The revocation is remembered before it is tried: offline (or with no server) it goes at the
+    // next connection. Online its answer comes in a moment; a slow line is not waited for long.
+    const revoked = session ? revokeOnServer(session.token) : Promise.resolve();
+    const bound = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.all([
+      Promise.race([revoked, bound]),
+      discard && session ? discardUnsent(session.profile.id).catch(() => undefined) : null,
+    ]);
     await clearLocalSession();
+    setConfirm(null);
+    setSigningOut(false);
     await navigate({ to: '/login', search: {} });
   }
 
@@ -80,10 +94,13 @@ export function AppLayout() {
     >
       <Outlet />
       <LogoutConfirm
-        opened={confirmLogout}
-        waiting={counts.waiting + counts.failed}
-        onCancel={() => setConfirmLogout(false)}
+        opened={confirm != null}
+        kept={confirm?.kept ?? { drafts: 0, changes: 0 }}
+        who={confirm?.who ?? ''}
+        busy={signingOut}
+        onCancel={() => setConfirm(null)}
         onConfirm={() => void logout()}
+        onDiscard={() => void logout(true)}
       />
     </AppFrame>
   );

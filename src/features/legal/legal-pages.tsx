@@ -72,6 +72,8 @@ export function CookiePolicyPage() {
           <List spacing="xs">
             <List.Item>
               Votre session de connexion, pour rester connecté entre deux visites ; elle est effacée à la déconnexion.
+              Une déconnexion faite sans réseau garde seulement son jeton, le temps de le faire annuler par le serveur à
+              la prochaine connexion.
             </List.Item>
             <List.Item>
               Vos choix d’affichage : fermeture du bandeau de facturation électronique et de l’annonce du module de
@@ -79,15 +81,18 @@ export function CookiePolicyPage() {
             </List.Item>
             <List.Item>
               Une copie de travail de vos données (clients, articles, devis, factures, brouillons et modifications en
-              attente d’envoi), pour travailler sans connexion ; elle est effacée à la déconnexion.
+              attente d’envoi), pour travailler sans connexion ; elle est effacée à la déconnexion, sauf vos brouillons
+              et vos modifications pas encore envoyées : la déconnexion vous le signale, vous propose de les supprimer,
+              et sinon ils vous attendent, visibles de vous seul, à votre prochaine connexion sur cet appareil.
             </List.Item>
             <List.Item>Les fichiers de l’application, pour qu’elle s’ouvre même hors ligne.</List.Item>
           </List>
         </Section>
         <Section title="Comment les effacer">
           <Text>
-            Déconnectez-vous : toutes les données de votre session sont supprimées de l’appareil. Vous pouvez aussi
-            effacer les données du site dans les réglages de votre navigateur.
+            Déconnectez-vous : les données de votre session sont supprimées de l’appareil (vos brouillons et vos
+            modifications pas encore envoyées aussi, si vous le choisissez). Vous pouvez aussi effacer les données du
+            site dans les réglages de votre navigateur.
           </Text>
         </Section>
       </Stack>

@@ -1,17 +1,20 @@
 import { api } from '../../../contract/index';
 import { call } from '../../../data/api-call';
 import { usesDirectoryLogin } from '../../../lib/branding';
+import { sendPendingSignOuts } from '../../../lib/pending-sign-outs';
 
 export type { LoginResponse } from '../../../contract/session';
 
-/** Spec 7.1: POST /api/login, or /api/ldap/login for directory users (spec 6). */
-export const login = (username: string, password: string, redirect?: string) =>
-  call(usesDirectoryLogin(username) ? api.session.ldapLogin : api.session.login, {
+/**
+ * Spec 7.1: POST /api/login, or /api/ldap/login for directory users (spec 6). A sign-out made on
+ * this device with no network is sent first, whenever it was last tried (decision 078).
+ */
+export async function login(username: string, password: string, redirect?: string) {
+  await sendPendingSignOuts();
+  return call(usesDirectoryLogin(username) ? api.session.ldapLogin : api.session.login, {
     body: { username, password, redirect },
   });
-
-export const logoutOnServer = (token: string) =>
-  call(api.session.logout, { options: { headers: { authorization: `Bearer ${token}` }, timeout: 5000 } });
+}
 
 export const fetchMe = () => call(api.session.me, {});
 
