@@ -3,8 +3,10 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A stand-in for the external payroll service (issue 17, decision 045): it receives the single
-// sign-on form the portal's browser posts, and checks it as the real host would — HMAC-SHA256 of
-// `user|scope|time` compared in constant time, a ±120 s window, and each token accepted once.
+// sign-on form the portal's browser posts, and checks it as the real host would — HMAC-SHA256 of the
+// three fields as netstrings (`<UTF-8 bytes>:<field>,` each, decision 075: no field borrows from the
+// next) compared in constant time, a ±120 s window, and each token accepted once. Written here on
+// its own, not imported from the server, as the host's side of the agreement.
 
 export type PayrollVerdict = 'ok' | 'bad signature' | 'expired' | 'replayed' | 'incomplete';
 
@@ -31,7 +33,10 @@ export function verifyPayrollForm(
 ): PayrollVerdict {
   const { user, scope, time, token } = fields;
   if (!user || !scope || !time || !token || !/^\d+$/.test(time) || !/^[0-9a-f]{64}$/.test(token)) return 'incomplete';
-  const expected = createHmac('sha256', secret).update(`${user}|${scope}|${time}`).digest();
+  const netstring = (f: string) => `${Buffer.byteLength(f, 'utf8')}:${f},`;
+  const expected = createHmac('sha256', secret)
+    .update(netstring(user) + netstring(scope) + netstring(time), 'utf8')
+    .digest();
   if (!timingSafeEqual(expected, Buffer.from(token, 'hex'))) return 'bad signature';
   if (Math.abs(nowSeconds - Number(time)) > PAYROLL_WINDOW_SECONDS) return 'expired';
   if (seen.has(token)) return 'replayed';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { sqlState } from '../../db/errors';
-import { createInvitation, NO_LOCAL_PASSWORD, revokeAllSessions } from '../auth/service';
+import { checkedLoginName, createInvitation, NO_LOCAL_PASSWORD, revokeAllSessions } from '../auth/service';
 import { findUserByUsername } from '../users/service';
 import {
   activeMembersRights,
@@ -79,12 +79,14 @@ export async function createManagedUser(deps: Deps, caller: Caller, body: NewMan
   for (const id of [...ids].sort((a, b) => a - b)) await lockCompany(db, id);
   const companies = await managedCompanies(db, caller.id, ids);
   const accesses = body.companies.map((c, i) => checkGrant(companies[i]!, c));
-  if (await findUserByUsername(db, body.username)) throw conflict(LOGIN_TAKEN);
+  // NFKC, and no look-alike, invisible character or separator (issue 42 point 12, decision 075).
+  const username = checkedLoginName(body.username);
+  if (await findUserByUsername(db, username)) throw conflict(LOGIN_TAKEN);
   let user: UserRow;
   try {
     user = await insertUser(db, {
       createdAt: deps.now(),
-      username: body.username,
+      username,
       name: body.name,
       firstName: body.firstName,
       email: body.email,

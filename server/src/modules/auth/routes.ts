@@ -11,6 +11,7 @@ import { ACCESS_DENIED, openSession, passwordHashToCheck } from './sign-in';
 import { beginSignIn, countResetRequest, endSignIn, withdrawSignIn } from './throttle';
 import { DIRECTORY_NOT_CONFIGURED, DIRECTORY_UNAVAILABLE, directoryVerdict, type DirectoryVerdict } from './ldap';
 import { ldapSettings } from './ldap-config';
+import { normaliseLogin } from './login-name';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 export const WRONG_CREDENTIALS = 'Identifiant et/ou mot de passe incorrect(s)';
@@ -18,7 +19,9 @@ export const WRONG_CREDENTIALS = 'Identifiant et/ou mot de passe incorrect(s)';
 export function authModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Session');
 
-  route(api.session.login, {}, async (c, { body }) => {
+  route(api.session.login, {}, async (c, { body: typed }) => {
+    // The login as stored (NFKC, decision 075): a full-width « ａｄｍｉｎ » is « admin », for the throttle too.
+    const body = { ...typed, username: normaliseLogin(typed.username) };
     const now = deps.now();
     const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } = deps.config.env;
     // Throttled per login and per client address (decision 008): recorded before the password is
@@ -37,7 +40,8 @@ export function authModule(deps: Deps) {
     return c.json(await openSession(deps, user, now));
   });
 
-  route(api.session.ldapLogin, {}, async (c, { body }) => {
+  route(api.session.ldapLogin, {}, async (c, { body: typed }) => {
+    const body = { ...typed, username: normaliseLogin(typed.username) };
     const settings = ldapSettings(deps.config.env);
     if (!settings) throw new HttpError(503, DIRECTORY_NOT_CONFIGURED);
     const now = deps.now();
@@ -67,7 +71,8 @@ export function authModule(deps: Deps) {
     return c.body(null, 204);
   });
 
-  route(api.session.forgottenPassword, {}, async (c, { body }) => {
+  route(api.session.forgottenPassword, {}, async (c, { body: typed }) => {
+    const body = { username: normaliseLogin(typed.username) };
     const now = deps.now();
     // Mails are throttled per login and per address (decision 008), known logins or not.
     await countResetRequest(deps.db, body.username, clientAddress(c, deps.config), now);

@@ -8,6 +8,7 @@ import { addDays } from '../../../../src/domain/dates';
 export { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
 export { recordEndedSessions, revokeAllSessions, revokeOtherSessions } from './sessions';
 export { createInvitation } from './password-reset';
+export { checkedLoginName } from './login-name';
 export { NO_LOCAL_PASSWORD } from './sign-in';
 export { beginPasswordCheck, endPasswordCheck } from './throttle';
 
