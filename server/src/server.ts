@@ -13,6 +13,7 @@ import { ensureWritableDirs } from './startup/data-dir';
 import { lockDataDir, type DataDirLock } from './startup/data-lock';
 import { StartupError } from './startup/startup-error';
 import { startPaymentProvider } from './modules/my-account/payments/start';
+import { loggableError } from './db/loggable-error';
 
 export interface RunningServer {
   url: string;
@@ -80,7 +81,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await opts.prepare?.(deps);
     // A database just seeded, or changed since the last turn before a stop, starts with its
     // statistics (0.4 s after the demo's seeding; nothing to do on a copy or an unchanged database).
-    await database.maintain?.().catch((e) => console.warn('Entretien de la base en échec', e));
+    await database.maintain?.().catch((e) => console.warn('Entretien de la base en échec', loggableError(e)));
     payments = await startPaymentProvider(config, deps.now);
     const app = createApp(deps, { staticDir: opts.staticDir });
     const server: ServerType = await new Promise((resolve, reject) => {
@@ -117,7 +118,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     let maintaining: Promise<unknown> = Promise.resolve();
     const maintenance = maintain
       ? setInterval(() => {
-          maintaining = maintain().catch((e) => console.warn('Entretien de la base en échec', e));
+          maintaining = maintain().catch((e) => console.warn('Entretien de la base en échec', loggableError(e)));
         }, MAINTENANCE_MS)
       : undefined;
     maintenance?.unref();
@@ -173,7 +174,7 @@ async function onOneInstance(deps: Deps, job: string, work: () => Promise<void>)
       await release();
     }
   } catch (error) {
-    console.warn(`Tâche planifiée ${job} en échec`, (error as Error)?.message ?? error);
+    console.warn(`Tâche planifiée ${job} en échec`, loggableError(error)); // no query values (decision 077)
   }
 }
 

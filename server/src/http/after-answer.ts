@@ -1,4 +1,5 @@
 import type { Deps } from './types';
+import { loggableError } from '../db/loggable-error';
 
 // Work a route leaves for after its answer (issue 42 point 11, decision 075): what must not make
 // the answer slower on one path than on another (« Mot de passe oublié » looked a known login up,
@@ -23,7 +24,7 @@ export function afterAnswer(deps: Pick<Deps, 'state'>, failure: string, work: ()
   const jobs = deps.state.batches;
   const job = new Promise<void>((resolve) => setTimeout(resolve, AFTER_ANSWER_DELAY_MS))
     .then(work)
-    .catch((error: unknown) => console.error(failure, error))
+    .catch((error: unknown) => console.error(failure, loggableError(error)))
     .finally(() => jobs.delete(id));
   jobs.set(id, job);
   return job;

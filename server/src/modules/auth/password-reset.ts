@@ -6,6 +6,7 @@ import { hashPassword, newToken, passwordPolicyError, sha256 } from './passwords
 import { revokeAllSessions } from './sessions';
 import { findUserByUsername, setPasswordHash } from '../users/service';
 import { afterCommit } from '../../db/request-tx';
+import { loggableError } from '../../db/loggable-error';
 
 const RESET_TTL_MINUTES = 60;
 /** Issue 16: a new user may open the welcome mail days later (a week-end, a holiday). */
@@ -48,7 +49,7 @@ export async function createInvitation(
         subject: `Bienvenue sur ${product} : choisissez votre mot de passe`,
         text: `Bonjour ${invitee.firstName},\n\nBienvenue sur ${product} : ${context.invitedBy} vous a ouvert un accès (${context.companies.join(', ')}).\nVotre identifiant : ${invitee.username}\n\nPour choisir votre mot de passe, ouvrez ce lien (valable ${INVITATION_TTL_DAYS} jours) :\n${link}\n\nPassé ce délai, utilisez « Mot de passe oublié » sur la page de connexion avec votre identifiant.\n\nL’équipe ${product}`,
       })
-      .catch((error: unknown) => console.error('Envoi du courriel de bienvenue impossible', error)),
+      .catch((error: unknown) => console.error('Envoi du courriel de bienvenue impossible', loggableError(error))),
   );
 }
 
@@ -71,7 +72,7 @@ export async function requestPasswordReset(deps: Deps, username: string, now = d
       subject: `${product} : réinitialisation de votre mot de passe`,
       text: `Bonjour ${user.firstName},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\nL’équipe ${product}`,
     })
-    .catch((error: unknown) => console.error('Envoi du lien de réinitialisation impossible', error));
+    .catch((error: unknown) => console.error('Envoi du lien de réinitialisation impossible', loggableError(error)));
 }
 
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {

@@ -2,13 +2,13 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@ca
 import type { Statement } from '../../../../src/contract/my-account';
 import { formatDate, formatMoney } from '../../../../src/domain/format';
 import { normalizeSpaces } from '../../../../src/pdf/format';
+import { csvCell } from '../../../../src/domain/csv';
 
 // The statement's exports (decision 043). CSV in the French spreadsheet conventions of the other
 // exports (the great book, the cash archive): UTF-8 BOM, `;`, decimal comma, CRLF, dd/mm/yyyy.
 // The PDF is a plain table drawn with the standard fonts: it is a reading of the account, not a
 // business document, so the invoice renderer (and its embedded fonts) would only cost time.
 
-const csvCell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 /** 1234.5 → '1234,50': exact from the two-decimal amount, no thousands separator (spreadsheets). */
 export const csvAmount = (n: number) => n.toFixed(2).replace('.', ',');
 
