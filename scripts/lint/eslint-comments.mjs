@@ -12,9 +12,14 @@ const { rules } = require('@eslint-community/eslint-plugin-eslint-comments');
 
 const atColumnZero = (loc) => (loc?.start?.column < 0 ? { ...loc, start: { ...loc.start, column: 0 } } : loc);
 
+// A directive comment starts with one of these words (the plugin's own list): a file without any
+// has none, and is not parsed for its comments, which would be most of the rules' time.
+const mayHoldDirectives = /eslint|exported|global/;
+
 const located = (rule) => ({
   ...rule,
   create(context) {
+    if (!mayHoldDirectives.test(context.sourceCode.text)) return {};
     const report = (descriptor) => context.report({ ...descriptor, loc: atColumnZero(descriptor.loc) });
     return rule.create(Object.create(context, { report: { value: report } }));
   },

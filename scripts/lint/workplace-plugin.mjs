@@ -281,6 +281,7 @@ const noRestrictedSyntax = {
 const eslintDirectivesOnly = {
   meta: { type: 'suggestion', docs: { description: 'Disable comments are spelled eslint-disable.' }, schema: [] },
   create(context) {
+    if (!context.sourceCode.text.includes('oxlint-')) return {};
     return {
       Program() {
         for (const comment of context.sourceCode.getAllComments())
