@@ -29,7 +29,9 @@ const steps = [
 const run = ([name, args]) =>
   new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '1' } });
+    // Their output goes through a pipe: colours only when ours is a terminal.
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn(process.execPath, args, { cwd: ROOT, env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
