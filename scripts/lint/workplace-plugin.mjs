@@ -10,13 +10,14 @@
 //   version of; configured per folder in .oxlintrc.json;
 // - eslint-directives-only: disable comments are spelled `eslint-disable…`, which
 //   eslint-comments/require-description checks, never `oxlint-disable…`, which it does not see.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The repository's root: this file is scripts/lint/workplace-plugin.mjs.
+// The repository's root: this file is scripts/lint/workplace-plugin.mjs. Node gives its real path,
+// so a linted file's is taken too (a checkout reached through a symlink is still judged).
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const relative = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+const relative = (file) => path.relative(ROOT, realpathSync(file)).split(path.sep).join('/');
 
 // ── Layers and boundaries ────────────────────────────────────────────────────────────────────────
 // Each file belongs to the first element whose folder holds it (`*`: one folder, captured). Elements
