@@ -185,6 +185,32 @@ describe('FEC reader', () => {
     });
   });
 
+  it('refuses NUL and the other control characters, naming the column, never echoing the line (issue 42)', () => {
+    const rows = [...sale(1), ...sale(2)];
+    const nul = read(file(breakField(breakField(rows, 1, 10, 'Vente\u0000X'), 4, 2, 'VT2\u001b'))).summary;
+    // The refused lines are not counted, so their entries are also reported unbalanced.
+    expect(nul.faults.filter((f) => f.message.includes('contrôle'))).toEqual([
+      {
+        line: 3,
+        column: 'EcritureLib',
+        message: 'Le champ « EcritureLib » contient un caractère de contrôle ou invalide, non autorisé.',
+      },
+      {
+        line: 6,
+        column: 'EcritureNum',
+        message: 'Le champ « EcritureNum » contient un caractère de contrôle ou invalide, non autorisé.',
+      },
+    ]);
+    // In the header, before the columns are known; in a single-byte file, DEL and C1 codes too.
+    expect(read(file(rows, HEADER.replace('JournalLib', 'Journal\u0000Lib'))).summary.faults).toEqual([
+      { line: 1, column: null, message: 'La ligne contient un caractère de contrôle ou invalide, non autorisé.' },
+    ]);
+    const del = Buffer.from(file(breakField(rows, 0, 10, 'Vente\u007f')), 'latin1');
+    expect(read(del).summary.faults).toContainEqual(expect.objectContaining({ line: 2, column: 'EcritureLib' }));
+    // Tab, CR (CR CR LF line ends) stay what they were.
+    expect(read(file(rows).replaceAll('\n', '\r\r\n')).summary.faultCount).toBe(0);
+  });
+
   it('reports the first 100 faults and counts them all', () => {
     const bad = Array.from({ length: 150 }, (_, i) => sale(i + 1)[0]!);
     const { lines, summary } = read(file(bad), EX, 65536);

@@ -1,11 +1,15 @@
 import { searchKey } from '../../../../src/domain/search-text';
+import { controlCharMessage, hasForbiddenChar } from '../../http/control-chars';
 
 // The FEC reader (decision 039): fed the file's bytes chunk by chunk as they arrive, it decodes,
 // splits, checks and hands back the accepted lines at once, so the file is never held whole. The
 // checks are those of DGFiP's Test Compta Demat (shared/design/modules-stack-notes.md, part A).
-// Pure: no I/O; the importer (import.ts) writes what it returns.
+// Pure: no I/O; the importer (import.ts) writes what it returns. A line holding NUL or another
+// control character (decision 009's rule for text; PostgreSQL cannot store NUL) is a fault naming
+// its column, checked before anything else reads the line, so no message ever echoes it.
 
 export const MAX_REPORTED_FAULTS = 100;
+const CONTROL_CHAR_LINE = 'La ligne contient un caractère de contrôle ou invalide, non autorisé.';
 
 export interface FecLine {
   lineNo: number;
@@ -338,6 +342,7 @@ export class FecReader {
     const decoded = this.decode(raw, lineNo);
     if (decoded === null) return;
     const text = decoded.endsWith('\r') ? decoded.slice(0, -1) : decoded;
+    if (hasForbiddenChar(text)) return this.controlChar(text, lineNo);
     if (lineNo === 1) return this.header(text);
     if (this.headerBroken || text.trim() === '') return; // Test Compta Demat: an empty line is not blocking
     const fields = text.split(this.separator).map((f) => f.trim());
@@ -349,6 +354,18 @@ export class FecReader {
     }
     const line = this.check(fields, lineNo);
     if (line && this.faultCount === 0) out.push(line);
+  }
+
+  /** A line holding a control character: the header is broken; a data line's fault names the column. */
+  private controlChar(text: string, lineNo: number) {
+    if (lineNo === 1) {
+      this.headerBroken = true;
+      return this.fault(1, null, CONTROL_CHAR_LINE);
+    }
+    if (this.headerBroken) return;
+    const at = text.split(this.separator).findIndex((field) => hasForbiddenChar(field));
+    const column = this.columns[at];
+    this.fault(lineNo, column ?? null, column ? controlCharMessage(column) : CONTROL_CHAR_LINE);
   }
 
   private header(text: string) {
