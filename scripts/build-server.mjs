@@ -29,7 +29,11 @@ export async function buildServer({ root = ROOT } = {}) {
   try {
     const result = await build({
       absWorkingDir: root,
-      entryPoints: { index: 'server/src/index.ts' },
+      // The e-invoice readers' worker thread is an entry of its own (decision 074).
+      entryPoints: {
+        index: 'server/src/index.ts',
+        'einvoice-reader': 'server/src/modules/received-invoices/reader-worker.ts',
+      },
       outdir: tmp,
       bundle: true,
       splitting: true,

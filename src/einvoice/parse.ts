@@ -2,18 +2,21 @@
 // embedded factur-x.xml), a CII XML or a UBL 2.1 Invoice / CreditNote — into the one model
 // (types.ts), with the figures the checks need besides (checks.ts). The format is told by the
 // content, never by the name. A file that is not an e-invoice is refused (415), one that cannot be
-// read (broken XML, broken PDF) too (422); missing or odd data is a finding, not a refusal.
+// read (broken XML, broken PDF) too (422); missing or odd data is a finding, not a refusal. A file
+// beyond the reader's bounds (decision 074: 20 Mo of XML, the XML reader's limits, what a PDF's
+// streams may inflate to) is refused (422) before it costs more. Server-side: the server reads it in a
+// worker thread (server/src/modules/received-invoices/reader-pool.ts).
 import {
-  decodePDFRawStream,
   PDFArray,
   PDFDict,
-  PDFDocument,
   PDFHexString,
   PDFName,
   PDFRawStream,
   PDFString,
+  type PDFDocument,
   type PDFObject,
 } from '@cantoo/pdf-lib';
+import { formatCount } from '../domain/format';
 import type { EInvoiceRawFigures } from './checks';
 import type {
   EInvoice,
@@ -26,9 +29,35 @@ import type {
   ParsedEInvoice,
   VatCategory,
 } from './types';
-import { childOf, childrenOf, parseXml, XmlReadError, type XmlElement } from './xml-read';
+import {
+  decodeStreamBounded,
+  InflateBudget,
+  InflateLimitError,
+  loadPdfBounded,
+  MAX_INFLATED_FILE_BYTES,
+  MAX_INFLATED_STREAM_BYTES,
+} from './pdf-streams';
+import { childOf, childrenOf, parseXml, XmlLimitError, XmlReadError, type XmlElement } from './xml-read';
 
 export const NOT_AN_EINVOICE = 'Ce fichier n’est ni une Factur-X, ni une facture CII, ni une facture UBL.';
+
+/** The XML of an invoice, as a file or once inflated from its PDF (a 10 000-line CII is about 12 Mo). */
+export const MAX_XML_BYTES = MAX_INFLATED_STREAM_BYTES;
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;
+export const XML_TOO_LARGE = `La facture électronique est refusée : son XML dépasse ${megabytes(MAX_XML_BYTES)}.`;
+/**
+ * What a received invoice's row keeps, bounded so that writing it stays short (decision 074): a
+ * real invoice has a few hundred lines at most and a VAT breakdown of a few rates.
+ */
+export const MAX_INVOICE_LINES = 20_000;
+export const MAX_VAT_ENTRIES = 1_000;
+const bounded = <T>(items: T[], max: number, what: string): T[] => {
+  if (items.length > max)
+    throw new EInvoiceReadError(422, `La facture électronique est refusée : ${what.replace('{n}', formatCount(max))}.`);
+  return items;
+};
+const tooManyLines = 'elle compte plus de {n} lignes';
+const tooManyVatEntries = 'son détail de la TVA compte plus de {n} lignes';
 
 /** Why a file cannot be read as an e-invoice: 415 (not one), 422 (one, but unreadable). */
 export class EInvoiceReadError extends Error {
@@ -77,12 +106,15 @@ export async function parseEInvoice(bytes: Uint8Array, fileName: string): Promis
 
 /** A CII or UBL XML (or the XML of a Factur-X, then `format` says so). */
 export function parseEInvoiceXml(bytes: Uint8Array, format?: 'facturx'): ParsedSupplierInvoice {
+  if (bytes.length > MAX_XML_BYTES) throw new EInvoiceReadError(422, XML_TOO_LARGE);
   const text = decodeXmlText(bytes);
   if (text === null || !text.trimStart().startsWith('<')) throw new EInvoiceReadError(415, NOT_AN_EINVOICE);
   let root: XmlElement;
   try {
     root = parseXml(text);
   } catch (error) {
+    if (error instanceof XmlLimitError)
+      throw new EInvoiceReadError(422, `La facture électronique est refusée : ${error.message}.`, [error.message]);
     if (error instanceof XmlReadError)
       throw new EInvoiceReadError(422, `La facture électronique est illisible : ${error.message}.`, [error.message]);
     throw error;
@@ -134,10 +166,20 @@ function decodeXmlText(bytes: Uint8Array): string | null {
 }
 
 async function facturXAttachment(bytes: Uint8Array, fileName: string): Promise<Uint8Array> {
+  const budget = new InflateBudget();
+  const filesOverLimit = `Le PDF « ${fileName} » est refusé : ses flux compressés dépassent ${megabytes(MAX_INFLATED_FILE_BYTES)} une fois décompressés.`;
+  const streamOverLimit = `dépasse ${megabytes(MAX_INFLATED_STREAM_BYTES)} une fois décompressé`;
   let pdf: PDFDocument;
   try {
-    pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
-  } catch {
+    pdf = await loadPdfBounded(bytes, budget);
+  } catch (error) {
+    if (error instanceof InflateLimitError)
+      throw new EInvoiceReadError(
+        422,
+        error.limit === 'file'
+          ? filesOverLimit
+          : `Le PDF « ${fileName} » est refusé : un de ses flux compressés ${streamOverLimit}.`,
+      );
     throw new EInvoiceReadError(422, `Le PDF « ${fileName} » est illisible : il ne peut pas être ouvert.`);
   }
   let files: ReturnType<typeof embeddedFiles>;
@@ -155,8 +197,15 @@ async function facturXAttachment(bytes: Uint8Array, fileName: string): Promise<U
       `Le PDF « ${fileName} » ne contient pas de fichier factur-x.xml : ce n’est pas une Factur-X.`,
     ]);
   try {
-    return decodePDFRawStream(invoice.stream).decode();
-  } catch {
+    return decodeStreamBounded(invoice.stream, budget);
+  } catch (error) {
+    if (error instanceof InflateLimitError)
+      throw new EInvoiceReadError(
+        422,
+        error.limit === 'file'
+          ? filesOverLimit
+          : `Le fichier ${invoice.name} joint au PDF « ${fileName} » est refusé : il ${streamOverLimit}.`,
+      );
     throw new EInvoiceReadError(422, `Le fichier ${invoice.name} joint au PDF est illisible.`);
   }
 }
@@ -300,7 +349,11 @@ function readCii(root: XmlElement, format: EInvoiceFormat): ParsedSupplierInvoic
   const typeCode = txt(doc, 'ram:TypeCode');
 
   const rawLines: EInvoiceRawFigures['lines'] = [];
-  const lines: EInvoiceLine[] = all(tx, 'ram:IncludedSupplyChainTradeLineItem').map((item, i) => {
+  const lines: EInvoiceLine[] = bounded(
+    all(tx, 'ram:IncludedSupplyChainTradeLineItem'),
+    MAX_INVOICE_LINES,
+    tooManyLines,
+  ).map((item, i) => {
     const lineAgreement = at(item, 'ram:SpecifiedLineTradeAgreement');
     const lineSettlement = at(item, 'ram:SpecifiedLineTradeSettlement');
     const qty = at(item, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity');
@@ -349,7 +402,11 @@ function readCii(root: XmlElement, format: EInvoiceFormat): ParsedSupplierInvoic
     reason: txt(x, 'ram:Reason'),
   }));
 
-  const vatBreakdown: EInvoiceVatEntry[] = all(settlement, 'ram:ApplicableTradeTax').map((t) => ({
+  const vatBreakdown: EInvoiceVatEntry[] = bounded(
+    all(settlement, 'ram:ApplicableTradeTax'),
+    MAX_VAT_ENTRIES,
+    tooManyVatEntries,
+  ).map((t) => ({
     category: txt(t, 'ram:CategoryCode') as VatCategory,
     rate: r.num(at(t, 'ram:RateApplicablePercent'), 'Un taux de TVA'),
     base: r.num(at(t, 'ram:BasisAmount'), 'Une base de TVA'),
@@ -470,7 +527,11 @@ function readUbl(root: XmlElement, creditNote: boolean): ParsedSupplierInvoice {
     }));
 
   const rawLines: EInvoiceRawFigures['lines'] = [];
-  const lines: EInvoiceLine[] = all(root, creditNote ? 'cac:CreditNoteLine' : 'cac:InvoiceLine').map((l, i) => {
+  const lines: EInvoiceLine[] = bounded(
+    all(root, creditNote ? 'cac:CreditNoteLine' : 'cac:InvoiceLine'),
+    MAX_INVOICE_LINES,
+    tooManyLines,
+  ).map((l, i) => {
     const id = txt(l, 'cbc:ID') || String(i + 1);
     const qty = at(l, creditNote ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity');
     const ac = allowanceCharges(l, `La remise ou les frais de la ligne ${id}`);
@@ -501,7 +562,11 @@ function readUbl(root: XmlElement, creditNote: boolean): ParsedSupplierInvoice {
     taxTotals.find((t) => at(t, 'cac:TaxSubtotal')) ??
     taxTotals.find((t) => at(t, 'cbc:TaxAmount')?.attrs.currencyID === currency) ??
     taxTotals[0];
-  const vatBreakdown: EInvoiceVatEntry[] = all(taxTotal, 'cac:TaxSubtotal').map((s) => {
+  const vatBreakdown: EInvoiceVatEntry[] = bounded(
+    all(taxTotal, 'cac:TaxSubtotal'),
+    MAX_VAT_ENTRIES,
+    tooManyVatEntries,
+  ).map((s) => {
     const cat = at(s, 'cac:TaxCategory');
     return {
       category: txt(cat, 'cbc:ID') as VatCategory,

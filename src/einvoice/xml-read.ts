@@ -1,7 +1,12 @@
 // A small, safe, namespace-aware XML reader for suppliers' e-invoices (CII, UBL). Safe by design:
 // no DTD at all (a DOCTYPE is refused, so no external entity, no entity expansion bomb), only the
-// five predefined entities and character references, a depth limit. Pure: runs in the browser too.
+// five predefined entities and character references, and only characters XML allows (no NUL, no
+// other C0 control, no lone surrogate: PostgreSQL could store neither). Linear in the size of the
+// text whatever its shape, and bounded (decision 074): elements, attributes of one element, depth,
+// length of one text or attribute value; each limit, far above any real invoice, is refused with its
+// own message (XmlLimitError). Pure: runs in the browser too.
 // Errors are XmlReadError with a French message naming the line, for the 422 of the deposit.
+import { formatCount } from '../domain/format';
 
 export interface XmlElement {
   /** Namespace URI ('' when none). */
@@ -26,17 +31,52 @@ export class XmlReadError extends Error {
   }
 }
 
-const MAX_DEPTH = 256;
+/** A document beyond one of XML_LIMITS: well-formed perhaps, but refused unread. */
+export class XmlLimitError extends XmlReadError {
+  constructor(message: string, line: number) {
+    super(message, line);
+    this.name = 'XmlLimitError';
+  }
+}
+
+/**
+ * The reader's bounds. A real invoice has a few thousand elements (a 10 000-line CII about
+ * 400 000), ten attributes on its root, a depth of ten, and texts of a few kB (a PDF embedded in
+ * base64 in a UBL, a few MB).
+ */
+export const XML_LIMITS = {
+  elements: 1_000_000,
+  attributesPerElement: 256,
+  depth: 256,
+  /** Characters of one element's text, or of one attribute's value. */
+  textLength: 10_000_000,
+} as const;
+
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const NAME =
   /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*)?$/;
+/** What XML 1.0 does not allow anywhere in a document (its production Char), lone surrogates included. */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Surrogate}/u;
+const CHAR_REF = /^#(?:x([0-9A-Fa-f]{1,6})|([0-9]{1,7}))$/;
+const isXmlChar = (c: number) =>
+  c === 0x9 ||
+  c === 0xa ||
+  c === 0xd ||
+  (c >= 0x20 && c <= 0xd7ff) ||
+  (c >= 0xe000 && c <= 0xfffd) ||
+  (c >= 0x10000 && c <= 0x10ffff);
+/** Leaves share these (most elements have neither attributes nor children): less memory per element. */
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
 
 interface Open {
   qname: string;
   el: XmlElement;
-  scope: Map<string, string>;
+  /** Prefixes this element declares ('' for the default namespace): undone when it closes. */
+  declared: string[] | null;
   text: string[];
+  textLength: number;
 }
 
 /** Parses a whole XML document and answers its root element. */
@@ -44,44 +84,71 @@ export function parseXml(source: string): XmlElement {
   const s = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   let i = 0;
   let line = 1;
+  let elements = 0;
   const stack: Open[] = [];
   let root: XmlElement | null = null;
-  const rootScope = new Map<string, string>([['xml', XML_NS]]);
+  // Namespace bindings: each prefix's URIs, innermost last (pushed by an element, popped at its end).
+  const bindings = new Map<string, string[]>([['xml', [XML_NS]]]);
 
   const fail = (message: string): never => {
     throw new XmlReadError(message, line);
+  };
+  const refuse = (message: string): never => {
+    throw new XmlLimitError(message, line);
   };
   const advance = (to: number) => {
     for (let k = i; k < to; k++) if (s.charCodeAt(k) === 10) line++;
     i = to;
   };
+
+  // One pass over the whole text before anything else (XML forbids these characters everywhere).
+  const bad = NOT_XML_CHAR.exec(s);
+  if (bad) {
+    advance(bad.index);
+    const code = bad[0].codePointAt(0)!;
+    fail(
+      `caractère de contrôle ou invalide U+${code.toString(16).toUpperCase().padStart(4, '0')}, non autorisé en XML`,
+    );
+  }
+
   const decode = (raw: string): string =>
     raw.indexOf('&') < 0
       ? raw
       : raw.replace(/&([^;&\s]{0,12});/g, (whole, ref: string) => {
           if (ref.startsWith('#')) {
-            const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-            if (!Number.isInteger(code) || code < 1 || code > 0x10ffff)
-              fail(`Référence de caractère invalide « ${whole} »`);
+            const m = CHAR_REF.exec(ref);
+            const code = m ? parseInt(m[1] ?? m[2]!, m[1] ? 16 : 10) : NaN;
+            if (!isXmlChar(code)) fail(`Référence de caractère invalide « ${whole} »`);
             return String.fromCodePoint(code);
           }
           const v = ENTITIES[ref];
           if (v === undefined) fail(`Entité inconnue « ${whole} » (les entités déclarées ne sont pas acceptées)`);
           return v;
         });
+  /** Counts `length` more characters of text in `top` (its raw length: the decoded text is no longer). */
+  const reserve = (top: Open, length: number) => {
+    top.textLength += length;
+    if (top.textLength > XML_LIMITS.textLength)
+      refuse(`texte de plus de ${formatCount(XML_LIMITS.textLength)} caractères dans l’élément « ${top.qname} »`);
+  };
   const text = (raw: string) => {
     if (raw.includes('&') && /&(?![^;&\s]{1,12};)/.test(raw)) fail('Caractère « & » non échappé');
     const top = stack[stack.length - 1];
-    if (top) top.text.push(decode(raw));
-    else if (raw.trim() !== '') fail('Du texte se trouve en dehors de l’élément racine');
+    if (top) {
+      reserve(top, raw.length);
+      top.text.push(decode(raw));
+    } else if (raw.trim() !== '') fail('Du texte se trouve en dehors de l’élément racine');
   };
-  const resolve = (qname: string, scope: Map<string, string>, isAttr: boolean): [string, string] => {
+  const resolve = (qname: string, isAttr: boolean): [string, string] => {
     const colon = qname.indexOf(':');
-    if (colon < 0) return [isAttr ? '' : (scope.get('') ?? ''), qname];
+    if (colon < 0) return [isAttr ? '' : (bindings.get('')?.at(-1) ?? ''), qname];
     const prefix = qname.slice(0, colon);
-    const ns = scope.get(prefix);
+    const ns = bindings.get(prefix)?.at(-1);
     if (ns === undefined) fail(`Préfixe d’espace de noms non déclaré « ${prefix} »`);
     return [ns!, qname.slice(colon + 1)];
+  };
+  const undeclare = (open: Open) => {
+    if (open.declared) for (const prefix of open.declared) bindings.get(prefix)!.pop();
   };
 
   while (i < s.length) {
@@ -105,7 +172,8 @@ export function parseXml(source: string): XmlElement {
       if (end < 0) fail('Section CDATA non fermée');
       const top = stack[stack.length - 1];
       if (!top) fail('Section CDATA en dehors de l’élément racine');
-      top.text.push(s.slice(i + 9, end));
+      reserve(top!, end - i - 9);
+      top!.text.push(s.slice(i + 9, end));
       advance(end + 3);
     } else if (s.startsWith('<!DOCTYPE', i) || s.startsWith('<!doctype', i)) {
       fail('Les déclarations DOCTYPE ne sont pas acceptées dans une facture électronique');
@@ -120,7 +188,8 @@ export function parseXml(source: string): XmlElement {
       const top = stack.pop();
       if (!top) fail(`Balise fermante « ${qname} » sans balise ouvrante`);
       if (top!.qname !== qname) fail(`Balise « ${top!.qname} » fermée par « ${qname} »`);
-      top!.el.text = top!.text.join('');
+      top!.el.text = top!.text.length === 1 ? top!.text[0]! : top!.text.join('');
+      undeclare(top!);
       advance(end + 1);
     } else if (s.startsWith('<!', i)) {
       fail('Déclaration non acceptée');
@@ -130,11 +199,14 @@ export function parseXml(source: string): XmlElement {
       const nameMatch = /^[^\s/>]+/.exec(s.slice(k, k + 300));
       if (!nameMatch || !NAME.test(nameMatch[0])) fail('Nom de balise invalide');
       const qname = nameMatch![0];
+      if (++elements > XML_LIMITS.elements) refuse(`plus de ${formatCount(XML_LIMITS.elements)} éléments`);
+      if (stack.length >= XML_LIMITS.depth) refuse(`éléments imbriqués sur plus de ${XML_LIMITS.depth} niveaux`);
       k += qname.length;
       const rawAttrs: Array<[string, string]> = [];
+      const names = new Set<string>();
       const attrRe = /\s*([^\s=/>]+)\s*=\s*("([^"<]*)"|'([^'<]*)')/y;
+      const ws = /\s*/y;
       for (;;) {
-        const ws = /\s*/y;
         ws.lastIndex = k;
         ws.exec(s);
         const afterWs = ws.lastIndex;
@@ -143,48 +215,59 @@ export function parseXml(source: string): XmlElement {
           break;
         }
         if (afterWs === k && rawAttrs.length > 0) fail(`Attributs mal séparés dans « ${qname} »`);
+        if (rawAttrs.length >= XML_LIMITS.attributesPerElement)
+          refuse(`plus de ${XML_LIMITS.attributesPerElement} attributs sur l’élément « ${qname} »`);
         attrRe.lastIndex = k;
         const m = attrRe.exec(s);
         if (!m) {
           if (afterWs >= s.length) fail(`Balise « ${qname} » non terminée`);
           fail(`Attribut mal formé dans « ${qname} »`);
         }
-        const attrName = m![1];
+        const attrName = m![1]!;
         if (!NAME.test(attrName)) fail(`Nom d’attribut invalide « ${attrName} »`);
-        if (rawAttrs.some(([n]) => n === attrName)) fail(`Attribut « ${attrName} » répété`);
+        if (names.has(attrName)) fail(`Attribut « ${attrName} » répété`);
+        names.add(attrName);
         const rawValue = m![3] ?? m![4] ?? '';
+        if (rawValue.length > XML_LIMITS.textLength)
+          refuse(
+            `valeur de plus de ${formatCount(XML_LIMITS.textLength)} caractères pour l’attribut « ${attrName} » de l’élément « ${qname} »`,
+          );
         if (/&(?![^;&\s]{1,12};)/.test(rawValue)) fail('Caractère « & » non échappé');
         rawAttrs.push([attrName, decode(rawValue)]);
         k = attrRe.lastIndex;
       }
       const selfClosing = s.startsWith('/>', k);
-      const parentScope = stack.length ? stack[stack.length - 1].scope : rootScope;
-      let scope = parentScope;
+      let declared: string[] | null = null;
       for (const [n, v] of rawAttrs) {
         if (n === 'xmlns' || n.startsWith('xmlns:')) {
-          if (scope === parentScope) scope = new Map(parentScope);
-          scope.set(n === 'xmlns' ? '' : n.slice(6), v);
+          const prefix = n === 'xmlns' ? '' : n.slice(6);
+          let uris = bindings.get(prefix);
+          if (!uris) bindings.set(prefix, (uris = []));
+          uris.push(v);
+          (declared ??= []).push(prefix);
         }
       }
-      const [ns, name] = resolve(qname, scope, false);
-      const attrs: Record<string, string> = {};
+      const [ns, name] = resolve(qname, false);
+      let attrs = NO_ATTRS;
       for (const [n, v] of rawAttrs) {
         if (n === 'xmlns' || n.startsWith('xmlns:')) continue;
-        attrs[resolve(n, scope, true)[1]] = v;
+        if (attrs === NO_ATTRS) attrs = {};
+        attrs[resolve(n, true)[1]] = v;
       }
-      const el: XmlElement = { ns, name, attrs, children: [], text: '', line };
+      const el: XmlElement = { ns, name, attrs, children: NO_CHILDREN, text: '', line };
       const parent = stack[stack.length - 1];
-      if (parent) parent.el.children.push(el);
-      else if (root) fail('Le document a plusieurs éléments racines');
+      if (parent) {
+        if (parent.el.children === NO_CHILDREN) parent.el.children = [];
+        parent.el.children.push(el);
+      } else if (root) fail('Le document a plusieurs éléments racines');
       else root = el;
-      if (!selfClosing) {
-        if (stack.length >= MAX_DEPTH) fail('Imbrication trop profonde');
-        stack.push({ qname, el, scope, text: [] });
-      }
+      const open: Open = { qname, el, declared, text: [], textLength: 0 };
+      if (selfClosing) undeclare(open);
+      else stack.push(open);
       advance(k + (selfClosing ? 2 : 1));
     }
   }
-  if (stack.length) fail(`Balise « ${stack[stack.length - 1].qname} » non fermée`);
+  if (stack.length) fail(`Balise « ${stack[stack.length - 1]!.qname} » non fermée`);
   if (!root) fail('Aucun élément XML');
   return root!;
 }

@@ -20,7 +20,7 @@ import {
   listReceived,
   NOT_FOUND,
   readErrorAnswer,
-  readSupplierInvoice,
+  readInvoiceOffThread,
   type ReadInvoice,
 } from './service';
 import { receiveInvoiceUpload } from './upload';
@@ -94,7 +94,8 @@ export function receivedInvoicesModule(deps: Deps) {
         throw forbidden('Vous ne pouvez pas déposer de fichiers dans Comptabilité › Achats.');
       let read: ReadInvoice;
       try {
-        read = await readSupplierInvoice(upload.bytes, upload.name);
+        // In a worker thread (decision 074); the bytes are handed over, not copied.
+        read = await readInvoiceOffThread(upload.bytes, upload.name, { transfer: true });
       } catch (error) {
         throw error instanceof EInvoiceReadError ? readErrorAnswer(error) : error;
       }
@@ -128,6 +129,9 @@ export function receivedInvoicesModule(deps: Deps) {
             },
             read,
           );
+          // On the embedded database each statement runs on the event loop: a turn between the two
+          // large ones (the lines, then the answer kept for the key) lets the server answer others.
+          await new Promise((resolve) => setImmediate(resolve));
           await recordIdempotentResponse(tx, c, 201, body);
           return body;
         })

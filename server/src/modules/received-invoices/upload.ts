@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { NOT_AN_EINVOICE } from '../../../../src/einvoice/parse';
+import { MAX_XML_BYTES, NOT_AN_EINVOICE, XML_TOO_LARGE } from '../../../../src/einvoice/parse';
 import { acceptedUploadType } from '../../../../src/domain/upload-content';
 import { fileExtension, sanitizeFileName } from '../../../../src/domain/uploads';
 import { badRequest, HttpError } from '../../http/errors';
@@ -12,7 +13,8 @@ import { UploadInspector, type FileStorage, type IncomingFile, type UploadTypeCh
 // store as the inbox does (hashed on the way, same 50 Mo limit), and kept in memory too, since the
 // whole file is read right after. The content check is the inbox's for a PDF (the bytes must be a
 // PDF and the name say .pdf); an XML — which the inbox does not take — must be text starting with a
-// tag and be named .xml. Anything else is refused at once (415) and nothing is kept.
+// tag and be named .xml. Anything else is refused at once (415) and nothing is kept. An XML past the
+// reader's 20 Mo (decision 074) is refused (422) as soon as its bytes pass it, before more is kept.
 
 export interface ReceivedInvoiceUpload {
   name: string;
@@ -38,6 +40,19 @@ export function einvoiceUploadType(head: Uint8Array, name: string): string | nul
 
 /** The inbox's limits and streaming, with the e-invoice's own type check; the bytes kept to be read. */
 const EINVOICE_TYPES: UploadTypeCheck = { typeOf: einvoiceUploadType, refusal: () => NOT_AN_EINVOICE };
+
+/** Passes the bytes on, and stops an XML (as the inspector judged it) past the reader's limit. */
+function xmlSizeGuard(inspector: UploadInspector): Transform {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > MAX_XML_BYTES && inspector.mimeType === 'application/xml')
+        return callback(new HttpError(422, XML_TOO_LARGE));
+      callback(null, chunk);
+    },
+  });
+}
 
 /** Reads the one « file » part; null when the body carries none. Rejects with the HTTP error to answer. */
 export function receiveInvoiceUpload(
@@ -79,7 +94,8 @@ export function receiveInvoiceUpload(
       const name = sanitizeFileName(info.filename ?? '');
       const inspector = new UploadInspector(name, EINVOICE_TYPES, true);
       const incoming = storage.receive();
-      entry = { name, inspector, incoming, done: pipeline(stream, inspector, incoming.sink).catch(fail) };
+      const xmlBound = xmlSizeGuard(inspector);
+      entry = { name, inspector, incoming, done: pipeline(stream, inspector, xmlBound, incoming.sink).catch(fail) };
     });
     parser.on('filesLimit', () => fail(badRequest('Déposez une seule facture à la fois.')));
     parser.on('error', fail);
