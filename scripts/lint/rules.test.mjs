@@ -145,6 +145,15 @@ const cases = [
   ],
   ['scripts/probe.mjs', 'export const a = missingGlobal;', ['no-undef']],
   ['scripts/probe-var.ts', 'var a = 1;\nexport { a };', ['no-var']],
+  // The server's one clock (decision 076): no Date.now() nor argument-less new Date() outside it.
+  [
+    'server/src/modules/invoices/probe-clock.ts',
+    'export const now = () => Date.now();',
+    ['workplace/no-restricted-syntax'],
+  ],
+  ['server/src/seed/probe-clock.ts', 'export const now = () => new Date();', ['workplace/no-restricted-syntax']],
+  ['server/src/http/probe-clock.ts', 'export const at = (t: number) => new Date(t);', []],
+  ['server/src/modules/invoices/probe-clock.test.ts', 'export const now = () => Date.now();', []],
 ];
 
 // The home of AST-selector rules is off until a rule is written there: prove the mechanism with one.

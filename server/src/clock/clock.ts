@@ -9,7 +9,7 @@ import { StartupError } from '../startup/startup-error';
 export type Clock = () => Date;
 
 /** The machine's time, the only place the server reads it. */
-// eslint-disable-next-line no-restricted-syntax -- the one reading of the machine's time
+// eslint-disable-next-line workplace/no-restricted-syntax -- the one reading of the machine's time
 export const systemClock: Clock = () => new Date();
 
 /** A clock that reads `start` now and flows on from there at the machine's pace. */
