@@ -1,6 +1,6 @@
 // `npm test`: everything (decisions 029 and 032), in four lanes side by side:
 //   checks lane: type check → unit and screen tests (neither needs the build);
-//   lint lane: ESLint and Prettier (one core, the whole run long on a fresh clone without its cache);
+//   lint lane: oxlint and Prettier (about 15 s, decision 072);
 //   browser lane: production build → Chromium → e2e (two files at a time, Debian Chromium);
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite);
@@ -43,7 +43,7 @@ const checks = [
   ['Vérification des types', 'npm', ['run', '--silent', 'typecheck']],
   ['Tests unitaires et d’écrans (jsdom)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'screen']],
 ];
-const lint = [['Lint et format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']]];
+const lint = [['Lint et format (oxlint, Prettier)', 'npm', ['run', '--silent', 'lint']]];
 const browser = [['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']]];
 // Issue 19 (decision 047): Debian's WebKitGTK over WebDriver under Xvfb, one MiniBrowser for the lane.
 const webkit = [['Tests WebKit (moteur de Safari)', 'npx', ['vitest', 'run', '--project', 'webkit']]];

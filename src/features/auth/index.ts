@@ -1,3 +1,3 @@
 // Public entry of the auth feature: what other features may use. Anything else in this folder is
-// internal (enforced by eslint.config.js, boundaries/dependencies).
+// internal (enforced by the lint, workplace/boundaries in .oxlintrc.json).
 export { changePassword } from './api/session-api';

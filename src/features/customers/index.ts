@@ -1,3 +1,3 @@
 // Public entry of the customers feature: what other features may use. Anything else in this
-// folder is internal (enforced by eslint.config.js, boundaries/dependencies).
+// folder is internal (enforced by the lint, workplace/boundaries in .oxlintrc.json).
 export { accountNumberText } from './customer-model';
