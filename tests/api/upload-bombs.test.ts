@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createDeflate, deflateSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountingImports, inboxDeposits, receivedInvoices } from '../../server/src/db/schema/index';
 import { ensureCompiledServer } from '../support/child-server';
@@ -359,5 +360,64 @@ describe('the compiled server', () => {
     } finally {
       await worker.terminate();
     }
+  });
+});
+
+describe('fuzzed upload bodies (issue 42: the fuzz covers uploads too)', () => {
+  // Mutations of a real CII and of a Factur-X built here: bytes flipped, cut, markup and entities
+  // spliced in, streams compressed again. Whatever arrives, the answer is the file's (201) or a
+  // French 4xx, never a 5xx, and the health check keeps answering within 500 ms meanwhile.
+  const SPLICES = [
+    '<',
+    '</ram:ID>',
+    '&#0;',
+    '&#xD800;',
+    '&amp',
+    '\u0000',
+    '<!DOCTYPE x [<!ENTITY a "b">]>',
+    ']]>',
+    '<?xml?>',
+  ];
+  const base = utf8(cii('FUZZ-1'));
+  const mutate = (bytes: Uint8Array, seed: number): Uint8Array => {
+    const rnd = fc.sample(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { seed, numRuns: 8 });
+    const out = Buffer.from(bytes);
+    switch (rnd[0]! % 4) {
+      case 0: // a few bytes flipped
+        for (let i = 1; i < 8; i++) out[rnd[i]! % out.length] ^= 1 + (rnd[i]! % 255);
+        return out;
+      case 1: // cut anywhere
+        return out.subarray(0, rnd[1]! % out.length);
+      case 2: {
+        // markup or an entity spliced in
+        const at = rnd[1]! % out.length;
+        return Buffer.concat([out.subarray(0, at), Buffer.from(SPLICES[rnd[2]! % SPLICES.length]!), out.subarray(at)]);
+      }
+      default: // the same inside a Factur-X, its stream compressed once or twice
+        return facturXWith(
+          rnd[1]! % 2 ? deflateSync(deflateSync(out)) : deflateSync(out),
+          rnd[1]! % 2 ? '[/FlateDecode /FlateDecode]' : '/FlateDecode',
+        );
+    }
+  };
+
+  it('answers 201 or a French 4xx to 40 mutated CII and Factur-X files, never a 5xx, the health answered within 500 ms', async () => {
+    const seen: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+        const bytes = mutate(base, seed);
+        const pdf = bytes[0] === 0x25; // %PDF
+        const { result: res, worstMs } = await whileHealthIsWatched(() =>
+          deposit(bytes, pdf ? 'flou.pdf' : 'flou.xml'),
+        );
+        seen.push(String(res.status));
+        expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body.message).toMatch(/[a-zé]/);
+        expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(500);
+      }),
+      { numRuns: 40, seed: 42_042 },
+    );
+    // Some mutations keep a readable invoice, most do not: both paths were taken.
+    expect(new Set(seen).size).toBeGreaterThan(1);
   });
 });
