@@ -89,3 +89,23 @@ export function ensureToolsets(names = Object.keys(TOOLSETS)) {
   const absent = new Set(missing());
   return { has: (name) => !absent.has(name), missing: [...absent] };
 }
+
+/**
+ * The lines that end a run with lanes not run: each lane and what it lacks, the command that
+ * installs it all, and whether that fails the run (always with CI=true).
+ */
+export function notRunReport(notRun, { required, partialAllowed }) {
+  if (!notRun.length) return [];
+  return [
+    `\nVoies non lancées (${notRun.length}) :`,
+    ...notRun.map(
+      ({ lane, missing }) => `  - ${lane} : il manque ${missing.map((n) => TOOLSETS[n].label).join(', ')}.`,
+    ),
+    `Pour les lancer, installez ce qui manque :\n  ${installCommand(notRun.flatMap((n) => n.missing))}`,
+    required
+      ? 'CI=true : toutes les voies sont exigées.'
+      : partialAllowed
+        ? 'WORKPLACE_TEST_PARTIAL=1 : ces voies manquantes ne font pas échouer le lancement.'
+        : 'Le lancement échoue tant qu’elles manquent ; WORKPLACE_TEST_PARTIAL=1 l’accepte sur un poste incomplet.',
+  ];
+}

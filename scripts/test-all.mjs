@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parisTime, waitBeforeTests } from './run-day.mjs';
-import { ensureToolsets, installCommand, TOOLSETS } from './lane-tools.mjs';
+import { ensureToolsets, notRunReport } from './lane-tools.mjs';
 
 // Issue 18 (decision 046): every e-invoice a test server produces (each validation's CII, each UBL)
 // is also written here; the official validators check them all once every lane that validates
@@ -191,21 +191,7 @@ for (const t of timings.sort((a, b) => b.wall - a.wall))
 const cpu = timings.reduce((sum, t) => sum + t.cpu, 0);
 console.log(`  Ensemble : ${minutes} min, ${cpu.toFixed(0)} s CPU`);
 const partialAllowed = !required && process.env.WORKPLACE_TEST_PARTIAL === '1';
-if (notRun.length) {
-  console.log(`\nVoies non lancées (${notRun.length}) :`);
-  for (const { lane, missing } of notRun)
-    console.log(`  - ${lane} : il manque ${missing.map((n) => TOOLSETS[n].label).join(', ')}.`);
-  console.log(
-    `Pour les lancer, installez ce qui manque :\n  ${installCommand([...new Set(notRun.flatMap((n) => n.missing))])}`,
-  );
-  console.log(
-    required
-      ? 'CI=true : toutes les voies sont exigées.'
-      : partialAllowed
-        ? 'WORKPLACE_TEST_PARTIAL=1 : ces voies manquantes ne font pas échouer le lancement.'
-        : 'Le lancement échoue tant qu’elles manquent ; WORKPLACE_TEST_PARTIAL=1 l’accepte sur un poste incomplet.',
-  );
-}
+for (const line of notRunReport(notRun, { required, partialAllowed })) console.log(line);
 const complete = notRun.length === 0 || partialAllowed;
 if (results.every(Boolean) && complete) {
   console.log(`\nTous les tests ${notRun.length ? 'lancés ' : ''}sont passés en ${minutes} min.`);

@@ -12,7 +12,16 @@ const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 const steps = [
   // .oxlintrc.json; warnings fail too, as ESLint's --max-warnings 0 did.
   ['oxlint', [bin('oxlint', 'bin/oxlint'), '--deny-warnings']],
-  ['règles', ['--test', '--test-reporter=dot', 'scripts/lint/rules.test.mjs', 'scripts/run-day.test.mjs']],
+  [
+    'règles',
+    [
+      '--test',
+      '--test-reporter=dot',
+      'scripts/lint/rules.test.mjs',
+      'scripts/run-day.test.mjs',
+      'scripts/lane-tools.test.mjs',
+    ],
+  ],
   [
     'prettier',
     [
