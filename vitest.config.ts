@@ -78,6 +78,24 @@ export default defineConfig({
       },
       {
         test: {
+          // The calendar lane's own files (decision 076): the demo seeded at each instant where dates
+          // break, on the real server and PGlite, as the api project runs them. `npm run
+          // test:calendar` runs them once, before the API suite at each instant.
+          name: 'calendar',
+          expect,
+          execArgv: apiWorkerArgs,
+          include: ['tests/calendar/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/api-setup.ts'],
+          // No shared snapshot: each test seeds its own demo at its instant.
+          isolate: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           // Issue 13: the same API files on a real PostgreSQL started for the run (pg-cluster.ts).
           name: 'api-pg',
           expect,
@@ -100,9 +118,6 @@ export default defineConfig({
             'tests/api/public-url.test.ts',
             // The demo's e-invoices are the same whatever the database: checked once, on PGlite.
             'tests/api/einvoice-demo.test.ts',
-            // So is the demo's calendar (every timestamp set by the seed, none by the database): its
-            // nine seedings run once, on PGlite (decision 076).
-            'tests/api/demo-any-instant.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/support/api-setup.ts'],

@@ -41,8 +41,6 @@ const DAY_FREE_API = [
   'ldap',
   'postgres',
   'cluster',
-  // It seeds the demo at each of these instants itself: once, in `npm test`, is enough.
-  'demo-any-instant',
 ];
 
 /** Unit and screen tests whose code or test reads the clock (a word of it in the test file). */
@@ -66,7 +64,7 @@ function selection() {
   return { api, units };
 }
 
-/** One vitest run at `instant`: its summary line, time, and output (kept for a failure). */
+/** One vitest run at `instant` (none: the machine's time): its summary line, time, and output (kept for a failure). */
 function vitest(instant, projects, files) {
   const started = Date.now();
   const chunks = [];
@@ -77,8 +75,10 @@ function vitest(instant, projects, files) {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
-        WORKPLACE_NOW: instant,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./tests/support/shift-clock.mjs`.trim(),
+        ...(instant && {
+          WORKPLACE_NOW: instant,
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./tests/support/shift-clock.mjs`.trim(),
+        }),
         FORCE_COLOR: '0',
         NO_COLOR: '1',
       },
@@ -107,6 +107,14 @@ async function run(instant, { api, units }) {
   };
 }
 
+/** A failure's key lines: the verdicts, the assertions, the test's own line. */
+const failureLines = (output) =>
+  output
+    .split('\n')
+    .filter((l) => /FAIL|×|AssertionError|Error:|expected|❯ .*\.test\.tsx?:\d+/.test(l))
+    .slice(0, 60)
+    .join('\n');
+
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const instants = INSTANTS.filter(([key]) => !only || key.includes(only));
 const { api, units } = selection();
@@ -115,18 +123,22 @@ console.log(
 );
 const started = Date.now();
 const rows = [];
+// First the demo seeded at each instant (tests/calendar/), once: each test sets its own instant.
+{
+  const result = await vitest('', ['calendar'], []);
+  rows.push({ key: 'demo', label: 'la démonstration semée à chaque instant', instant: 'chaque instant', ...result });
+  console.log(
+    `\n=== La démonstration semée à chaque instant : ${result.ok ? 'OK' : 'ÉCHEC'} en ${result.seconds.toFixed(1)} s — ${result.tests}`,
+  );
+  if (!result.ok) console.log(failureLines(result.output));
+}
 for (const [key, label, instant] of instants) {
   const result = await run(instant, { api, units });
   rows.push({ key, label, instant, ...result });
   console.log(
     `\n=== ${label} (${instant}) : ${result.ok ? 'OK' : 'ÉCHEC'} en ${result.seconds.toFixed(1)} s — ${result.tests}`,
   );
-  if (!result.ok) {
-    const lines = result.output
-      .split('\n')
-      .filter((l) => /FAIL|×|AssertionError|Error:|expected|❯ .*\.test\.tsx?:\d+/.test(l));
-    console.log(lines.slice(0, 60).join('\n'));
-  }
+  if (!result.ok) console.log(failureLines(result.output));
 }
 console.log('\nRésumé du calendrier :');
 for (const r of rows)
