@@ -20,6 +20,7 @@ const steps = [
       'scripts/lint/rules.test.mjs',
       'scripts/run-day.test.mjs',
       'scripts/lane-tools.test.mjs',
+      'scripts/decisions-index.test.mjs',
     ],
   ],
   [
