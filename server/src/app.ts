@@ -58,7 +58,7 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
       c.header('Retry-After', '2');
       return c.json({ message: DATABASE_BUSY, requestId: c.get('requestId') }, 503);
     }
-    // A full or read-only disk under the database or a file written on the way (issue 42 point 10):
+    // A full or read-only disk under the database or a file written on the way:
     // the uploads' French 507, which the outbox retries; nothing was kept (the transaction rolled back).
     const disk = writeFaultOf(err);
     if (disk) {

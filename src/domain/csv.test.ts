@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvFile, csvLine, looksLikeFormula } from './csv';
 
-describe('CSV cells (issue 42 point 6: no formula reaches a spreadsheet)', () => {
+describe('CSV cells (decision 075: no formula reaches a spreadsheet)', () => {
   it('neutralises a text a spreadsheet would run: quote prefix, quoted', () => {
     expect(csvCell('=HYPERLINK("https://pirate.example";"Cliquez")')).toBe(
       `"'=HYPERLINK(""https://pirate.example"";""Cliquez"")"`,

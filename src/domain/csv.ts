@@ -1,6 +1,6 @@
 // The CSV files the portal writes for a spreadsheet (the great book, the cash archive, the
 // statement, the ledger's shown lines): French conventions (semicolons, decimal comma, UTF-8 with
-// a BOM, CRLF), and no cell a spreadsheet would run as a formula (issue 42 point 6, decision 075).
+// a BOM, CRLF), and no cell a spreadsheet would run as a formula (decision 075).
 //
 // A FEC label, a cash movement's label or a customer's name is the text of whoever typed it: one
 // starting with = + - @ (or a tab or a carriage return, which Excel skips before reading the rest)

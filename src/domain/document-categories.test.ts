@@ -68,7 +68,7 @@ describe('document categories', () => {
     ).toBe(true);
   });
 
-  it('lacking a right never widens: without « Mes documents » a member reads their own categories (issue 42)', () => {
+  it('lacking a right never widens: without « Mes documents » a member reads their own categories', () => {
     const inboxOnly = {
       appRights: [{ label: 'maBannette', permissions: ['view', 'download'], children: [] } as AppRight],
     };

@@ -158,7 +158,7 @@ export function readableCategoryIds(categories: readonly number[], gedUserRight:
  * Whether a member's file reads follow their own categories. In a company that applies per-user
  * categories (companies.gedUserRight), every member does, except one who holds « Mes documents »
  * WITHOUT userGedRight there: decision 042's member free of categories, who reads every category.
- * Lacking a right never widens what a member reads (issue 42, decision 073): a member without
+ * Lacking a right never widens what a member reads (decision 073): a member without
  * « Mes documents » at all — who still reaches files through « Ma bannette », « Factures reçues »
  * or notifications — follows their own categories, as does one with userGedRight. In a company
  * that does not apply them, every member reads every category.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginNameProblem, normaliseLogin } from './login-name';
 
-describe('login names (issue 42 point 12)', () => {
+describe('login names', () => {
   it('normalises with NFKC', () => {
     expect(normaliseLogin(' ａｄｍｉｎ ')).toBe('admin');
     expect(normaliseLogin('ﬁne')).toBe('fine');

@@ -1,4 +1,4 @@
-// Login names (issue 42 point 12, decision 075). A login is what a person types to sign in and what
+// Login names (decision 075). A login is what a person types to sign in and what
 // the payroll host knows them by; it must not have a twin that looks the same. So:
 // - it is normalised with NFKC at creation and at sign-in (full-width « ａｄｍｉｎ » is « admin »,
 //   a ligature « ﬁ » is « fi »), then compared whatever its case, as before;

@@ -40,8 +40,8 @@ export interface Resource {
  * - convertQuote: turn a quote into an invoice (transform on quotes and create on invoices);
  * - linkFirmAccount: in a firm company, link a client company's « Mon compte » to one of its
  *   customer records — firm staff who manage its customers (edit on gestionClients) and read its
- *   invoices (view on listeFactures), since the link shows those invoices to the client (issue 42,
- *   decision 073). Asked with the subject of the FIRM company's membership.
+ *   invoices (view on listeFactures), since the link shows those invoices to the client
+ *   (decision 073). Asked with the subject of the FIRM company's membership.
  */
 export type Capability =
   | 'firm'

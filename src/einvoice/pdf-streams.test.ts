@@ -16,7 +16,7 @@ import { formatCount } from '../domain/format';
 import { EInvoiceReadError, MAX_INVOICE_LINES, parseEInvoice, parseEInvoiceXml, XML_TOO_LARGE } from './parse';
 import { decodeStreamBounded, InflateBudget, InflateLimitError, loadPdfBounded } from './pdf-streams';
 
-// Issue 42, points 2 and 3 (decision 074): a PDF's streams inflate within hard limits, the same
+// Decision 074: a PDF's streams inflate within hard limits, the same
 // bytes as pdf-lib's decoders for real files; a file past the reader's bounds is refused in French.
 
 const CII = readFileSync(new URL('./fixtures/cii-conforme.xml', import.meta.url));

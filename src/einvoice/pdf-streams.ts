@@ -1,4 +1,4 @@
-// Issue 42, point 3 (decision 074): a supplier's PDF is opened, and its streams decompressed, with a
+// Decision 074: a supplier's PDF is opened, and its streams decompressed, with a
 // hard limit on what they become. pdf-lib decodes a whole stream at once (its FlateStream grows one
 // buffer to the end of a deflate block, however long), so a 2.5 kB stream compressed twice became
 // 1 GB. Here each filter of a stream is applied on its own, stopped as soon as its output passes

@@ -1,4 +1,4 @@
-// Issue 42 point 14 (decision 078): a sign-out tells the server to revoke the token (POST
+// Decision 078: a sign-out tells the server to revoke the token (POST
 // /api/logout). Made with no network, or meeting no server, that request is lost and the token
 // would stay valid on the server until it expires (TOKEN_TTL_HOURS, 12 h by default). So the
 // revocation is written here first, sent at once when it can be, and otherwise at the next

@@ -5,7 +5,7 @@ import { createRegister } from '../../server/src/modules/cash-registers/service'
 import { MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 points 7 and 8 (decision 075), found by attack on « Mes caisses »:
+// Decision 075, found by attack on « Mes caisses »:
 // 7. a correction named a 1 € sale and took a million euros off it (200): a correction may at most
 //    cancel what it corrects, net of the corrections before it, and never turn its sign;
 // 8. a movement id sent again with another amount or type was answered 200 and silently ignored:

@@ -10,7 +10,7 @@ import { allowConsoleError } from '../support/console-guard';
 import { MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 15 (decision 077), found by attack with access to the database: the open day's
+// Decision 077, found by attack with access to the database: the open day's
 // movements deleted and the register's head (cash_registers.last_seq / last_hash) rewound, or the
 // dashboards' derived totals (cash_day_totals) changed, went unseen by GET …/verify. The head is now
 // signed with every write; verify checks that signature, that no record lies beyond the head, and

@@ -9,7 +9,7 @@ import { GARAGE } from '../support/invoice-helpers';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 4 (decision 073): the categories a user may read hold on every path to a file,
+// Decision 073: the categories a user may read hold on every path to a file,
 // whatever their other rights. The hole: a manager limited to « Bulletins de paie » (4) and
 // « Comptabilité › Divers » (46) created a user with « Ma bannette » but without « Mes documents »;
 // without « Mes documents » the user held no userGedRight, so they read every category (decision
@@ -139,7 +139,7 @@ beforeAll(async () => {
   outsideDoc = doc!;
 });
 
-describe('the category limit holds whatever the other rights (issue 42, point 4)', () => {
+describe('the category limit holds whatever the other rights', () => {
   it('the limited manager reads neither the payroll deposit nor the documents outside their categories', async () => {
     await expectNoPayrollDeposit(manager);
     await expectNoOutsideDocument(manager);

@@ -20,7 +20,7 @@ import type { AnyEndpoint } from '../../src/contract/endpoint';
 import type { ApiResponse } from '../support/test-server';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 1 (decision 073): a company named in a path or a body is checked against the
+// Decision 073: a company named in a path or a body is checked against the
 // caller's memberships, whoever the caller is (the firm's staff included). The « Mon compte » link
 // was the hole: the firm's user linked a company to another company's customer, whose invoices,
 // PDFs and card payments then opened to it. The second part lists, from the contract itself, every
@@ -76,7 +76,7 @@ async function freeFirmCustomer(firm: number, accountNumber: string) {
   return c!.id;
 }
 
-describe('« Mon compte »: the link names companies the firm’s user belongs to (issue 42, point 1)', () => {
+describe('« Mon compte »: the link names companies the firm’s user belongs to', () => {
   it('refuses a firm company the caller is not a member of (404): nothing linked, no invoice, PDF nor payment of it', async () => {
     const firm = await firmId();
     const { invoiceId, customerId } = await nursesInvoice();
@@ -339,7 +339,7 @@ const CASES: Record<string, { call: Call; refusal?: Refusal; emptyFilter?: true 
   },
 };
 
-describe('every endpoint naming a company checks it against the caller’s memberships (issue 42, point 1)', () => {
+describe('every endpoint naming a company checks it against the caller’s memberships', () => {
   const fields = () => endpoints.flatMap(companyFields).sort();
 
   it('the contract’s company fields are the ones this test calls, no fewer, no more', () => {

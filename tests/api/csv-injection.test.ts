@@ -6,7 +6,7 @@ import { createRegister } from '../../server/src/modules/cash-registers/service'
 import { GARAGE, MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 6 (decision 075): a text someone typed (a FEC label, an account's name, a cash
+// Decision 075: a text someone typed (a FEC label, an account's name, a cash
 // movement's label) reaches the CSV the portal writes. Starting with = + - @ it ran as a formula in
 // Excel (`=HYPERLINK(…)` opening a site, `-2+3` computed). Each such cell is now prefixed with « ' »
 // and quoted; plain numbers (negative amounts, balances) stay numbers.

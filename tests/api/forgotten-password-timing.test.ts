@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 11 (decision 075): « Mot de passe oublié » answered a known login in 10 ms (p50)
+// Decision 075: « Mot de passe oublié » answered a known login in 10 ms (p50)
 // and an unknown one in 4 ms: the lookup, the link stored and the mail written came before the
 // answer for a known login only, so the time told which logins exist. Now the answer leaves after
 // the same work on both paths (the throttle's count), and the rest is done after it.

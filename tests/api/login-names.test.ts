@@ -7,7 +7,7 @@ import { GARAGE } from '../support/invoice-helpers';
 import { verifyPayrollForm } from '../support/payroll-host';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 12 (decision 075): logins accepted look-alikes (`admın` with a dotless i, `аdmin`
+// Decision 075: logins accepted look-alikes (`admın` with a dotless i, `аdmin`
 // with a Cyrillic а, an invisible U+200B) and `|`, which made the payroll token ambiguous
 // (`demo|paie`). Logins are now NFKC-normalised at creation and sign-in, limited to ASCII letters,
 // digits and . _ - @ (422 in French otherwise), and the payroll token signs length-prefixed fields.

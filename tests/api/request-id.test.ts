@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 42 point 13 (decision 075): the X-Request-Id a client chooses is echoed on the answer and
+// Decision 075: the X-Request-Id a client chooses is echoed on the answer and
 // written in the server's log lines. Only a short id of safe characters is kept; anything else (8 000
 // characters, spaces and brackets shaped like a log line, a tab) is replaced by one the server makes.
 

@@ -18,7 +18,7 @@ import type { ApiResponse } from '../support/test-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42 point 5 (decision 073): a stored or generated file is never a page of the app. Every
+// Decision 073: a stored or generated file is never a page of the app. Every
 // route the contract declares with a file answer is called on the demo data, and its answer must
 // carry the file's own policy — `default-src 'none'; …; sandbox` — not the app's, which the global
 // headers middleware (security-headers.ts) used to write over it.
@@ -185,7 +185,7 @@ function directives(csp: string | null): Map<string, string[]> {
   );
 }
 
-describe('stored and generated files keep their own policy (issue 42, point 5)', () => {
+describe('stored and generated files keep their own policy', () => {
   it('the contract’s file endpoints are the ones this test calls, no fewer, no more', () => {
     expect(fileEndpoints()).toEqual(Object.keys(CASES).sort());
   });

@@ -15,7 +15,7 @@ import { fullDiskAfter, refusingDisk } from '../support/faulty-storage';
 import { companyId, customerPayload, invoicePayload, MARTIN } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 42 point 10 (decision 077), found by attack: validating an invoice on a full data folder
+// Decision 077, found by attack: validating an invoice on a full data folder
 // answered a generic 500, and its log line printed the failed query's parameters — the customer's
 // e-mail and SIREN, the company's IBAN. Every write that meets a full disk (the database, the PDF
 // kept with the invoice, a mail written to DATA_DIR/mail, the e-invoice archive) now answers the

@@ -10,7 +10,7 @@ import { ensureCompiledServer } from '../support/child-server';
 import { upload, uploadForm } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 42, points 2, 3 and 9 (decision 074): files built to bring the server down — a CII with
+// Decision 074: files built to bring the server down — a CII with
 // 100 000 attributes on its root (quadratic before: 62 s), one nested 100 000 deep, a 50 MB CII, a
 // Factur-X whose factur-x.xml is Flate-compressed twice (2 kB → 1 GB), a PDF whose object stream is
 // such a bomb, text files holding NUL. Each is refused with a French 422, nothing is kept, and while
@@ -391,7 +391,7 @@ describe('the compiled server', () => {
   });
 });
 
-describe('fuzzed upload bodies (issue 42: the fuzz covers uploads too)', () => {
+describe('fuzzed upload bodies (decision 074: the fuzz covers uploads too)', () => {
   // Mutations of a real CII and of a Factur-X built here: bytes flipped, cut, markup and entities
   // spliced in, streams compressed again. Whatever arrives, the answer is the file's (201) or a
   // French 4xx, never a 5xx, and the health check keeps answering within 500 ms meanwhile.

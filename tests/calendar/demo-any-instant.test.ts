@@ -4,7 +4,7 @@ import { addDays, todayInParis } from '../../src/domain/dates';
 import { seedDemo } from '../../server/src/seed/demo';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 41 item 1: a demo that holds whatever the instant it is seeded. The demo is dated from that
+// Decision 076: a demo that holds whatever the instant it is seeded. The demo is dated from that
 // instant (deps.now()), so each test seeds an empty server at one of the calendar's edges and reads
 // the database: nothing after the instant, every history in order, each business document created
 // on its billing day in Paris, the registers closed up to yesterday, every entry in an exercise.

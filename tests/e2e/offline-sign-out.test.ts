@@ -1,4 +1,4 @@
-// Issue 42 point 14 (decision 078): a sign-out made with no network is remembered on the device and
+// Decision 078: a sign-out made with no network is remembered on the device and
 // sent at the next connection, before anything else, so the token does not stay valid on the server
 // for the rest of its 12 hours; and the sign-out says what stays on the device, for whom, and how to
 // remove it. The old token is checked from the test, against the server itself.

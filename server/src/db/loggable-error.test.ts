@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFault, loggableError, statementName } from './loggable-error';
 
-// Issue 42 point 10 (decision 077): a failed query's values (a customer's e-mail, a SIREN, an IBAN)
+// Decision 077: a failed query's values (a customer's e-mail, a SIREN, an IBAN)
 // never reach the logs; its SQL state and its statement do.
 
 const client = new PGlite();

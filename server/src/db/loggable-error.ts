@@ -1,4 +1,4 @@
-// What the logs may say of a fault (issue 42 point 10, decision 077). A database error carries the
+// What the logs may say of a fault (decision 077). A database error carries the
 // failed query's parameters — drizzle writes them into its message (« Failed query: … params: … »)
 // and the drivers keep them on the error (PGlite's `params`, node-postgres's `detail`: « Key
 // (email)=(…) already exists ») — and those are a customer's e-mail, a SIREN, an IBAN. So a database

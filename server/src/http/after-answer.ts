@@ -1,7 +1,7 @@
 import type { Deps } from './types';
 import { loggableError } from '../db/loggable-error';
 
-// Work a route leaves for after its answer (issue 42 point 11, decision 075): what must not make
+// Work a route leaves for after its answer (decision 075): what must not make
 // the answer slower on one path than on another (« Mot de passe oublié » looked a known login up,
 // stored its link and wrote its mail before answering, so its time told which logins exist).
 // The job is kept with the server's inbox batches (deps.state.batches, under a negative id that

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-// The request id (issue 42 point 13, decision 075): echoed in X-Request-Id and written in every log
+// The request id (decision 075): echoed in X-Request-Id and written in every log
 // line of the request, so a person can quote it. A client may choose it (a proxy's or a device's
 // trace id), but only a short id of safe characters: one of 8 000 characters, or with spaces and
 // brackets shaped like a log line, would be echoed and logged as is. Anything else gets a new one.

@@ -45,7 +45,7 @@ describe('securityHeaders', () => {
     );
   });
 
-  it('keeps a route’s own policy, gives an API file the files’ policy, and the rest the app’s (issue 42)', async () => {
+  it('keeps a route’s own policy, gives an API file the files’ policy, and the rest the app’s', async () => {
     const app = new Hono();
     app.use('*', securityHeaders(readConfig({ NODE_ENV: 'test' })));
     const own = "default-src 'none'; sandbox";

@@ -66,7 +66,7 @@ export const PERMISSIONS_POLICY = [
 /**
  * The policy of a stored or generated file the API serves (a deposit, a filed document, an invoice
  * or quote PDF, a zip, an export, a receipt photo): never a page of the app, even opened directly
- * in a tab — nothing runs, nothing loads, and the document is sandboxed (issue 42, decision 073).
+ * in a tab — nothing runs, nothing loads, and the document is sandboxed (decision 073).
  */
 export const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 

@@ -54,7 +54,7 @@ describe('the demo calendar: file names follow the day the demo is seeded', () =
   });
 });
 
-// Issue 41: the seeding instants where the demo's dates went wrong, and the calendar's edges.
+// The seeding instants where the demo's dates went wrong, and the calendar's edges.
 const EDGES = [
   '2026-12-01T08:00:00+01:00', // the 1st of a month
   '2026-12-31T23:50:00+01:00',

@@ -1,7 +1,7 @@
 import { addDays, todayInParis } from '../../../src/domain/dates';
 import { formatDateTime, formatMonth } from '../../../src/domain/format';
 
-// The demo's one calendar (decision 063, issue 41): every instant and every day the demo records is
+// The demo's one calendar (decisions 063 and 076): every instant and every day the demo records is
 // read here, counted back from the instant it is seeded. A day is a calendar day in Paris, an hour a
 // wall-clock hour in Paris (summer or winter time), and nothing is ever later than the seeding
 // instant: an hour still to come today is brought back before it, the same day, in the same order.

@@ -4,7 +4,7 @@ import { correctionProblem } from './corrections';
 const nb = (s: string | null) => s?.replace(/\u00a0/g, ' ') ?? null;
 const F = 'movements[0].amount';
 
-describe('how far a correction may go (issue 42 point 7)', () => {
+describe('how far a correction may go', () => {
   it('takes off at most what remains of a positive movement, net of its corrections', () => {
     const sale = [{ amountCents: 100, netCents: 100 }];
     expect(nb(correctionProblem(sale, -100_000_000, F))).toBe(

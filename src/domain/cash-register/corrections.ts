@@ -1,4 +1,4 @@
-// How far a correction may go (issue 42 point 7, decision 075). A correction names the movement it
+// How far a correction may go (decision 075). A correction names the movement it
 // corrects (idTypeMouvLie) and may be negative; it used to be bounded only by the 10 million euros
 // of any line, so « −1 000 000 » on a 1 € sale was accepted. The rule: after the correction, the
 // corrected movement and each movement it corrects in turn (a correction of a correction) keep their

@@ -66,7 +66,7 @@ describe('the CSV of the shown lines', () => {
     expect(csv).toContain('41100000;12/03/2025;VT;F123;"Facture « Dupont; fils »";1200,50;;AA;-1234,50\r\n');
   });
 
-  it('never lets a label run as a formula in a spreadsheet (issue 42 point 6)', () => {
+  it('never lets a label run as a formula in a spreadsheet', () => {
     const line = { date: '2025-03-12', journal: 'OD', debit: 0, credit: 5, lettering: null, balance: -5 };
     const csv = ledgerCsv([
       { ...line, piece: '-2+3', label: '=HYPERLINK("https://pirate.example";"Cliquez")' },

@@ -185,7 +185,7 @@ describe('FEC reader', () => {
     });
   });
 
-  it('refuses NUL and the other control characters, naming the column, never echoing the line (issue 42)', () => {
+  it('refuses NUL and the other control characters, naming the column, never echoing the line', () => {
     const rows = [...sale(1), ...sale(2)];
     const nul = read(file(breakField(breakField(rows, 1, 10, 'Vente\u0000X'), 4, 2, 'VT2\u001b'))).summary;
     // The refused lines are not counted, so their entries are also reported unbalanced.

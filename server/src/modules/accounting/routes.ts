@@ -158,7 +158,7 @@ export function accountingModule(deps: Deps) {
       throw new HttpError(413, `Sélection trop grande : ${first.total} lignes (au plus ${MAX_EXPORT_LINES}).`);
     const amount = (n: number) => n.toFixed(2).replace('.', ',');
     // Every cell through csvLine: the FEC's texts are whoever typed them, and one starting with
-    // = + - @ would run as a formula in a spreadsheet (issue 42 point 6, decision 075).
+    // = + - @ would run as a formula in a spreadsheet (decision 075).
     async function* csv() {
       yield CSV_BOM +
         csvLine([

@@ -81,7 +81,7 @@ describe('checkGrant', () => {
     ]);
   });
 
-  it('whatever the rights chosen, the user reads nothing the manager does not read (issue 42, decision 073)', () => {
+  it('whatever the rights chosen, the user reads nothing the manager does not read (decision 073)', () => {
     // The manager of the issue: « Bulletins de paie » (4) and « Comptabilité › Divers » (46) only.
     const bound: ManagedCompany = {
       ...limited,

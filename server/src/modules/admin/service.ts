@@ -79,7 +79,7 @@ export async function createManagedUser(deps: Deps, caller: Caller, body: NewMan
   for (const id of [...ids].sort((a, b) => a - b)) await lockCompany(db, id);
   const companies = await managedCompanies(db, caller.id, ids);
   const accesses = body.companies.map((c, i) => checkGrant(companies[i]!, c));
-  // NFKC, and no look-alike, invisible character or separator (issue 42 point 12, decision 075).
+  // NFKC, and no look-alike, invisible character or separator (decision 075).
   const username = checkedLoginName(body.username);
   if (await findUserByUsername(db, username)) throw conflict(LOGIN_TAKEN);
   let user: UserRow;

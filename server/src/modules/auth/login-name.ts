@@ -1,7 +1,7 @@
 import { loginNameProblem, normaliseLogin } from '../../../../src/domain/login-name';
 import { HttpError } from '../../http/errors';
 
-// Logins at creation (issue 42 point 12, decision 075; the rule: src/domain/login-name.ts).
+// Logins at creation (decision 075; the rule: src/domain/login-name.ts).
 
 /** The login to store: NFKC-normalised; 422 naming the character when it holds one a login may not. */
 export function checkedLoginName(login: string): string {

@@ -77,7 +77,7 @@ export function authModule(deps: Deps) {
     // Mails are throttled per login and per address (decision 008), known logins or not.
     await countResetRequest(deps.db, body.username, clientAddress(c, deps.config), now);
     // The same work before the answer whether the login exists or not: looking it up, storing the
-    // link and writing the mail come after it, or the time would tell (issue 42 point 11, decision 075).
+    // link and writing the mail come after it, or the time would tell (decision 075).
     void afterAnswer(deps, 'Envoi du lien de réinitialisation impossible', () =>
       requestPasswordReset(deps, body.username, now),
     );

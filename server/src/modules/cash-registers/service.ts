@@ -657,7 +657,7 @@ export async function addMovements(
     const field = (name: string) => `movements[${i}].${name}`;
     // Already stored, or earlier in this request (a replay of the same movement): not stored again,
     // same answer. The same id with another movement is refused, as an Idempotency-Key reused for
-    // another request (issue 42 point 8, decision 075).
+    // another request (decision 075).
     const stored = knownByUuid.get(id);
     const first = seen.get(id);
     if (stored || first !== undefined) {
@@ -716,7 +716,7 @@ export async function addMovements(
     });
   });
   // A correction cancels at most what it corrects, net of the corrections before it, this
-  // request's included (issue 42 point 7, decision 075).
+  // request's included (decision 075).
   const corrections = accepted.filter((a) => a.m.idTypeMouvLie);
   if (corrections.length) {
     const tree = await correctionTree(db, reg, known);

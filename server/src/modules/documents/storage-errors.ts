@@ -6,7 +6,7 @@ import { sqlState } from '../../db/errors';
 // and that nothing was kept. The folder and the system error are logged, not shown.
 // Files (uploads, receipts) say « ce fichier »; any other write that meets a full or read-only disk
 // — the database, a mail written to DATA_DIR/mail, the e-invoice archive — says « cette opération »
-// (writeFaultOf, answered by app.ts; issue 42 point 10, decision 077).
+// (writeFaultOf, answered by app.ts, decision 077).
 
 export type StorageFailure = 'full' | 'unwritable' | 'unverified' | 'failed';
 export type StorageSubject = 'file' | 'data';

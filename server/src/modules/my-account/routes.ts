@@ -89,7 +89,7 @@ export function myAccountModule(deps: Deps): Hono<AppEnv> {
 
   // The firm's staff link a client company to its customer record. Not scoped by X-Company-Id: the
   // path names the client company and the body the firm company, both checked against the caller's
-  // memberships (issue 42, decision 073).
+  // memberships (decision 073).
   route(api.myAccount.getLink, {}, async (c) => {
     assertRight(can(subjectOf(c), 'firm'), FIRM_ONLY);
     return c.json({ link: await readLink(deps.db, c.get('user'), idParam(c, 'company')) });

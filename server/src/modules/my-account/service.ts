@@ -36,7 +36,7 @@ export interface LinkCaller {
 
 /**
  * The client company of a link must be one of the caller's companies, as every company a request
- * names (issue 42, decision 073): another one is « Société introuvable » (404), never revealing it.
+ * names (decision 073): another one is « Société introuvable » (404), never revealing it.
  */
 async function assertClientCompany(db: DbOrTx, caller: LinkCaller, clientCompanyId: number): Promise<void> {
   if (!(await membershipScope(db, caller.id, clientCompanyId))) throw notFound(COMPANY_NOT_FOUND);

@@ -7,7 +7,7 @@ export { payrollSsoSettings, type PayrollSsoSettings } from './config';
 /**
  * The text the token signs: each field as a netstring, `<bytes in UTF-8>:<field>,`, so no field can
  * borrow from the next. Joined with « | », the user « demo|paie » in the scope « x » signed the same
- * text as « demo » in the scope « paie|x » (issue 42 point 12, decision 075).
+ * text as « demo » in the scope « paie|x » (decision 075).
  */
 export function payrollSsoSigned(user: string, scope: string, time: number): string {
   return [user, scope, String(time)].map((f) => `${Buffer.byteLength(f, 'utf8')}:${f},`).join('');

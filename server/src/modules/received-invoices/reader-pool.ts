@@ -7,7 +7,7 @@ import { EInvoiceReadError } from '../../../../src/einvoice/parse';
 import type { ReadInvoice } from './read';
 import type { ReadAnswer, ReadRequest } from './reader-worker';
 
-// Issue 42, point 2 (decision 074): a supplier's file is read in a worker thread, never on the event
+// Decision 074: a supplier's file is read in a worker thread, never on the event
 // loop. A CII built to be slow (100 000 attributes on its root) froze every company's requests for a
 // minute; the reader is linear and bounded now, and what is left (a 20 Mo XML takes a second or two,
 // a PDF with thousands of objects more) runs here, while the server answers everyone else.
