@@ -169,6 +169,28 @@ describe('« Mon compte »: the link names companies the firm’s user belongs t
     expect(res.body.link).toMatchObject({ clientCompanyId: conseil, firmCompanyId: firm, customerId });
     await db().delete(firmAccounts).where(eq(firmAccounts.clientCompanyId, conseil));
   });
+
+  it('reads a link to a firm company the caller is not a member of without the name of its customer', async () => {
+    // A link written by someone else (a member of the practice): the admin may read the client
+    // company's link, not the practice's customer record.
+    const conseil = ctx.company('Conseil Audit Rousseau');
+    const { customerId } = await nursesInvoice();
+    const [customer] = await db().select().from(customers).where(eq(customers.id, customerId));
+    const [before] = await db().select().from(firmAccounts).where(eq(firmAccounts.clientCompanyId, conseil));
+    await db().delete(firmAccounts).where(eq(firmAccounts.clientCompanyId, conseil));
+    await db()
+      .insert(firmAccounts)
+      .values({ clientCompanyId: conseil, firmCompanyId: nurses(), customerId, linkedAt: ctx.server.deps.now() });
+    try {
+      const res = await ctx.server.api.get(`/api/my-account/link/${conseil}`, { token: ctx.admin });
+      expect(res.status).toBe(200);
+      expect(res.body.link.customerLabel).toBe('Fiche client d’une société du cabinet dont vous n’êtes pas membre');
+      expect(JSON.stringify(res.body)).not.toContain(customer!.socialReason);
+    } finally {
+      await db().delete(firmAccounts).where(eq(firmAccounts.clientCompanyId, conseil));
+      if (before) await db().insert(firmAccounts).values(before);
+    }
+  });
 });
 
 // ── Every endpoint that names a company ──────────────────────────────────────────────────────────

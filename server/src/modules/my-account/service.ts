@@ -127,14 +127,18 @@ export async function statementData(db: DbOrTx, clientCompanyId: number) {
   };
 }
 
-async function linkJson(db: DbOrTx, link: typeof firmAccounts.$inferSelect): Promise<FirmLink> {
-  const customer = await customerOfDocument(db, link.customerId);
+/** What the screen says of a customer record kept in a firm company the caller is not a member of. */
+export const FOREIGN_CUSTOMER = 'Fiche client d’une société du cabinet dont vous n’êtes pas membre';
+
+async function linkJson(db: DbOrTx, link: typeof firmAccounts.$inferSelect, ownsFirm: boolean): Promise<FirmLink> {
+  // The customer record belongs to the firm company: only its members read its name (decision 073).
+  const customer = ownsFirm ? await customerOfDocument(db, link.customerId) : null;
   return {
     clientCompanyId: link.clientCompanyId,
     firmCompanyId: link.firmCompanyId,
     customerId: link.customerId,
     // As the screens show it: « Café des Arts (C00004) ».
-    customerLabel: customer ? customerOptionLabel(customer) : '',
+    customerLabel: customer ? customerOptionLabel(customer) : ownsFirm ? '' : FOREIGN_CUSTOMER,
     linkedAt: link.linkedAt.toISOString(),
   };
 }
@@ -143,7 +147,8 @@ async function linkJson(db: DbOrTx, link: typeof firmAccounts.$inferSelect): Pro
 export async function readLink(db: DbOrTx, caller: LinkCaller, clientCompanyId: number): Promise<FirmLink | null> {
   await assertClientCompany(db, caller, clientCompanyId);
   const [link] = await db.select().from(firmAccounts).where(eq(firmAccounts.clientCompanyId, clientCompanyId));
-  return link ? linkJson(db, link) : null;
+  if (!link) return null;
+  return linkJson(db, link, !!(await membershipScope(db, caller.id, link.firmCompanyId)));
 }
 
 /**
@@ -173,5 +178,5 @@ export async function saveLink(
     .values(values)
     .onConflictDoUpdate({ target: firmAccounts.clientCompanyId, set: { ...target, linkedAt: now } })
     .returning();
-  return linkJson(db, saved);
+  return linkJson(db, saved!, true); // the caller is a member of the firm company (checked above)
 }
