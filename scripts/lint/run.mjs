@@ -21,6 +21,7 @@ const steps = [
       'scripts/run-day.test.mjs',
       'scripts/lane-tools.test.mjs',
       'scripts/decisions-index.test.mjs',
+      'scripts/docs-paths.test.mjs',
     ],
   ],
   [
