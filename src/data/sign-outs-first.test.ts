@@ -10,23 +10,13 @@ import {
   resetPendingSignOutsForTests,
   sendPendingSignOuts,
 } from '../lib/pending-sign-outs';
-import { setSession, type UserProfile } from '../lib/session';
+import { setSession } from '../lib/session';
 import { deleteUserDb, userDb } from './db';
 import { replayOutbox } from './outbox';
 import type { OutboxEntry } from './outbox-types';
+import { bareProfile } from '../../tests/support/user-profile';
 
-const profile = (id: number): UserProfile => ({
-  id,
-  name: 'Dupont',
-  firstName: 'Jean',
-  username: `u${id}`,
-  userType: 0,
-  userCompanies: [],
-  userLastCompany: 1,
-  appRights: [],
-  categories: [],
-  categoriesInbox: [],
-});
+const profile = (id: number) => bareProfile(id);
 
 const bearer = (init?: RequestInit) => new Headers(init?.headers).get('authorization');
 

@@ -1,22 +1,12 @@
 // @vitest-environment jsdom
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { clearLocalSession, setSession, type UserProfile } from '../lib/session';
+import { clearLocalSession, setSession } from '../lib/session';
 import { closeUserDb, userDb } from './db';
 import { discardUnsent, keptOnDevice, startStorage, wipeUserData } from './storage';
+import { bareProfile } from '../../tests/support/user-profile';
 
-const profile = (id: number): UserProfile => ({
-  id,
-  name: 'Martin',
-  firstName: 'Paul',
-  username: `u${id}`,
-  userType: 0,
-  userCompanies: [],
-  userLastCompany: 1,
-  appRights: [],
-  categories: [],
-  categoriesInbox: [],
-});
+const profile = (id: number) => bareProfile(id, 'Martin', 'Paul');
 
 describe('sign-out wipe', () => {
   it('deletes the user’s database when nothing is waiting to be sent', async () => {

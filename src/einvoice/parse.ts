@@ -165,22 +165,32 @@ function decodeXmlText(bytes: Uint8Array): string | null {
   }
 }
 
+/**
+ * A failed inflate or read as the depositor reads it: over a limit (the file's streams together, or
+ * one stream, said of `what`), or unreadable.
+ */
+function inflateRefusal(error: unknown, fileName: string, what: string, unreadable: string): EInvoiceReadError {
+  if (!(error instanceof InflateLimitError)) return new EInvoiceReadError(422, unreadable);
+  return new EInvoiceReadError(
+    422,
+    error.limit === 'file'
+      ? `Le PDF « ${fileName} » est refusé : ses flux compressés dépassent ${megabytes(MAX_INFLATED_FILE_BYTES)} une fois décompressés.`
+      : `${what} ${megabytes(MAX_INFLATED_STREAM_BYTES)} une fois décompressé.`,
+  );
+}
+
 async function facturXAttachment(bytes: Uint8Array, fileName: string): Promise<Uint8Array> {
   const budget = new InflateBudget();
-  const filesOverLimit = `Le PDF « ${fileName} » est refusé : ses flux compressés dépassent ${megabytes(MAX_INFLATED_FILE_BYTES)} une fois décompressés.`;
-  const streamOverLimit = `dépasse ${megabytes(MAX_INFLATED_STREAM_BYTES)} une fois décompressé`;
   let pdf: PDFDocument;
   try {
     pdf = await loadPdfBounded(bytes, budget);
   } catch (error) {
-    if (error instanceof InflateLimitError)
-      throw new EInvoiceReadError(
-        422,
-        error.limit === 'file'
-          ? filesOverLimit
-          : `Le PDF « ${fileName} » est refusé : un de ses flux compressés ${streamOverLimit}.`,
-      );
-    throw new EInvoiceReadError(422, `Le PDF « ${fileName} » est illisible : il ne peut pas être ouvert.`);
+    throw inflateRefusal(
+      error,
+      fileName,
+      `Le PDF « ${fileName} » est refusé : un de ses flux compressés dépasse`,
+      `Le PDF « ${fileName} » est illisible : il ne peut pas être ouvert.`,
+    );
   }
   let files: ReturnType<typeof embeddedFiles>;
   try {
@@ -199,14 +209,12 @@ async function facturXAttachment(bytes: Uint8Array, fileName: string): Promise<U
   try {
     return decodeStreamBounded(invoice.stream, budget);
   } catch (error) {
-    if (error instanceof InflateLimitError)
-      throw new EInvoiceReadError(
-        422,
-        error.limit === 'file'
-          ? filesOverLimit
-          : `Le fichier ${invoice.name} joint au PDF « ${fileName} » est refusé : il ${streamOverLimit}.`,
-      );
-    throw new EInvoiceReadError(422, `Le fichier ${invoice.name} joint au PDF est illisible.`);
+    throw inflateRefusal(
+      error,
+      fileName,
+      `Le fichier ${invoice.name} joint au PDF « ${fileName} » est refusé : il dépasse`,
+      `Le fichier ${invoice.name} joint au PDF est illisible.`,
+    );
   }
 }
 

@@ -13,20 +13,10 @@ import {
   signOutsFirst,
   startPendingSignOuts,
 } from './pending-sign-outs';
-import { clearLocalSession, setSession, type UserProfile } from './session';
+import { clearLocalSession, setSession } from './session';
+import { bareProfile } from '../../tests/support/user-profile';
 
-const profile = (id: number): UserProfile => ({
-  id,
-  name: 'Dupont',
-  firstName: 'Jean',
-  username: `u${id}`,
-  userType: 0,
-  userCompanies: [],
-  userLastCompany: 1,
-  appRights: [],
-  categories: [],
-  categoriesInbox: [],
-});
+const profile = (id: number) => bareProfile(id);
 
 const stored = () =>
   JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS_KEY) ?? '[]').map((p: { token: string }) => p.token);
