@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { newArticle } from '../src/domain/articles';
 import { items } from '../server/src/db/schema/index';
-import { itemValues } from '../server/src/modules/invoicing-core/items-service';
+import { itemValues } from '../server/src/modules/catalogue/article-service';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { builtApp, checkedFigures, consoleErrors, launchChromium, signedInContext } from './support/screen-bench';
 

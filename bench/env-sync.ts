@@ -11,8 +11,8 @@ import { refreshEnvironment, setEnvironmentFetcher, type EnvironmentAnswer } fro
 import { WorkplaceDb, type PlumeEnvironment } from '../src/data/db';
 import { syncTable, type ChangesPage } from '../src/data/sync/table-sync';
 import { customers, items } from '../server/src/db/schema/index';
-import { customerValues } from '../server/src/modules/invoicing-core/customer-input';
-import { itemValues } from '../server/src/modules/invoicing-core/items-service';
+import { customerValues } from '../server/src/modules/catalogue/customer-input';
+import { itemValues } from '../server/src/modules/catalogue/article-service';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { benchArticle, benchCustomer } from './offline-support';
 

@@ -18,7 +18,7 @@ const SECTION_TIMEOUT_MS = 15 * 60_000;
 // Each issue adds its module here; a module not written yet is skipped.
 const SECTIONS: Section[] = [
   { file: 'shell.ts', fn: 'benchShell', title: 'Coquille de l’application et connexion' },
-  { file: 'invoicing-core.ts', fn: 'benchInvoicingCore', title: 'Cœur de la facturation' },
+  { file: 'catalogue.ts', fn: 'benchCatalogue', title: 'Cœur de la facturation' },
   { file: 'documents.ts', fn: 'benchDocuments', title: 'Documents' },
   { file: 'offline.ts', fn: 'benchOffline', title: 'Hors ligne' },
   { file: 'invoices.ts', fn: 'benchInvoices', title: 'Devis et factures' },

@@ -44,20 +44,24 @@ const cases = [
   ['server/src/probe-domain.ts', "import { toCents } from '../../src/domain/money';\nexport const a = toCents;", []],
   ['src/routes/probe-screen.ts', "import { x } from '../features/auth/api/session-api';\nexport const a = x;", []],
   // A feature reaches another through its index.ts; a server module another through its service.
-  ['src/features/profile/probe.ts', "import { a } from '../auth/api/session-api';\nexport const b = a;", [BOUNDARY]],
   [
-    'src/features/profile/probe-entry.ts',
+    'src/features/users-profile/probe.ts',
+    "import { a } from '../auth/api/session-api';\nexport const b = a;",
+    [BOUNDARY],
+  ],
+  [
+    'src/features/users-profile/probe-entry.ts',
     "import { changePassword } from '../auth';\nexport const b = changePassword;",
     [],
   ],
   [
     'server/src/modules/invoices/probe.ts',
-    "import { r } from '../invoicing-core/items-routes';\nexport const a = r;",
+    "import { r } from '../catalogue/article-routes';\nexport const a = r;",
     [BOUNDARY],
   ],
   [
     'server/src/modules/invoices/probe-service.ts',
-    "import { s } from '../invoicing-core/items-service';\nexport const a = s;",
+    "import { s } from '../catalogue/article-service';\nexport const a = s;",
     [],
   ],
   ['server/src/modules/invoices/probe-own.ts', "import { r } from './routes';\nexport const a = r;", []],
@@ -68,6 +72,17 @@ const cases = [
     [TABLES],
   ],
   ['server/src/modules/auth/probe.ts', "import { sessions } from '../../db/schema';\nexport const a = sessions;", []],
+  // Every table has the owner its schema file names, the HTTP layer's and the preferences' included.
+  [
+    'server/src/modules/sync/probe.ts',
+    "import { idempotencyKeys } from '../../db/schema';\nexport const a = idempotencyKeys;",
+    [TABLES],
+  ],
+  [
+    'server/src/modules/admin/probe.ts',
+    "import { notificationPreferences } from '../../db/schema/notifications';\nexport const a = notificationPreferences;",
+    [TABLES],
+  ],
   [
     'server/src/modules/auth/probe-all.ts',
     "import * as schema from '../../db/schema';\nexport const a = schema;",
@@ -78,51 +93,51 @@ const cases = [
   ['src/domain/probe-node.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;", [IMPORTS]],
   ['src/domain/probe-react.ts', "import { jsx } from 'react/jsx-runtime';\nexport const a = jsx;", [IMPORTS]],
   [
-    'src/features/profile/probe-dates.ts',
+    'src/features/users-profile/probe-dates.ts',
     "import { DateInput } from '@mantine/dates';\nexport const a = DateInput;",
     [IMPORTS],
   ],
   ['src/components/dates.ts', "import { DateInput } from '@mantine/dates';\nexport const a = DateInput;", []],
   // Disable comments: named rules, a reason, spelled eslint-disable, and used.
   [
-    'src/features/profile/probe-why.ts',
+    'src/features/users-profile/probe-why.ts',
     '// eslint-disable-next-line no-debugger\ndebugger;',
     ['eslint-comments/require-description'],
   ],
   [
-    'src/features/profile/probe-all-rules.ts',
+    'src/features/users-profile/probe-all-rules.ts',
     '// eslint-disable-next-line -- every rule\ndebugger;',
     ['eslint-comments/no-unlimited-disable'],
   ],
-  ['src/features/profile/probe-used.ts', '// eslint-disable-next-line no-debugger -- a probe\ndebugger;', []],
+  ['src/features/users-profile/probe-used.ts', '// eslint-disable-next-line no-debugger -- a probe\ndebugger;', []],
   [
-    'src/features/profile/probe-unused.ts',
+    'src/features/users-profile/probe-unused.ts',
     '// eslint-disable-next-line no-debugger -- a probe\nexport const a = 1;',
     [UNUSED_DIRECTIVE],
   ],
   [
-    'src/features/profile/probe-oxlint.ts',
+    'src/features/users-profile/probe-oxlint.ts',
     '// oxlint-disable-next-line no-debugger -- a probe\ndebugger;',
     ['workplace/eslint-directives-only'],
   ],
   // React: hooks, and the React Compiler's checks (on src/, not on the pure layers).
   [
-    'src/features/profile/probe-hooks.ts',
+    'src/features/users-profile/probe-hooks.ts',
     "import { useState } from 'react';\nexport function useProbe(on: boolean) {\n  if (on) useState(0);\n}",
     ['react-hooks/rules-of-hooks'],
   ],
   [
-    'src/features/profile/probe-deps.ts',
+    'src/features/users-profile/probe-deps.ts',
     "import { useEffect } from 'react';\nexport function useProbe(id: string) {\n  useEffect(() => console.log(id), []);\n}",
     ['react-hooks/exhaustive-deps'],
   ],
   [
-    'src/features/profile/probe-static.tsx',
+    'src/features/users-profile/probe-static.tsx',
     'export function Probe() {\n  const Inner = () => <p>x</p>;\n  return <Inner />;\n}',
     ['react-compiler/static-components'],
   ],
   [
-    'src/features/profile/probe-mutate.tsx',
+    'src/features/users-profile/probe-mutate.tsx',
     'export function Probe(props: { n: number }) {\n  props.n = 2;\n  return <p>{props.n}</p>;\n}',
     ['react-compiler/immutability'],
   ],

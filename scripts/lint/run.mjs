@@ -22,6 +22,7 @@ const steps = [
       'scripts/lane-tools.test.mjs',
       'scripts/decisions-index.test.mjs',
       'scripts/docs-paths.test.mjs',
+      'scripts/areas.test.mjs',
     ],
   ],
   [

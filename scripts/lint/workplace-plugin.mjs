@@ -10,7 +10,7 @@
 //   version of; configured per folder in .oxlintrc.json;
 // - eslint-directives-only: disable comments are spelled `eslint-disable…`, which
 //   eslint-comments/require-description checks, never `oxlint-disable…`, which it does not see.
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -181,31 +181,35 @@ const boundaries = {
 };
 
 // ── Ownership of tables ──────────────────────────────────────────────────────────────────────────
-// Options: { tablesOf: { <module>: [<table export>, …] } }. A file of server/src/modules/<m> may
-// import from db/schema only what no other module owns (a module absent from the map owns nothing).
+// A table belongs to the module its schema file is named after: server/src/db/schema/<module>.ts
+// declares <module>'s tables (http.ts the HTTP layer's). A file of server/src/modules/<m> may import
+// from db/schema only what no other module declares. The ownership test derives the same map.
 const schemaSource = /(^|\/)db\/schema(\/[^/]+)?$/;
+const SCHEMA_DIR = path.join(ROOT, 'server/src/db/schema');
+/** Table export → owning module, read from the schema files' `export const x = pgTable(`. */
+export function tableOwners(dir = SCHEMA_DIR) {
+  const owners = new Map();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts'))
+    for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/export const (\w+)\s*=\s*pgTable\(/g))
+      owners.set(m[1], file.slice(0, -3));
+  return owners;
+}
+let ownersOnce;
 const tableOwnership = {
   meta: {
     type: 'problem',
     docs: { description: 'A server module reads and writes another module’s tables through its service.' },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          tablesOf: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-        },
-        required: ['tablesOf'],
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
   },
   create(context) {
     const module = /^server\/src\/modules\/([^/]+)\//.exec(relative(context.filename))?.[1];
     if (!module) return {};
-    const ownerOf = new Map();
-    for (const [owner, tables] of Object.entries(context.options[0]?.tablesOf ?? {}))
-      if (owner !== module) for (const table of tables) ownerOf.set(table, owner);
-    const message = (owner) => `Table du module ${owner} : passez par son service (server/src/modules/${owner}).`;
+    ownersOnce ??= tableOwners();
+    const ownerOf = new Map([...ownersOnce].filter(([, owner]) => owner !== module));
+    const message = (owner) =>
+      owner === 'http'
+        ? 'Table de la couche HTTP (server/src/http) : aucun module ne la lit.'
+        : `Table du module ${owner} : passez par son service (server/src/modules/${owner}).`;
     const check = (node, names) => {
       if (!schemaSource.test(node.source?.value ?? '')) return;
       for (const [name, at] of names) {

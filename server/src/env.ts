@@ -117,8 +117,8 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 /** The public configuration GET /api/config answers (src/contract/session.ts). */
-export type { Branding } from '../../src/contract/session';
-import type { Branding } from '../../src/contract/session';
+export type { Branding } from '../../src/contract/users';
+import type { Branding } from '../../src/contract/users';
 
 export interface Config {
   env: Env;

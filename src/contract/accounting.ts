@@ -22,7 +22,7 @@ export const exercise = z.object({
   entries: z.number().int(),
   importedAt: z.string(),
 });
-export type Exercise = z.output<typeof exercise>;
+export type AccountingExercise = z.output<typeof exercise>;
 
 /** One import of a FEC, accepted (the history lists only accepted files; a refused one changes nothing). */
 export const fecImport = z.object({
@@ -91,7 +91,7 @@ export const ledgerLine = z.object({
   letteringDate: isoDateText.nullable(),
   validDate: isoDateText.nullable(),
 });
-export type LedgerLine = z.output<typeof ledgerLine>;
+export type EntryLine = z.output<typeof ledgerLine>;
 
 /** A general-ledger line with its account's running balance (debit − credit, opening balance included). */
 export const greatBookLine = ledgerLine.extend({ balance: money });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { id, instant, listQuery, page, safeText } from './common';
-import { appRight } from './session';
+import { appRight } from './users';
 
 // Issue 16, « Gérer mes utilisateurs » (/admin), spec 7.1's my-users calls (decision 040).
 // A manager is a member of a company with view on profil > gestionUtilisateurs there. They see and

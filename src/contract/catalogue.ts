@@ -3,7 +3,7 @@ import { compactBankCode } from '../domain/bank-details';
 import { endpoint } from './endpoint';
 import { isoDateText, listQuery, page, safeText } from './common';
 
-// Invoicing core (spec 3, 7.2): the article catalogue, the customers, the environment, the bank
+// The catalogue (spec 3, 7.2): the article catalogue, the customers, the environment, the bank
 // details of a company.
 
 // ── Articles ─────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,7 @@
 import type { AnyEndpoint } from './endpoint';
-import * as session from './session';
+import * as auth from './auth';
+import * as users from './users';
+import * as statistics from './statistics';
 import * as notifications from './notifications';
 import * as documents from './documents';
 import * as inbox from './inbox';
@@ -13,11 +15,14 @@ import * as admin from './admin';
 import * as myAccount from './my-account';
 import * as company from './company';
 import * as receivedInvoices from './received-invoices';
+import * as payroll from './payroll';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
 export const api = {
-  session,
+  auth,
+  users,
+  statistics,
   notifications,
   documents,
   inbox,
@@ -31,6 +36,7 @@ export const api = {
   myAccount,
   company,
   receivedInvoices,
+  payroll,
 } as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>

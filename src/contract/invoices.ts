@@ -17,7 +17,7 @@ import {
   quotePreviewSchema,
   storedLine,
   vatBreakdownEntry,
-} from './invoice-wire';
+} from './invoices-wire';
 
 // Issue 4: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists,
 // payments, follow-up, dashboard. Every change may wait in the outbox (validation and sending too:

@@ -17,7 +17,7 @@ describe('the contract on the inert zod of the app’s build', () => {
         if (body !== null && 'file' in body) expect(typeof body.file).toBe('string');
     }
     expect(endpoints.some((e) => Object.values(e.responses).some((b) => b !== null && 'file' in b))).toBe(true);
-    expect(api.session).toBeDefined();
+    expect(api.auth).toBeDefined();
     expect(mayQueue('post', `/api${api.catalogue.createItem.path}`)).toBe(true);
   });
 

@@ -10,7 +10,7 @@ import { registerDataset, setEnvironmentFetcher, type EnvironmentAnswer } from '
 import type { PlumeEnvironment } from './db';
 import type { ChangesPage } from './sync/table-sync';
 
-// The server caps list pages at 500 (server/src/modules/invoicing-core/paging.ts MAX_PAGE_SIZE).
+// The server caps list pages at 500 (server/src/modules/catalogue/paging.ts MAX_PAGE_SIZE).
 export const PAGE_SIZE = 500;
 
 /** The contract's paged lists (api-conventions: ?page&pageSize → { items, total }). */

@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 it('the revocation posts to the contract’s logout endpoint', () => {
-  expect(LOGOUT_URL).toBe(`/api${api.session.logout.path}`);
+  expect(LOGOUT_URL).toBe(`/api${api.auth.logout.path}`);
 });
 
 describe('the order at the next connection', () => {

@@ -5,7 +5,7 @@ import { renderBusinessDocument } from '../pdf/render';
 import { extractPdf, sampleInvoice } from '../pdf/test-fixtures';
 import { toCii } from './cii';
 import { embedFacturX } from './factur-x';
-import { toEInvoice } from './from-document';
+import { toEInvoice } from './from-business-document';
 
 describe('embedFacturX: the invoice PDF as a Factur-X EN 16931', () => {
   it('attaches the CII as factur-x.xml (Alternative, text/xml), with consistent metadata, the visible page unchanged', async () => {

@@ -1,6 +1,6 @@
 // Issue 18: the one model of an electronic invoice (EN 16931), between our documents and the XML
 // syntaxes (CII for Factur-X, UBL 2.1). Built from the same data as the visible PDF
-// (BusinessDocumentModel, src/pdf/types.ts) by toEInvoice (src/einvoice/from-document.ts), written by
+// (BusinessDocumentModel, src/pdf/types.ts) by toEInvoice (src/einvoice/from-business-document.ts), written by
 // src/einvoice/cii.ts and src/einvoice/ubl.ts, read back from a supplier's file by
 // src/einvoice/parse.ts, and checked by src/einvoice/checks.ts. Pure: no I/O, usable in the browser.
 // Amounts are numbers in euros with at most 2 decimals (unit prices up to 4); dates 'YYYY-MM-DD'.

@@ -1,6 +1,6 @@
 // Issue 18: the EN 16931 VAT category (UNCL5305, BT-151/BT-118) of a rate, read from what our documents
 // hold: the rate, the document's VAT clause (« Mention de TVA », the defaults are in
-// server/src/modules/invoicing-core/defaults.ts) and the buyer. Decision 046.
+// server/src/modules/catalogue/defaults.ts) and the buyer. Decision 046.
 // - rate > 0 → S (standard or reduced rate);
 // - 0 % and a franchise clause (art. 293 B du CGI) → E, VATEX-FR-FRANCHISE;
 // - 0 % and reverse charge (« Autoliquidation », art. 283 / 196) → AE, VATEX-EU-AE (VATEX-FR-AE in France);

@@ -1,5 +1,5 @@
-import type { Branding } from '../contract/session';
-export type { Branding } from '../contract/session';
+import type { Branding } from '../contract/users';
+export type { Branding } from '../contract/users';
 
 const KEY = 'workplace.branding';
 export const DEFAULT_BRANDING: Branding = {

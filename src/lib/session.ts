@@ -1,8 +1,8 @@
 import { atom, createStore } from 'jotai';
 import { keptOverWipe, PENDING_SIGN_OUTS_KEY } from './pending-sign-outs';
 
-import type { UserProfile as WireProfile } from '../contract/session';
-export type { UserCompany } from '../contract/session';
+import type { UserProfile as WireProfile } from '../contract/users';
+export type { UserCompany } from '../contract/users';
 
 /** The user profile of spec section 3, as GET /api/user/me answers it (src/contract/session.ts). */
 export type UserProfile = Omit<WireProfile, 'email'> & { email?: string | null };

@@ -1,6 +1,6 @@
 // The one mapping from a document (saved, validated or a draft in the browser) to the renderer's
 // model (decision 021): the server's PDFs and previews (server/src/modules/invoices) and the
-// browser's offline preview (features/invoice-editor) both call it, so they print the same thing.
+// browser's offline preview (features/invoices-editor) both call it, so they print the same thing.
 // Inputs are plain shapes that a database row and the app's types both satisfy; no I/O here.
 import { formatIban, isTransferPayment } from '../domain/bank-details';
 import { hasDiscount } from '../domain/discounts';
@@ -174,7 +174,7 @@ export function logoOf(dataUrl: Text): BusinessDocumentModel['logo'] {
   return { type: m[1].toLowerCase() === 'png' ? 'png' : 'jpeg', bytes };
 }
 
-export interface DocumentFields {
+export interface BusinessDocumentFields {
   kind: BusinessDocumentModel['kind'];
   number: string | null;
   preview: boolean;
@@ -201,7 +201,7 @@ export interface DocumentFields {
 }
 
 export function documentModel(
-  doc: DocumentFields,
+  doc: BusinessDocumentFields,
   seller: PdfParty,
   customer: PdfCustomer,
   logo: BusinessDocumentModel['logo'],

@@ -25,14 +25,14 @@ export interface AccountingDashboardSearch {
 export const accountingDashboardSearch = (s: Record<string, unknown>): AccountingDashboardSearch =>
   clean({ exercice: whole(s.exercice, 1) });
 
-export interface LedgerSearch {
+export interface GreatBookSearch {
   exercice?: number;
   /** The account shown (absent: the first of the tree). */
   compte?: string;
   du?: string;
   au?: string;
 }
-export const ledgerSearch = (s: Record<string, unknown>): LedgerSearch =>
+export const ledgerSearch = (s: Record<string, unknown>): GreatBookSearch =>
   clean({ exercice: whole(s.exercice, 1), compte: text(s.compte), du: day(s.du), au: day(s.au) });
 
 export interface EntrySearch {

@@ -4,7 +4,7 @@ import { appLayoutRoute } from './app-layout';
 import { documentsSearch } from '../lib/list-search';
 import { allowedTo } from './guard';
 
-// Documents and inbox screens (issue 5), guarded by can() (guard.ts).
+// Documents screens, guarded by can() (guard.ts).
 
 export const documentsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -23,29 +23,4 @@ export const recentDocumentsRoute = createRoute({
   component: lazyScreen(() => import('../features/documents/components/recent-documents-page'), 'RecentDocumentsPage'),
 });
 
-export const inboxRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/ma-bannette',
-  staticData: { title: 'Consulter ma bannette' },
-  beforeLoad: allowedTo('view', { menu: 'maBannette' }),
-  component: lazyScreen(() => import('../features/inbox/components/inbox-page'), 'InboxPage'),
-});
-
-export const depositRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/ma-bannette/deposer',
-  staticData: { title: 'Déposer des fichiers' },
-  beforeLoad: allowedTo('create', { menu: 'maBannette' }),
-  component: lazyScreen(() => import('../features/inbox/components/deposit-page'), 'DepositPage'),
-});
-
-/** Spec 6: viewing "mes dépôts" requires view on profil > mesDepots. */
-export const myDepositsRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/mes-depots',
-  staticData: { title: 'Mes dépôts' },
-  beforeLoad: allowedTo('view', { menu: 'profil', child: 'mesDepots' }),
-  component: lazyScreen(() => import('../features/inbox/components/my-deposits-page'), 'MyDepositsPage'),
-});
-
-export const documentsRoutes = [documentsRoute, recentDocumentsRoute, inboxRoute, depositRoute, myDepositsRoute];
+export const documentsRoutes = [documentsRoute, recentDocumentsRoute];

@@ -8,8 +8,8 @@ import { LastDocumentsWidget } from '../features/documents/components/last-docum
 import { HomePage, type Shortcut } from '../features/home/home-page';
 import { FirmDepositsWidget } from '../features/inbox/components/firm-deposits-widget';
 import { PendingDepositsWidget } from '../features/inbox/components/pending-deposits-widget';
-import { OpenQuotesWidget } from '../features/invoice-lists/components/open-quotes-widget';
-import { ReceivablesWidget } from '../features/invoicing-dashboard/components/receivables-widget';
+import { OpenQuotesWidget } from '../features/invoices-lists/components/open-quotes-widget';
+import { ReceivablesWidget } from '../features/invoices-dashboard/components/receivables-widget';
 import { UnreadNotificationsWidget } from '../features/notifications/components/unread-notifications-widget';
 import { profileAtom } from '../lib/session';
 import { homeBlocks, type HomeBlock } from './home-blocks';

@@ -11,8 +11,8 @@ import { cleanScreen, installJsdomGaps } from '../../tests/support/screen';
 import { adminProfile, demoProfile, renderInRouter, signInAs } from '../../tests/support/screen-profiles';
 import { NavDrawer } from '../components/layout/nav-drawer';
 import type { UserProfile } from '../lib/session';
-import { statisticsRoute } from './core-routes';
-import { invoiceListsRoutes } from './invoice-lists-routes';
+import { statisticsRoute } from './statistics-routes';
+import { invoiceListsRoutes } from './invoices-lists-routes';
 import { navEntries } from './nav-entries';
 
 beforeAll(installJsdomGaps);

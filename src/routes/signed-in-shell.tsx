@@ -7,7 +7,7 @@ import { DatesProvider } from '@mantine/dates';
 import { startOfflineData } from '../data/start';
 import { installAccountingDataset } from '../features/accounting/index';
 import { installCashRegisterDataset } from '../features/cash-registers/index';
-import { installEditorSync } from '../features/invoice-editor/sync-hooks';
+import { installEditorSync } from '../features/invoices-editor/sync-hooks';
 import { setUnauthorizedHandler } from '../lib/http';
 import { registerServiceWorker } from '../lib/service-worker';
 import { clearLocalSession } from '../lib/session';

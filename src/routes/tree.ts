@@ -1,25 +1,35 @@
 import { appLayoutRoute } from './app-layout';
-import { coreRoutes } from './core-routes';
+import { homeRoutes } from './home-routes';
+import { usersRoutes } from './users-routes';
+import { statisticsRoutes } from './statistics-routes';
+import { legalRoutes } from './legal-routes';
+import { companyRoutes } from './company-routes';
+import { inboxRoutes } from './inbox-routes';
 import { documentsRoutes } from './documents-routes';
-import { invoicingCoreRoutes } from './invoicing-core-routes';
-import { invoiceListsRoutes } from './invoice-lists-routes';
-import { invoiceEditorRoutes } from './invoice-editor-routes';
-import { forgottenPasswordRoute, loginRoute } from './public-routes';
+import { catalogueRoutes } from './catalogue-routes';
+import { invoiceListsRoutes } from './invoices-lists-routes';
+import { invoiceEditorRoutes } from './invoices-editor-routes';
+import { forgottenPasswordRoute, loginRoute } from './auth-routes';
 import { rootRoute } from './root';
 import { notificationsRoutes } from './notifications-routes';
 import { cashRegistersRoutes } from './cash-registers-routes';
 import { accountingRoutes } from './accounting-routes';
 import { adminRoutes } from './admin-routes';
 import { myAccountRoutes } from './my-account-routes';
-import { fiscalRoutes } from './fiscal-routes';
+import { documentsFiscalRoutes } from './documents-fiscal-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 import { receivedInvoicesRoutes } from './received-invoices-routes';
 
 // Modules append their route lists here (one line each).
 const appRoutes = [
-  ...coreRoutes,
+  ...homeRoutes,
+  ...usersRoutes,
+  ...statisticsRoutes,
+  ...legalRoutes,
+  ...companyRoutes,
   ...documentsRoutes,
-  ...invoicingCoreRoutes,
+  ...inboxRoutes,
+  ...catalogueRoutes,
   ...invoiceListsRoutes,
   ...invoiceEditorRoutes,
   ...notificationsRoutes,
@@ -27,7 +37,7 @@ const appRoutes = [
   ...accountingRoutes,
   ...adminRoutes,
   ...myAccountRoutes,
-  ...fiscalRoutes,
+  ...documentsFiscalRoutes,
   ...receivedInvoicesRoutes,
 ];
 

@@ -11,12 +11,12 @@ import {
   type InvoiceListRow,
   type QuoteFilters,
   type QuoteListRow,
-} from '../../src/features/invoice-lists/list-model';
+} from '../../src/features/invoices-lists/list-model';
 import { companyId, invoicePayload, MARTIN, today } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // The lists filter on the server online and on the device's copy offline: the same filters must
-// give the same rows in the same order (src/features/invoice-lists/list-model.ts).
+// give the same rows in the same order (src/features/invoices-lists/list-model.ts).
 
 let server: TestServer;
 let token: string;

@@ -19,7 +19,7 @@ import { OFFLINE_NOISE } from './support/offline-helpers';
 // server and its demo data (company "Boulangerie Pâtisserie Martin", articles BOU001…): one journey
 // per screen, the axe passes, the offline outbox and the tablet layout. The dialogs' and the sheet's
 // screen logic (HT / TTC, French messages, a refused duplicate code, what the sheet shows, an unknown
-// customer) are component tests: src/features/articles/*.screen.test.tsx, src/features/customers/*.
+// customer) are component tests: src/features/catalogue-articles/*.screen.test.tsx, src/features/catalogue-customers/*.
 // One signed-in page for the file, moved between screens in-app (a full load: 0.5–1 CPU-s).
 
 const LAPTOP = { width: 1366, height: 900 };

@@ -26,7 +26,7 @@ import { pdfPageDrawn } from './support/pdf';
 // mail folder), the layout at 900 px high, at tablet size and on a wide screen, one axe pass per
 // screen and size. The screen logic (checks in the spec's words, the draft kept on the device,
 // totals and discounts, the credit note and the quote conversion, loading errors) is in the
-// component tests beside the editor (src/features/invoice-editor/*.screen.test.tsx).
+// component tests beside the editor (src/features/invoices-editor/*.screen.test.tsx).
 //
 // One signed-in page for the whole file (a full load of the app costs 0.5–1 CPU-second in Chromium):
 // each test reaches its screen in-app (visit) and sets its own size; the tests run in order.

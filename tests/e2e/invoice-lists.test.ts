@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
-import { isSortedByRule } from '../../src/features/invoice-lists/list-model';
+import { isSortedByRule } from '../../src/features/invoices-lists/list-model';
 import {
   closeToasts,
   CONDITION_WAIT,
@@ -22,7 +22,7 @@ import { queueRawChanges } from './support/outbox';
 // against the real server and its demo data (company "Boulangerie Pâtisserie Martin"). One signed-in
 // page for the file, moved between screens in-app (a full load: 0.5–1 CPU-s); the company
 // switch of the dashboard comes last. The lists' screen logic without a browser (a state change's
-// message in the spec's words, the filters' wiring) is in src/features/invoice-lists/*.screen.test.tsx.
+// message in the spec's words, the filters' wiring) is in src/features/invoices-lists/*.screen.test.tsx.
 
 const LAPTOP = { width: 1366, height: 900 };
 const NOT_FOUND = /404|Not Found/i;

@@ -8,7 +8,7 @@ import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer
 // Issue 10 in a real Chromium against the real server: "Marquer payée" records a partial payment
 // and the invoice page shows "Partiellement payée" with the rest due (checked once by axe). The
 // dialog's and the page's logic, the full credit note ("Avoir total", links both ways) included,
-// are component tests (src/features/invoice-editor/invoice-follow-up.screen.test.tsx); the
+// are component tests (src/features/invoices-editor/invoice-follow-up.screen.test.tsx); the
 // server's rules are in tests/api/credit-notes-payments.test.ts.
 
 let server: TestServer;

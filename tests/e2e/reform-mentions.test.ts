@@ -4,7 +4,7 @@
 // delivery address, date of the sale) saved with the draft. At laptop size (1366 × 900) and on a
 // touch tablet (820 × 1180), one axe pass per screen and size. The screen logic (the rulebook's
 // messages, offline, the draft kept on the device) is in the component tests beside the screens
-// (src/features/company-legal/*.screen.test.tsx, src/features/invoice-editor/reform-fields.screen.test.tsx).
+// (src/features/company-legal/*.screen.test.tsx, src/features/invoices-editor/reform-fields.screen.test.tsx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';

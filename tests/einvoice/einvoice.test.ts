@@ -17,7 +17,7 @@ import {
   documentModel,
   sellerParty,
   type CustomerFields,
-  type DocumentFields,
+  type BusinessDocumentFields,
   type SellerFields,
 } from '../../src/pdf/model';
 import { renderBusinessDocument } from '../../src/pdf/render';
@@ -95,10 +95,10 @@ interface Case {
 
 function build(
   name: string,
-  doc: Partial<DocumentFields> & { lines: InvoiceLine[] },
+  doc: Partial<BusinessDocumentFields> & { lines: InvoiceLine[] },
   opts: { seller?: Partial<SellerFields>; customer?: CustomerFields; billing?: string; extra?: Case['extra'] } = {},
 ): Case {
-  const fields: DocumentFields = {
+  const fields: BusinessDocumentFields = {
     kind: 'Facture',
     number: `F2026-${String(100 + lineNo).padStart(4, '0')}`,
     preview: false,

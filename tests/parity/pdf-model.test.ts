@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerFromRow } from '../../server/src/modules/invoicing-core/customer-input';
+import { customerFromRow } from '../../server/src/modules/catalogue/customer-input';
 import type { CompanyRow, CustomerRow } from '../../server/src/modules/invoices/context';
 import {
   customerSnapshot as serverSnapshot,
@@ -7,10 +7,10 @@ import {
   logoOf as serverLogo,
   sellerParty as serverSeller,
 } from '../../server/src/modules/invoices/pdf-model';
-import { emptyForm, setCustomer } from '../../src/features/invoice-editor/editor-model';
-import { addArticleLine, addBlankLine, updateLine } from '../../src/features/invoice-editor/line-ops';
-import { previewModel } from '../../src/features/invoice-editor/pdf-model';
-import type { EnvCompany } from '../../src/features/invoice-editor/types';
+import { emptyForm, setCustomer } from '../../src/features/invoices-editor/editor-model';
+import { addArticleLine, addBlankLine, updateLine } from '../../src/features/invoices-editor/line-ops';
+import { previewModel } from '../../src/features/invoices-editor/pdf-model';
+import type { EnvCompany } from '../../src/features/invoices-editor/types';
 
 // The browser's preview must print what the server's preview prints: the same inputs go through
 // the server's mapper (server/src/modules/invoices/pdf-model.ts) and ours, and must give one model.

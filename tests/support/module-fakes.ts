@@ -7,8 +7,8 @@
 // gets the real behaviour.
 //
 //   vi.mock('./api/documents', async (actual) =>
-//     (await import('../../../tests/support/module-fakes')).delegating(await actual(), ['loadDocument']));
-//   fake('loadDocument').mockResolvedValue(…);   afterEach(resetFakes);
+//     (await import('../../../tests/support/module-fakes')).delegating(await actual(), ['loadBusinessDocument']));
+//   fake('loadBusinessDocument').mockResolvedValue(…);   afterEach(resetFakes);
 import { vi, type Mock } from 'vitest';
 
 type AnyFn = (...args: any[]) => any;

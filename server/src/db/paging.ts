@@ -1,4 +1,4 @@
-// List helpers every module's queries share (moved from invoicing-core, so that documents and
+// List helpers every module's queries share (moved from the catalogue, so that documents and
 // notifications do not reach into another module for them; decision 023).
 
 /** A typed search word as an ILIKE pattern: % and _ are literal, not wildcards. */

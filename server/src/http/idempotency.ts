@@ -7,7 +7,7 @@ import { inTransaction, requestTransaction } from '../db/request-tx';
 import { idempotencyKeys } from '../db/schema/index';
 import { sha256 } from '../modules/auth/passwords';
 import { cachedText } from './cached-body';
-import { isItemRequest } from '../modules/sync-batch/item-request';
+import { isItemRequest } from '../modules/sync/item-request';
 import { HttpError } from './errors';
 import type { AppEnv, Deps, StoredAnswer } from './types';
 
@@ -144,7 +144,7 @@ async function atomically(
   try {
     await requestTransaction(deps.db, async () => {
       // A batch item's commit does not wait for the disk: its batch waits once for all of them
-      // before it answers (sync-batch/routes.ts, decision 055).
+      // before it answers (sync/routes.ts, decision 055).
       if (deps.commitsWaitForDisk && isItemRequest(c.req.raw))
         await deps.db.execute(sql`set local synchronous_commit = off`);
       if (withAnswer && deps.state.sharedLocks) {

@@ -3,7 +3,7 @@ import type { AppEnv, Deps } from '../http/types';
 import { authModule } from './auth/routes';
 import { publicConfigModule, usersModule } from './users/routes';
 import { statisticsModule } from './statistics/routes';
-import { invoicingCoreModule } from './invoicing-core/index';
+import { catalogueModule } from './catalogue/index';
 import { documentsAndInboxModule } from './documents/index';
 import { invoicesModule } from './invoices/index';
 import { notificationsModule } from './notifications/routes';
@@ -25,7 +25,7 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   authModule,
   usersModule,
   statisticsModule,
-  invoicingCoreModule,
+  catalogueModule,
   documentsAndInboxModule,
   invoicesModule,
   notificationsModule,

@@ -30,7 +30,7 @@ import { demoCalendar, type DemoCalendar } from './demo-calendar';
 // its own day in Paris, never after the seeding instant (the hours of DOCUMENT_STEPS).
 
 type CustomerRow = typeof customers.$inferSelect;
-type ItemRow = typeof items.$inferSelect;
+type ArticleRow = typeof items.$inferSelect;
 const STARTER_THIS_MONTH = 4;
 const OTHERS_THIS_MONTH = 2;
 /** The company with a year of invoices, and the months before this one that hold its history. */
@@ -52,7 +52,7 @@ function reformMentions(k: number, date: string, accountNumber: string, companyV
   };
 }
 
-function lines(catalogue: ItemRow[], seed: number): InvoiceLine[] {
+function lines(catalogue: ArticleRow[], seed: number): InvoiceLine[] {
   const picked = [0, 1, 2].map((k) => catalogue[(seed * 3 + k) % catalogue.length]);
   return picked.map((it, k) => {
     const line: InvoiceLine = {
@@ -108,8 +108,11 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   // Inserted apart, before the others: the picks below by rank (the third invoice gets the credit
   // note, the second the invoiced quote) are among the recent invoices.
   const historyRows: Array<typeof invoices.$inferInsert> = [];
-  const plans: Array<{ company: SeededCompany; customersByAccount: Map<string, CustomerRow>; catalogue: ItemRow[] }> =
-    [];
+  const plans: Array<{
+    company: SeededCompany;
+    customersByAccount: Map<string, CustomerRow>;
+    catalogue: ArticleRow[];
+  }> = [];
   for (const company of invoicing) {
     const customersByAccount = new Map(
       allCustomers.filter((c) => c.companyId === company.id).map((c) => [c.accountNumber, c]),
@@ -373,7 +376,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
  * A year of the bakery's deliveries to its trade customers before the recent invoices: two a month
  * (the 8th and the 22nd), all paid by transfer a fortnight later, HISTORY_MONTHS months ago.
  */
-function history(monthStart: string, customersByAccount: Map<string, CustomerRow>, catalogue: ItemRow[]) {
+function history(monthStart: string, customersByAccount: Map<string, CustomerRow>, catalogue: ArticleRow[]) {
   const trade = ACCOUNTS.map((a) => customersByAccount.get(a)).filter((c): c is CustomerRow => !!c);
   if (!trade.length) return [];
   return HISTORY_MONTHS.flatMap((back, m) => {

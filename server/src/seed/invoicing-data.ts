@@ -1,6 +1,6 @@
 import type { Customer } from '../../../src/domain/types';
 
-// Demo catalogues and customers of the invoicing core. VAT rates follow the French rates of each
+// Demo catalogues and customers of the catalogue. VAT rates follow the French rates of each
 // trade (bread 5,5 %, on-site food and renovation 10 %, nursing care exempt, services 20 %).
 
 /** [designation, label (long text), sales account, unit, unit price HT, VAT %] */

@@ -2,9 +2,9 @@ import { newArticle, onHtChange, onVatChange } from '../../../src/domain/article
 import { normalizeCustomer } from '../../../src/domain/customers';
 import type { Article } from '../../../src/domain/types';
 import { customers, items } from '../db/schema/index';
-import { customerValues } from '../modules/invoicing-core/customer-input';
-import { insertInvoicingDefaults } from '../modules/invoicing-core/defaults';
-import { itemValues } from '../modules/invoicing-core/items-service';
+import { customerValues } from '../modules/catalogue/customer-input';
+import { insertInvoicingDefaults } from '../modules/catalogue/defaults';
+import { itemValues } from '../modules/catalogue/article-service';
 import { CATALOGUES, COMMENT_ARTICLES, DEMO_CUSTOMERS, type Catalogue } from './invoicing-data';
 import type { SeedContext } from './modules';
 import { demoCalendar } from './demo-calendar';

@@ -14,8 +14,8 @@ import {
   ledgers,
   memberships,
 } from '../db/schema/index';
-import { customerValues } from '../modules/invoicing-core/customer-input';
-import { insertInvoicingDefaults } from '../modules/invoicing-core/defaults';
+import { customerValues } from '../modules/catalogue/customer-input';
+import { insertInvoicingDefaults } from '../modules/catalogue/defaults';
 import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoices/numbering';
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';

@@ -92,7 +92,7 @@ export class FakeApi {
       return json(...this.handle('GET', path, undefined, '', headers.get('x-company-id')));
     let res: Response;
     if (init.method === 'POST' && path === 'sync/batch' && this.batchEndpoint) {
-      // Each item as if sent alone, in order, each with its own key (server/src/modules/sync-batch).
+      // Each item as if sent alone, in order, each with its own key (server/src/modules/sync).
       this.batches += 1;
       // An item `after` one that was not applied is not tried (decision 033).
       const applied = new Set<string>();

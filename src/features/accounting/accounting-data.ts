@@ -27,12 +27,12 @@ import {
   REQUEST_KIND,
   searchEntries,
   SEARCH_STATE_KIND,
-  type Exercise,
+  type AccountingExercise,
   type GreatBookQuery,
   type RequestsQuery,
 } from './api/accounting-api';
 
-export const periodsData = defineServerData<NoParams, Exercise[]>({
+export const periodsData = defineServerData<NoParams, AccountingExercise[]>({
   key: 'accountingPeriods',
   keep: 'device',
   maxAgeMs: JUST_FETCHED_MS,
@@ -151,7 +151,7 @@ export function lastExercise(companyId: number): number | undefined {
  * sign-in) shares the request. A 403 or 404 (no right, server without the module) leaves nothing
  * and no error (caches.ts).
  */
-export async function prefetchAccounting(companyId: number): Promise<Exercise[]> {
+export async function prefetchAccounting(companyId: number): Promise<AccountingExercise[]> {
   const scope = currentScope(companyId);
   if (!scope) return fetchPeriods({ companyId });
   const exercises = await fetchShared(periodsData, scope, NO_PARAMS);
@@ -178,7 +178,7 @@ let installed = false;
 export function installAccountingDataset(): void {
   if (installed) return;
   installed = true;
-  registerDataset<Exercise>({
+  registerDataset<AccountingExercise>({
     name: 'accounting',
     fetch: prefetchAccounting,
     key: (e) => e.id,

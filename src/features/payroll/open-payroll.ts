@@ -1,4 +1,4 @@
-import type { SsoData } from '../../contract/my-account';
+import type { SsoData } from '../../contract/payroll';
 import { fetchPayrollSso } from './payroll-api';
 
 // Payroll single sign-on (spec 7.1, decision 045). The tab is opened in the click itself: a browser

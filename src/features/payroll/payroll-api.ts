@@ -1,5 +1,5 @@
 import { api } from '../../contract/index';
-import type { SsoData } from '../../contract/my-account';
+import type { SsoData } from '../../contract/payroll';
 import { call } from '../../data/api-call';
 
 /**
@@ -7,5 +7,5 @@ import { call } from '../../data/api-call';
  * 503 means « not configured » and waiting would only keep the empty tab open longer.
  */
 export function fetchPayrollSso(): Promise<SsoData> {
-  return call(api.myAccount.sso, { options: { retry: 0, timeout: 15_000 } });
+  return call(api.payroll.sso, { options: { retry: 0, timeout: 15_000 } });
 }

@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './core';
+import { companies, users } from './users';
 
 // « Ma comptabilité » (decision 039): what the firm's FEC imports bring. Every line and aggregate
 // belongs to one import; an exercise names its current import, and readers read only that one, so

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, users } from './core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './users';
 
 /**
  * Issue 16: every change a manager makes to a user's access in a company (creation, rights,
@@ -22,26 +22,4 @@ export const rightsAudit = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rights_audit_company_idx').on(t.companyId, t.at)],
-);
-
-/**
- * Issue 16: per user and company, which notifications are created (type 1 documents, type 2
- * information requests) and whether unread ones are mailed once a day. No row = all on, no digest.
- */
-export const notificationPreferences = pgTable(
-  'notification_preferences',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    documents: boolean('documents').notNull().default(true),
-    requests: boolean('requests').notNull().default(true),
-    digest: boolean('digest').notNull().default(false),
-    /** When the last digest mail went out: one a day at most. */
-    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
 );

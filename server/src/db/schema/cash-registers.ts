@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companies } from './core';
+import { companies } from './users';
 
 // Cash registers (« Mes caisses », decision 037). Movements and closings are append-only (triggers
 // in server/drizzle/0002_cash_registers_append_only.sql refuse UPDATE, DELETE and TRUNCATE) and

@@ -17,8 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { InvoiceLine, VatBreakdownEntry } from '../../../../src/domain/types';
 import type { PdfParty } from '../../../../src/pdf/types';
-import { companies } from './core';
-import { customers, ledgers } from './invoicing';
+import { companies } from './users';
+import { customers, ledgers } from './catalogue';
 
 // Invoices, credit notes and quotes (issue 4). Lines travel as jsonb (JSON numbers are exact
 // numerics in jsonb); the totals are computed by the rulebook and stored as numeric so lists

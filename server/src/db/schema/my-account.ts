@@ -1,6 +1,6 @@
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './core';
-import { customers } from './invoicing';
+import { companies } from './users';
+import { customers } from './catalogue';
 import { invoices } from './invoices';
 
 /**

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, users } from './core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, users } from './users';
 
 /**
  * Spec 3 "Notification": type 1 = a document was filed (documentId set), type 2 = an
@@ -22,4 +22,41 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('notifications_user_company_idx').on(t.userId, t.companyId, t.createdAt)],
+);
+
+/** When the user last hovered the bell in a company: the badge counts what arrived since (spec 2.5). */
+export const notificationSeen = pgTable(
+  'notification_seen',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
+);
+
+/**
+ * Issue 16: per user and company, which notifications are created (type 1 documents, type 2
+ * information requests) and whether unread ones are mailed once a day. No row = all on, no digest.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    documents: boolean('documents').notNull().default(true),
+    requests: boolean('requests').notNull().default(true),
+    digest: boolean('digest').notNull().default(false),
+    /** When the last digest mail went out: one a day at most. */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
 );

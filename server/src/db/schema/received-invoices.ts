@@ -1,7 +1,7 @@
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EInvoiceFinding, ReceivedInvoiceLine, ReceivedVatEntry } from '../../../../src/einvoice/types';
-import { companies, users } from './core';
-import { inboxDeposits } from './documents';
+import { companies, users } from './users';
+import { inboxDeposits } from './inbox';
 
 /**
  * Issue 18, « Factures reçues »: a supplier's e-invoice (Factur-X PDF, CII or UBL) deposited by a

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AccountTotals,
-  Exercise,
+  AccountingExercise,
   FecImport,
   GreatBookLine,
-  LedgerLine,
+  EntryLine,
   MonthlyDashboard,
   SearchState,
 } from '../../../../src/contract/accounting';
@@ -41,7 +41,7 @@ export async function listExercises(db: DbOrTx, companyId: number): Promise<Exer
     .orderBy(desc(accountingExercises.dateEnd));
 }
 
-export const exerciseDto = (e: ExerciseRow): Exercise => ({
+export const exerciseDto = (e: ExerciseRow): AccountingExercise => ({
   id: e.id,
   dateStart: e.dateStart,
   dateEnd: e.dateEnd,
@@ -297,7 +297,7 @@ type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['
   creditCents: number;
 };
 
-export const lineDto = (r: LineRow): LedgerLine => ({
+export const lineDto = (r: LineRow): EntryLine => ({
   id: r.id,
   account: r.account,
   accountLabel: r.accountLabel ?? '',
@@ -436,7 +436,7 @@ export async function searchEntries(
   db: DbOrTx,
   p: Period,
   s: SearchInput,
-): Promise<{ items: LedgerLine[]; total: number; totalIsLowerBound: boolean; next: string | null }> {
+): Promise<{ items: EntryLine[]; total: number; totalIsLowerBound: boolean; next: string | null }> {
   if (s.amountMin !== undefined && s.amountMax !== undefined && s.amountMin > s.amountMax) {
     const message = 'Le montant minimum doit être inférieur au montant maximum.';
     throw new HttpError(422, message, { field: 'amountMin', errors: [message] });

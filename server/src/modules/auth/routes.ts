@@ -19,7 +19,7 @@ export const WRONG_CREDENTIALS = 'Identifiant et/ou mot de passe incorrect(s)';
 export function authModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Session');
 
-  route(api.session.login, {}, async (c, { body: typed }) => {
+  route(api.auth.login, {}, async (c, { body: typed }) => {
     // The login as stored (NFKC, decision 075): a full-width « ａｄｍｉｎ » is « admin », for the throttle too.
     const body = { ...typed, username: normaliseLogin(typed.username) };
     const now = deps.now();
@@ -40,7 +40,7 @@ export function authModule(deps: Deps) {
     return c.json(await openSession(deps, user, now));
   });
 
-  route(api.session.ldapLogin, {}, async (c, { body: typed }) => {
+  route(api.auth.ldapLogin, {}, async (c, { body: typed }) => {
     const body = { ...typed, username: normaliseLogin(typed.username) };
     const settings = ldapSettings(deps.config.env);
     if (!settings) throw new HttpError(503, DIRECTORY_NOT_CONFIGURED);
@@ -66,12 +66,12 @@ export function authModule(deps: Deps) {
     return c.json(await openSession(deps, user, now));
   });
 
-  route(api.session.logout, {}, async (c) => {
+  route(api.auth.logout, {}, async (c) => {
     await revokeSession(deps.db, c.get('tokenHash'), deps.now());
     return c.body(null, 204);
   });
 
-  route(api.session.forgottenPassword, {}, async (c, { body: typed }) => {
+  route(api.auth.forgottenPassword, {}, async (c, { body: typed }) => {
     const body = { username: normaliseLogin(typed.username) };
     const now = deps.now();
     // Mails are throttled per login and per address (decision 008), known logins or not.
@@ -88,7 +88,7 @@ export function authModule(deps: Deps) {
     });
   });
 
-  route(api.session.resetPassword, {}, async (c, { body }) => {
+  route(api.auth.resetPassword, {}, async (c, { body }) => {
     await resetPassword(deps, body.token, body.password);
     return c.json({ message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.' });
   });

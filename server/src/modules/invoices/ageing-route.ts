@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { todayInParis } from '../../../../src/domain/dates';
 import { ageReceivables } from '../../../../src/domain/receivables';
 import { invoices } from '../../db/schema/index';
-import { customerColumns, joinCustomer } from '../invoicing-core/references-service';
+import { customerColumns, joinCustomer } from '../catalogue/references-service';
 import type { createModule } from '../../http/route';
 import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';

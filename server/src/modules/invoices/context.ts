@@ -5,19 +5,19 @@ import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
-import { customerFromRow } from '../invoicing-core/customers-service';
+import { customerFromRow } from '../catalogue/customers-service';
 import {
   customerOfDocument,
   findCustomerForDocument,
   openExercises,
   type CustomerRow,
-} from '../invoicing-core/references-service';
+} from '../catalogue/references-service';
 import { findCompany, type CompanyRow } from '../users/service';
 
 // What the rulebook needs to judge a document, read from the database. Inside a validation
 // these reads happen after the company's numbering lock, so they see every committed validation.
 
-// Companies are the users module's, customers and exercises invoicing-core's (decision 023):
+// Companies are the users module's, customers and exercises the catalogue's (decision 023):
 // read through their services, under the names this module has always used.
 export type { CompanyRow, CustomerRow };
 
@@ -29,7 +29,7 @@ export async function loadCompany(db: DbOrTx, companyId: number): Promise<Compan
 export const findCustomer = findCustomerForDocument;
 export const customerById = customerOfDocument;
 
-/** The one customer read mapping (invoicing-core's: texts '' when empty, paymentDelay null = 30 days). */
+/** The one customer read mapping (the catalogue's: texts '' when empty, paymentDelay null = 30 days). */
 export const toDomainCustomer = (row: CustomerRow): Customer => customerFromRow(row);
 
 export const loadExercises = openExercises;

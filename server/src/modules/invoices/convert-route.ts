@@ -12,7 +12,7 @@ import { api } from '../../../../src/contract/index';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { customerById } from './context';
-import { loadQuote } from './estimate-store';
+import { loadQuote } from './quote-store';
 import { quoteRight } from './http-helpers';
 import { loadInvoice, toInvoiceJson } from './invoice-store';
 import { draftValues, invoiceErrors, throwIfErrors } from './invoice-write';

@@ -3,7 +3,7 @@ import { createModule } from '../../http/route';
 import type { AppEnv, Deps } from '../../http/types';
 import { convertRoute } from './convert-route';
 import { dashboardRoute } from './dashboard';
-import { estimateRoutes } from './estimate-routes';
+import { estimateRoutes } from './quote-routes';
 import { invoiceRoutes } from './invoice-routes';
 import { ageingRoute } from './ageing-route';
 import { listRoutes } from './list-routes';

@@ -6,7 +6,7 @@ import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } fro
 import { toWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, joinCustomer } from '../invoicing-core/references-service';
+import { customerColumns, joinCustomer } from '../catalogue/references-service';
 import { notFound } from '../../http/errors';
 import { discountOf } from './payload';
 
@@ -117,9 +117,9 @@ export interface InvoiceRead extends Omit<Invoice, 'customer'> {
   saleDate: string | null;
 }
 
-/** The answer's shape is the contract's (src/contract/invoice-wire.ts): this mapping must produce it. */
-export type { InvoiceJson } from '../../../../src/contract/invoice-wire';
-import type { InvoiceJson } from '../../../../src/contract/invoice-wire';
+/** The answer's shape is the contract's (src/contract/invoices-wire.ts): this mapping must produce it. */
+export type { InvoiceJson } from '../../../../src/contract/invoices-wire';
+import type { InvoiceJson } from '../../../../src/contract/invoices-wire';
 
 export const toInvoiceJson = (row: JoinedInvoice): InvoiceJson => toWire(invoiceRead(row));
 

@@ -4,7 +4,7 @@ import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, customerIdByAccount, joinCustomer } from '../invoicing-core/references-service';
+import { customerColumns, customerIdByAccount, joinCustomer } from '../catalogue/references-service';
 import { num } from './invoice-store';
 import { afterInvoice, afterQuote, decodeInvoiceCursor, decodeQuoteCursor, encodeCursor } from './list-cursor';
 import { searchCondition } from './search';
@@ -14,9 +14,9 @@ import { searchCondition } from './search';
 // NULLs-first puts unnumbered drafts first as spec 4 wants). Deep pages read after a keyset cursor
 // (list-cursor.ts) instead of skipping rows.
 
-// The list queries are the contract's (src/contract/invoice-wire.ts, decision 021).
-export { invoiceListQuery, MAX_LIST_PAGE_SIZE, quoteListQuery } from '../../../../src/contract/invoice-wire';
-import type { invoiceListQuery, quoteListQuery } from '../../../../src/contract/invoice-wire';
+// The list queries are the contract's (src/contract/invoices-wire.ts, decision 021).
+export { invoiceListQuery, MAX_LIST_PAGE_SIZE, quoteListQuery } from '../../../../src/contract/invoices-wire';
+import type { invoiceListQuery, quoteListQuery } from '../../../../src/contract/invoices-wire';
 
 const customerIdOf = customerIdByAccount;
 

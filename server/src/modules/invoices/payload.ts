@@ -5,7 +5,7 @@ import { lineTotal } from '../../../../src/domain/totals';
 import type { Discount, InvoiceLine, InvoicePayload, QuotePayload } from '../../../../src/domain/types';
 import { fromWire } from '../../../../src/domain/wire-names';
 
-// The request schemas (structural validation, 400) live in the contract (src/contract/invoice-wire.ts,
+// The request schemas (structural validation, 400) live in the contract (src/contract/invoices-wire.ts,
 // decision 021); here the server's mapping of them to the rulebook's shapes.
 export {
   invoicePayloadSchema,
@@ -15,8 +15,8 @@ export {
   quotePreviewSchema,
   type ParsedInvoicePayload,
   type ParsedQuotePayload,
-} from '../../../../src/contract/invoice-wire';
-import type { ParsedInvoicePayload, ParsedQuotePayload } from '../../../../src/contract/invoice-wire';
+} from '../../../../src/contract/invoices-wire';
+import type { ParsedInvoicePayload, ParsedQuotePayload } from '../../../../src/contract/invoices-wire';
 
 /** The document discount as stored: two columns, null when there is none. */
 export function discountColumns(d: Discount | null | undefined): {

@@ -11,7 +11,7 @@ export {
   documentModel,
   pdfLines,
   sellerParty,
-  type DocumentFields,
+  type BusinessDocumentFields,
 } from '../../../../src/pdf/model';
 import { logoOf as logoOfDataUrl } from '../../../../src/pdf/model';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { invoicePdfs, invoices, type CustomerSnapshot } from '../../db/schema/index';
-import { findLedgerId } from '../invoicing-core/references-service';
+import { findLedgerId } from '../catalogue/references-service';
 import type { Tx } from '../../db/client';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse } from '../../http/idempotency';
@@ -25,7 +25,7 @@ export const UNKNOWN_LEDGER = 'Le journal des ventes choisi est introuvable.';
 export const SALES_LEDGER_CODE = 'VE';
 
 async function resolveLedger(tx: Tx, companyId: number, id: number | null): Promise<number | null> {
-  // Ledgers are invoicing-core's (decision 023).
+  // Ledgers are the catalogue's (decision 023).
   const found = await findLedgerId(tx, companyId, id === null ? { code: SALES_LEDGER_CODE } : { id });
   if (found === null && id !== null) throw unprocessable(UNKNOWN_LEDGER, [UNKNOWN_LEDGER]);
   return found;

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { firmAccounts } from '../../db/schema/index';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors';
 import { customerDocuments, customerPayments, type CustomerDocument } from '../invoices/firm-account-service';
-import { customerOfDocument } from '../invoicing-core/references-service';
+import { customerOfDocument } from '../catalogue/references-service';
 import { findCompany, membershipScope } from '../users/service';
 import { euros } from './money';
 import { balanceCents } from './statement';

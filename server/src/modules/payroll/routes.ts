@@ -11,7 +11,7 @@ import { payrollSsoData, payrollSsoSettings } from './service';
 export function payrollModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Paie');
 
-  route(api.myAccount.sso, { right: { menu: 'monCompte', permission: 'view' } }, (c) => {
+  route(api.payroll.sso, { right: { menu: 'monCompte', permission: 'view' } }, (c) => {
     const settings = payrollSsoSettings(deps.config.env);
     if (!settings) {
       // Spec 8: the user sees nothing; the operator finds why in the logs.

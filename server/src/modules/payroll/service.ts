@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { SsoData } from '../../../../src/contract/my-account';
+import type { SsoData } from '../../../../src/contract/payroll';
 import type { PayrollSsoSettings } from './config';
 
 export { payrollSsoSettings, type PayrollSsoSettings } from './config';

@@ -22,7 +22,7 @@ function periodDate(value: string, field: string, which: string): string {
 export function statisticsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Statistiques');
 
-  route(api.session.statistics, {}, async (c) => {
+  route(api.statistics.statistics, {}, async (c) => {
     assertRight(can(subjectOf(c), 'statistics'), 'Les statistiques sont réservées aux administrateurs.');
     const start = periodDate(pathParam(c, 'startDate'), 'startDate', 'de début');
     const end = periodDate(pathParam(c, 'endDate'), 'endDate', 'de fin');

@@ -42,7 +42,7 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 /**
  * Locks the user's row for its key, which blocks nothing but deleting that user. PostgreSQL writes
  * a row lock to its log, so the transaction that takes it makes its commit wait for the disk, and
- * with it every earlier commit that did not (sync-batch/routes.ts, decision 055).
+ * with it every earlier commit that did not (sync/routes.ts, decision 055).
  */
 export async function lockUserKey(db: DbOrTx, userId: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');

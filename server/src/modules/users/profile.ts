@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, memberships, users } from '../../db/schema/index';
 
-export type { UserCompany, UserProfile } from '../../../../src/contract/session';
-import type { UserProfile } from '../../../../src/contract/session';
+export type { UserCompany, UserProfile } from '../../../../src/contract/users';
+import type { UserProfile } from '../../../../src/contract/users';
 
 export async function loadProfile(db: Db, userId: number): Promise<UserProfile | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

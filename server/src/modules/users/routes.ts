@@ -19,13 +19,13 @@ import { clientAddress } from '../../http/client-address';
 export function usersModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Utilisateur');
 
-  route(api.session.me, {}, async (c) => {
+  route(api.users.me, {}, async (c) => {
     const profile = await loadProfile(deps.db, c.get('user').id);
     if (!profile) throw notFound('Utilisateur introuvable.');
     return c.json(profile);
   });
 
-  route(api.session.saveLastCompany, {}, async (c, { body }) => {
+  route(api.users.saveLastCompany, {}, async (c, { body }) => {
     const user = c.get('user');
     if (!(await membershipOf(deps.db, user.id, body.idDerniereSociete)))
       throw forbidden('Vous n’êtes pas membre de cette société.');
@@ -33,7 +33,7 @@ export function usersModule(deps: Deps) {
     return c.json(await loadProfile(deps.db, user.id));
   });
 
-  route(api.session.changePassword, {}, async (c, { body }) => {
+  route(api.users.changePassword, {}, async (c, { body }) => {
     const [user] = await deps.db
       .select()
       .from(users)
@@ -73,7 +73,7 @@ export function usersModule(deps: Deps) {
     return c.body(null, 204);
   });
 
-  route(api.session.rights, {}, async (c) => {
+  route(api.users.rights, {}, async (c) => {
     const userId = idParam(c, 'id');
     const companyId = idParam(c, 'lastCompany');
     if (userId !== c.get('user').id) throw forbidden('Vous ne pouvez consulter que vos propres droits.');
@@ -87,6 +87,6 @@ export function usersModule(deps: Deps) {
 
 export function publicConfigModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Configuration');
-  route(api.session.config, {}, (c) => c.json(deps.config.branding));
+  route(api.users.config, {}, (c) => c.json(deps.config.branding));
   return app;
 }

@@ -10,12 +10,12 @@ import { getSession } from '../../../lib/session';
 
 export type {
   AccountTotals,
-  Exercise,
+  AccountingExercise,
   FecFault,
   FecImport,
   FecRefusal,
   GreatBookLine,
-  LedgerLine,
+  EntryLine,
   MonthlyDashboard,
   RequiredDetail,
   SearchState,
@@ -26,7 +26,7 @@ export type EntriesPage = Answer<typeof api.accounting.entries>;
 export type AccountsDashboard = Answer<typeof api.accounting.dashboardAccounts>;
 export type ResultDashboard = Answer<typeof api.accounting.dashboardResultLast>;
 export type TreasuryAccounts = Answer<typeof api.accounting.dashboardTreasuryAccounts>;
-export type Journal = Answer<typeof api.accounting.journals>[number];
+export type AccountingJournal = Answer<typeof api.accounting.journals>[number];
 
 interface Ctx {
   companyId: number;

@@ -1,6 +1,6 @@
 import { Card, Select, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Exercise } from '../api/accounting-api';
+import type { AccountingExercise } from '../api/accounting-api';
 
 export { TABULAR } from '../../../components/page/figure-card';
 import { TABULAR } from '../../../components/page/figure-card';
@@ -12,7 +12,7 @@ export function ExerciseSelect({
   value,
   onChange,
 }: {
-  exercises: Exercise[] | undefined;
+  exercises: AccountingExercise[] | undefined;
   value: number | undefined;
   onChange: (id: number) => void;
 }) {

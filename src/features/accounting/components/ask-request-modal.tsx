@@ -4,7 +4,7 @@ import { formatDate, formatMoney } from '../../../domain/format';
 import { readApiError } from '../../../lib/http';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { REQUEST_KIND_LABELS, type RequestKind } from '../accounting-model';
-import { createRequest, type LedgerLine } from '../api/accounting-api';
+import { createRequest, type EntryLine } from '../api/accounting-api';
 
 /** The firm asks the company for a document or an explanation on one entry line (online only). */
 export function AskRequestModal({
@@ -12,7 +12,7 @@ export function AskRequestModal({
   companyId,
   onClose,
 }: {
-  line: LedgerLine;
+  line: EntryLine;
   companyId: number;
   onClose: () => void;
 }) {

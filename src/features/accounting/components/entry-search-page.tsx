@@ -20,7 +20,7 @@ import {
   searchBodyOf,
   type EntrySearchParams as Search,
 } from '../accounting-model';
-import { saveSearchState, type LedgerLine } from '../api/accounting-api';
+import { saveSearchState, type EntryLine } from '../api/accounting-api';
 import { ExerciseSelect, TABULAR } from './accounting-ui';
 import { useExercise } from './use-exercise';
 
@@ -87,7 +87,7 @@ export function EntrySearchPage() {
   const hasMore = results.pages[count - 1]?.next != null;
   const waiting = body !== null && results.pages[count - 1] === undefined;
   const failed = results.entries.some((e) => e?.status === 'error' || e?.status === 'offline');
-  const [asking, setAsking] = useState<LedgerLine | null>(null);
+  const [asking, setAsking] = useState<EntryLine | null>(null);
 
   function submit() {
     if (amounts.problem || period || !exercise) return;

@@ -3,7 +3,7 @@ import { call } from '../../../data/api-call';
 import { usesDirectoryLogin } from '../../../lib/branding';
 import { sendPendingSignOuts } from '../../../lib/pending-sign-outs';
 
-export type { LoginResponse } from '../../../contract/session';
+export type { LoginResponse } from '../../../contract/auth';
 
 /**
  * Spec 7.1: POST /api/login, or /api/ldap/login for directory users (spec 6). A sign-out made on
@@ -11,23 +11,23 @@ export type { LoginResponse } from '../../../contract/session';
  */
 export async function login(username: string, password: string, redirect?: string) {
   await sendPendingSignOuts();
-  return call(usesDirectoryLogin(username) ? api.session.ldapLogin : api.session.login, {
+  return call(usesDirectoryLogin(username) ? api.auth.ldapLogin : api.auth.login, {
     body: { username, password, redirect },
   });
 }
 
-export const fetchMe = () => call(api.session.me, {});
+export const fetchMe = () => call(api.users.me, {});
 
 export const saveLastCompany = (companyId: number) =>
-  call(api.session.saveLastCompany, { body: { idDerniereSociete: companyId }, companyId });
+  call(api.users.saveLastCompany, { body: { idDerniereSociete: companyId }, companyId });
 
 export const fetchRights = (userId: number, companyId: number) =>
-  call(api.session.rights, { params: { id: userId, lastCompany: companyId } });
+  call(api.users.rights, { params: { id: userId, lastCompany: companyId } });
 
-export const requestPasswordReset = (username: string) => call(api.session.forgottenPassword, { body: { username } });
+export const requestPasswordReset = (username: string) => call(api.auth.forgottenPassword, { body: { username } });
 
 export const resetPassword = (token: string, password: string) =>
-  call(api.session.resetPassword, { body: { token, password } });
+  call(api.auth.resetPassword, { body: { token, password } });
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  call(api.session.changePassword, { body: { currentPassword, newPassword } });
+  call(api.users.changePassword, { body: { currentPassword, newPassword } });

@@ -1,0 +1,47 @@
+import { api } from '../../../../src/contract/index';
+import { createModule } from '../../http/route';
+import { recordIdempotentResponse } from '../../http/idempotency';
+import { idParam } from '../../http/validate';
+import type { Deps } from '../../http/types';
+import { articleFromBody } from './article-input';
+import { deleteItem, insertItem, listItems, updateItem } from './article-service';
+
+const MENU = 'mesFactures';
+const CHILD = 'gestionArticles';
+
+/** The article catalogue (spec 3, 4, 7.2, 8): list, create, update, delete in the current company. */
+export function itemsRoutes(deps: Deps) {
+  const { app, route } = createModule(deps, '/api', 'Articles');
+
+  route(api.catalogue.listItems, { right: { menu: MENU, child: CHILD, permission: 'view' } }, async (c, { query }) =>
+    c.json(await listItems(deps.db, c.get('company').id, query)),
+  );
+
+  route(
+    api.catalogue.createItem,
+    { right: { menu: MENU, child: CHILD, permission: 'create' } },
+    async (c, { body }) => {
+      const article = articleFromBody(body);
+      const companyId = c.get('company').id;
+      // The article and its Idempotency-Key answer commit together: a replay never creates a second one.
+      const saved = await deps.db.transaction(async (tx) => {
+        const row = await insertItem(tx, companyId, article, deps.now());
+        await recordIdempotentResponse(tx, c, 201, row);
+        return row;
+      });
+      return c.json(saved, 201);
+    },
+  );
+
+  route(api.catalogue.updateItem, { right: { menu: MENU, child: CHILD, permission: 'edit' } }, async (c, { body }) => {
+    const id = idParam(c);
+    return c.json(await updateItem(deps.db, c.get('company').id, id, articleFromBody(body), deps.now()));
+  });
+
+  route(api.catalogue.deleteItem, { right: { menu: MENU, child: CHILD, permission: 'delete' } }, async (c) => {
+    await deleteItem(deps.db, c.get('company').id, idParam(c));
+    return c.body(null, 204);
+  });
+
+  return app;
+}
