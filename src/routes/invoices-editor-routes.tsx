@@ -54,4 +54,4 @@ export const editQuoteRoute = createRoute({
 });
 
 // The sync panel's "Modifier" hook is installed with the signed-in layer (routes/signed-in-shell.tsx).
-export const invoiceEditorRoutes = [newInvoiceRoute, editInvoiceRoute, newQuoteRoute, editQuoteRoute];
+export const invoicesEditorRoutes = [newInvoiceRoute, editInvoiceRoute, newQuoteRoute, editQuoteRoute];

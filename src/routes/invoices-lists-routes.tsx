@@ -37,4 +37,4 @@ export const invoicingDashboardRoute = createRoute({
   ),
 });
 
-export const invoiceListsRoutes = [invoiceListRoute, quoteListRoute, invoicingDashboardRoute];
+export const invoicesListsRoutes = [invoiceListRoute, quoteListRoute, invoicingDashboardRoute];

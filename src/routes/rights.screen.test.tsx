@@ -12,7 +12,7 @@ import { adminProfile, demoProfile, renderInRouter, signInAs } from '../../tests
 import { NavDrawer } from '../components/layout/nav-drawer';
 import type { UserProfile } from '../lib/session';
 import { statisticsRoute } from './statistics-routes';
-import { invoiceListsRoutes } from './invoices-lists-routes';
+import { invoicesListsRoutes } from './invoices-lists-routes';
 import { navEntries } from './nav-entries';
 
 beforeAll(installJsdomGaps);
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 const pathOf = (route: AnyRoute) => (route.options as { path?: string }).path;
-const invoiceList = (invoiceListsRoutes as AnyRoute[]).find((r) => pathOf(r) === '/mes-factures/liste-des-factures')!;
+const invoiceList = (invoicesListsRoutes as AnyRoute[]).find((r) => pathOf(r) === '/mes-factures/liste-des-factures')!;
 
 /** The real route's guard in front of a screen that only shows its name; the home page says where it landed. */
 function open(profile: UserProfile, guarded: AnyRoute, heading: string) {

@@ -7,8 +7,8 @@ import { companyRoutes } from './company-routes';
 import { inboxRoutes } from './inbox-routes';
 import { documentsRoutes } from './documents-routes';
 import { catalogueRoutes } from './catalogue-routes';
-import { invoiceListsRoutes } from './invoices-lists-routes';
-import { invoiceEditorRoutes } from './invoices-editor-routes';
+import { invoicesListsRoutes } from './invoices-lists-routes';
+import { invoicesEditorRoutes } from './invoices-editor-routes';
 import { forgottenPasswordRoute, loginRoute } from './auth-routes';
 import { rootRoute } from './root';
 import { notificationsRoutes } from './notifications-routes';
@@ -30,8 +30,8 @@ const appRoutes = [
   ...documentsRoutes,
   ...inboxRoutes,
   ...catalogueRoutes,
-  ...invoiceListsRoutes,
-  ...invoiceEditorRoutes,
+  ...invoicesListsRoutes,
+  ...invoicesEditorRoutes,
   ...notificationsRoutes,
   ...cashRegistersRoutes,
   ...accountingRoutes,
