@@ -11,7 +11,7 @@ import {
 } from '../../../../src/domain/cash-register/index';
 import type { DbOrTx } from '../../db/client';
 import { cashDayTotals, cashRegisters } from '../../db/schema/index';
-import { findRegister } from './service';
+import { findRegister } from './registers';
 
 export interface DashboardQuery {
   dateStart: string;

@@ -13,7 +13,7 @@ import { cashClosings, cashDayTotals, cashMovements } from '../../db/schema/inde
 import type { Config } from '../../env';
 import { publicKeys, signingKey } from './keys';
 import type { RegisterRow } from './journal';
-import { toClosingRecord } from './service';
+import { toClosingRecord } from './records';
 
 export interface Period {
   dateStart?: string | null;

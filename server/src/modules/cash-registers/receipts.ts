@@ -1,7 +1,15 @@
 // The receipt photo of a cash expense: base64 in the movement, checked by its content (JPEG, PNG,
 // WebP or PDF), 4 MB at most, kept in the documents' file store under its SHA-256 (which the
 // movement's hash covers).
+import { createHash } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import type { NewMovement } from '../../../../src/contract/cash-registers';
+import type { DbOrTx } from '../../db/client';
+import { whenTransactionEnds } from '../../db/request-tx';
+import { cashMovements } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
+import type { Deps } from '../../http/types';
+import { holdBlobs, storageFor } from '../documents/service';
 
 export const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
 
@@ -39,4 +47,39 @@ export function readReceipt(r: { fileName: string; contentType: string; base64: 
       field,
     });
   return { fileName: r.fileName, contentType: type, bytes };
+}
+
+/** A receipt's SHA-256 as storeReceipt computes it (the same base64 decoding as readReceipt). */
+export const receiptSha = (r: NonNullable<NewMovement['receipt']>) =>
+  createHash('sha256')
+    .update(Buffer.from(r.base64.replace(/^data:[^,]*,/, ''), 'base64'))
+    .digest('hex');
+
+/**
+ * Places the bytes in the documents' store, held (blob-guard) from before they are placed until the
+ * movement's transaction ends: a withdrawn inbox deposit of the same photo meanwhile keeps them.
+ */
+export async function storeReceipt(deps: Deps, receipt: ReceiptIn): Promise<string> {
+  const sha256 = createHash('sha256').update(receipt.bytes).digest('hex');
+  const release = await holdBlobs(deps.state, [sha256]);
+  whenTransactionEnds(release);
+  await storageFor(deps).put(receipt.bytes);
+  return sha256;
+}
+
+/** How many movements keep a receipt's stored bytes (registered with the documents' blob guard). */
+export async function receiptsUsingBlob(db: DbOrTx, sha256: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(cashMovements).where(eq(cashMovements.receiptSha256, sha256));
+  return n;
+}
+
+/** A receipt of one of the register's movements, by its SHA-256. */
+export async function findReceipt(db: DbOrTx, registerId: number, sha256: string) {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
+  const [row] = await db
+    .select({ sha256: cashMovements.receiptSha256, contentType: cashMovements.receiptType })
+    .from(cashMovements)
+    .where(and(eq(cashMovements.registerId, registerId), eq(cashMovements.receiptSha256, sha256)))
+    .limit(1);
+  return row?.sha256 ? { sha256: row.sha256, contentType: row.contentType ?? 'application/octet-stream' } : null;
 }
