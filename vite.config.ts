@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 // A chunk group's test: the module is one of these files under src/.
 const sources = (paths: string[]) => (id: string) => paths.some((p) => id.replaceAll('\\', '/').endsWith(`/src/${p}`));
 
-// Issue 12 (decision 025): a handful of chunks instead of ~100. Each group pulls in its modules'
+// Decision 025: a handful of chunks instead of ~100. Each group pulls in its modules'
 // static dependencies (includeDependenciesRecursively), higher priority first.
 const chunkGroups = [
   // What the entry imports statically: what /login runs, in one request.

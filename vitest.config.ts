@@ -96,7 +96,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Issue 13: the same API files on a real PostgreSQL started for the run (pg-cluster.ts).
+          // Decision 036: the same API files on a real PostgreSQL started for the run (pg-cluster.ts).
           name: 'api-pg',
           expect,
           execArgv: apiWorkerArgs,
@@ -130,7 +130,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Issue 18 (decision 046): generated e-invoices checked with the official validators (XSD +
+          // Decision 046: generated e-invoices checked with the official validators (XSD +
           // Schematron through Debian's Saxon, tests/support/einvoice-validators.ts). One batch per file
           // so the JVMs start once; a batch of Schematron runs takes tens of seconds on a shared core.
           name: 'einvoice',
@@ -163,7 +163,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Issue 19 (decision 047): the offline core in WebKit, Safari's engine (Debian's WebKitGTK driven
+          // Decision 047: the offline core in WebKit, Safari's engine (Debian's WebKitGTK driven
           // over WebDriver under Xvfb). One file at a time; one MiniBrowser and one server for the lane.
           name: 'webkit',
           expect,

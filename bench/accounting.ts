@@ -1,4 +1,4 @@
-// Figures of issue 15 (decision 039): a FEC of about a million lines imported over HTTP, streamed
+// Figures for decision 039: a FEC of about a million lines imported over HTTP, streamed
 // (lines per second), three such exercises in one company, then the great book's first and a deep
 // page, the entries search and every dashboard, p95 over 20 runs. ACCOUNTING_BENCH_LINES sizes an
 // exercise. The server runs as `npm start` runs it, in its own process: its memory (read from /proc)

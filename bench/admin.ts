@@ -1,4 +1,4 @@
-// Figures of issue 16 (decision 040): « Gérer mes utilisateurs » for a company of about 2 000 users
+// Figures for decision 040: « Gérer mes utilisateurs » for a company of about 2 000 users
 // (inserted in bulk, not through HTTP): p95 of the list's first page, of a deep page and of a
 // search, then of one creation (user, membership, audit row, invitation link and mail) over HTTP.
 // ADMIN_BENCH_USERS sizes the company.

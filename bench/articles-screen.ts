@@ -1,5 +1,5 @@
-// The article catalogue SCREEN with 10 000 articles, in Chromium (moved from the e2e suite, issue
-// 11: it measures, it does not test a behaviour). 10 000 articles are inserted into the test
+// The article catalogue SCREEN with 10 000 articles, in Chromium (moved from the e2e suite,
+// decision 018: it measures, it does not test a behaviour). 10 000 articles are inserted into the test
 // server's database; the built app is opened signed in (session injected); inside the page it
 // times the first display, a search, and the frames of a wheel-like scroll. Its former test
 // assertions are checks here: the figures are printed, and the section fails (ÉCHEC) if one is

@@ -1,4 +1,4 @@
-// Figures of issue 14 (decision 037): 10 registers × 3 years of days, about 1 million movements,
+// Figures for decision 037: 10 registers × 3 years of days, about 1 million movements,
 // built through the module's own linking, signing and closing code and inserted in bulk (not through
 // HTTP); then, over HTTP, the history of a year, each dashboard, closing a day, the server's verify
 // of a full year and the archive of a year. CASH_BENCH_REGISTERS and CASH_BENCH_TICKETS (sales and

@@ -1,4 +1,4 @@
-// Figures of issue 5: a 50 MB deposit on loopback (throughput, the server's memory while it
+// Figures for decision 004: a 50 MB deposit on loopback (throughput, the server's memory while it
 // streams) and the document list with 50 000 documents of one company. bench/run.ts prints them.
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';

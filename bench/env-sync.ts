@@ -1,4 +1,4 @@
-// Issue 12, "The invoicing environment" (decision 027): what a sign-in or a company change costs for
+// Decision 027: what a sign-in or a company change costs for
 // the environment, the customers and the articles, with 10 000 of each, on the first sync and on
 // the next ones. The real server (in-process, in-memory PGlite) and the app's own sync code
 // (src/data/sync/table-sync.ts, caches.ts refreshEnvironment) writing into Dexie over

@@ -1,4 +1,4 @@
-// Issue 12, first load: Chromium with Lighthouse's "Slow 4G" profile (CDP: 150 ms latency,
+// First load (decision 014): Chromium with Lighthouse's "Slow 4G" profile (CDP: 150 ms latency,
 // 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), cold cache, median of 5 runs. Times /login's
 // first contentful paint and usable form, the signed-in home after sign-in, a repeat visit served
 // by the service worker, and counts the bytes of /login and of the signed-in home.

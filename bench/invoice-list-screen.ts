@@ -1,4 +1,4 @@
-// Figure of issue 4: the invoice list SCREEN with 10 000 invoices, in Chromium. 10 000 invoices
+// The invoice list SCREEN with 10 000 invoices, in Chromium (decision 003). 10 000 invoices
 // are inserted with one SQL statement into the test server's database; the built app is signed in
 // and opened; times are taken inside the page (performance.now, one animation frame resolution):
 // from the navigation to the first rows on screen, and to the last row after scrolling down (the

@@ -1,4 +1,4 @@
-// Figures of issue 4: validation (PDF included) and the invoice list with 100 000 invoices of one
+// Figures for decision 003: validation (PDF included) and the invoice list with 100 000 invoices of one
 // company in the embedded database. bench/run.ts prints them. (The time to render the list
 // screen with 10 000 rows in Chromium is measured by the screens' own bench.)
 import { performance } from 'node:perf_hooks';
@@ -151,7 +151,7 @@ export async function benchInvoices(): Promise<Record<string, string>> {
       if (res.status !== 200) throw new Error(`validation : ${res.status} ${JSON.stringify(res.body)}`);
     };
     const validations = await timeCalls(validate, VALIDATIONS, 3);
-    // Issue 18: the validated ones in UBL 2.1, built from their frozen data at each call.
+    // Decision 046: the validated ones in UBL 2.1, built from their frozen data at each call.
     let ubl = 3;
     const ublExport = await timeCalls(async () => {
       const res = await server.api.get(`/api/invoices/${drafts[ubl++ % drafts.length]}/ubl`, opts);

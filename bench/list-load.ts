@@ -1,4 +1,4 @@
-// Issue 12 "Under load": 20 clients at once on the list endpoints of the embedded database.
+// Decision 015: 20 clients at once on the list endpoints of the embedded database.
 // The server runs in its own process (bench/list-load-server.ts: PGlite on disk, demo data,
 // NODE_ENV=production); this process is the load client: 20 keep-alive connections on loopback,
 // each sending its next request as soon as the previous answer is read, for a fixed time.
@@ -164,10 +164,10 @@ export async function benchListLoad(): Promise<Record<string, string>> {
         cpuMs === null
           ? 'non mesuré (pas de /proc)'
           : `${ms(cpuMs)} (soit ${Math.round(1000 / cpuMs)} requêtes/s pour un cœur entier)`,
-      'Objectif (issue 12)': '≥ 400 requêtes/s, p95 < 100 ms',
+      'Objectif (décision 015)': '≥ 400 requêtes/s, p95 < 100 ms',
       // First measure, before decision 015, on the shared machine (loadavg ≈ 15 on 2 cores).
       'Avant (1re mesure, 2026-11-23, décision 015)':
-        '57 requêtes/s, p95 834 ms ; CPU du serveur 9,0 à 11,3 ms par requête (issue 12 : 95 requêtes/s, p95 337 ms)',
+        '57 requêtes/s, p95 834 ms ; CPU du serveur 9,0 à 11,3 ms par requête (mesure initiale rapportée : 95 requêtes/s, p95 337 ms)',
       // Decision 028 (reads as named prepared statements), runs of 15 s interleaved with the tree
       // before it, machine shared (loadavg 15–19): CPU per request is the comparable figure.
       'Décision 028 (2026-11-23, machine chargée)':

@@ -1,4 +1,4 @@
-// Figures of issue 17 (decision 043): « Mon compte » of a client company whose firm issued it about
+// Figures for decision 043: « Mon compte » of a client company whose firm issued it about
 // 600 invoices (50 years of monthly fees, inserted in bulk, not through HTTP), each paid by
 // transfer: p95 of the statement (default period and whole history), of the invoice list and of
 // the CSV export. MY_ACCOUNT_BENCH_INVOICES sizes the account.

@@ -2,7 +2,7 @@
 import type { Page, Route } from 'playwright-core';
 import { luhnValid } from '../src/domain/siren';
 
-/** A valid SIREN per index (8 digits, then the Luhn key): a professional customer in France needs one (issue 18). */
+/** A valid SIREN per index (8 digits, then the Luhn key): a professional customer in France needs one (decision 046). */
 export function benchSiren(i: number): string {
   const body = String(100_000_00 + i).padStart(8, '0');
   const key = Array.from({ length: 10 }, (_, d) => `${body}${d}`).find(luhnValid);

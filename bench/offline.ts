@@ -1,4 +1,4 @@
-// Offline figures for `npm run bench` (issue 6): start of the installed app from the service
+// Offline figures for `npm run bench` (decision 002): start of the installed app from the service
 // worker cache (online and offline), caching 10 000 customers + 10 000 articles into Dexie, and
 // replaying 1 000 queued changes against the real server with duplicates counted there.
 // Run alone: npx tsx bench/offline.ts (uses BENCH_DIST, else E2E_DIST, else dist; builds it if missing).

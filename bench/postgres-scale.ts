@@ -1,4 +1,4 @@
-// Issue 13, "Figures": the server on PostgreSQL with 1 000 companies and 1 million invoices.
+// Decision 036: the server on PostgreSQL with 1 000 companies and 1 million invoices.
 // A throwaway cluster (tests/support/pg-cluster.ts), the demo data, then 1 000 companies copied from
 // a demo company, each with 1 000 validated invoices copied from a demo invoice (one INSERT … SELECT
 // per table), the first with 100 000 more. Then: first page and search p95 (one client), the last

@@ -1,4 +1,4 @@
-// Issue 11 (decision 019): the server's start, compiled (plain `node dist/server/index.js`) against
+// Decision 019: the server's start, compiled (plain `node dist/server/index.js`) against
 // the TypeScript source through tsx (before), with the CPU each uses until its port opens, and the
 // cost of `npm start`'s build-stamp check. Alone: `npm run bench -- server-start`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,7 +37,7 @@ async function timeToReady(
   return { wall, cpu };
 }
 
-/** Issue 11: the compiled server (plain node) against the TypeScript source through tsx (before). */
+/** Decision 019: the compiled server (plain node) against the TypeScript source through tsx (before). */
 export async function benchServerStart(): Promise<Record<string, string>> {
   ensureCompiledServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'workplace-bench-start-'));

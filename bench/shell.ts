@@ -1,4 +1,4 @@
-// Figures of the app shell (issue 2): gzip bytes of the JavaScript a browser loads for /login and
+// Figures of the app shell (decision 001): gzip bytes of the JavaScript a browser loads for /login and
 // for the signed-in shell, and the median latency of sign-in and profile calls on the embedded
 // database. bench/run.ts prints them.
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// Figures of issue 9: the time from `npm start`'s launcher to an open port (the port opens only
+// Figures for decision 005: the time from `npm start`'s launcher to an open port (the port opens only
 // once migrations and demo data are done), on a fresh and on an existing data folder; and what
 // durable commits cost: validate p95 on a persistent embedded database, with and without fsync.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 19, `npm run bench`: the offline start of the app from the service worker's cache in WebKit
+// `npm run bench` (decision 047): the offline start of the app from the service worker's cache in WebKit
 // (Debian's WebKitGTK, Safari's engine, through WebDriver under Xvfb) and in Chromium (playwright-core),
 // side by side. After one online visit (signed in, the service worker in control, the company's data
 // on the device), the server is made unreachable (a TCP relay refuses its port: navigator.onLine stays

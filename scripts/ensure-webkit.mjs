@@ -1,4 +1,4 @@
-// The WebKit lane (issue 19, decision 047) drives Debian's WebKitGTK (never a downloaded browser):
+// The WebKit lane (decision 047) drives Debian's WebKitGTK (never a downloaded browser):
 // WebKitWebDriver and MiniBrowser from the package webkit2gtk-driver, under a virtual display (Xvfb).
 // On a fresh machine this installs them when it can (root with apt), else stops at once with the
 // exact command to run.

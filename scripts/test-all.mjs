@@ -5,15 +5,15 @@
 //   API lane: waits for the build (some API tests start dist/server/, which a build running beside
 //   them would empty) → API tests (real server, in-memory PGlite);
 //   then, once the browser lane or the PGlite lane has ended, the same API tests on a throwaway
-//   PostgreSQL (issue 13);
+//   PostgreSQL (decision 036);
 //   WebKit lane: its tests run once the browser and API lanes have ended → the offline core in WebKit,
-//   Safari's engine (issue 19, decision 047). Starved beside them, WebKitGTK's processes slowed to a
+//   Safari's engine (decision 047). Starved beside them, WebKitGTK's processes slowed to a
 //   crawl (a replay that takes 3 s alone did not end in 60 s in 2 of 3 full runs); alone it takes
 //   about 45 s. The lane itself starts after the build: its start (Xvfb, the driver, vitest) is done
 //   meanwhile, and its global setup waits for a signal file (WEBKIT_LANE_GO) before the tests run;
 //   e-invoice lane: after the Debian tools → the generator's edge cases against the official
 //   validators, then, once the browser and API lanes have ended, every e-invoice their servers
-//   produced (issue 18).
+//   produced (decision 046).
 // The browser lane waits on round trips and rendering as much as on the CPU, so the other lanes fill
 // the gaps on a 2-core machine. Each step's output is printed whole when it ends, never interleaved.
 import { spawn } from 'node:child_process';
@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parisTime, waitBeforeTests } from './run-day.mjs';
 import { ensureToolsets, notRunReport } from './lane-tools.mjs';
 
-// Issue 18 (decision 046): every e-invoice a test server produces (each validation's CII, each UBL)
+// Decision 046: every e-invoice a test server produces (each validation's CII, each UBL)
 // is also written here; the official validators check them all once every lane that validates
 // invoices has ended.
 const einvoiceDir = mkdtempSync(join(tmpdir(), 'workplace-einvoices-'));
@@ -45,7 +45,7 @@ const checks = [
 ];
 const lint = [['Lint et format (oxlint, Prettier)', 'npm', ['run', '--silent', 'lint']]];
 const browser = [['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']]];
-// Issue 19 (decision 047): Debian's WebKitGTK over WebDriver under Xvfb, one MiniBrowser for the lane.
+// Decision 047: Debian's WebKitGTK over WebDriver under Xvfb, one MiniBrowser for the lane.
 const webkit = [['Tests WebKit (moteur de Safari)', 'npx', ['vitest', 'run', '--project', 'webkit']]];
 // Debian's tools every lane needs, found (and installed when this process may) before any lane
 // starts, so two apt runs never race (lane-tools.mjs). A lane whose tools are missing is not run
@@ -65,7 +65,7 @@ if (lacks('Connexion par l’annuaire (tests/api/ldap.test.ts)', ['slapd']))
   apiArgs.push('--exclude', 'tests/api/ldap.test.ts');
 if (tools.has('postgres')) lacks('Trois instances derrière haproxy (tests/api/cluster.test.ts)', ['haproxy']);
 const api = [['Tests d’API (PGlite)', 'npx', apiArgs]];
-// Issue 13: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
+// Decision 036: the same API files on a real PostgreSQL started for the run (tests/support/pg-cluster.ts).
 const apiPg = [['Tests d’API (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-pg']]];
 
 // The generator's edge cases against the same validators (they need the tools, not the build).

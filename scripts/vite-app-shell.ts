@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * Issue 12 (decision 025): writes `app.html`, the built index.html that also starts fetching the
+ * Decision 025: writes `app.html`, the built index.html that also starts fetching the
  * signed-in layer's chunks (modulepreload, stylesheets preloaded but not applied) while the entry
  * runs, instead of after it. The service worker serves it for every navigation: a device with the
  * worker has signed in once, so the chunks come from its cache and are nearly always needed. The

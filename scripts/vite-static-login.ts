@@ -5,7 +5,7 @@ const read = (name: string) =>
   readFileSync(new URL(`../src/features/auth/static-login/${name}`, import.meta.url), 'utf8');
 
 /**
- * Issue 12: writes `login.html`, the built index.html with the sign-in form prerendered in #root
+ * Decision 014: writes `login.html`, the built index.html with the sign-in form prerendered in #root
  * and the entry's stylesheets inline (CSP allows inline styles, not inline scripts), so /login
  * paints before any JavaScript runs and asks for no stylesheet: the link it kept at the end of
  * <body> fetched the same rules a second time, one more request on a slow line (decision 056).

@@ -1,4 +1,4 @@
-// Issue 12: this entry carries only what /login needs: React, the router, the session and the
+// Decision 014: this entry carries only what /login needs: React, the router, the session and the
 // plain sign-in form. Mantine (routes/mantine-root.tsx) and the signed-in layer (frame, Dexie,
 // outbox, dates, charts, service worker: routes/signed-in-shell.tsx) are lazy chunks.
 import './features/auth/static-login/login.css';

@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { setSignedInShellLoader } from './lib/signed-in-shell';
 import { routeTree } from './routes/tree';
 
-// The signed-in layer is a lazy chunk (issue 12); the sign-in page starts it through src/lib.
+// The signed-in layer is a lazy chunk (decision 014); the sign-in page starts it through src/lib.
 setSignedInShellLoader(() => import('./routes/signed-in-shell'));
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -3,7 +3,7 @@ import type { TestServer } from '../../tests/support/test-server';
 
 /**
  * The demo quotes and invoices of a company make way for a bench's bulk series (numbers stay
- * unique). Validated invoices are kept 10 years: the retention triggers (issue 18) refuse this
+ * unique). Validated invoices are kept 10 years: the retention triggers (decision 046) refuse this
  * delete, so the bench lifts them for its own setup only, in one transaction, and clears what hangs
  * on the invoices by hand (the triggers' replica mode skips the cascades too).
  */

@@ -12,12 +12,12 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  // PostgreSQL only (issue 13, docs/deploy.md): connections per instance, and how long a statement
+  // PostgreSQL only (decision 036, docs/deploy.md): connections per instance, and how long a statement
   // may run (0: no limit) or a request may wait for a free connection before a 503.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  // Issue 13: the files on an S3-compatible object store instead of DATA_DIR/files (docs/deploy.md).
+  // The files on an S3-compatible object store instead of DATA_DIR/files (docs/deploy.md).
   STORAGE_URL: z
     .string()
     .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, { message: 's3://compartiment[/préfixe]' })
@@ -54,7 +54,7 @@ const schema = z.object({
   // key generated at the first use in DATA_DIR/cash-signing-key.pem (0600). Required in production
   // on PostgreSQL (every instance must sign with the same key).
   CASH_SIGNING_KEY: z.string().optional(),
-  // Issue 18 (decision 046), tests only: a folder where every e-invoice the server produces (the CII
+  // Decision 046, tests only: a folder where every e-invoice the server produces (the CII
   // of each validated invoice and its UBL) is also written, so the test run checks them all with the
   // official validators at its end. Unset in production.
   EINVOICE_ARCHIVE_DIR: z.string().optional(),
@@ -78,7 +78,7 @@ const schema = z.object({
   LDAP_CA_FILE: ldapOptional(z.string()),
   LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   LDAP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-  // Payroll single sign-on (issue 17, decision 045): the payroll host's form address and the secret
+  // Payroll single sign-on (decision 045): the payroll host's form address and the secret
   // shared with it (HMAC-SHA256). Both or neither (checkPayrollSsoConfig); unset, the entry fails silently.
   PAYROLL_SSO_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -92,7 +92,7 @@ const schema = z.object({
     z.string().min(32, { message: 'secret partagé de 32 caractères au moins' }).optional(),
   ),
   PAYROLL_SSO_SCOPE: z.string().min(1).default('paie'),
-  // Card payment (issue 17, decision 044): the provider, its key and address (payments/config.ts).
+  // Card payment (decision 044): the provider, its key and address (payments/config.ts).
   ...paymentEnv,
   PRODUCT_NAME: z.string().default('Workplace'),
   PRODUCT_SLUG: z

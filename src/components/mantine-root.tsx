@@ -1,4 +1,4 @@
-// Issue 12: Mantine (its provider, all its CSS, the toasts) is a lazy chunk. The sign-in form is
+// Decision 014: Mantine (its provider, all its CSS, the toasts) is a lazy chunk. The sign-in form is
 // plain markup (features/auth/static-login) so /login loads none of it; every other screen
 // renders inside MantineRoot, which the signed-in layer imports and the router waits for.
 import '@mantine/core/styles.css';

@@ -30,7 +30,7 @@ export const CARD: CSSProperties = {
 };
 
 /**
- * A phone's version of the lists (issue 10 item 11): one card per row in a real list, still
+ * A phone's version of the lists (decision 013): one card per row in a real list, still
  * virtualised against the page's scroll like the tables (10 000 rows stay smooth), each card
  * measured once drawn since its badges or names may take two lines.
  */

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * Below 36em (a phone, 390 px) the lists show cards instead of columns (issue 10 item 11). Read
+ * Below 36em (a phone, 390 px) the lists show cards instead of columns (decision 013). Read
  * at the first render, not in an effect: a list must not draw its table once before the cards.
  */
 export function usePhone(): boolean {

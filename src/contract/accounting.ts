@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorPage, id, isoDateText, page, safeText } from './common';
 import { endpoint, file } from './endpoint';
 
-// Spec 7.5 and issue 15 (decision 039): « Ma comptabilité », fed by the FEC files the firm imports.
+// Spec 7.5 (decision 039): « Ma comptabilité », fed by the FEC files the firm imports.
 // An accepted FEC replaces the company's exercise it covers; every figure is read from it.
 // Money is a JSON number of euros with at most 2 decimals (api-conventions); the server keeps cents.
 // Account numbers are the FEC's raw `CompteNum` (often padded: 41100000); their prefix gives the

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { id, instant, listQuery, page, safeText } from './common';
 import { appRight } from './users';
 
-// Issue 16, « Gérer mes utilisateurs » (/admin), spec 7.1's my-users calls (decision 040).
+// « Gérer mes utilisateurs » (/admin), spec 7.1's my-users calls (decision 040).
 // A manager is a member of a company with view on profil > gestionUtilisateurs there. They see and
 // change only the users of the companies they manage, and grant at most the rights they hold.
 // In the paths, :user of the list is the caller (the manager); :user of the profile is the managed

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateText, safeText } from './common';
 import { endpoint, file } from './endpoint';
 
-// Spec 7.6 and issue 14 (decision 037): the company's cash registers, their daily journals
+// Spec 7.6 (decision 037): the company's cash registers, their daily journals
 // (journées), movements appended to an open day, the closing of a day, the integrity check of the
 // chained and signed records, the archive of a period, and the four dashboard figures.
 // Money is a JSON number of euros with at most 2 decimals (api-conventions); the server keeps cents.
@@ -20,7 +20,7 @@ export const MOVEMENT_CATEGORIES = [
 ] as const;
 export type MovementCategory = (typeof MOVEMENT_CATEGORIES)[number];
 
-/** Means of payment of the revenues (issue 14). */
+/** Means of payment of the revenues (decision 037). */
 export const PAYMENT_METHODS = ['especes', 'carte', 'cheque', 'titres-restaurant', 'autres'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -141,7 +141,7 @@ export const apiCustomer = z.object({
   payementMode: z.string(),
   payementDelay: z.number().nullable(),
   isBusiness: z.boolean(),
-  /** Issue 18: archived (named on a validated invoice, so never deleted): hidden from the choices. */
+  /** Decision 046: archived (named on a validated invoice, so never deleted): hidden from the choices. */
   archived: z.boolean(),
 });
 export type ApiCustomer = z.output<typeof apiCustomer>;
@@ -233,7 +233,7 @@ export const companyIdentity = z.object({
   /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
   iban: nullableText,
   bic: nullableText,
-  /** Issue 18: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
+  /** Decision 046: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
   soleTrader: z.boolean(),
   latePenaltyRate: nullableText,
   vatOnDebits: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { safeText } from './common';
 
-// Issue 18: the company's legal details, the seller's identity every invoice prints and every
+// Decision 046: the company's legal details, the seller's identity every invoice prints and every
 // e-invoice carries (french-rules.md). Read by whoever sees the invoices; written by whoever may
 // edit them. The rulebook (src/domain/legal-details.ts) says which are mandatory before the first
 // validation; this contract only checks shapes.

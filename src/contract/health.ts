@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-// For a load balancer or an orchestrator in front of several instances (issue 13, docs/deploy.md):
+// For a load balancer or an orchestrator in front of several instances (decision 034, docs/deploy.md):
 // is the process alive, and should it receive traffic. Public: they carry no data.
 
 const TAG = 'Santé du service';

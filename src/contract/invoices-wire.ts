@@ -60,7 +60,7 @@ export const lineSchema = z.object({
 });
 
 /**
- * The draft version the save started from (issue 10, lost updates): the write happens only if the
+ * The draft version the save started from (decision 010, lost updates): the write happens only if the
  * draft is still at that version. Absent: no check (scripts, older clients).
  */
 const version = z
@@ -96,7 +96,7 @@ export const invoicePayloadSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   discount: discountSchema.transform((v) => v ?? null),
-  // Issue 18, the reform's mentions (absent: not said; the rulebook says when one is required).
+  // The reform's mentions (decision 046; absent: not said; the rulebook says when one is required).
   operationKind: z
     .enum(OPERATION_KINDS)
     .nullish()
@@ -148,7 +148,7 @@ const paging = {
   to: date.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_LIST_PAGE_SIZE).default(50),
-  /** Keyset cursor: the `next` of the page before; wins over `page` (deep pages stay fast, issue 13). */
+  /** Keyset cursor: the `next` of the page before; wins over `page` (deep pages stay fast, decision 036). */
   after: z.string().max(400).optional(),
 };
 

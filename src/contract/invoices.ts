@@ -19,7 +19,7 @@ import {
   vatBreakdownEntry,
 } from './invoices-wire';
 
-// Issue 4: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists,
+// Decision 003: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists,
 // payments, follow-up, dashboard. Every change may wait in the outbox (validation and sending too:
 // the Idempotency-Key makes a replay number or mail at most once); previews are online only.
 

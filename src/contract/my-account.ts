@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, file } from './endpoint';
 import { id, instant, isoDateText, listQuery, page } from './common';
 
-// Issue 17, « Mon compte » (decision 043): a client company's account with its accounting firm,
+// « Mon compte » (decision 043): a client company's account with its accounting firm,
 // read-only — the validated invoices and credit notes the firm issued to this company (through the
 // firm's customer record linked to it), the account statement, card payment through the provider's
 // hosted page, and the payroll single sign-on. Company-scoped (X-Company-Id); rights `monCompte`

@@ -73,7 +73,7 @@ export const markRead = endpoint({
   errors: { 404: 'Cette notification est introuvable.' },
 });
 
-/** Issue 16: per user and company. A kind switched off creates no notification for that user. */
+/** Decision 042: per user and company. A kind switched off creates no notification for that user. */
 export const preferences = z.object({
   /** Type 1: a document was filed. */
   documents: z.boolean(),

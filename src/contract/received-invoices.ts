@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, file } from './endpoint';
 import { listQuery, page } from './common';
 
-// Issue 18, « Factures reçues »: suppliers' e-invoices (Factur-X PDF, CII or UBL) deposited by a
+// « Factures reçues » (decision 046): suppliers' e-invoices (Factur-X PDF, CII or UBL) deposited by a
 // member of the company, or arriving through the inbox in Comptabilité › Achats. The server reads
 // and checks them; the original is kept unchanged (the inbox deposit). Online only: the answer is
 // what the server read.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { id, safeText } from './common';
 
-// The outbox's batch (issue 12, decision 026): many queued changes in one request. Each item is
+// The outbox's batch (decision 026): many queued changes in one request. Each item is
 // applied by the server as if sent alone (same route, rights, validation, transaction and stored
 // Idempotency-Key answer), in the order given; one item's failure does not stop the others.
 

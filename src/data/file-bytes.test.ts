@@ -1,4 +1,4 @@
-// Issue 19: WebKit's ephemeral sessions refuse Blobs in IndexedDB ("UnknownError: Error preparing
+// Decision 047: WebKit's ephemeral sessions refuse Blobs in IndexedDB ("UnknownError: Error preparing
 // Blob/File data to be stored in object store"). A file deposited there still waits in the outbox,
 // as bytes, and is sent as the same multipart file (file-bytes.ts).
 import Dexie from 'dexie';

@@ -1,4 +1,4 @@
-// Issue 19 (decision 047): WebKit refuses to keep a Blob in IndexedDB where it cannot write it to
+// Decision 047: WebKit refuses to keep a Blob in IndexedDB where it cannot write it to
 // disk — its ephemeral sessions (Safari's private browsing, WebDriver's automation) answer
 // "UnknownError: Error preparing Blob/File data to be stored in object store". A deposit or a receipt
 // photo must still wait in the outbox: the file's bytes are then kept instead (an ArrayBuffer is

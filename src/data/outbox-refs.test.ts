@@ -4,7 +4,7 @@ import type { MutationRequest } from './outbox-types';
 import { newTempId } from './temp-ids';
 import { drainAll, makeHarness, type Harness } from './testing/harness';
 
-// Issue 10: a customer created offline is known by a temporary reference until the server numbers
+// Decision 010: a customer created offline is known by a temporary reference until the server numbers
 // it, and the documents naming it follow it (item 1); queued draft saves carry the version they
 // started from, and a newer version on the server waits for the user's choice (item 3).
 

@@ -56,7 +56,7 @@ export interface OutboxError {
   field?: string;
 }
 
-/** A 409 with this field: a save started from an older version of a draft (issue 10). */
+/** A 409 with this field: a save started from an older version of a draft (decision 010). */
 export const DRAFT_CONFLICT_FIELD = 'version';
 export const isDraftConflict = (e: { httpStatus: number | null; field?: string } | undefined): boolean =>
   e?.httpStatus === 409 && e.field === DRAFT_CONFLICT_FIELD;

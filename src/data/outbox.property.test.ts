@@ -2,7 +2,7 @@
 // and any injected faults (network down before/after the commit, 5xx, 429, 401, tab killed
 // mid-request), every change ends applied exactly once on the server or shown as failed;
 // none is duplicated or lost, and the changes of one document reach the server in order. And a
-// change naming a customer created offline (temporary reference, issue 10) reaches the server
+// change naming a customer created offline (temporary reference, decision 010) reaches the server
 // naming the number the server gave THAT customer, never another's (other devices create
 // customers meanwhile), or is shown as failed.
 import Dexie from 'dexie';

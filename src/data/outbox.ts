@@ -36,7 +36,7 @@ export const OUTBOX_LOCK_WAIT_MS = 10_000;
 /**
  * One replaying tab per device; without Web Locks (old browsers, unit tests) the tab's own chain only.
  * WebKit keeps a page left in the middle of a replay in its back/forward cache, frozen, still holding
- * the lock (issue 19): the app opened again would wait for it for ever. After OUTBOX_LOCK_WAIT_MS the
+ * the lock (decision 047): the app opened again would wait for it for ever. After OUTBOX_LOCK_WAIT_MS the
  * lock is taken over (`steal`); two senders are then harmless, as between two devices: an entry is
  * claimed in a Dexie transaction, and the server applies each Idempotency-Key once.
  */
@@ -155,7 +155,7 @@ export function startOutbox(): () => void {
   cleanups.push(onSessionEvent('signIn', () => void outbox.resume()));
   // The app opened again (maybe days later, maybe on another network): what waits is tried now,
   // without waiting out the backoff of the attempts made before it closed (a server's Retry-After
-  // still holds). Issue 19: WebKit has no Background Sync to do it while the app is closed.
+  // still holds). Decision 047: WebKit has no Background Sync to do it while the app is closed.
   void outbox.replay({ force: true });
   stopTriggers = () => {
     cleanups.forEach((fn) => fn());

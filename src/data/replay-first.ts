@@ -1,7 +1,7 @@
 // Back online, the device first sends what it queued, then refreshes its copies. A list fetched
 // while the replay still runs shows the server without the device's own changes (refetched right
 // after anyway) and competes with the replay for the server: with a thousand queued changes, the
-// home screen's dozen refreshes made the replay a third slower (issue 12). The wait is bounded: a
+// home screen's dozen refreshes made the replay a third slower (decision 048). The wait is bounded: a
 // long upload on a slow line never keeps the screens on an old copy for more than a few seconds.
 
 export const REPLAY_FIRST_MAX_MS = 5_000;

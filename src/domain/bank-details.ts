@@ -1,4 +1,4 @@
-// The company's bank details printed on invoices paid by transfer (issue 10, item 5). Checked
+// The company's bank details printed on invoices paid by transfer (decision 012). Checked
 // the way banks check them: an IBAN has its country's length and passes ISO 13616 mod 97; a BIC
 // is ISO 9362 (4 letters bank, 2 letters country, 2 letters/digits place, optional 3 branch).
 

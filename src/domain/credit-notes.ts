@@ -1,4 +1,4 @@
-// How much of an invoice is still open to credit notes (issue 10, item 2). French rules: a
+// How much of an invoice is still open to credit notes (decision 011). French rules: a
 // validated invoice is corrected by credit notes that name it; together they can never give back
 // more than the invoice charged. Judged three ways, every broken limit reported:
 // - the total including tax (TTC) of all its credit notes ≤ the invoice's TTC;
@@ -84,7 +84,7 @@ export const creditMessages = {
     `Au taux de TVA de ${rateText(rate)}, cet avoir crédite ${euros(asked)} HT alors qu’il reste ${euros(left)} HT à créditer sur la facture ${n}.`,
   line: (n: string, label: string, asked: number, left: number) =>
     `Ligne « ${label} » : cet avoir crédite ${euros(asked)} HT alors qu’il reste ${euros(left)} HT à créditer sur cette ligne de la facture ${n}.`,
-  /** Issue 18: a credit note is validated only with the invoice it corrects. */
+  /** Decision 046: a credit note is validated only with the invoice it corrects. */
   noCorrectedInvoice: 'Un avoir doit indiquer la facture qu’il corrige : choisissez la facture validée concernée.',
   onlyCreditNote: 'Seul un avoir peut faire référence à une facture corrigée.',
   notFound: 'La facture corrigée par cet avoir est introuvable.',

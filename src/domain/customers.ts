@@ -54,7 +54,7 @@ export function isInFrance(country: string | null | undefined): boolean {
 
 /**
  * A professional customer (isBusiness; absent means professional, as the records default) located in
- * France: the reform requires its SIREN on every invoice (french-rules.md, issue 18).
+ * France: the reform requires its SIREN on every invoice (french-rules.md, decision 046).
  */
 export function requiresSiren(customer: Pick<Customer, 'isBusiness' | 'country'>): boolean {
   return customer.isBusiness !== false && isInFrance(customer.country);

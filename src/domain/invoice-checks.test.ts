@@ -325,7 +325,7 @@ describe('discounts (decision 012)', () => {
   });
 });
 
-describe('checkInvoice: the reform’s mentions (issue 18)', () => {
+describe('checkInvoice: the reform’s mentions', () => {
   const seller = {
     label: 'Plume SARL',
     legalForm: 'SARL',

@@ -43,7 +43,7 @@ export interface InvoiceCheckContext {
   /** Billing date of the most recent validated invoice of the company. */
   latestValidatedDate?: string | null;
   /**
-   * Issue 18: the seller's legal details; when given, validation is refused until the mandatory
+   * Decision 046: the seller's legal details; when given, validation is refused until the mandatory
    * ones are filled (src/domain/legal-details.ts), naming what is missing.
    */
   seller?: LegalDetailsFields | null;
@@ -78,7 +78,7 @@ export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
       'Vous ne pouvez pas faire une facture avec une date de facturation antérieure à une facture déjà validée.',
     billingDateOutOfBounds: 'La date de facturation doit être comprise entre le 01/01/1900 et le 31/12/2100.',
     dueDateOutOfBounds: "La date d'échéance doit être comprise entre le 01/01/1900 et le 31/12/2100.",
-    // Issue 18, the reform's mentions.
+    // The reform's mentions.
     noCorrectedInvoice: creditMessages.noCorrectedInvoice,
     saleDateInvalid:
       'La date de la vente ou de la prestation doit être une date valide, comprise entre le 01/01/1900 et le 31/12/2100.',
@@ -88,7 +88,7 @@ export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
 }
 
 /**
- * Issue 18, the reform's mentions on the payload (all optional): the kind of operation, VAT on
+ * The reform's mentions on the payload (all optional, decision 046): the kind of operation, VAT on
  * debits (null: the company's default), the delivery address and the date of the sale or service.
  * The operation kind is optional at validation too: printed (and put in the e-invoice) when given.
  */
@@ -146,7 +146,7 @@ export function checkInvoice(invoice: InvoicePayload & InvoiceMentions, ctx: Inv
   // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
   fail(!!billing && !isDateInBounds(billing), msg.billingDateOutOfBounds);
   fail(filled(invoice.dueDate) && !isDateInBounds(invoice.dueDate), msg.dueDateOutOfBounds);
-  // Issue 18: the seller's legal details, and a professional customer in France's SIREN.
+  // Decision 046: the seller's legal details, and a professional customer in France's SIREN.
   if (ctx.forValidation && ctx.seller) {
     const refusal = legalDetailsRefusal(ctx.seller);
     if (refusal) errors.push(refusal);
@@ -155,7 +155,7 @@ export function checkInvoice(invoice: InvoicePayload & InvoiceMentions, ctx: Inv
     const problem = customerInvoiceProblem(ctx.customer);
     if (problem) errors.push(problem);
   }
-  // Issue 18: a credit note names the invoice it corrects (a draft may wait for it; validation not).
+  // A credit note names the invoice it corrects (a draft may wait for it; validation not).
   fail(ctx.forValidation && invoice.type === 'Avoir' && !invoice.correctedInvoiceId, msg.noCorrectedInvoice);
   fail(
     filled(invoice.saleDate) && !(isIsoDate(invoice.saleDate) && isDateInBounds(invoice.saleDate)),

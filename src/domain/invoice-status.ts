@@ -1,4 +1,4 @@
-// What an invoice's situation is (issue 10, item 4): one rule for the invoice page, the lists, the
+// What an invoice's situation is (decision 011): one rule for the invoice page, the lists, the
 // dashboard and the server. Amounts are judged in integer cents (never floats).
 import { isIsoDate } from './dates';
 import { toCents } from './money';

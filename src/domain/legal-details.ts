@@ -1,4 +1,4 @@
-// The seller's legal details (french-rules.md « Seller », issue 18): what every invoice prints about
+// The seller's legal details (french-rules.md « Seller », decision 046): what every invoice prints about
 // the company that issues it, and what must be filled before its first invoice is validated. Run by
 // the legal-details screen (offline too) and by the server (PUT and validation).
 //

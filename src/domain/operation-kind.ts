@@ -1,4 +1,4 @@
-// Issue 18, the reform's mention « nature de l'opération »: goods, services, or both. Stored and sent
+// The reform's mention « nature de l'opération » (decision 046): goods, services, or both. Stored and sent
 // as the code; printed as the label.
 export const OPERATION_KINDS = ['biens', 'services', 'mixte'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];

@@ -1,4 +1,4 @@
-// Ageing of receivables (issue 10, item 4): what customers still owe, by days past the due date,
+// Ageing of receivables (decision 011): what customers still owe, by days past the due date,
 // as every French accounting package shows it (0–30, 31–60, 61–90, plus de 90 jours), and per
 // customer. Pure: the server aggregates its unpaid invoices with it, the app could offline.
 import { amountDueCents, type SettlementFacts } from './invoice-status';

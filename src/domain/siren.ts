@@ -1,4 +1,4 @@
-// French company identifiers (french-rules.md, issue 18): the SIREN (9 digits), the SIRET (the
+// French company identifiers (french-rules.md, decision 046): the SIREN (9 digits), the SIRET (the
 // SIREN and a 5-digit establishment number) and the intra-EU VAT number. Pure: the rulebook checks
 // them the same way in the app (offline) and on the server.
 //

@@ -106,7 +106,7 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName(input)).toBe(expected);
   });
 
-  it('drops bidi overrides, isolates, marks and other invisible format characters (issue 9, item 14)', () => {
+  it('drops bidi overrides, isolates, marks and other invisible format characters', () => {
     // Displayed as "factureexe.pdf" before: the override reverses what follows it.
     expect(sanitizeFileName('facture\u202Efdp.exe')).toBe('facturefdp.exe');
     for (const c of [

@@ -1,4 +1,4 @@
-// Issue 18, « Factures reçues »: the EN 16931 rules that matter to a client receiving a supplier's
+// « Factures reçues » (decision 046): the EN 16931 rules that matter to a client receiving a supplier's
 // e-invoice, in plain French, each with its rule id. Arithmetic and consistency (the totals, the
 // VAT per rate, the line amounts) are 'erreur'; missing data a French invoice is expected to carry
 // is 'avertissement'. Pure: the server stores the result, the app could run it too.

@@ -1,4 +1,4 @@
-// Issue 18: the e-invoice model → UN/CEFACT Cross Industry Invoice D16B, as the Factur-X EN 16931
+// Decision 046: the e-invoice model → UN/CEFACT Cross Industry Invoice D16B, as the Factur-X EN 16931
 // profile (the `factur-x.xml` of a Factur-X PDF) requires. Element order follows the Factur-X XSD
 // (tests/validators/einvoice/schema/ZF_250). String building, no DOM: a few ms for 1 000 lines.
 import type { EInvoice, EInvoiceAddress, EInvoiceParty } from './types';

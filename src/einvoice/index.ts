@@ -1,4 +1,4 @@
-// Issue 18: e-invoicing (EN 16931). Pure modules only; the Factur-X container (factur-x.ts) is
+// Decision 046: e-invoicing (EN 16931). Pure modules only; the Factur-X container (factur-x.ts) is
 // imported on its own where a PDF is built.
 export * from './types';
 export { toEInvoice, addressOf, type ToEInvoiceExtra } from './from-business-document';

@@ -1,4 +1,4 @@
-// Issue 18, « Factures reçues »: reads a supplier's e-invoice — a Factur-X / ZUGFeRD PDF (its
+// « Factures reçues » (decision 046): reads a supplier's e-invoice — a Factur-X / ZUGFeRD PDF (its
 // embedded factur-x.xml), a CII XML or a UBL 2.1 Invoice / CreditNote — into the one model
 // (types.ts), with the figures the checks need besides (checks.ts). The format is told by the
 // content, never by the name. A file that is not an e-invoice is refused (415), one that cannot be

@@ -1,4 +1,4 @@
-// Issue 18: the one model of an electronic invoice (EN 16931), between our documents and the XML
+// Decision 046: the one model of an electronic invoice (EN 16931), between our documents and the XML
 // syntaxes (CII for Factur-X, UBL 2.1). Built from the same data as the visible PDF
 // (BusinessDocumentModel, src/pdf/types.ts) by toEInvoice (src/einvoice/from-business-document.ts), written by
 // src/einvoice/cii.ts and src/einvoice/ubl.ts, read back from a supplier's file by

@@ -1,4 +1,4 @@
-// Issue 18: the e-invoice model → OASIS UBL 2.1 (EN 16931, CustomizationID urn:cen.eu:en16931:2017):
+// Decision 046: the e-invoice model → OASIS UBL 2.1 (EN 16931, CustomizationID urn:cen.eu:en16931:2017):
 // an Invoice, or a CreditNote for type 381. Same data as the CII of cii.ts, element order of the
 // UBL 2.1 XSDs (tests/validators/einvoice/schema/UBL_21). String building, no DOM.
 import type { EInvoice, EInvoiceAddress, EInvoiceParty } from './types';

@@ -1,4 +1,4 @@
-// Issue 18: our unit labels (free text typed on articles and lines, src/domain/articles.ts; the default
+// Decision 046: our unit labels (free text typed on articles and lines, src/domain/articles.ts; the default
 // list is server/src/modules/catalogue/defaults.ts) → UN/ECE Recommendation 20 codes (BT-130),
 // which EN 16931 requires. Unknown or empty labels are 'C62' (« unité »), never a guess.
 

@@ -1,4 +1,4 @@
-// Issue 18: the few helpers the two XML writers (cii.ts, ubl.ts) share: escaping and numbers as the
+// Decision 046: the few helpers the two XML writers (cii.ts, ubl.ts) share: escaping and numbers as the
 // XSDs want them (a decimal point, no exponent, never a float artefact like 0.30000000000000004).
 import Decimal from 'decimal.js';
 

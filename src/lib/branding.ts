@@ -35,7 +35,7 @@ export const getBranding = () => current;
 /** Branding is server configuration; cached so legal pages and titles work offline. */
 export async function loadBranding(): Promise<Branding> {
   try {
-    // Plain fetch (issue 12): /login loads this, and not the HTTP client.
+    // Plain fetch (decision 014): /login loads this, and not the HTTP client.
     const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
     if (!response.ok) return current;
     current = (await response.json()) as Branding;

@@ -6,7 +6,7 @@
 // request of the app: its reads (ky, http.ts) and its outbox (outbox.ts) wait for it.
 //
 // Kept in localStorage under its own key, which the sign-out's wipe keeps (session.ts), and which
-// the sign-in screen can read without loading Dexie (issue 12). Only the tokens to revoke, nothing
+// the sign-in screen can read without loading Dexie (decision 014). Only the tokens to revoke, nothing
 // else: a token leaves once the server has answered 2xx (revoked) or 401 (already invalid).
 // Plain fetch, not the app's ky client: ky's 401 handler would sign the current user out.
 

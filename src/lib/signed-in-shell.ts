@@ -1,6 +1,6 @@
 import { importOrReload } from './lazy-screen';
 
-// Issue 12: what only a signed-in user needs (the frame, the dates provider, Dexie, the outbox,
+// Decision 014: what only a signed-in user needs (the frame, the dates provider, Dexie, the outbox,
 // the service worker) lives in routes/signed-in-shell.tsx, loaded after sign-in, or while the user
 // types on /login (prefetch), never before.
 type SignedInShell = { startSignedIn(): void };

@@ -1,4 +1,4 @@
-// Issue 12: login.html carries a prerendered sign-in form (#static-login, scripts/static-login/)
+// Decision 014: login.html carries a prerendered sign-in form (#static-login, scripts/static-login/)
 // that paints before any JavaScript. React replaces it; what the user typed meanwhile, and the
 // field they were in, are handed to the live form so nothing is lost.
 

@@ -72,7 +72,7 @@ function drawTitle(layout: Layout, model: BusinessDocumentModel): void {
     if (model.validityDate) lines.push(`Valable jusqu'au ${formatDate(model.validityDate)}`);
   } else {
     lines.push(`Date de facturation : ${formatDate(model.issueDate)}`);
-    // Issue 18: the date of the sale or service, when it is not the issue date.
+    // Decision 046: the date of the sale or service, when it is not the issue date.
     if (model.saleDate && model.saleDate !== model.issueDate)
       lines.push(`Date de la vente / prestation : ${formatDate(model.saleDate)}`);
     if (model.kind === 'Facture' && model.dueDate) lines.push(`Date d’échéance : ${formatDate(model.dueDate)}`);
@@ -113,7 +113,7 @@ function drawCustomer(
     customer.vatNumber ? `N° TVA : ${customer.vatNumber}` : '',
   ];
   ids.filter(Boolean).forEach((text, i) => rows.push({ text, size: 8, color: COLORS.muted, gap: i === 0 ? 15 : LINE }));
-  // The invoice's own delivery address (issue 18) wins over the customer record's.
+  // The invoice's own delivery address (decision 046) wins over the customer record's.
   const delivery =
     (deliveryAddressLines?.length ? deliveryAddressLines : customer.deliveryAddressLines)?.filter((l) => l.trim()) ??
     [];

@@ -154,7 +154,7 @@ export function pdfLines(lines: readonly InvoiceLine[]): PdfLine[] {
   }));
 }
 
-/** Invoices paid by transfer carry the seller's bank details (issue 10); other documents do not. */
+/** Invoices paid by transfer carry the seller's bank details (decision 012); other documents do not. */
 export function bankDetails(
   kind: BusinessDocumentModel['kind'],
   paymentMode: string | undefined,
@@ -190,13 +190,13 @@ export interface BusinessDocumentFields {
   discount?: Discount | null;
   /** The quote this invoice was converted from. */
   estimateNumber?: string | null;
-  /** Issue 18: 'biens' | 'services' | 'mixte'. */
+  /** Decision 046: 'biens' | 'services' | 'mixte'. */
   operationKind?: string | null;
-  /** Issue 18: the invoice's choice, already resolved against the company's default. */
+  /** The invoice's choice, already resolved against the company's default. */
   vatOnDebits?: boolean | null;
-  /** Issue 18: printed only when it differs from the billing address. */
+  /** Printed only when it differs from the billing address. */
   deliveryAddress?: string | null;
-  /** Issue 18: printed only when it differs from the issue date. */
+  /** Printed only when it differs from the issue date. */
   saleDate?: string | null;
 }
 

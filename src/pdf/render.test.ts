@@ -237,7 +237,7 @@ describe('renderBusinessDocument: discounts, bank details, originating quote (de
   });
 });
 
-describe('renderBusinessDocument: the reform’s mentions (issue 18)', () => {
+describe('renderBusinessDocument: the reform’s mentions', () => {
   it('prints « EI », the sale date, the delivery address, VAT on debits and the seller’s late-payment rate', async () => {
     const base = sampleInvoice();
     const model = sampleInvoice({

@@ -9,7 +9,7 @@ const TOTALS_WIDTH = 220;
 const TOTALS_X = RIGHT - TOTALS_WIDTH;
 export const DEFAULT_LATE_PENALTY = "3 fois le taux d'intérêt légal";
 export const RECOVERY_INDEMNITY = 'Indemnité forfaitaire pour frais de recouvrement : 40 €';
-/** Issue 18 (french-rules.md): printed when the invoice's VAT is paid on debits. */
+/** Printed when the invoice's VAT is paid on debits (french-rules.md, decision 046). */
 export const VAT_ON_DEBITS = "Option pour le paiement de la taxe d'après les débits";
 
 /** The VAT mentions under the totals: the VAT clause, then the option for VAT on debits. */

@@ -5,7 +5,7 @@ export interface PdfParty {
   legalForm?: string;
   shareCapital?: string;
   addressLines: string[];
-  /** Structured address (issue 18, the e-invoice needs them apart); absent in snapshots frozen before. */
+  /** Structured address (decision 046, the e-invoice needs them apart); absent in snapshots frozen before. */
   postalCode?: string;
   city?: string;
   /** ISO 3166-1 alpha-2; absent means France. */
@@ -75,11 +75,11 @@ export interface BusinessDocumentModel {
   /** Credit note: "Avoir sur la facture n° …". */
   correctedInvoiceNumber?: string | null;
   operationKind?: 'biens' | 'prestations de services' | 'les deux';
-  /** « Option pour le paiement de la taxe d'après les débits » (issue 18). */
+  /** « Option pour le paiement de la taxe d'après les débits » (decision 046). */
   vatOnDebits?: boolean;
-  /** Date of the sale or service, only when it differs from the issue date (issue 18). */
+  /** Date of the sale or service, only when it differs from the issue date (decision 046). */
   saleDate?: string | null;
-  /** Where the goods go, only when it differs from the billing address (issue 18). */
+  /** Where the goods go, only when it differs from the billing address (decision 046). */
   deliveryAddressLines?: string[];
   /** Default "3 fois le taux d'intérêt légal". */
   latePenaltyRate?: string;

@@ -4,7 +4,7 @@ import { clean, oneOf, text, texts, whole } from '../lib/list-search';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// « Ma comptabilité » (spec 2.1, issue 15): the dashboard, the general ledger, the search, the
+// « Ma comptabilité » (spec 2.1, decision 039): the dashboard, the general ledger, the search, the
 // information requests, and for the firm the FEC import. Filters and selection are search params.
 const needsRight = allowedTo('view', { menu: 'maComptabilite' });
 const firmOnly = allowedTo('firm');

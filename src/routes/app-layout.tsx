@@ -3,7 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { startSignedInShell } from '../lib/signed-in-shell';
 import { rootRoute } from './root';
 
-// Issue 12: the signed-in frame, its providers and the offline data layer (Dexie, outbox) are one
+// Decision 014: the signed-in frame, its providers and the offline data layer (Dexie, outbox) are one
 // lazy chunk. beforeLoad starts it before any signed-in screen renders; /login never asks for it.
 export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,

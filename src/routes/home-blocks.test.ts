@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, type AppRight } from '../domain/rights';
 import { homeBlocks } from './home-blocks';
 
-// Issue 16: the home page shows the figures the user has rights to, each block only with its right.
+// Decision 042: the home page shows the figures the user has rights to, each block only with its right.
 
 const menu = (label: string, children: string[] = []): AppRight => ({
   label,

@@ -5,7 +5,7 @@ export type HomeBlock =
   'firmDeposits' | 'receivables' | 'quotes' | 'documents' | 'deposits' | 'accounting' | 'cash' | 'notifications';
 
 /**
- * Which figures the user sees on the home page (issue 16): each block only with its right, read
+ * Which figures the user sees on the home page (decision 042): each block only with its right, read
  * with can(); the unread notifications are everyone's. Pure, so the rule is tested without
  * rendering (home-blocks.test.ts); home-screen.tsx draws it.
  */

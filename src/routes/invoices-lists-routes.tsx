@@ -4,7 +4,7 @@ import { appLayoutRoute } from './app-layout';
 import { invoiceListSearch, quoteListSearch } from '../lib/list-search';
 import { allowedTo } from './guard';
 
-// Invoice and quote lists, invoicing dashboard (issue 4), guarded by can() (guard.ts).
+// Invoice and quote lists, invoicing dashboard (decision 003), guarded by can() (guard.ts).
 const needsChild = (child: 'listeFactures' | 'listeDevis') => allowedTo('view', { menu: 'mesFactures', child });
 
 export const invoiceListRoute = createRoute({

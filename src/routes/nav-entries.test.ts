@@ -3,9 +3,9 @@ import { drawerItems } from '../components/layout/nav-drawer';
 import { ALL_PERMISSIONS, type AppRight } from '../domain/rights';
 import { navEntries } from './nav-entries';
 
-// Issue 16, « The drawer, complete »: every module of spec 2.3 that exists, per rights, in the
+// Decision 042: every module of spec 2.3 that exists, per rights, in the
 // spec's order (Accueil, Mes documents, Ma bannette, Mon compte, Ma comptabilité, Mes caisses, Mes
-// factures). « Mon compte » (issue 17) opens with its menu right, its two screens as children.
+// factures). « Mon compte » (decision 043) opens with its menu right, its two screens as children.
 
 /** The demo users' rights as the seed gives them (server/src/seed/rights.ts clientRights). */
 function clientRights(opts: { invoicing: boolean; userAdmin?: boolean }): AppRight[] {

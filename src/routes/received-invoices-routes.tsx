@@ -3,7 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// « Factures reçues » (issue 18), under « Mes factures »: the inbox's rights (who sees the deposits
+// « Factures reçues » (decision 046), under « Mes factures »: the inbox's rights (who sees the deposits
 // reads the received invoices; the deposit button asks for the inbox's create right).
 const seesDeposits = allowedTo('view', { menu: 'maBannette' });
 

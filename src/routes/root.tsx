@@ -12,7 +12,7 @@ declare module '@tanstack/react-router' {
 
 const PUBLIC_PATHS = ['/login', '/forgotten-password'];
 
-// Issue 12: /login is plain markup; everything else renders inside the lazy Mantine chunk.
+// Decision 014: /login is plain markup; everything else renders inside the lazy Mantine chunk.
 type MantineModule = typeof import('../components/mantine-root');
 let mantine: MantineModule | null = null;
 const loadMantine = () => import('../components/mantine-root').then((m) => (mantine = m));

@@ -1,4 +1,4 @@
-// The signed-in layer (issue 12): loaded by lib/signed-in-shell.ts after sign-in, never on /login.
+// The signed-in layer (decision 014): loaded by lib/signed-in-shell.ts after sign-in, never on /login.
 // Mantine (mantine-root.tsx, first: its CSS comes before the dates and charts CSS) comes with it.
 import '../components/mantine-root';
 import '@mantine/dates/styles.css';

@@ -6,7 +6,7 @@ import { GARAGE, MARTIN } from '../support/invoice-helpers';
 import { PNG_BYTES } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 15, decision 039: « Ma comptabilité ». The firm (admin) imports the fixture FEC of
+// Decision 039: « Ma comptabilité ». The firm (admin) imports the fixture FEC of
 // tests/fixtures/fec into the garage (no seeded accounting); every figure below is hand-computed from
 // that file's 12 entries (30 lines). The bakery's seeded exercises serve isolation.
 

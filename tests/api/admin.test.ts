@@ -7,7 +7,7 @@ import type { AppRight } from '../../src/domain/rights';
 import { decodeHeader, mailFiles, readMail, resetLinkOf } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 16, « Gérer mes utilisateurs » (decision 040), against the real server and the demo data:
+// « Gérer mes utilisateurs » (decision 040), against the real server and the demo data:
 // admin (Julien Rousseau) manages Garage Dupont & Fils, Café des Arts, Fleurs et Jardins de Provence
 // and Conseil Audit Rousseau (where the seeded Claire Fontaine manages too), and follows the bakery's
 // accounting without managing it; demo is a member of

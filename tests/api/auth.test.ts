@@ -280,7 +280,7 @@ describe('stored passwords', () => {
   it('are scrypt hashes that do not contain the password', async () => {
     const rows = await server.deps.db.select().from(users);
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    // Issue 16: no local password at all ('') for directory users and invitations not used yet.
+    // Decision 041: no local password at all ('') for directory users and invitations not used yet.
     const local = rows.filter((r) => r.passwordHash !== '');
     expect(local.map((r) => r.username)).toEqual(expect.arrayContaining(['demo', 'admin']));
     for (const row of local) {

@@ -10,7 +10,7 @@ import {
 } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 10, items 5 and 6 (decision 012): the company's bank details on invoices paid by transfer,
+// Decision 012: the company's bank details on invoices paid by transfer,
 // the quote an invoice comes from, and discounts per line and per document, through the API and
 // the PDF text.
 

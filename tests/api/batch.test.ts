@@ -6,7 +6,7 @@ import { memberships } from '../../server/src/db/schema/index';
 import { GARAGE, MARTIN, customerPayload as customer } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// POST /api/sync/batch (issue 12, decision 026): many queued changes in one request, each applied
+// POST /api/sync/batch (decision 026): many queued changes in one request, each applied
 // as if sent alone (rights, validation, its own stored Idempotency-Key answer), in order.
 
 const ctx = useTestServer();

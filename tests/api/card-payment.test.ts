@@ -6,7 +6,7 @@ import { GARAGE, invoicePayload, line, MARTIN } from '../support/invoice-helpers
 import { useTestServer } from '../support/use-test-server';
 import { readConfig } from '../../server/src/env';
 
-// Issue 17, decision 044: card payment of the firm's invoices from « Mon compte », against the real
+// Decision 044: card payment of the firm's invoices from « Mon compte », against the real
 // server and the real local test provider it starts (its own HTTP server on 127.0.0.1). The firm is
 // MARTIN (it invoices its customer C00003), the client company is GARAGE, linked to that customer.
 

@@ -17,7 +17,7 @@ import { upload, uploadForm } from '../support/uploads';
 import { useTestServer } from '../support/use-test-server';
 import { createHash } from 'node:crypto';
 
-// Issue 14, decision 037: cash registers. Each scenario works on a register of its own, created in
+// Decision 037: cash registers. Each scenario works on a register of its own, created in
 // the test's copy of the seeded database, with the server's clock set where the scenario needs it.
 
 const CLOSED = 'Cette journée est clôturée : saisissez un mouvement correctif sur une journée ouverte.';

@@ -11,7 +11,7 @@ import { ensureCompiledServer, freePort, spawnServer, waitForPort, type ChildSer
 import { adminQuery, databaseUrl, PG_TEMPLATE } from '../support/pg-cluster';
 import { apiClient, type ApiClient, type TestServer } from '../support/test-server';
 
-// Issue 13, "Several instances": three compiled servers (`npm run serve`) on one PostgreSQL and one
+// Decision 036: three compiled servers (`npm run serve`) on one PostgreSQL and one
 // files folder, behind a real load balancer (Debian's haproxy, round robin), as a firm would run
 // them. Run by the api-pg project; haproxy is installed by .ci/run (or by npm test: scripts/lane-tools.mjs).
 

@@ -6,7 +6,7 @@ import { customers, documentCounters, invoices, items } from '../../server/src/d
 import { customerPayload, GARAGE, invoicePayload, MARTIN, today } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 13: the races that only a real PostgreSQL can lose (PGlite runs one transaction at a time,
+// Decision 036: the races that only a real PostgreSQL can lose (PGlite runs one transaction at a time,
 // so there these tests pass whatever the locks). The api-pg project runs this file on PostgreSQL,
 // where each request has its own connection and transactions truly overlap. How each test was
 // proved to bite (lock or index removed → failure) is written in decision 036.

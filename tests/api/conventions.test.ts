@@ -497,8 +497,8 @@ describe('malformed input never causes a 500', () => {
   });
 });
 
-// Issue 9 item 5: a key belongs to (user, company); a multipart request is compared on its files.
-// Issue 9 item 3: a mail is never sent twice for one key, even when the process dies after it left.
+// Decision 007: a key belongs to (user, company); a multipart request is compared on its files.
+// A mail is never sent twice for one key, even when the process dies after it left.
 describe('Idempotency-Key scope and content', () => {
   const customer = (socialReason: string) =>
     customerPayload(socialReason, { email: 'compta@example.fr', payementDelay: 30 });

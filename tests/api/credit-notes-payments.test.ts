@@ -5,7 +5,7 @@ import type { ToWire } from '../../src/domain/wire-names';
 import { invoicePayload, line, MARTIN, today } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 10, items 2 and 4: credit notes limited to what remains to be credited, invoice statuses,
+// Decision 011: credit notes limited to what remains to be credited, invoice statuses,
 // payments (partial, never more than due, validated invoices only), history, ageing of receivables.
 
 const ctx = useTestServer();

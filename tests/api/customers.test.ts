@@ -129,7 +129,7 @@ describe('POST /api/customers', () => {
     expect((await create(customer({ accountNumber: '  ' }), { company: garage })).body.accountNumber).toBe('C00010');
   });
 
-  it('numbers customers created without one on the server, each its own, even when sent together (two devices, issue 10)', async () => {
+  it('numbers customers created without one on the server, each its own, even when sent together (two devices)', async () => {
     const garage = companyId('Garage Dupont & Fils');
     const answers = await Promise.all(
       [1, 2, 3].map((i) => create(customer({ socialReason: `Appareil ${i}` }), { company: garage })),

@@ -3,7 +3,7 @@ import { addDays } from '../../src/domain/dates';
 import { MARTIN, today } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 15, demo data: the bakery's FEC « whose sales match the invoices and cash registers where
+// Demo data (decision 039): the bakery's FEC « whose sales match the invoices and cash registers where
 // both exist ». What the accounting shows for a register day and for the exercise's invoices is
 // compared, to the cent, with what « Mes caisses » and « Mes factures » show for the same company.
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayload, MARTIN, quotePayload } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 10, item 3 (lost update): a draft carries a version; a save names the version it started
+// Lost updates (decision 010): a draft carries a version; a save names the version it started
 // from, and a save from an older version is refused with a French 409 instead of overwriting.
 
 const ctx = useTestServer();

@@ -8,7 +8,7 @@ import { embeddedFsyncCalls } from '../../server/src/db/durable-fs';
 import { customerPayload } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 9, item 4: on a folder, the embedded database flushes every commit to the disk
+// Decision 005: on a folder, the embedded database flushes every commit to the disk
 // (PostgreSQL's fsync = on, reaching fsync(2) through PGlite's Node file system).
 
 describe('embedded database on a folder', () => {

@@ -4,7 +4,7 @@ import { companyId, GARAGE, invoicePayload, MARTIN } from '../support/invoice-he
 import { extractFacturX } from '../support/einvoice-validators';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 18: a validated invoice IS its Factur-X (the stored PDF carries its EN 16931 CII as
+// Decision 046: a validated invoice IS its Factur-X (the stored PDF carries its EN 16931 CII as
 // factur-x.xml, PDF/A-3 metadata included), and GET /invoices/:id/ubl gives the same invoice in UBL.
 // The XML's validity against the official rules is checked by the run's e-invoice step
 // (tests/einvoice and scripts/validate-einvoices.ts); here, what the API client sees.

@@ -10,7 +10,7 @@ import { toCii, toEInvoice, toUbl } from '../../src/einvoice/index';
 import { extractFacturX, validateEInvoices } from '../support/einvoice-validators';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 18: EVERY invoice and credit note of the demo data is issued as a valid e-invoice: its CII
+// Decision 046: EVERY invoice and credit note of the demo data is issued as a valid e-invoice: its CII
 // and its UBL are built from the frozen document as the server builds them (validation, download).
 // For the first document of each company and every credit note, the path of a user's download is
 // walked too (invoicePdf: the Factur-X rendered on first use, then kept) and the factur-x.xml

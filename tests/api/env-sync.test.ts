@@ -6,7 +6,7 @@ import { memberships } from '../../server/src/db/schema/index';
 import { MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 12, "The invoicing environment" (decision 027): an unchanged environment answers 304 to
+// Decision 027: an unchanged environment answers 304 to
 // its ETag; customers and articles come as changes since a cursor, deletions included.
 
 const ctx = useTestServer();

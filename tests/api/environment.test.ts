@@ -146,7 +146,7 @@ describe('GET /api/environment/plume', () => {
       vatNumber: 'FR66801234568',
       subscriptionInvoice: 'Starter',
       numberInvoiceValidateMonth: 5,
-      // Issue 18: a sole trader (« EI » printed after its name), the legal late-payment rate.
+      // Decision 046: a sole trader (« EI » printed after its name), the legal late-payment rate.
       soleTrader: true,
       latePenaltyRate: null,
       vatOnDebits: false,

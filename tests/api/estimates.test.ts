@@ -14,7 +14,7 @@ import {
 } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Quotes (issue 4): numbered at creation, spec 5.2 checks, states and transitions, conversion
+// Quotes (decision 003): numbered at creation, spec 5.2 checks, states and transitions, conversion
 // into a pre-filled draft invoice, previews, lists.
 
 const ctx = useTestServer();

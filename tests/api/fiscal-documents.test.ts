@@ -5,7 +5,7 @@ import { demoFileNames } from '../support/demo-names';
 import { MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// /fiscadas/{id} (issue 17, decision 045): GET /api/ged/fiscal/{id} gives a fiscal document of the
+// /fiscadas/{id} (decision 045): GET /api/ged/fiscal/{id} gives a fiscal document of the
 // company (Bilan and liasse fiscale, Déclaration de TVA, « Fiscal » deposits) under the documents'
 // read rules; an unknown id, another company's document and a non-fiscal one answer the same 404.
 

@@ -7,7 +7,7 @@ import { AMOUNT_LIMIT_MESSAGES, totalTooBigMessage } from '../../src/domain/amou
 import { ARTICLE_MESSAGES } from '../../src/domain/articles';
 import { DATE_OUT_OF_BOUNDS } from '../../src/domain/dates';
 
-// Issue 9 item 13: bad input never gets a 500. Every endpoint of the published OpenAPI document
+// Decision 009: bad input never gets a 500. Every endpoint of the published OpenAPI document
 // is called with random bodies derived from its schema (and deliberately breaking it), random
 // query strings and random path ids, as demo (member of companies), admin and nobody. Zero 5xx,
 // every 4xx carries a French message, and the server logs no fault. Bounded by a number of requests,
@@ -18,7 +18,7 @@ import { DATE_OUT_OF_BOUNDS } from '../../src/domain/dates';
 
 // On PostgreSQL (the api-pg project) the same fixed seed would send the very same requests again:
 // another fixed seed instead, and half as many, so the two lanes together reach more paths than one
-// seed twice, for less time (issue 13 runs the whole API suite on both databases).
+// seed twice, for less time (the api-pg project runs the whole API suite on both databases).
 const ON_POSTGRES = !!inject('apiPg');
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 225 : 450));
 const RANDOM_RUNS = Math.ceil(FUZZ_RUNS / 3);

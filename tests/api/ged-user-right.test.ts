@@ -7,7 +7,7 @@ import type { AppRight } from '../../src/domain/rights';
 import { GARAGE } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 16, decision 042: the userGedRight permission (on « Mes documents ») is what puts a member
+// Decision 042: the userGedRight permission (on « Mes documents ») is what puts a member
 // under the per-user categories of a company that applies them (companies.gedUserRight). With it,
 // the member reads their membership's categories only; without it, every category, as in a company
 // that does not apply them. Every path to a document follows the same rule (access.ts).

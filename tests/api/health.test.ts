@@ -4,7 +4,7 @@ import { NOT_READY_DATABASE, NOT_READY_STOPPING } from '../../src/contract/healt
 import { MARTIN, companyId, customerPayload } from '../support/invoice-helpers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13: health endpoints for a load balancer, and a stop that lets the requests under way finish.
+// Decision 034: health endpoints for a load balancer, and a stop that lets the requests under way finish.
 
 let server: TestServer;
 beforeAll(async () => {

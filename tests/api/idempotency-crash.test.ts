@@ -5,7 +5,7 @@ import type { FaultPoint } from '../../server/src/http/types';
 import { companyId, invoicePayload, MARTIN, quotePayload } from '../support/invoice-helpers';
 import { startTestServer, type ApiResponse, type TestServer } from '../support/test-server';
 
-// Issue 9 item 3: a process that dies while answering a creation must not lead the outbox's replay
+// Decision 007: a process that dies while answering a creation must not lead the outbox's replay
 // (same Idempotency-Key) to a second document. The server is "killed" at each point between the
 // handler's work and the answer reaching the client (an injected fault, then stop and restart on
 // the same persistent database); the replay must find either nothing (and create exactly one) or

@@ -5,7 +5,7 @@ import { companyId, GARAGE, invoicePayload, line, MARTIN, pdfText, STARTER, toda
 import { allowConsoleError } from '../support/console-guard';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Validation (issue 4): gapless numbering under concurrency, nothing consumed on failure, frozen
+// Validation (decision 003): gapless numbering under concurrency, nothing consumed on failure, frozen
 // documents, the Starter limit, Idempotency-Key, credit notes, the validated PDF's text.
 
 let server: TestServer;
@@ -156,7 +156,7 @@ describe('PUT /api/invoices/:id/validate', () => {
       validated: false,
       number: null,
     });
-    // The retention trigger (issue 18) refuses any deletion from invoice_pdfs: this stray row is the
+    // The retention trigger (decision 046) refuses any deletion from invoice_pdfs: this stray row is the
     // test's own, removed with triggers off for this one transaction.
     await server.deps.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);

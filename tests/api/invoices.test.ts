@@ -16,7 +16,7 @@ import {
 } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Invoices (issue 4): drafts written through the rulebook, reading, deleting, previews, lists,
+// Invoices (decision 003): drafts written through the rulebook, reading, deleting, previews, lists,
 // dashboard figures, the customer sheet, company scope and rights.
 
 const ctx = useTestServer();
@@ -177,7 +177,7 @@ describe('POST/PUT/GET/DELETE /api/invoices', () => {
   it('a credit note has no due date and may only correct a validated invoice of the same customer', async () => {
     const validated = (await ctx.server.api.get('/api/factures?validated=true&type=Facture&pageSize=1', opts())).body
       .items[0];
-    // Its own first line: a credit note never gives back more than the invoice charged (issue 10).
+    // Its own first line: a credit note never gives back more than the invoice charged (decision 011).
     const ownLines = (await ctx.server.api.get(`/api/invoices/${validated.id}`, opts())).body.lines.slice(0, 1);
     const avoir = await ctx.server.api.post(
       '/api/invoices',
@@ -398,7 +398,7 @@ describe('GET /api/factures/etat (dashboard)', () => {
     expect(res.status).toBe(200);
     const unpaid = (await ctx.server.api.get('/api/factures?state=unpaid&pageSize=500', opts())).body;
     const overdue = (await ctx.server.api.get('/api/factures?state=overdue&pageSize=500', opts())).body;
-    // What is still due: TTC less payments and credit notes (issue 10).
+    // What is still due: TTC less payments and credit notes (decision 011).
     const sum = (rows: any[]) =>
       Math.round(
         rows.reduce((s, r) => s + (r.invoice.ttc - r.invoice.amountPaid - r.invoice.amountCredited) * 100, 0),

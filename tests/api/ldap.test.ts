@@ -10,7 +10,7 @@ import { StartupError } from '../../server/src/startup/startup-error';
 import { freePort, startSlapd, type DirectoryPerson, type Slapd } from '../support/slapd';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 16, directory sign-in (decision 041): POST /api/ldap/login against a real OpenLDAP (Debian's
+// Directory sign-in (decision 041): POST /api/ldap/login against a real OpenLDAP (Debian's
 // slapd, tests/support/slapd.ts), plain, StartTLS and ldaps. Without slapd this file fails and says
 // how to install it. One server for the file: each other directory setup (TLS, a directory down)
 // swaps the LDAP_* part of its configuration, read at each request, instead of starting another

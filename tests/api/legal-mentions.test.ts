@@ -14,7 +14,7 @@ import {
 } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 18, « Mentions that must be capturable and printed » and « Retention »: the seller's legal
+// Decision 046: the seller's legal
 // details (GET/PUT /api/company/legal-details), the professional customer's SIREN, the invoice's
 // new mentions, credit notes naming their invoice, customers archived rather than deleted; each
 // rule in its French wording, and the validated PDF's text.

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 12 "Under load" (decision 015): what the faster list path must keep. The session and the
+// Decision 015: what the faster list path must keep. The session and the
 // membership are now read in one query (no cache: revocation is immediate); a list's total is
 // counted only when the page cannot tell it; small JSON answers go out as they are, larger ones
 // gzipped (they were all gzipped, however small, through a web stream).
@@ -96,7 +96,7 @@ describe('list totals', () => {
   });
 });
 
-describe('keyset pages (?after=, issue 13)', () => {
+describe('keyset pages (?after=)', () => {
   const opts = () => ({ token: ctx.demo, company });
   /** Every row of a list read 3 at a time, each page asked after the previous page's cursor. */
   async function walk(path: string) {

@@ -13,7 +13,7 @@ import { FIRM_LABEL } from '../../server/src/seed/my-account';
 import { addDays, todayInParis } from '../../src/domain/dates';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 17, « Mon compte » (decision 043), against the real server and the demo data: the firm
+// « Mon compte » (decision 043), against the real server and the demo data: the firm
 // « Cabinet Workplace Expertise » invoices each company of `demo`. The statement is checked on a
 // fixture of our own (Conseil Audit Rousseau, the admin's company, linked during the test) whose
 // figures are computed by hand below.

@@ -7,7 +7,7 @@ import { GARAGE, MARTIN } from '../support/invoice-helpers';
 import { decodeWords, mimeHeaders, textBody } from '../support/mime';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 16, « Notification preferences »: per user and company; a kind switched off creates no
+// Decision 042: per user and company; a kind switched off creates no
 // notification of that kind; the daily digest mails the unread ones once a day.
 
 const ctx = useTestServer({ signIn: ['demo', 'admin'] });

@@ -6,7 +6,7 @@ import { MARTIN } from '../support/invoice-helpers';
 import { PAYROLL_SUCCESS, postPayrollForm, startPayrollHost, type PayrollHost } from '../support/payroll-host';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 17, payroll single sign-on (decision 045): GET /api/fullls/sso signs user, scope and time with the
+// Payroll single sign-on (decision 045): GET /api/fullls/sso signs user, scope and time with the
 // secret shared with the payroll host; the local host (tests/support/payroll-host.ts) checks it as the
 // real one would. Gated by view on « Mon compte »; not configured → 503 (silent in the app).
 

@@ -14,7 +14,7 @@ import { storageFor } from '../../server/src/modules/documents/stores';
 import { removeDepositBytes } from '../../server/src/modules/inbox/service';
 import { apiClient, startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13: what only a real PostgreSQL has — several instances migrating one database at start,
+// Decision 036: what only a real PostgreSQL has — several instances migrating one database at start,
 // the statement timeout, the pool's size. Run by the api-pg project (skipped on PGlite, which has
 // one connection and no other instance).
 

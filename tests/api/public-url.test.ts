@@ -6,7 +6,7 @@ import { readConfig } from '../../server/src/env';
 import { afterAnswers } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 9, item 6: the reset link's origin comes from configuration only, never from the request.
+// Decision 005: the reset link's origin comes from configuration only, never from the request.
 
 /** POST with a forged Host header (fetch does not let a test choose it). */
 function postWithHost(server: TestServer, path: string, body: unknown, host: string): Promise<number> {

@@ -5,7 +5,7 @@ import { memberships } from '../../server/src/db/schema/index';
 import { MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Issue 9 item 8 (decision 008): child rights hold on reads too. Without gestionClients view a
+// Decision 008: child rights hold on reads too. Without gestionClients view a
 // user reads no customer, without gestionArticles view no article, without listeFactures view no
 // invoice figures; writing invoices or quotes still gives the editor its customers and articles.
 

@@ -7,7 +7,7 @@ import { useTestServer } from '../support/use-test-server';
 import { upload, uploadForm } from '../support/uploads';
 import { demoFileNames } from '../support/demo-names';
 
-// « Factures reçues » (issue 18): a supplier's Factur-X PDF, CII or UBL deposited, read, checked
+// « Factures reçues » (decision 046): a supplier's Factur-X PDF, CII or UBL deposited, read, checked
 // (EN 16931, in French) and kept unchanged as an inbox deposit in Comptabilité › Achats.
 
 const t = useTestServer();

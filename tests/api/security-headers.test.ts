@@ -6,7 +6,7 @@ import { users } from '../../server/src/db/schema/index';
 import { hashPassword } from '../../server/src/modules/auth/passwords';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 9 item 11 (decision 008): security headers on every answer, API and static files, and no
+// Decision 008: security headers on every answer, API and static files, and no
 // caching of API answers. The real server behind one trusted proxy (X-Forwarded-Proto for HSTS).
 
 let server: TestServer;

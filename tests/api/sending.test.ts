@@ -10,7 +10,7 @@ import { extractFacturX } from '../support/einvoice-validators';
 import { decodeWords, mimeHeaders, pdfAttachments, textBody } from '../support/mime';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Sending a validated invoice to the customer (issue 4): through the .eml outbox by default and
+// Sending a validated invoice to the customer (decision 003): through the .eml outbox by default and
 // through a real SMTP server (smtp-server on loopback) when SMTP_URL is set. The attachment is
 // the stored validated PDF, whose text is checked.
 
@@ -101,7 +101,7 @@ describe('POST /api/business-files/:id/send (embedded .eml outbox)', () => {
     expect(attachment.filename).toBe(v.fileName);
     expect(attachment.bytes.equals(Buffer.from(v.file, 'base64'))).toBe(true);
     await expectInvoicePdf(attachment.bytes, v.invoice.number);
-    // Issue 18: the customer receives the Factur-X, its EN 16931 data inside.
+    // Decision 046: the customer receives the Factur-X, its EN 16931 data inside.
     expect(await extractFacturX(attachment.bytes)).toContain(`<ram:ID>${v.invoice.number}</ram:ID>`);
     const read = await server.api.get(`/api/invoices/${v.invoice.id}`, { token, company: martin });
     expect(Date.parse(read.body.sentAt)).not.toBeNaN();
@@ -209,7 +209,7 @@ describe('POST /api/business-files/:id/send (SMTP)', () => {
     expect(received).toHaveLength(1);
     const message = received[0];
     expect(mimeHeaders(message).to).toBe('comptabilite.hotelduparc@example.fr');
-    // Issue 10: from the company's name (address: the configured MAIL_FROM), replies go to the shop.
+    // Decision 012: from the company's name (address: the configured MAIL_FROM), replies go to the shop.
     expect(decodeWords(mimeHeaders(message).from)).toMatch(
       /^"?Boulangerie Pâtisserie Martin"? ?<no-reply@workplace\.localhost>$/,
     );

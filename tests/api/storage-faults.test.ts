@@ -11,7 +11,7 @@ import { fullDiskAfter, lyingDisk, refusingDisk } from '../support/faulty-storag
 import { startTestServer, type TestServer } from '../support/test-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 
-// Issue 9, item 2: every storage write is checked to the end; a failed write answers 507 in French
+// Decision 006: every storage write is checked to the end; a failed write answers 507 in French
 // and keeps nothing (no row, no placed bytes, no temporary file); zips never come back cut.
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 9 item 9 (decision 008): sign-ins throttled per login AND per client address, reset mails
+// Decision 008: sign-ins throttled per login AND per client address, reset mails
 // and current-password checks throttled too. TRUST_PROXY=1 so each test can speak from its own
 // address through X-Forwarded-For (the right-most entry, the one the trusted proxy wrote).
 

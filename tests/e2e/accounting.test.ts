@@ -1,4 +1,4 @@
-// « Ma comptabilité » end to end (issue 15), against the real server: the firm imports a FEC (a
+// « Ma comptabilité » end to end (decision 039), against the real server: the firm imports a FEC (a
 // faulty one first: the French refusal report), the client reads the dashboard on a tablet, finds
 // an entry in the general ledger and by search, the firm asks about that entry, the client opens
 // the request from its notification and answers with a file, and the firm sees the answer. One

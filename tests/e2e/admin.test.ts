@@ -1,4 +1,4 @@
-// « Gérer mes utilisateurs » end to end (issue 16), against the real server: the demo admin opens
+// « Gérer mes utilisateurs » end to end (decision 040), against the real server: the demo admin opens
 // /admin from the profile menu, adds a user through the stepper with only some menus (Mes documents
 // to read and download, Mes factures > the invoice list to read), the new user receives the
 // invitation mail, chooses a password on the reset page, signs in and finds exactly those menus in
@@ -140,7 +140,7 @@ describe('Gérer mes utilisateurs', () => {
     const sorted = (names: string[]) => names.map((n) => n.trim()).sort((a, b) => a.localeCompare(b, 'fr'));
     expect(sorted(await nav.getByRole('button').allInnerTexts())).toEqual(['Mes documents', 'Mes factures']);
     expect(sorted(await nav.getByRole('link').allInnerTexts())).toEqual(
-      // « Mentions légales »: who sees the invoices reads the seller's legal details (issue 18).
+      // « Mentions légales »: who sees the invoices reads the seller's legal details (decision 046).
       sorted([
         'Accueil',
         'Tous mes documents',

@@ -15,7 +15,7 @@ import {
 } from './support/browser';
 import { OFFLINE_NOISE } from './support/offline-helpers';
 
-// The article catalogue and the customers in a real Chromium (issue 3 screens), against the real
+// The article catalogue's and the customers' screens in a real Chromium, against the real
 // server and its demo data (company "Boulangerie Pâtisserie Martin", articles BOU001…): one journey
 // per screen, the axe passes, the offline outbox and the tablet layout. The dialogs' and the sheet's
 // screen logic (HT / TTC, French messages, a refused duplicate code, what the sheet shows, an unknown
@@ -152,7 +152,7 @@ describe('customers', () => {
     await dialog
       .getByRole('textbox', { name: 'Autre adresse de facturation n° 1' })
       .fill('Service comptable, 10 quai Perrache, 69002 Lyon');
-    // Issue 18: a professional customer in France gives a valid SIREN (9 digits, Luhn key).
+    // Decision 046: a professional customer in France gives a valid SIREN (9 digits, Luhn key).
     await dialog.getByLabel('SIREN').fill('732 829 320');
     await dialog.getByLabel('Délai de paiement (jours)').fill('45');
     await shot(page, 'articles-customers/customer-form-1366');

@@ -1,4 +1,4 @@
-// « Mes caisses » on a tablet (issue 14), 820×1180 with touch, against the real server and its demo
+// « Mes caisses » on a tablet (decision 037), 820×1180 with touch, against the real server and its demo
 // registers: a week of journals reviewed with the buttons and a swipe, a day's sales and an expense
 // with its receipt photo entered, the drawer counted and the day closed; the integrity checked by
 // the server and by the browser; offline, a cached day takes a movement that is sent once back

@@ -4,7 +4,7 @@ import { invoicePayload, line, pdfText } from '../support/invoice-helpers';
 import type { TestServer } from '../support/test-server';
 import { expectAccessible, launchBrowser, openSignedIn, shot, startAppServer, toast } from './support/browser';
 
-// Issue 10 items 5 and 6 (decision 012). What the editor shows and sends for a line discount of
+// Decision 012. What the editor shows and sends for a line discount of
 // 10 % and a document discount of 20 € is a component test (invoice-editor.screen.test.tsx), the
 // bank details form's checks too (bank-details.screen.test.tsx); here, what the real server makes
 // of that draft (its totals, its PDF), and the bank details saved from the page in Chromium.
@@ -50,7 +50,7 @@ describe('discounts in the invoice editor', () => {
   });
 });
 
-describe('bank details form (issue 10 item 5)', () => {
+describe('bank details form', () => {
   it('saves the pair from the page (shown in groups of four), kept by the server', async () => {
     const { context, page, errors } = await openSignedIn(browser, server.url, '/mes-factures/presentation');
     const iban = page.getByLabel('IBAN');

@@ -15,7 +15,7 @@ import {
 import { pdfPageDrawn } from './support/pdf';
 import { demoFileNames } from '../support/demo-names';
 
-// Documents and inbox in a real Chromium (issue 5): deposit with progress, inbox, preview, zip. What
+// Documents and inbox in a real Chromium (decision 004): deposit with progress, inbox, preview, zip. What
 // needs no browser (the selection of the list) is in src/features/documents/*.screen.test.tsx. The
 // client's tests share one signed-in page, moved between screens in-app (a full load costs ≈ 3
 // CPU-seconds); the firm's test signs in its own.

@@ -1,4 +1,4 @@
-// Issue 12, first load: /login loads only what signing in needs (≤ 107 KB of JavaScript and
+// First load (decision 014): /login loads only what signing in needs (≤ 107 KB of JavaScript and
 // ≤ 150 KB in all, compressed, as transferred), nothing of the signed-in layer before sign-in,
 // paints its French form without JavaScript, and keeps what was typed before the app took over.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -171,7 +171,7 @@ describe('first load of the signed-in home', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(4);
-    // Issue 12: the rest of the shell, after what /login runs, is at most 200 KB of JavaScript (gzip).
+    // Decision 064: the rest of the shell, after what /login runs, is at most 200 KB of JavaScript (gzip).
     const loginScripts = [...readFileSync(join(DIST, 'login.html'), 'utf8').matchAll(/<script[^>]* src="([^"]+)"/g)];
     const rest = scripts.filter((p) => !loginScripts.some((m) => m[1] === p));
     expect(loginScripts.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-// Inbox deposits go through the outbox (issue 6): a file deposited offline waits on the device and is
+// Inbox deposits go through the outbox (decision 002): a file deposited offline waits on the device and is
 // uploaded exactly once back online; a connection lost after the server stored the file does not
 // deposit it twice; a refusal shows the server's French words and is not retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

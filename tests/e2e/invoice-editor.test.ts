@@ -187,7 +187,7 @@ describe('quote editor', () => {
   });
 });
 
-describe('editor layout (issue 10 item 8)', () => {
+describe('editor layout', () => {
   const inView = (name: string) =>
     page.getByRole('button', { name, exact: true }).evaluate((el) => {
       const r = el.getBoundingClientRect();

@@ -18,7 +18,7 @@ import {
 import { waitForCaches } from './support/offline-helpers';
 import { queueRawChanges } from './support/outbox';
 
-// The invoice and quote lists and the invoicing dashboard in a real Chromium (issue 4 screens),
+// The invoice and quote lists and the invoicing dashboard in a real Chromium (decision 003),
 // against the real server and its demo data (company "Boulangerie Pâtisserie Martin"). One signed-in
 // page for the file, moved between screens in-app (a full load: 0.5–1 CPU-s); the company
 // switch of the dashboard comes last. The lists' screen logic without a browser (a state change's
@@ -132,7 +132,7 @@ describe('invoice list', () => {
     const number = (await row.locator('[role=cell] a').first().innerText()).trim();
     await row.getByRole('button', { name: `Autres actions pour la facture ${number}` }).click();
     await page.getByRole('menuitem', { name: 'Marquer payée' }).click();
-    // Issue 10: date, means and amount are asked on the invoice page; the whole rest due by default.
+    // Decision 011: date, means and amount are asked on the invoice page; the whole rest due by default.
     await page.getByRole('heading', { name: `Facture n° ${number}` }).waitFor();
     const dialog = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
     await dialog.getByText('La facture sera entièrement payée.').waitFor();

@@ -5,7 +5,7 @@ import { invoicePayload } from '../support/invoice-helpers';
 import type { TestServer } from '../support/test-server';
 import { expectAccessible, launchBrowser, noToasts, openSignedIn, startAppServer, toast } from './support/browser';
 
-// Issue 10 in a real Chromium against the real server: "Marquer payée" records a partial payment
+// Payments (decision 011) in a real Chromium against the real server: "Marquer payée" records a partial payment
 // and the invoice page shows "Partiellement payée" with the rest due (checked once by axe). The
 // dialog's and the page's logic, the full credit note ("Avoir total", links both ways) included,
 // are component tests (src/features/invoices-editor/invoice-follow-up.screen.test.tsx); the

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { launchBrowser, newContext, startAppServer, visit, watchConsole } from './support/browser';
 
-// Issue 10 item 7: a keyboard-only journey, from the sign-in page to a validated invoice, with no
+// A keyboard-only journey, from the sign-in page to a validated invoice, with no
 // mouse: the skip link, the drawer's groups opened with Enter, focus kept on the line after
 // "Terminer". Its screens go through axe in their own tests (one check per screen, decision 018).
 
@@ -47,7 +47,7 @@ async function tabTo(page: Page, name: RegExp, max = 60, within?: string): Promi
   throw new Error(`${name} n’est pas atteignable au clavier (dernier focus : ${await focused(page)})`);
 }
 
-// One page for the file (issue 11): the second test goes on, signed in, where the journey ends.
+// One page for the file (decision 018): the second test goes on, signed in, where the journey ends.
 describe('keyboard only', () => {
   let context: BrowserContext;
   let page: Page;

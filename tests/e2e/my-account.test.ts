@@ -1,4 +1,4 @@
-// « Mon compte » end to end (issue 17), against the real server and its local card provider: the
+// « Mon compte » end to end (decisions 043 and 044), against the real server and its local card provider: the
 // demo client opens its account from the drawer, sees the firm's invoices, downloads one's stored
 // PDF, pays an unpaid one by card on the provider's hosted page, comes back to the return page
 // (which reads the server's state) and sees the invoice paid. One axe pass on the invoices and

@@ -1,4 +1,4 @@
-// Issue 6, "Tests that must exist": the offline invoicing scenario in a real Chromium against the
+// Decision 002: the offline invoicing scenario in a real Chromium against the
 // real server. Visit online, go offline, reload → the app opens; draft a quote with a cached
 // customer and article, preview its PDF rendered in the browser, validate an invoice (queued);
 // back online each change reaches the server exactly once. Then the server dies mid-replay and

@@ -5,7 +5,7 @@ import { demoFileNames } from '../support/demo-names';
 import { PAYROLL_SUCCESS, startPayrollHost, type PayrollHost } from '../support/payroll-host';
 import { launchBrowser, openSignedIn, startAppServer } from './support/browser';
 
-// Issue 17, payroll single sign-on (decision 045) in a real Chromium: the profile menu's entry opens
+// Payroll single sign-on (decision 045) in a real Chromium: the profile menu's entry opens
 // a tab in the click (no pop-up blocker), the app fetches the signed fields and posts the hidden form
 // into it, and the local payroll host accepts the signature. The token's rules are in
 // tests/api/payroll-sso.test.ts. A second test opens /fiscadas/{id} (decision 045) on the same server.

@@ -15,7 +15,7 @@ import {
   watchConsole,
 } from './support/browser';
 
-// Issue 10 item 11: on a 390 px phone no screen scrolls sideways as a page, and the lists show
+// Decision 013: on a 390 px phone no screen scrolls sideways as a page, and the lists show
 // cards instead of tables with columns cut off.
 
 export const PHONE = { width: 390, height: 844 };
@@ -95,7 +95,7 @@ const SCREENS: Array<[string, string]> = [
   ['/mes-factures/ajouter-facture', 'Nouvelle facture'],
   ['/mes-factures/ajouter-devis', 'Nouveau devis'],
   ['/mes-factures/presentation', 'Mes factures'],
-  // Issue 18.
+  // The legal details and the received invoices (decision 046).
   ['/mes-factures/mentions-legales', 'Mentions légales de la société'],
   ['/mes-factures/factures-recues', 'Factures reçues'],
   ['/mes-caisses', 'Mes caisses'],
@@ -126,7 +126,7 @@ describe('phones (390 × 844)', () => {
       session.localStorage,
     );
     // One load of the signed-in app, then in-app navigation from screen to screen (a reload per
-    // screen would start the whole app again each time: issue 11).
+    // screen would start the whole app again each time: decision 018).
     await page.goto(`${server.url}/`);
     const wide: string[] = [];
     for (const [path, heading] of SCREENS) {

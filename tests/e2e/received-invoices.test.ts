@@ -1,4 +1,4 @@
-// « Factures reçues » end to end (issue 18), against the real server: the demo client opens the
+// « Factures reçues » end to end (decision 046), against the real server: the demo client opens the
 // list from the drawer under « Mes factures » (the seeded invoices, one flagged), deposits a
 // supplier's CII file and sees what the server read, opens the flagged invoice and reads the
 // finding in French. At laptop size, then on a touch tablet, where offline the deposit button says

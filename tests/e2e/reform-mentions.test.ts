@@ -1,4 +1,4 @@
-// Issue 18, the reform's mentions on screen, in a real Chromium against the real server: the
+// The reform's mentions on screen (decision 046), in a real Chromium against the real server: the
 // company's legal details (« Mentions légales de la société »: what is missing, the checks as typed,
 // the save online) and the invoice editor's new fields (nature of the operation, VAT on debits,
 // delivery address, date of the sale) saved with the draft. At laptop size (1366 × 900) and on a

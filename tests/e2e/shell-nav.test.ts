@@ -15,7 +15,7 @@ import {
 
 // Navigation in the shell (spec 2.1 to 2.6) in a real browser: error page, company switch against
 // the server, the footer's links, the top bar's room on a small screen, and one axe pass per
-// screen. Issue 11: one signed-in page per user for the whole file, moved from screen to screen in
+// screen. Decision 018: one signed-in page per user for the whole file, moved from screen to screen in
 // the app (links, menus, history) instead of a new context and a full load per test. What each
 // rights profile sees and the guards are component tests: src/components/layout/menus.screen.test.tsx,
 // src/routes/guard.screen.test.tsx; the legal pages' content: src/features/legal.

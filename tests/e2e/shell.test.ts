@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 // Signing in and out, the announcement and the banner (spec 2.1, 2.3, 2.6, 2.8) in a real browser.
-// Issue 11: the sign-in tests share one context, as one user would, signing in through the form
+// Decision 018: the sign-in tests share one context, as one user would, signing in through the form
 // (that is what they test); the others start signed in (session injected). What the banner's and
 // the announcement's buttons remember is a component test (src/components/layout/promotions.screen.test.tsx):
 // here, that it survives a reload and that a new tab is a new session.

@@ -1,4 +1,4 @@
-// Issue 10, items 1, 3 and 10, with two browser contexts as two devices against the real server:
+// With two browser contexts as two devices against the real server (decision 010):
 // a customer created offline is numbered by the server (never a number guessed on the device) and
 // the quote drafted for it follows it; two devices saving the same draft never overwrite each
 // other silently; the sync panel names each waiting change and keeps uploads apart.
@@ -32,7 +32,7 @@ async function newCustomer(page: Page, socialReason: string): Promise<void> {
   await dialog.getByLabel('Adresse', { exact: true }).fill('3 rue des Lilas');
   await dialog.getByLabel('Code postal').fill('17000');
   await dialog.getByLabel('Ville').fill('La Rochelle');
-  // Issue 18: a professional customer in France gives a valid SIREN.
+  // Decision 046: a professional customer in France gives a valid SIREN.
   await dialog.getByLabel('SIREN').fill('552 100 554');
   await dialog.getByRole('button', { name: 'Créer le client' }).click();
   await dialog.waitFor({ state: 'hidden' });

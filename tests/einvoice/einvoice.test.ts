@@ -1,4 +1,4 @@
-// Issue 18 (decision 046): every kind of invoice we produce, written as CII (Factur-X EN 16931) and
+// Decision 046: every kind of invoice we produce, written as CII (Factur-X EN 16931) and
 // UBL 2.1, passes the official validators offline: the XSDs (xmllint) and the Factur-X and CEN
 // EN 16931 Schematrons (Saxon). All files go through ONE batch, so each JVM starts once. A file with a
 // wrong total must fail (the check is known to bite), and the Factur-X PDF carries the very XML.

@@ -8,7 +8,7 @@ import { seedDemo } from '../../server/src/seed/demo';
 import type { SeedContext } from '../../server/src/seed/modules';
 import { adminQuery, PG_TEMPLATE, startPgCluster } from './pg-cluster';
 
-// The api-pg project (issue 13): the same API suite on a real PostgreSQL started for the run. As
+// The api-pg project (decision 036): the same API suite on a real PostgreSQL started for the run. As
 // with PGlite (decision 017) the database is migrated and seeded once, into a template database;
 // every test server then gets its own database created from it (test-server.ts).
 

@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { afterAll, afterEach } from 'vitest';
 
-// House rule (issue 11): a console.error the test did not announce is a failing test. The server
+// House rule (decision 017): a console.error the test did not announce is a failing test. The server
 // logs real faults there (app.ts onError, a batch that stopped), so an API test that passes while the
 // server logged a fault hides a bug. A test that provokes one on purpose says so: allowConsoleError.
 

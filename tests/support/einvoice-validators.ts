@@ -1,4 +1,4 @@
-// Issue 18: the offline EN 16931 validators, for tests and scripts/validate-einvoices.ts. Runs the
+// Decision 046: the offline EN 16931 validators, for tests and scripts/validate-einvoices.ts. Runs the
 // official artefacts carried in tests/validators/einvoice (README there): xmllint against the XSDs
 // (Factur-X EN 16931 for CII, UBL 2.1 for UBL), then Saxon-HE with the compiled Schematrons
 // (Factur-X + CEN CII for CII, CEN UBL for UBL). Many files per tool run: xmllint takes them all,

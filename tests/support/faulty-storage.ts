@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { StorageIo, WriteHandle } from '../../server/src/modules/documents/storage';
 
-// Disks that fail the way real ones do, for the storage write checks (issue 9, item 2). Tests run
+// Disks that fail the way real ones do, for the storage write checks (decision 006). Tests run
 // as root, where chmod does not stop a write: faults are injected under the store instead.
 
 const errno = (code: string, message: string) => Object.assign(new Error(`${code}: ${message}`), { code });

@@ -22,7 +22,7 @@ export const TEST_VAT_NUMBER = 'FR27552032534';
 
 /**
  * A company customer as POST /api/customers takes it (the spec's wire names: adress, payementMode).
- * Professional in France, so with a SIREN (issue 18).
+ * Professional in France, so with a SIREN (decision 046).
  */
 export const customerPayload = (socialReason: string, over: Record<string, unknown> = {}) => ({
   socialReason,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A stand-in for the external payroll service (issue 17, decision 045): it receives the single
+// A stand-in for the external payroll service (decision 045): it receives the single
 // sign-on form the portal's browser posts, and checks it as the real host would — HMAC-SHA256 of the
 // three fields as netstrings (`<UTF-8 bytes>:<field>,` each, decision 075: no field borrows from the
 // next) compared in constant time, a ±120 s window, and each token accepted once. Written here on

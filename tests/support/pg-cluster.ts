@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-// Issue 13: a throwaway PostgreSQL for one test run, from Debian's binaries: initdb in a temporary
+// Decision 036: a throwaway PostgreSQL for one test run, from Debian's binaries: initdb in a temporary
 // folder, loopback only, fsync on (the durability a real server has), stopped and removed at the end.
 
 /** The api-pg project's migrated and seeded database, copied for every test server. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 
-// Issue 13: a local S3-compatible server for the tests (s3rver, JavaScript, from npm), on loopback,
+// Decision 036: a local S3-compatible server for the tests (s3rver, JavaScript, from npm), on loopback,
 // with its objects in a temporary folder; stopped and removed by close().
 
 export interface LocalS3 {

@@ -1,4 +1,4 @@
-// Component tests of the signed-in frame (issue 11): the demo data's users as the app stores them
+// Component tests of the signed-in frame (decision 018): the demo data's users as the app stores them
 // after sign-in, and a screen rendered in a router (links, guards) with the app's jotai store.
 import {
   createMemoryHistory,

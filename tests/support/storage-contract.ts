@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '../../server/src/modules/documents/storage';
 
-// Issue 13: what every file store must do, run against the disk store and the S3 store alike.
+// Decision 036: what every file store must do, run against the disk store and the S3 store alike.
 
 export interface StoreUnderTest {
   store: FileStorage;

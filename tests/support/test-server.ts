@@ -50,7 +50,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      // Issue 18: `npm test` collects every e-invoice the servers produce and validates them at its end
+      // Decision 046: `npm test` collects every e-invoice the servers produce and validates them at its end
       // (from the PGlite lane only: the PostgreSQL lane runs the same tests, so the same invoices).
       ...(process.env.EINVOICE_ARCHIVE_DIR && !databaseUrl
         ? { EINVOICE_ARCHIVE_DIR: process.env.EINVOICE_ARCHIVE_DIR }

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { sharedSnapshot } from '../support/shared-snapshot';
 import { startWebKitDriver } from './support/launch';
 
-// The WebKit lane (issue 19, decision 047): Debian's WebKitGTK driven over W3C WebDriver. One virtual
+// The WebKit lane (decision 047): Debian's WebKitGTK driven over W3C WebDriver. One virtual
 // display (Xvfb) and one WebKitWebDriver for the whole run, started here and stopped at its end; each
 // file opens one MiniBrowser session through it. Like the e2e project, it tests the production build
 // (E2E_DIST, else dist/, built when absent) against servers opened on the run's seeded snapshot.

@@ -1,4 +1,4 @@
-// Issue 19 in WebKit: a deposit of one file in the inbox with its progress bar; the cash-register
+// In WebKit (decision 047): a deposit of one file in the inbox with its progress bar; the cash-register
 // day screen on the shop's tablet (820×1180) takes a movement while the server is unreachable, and
 // the movement reaches the server once when it is back.
 import { describe, expect, it } from 'vitest';

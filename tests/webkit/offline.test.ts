@@ -1,4 +1,4 @@
-// Issue 19 in WebKit: after one online visit the app opens with the server unreachable (served by its
+// In WebKit (decision 047): after one online visit the app opens with the server unreachable (served by its
 // service worker), shows the customers, articles, quotes and invoices kept on the device with their
 // age, drafts a quote, previews its PDF (pdf.js) and keeps it in the outbox. With the server back, the
 // outbox is replayed without Background Sync (WebKit has none): by the « Synchroniser » button, by the

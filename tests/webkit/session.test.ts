@@ -1,4 +1,4 @@
-// Issue 19 in WebKit: sign in through the form, switch company, sign out with the device's data wiped
+// In WebKit (decision 047): sign in through the form, switch company, sign out with the device's data wiped
 // (a shop's iPad is shared: the next user must find nothing of the previous one). What WebKit lacks
 // of what the app uses is checked here too, with what the app does without it (decision 047).
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ export function containsPattern(q: string): string {
 /**
  * The list's total, counted only when the page cannot tell it: a short page (or an empty first
  * page) ends the list, so total = offset + its rows. COUNT(*) per page was a third of the cost of a
- * list under load on the embedded database (issue 12, decision 015).
+ * list under load on the embedded database (decision 015).
  */
 export async function pageTotal(
   rows: number,

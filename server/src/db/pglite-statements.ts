@@ -1,7 +1,7 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
- * Named prepared statements for PGlite (issue 12, decisions 028 and 030).
+ * Named prepared statements for PGlite (decisions 028 and 030).
  *
  * `PGlite.query()` sends every query as an unnamed statement in six calls into the WASM backend
  * (parse, describe, bind, describe, execute, sync): PostgreSQL parses, analyses and plans the text

@@ -5,7 +5,7 @@ import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import { cachedText } from './cached-body';
 import type { AppEnv } from './types';
 
-// Compression of API answers (issue 12, decision 015). hono/compress alone compressed every JSON
+// Compression of API answers (decision 015). hono/compress alone compressed every JSON
 // answer, however small (c.json() sets no Content-Length, so its threshold never applied), through
 // a web CompressionStream: under load that was about a tenth of the server's time for 1–7 kB pages.
 // JSON answers are already whole in memory: below the threshold they go out as they are; above it

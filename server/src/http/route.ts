@@ -55,7 +55,7 @@ export function createModule(deps: Deps, prefix: string, _tag?: string) {
     const auth = e.auth ?? true;
     const chain: MiddlewareHandler<AppEnv>[] = [];
     const company = !!(opts.company || opts.right);
-    // One query for the session and the membership when both are needed (issue 12, decision 015).
+    // One query for the session and the membership when both are needed (decision 015).
     if (auth && company) chain.push(requireAuthAndCompany(deps));
     else if (auth) chain.push(requireAuth(deps));
     else if (company) chain.push(requireCompany(deps));

@@ -3,7 +3,7 @@ import type { Config } from '../env';
 import { servedOverHttps } from './client-address';
 import type { AppEnv } from './types';
 
-// Security headers on every answer, API and static (issue 9 item 11, decision 008).
+// Security headers on every answer, API and static (decision 008).
 // Scripts only from the app's own files (no inline script, no eval). Styles also allow inline:
 // Mantine writes its CSS variables and responsive style props into <style> elements at run time,
 // and the app shell is served by the service worker from its precache, offline too, so a
@@ -35,7 +35,7 @@ function payrollFormOrigin(config: Config): string[] {
 }
 
 /**
- * The card payment provider's hosted page (issue 17, decision 044): reached by a full-page redirect
+ * The card payment provider's hosted page (decision 044): reached by a full-page redirect
  * or form post and left by a 303 back to us, so only form-action names it — no script, frame or
  * connection to it is ever needed (the card never touches our origin).
  */

@@ -7,7 +7,7 @@ import { cashDayTotals, cashRegisters, invoicePayments, invoices } from '../db/s
 import type { DbOrTx } from '../db/client';
 import type { FecWriter, Leg } from './accounting';
 
-// The bakery's sales as the other modules recorded them (issue 15: « whose sales match the invoices
+// The bakery's sales as the other modules recorded them (decision 039: « whose sales match the invoices
 // and cash registers »): each register's day read from the cash module's day totals, each validated
 // invoice or credit note with its payments, then written as CA, VT and BQ entries. Amounts are integer
 // cents read from bigint or numeric columns (toCents is exact), never summed as floats.

@@ -14,7 +14,7 @@ import { seedCafeRequests, seedInformationRequests } from './accounting-requests
 import { seededRandom } from './random';
 import { demoCalendar } from './demo-calendar';
 
-// Demo accounting (issue 15, decision 039): FEC files generated for the bakery (two exercises,
+// Demo accounting (decision 039): FEC files generated for the bakery (two exercises,
 // ~12 000 lines each: two registers' daily sales by VAT rate and means of payment, card and cash
 // deposits, supplier invoices and payments, a few invoices to companies, payroll, a loan, bank
 // fees, the opening entry of the second year from the first one's closing balances) and a small

@@ -7,7 +7,7 @@ import { ALL_CATEGORY_IDS, INBOX_CATEGORY_IDS } from './rights';
 import type { SeedContext } from './modules';
 import { demoCalendar } from './demo-calendar';
 
-// Issue 16: the demo admin's « Gérer mes utilisateurs » is not empty. A few employees of the
+// Decision 040: the demo admin's « Gérer mes utilisateurs » is not empty. A few employees of the
 // admin's own company (Conseil Audit Rousseau, where no other test user is a member), each with
 // other rights: a second manager, one disabled, one who has not opened the invitation yet, and
 // the log of those changes. Their passwords are random: they are shown, not signed in with.

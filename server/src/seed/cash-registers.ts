@@ -15,7 +15,7 @@ import {
 import type { SeedContext } from './modules';
 import { demoCalendar, endOfParisDay, monthStart, weekday, type DemoCalendar } from './demo-calendar';
 
-// Demo cash registers (issue 14): the bakery's counter and tea room with 15 months of days (weekly
+// Demo cash registers (decision 037): the bakery's counter and tea room with 15 months of days (weekly
 // and seasonal shape, Sundays and holidays closed, a few corrections and cash differences, monthly
 // and yearly closings) and today open; the café's bar with two months. Real chains and signatures,
 // built by the module's own linking and closing code, inserted in bulk. Hours are Paris's, from the

@@ -21,7 +21,7 @@ const DEMO_COMPANIES: DemoCompany[] = [
     vatNumber: 'FR75512345679',
     email: 'contact@boulangerie-martin.fr',
     phone: '04 78 12 34 56',
-    // Printed on its invoices paid by transfer (issue 10 item 5).
+    // Printed on its invoices paid by transfer (decision 012).
     iban: 'FR7630004000031234567890143',
     bic: 'BNPAFRPPLYO',
   },
@@ -39,7 +39,7 @@ const DEMO_COMPANIES: DemoCompany[] = [
   },
   {
     label: 'Menuiserie Lefèvre Artisan Bois',
-    // Issue 18: a sole trader (entrepreneur individuel): « EI » printed after its name, no legal
+    // Decision 046: a sole trader (entrepreneur individuel): « EI » printed after its name, no legal
     // form nor share capital.
     soleTrader: true,
     address: '7 chemin du Moulin',

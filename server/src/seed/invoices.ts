@@ -19,7 +19,7 @@ import { documentSearchText } from '../modules/invoices/search';
 import type { SeedContext, SeededCompany } from './modules';
 import { demoCalendar, type DemoCalendar } from './demo-calendar';
 
-// Demo invoices and quotes (issue 4), a few statements in all so the seed stays fast: PDFs are
+// Demo invoices and quotes (decision 003), a few statements in all so the seed stays fast: PDFs are
 // not rendered here (the first read of a validated invoice renders it from its snapshots).
 // Per company with invoicing: five validated invoices before this month (three paid, the oldest
 // overdue, the last one due soon), a credit note, invoices validated this month (four for the Starter company, whose
@@ -38,7 +38,7 @@ const HISTORY_COMPANY = 'Boulangerie Pâtisserie Martin';
 const HISTORY_MONTHS = [11, 10, 9, 8, 7, 6, 5, 4];
 // Customers with an address (C00005 has none: rule 13), cycled over the documents.
 const ACCOUNTS = ['C00001', 'C00002', 'C00004', 'C00006', 'C00007', 'C00008'];
-// Issue 18, the reform's mentions on some demo invoices: the kind of operation, the date of the
+// The reform's mentions on some demo invoices (decision 046): the kind of operation, the date of the
 // sale when it precedes the billing date, a delivery address (the building site of C00007).
 const OPERATION_KINDS = ['biens', 'services', 'mixte', null] as const;
 const SITE_DELIVERY = 'Chantier Les Terrasses\n18 rue Anatole France\n69100 Villeurbanne';
@@ -174,7 +174,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       const snap = customerSnapshot(customer, '');
       const n = take(company.id, 'Facture', date);
       const total = amounts(ls);
-      // Issue 10: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
+      // Decision 011: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
       const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? Math.round(Number(total.ttc) / 3).toFixed(2) : '0';
       const paidAt = k >= 1 && k <= 3 ? addDays(date, 12) : null;
       const validatedAt = calendar.step(date, 'validated');

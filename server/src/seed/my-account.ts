@@ -24,7 +24,7 @@ import type { SeedContext } from './modules';
 import { demoCalendar, monthStart } from './demo-calendar';
 import { ALL_CATEGORY_IDS, clientRights, INBOX_CATEGORY_IDS } from './rights';
 
-// Issue 17, « Mon compte » (decision 043): the accounting firm is a company of the portal that
+// « Mon compte » (decision 043): the accounting firm is a company of the portal that
 // invoices its clients with the invoicing module. Its demo: « Cabinet Workplace Expertise » (the
 // admin, firm staff, is a member), one customer record per company of `demo`, linked to it, and a
 // « Forfait comptable mensuel » (20 % VAT) invoiced on the 1st of each of the last 12 months:

@@ -6,7 +6,7 @@ import type { SeedContext } from './modules';
 import { formatMonth } from '../../../src/domain/format';
 import { demoCalendar, parisInstant, type DemoCalendar } from './demo-calendar';
 
-// « Factures reçues » (issue 18): three suppliers' e-invoices of the demo company, read and checked
+// « Factures reçues » (decision 046): three suppliers' e-invoices of the demo company, read and checked
 // as a deposit would be — a Factur-X PDF and a CII that are consistent, and a CII whose total TTC
 // disagrees with its own figures (flagged « 2 anomalies »). The XML is written here (nothing binary
 // committed), after the EN 16931 CII samples.

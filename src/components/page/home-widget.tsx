@@ -15,7 +15,7 @@ export interface HomeWidgetProps {
   loading?: boolean;
 }
 
-/** A home page card (issue 10 item 12): what needs attention in one module, and where to act on it. */
+/** A home page card: what needs attention in one module, and where to act on it. */
 export function HomeWidget({
   title,
   icon: Icon,

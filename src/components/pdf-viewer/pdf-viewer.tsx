@@ -15,7 +15,7 @@ export interface PdfViewerProps {
 
 /**
  * Spec 2.7's preview drawn with pdf.js on a canvas: an <object>/<iframe> shows nothing on Android
- * Chrome and in installed iOS apps (issue 10 item 9). One page at a time, fitted to the width,
+ * Chrome and in installed iOS apps. One page at a time, fitted to the width,
  * with page navigation and zoom; the text stays available through "Télécharger".
  */
 export function PdfViewer({ file, title, onError }: PdfViewerProps) {

@@ -30,7 +30,7 @@ interface Stored {
 export class FakeApi {
   applied: Applied[] = [];
   docs = new Map<number, string[]>();
-  /** Versioned drafts (issue 10): created with { versioned: true }; a PUT naming another version gets 409. */
+  /** Versioned drafts (decision 010): created with { versioned: true }; a PUT naming another version gets 409. */
   versions = new Map<number, number>();
   /** Customers by account number; the server numbers those created without one (C00001…). */
   customers = new Map<string, string>();

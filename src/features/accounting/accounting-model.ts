@@ -1,4 +1,4 @@
-// The screen logic of « Ma comptabilité » (issue 15), pure and tested: the classes of the plan
+// The screen logic of « Ma comptabilité » (decision 039), pure and tested: the classes of the plan
 // comptable général, the ledger's CSV, the information requests' statuses, the search form's
 // checks. Every figure and date is written by src/domain/format.ts.
 import { csvFile } from '../../domain/csv';

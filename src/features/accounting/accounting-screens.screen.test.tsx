@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The screen logic of « Ma comptabilité » (issue 15): an information request names its entry and
+// The screen logic of « Ma comptabilité » (decision 039): an information request names its entry and
 // takes an answer (text and files, handed to the outbox), an empty answer is refused in French; a
 // type 2 notification opens the page on its request; the firm closes a request instead of
 // answering; a refused FEC shows its first faults and their total. The server, the outbox's

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// « Gérer mes utilisateurs » (issue 16) in jsdom: the list with its statuses and a server search,
+// « Gérer mes utilisateurs » (decision 040) in jsdom: the list with its statuses and a server search,
 // the stepper from identity to « Créer l’utilisateur » (only the manager's own rights offered, a
 // taken login sent back to its field), removing after a French confirmation with the server's
 // refusal as a toast, offline without any call, and the rights journal in words. The real server,

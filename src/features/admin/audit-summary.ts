@@ -1,4 +1,4 @@
-// The « Journal des droits » in words (issue 16): an audit row's before/after are whatever the
+// The « Journal des droits » in words (decision 040): an audit row's before/after are whatever the
 // server recorded (rights, categories, a status), read defensively so a newer shape still shows.
 import type { AuditEntry } from '../../contract/admin';
 import type { AppRight } from '../../domain/rights';

@@ -1,4 +1,4 @@
-// The stepper's rules (issue 16), as the contract states them for the server (zod is not in the app).
+// The stepper's rules (decision 040), as the contract states them for the server (zod is not in the app).
 import { describe, expect, it } from 'vitest';
 import { identityErrors } from './new-user-draft';
 

@@ -1,5 +1,5 @@
 // What the « Ajouter un utilisateur » stepper has gathered so far, and what each step requires
-// before the next one (issue 16). Pure, so the rules are tested without drawing the screens.
+// before the next one (decision 040). Pure, so the rules are tested without drawing the screens.
 import type { GrantableCompany, NewManagedUser } from '../../contract/admin';
 import { findCategory, followsOwnCategories } from '../../domain/document-categories';
 import type { AppRight } from '../../domain/rights';

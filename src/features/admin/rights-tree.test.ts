@@ -1,4 +1,4 @@
-// The rights tree of the admin screens (issue 16): a tick never goes beyond the manager's own
+// The rights tree of the admin screens (decision 040): a tick never goes beyond the manager's own
 // rights, brings the view the drawer needs, and unticking a view takes what depended on it.
 import { describe, expect, it } from 'vitest';
 import type { AppRight } from '../../domain/rights';

@@ -1,4 +1,4 @@
-// The rights a manager may grant, as a tree of menus, children and permissions (issue 16). Pure:
+// The rights a manager may grant, as a tree of menus, children and permissions (decision 040). Pure:
 // the stepper and the edit modal draw it, the screen tests and the audit summary read it.
 import type { AppRight, Child, Menu, Permission } from '../../domain/rights';
 import { ALL_PERMISSIONS, can } from '../../domain/rights';

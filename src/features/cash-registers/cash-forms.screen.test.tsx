@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The two forms of an open day (issue 14): the closing's count gives the écart as it is typed and
+// The two forms of an open day (decision 037): the closing's count gives the écart as it is typed and
 // sends the count by notes and coins; the movement form checks the amounts in French before
 // anything is sent, gives each movement its uuid, and a correction enters the opposite amount
 // linked to the line it corrects; a day's lists show the movements still waiting in the outbox.
@@ -62,7 +62,7 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('closing a day (issue 14)', () => {
+describe('closing a day', () => {
   it('shows the écart live as notes and coins are counted, then sends the count', async () => {
     const onSubmit = vi.fn().mockResolvedValue(null);
     renderScreen(<CloseDayForm day="2026-11-26" theoretical={152.3} onSubmit={onSubmit} onCancel={() => undefined} />);
@@ -108,7 +108,7 @@ describe('closing a day (issue 14)', () => {
   });
 });
 
-describe('entering movements (issue 14)', () => {
+describe('entering movements', () => {
   it('checks the amounts in French, then sends one movement per amount with its uuid', async () => {
     const onSubmit = vi.fn().mockResolvedValue(null);
     renderScreen(<MovementForm types={types} day="2026-11-26" onSubmit={onSubmit} onCancel={() => undefined} />);
@@ -176,7 +176,7 @@ describe('entering movements (issue 14)', () => {
   });
 });
 
-describe('a day’s lists (issue 14)', () => {
+describe('a day’s lists', () => {
   const line = (id: string, idTypeMouv: number, amount: number, label = '') => ({
     id,
     idTypeMouv,

@@ -1,4 +1,4 @@
-// The screen logic of « Mes caisses » (issue 14): the drawer count and its écart, the navigation
+// The screen logic of « Mes caisses » (decision 037): the drawer count and its écart, the navigation
 // between days, the amounts typed on a tablet, the lines of a journal named from the register's
 // movement types, and the movements still waiting in the outbox. Pure: no I/O, no clock.
 import type {

@@ -21,7 +21,7 @@ export const CUSTOMER_TOASTS = {
   saveError: 'Une erreur est survenue lors de l’enregistrement du client',
   deleteError: 'Une erreur est survenue lors de la suppression du client',
   loadError: 'Erreur lors de la récupération du client',
-  // Issue 18.
+  // Archiving (decision 046).
   archived: 'Client archivé',
   archivedSub: 'Il n’est plus proposé dans les factures et devis ; ses factures validées restent conservées.',
   restored: 'Client rétabli',

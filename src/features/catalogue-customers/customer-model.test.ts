@@ -21,7 +21,7 @@ import { paymentModeOptions } from './environment-options';
 const row = (over: Partial<CustomerRow>): CustomerRow => ({ ...emptyCustomer(), ...over });
 
 describe('customer model', () => {
-  it('a blank account number stays blank (only the server numbers customers, issue 10); a typed one is kept', () => {
+  it('a blank account number stays blank (only the server numbers customers); a typed one is kept', () => {
     expect(customerBody(row({ socialReason: ' Épicerie ' })).accountNumber).toBe('');
     expect(customerBody(row({ accountNumber: ' 411CLI ', socialReason: 'X' }))).toMatchObject({
       accountNumber: '411CLI',

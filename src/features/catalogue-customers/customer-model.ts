@@ -9,7 +9,7 @@ import type { Customer } from '../../domain/types';
 
 /**
  * One customer as GET /api/customers returns it (texts never null; paymentDelay null = 30 days).
- * archived (issue 18): named on a validated invoice, so kept, but no longer offered.
+ * archived (decision 046): named on a validated invoice, so kept, but no longer offered.
  */
 export type CustomerRow = Customer & { id?: number; archived?: boolean };
 
@@ -56,7 +56,7 @@ export function customerFromRow(row: CustomerRow): Customer {
 
 /**
  * The body of POST/PUT /api/customers, cleaned like the server does. A blank account number stays
- * blank: only the server numbers customers (issue 10: a number guessed on the device could be
+ * blank: only the server numbers customers (decision 010: a number guessed on the device could be
  * taken meanwhile by another device). Until it answers, the customer is known on the device by a
  * temporary reference (customer-mutations.ts), never shown as a number.
  */
@@ -162,7 +162,7 @@ export function customerFieldErrors(errors: readonly string[]): Partial<Record<C
 const COMPLETE: Partial<Record<CustomerField, number>> = { siren: 9, vatNumber: 13 };
 
 /**
- * Issue 18: the SIREN and the VAT number are checked as they are typed — their format errors show
+ * Decision 046: the SIREN and the VAT number are checked as they are typed — their format errors show
  * once the field is left or typed in full; « obligatoire » waits for the save.
  */
 export function liveFieldErrors(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The customer sheet's screen logic (spec 8), moved from tests/e2e/articles-customers.test.ts
-// (issue 11): what the sheet shows of a customer (payment terms, the other billing addresses, the
+// (decision 018): what the sheet shows of a customer (payment terms, the other billing addresses, the
 // SIREN, the documents or their absence), and an unknown customer: "Erreur lors de la récupération
 // du client" with the server's text. Creating a customer against the real server, opening its sheet
 // and the axe pass stay in the e2e file.
@@ -107,7 +107,7 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
     await screen.findByText('Client introuvable', { exact: true });
   });
 
-  it('issue 18: « Archiver » then « Rétablir »; the badge « Archivé » meanwhile', async () => {
+  it('« Archiver » then « Rétablir »; the badge « Archivé » meanwhile', async () => {
     fetchCustomer.mockResolvedValue(DURAND);
     fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
     openSheet('C00042');
@@ -124,7 +124,7 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
     expect(fake('archiveCustomer').mock.calls[1][2]).toBe(false);
   });
 
-  it('issue 18: a customer named on a validated invoice cannot be deleted: the server’s word, and « Archiver »', async () => {
+  it('a customer named on a validated invoice cannot be deleted: the server’s word, and « Archiver »', async () => {
     fetchCustomer.mockResolvedValue(DURAND);
     fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
     openSheet('C00042');

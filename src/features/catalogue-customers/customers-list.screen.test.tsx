@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 18, the customers list and archiving: an archived customer is hidden from the list until
+// The customers list and archiving (decision 046): an archived customer is hidden from the list until
 // « Afficher les clients archivés » is switched on, then shown with its « Archivé » badge. The list
 // reads the device's copy (Dexie), as offline.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 afterAll(() => deleteUserDb(demoProfile().id));
 
-describe('the customers list (issue 18)', { timeout: 60_000 }, () => {
+describe('the customers list', { timeout: 60_000 }, () => {
   it('hides the archived customers until asked, then shows them with « Archivé »', async () => {
     signInAs(demoProfile());
     const db = userDb(demoProfile().id);

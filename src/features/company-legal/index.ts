@@ -1,2 +1,2 @@
-// Public entry of the company's legal details feature (issue 18): what other features may use.
+// Public entry of the company's legal details feature (decision 046): what other features may use.
 export { isLegalDetailsRefusal, LEGAL_DETAILS_PATH } from './paths';

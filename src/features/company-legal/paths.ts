@@ -1,4 +1,4 @@
-// Issue 18: where the company's legal details are entered (the invoices module, beside its lists).
+// Decision 046: where the company's legal details are entered (the invoices module, beside its lists).
 export const LEGAL_DETAILS_PATH = '/mes-factures/mentions-legales';
 
 /** A refusal naming the seller's missing legal details (the rulebook's legalDetailsRefusal, or the server's). */

@@ -1,4 +1,4 @@
-// What « Mentions légales de la société » says, in French (issue 18).
+// What « Mentions légales de la société » says, in French (decision 046).
 export const LEGAL_TEXTS = {
   title: 'Mentions légales de la société',
   description: 'L’identité du vendeur imprimée sur chaque facture et portée par chaque facture électronique.',

@@ -16,7 +16,7 @@ const bankDetails = defineServerData<NoParams, BankDetails>({
 });
 
 /**
- * The company's IBAN and BIC (issue 10): checked here with the rulebook (IBAN key, BIC format)
+ * The company's IBAN and BIC (decision 012): checked here with the rulebook (IBAN key, BIC format)
  * before the server checks them again; printed on invoices whose means of payment is a transfer.
  */
 export function BankDetailsCard({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {

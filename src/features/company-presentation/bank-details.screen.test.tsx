@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The bank details form's screen logic (issue 10 item 5), moved from tests/e2e/discounts.test.ts
+// The bank details form's screen logic (decision 012), moved from tests/e2e/discounts.test.ts
 // with its wording: the IBAN key is checked on the device in French before anything is sent, then
 // the pair is sent and the IBAN shown in groups of four. The saved pair read back from the real
 // server and the page's accessibility stay in e2e.
@@ -35,7 +35,7 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées', hidden: true }));
 
-describe('bank details form (issue 10 item 5)', { timeout: 60_000 }, () => {
+describe('bank details form', { timeout: 60_000 }, () => {
   it('checks the IBAN key on the device in French, then sends the pair (shown in groups of four)', async () => {
     fake('loadBankDetails').mockResolvedValue({ iban: null, bic: null });
     fake('saveBankDetails').mockResolvedValue({

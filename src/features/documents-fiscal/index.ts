@@ -1,2 +1,2 @@
-// /fiscadas/{id} (issue 17, decision 045): a fiscal document of the company in the PDF viewer.
+// /fiscadas/{id} (decision 045): a fiscal document of the company in the PDF viewer.
 export { FiscalDocumentPage } from './fiscal-document-page';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The documents list's selection (issue 11: no browser needed), beside tests/e2e/documents.test.ts
+// The documents list's selection (decision 018: no browser needed), beside tests/e2e/documents.test.ts
 // which keeps the real preview and the real zip download: the count in words, the zip button
 // enabled only with a selection and sent the selected ids, the page's checkbox, "Tout
 // désélectionner", and a failed zip said in French.

@@ -13,7 +13,7 @@ export interface Shortcut {
 }
 
 /**
- * "/": what needs attention first (issue 10 item 12: money to collect, quotes waiting for an
+ * "/": what needs attention first (money to collect, quotes waiting for an
  * answer, documents received, deposits not yet filed, unread notifications, each per the user's
  * rights), then compact shortcuts to the modules.
  */

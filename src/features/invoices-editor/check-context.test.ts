@@ -11,7 +11,7 @@ const customer: Customer = {
   address: '1 rue A',
   billingAddresses: [],
   paymentDelay: 30,
-  // Issue 18: a professional customer in France is validated with its SIREN.
+  // Decision 046: a professional customer in France is validated with its SIREN.
   siren: '732829320',
 };
 const row = (id: number, type: 'Facture' | 'Avoir', createdAt: string, validated = true): InvoiceListRow => ({
@@ -85,7 +85,7 @@ describe('client-side checks with the server’s context', () => {
     ]);
   });
 
-  it('issue 18: validation waits for the seller’s legal details, named in French; a draft does not', () => {
+  it('validation waits for the seller’s legal details, named in French; a draft does not', () => {
     const seller = {
       label: 'Boulangerie Pâtisserie Martin',
       legalForm: 'SARL',

@@ -26,7 +26,7 @@ export interface CheckInputs {
   /** From GET /api/factures/etat when it could be read; else counted in the cached list. */
   validatedThisMonth?: number | null;
   /**
-   * Issue 18: the seller's legal details as the environment keeps them; validation is refused on
+   * Decision 046: the seller's legal details as the environment keeps them; validation is refused on
    * the device too while the mandatory ones are missing. Null (no environment yet): the server judges.
    */
   seller?: LegalDetailsFields | null;
@@ -71,7 +71,7 @@ export function documentErrors(
   inputs: CheckInputs,
   forValidation = false,
 ): string[] {
-  // A credit note: also never more than what remains to be credited on its invoice (issue 10).
+  // A credit note: also never more than what remains to be credited on its invoice (decision 011).
   if (kind === 'invoice')
     return [
       ...checkInvoice(toInvoicePayload(form), invoiceContext(form, inputs, forValidation)),

@@ -5,7 +5,7 @@ import { rememberCreditBasis } from './credit-basis';
 import { emptyForm, setCustomer } from './editor-model';
 import { addBlankLine, updateLine } from './line-ops';
 
-// Issue 10: with the corrected invoice's facts on the device, the editor refuses an over-credit
+// Decision 011: with the corrected invoice's facts on the device, the editor refuses an over-credit
 // before saving (offline too), in the rulebook's words; without them it leaves it to the server.
 
 const customer: Customer = {

@@ -1,4 +1,4 @@
-// The facts the credit-note limit needs on the device (issue 10): the corrected invoice and its
+// The facts the credit-note limit needs on the device (decision 011): the corrected invoice and its
 // validated credit notes, read from the server or, offline, from the copies kept when they were
 // last opened. With them the editor refuses an over-credit before saving, in the rulebook's words
 // (src/domain/credit-notes); without them it stays silent and the server judges (422).

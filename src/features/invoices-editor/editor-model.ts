@@ -123,7 +123,7 @@ function documentDiscount(form: EditorForm): { discount?: Discount } {
 }
 
 /**
- * Issue 18: the reform's mentions, sent only when set (a document without them travels exactly as
+ * Decision 046: the reform's mentions, sent only when set (a document without them travels exactly as
  * before): a blank delivery address or sale date means « the billing address / date ».
  */
 export function reformMentions(form: EditorForm): ReformMentions {
@@ -224,12 +224,12 @@ export function setInvoiceType(form: EditorForm, type: InvoiceType | '', custome
   return { ...form, type, dueDate, correctedInvoiceId: type === 'Avoir' ? form.correctedInvoiceId : null };
 }
 
-/** Issue 18: the VAT-on-debits option of this invoice — its own choice, else the company's default. */
+/** Decision 046: the VAT-on-debits option of this invoice — its own choice, else the company's default. */
 export const effectiveVatOnDebits = (form: EditorForm, companyDefault: boolean | null | undefined): boolean =>
   typeof form.vatOnDebits === 'boolean' ? form.vatOnDebits : companyDefault === true;
 
 /**
- * Issue 18, « Livraison à une autre adresse »: ticked, the delivery address starts from the
+ * « Livraison à une autre adresse » (decision 046): ticked, the delivery address starts from the
  * customer's own delivery address (when it has one); unticked, the goods go to the billing address.
  */
 export function setOtherDelivery(form: EditorForm, on: boolean, customer: Customer | null): EditorForm {
@@ -237,7 +237,7 @@ export function setOtherDelivery(form: EditorForm, on: boolean, customer: Custom
   return { ...form, deliveryAddress: form.deliveryAddress || (customer?.deliveryAddress ?? '').trim() };
 }
 
-/** Issue 18, « Date de la vente différente »: ticked, it starts from the billing date; unticked, none. */
+/** « Date de la vente différente » (decision 046): ticked, it starts from the billing date; unticked, none. */
 export function setOtherSaleDate(form: EditorForm, on: boolean): EditorForm {
   if (!on) return { ...form, saleDate: null };
   return { ...form, saleDate: form.saleDate || form.createdAt || '' };

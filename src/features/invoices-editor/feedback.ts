@@ -31,7 +31,7 @@ export const MESSAGES = {
   invoiceLoadError: 'Erreur lors de la récupération de la facture',
   quoteLoadError: 'Erreur lors de la récupération du devis',
   pdfDialogError: 'Erreur lors de l’ouverture de la prévisualisation du PDF',
-  /** Issue 18: the Factur-X or UBL download failed (the server's reason follows). */
+  /** Decision 046: the Factur-X or UBL download failed (the server's reason follows). */
   downloadError: 'Le téléchargement de la facture a échoué',
   previewError: 'Erreur lors de la prévisualisation',
   pending: 'En attente d’envoi',

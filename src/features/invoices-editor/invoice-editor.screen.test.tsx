@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The invoice editor's screen logic (issue 11: component tests where the browser is not the
+// The invoice editor's screen logic (decision 018: component tests where the browser is not the
 // point), moved from tests/e2e/invoice-editor.test.ts and discounts.test.ts with their wording:
 // the checks of spec 5.1 in the spec's words, the draft kept on the device, what a customer fills
 // in, the live totals with discounts, the credit note made from a validated invoice, and the

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The invoice page's follow-up (issue 10), moved from tests/e2e/invoice-payments.test.ts with its
+// The invoice page's follow-up (decision 011), moved from tests/e2e/invoice-payments.test.ts with its
 // wording: "Marquer payée" records a partial payment through its dialog and the invoice shows
 // "Partiellement payée" with the rest due; a full credit note made from the invoice page turns it
 // "Avoir total", and each document links to the other. The server's side of both is in

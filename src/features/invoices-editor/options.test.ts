@@ -27,7 +27,7 @@ describe('editor options', () => {
     expect(options.at(-1)).toMatchObject({ value: 'C00099', label: 'Ancien client (C00099)' });
   });
 
-  it('issue 18: an archived customer is offered no more, except on the document that names it', () => {
+  it('an archived customer is offered no more, except on the document that names it', () => {
     const archived = [...customers, { ...customers[1], accountNumber: 'C00003', archived: true }];
     expect(customerOptions(archived, null, '').map((o) => o.value)).toEqual(['C00001', 'C00002']);
     expect(customerOptions(archived, null, 'C00003').map((o) => o.value)).toEqual(['C00001', 'C00002', 'C00003']);

@@ -26,7 +26,7 @@ export interface CustomerOption extends Option {
   key: string;
 }
 
-/** Issue 18: archived customers (GET /api/customers `archived`) keep their invoices but are no longer offered. */
+/** Decision 046: archived customers (GET /api/customers `archived`) keep their invoices but are no longer offered. */
 export const isArchived = (c: object): boolean => (c as { archived?: boolean }).archived === true;
 
 /** Every cached customer not archived, with its folded search key (accents and case ignored). */
@@ -35,7 +35,7 @@ export function customerOptions(
   current: DocCustomer | null,
   accountNumber: string,
 ): CustomerOption[] {
-  // Issue 18: an archived customer is offered no more, except on the document that names it.
+  // An archived customer is offered no more, except on the document that names it.
   const offered = customers.filter((c) => !isArchived(c) || c.accountNumber === accountNumber);
   const options = offered.map((c) => ({
     value: c.accountNumber,

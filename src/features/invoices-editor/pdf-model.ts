@@ -44,7 +44,7 @@ export function previewModel(input: PreviewInput): BusinessDocumentModel {
       correctedInvoiceNumber: kind === 'Avoir' ? input.correctedInvoiceNumber : null,
       discount: form.discount,
       estimateNumber: input.estimateNumber,
-      // Issue 18: the reform's mentions (invoices and credit notes; a quote prints none).
+      // Decision 046: the reform's mentions (invoices and credit notes; a quote prints none).
       ...(kind === 'Devis'
         ? {}
         : {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The quote editor's screen logic (issue 11), moved from tests/e2e/invoice-editor.test.ts with its
+// The quote editor's screen logic (decision 018), moved from tests/e2e/invoice-editor.test.ts with its
 // wording: the checks in the spec's words, the save giving the quote its number, 'Accepté', and
 // the conversion opening the invoice form pre-filled (type Facture, payment mode empty). The quote
 // preview drawn by pdf.js and the tablet layout stay in e2e.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 18, the reform's mentions in the invoice editor: « Nature de l’opération », « TVA sur les
+// The reform's mentions in the invoice editor (decision 046): « Nature de l’opération », « TVA sur les
 // débits » (the company's choice by default), the delivery address and the date of the sale (each
 // only when it differs). They travel in the draft kept on the device and in what is sent, and the
 // offline preview prints them.
@@ -36,7 +36,7 @@ const checkbox = (name: string) => screen.getByRole('checkbox', { name, hidden: 
 const switchNamed = (name: string | RegExp) => screen.getByRole('switch', { name, hidden: true }) as HTMLInputElement;
 const draftForm = async () => ((await readDraft(h.COMPANY_ID, 'invoice', 'new')) as EditorState | null)?.form;
 
-describe('the reform’s mentions of an invoice (issue 18)', { timeout: 60_000 }, () => {
+describe('the reform’s mentions of an invoice', { timeout: 60_000 }, () => {
   it('are filled, kept in the device’s draft, sent with the save and printed on the preview', async () => {
     const first = openEditor('/mes-factures/ajouter-facture');
     await heading('Nouvelle facture');

@@ -82,7 +82,7 @@ export async function onEditorMutationDone(entry: OutboxEntry, response: unknown
 
 /**
  * "Recharger la version du serveur" in the sync panel (a queued save refused: the draft was saved
- * elsewhere, issue 10): this device's drafts of the document go, the server's copy is cached.
+ * elsewhere, decision 010): this device's drafts of the document go, the server's copy is cached.
  */
 export async function reloadFromServer(entry: OutboxEntry): Promise<void> {
   await retireDrafts(entry, () => null);

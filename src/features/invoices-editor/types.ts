@@ -46,7 +46,7 @@ export interface EnvCompany {
   bic?: string | null;
   subscriptionInvoice?: string | null;
   numberInvoiceValidateMonth?: number | null;
-  /** Issue 18: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
+  /** Decision 046: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
   soleTrader?: boolean | null;
   latePenaltyRate?: string | null;
   vatOnDebits?: boolean | null;
@@ -73,13 +73,13 @@ export interface EditorForm {
   correctedInvoiceId: number | null;
   /** Document discount (decision 012); absent in drafts stored before it existed. */
   discount?: Discount | null;
-  /** Issue 18 (invoices): « Nature de l’opération »; absent in drafts stored before it existed. */
+  /** Invoices only: « Nature de l’opération » (decision 046); absent in drafts stored before it existed. */
   operationKind?: OperationKind | null;
-  /** Issue 18: VAT on debits for this invoice; null or absent: the company's default. */
+  /** VAT on debits for this invoice; null or absent: the company's default. */
   vatOnDebits?: boolean | null;
-  /** Issue 18: null or absent: delivered at the billing address; a text (even '') once « Livraison à une autre adresse » is ticked. */
+  /** Null or absent: delivered at the billing address; a text (even '') once « Livraison à une autre adresse » is ticked. */
   deliveryAddress?: string | null;
-  /** Issue 18: null or absent: the billing date; a date (or '' while not typed) once ticked. */
+  /** Null or absent: the billing date; a date (or '' while not typed) once ticked. */
   saleDate?: string | null;
 }
 

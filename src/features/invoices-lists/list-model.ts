@@ -35,7 +35,7 @@ export interface InvoiceListRow {
     ht: number;
     tva: number;
     ttc: number;
-    /** Payments and credit notes received (issue 10); absent from rows kept by an older version. */
+    /** Payments and credit notes received (decision 011); absent from rows kept by an older version. */
     amountPaid?: number;
     amountCredited?: number;
   };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The screens of « Mon compte » (issue 17): the firm's invoices with their status, filter, PDF and
+// The screens of « Mon compte » (decision 043): the firm's invoices with their status, filter, PDF and
 // card payment (online only), the empty state of a company the firm has not linked yet, the firm
 // staff's « Compte client » card that links the company to its customer record, the statement with
 // its balances, exports and balance payment, and the return page that believes the server, never

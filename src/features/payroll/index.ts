@@ -1,2 +1,2 @@
-// Payroll single sign-on (issue 17, decision 045): the profile menu's entry, mounted by the app layout.
+// Payroll single sign-on (decision 045): the profile menu's entry, mounted by the app layout.
 export { PayrollMenuItem } from './payroll-menu-item';

@@ -41,7 +41,7 @@ describe('sync labels', () => {
   });
 });
 
-describe('sync panel names (issue 10, item 10)', () => {
+describe('sync panel names', () => {
   it('names each change by what it concerns', () => {
     expect(
       entrySubject(entry({ kind: 'quote.save', docKey: 'quote:23' }), {

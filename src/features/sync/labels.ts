@@ -33,7 +33,7 @@ export interface SubjectFacts {
 }
 
 const UPLOAD_KINDS = new Set(['inbox.upload']);
-/** Uploads are listed apart from edits (issue 10, item 10). */
+/** Uploads are listed apart from edits (decision 010). */
 export const isUpload = (entry: Pick<OutboxEntry, 'kind' | 'file'>) => UPLOAD_KINDS.has(entry.kind) || !!entry.file;
 
 export const uploadsTitle = (n: number) => `Dépôt de ${plural(n, 'fichier', 'fichiers')}`;

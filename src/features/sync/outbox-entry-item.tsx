@@ -8,7 +8,7 @@ export type EntryAction = 'retry' | 'discard' | 'reload' | 'overwrite';
 /**
  * One change in the sync panel: what it concerns (subject), what it does (label), its status, the
  * server's words, why it waits, and what the user can do. A save refused because the draft was
- * saved elsewhere offers reload or overwrite (issue 10): nothing is overwritten without that choice.
+ * saved elsewhere offers reload or overwrite (decision 010): nothing is overwritten without that choice.
  */
 export function OutboxEntryItem({
   entry,

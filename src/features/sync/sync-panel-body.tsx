@@ -24,7 +24,7 @@ import { ReconnectButton } from './reconnect-button';
 import { StorageUsage } from './storage-usage';
 
 // The list is virtualised (a long queue after days offline): its code and the virtualiser's come
-// when the list is first shown (issue 12, the signed-in layer's bytes). The service worker keeps
+// when the list is first shown (decision 064, the signed-in layer's bytes). The service worker keeps
 // them, so the panel opens offline too.
 const OutboxList = lazy(() => import('./outbox-list').then((m) => ({ default: m.OutboxList })));
 
@@ -61,7 +61,7 @@ export function SyncPanelBody({ onClose }: { onClose: () => void }) {
   const list = entries ?? [];
   const subjects = useEntrySubjects(list);
   const failed = list.filter((e) => e.state === 'failed').length;
-  // Issue 10: uploads apart from edits.
+  // Decision 010: uploads apart from edits.
   const edits = list.filter((e) => !isUpload(e));
   const uploads = list.filter(isUpload);
 

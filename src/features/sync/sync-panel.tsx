@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { LIST_SKELETON } from './list-skeleton';
 
 // The panel's content (the queue, its actions, their confirmations) comes when the panel is first
-// opened, not with the home (issue 12, the signed-in layer's bytes); the list inside it comes later
+// opened, not with the home (decision 064, the signed-in layer's bytes); the list inside it comes later
 // still, when there is one to show. The service worker keeps both: the panel opens offline too.
 const SyncPanelBody = lazy(() => import('./sync-panel-body').then((m) => ({ default: m.SyncPanelBody })));
 

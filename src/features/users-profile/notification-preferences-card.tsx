@@ -37,7 +37,7 @@ const SWITCHES: Array<{ key: keyof NotificationPreferences; label: string; descr
 ];
 
 /**
- * « Notifications » on /me (issue 16): per company, which notifications are created and whether
+ * « Notifications » on /me (decision 042): per company, which notifications are created and whether
  * the unread ones are mailed once a day. Each switch saves at once: there is nothing else to type.
  */
 export function NotificationPreferencesCard({ companyId, companyLabel }: { companyId: number; companyLabel: string }) {

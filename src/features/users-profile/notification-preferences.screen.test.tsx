@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 16: the « Notifications » section of /me. Three switches with visible labels, read from the
+// Decision 042: the « Notifications » section of /me. Three switches with visible labels, read from the
 // server for the current company; flipping one sends the three through the outbox's call
 // (saveNotificationPreferences) and says so in a toast; a refusal puts the switch back.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -55,7 +55,7 @@ const show = () =>
     </Provider>,
   );
 
-describe('/me « Notifications » (issue 16)', { timeout: 60_000 }, () => {
+describe('/me « Notifications »', { timeout: 60_000 }, () => {
   it('shows the three switches of the current company and saves a change with a toast', async () => {
     fake('loadNotificationPreferences').mockResolvedValue({ documents: true, requests: true, digest: false });
     fake('saveNotificationPreferences').mockResolvedValue({

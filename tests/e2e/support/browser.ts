@@ -16,7 +16,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Debian's headless shell of the same Chromium build (same Blink, V8, service workers, IndexedDB),
  * without the desktop browser's layers: the suite's screens in 29 % less Chromium CPU (257 → 182 s
- * for the e2e project, issue 11, decision 049). CHROMIUM_PATH runs everything in that browser.
+ * for the e2e project, decision 049). CHROMIUM_PATH runs everything in that browser.
  */
 const HEADLESS_SHELL = process.env.CHROMIUM_PATH ? CHROMIUM : '/usr/bin/chromium-headless-shell';
 export const TABLET = { width: 820, height: 1180 };
@@ -66,7 +66,7 @@ export async function launchBrowser(opts: { fullBrowser?: boolean; v8Defaults?: 
         '--disable-dev-shm-usage',
         // One renderer per site instead of per frame and context: the tests' pages are all one origin
         // (the test server), so site isolation only spawned processes. 356 → 330 CPU-seconds for the
-        // whole e2e project alone, 71 tests unchanged (issue 11).
+        // whole e2e project alone, 71 tests unchanged (decision 018).
         '--disable-site-isolation-trials',
         '--disable-features=site-per-process,IsolateOrigins,Translate,OptimizationHints,MediaRouter',
         '--process-per-site',

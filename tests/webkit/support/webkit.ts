@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import { apiClient, startTestServer, type TestServer } from '../../support/test-server';
 import { startRelay, type Relay } from './unreachable';
 
-// Conventions of the WebKit lane (issue 19, decision 047), after the e2e suite's (decision 018): one
+// Conventions of the WebKit lane (decision 047), after the e2e suite's (decision 018): one
 // MiniBrowser session per file, moved with visit() rather than reloaded where the test allows; the
 // session injected (localStorage) unless the test is about signing in; elements found as a user
 // finds them (role and accessible name, label, text), matched exactly as the app writes them; every

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { companies } from './users';
 
 /**
- * Issue 16: every change a manager makes to a user's access in a company (creation, rights,
+ * Decision 040: every change a manager makes to a user's access in a company (creation, rights,
  * removal, disabling), with the state before and after. Append-only; readable by the company's
  * managers. No foreign key to users: the log outlives anything it names.
  */

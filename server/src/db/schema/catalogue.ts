@@ -152,7 +152,7 @@ export const customers = pgTable(
     /** Days; null means the 30-day default of the rulebook. */
     paymentDelay: integer('payment_delay'),
     isBusiness: boolean('is_business').notNull().default(true),
-    /** Issue 18: a customer named on a validated invoice is archived (hidden from choices), never deleted. */
+    /** Decision 046: a customer named on a validated invoice is archived (hidden from choices), never deleted. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -20,7 +20,7 @@ import type { PdfParty } from '../../../../src/pdf/types';
 import { companies } from './users';
 import { customers, ledgers } from './catalogue';
 
-// Invoices, credit notes and quotes (issue 4). Lines travel as jsonb (JSON numbers are exact
+// Invoices, credit notes and quotes (decision 003). Lines travel as jsonb (JSON numbers are exact
 // numerics in jsonb); the totals are computed by the rulebook and stored as numeric so lists
 // and the dashboard never recompute 100 000 documents.
 
@@ -67,7 +67,7 @@ export const invoices = pgTable(
     discountType: text('discount_type'),
     discountValue: numeric('discount_value', { precision: 14, scale: 2 }),
     correctedInvoiceId: integer('corrected_invoice_id').references((): AnyPgColumn => invoices.id),
-    // Issue 18, the reform's mentions: 'biens' | 'services' | 'mixte' (null: not said yet, refused at
+    // The reform's mentions (decision 046): 'biens' | 'services' | 'mixte' (null: not said yet, refused at
     // validation); VAT on debits (null: the company's default); where the goods go when it differs
     // from the billing address; the date of the sale or service when it differs from the issue date.
     operationKind: text('operation_kind'),
@@ -92,11 +92,11 @@ export const invoices = pgTable(
     paidAt: date('paid_at', { mode: 'string' }),
     /** searchKey (src/domain/search-text) of number, designation and customer: accent-free search. */
     searchText: text('search_text').notNull().default(''),
-    /** Sum of invoice_payments (TTC), kept with each payment so lists and the dashboard need no join (issue 10). */
+    /** Sum of invoice_payments (TTC), kept with each payment so lists and the dashboard need no join (decision 011). */
     amountPaid: money('amount_paid'),
     /** Sum of the validated credit notes correcting this invoice (TTC), kept at each credit note's validation. */
     amountCredited: money('amount_credited'),
-    /** Draft edit counter: a save names the version it started from (lost updates, issue 10). */
+    /** Draft edit counter: a save names the version it started from (lost updates, decision 010). */
     version: integer('version').notNull().default(1),
     insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,7 +115,7 @@ export const invoices = pgTable(
     index('invoices_company_customer_idx').on(t.companyId, t.customerId),
     index('invoices_company_validated_at_idx').on(t.companyId, t.validatedAt),
     // Unpaid invoices are few among years of paid ones: the dashboard and the "impayées" filter read only these.
-    // An invoice fully credited owes nothing any more: it leaves the unpaid ones (issue 10).
+    // An invoice fully credited owes nothing any more: it leaves the unpaid ones (decision 011).
     index('invoices_company_unpaid_idx')
       .on(t.companyId, t.dueDate)
       .where(sql`${t.validated} and ${t.type} = 'Facture' and ${t.paidAt} is null and ${t.amountCredited} < ${t.ttc}`),
@@ -190,7 +190,7 @@ export const documentCounters = pgTable(
 );
 
 /**
- * Payments received for an invoice (issue 10): partial payments allowed, amounts numeric. The
+ * Payments received for an invoice (decision 011): partial payments allowed, amounts numeric. The
  * invoice's amount_paid and paid_at (date it became fully paid) follow in the same transaction.
  */
 export const invoicePayments = pgTable(

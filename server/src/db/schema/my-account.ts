@@ -4,7 +4,7 @@ import { customers } from './catalogue';
 import { invoices } from './invoices';
 
 /**
- * Issue 17, « Mon compte »: a client company's account with its accounting firm. The firm is a
+ * « Mon compte » (decision 043): a client company's account with its accounting firm. The firm is a
  * company of the portal that invoices its clients with the invoicing module; the firm links each
  * client company to the customer record that represents it. One link per client company.
  */

@@ -40,7 +40,7 @@ export const notificationSeen = pgTable(
 );
 
 /**
- * Issue 16: per user and company, which notifications are created (type 1 documents, type 2
+ * Decision 042: per user and company, which notifications are created (type 1 documents, type 2
  * information requests) and whether unread ones are mailed once a day. No row = all on, no digest.
  */
 export const notificationPreferences = pgTable(

@@ -4,7 +4,7 @@ import { companies, users } from './users';
 import { inboxDeposits } from './inbox';
 
 /**
- * Issue 18, « Factures reçues »: a supplier's e-invoice (Factur-X PDF, CII or UBL) deposited by a
+ * « Factures reçues » (decision 046): a supplier's e-invoice (Factur-X PDF, CII or UBL) deposited by a
  * member or arriving through the inbox. The original file is the inbox deposit (category
  * Comptabilité › Achats), kept unchanged; this row is what the server read from it and what the
  * checks found. Nothing here is ever rewritten from the user's side: a new reading is a new row.

@@ -30,7 +30,7 @@ export const users = pgTable(
     authSource: text('auth_source').notNull().default('local'),
     /**
      * Set when the user loses access (removed from their last company, or disabled by a manager):
-     * their sessions are revoked and sign-in answers 403. The row stays (issue 16: 10-year retention
+     * their sessions are revoked and sign-in answers 403. The row stays (decision 040: 10-year retention
      * of what they validated), so it is never deleted.
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -39,7 +39,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_uq').on(t.username),
-    // Issue 16: a login is unique whatever its case (sign-in matches it case-blind); the database
+    // A login is unique whatever its case (sign-in matches it case-blind); the database
     // holds the rule so two managers creating « Paul » and « paul » at once cannot both succeed.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
   ],
@@ -67,7 +67,7 @@ export const companies = pgTable('companies', {
   // Bank details printed on invoices paid by transfer (decision 012), stored compact (no spaces).
   iban: text('iban'),
   bic: text('bic'),
-  // Issue 18, legal details (french-rules.md): a sole trader prints « EI » after the name; the
+  // Legal details (french-rules.md, decision 046): a sole trader prints « EI » after the name; the
   // late-payment rate printed (null: three times the legal interest rate); VAT paid on debits
   // (« Option pour le paiement de la taxe d'après les débits »), the default of each invoice.
   soleTrader: boolean('sole_trader').notNull().default(false),

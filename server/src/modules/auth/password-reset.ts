@@ -9,7 +9,7 @@ import { afterCommit } from '../../db/request-tx';
 import { loggableError } from '../../db/loggable-error';
 
 const RESET_TTL_MINUTES = 60;
-/** Issue 16: a new user may open the welcome mail days later (a week-end, a holiday). */
+/** Decision 040: a new user may open the welcome mail days later (a week-end, a holiday). */
 export const INVITATION_TTL_DAYS = 7;
 
 /**
@@ -23,7 +23,7 @@ const linkFor = (deps: Deps, token: string) => {
 };
 
 /**
- * Issue 16: a user added by a manager chooses their password through the reset mechanism (same
+ * Decision 040: a user added by a manager chooses their password through the reset mechanism (same
  * table, same page, same policy), with a longer validity and a welcome wording. The link is stored
  * in the caller's transaction; the mail leaves only once it commits (a rolled-back creation sends
  * nothing). A lost mail is not fatal: « Mot de passe oublié » sends a new link to the same address.

@@ -32,7 +32,7 @@ export async function findSessionUser(
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         // A disabled user's sessions are revoked when they are disabled; this makes it hold even
-        // for a session opened by a request racing the disabling (issue 16).
+        // for a session opened by a request racing the disabling (decision 040).
         userIsActive(),
       ),
     )

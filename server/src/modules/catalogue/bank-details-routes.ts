@@ -6,7 +6,7 @@ import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { findCompany, setCompanyBankDetails, type BankDetails } from '../users/service';
 
-// The company's IBAN and BIC (issue 10, item 5), printed on its invoices paid by transfer. Read by
+// The company's IBAN and BIC (decision 012), printed on its invoices paid by transfer. Read by
 // whoever may write invoices; changed by whoever may edit them (the invoicing settings). Stored
 // compact; the invoice snapshots the seller at validation, so a later change never alters an
 // issued invoice.

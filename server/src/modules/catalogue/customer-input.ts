@@ -17,7 +17,7 @@ import type { ApiCustomer, CustomerBody } from '../../../../src/contract/catalog
 export const CUSTOMER_ERRORS_TITLE = 'Le client contient des erreurs.';
 /**
  * 'tmp-…' is how a device names a customer it created offline until the server numbers it
- * (issue 10): a real customer holding such a number could receive another customer's documents.
+ * (decision 010): a real customer holding such a number could receive another customer's documents.
  */
 export const RESERVED_ACCOUNT =
   'Un numéro de compte ne peut pas commencer par « tmp- » : ce préfixe est réservé aux clients créés hors connexion.';
@@ -107,7 +107,7 @@ export function customerFromRow(row: CustomerRow): Required<Customer> {
 }
 
 /**
- * The customer as the API answers it (spec names on the wire). Issue 18: `archived` tells the app
+ * The customer as the API answers it (spec names on the wire). Decision 046: `archived` tells the app
  * to hide it from the choices of the invoice and quote editors (it stays listed and synced).
  */
 export const toApiCustomer = (row: CustomerRow): ApiCustomer => ({

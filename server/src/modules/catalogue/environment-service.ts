@@ -48,7 +48,7 @@ export interface CompanyIdentity {
   /** Bank details, printed on invoices paid by transfer (also offline, by the browser's preview). */
   iban: string | null;
   bic: string | null;
-  /** Issue 18: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
+  /** Decision 046: « EI » after the name; the late-payment rate (null: 3× the legal rate); VAT on debits by default. */
   soleTrader: boolean;
   latePenaltyRate: string | null;
   vatOnDebits: boolean;

@@ -12,7 +12,7 @@ export const LEGAL_DETAILS_TITLE = 'Les mentions légales de la société contie
 // listeFactures, src/domain/rights.ts).
 const right = (permission: 'view' | 'edit') => ({ menu: 'mesFactures', child: 'listeFactures', permission }) as const;
 
-/** Issue 18: GET/PUT /api/company/legal-details (src/contract/company.ts). */
+/** Decision 046: GET/PUT /api/company/legal-details (src/contract/company.ts). */
 export function companyRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Société');
 

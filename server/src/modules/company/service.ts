@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 // The companies table is the users module's (decision 023): read and written through its service.
 import { findCompany, setCompanyLegalDetails, type CompanyRow } from '../users/service';
 
-// Issue 18: the company's legal details, the seller every invoice prints and every e-invoice
+// Decision 046: the company's legal details, the seller every invoice prints and every e-invoice
 // carries. Saved as given (what is missing only blocks validation); validated invoices keep the
 // seller snapshot frozen at their validation, so a change never alters an issued invoice.
 

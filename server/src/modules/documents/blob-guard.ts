@@ -9,7 +9,7 @@ import type { FileStorage } from './storage';
 // hashes so a concurrent deletion of the same content does not remove them: in this process
 // (deps.state.heldBlobs) and, with several instances on one PostgreSQL and one object store, in
 // the database too — each upload takes a shared advisory lock per hash, a deletion the exclusive
-// one, held from its check to its removal (issue 13).
+// one, held from its check to its removal (decision 036).
 export type BlobHolds = Map<string, number>;
 type BlobGuard = Pick<ServerState, 'heldBlobs' | 'sharedLocks' | 'blobUsers'>;
 const blobLock = (sha256: string) => `blob:${sha256}`;

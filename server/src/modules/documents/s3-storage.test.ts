@@ -7,7 +7,7 @@ import { storageContract, testBytes } from '../../../../tests/support/storage-co
 import { parseStorageUrl, s3Client, s3Storage } from './s3-storage';
 import { StorageError } from './storage-errors';
 
-// Issue 13: the S3 store against a real S3-compatible server on loopback (s3rver).
+// Decision 036: the S3 store against a real S3-compatible server on loopback (s3rver).
 
 let s3: LocalS3;
 const roots: string[] = [];

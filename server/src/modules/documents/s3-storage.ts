@@ -15,7 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { nodeIo, receiveToTemp, type FileStorage, type StoredObject } from './storage';
 import { StorageError, storageErrorOf } from './storage-errors';
 
-// Issue 13: the same content-addressed store on the S3 API (AWS, or any compatible server: MinIO,
+// Decision 036: the same content-addressed store on the S3 API (AWS, or any compatible server: MinIO,
 // Garage, Scaleway, OVH…), for several instances sharing their files. An upload is first received
 // into a local temporary file, hashed and verified as on the disk store (verified-sink.ts); only
 // then is it sent to its final key, the SHA-256, in parts of 8 MiB when large. An object appears

@@ -7,7 +7,7 @@ import { storageContract } from '../../../../tests/support/storage-contract';
 import { diskStorage } from './storage';
 import { StorageError } from './storage-errors';
 
-// The disk store checks every write to the end (issue 9, item 2; decision 006).
+// The disk store checks every write to the end (decision 006).
 
 const roots: string[] = [];
 const newRoot = () => {

@@ -35,7 +35,7 @@ const NOT_READY_STORAGE = {
 const notReady = (message: string) => new HttpError(503, message, { headers: { 'Retry-After': '5' } });
 
 /**
- * GET /api/health/live and /api/health/ready (issue 13): liveness never touches the database (a
+ * GET /api/health/live and /api/health/ready (decision 034): liveness never touches the database (a
  * slow database must not get the process restarted); readiness runs one trivial query and a small
  * probe write into the data folder (kept a few seconds, decision 077: on a full or read-only disk
  * every write would fail), and says 503 from the moment the server starts stopping, so a load

@@ -131,7 +131,7 @@ export const removeDepositBytes = (db: Db, guard: BlobGuard, storage: FileStorag
   removeBlobIfUnused(db, guard, storage, sha256);
 type BlobGuard = Parameters<typeof removeBlobIfUnused>[1];
 
-// ── For « Factures reçues » (issue 18): the original file of a received invoice is an inbox deposit ──
+// ── For « Factures reçues » (decision 046): the original file of a received invoice is an inbox deposit ──
 
 /** The category of suppliers' invoices: Comptabilité › Achats. */
 export const PURCHASES_CATEGORY_ID = 43;

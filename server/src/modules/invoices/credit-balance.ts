@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import { recordEvent } from './history';
 
-// Credit notes against their invoice (issue 10, item 2). The limit itself is the rulebook's
+// Credit notes against their invoice (decision 011). The limit itself is the rulebook's
 // (src/domain/credit-notes), judged on the invoice and its credit notes already validated. Saving
 // a draft credit note checks it; validating checks again under the company's numbering lock, so
 // two credit notes validated at the same moment cannot both take the same remaining amount.

@@ -49,7 +49,7 @@ async function turnoverByMonth(db: Deps['db'], companyId: number, from: string, 
 
 async function receivables(db: Deps['db'], companyId: number, today: string) {
   const overdue = sql`${invoices.dueDate} < ${today}`;
-  // What is still due: TTC less the payments and credit notes already received (issue 10).
+  // What is still due: TTC less the payments and credit notes already received (decision 011).
   const due = sql`greatest(${invoices.ttc} - ${invoices.amountPaid} - ${invoices.amountCredited}, 0)`;
   const [row] = await db
     .select({

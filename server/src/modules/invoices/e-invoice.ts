@@ -6,7 +6,7 @@ import { embedFacturX } from '../../../../src/einvoice/factur-x';
 import type { BusinessDocumentModel } from '../../../../src/pdf/types';
 import { renderPdf } from './pdf-model';
 
-// Issue 18 (decision 046): a validated invoice or credit note is issued as Factur-X — the PDF the
+// Decision 046: a validated invoice or credit note is issued as Factur-X — the PDF the
 // customer reads, made PDF/A-3b, with the same data as EN 16931 CII attached as factur-x.xml — and
 // can be downloaded as UBL 2.1. Both XML come from one model built from the frozen document, so the
 // PDF, the CII and the UBL say the same thing.

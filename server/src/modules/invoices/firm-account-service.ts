@@ -5,7 +5,7 @@ import { invoicePdf } from './invoice-pdf';
 import { loadInvoice } from './invoice-store';
 
 // Read-only views of one customer's validated documents and their payments, for « Mon compte »
-// (issue 17, decision 043): the firm invoices its clients with this module, and the client company
+// (decision 043): the firm invoices its clients with this module, and the client company
 // reads, through these functions only, what the firm issued to the customer record that represents
 // it. Amounts stay the stored numeric texts: the caller sums them exactly (cents).
 

@@ -5,7 +5,7 @@ import { invoiceEvents } from '../../db/schema/index';
 import type { InvoiceRow } from './invoice-store';
 import { formatDate, formatMoney } from '../../../../src/domain/format';
 
-// The history of an invoice (issue 10, item 4): created, validated, sent to whom, payments, credit
+// The history of an invoice (decision 011): created, validated, sent to whom, payments, credit
 // notes. Creation and validation are read from the invoice's own columns (every invoice has them,
 // seeded ones included); what columns cannot tell (the recipient, each payment, each credit note)
 // is an event written in the transaction of the change.

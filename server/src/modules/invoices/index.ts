@@ -12,7 +12,7 @@ import { sendRoute } from './send-route';
 import { ublRoute } from './ubl-route';
 import { validateRoute } from './validate-route';
 
-/** Issue 4: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists. */
+/** Decision 003: invoices, credit notes and quotes — drafting, PDF, gapless validation, sending, lists. */
 export function invoicesModule(deps: Deps): Hono<AppEnv> {
   const invoicesApi = createModule(deps, '/api', 'Factures');
   invoiceRoutes(deps, invoicesApi.route);

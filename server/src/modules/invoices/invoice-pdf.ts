@@ -64,7 +64,7 @@ export async function invoicePdf(db: DbOrTx, row: JoinedInvoice): Promise<{ byte
   }
   const company = await loadCompany(db, i.companyId);
   const model = invoiceModel(row, company, await customerById(db, i.customerId));
-  // A validated document is issued as Factur-X (issue 18), as at its validation; a draft is a plain preview.
+  // A validated document is issued as Factur-X (decision 046), as at its validation; a draft is a plain preview.
   const bytes = i.validated ? await renderFacturX(model, i.validatedAt ?? i.updatedAt) : await renderPdf(model);
   const fileName = invoiceFileName(model);
   if (i.validated) {

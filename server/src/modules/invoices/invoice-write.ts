@@ -14,7 +14,7 @@ import { discountColumns, discountOf, normalizeLines, type InvoiceWrite } from '
 import { documentSearchText } from './search';
 import type { InvoiceRow } from './invoice-store';
 
-// The rulebook before every write (issue 4). Saving a draft runs every rule of spec 5.1 except
+// The rulebook before every write (decision 003). Saving a draft runs every rule of spec 5.1 except
 // the two that only make sense when validating (Starter limit, date after this month): the
 // spec's screen runs the checks before saving, so the server refuses what the screen refuses,
 // and a client without the screen (offline sync, scripts) cannot store a draft the screen would
@@ -31,7 +31,7 @@ export const CORRECTED_MESSAGES = {
   noCorrectedInvoice: creditMessages.noCorrectedInvoice,
 };
 
-/** A save that started from an older version of the draft (issue 10: lost updates). */
+/** A save that started from an older version of the draft (decision 010: lost updates). */
 export const STALE_DRAFT =
   'Ce brouillon a été modifié ailleurs (dans un autre onglet ou sur un autre appareil) depuis que vous l’avez ouvert : rechargez-le pour voir ces modifications, ou écrasez-les avec votre version.';
 /** field 'version' tells clients this 409 is a stale draft (not a frozen document): they offer reload or overwrite. */
@@ -65,7 +65,7 @@ async function correctedInvoiceErrors(
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
     .limit(1);
   const errors = correctedInvoiceLinkErrors(payload, row ?? null, customer?.id ?? null);
-  // Issue 10: never more than what remains to be credited (credit-balance.ts, src/domain/credit-notes).
+  // Decision 011: never more than what remains to be credited (credit-balance.ts, src/domain/credit-notes).
   if (errors.length === 0) errors.push(...(await creditLimitErrors(db, companyId, id, draftValues(payload, customer))));
   return errors;
 }
@@ -109,7 +109,7 @@ export function draftValues(payload: InvoiceWrite, customer: CustomerRow | null)
     calculatesBasisTTC: payload.calculatesBasisTTC,
     ...discountColumns(payload.discount),
     correctedInvoiceId: payload.type === 'Avoir' ? (payload.correctedInvoiceId ?? null) : null,
-    // Issue 18, the reform's mentions (null: not said; vatOnDebits null: the company's default).
+    // The reform's mentions (decision 046; null: not said; vatOnDebits null: the company's default).
     operationKind: isOperationKind(payload.operationKind) ? payload.operationKind : null,
     vatOnDebits: payload.vatOnDebits ?? null,
     deliveryAddress: payload.deliveryAddress?.trim() || null,

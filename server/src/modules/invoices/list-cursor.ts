@@ -2,7 +2,7 @@ import { and, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { estimates, invoices } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 
-// Keyset paging of the invoice and quote lists (issue 13): `?after=` carries the sort key of the
+// Keyset paging of the invoice and quote lists (decision 036): `?after=` carries the sort key of the
 // last row of the page before, so page 2 000 reads 50 index entries instead of skipping 100 000.
 // The cursor is opaque to clients (base64url of the key), and checked here: a cursor that is not
 // ours is a 400, never a 500 or a silently wrong page.

@@ -40,7 +40,7 @@ export function normalizeLines(lines: InvoiceLine[]): InvoiceLine[] {
   return lines.map((l) => ({ ...l, total: lineTotal(l) }));
 }
 
-/** An invoice as the server writes it: the payload and the reform's mentions (issue 18). */
+/** An invoice as the server writes it: the payload and the reform's mentions (decision 046). */
 export type InvoiceWrite = InvoicePayload & InvoiceMentions;
 
 /** The parsed wire payload in the domain's names (paymentMode, billingAddress). */

@@ -55,7 +55,7 @@ export function sendRoute(deps: Deps, route: Route) {
     try {
       await deps.mailer.send({
         to,
-        // From the company's name, and "Répondre" reaches the shop, not the no-reply sender (issue 10).
+        // From the company's name, and "Répondre" reaches the shop, not the no-reply sender (decision 012).
         fromName: company.label,
         replyTo: company.email?.trim() || undefined,
         subject: `${kind} n° ${inv.number} – ${company.label}`,
@@ -73,7 +73,7 @@ export function sendRoute(deps: Deps, route: Route) {
         .update(invoices)
         .set({ sentAt: deps.now() })
         .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-      // The history says to whom it went (issue 10).
+      // The history says to whom it went (decision 011).
       await recordEvent(deps.db, {
         companyId,
         invoiceId: id,

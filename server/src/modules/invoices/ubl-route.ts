@@ -14,7 +14,7 @@ type Route = ReturnType<typeof createModule>['route'];
 export const NOT_YET_AN_EINVOICE =
   'Cette facture n’est pas encore validée : elle n’a pas encore de version électronique (UBL).';
 
-/** GET /invoices/:id/ubl (issue 18): the validated document as UBL 2.1, from its frozen data. */
+/** GET /invoices/:id/ubl (decision 046): the validated document as UBL 2.1, from its frozen data. */
 export function ublRoute(deps: Deps, route: Route) {
   route(api.invoices.invoiceUbl, { right: invoiceRight('view') }, async (c) => {
     const companyId = c.get('company').id;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 
 // What other modules may ask about the invoices (decision 023: through this service, never the
-// table). Issue 18, retention: a customer named on a validated invoice or credit note is kept
+// table). Retention (decision 046): a customer named on a validated invoice or credit note is kept
 // 10 years with it: archived, never deleted.
 
 /** Whether a validated invoice or credit note of the company names this customer. */

@@ -6,7 +6,7 @@ import { PARIS_TIME_ZONE } from '../../../../src/domain/dates';
 import { formatDateTime } from '../../../../src/domain/format';
 import { joinPerson, loadProfile, userIsActive } from '../users/service';
 
-// Issue 16: one mail a day to the users who asked for it, listing their unread notifications of
+// Decision 042: one mail a day to the users who asked for it, listing their unread notifications of
 // one company. The job runs every hour (server.ts); lastDigestAt makes a second run the same
 // (Paris) day send nothing, so a restart, a second instance or a retried turn never mails twice.
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { notificationPreferences, type notifications } from '../../db/schema/index';
 import type { NotificationPreferences } from '../../../../src/contract/notifications';
 
-// Issue 16: per user and company, which kinds of notification are created and whether the unread
+// Decision 042: per user and company, which kinds of notification are created and whether the unread
 // ones are mailed once a day. No row means the defaults: a user who never opened the section keeps
 // receiving everything, and no mail they did not ask for.
 

@@ -33,7 +33,7 @@ export function notificationsModule(deps: Deps) {
     return c.json({ notificationsCount: 0 });
   });
 
-  // Before /notifications/:id, which would otherwise take « preferences » for an id (issue 16: the
+  // Before /notifications/:id, which would otherwise take « preferences » for an id (decision 042: the
   // PUT answered a wrong 400).
   route(api.notifications.getPreferences, { company: true }, async (c) =>
     c.json(await readPreferences(deps.db, c.get('user').id, c.get('company').id)),

@@ -72,7 +72,7 @@ export type NewNotification = typeof notifications.$inferInsert;
 /**
  * The one way other modules create notifications (decision 023): documents filed by the inbox's
  * batches, the accounting's information requests, the demo seed. A recipient who switched that
- * kind off in that company gets none (issue 16, preferences.ts). Runs in the caller's transaction
+ * kind off in that company gets none (decision 042, preferences.ts). Runs in the caller's transaction
  * when given one.
  */
 export async function notify(db: DbOrTx, notes: NewNotification[]): Promise<void> {

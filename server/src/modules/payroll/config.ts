@@ -1,6 +1,6 @@
 import { StartupError } from '../../startup/startup-error';
 
-// Payroll single sign-on (issue 17, decision 045): the external payroll host's form address, the
+// Payroll single sign-on (decision 045): the external payroll host's form address, the
 // secret shared with it, and the scope it expects. All optional: without them the portal runs and
 // GET /api/fullls/sso answers 503. Half a configuration is a mistake caught at start, not at the
 // first click of a user.

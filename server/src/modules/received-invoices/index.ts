@@ -1,2 +1,2 @@
-// « Factures reçues » (issue 18): suppliers' e-invoices, read, checked and kept with their original file.
+// « Factures reçues » (decision 046): suppliers' e-invoices, read, checked and kept with their original file.
 export { receivedInvoicesModule } from './routes';

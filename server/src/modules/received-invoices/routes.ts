@@ -25,7 +25,7 @@ import {
 } from './service';
 import { receiveInvoiceUpload } from './upload';
 
-// « Factures reçues » (issue 18). Rights are the inbox's: depositing there deposits here, seeing
+// « Factures reçues » (decision 046). Rights are the inbox's: depositing there deposits here, seeing
 // its deposits lists and reads these; the files follow the documents' one rule (access.ts).
 const right = (permission: 'view' | 'create') => ({ menu: 'maBannette', permission }) as const;
 

@@ -16,7 +16,7 @@ import { readInvoiceOffThread } from './reader-pool';
 export { readSupplierInvoice, supplierKeyOf, type ReadInvoice } from './read';
 export { readInvoiceOffThread } from './reader-pool';
 
-// « Factures reçues » (issue 18): suppliers' e-invoices read from their original file (an inbox
+// « Factures reçues » (decision 046): suppliers' e-invoices read from their original file (an inbox
 // deposit in Comptabilité › Achats, kept unchanged) and checked. Rows are written once: a trigger
 // refuses any update or delete (10 years' retention).
 

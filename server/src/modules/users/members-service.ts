@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/paging';
 import { companies, memberships, users } from '../../db/schema/index';
 
-// Issue 16 (decision 040): what the administration module (« Gérer mes utilisateurs ») needs of the
+// Decision 040: what the administration module (« Gérer mes utilisateurs ») needs of the
 // users module's tables — people, their memberships and their state. The rules (who may do what)
 // live in server/src/modules/admin; these functions only read and write.
 

@@ -8,7 +8,7 @@ import { useOnline } from '../../../lib/online';
 import { periodsData, resultData } from '../accounting-data';
 
 /**
- * Home (issue 16, « Ma comptabilité »): the latest exercise's result, revenue and expenses. Read
+ * Home (decision 042, « Ma comptabilité »): the latest exercise's result, revenue and expenses. Read
  * from the same kept answers as the accounting dashboard (the exercises, then the exercise's
  * result), so the tablet shows them offline too, and the sign-in prefetch's requests serve it.
  */

@@ -32,7 +32,7 @@ const TITLES = [
 ];
 
 /**
- * « Ajouter un utilisateur » (issue 16): identity → companies → rights per company → document
+ * « Ajouter un utilisateur » (decision 040): identity → companies → rights per company → document
  * categories → summary → « Créer l’utilisateur ». The manager only ever sees what they may grant
  * (`companies`: GET /me/admin/grantable). Closing keeps nothing: a half-made user is not a draft.
  */

@@ -2,7 +2,7 @@ import { usesDirectoryLogin } from '../../../lib/branding';
 import type { ApiError } from '../../../lib/http';
 import type { LoginResponse } from './session-api';
 
-// Issue 12: the sign-in call in plain fetch, so /login does not load the HTTP client (ky); the
+// Decision 014: the sign-in call in plain fetch, so /login does not load the HTTP client (ky); the
 // signed-in app keeps lib/http.ts. Same request as before: no retry, 30 s timeout.
 export class LoginFailure extends Error {
   constructor(readonly detail: ApiError) {

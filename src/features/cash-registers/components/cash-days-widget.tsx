@@ -8,7 +8,7 @@ import { registersData } from '../cash-registers-data';
 import { cashDaysSummary } from '../cash-model';
 
 /**
- * Home (issue 16, « Mes caisses »): the days still to close, per register. Read from the device's
+ * Home (decision 042, « Mes caisses »): the days still to close, per register. Read from the device's
  * copy of the registers (kept for offline entry), so it shows offline too.
  */
 export function CashDaysWidget() {

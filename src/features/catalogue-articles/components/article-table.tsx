@@ -40,7 +40,7 @@ const right: CSSProperties = {
  */
 export function ArticleTable(props: Props) {
   const { rows, pending } = props;
-  // On a phone (below 36em), cards instead of columns (issue 10 item 11).
+  // On a phone (below 36em), cards instead of columns (decision 013).
   if (!usePhone()) return <ArticleGrid {...props} />;
   return (
     <PhoneCardList

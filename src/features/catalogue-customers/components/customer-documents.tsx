@@ -43,7 +43,7 @@ function Limited<T>({
   const shown = all ? rows : rows.slice(0, FIRST);
   return (
     <Stack gap="xs">
-      {/* On a phone, one card per document rather than six columns cut off (issue 10 item 11). */}
+      {/* On a phone, one card per document rather than six columns cut off (decision 013). */}
       {phone ? (
         <ul
           role="list"

@@ -7,7 +7,7 @@ import { customerFeedback, isUsedRefusal } from '../customer-feedback';
 import { accountNumberText, customerName, type CustomerRow } from '../customer-model';
 import { showFeedback } from './show-feedback';
 
-/** Why archiving, in the dialog that offers it after a refused delete (issue 18, retention). */
+/** Why archiving, in the dialog that offers it after a refused delete (decision 046, retention). */
 export const ARCHIVE_INSTEAD =
   'Ce client reste conservé avec ses factures validées (10 ans). Archivez-le : il ne sera plus proposé dans les factures et devis, et pourra être rétabli.';
 

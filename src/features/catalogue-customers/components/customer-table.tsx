@@ -20,7 +20,7 @@ interface Props {
 
 const ROW_HEIGHT = 60;
 
-/** Issue 18: kept with its validated invoices, no longer offered in the editors. */
+/** Decision 046: kept with its validated invoices, no longer offered in the editors. */
 export function ArchivedBadge() {
   return (
     <Badge
@@ -41,7 +41,7 @@ const cell: CSSProperties = {
   justifyContent: 'center',
 };
 
-/** Customers: columns from a tablet up, cards on a phone (issue 10 item 11). */
+/** Customers: columns from a tablet up, cards on a phone (decision 013). */
 export function CustomerTable(props: Props) {
   const { rows, pending } = props;
   if (!usePhone()) return <CustomerGrid {...props} />;

@@ -1,4 +1,4 @@
-// GET / PUT /api/company/legal-details (issue 18): the seller's identity every invoice prints.
+// GET / PUT /api/company/legal-details (decision 046): the seller's identity every invoice prints.
 // Online only (src/contract/company.ts): the server's answer is what the next validation uses.
 import { api } from '../../../contract/index';
 import type { LegalDetails, LegalDetailsBody } from '../../../contract/company';

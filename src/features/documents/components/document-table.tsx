@@ -38,7 +38,7 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
   const phone = usePhone();
   const { ref, wide } = useRoomFor(ALL_COLUMNS);
   if (phone) {
-    // On a phone, one card per document instead of columns cut off (issue 10 item 11).
+    // On a phone, one card per document instead of columns cut off (decision 013).
     return (
       <Stack gap={8}>
         {selectable && !!items?.length && (

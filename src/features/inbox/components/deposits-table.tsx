@@ -27,7 +27,7 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
   const columns = 4 + (selectable ? 1 : 0) + (showCompany ? 1 : 0) + (onDelete ? 1 : 0);
   const phone = usePhone();
   if (phone) {
-    // On a phone, one card per file instead of columns cut off (issue 10 item 11).
+    // On a phone, one card per file instead of columns cut off (decision 013).
     return (
       <Stack gap={8}>
         {selectable && onPage.length > 0 && (

@@ -1,4 +1,4 @@
-// Issue 18, the validated invoice's e-invoice files: GET /api/invoices/:id/pdf (the stored PDF, a
+// The validated invoice's e-invoice files (decision 046): GET /api/invoices/:id/pdf (the stored PDF, a
 // Factur-X: PDF/A-3 with its CII XML) and GET /api/invoices/:id/ubl (the same invoice in UBL 2.1),
 // saved under the server's file name. Online only: both are the server's.
 import { api } from '../../../contract/index';

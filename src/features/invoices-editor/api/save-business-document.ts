@@ -36,7 +36,7 @@ export async function saveBusinessDocument(
     entries: await entriesOfDocument(state.docKey, tmp),
   });
   // A PUT names the draft version the form started from: the server refuses it (409) if someone
-  // saved in between (issue 10). Null (created offline, not confirmed yet): the outbox gives it the
+  // saved in between (decision 010). Null (created offline, not confirmed yet): the outbox gives it the
   // creation's version before sending.
   const payload =
     plan.method === 'PUT'

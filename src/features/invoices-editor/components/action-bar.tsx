@@ -10,7 +10,7 @@ export interface BarTotals {
 }
 
 /**
- * The editor's actions and totals, stuck to the bottom of the window (issue 10 item 8): on a
+ * The editor's actions and totals, stuck to the bottom of the window (decision 068): on a
  * 900 px-high laptop "Aperçu", "Enregistrer", "Valider" and the total stay in view while the
  * lines scroll. Above the footer, which Mantine's AppShell fixes on wide screens. On a phone, the
  * total TTC alone (HT and TVA are in « Totaux »): the bar took a quarter of the screen's height.

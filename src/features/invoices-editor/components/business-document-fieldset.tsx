@@ -19,8 +19,8 @@ interface Props {
 const CUSTOMER_LIMIT = 50;
 
 /**
- * Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation; issue
- * 18's mentions. Not redrawn while the user types in a line: nothing it shows comes from the lines.
+ * Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation; the
+ * reform's mentions. Not redrawn while the user types in a line: nothing it shows comes from the lines.
  */
 export const BusinessDocumentFieldset = memo(function BusinessDocumentFieldset({
   state,

@@ -3,7 +3,7 @@ import type { DraftConflictApi } from '../hooks/use-draft-conflict';
 
 export const CONFLICT_TITLE = 'Ce brouillon a été modifié ailleurs';
 
-/** The choice after a save refused as stale (issue 10): reload the server's copy, or overwrite it knowingly. */
+/** The choice after a save refused as stale (decision 010): reload the server's copy, or overwrite it knowingly. */
 export function DraftConflictModal({ conflict }: { conflict: DraftConflictApi }) {
   return (
     <Modal opened={conflict.opened} onClose={conflict.close} title={CONFLICT_TITLE} centered>

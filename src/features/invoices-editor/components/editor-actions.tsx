@@ -38,7 +38,7 @@ interface Props {
   onSave: () => void;
   onValidate: () => void;
   onOpenPdf: () => void;
-  /** Issue 18: the validated invoice's e-invoice files (online only). */
+  /** Decision 046: the validated invoice's e-invoice files (online only). */
   onDownload: (format: 'facturx' | 'ubl') => void;
   onSend: () => void;
   onCreditNote: () => void;

@@ -20,7 +20,7 @@ export function ErrorsAlert({ title, errors, onClose }: { title: string; errors:
         {errors.map((e) => (
           <List.Item key={e}>
             {e}
-            {/* Issue 18: the seller's missing legal details are filled on their own screen. */}
+            {/* Decision 046: the seller's missing legal details are filled on their own screen. */}
             {isLegalDetailsRefusal(e) && (
               <>
                 {' '}

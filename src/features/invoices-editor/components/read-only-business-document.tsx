@@ -62,7 +62,7 @@ export function ReadOnlyBusinessDocument({ state, customer }: { state: EditorSta
           {invoice && <Field label="Mode de paiement" value={form.paymentMode} />}
           <Field label="Désignation" value={form.designation} />
           <Field label="Clause de TVA" value={form.vatClause} />
-          {/* Issue 18: the reform's mentions, as issued (null vatOnDebits: the company's choice then). */}
+          {/* Decision 046: the reform's mentions, as issued (null vatOnDebits: the company's choice then). */}
           {invoice && (
             <Field
               label="Nature de l’opération"

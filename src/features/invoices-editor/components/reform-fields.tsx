@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Issue 18, the reform's mentions of an invoice (french-rules.md): the kind of operation, the
+ * The reform's mentions of an invoice (french-rules.md, decision 046): the kind of operation, the
  * option for VAT on debits (the company's by default), and the delivery address and the date of
  * the sale, each only when it differs from the billing address or date.
  */

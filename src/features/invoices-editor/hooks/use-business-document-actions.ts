@@ -109,7 +109,7 @@ export function useBusinessDocumentActions({ editor, data, customer, pdf, persis
     }
   }, [editor, pdf, fileNameOf, companyId]);
 
-  /** Issue 18: the validated invoice's Factur-X PDF or its UBL XML, downloaded from the server. */
+  /** Decision 046: the validated invoice's Factur-X PDF or its UBL XML, downloaded from the server. */
   const download = useCallback(
     async (format: EInvoiceFormat) => {
       const s = editor.get();

@@ -1,4 +1,4 @@
-// A save refused because the draft was saved elsewhere since it was opened (409, issue 10): the
+// A save refused because the draft was saved elsewhere since it was opened (409, decision 010): the
 // user chooses. "Recharger la version du serveur" drops this device's changes for the server's
 // copy; "Écraser avec ma version" sends the form again from the server's current version.
 // Nothing is overwritten without that choice.

@@ -84,7 +84,7 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
       if (entry.docKey !== docKey) return;
       if (entry.kind === saveKind(kind)) {
         const doc = response as { number?: string | null; version?: number };
-        // The next save starts from the version this one produced (issue 10).
+        // The next save starts from the version this one produced (decision 010).
         const version = (s: EditorState) => (typeof doc.version === 'number' ? doc.version : s.version);
         setState((s) =>
           sameSent(s.sent, entry.body)

@@ -82,7 +82,7 @@ export const ENVIRONMENT = {
   accounting: { exercises: [{ dateStart: `${year - 1}-01-01`, dateEnd: `${year + 1}-12-31` }] },
   general: { ledgers: [{ id: 1, code: 'VE' }] },
   estimate: { items: [] },
-  // Complete legal details (issue 18): the device's checks let its invoices be validated.
+  // Complete legal details (decision 046): the device's checks let its invoices be validated.
   company: {
     id: COMPANY_ID,
     label: 'Boulangerie Pâtisserie Martin',

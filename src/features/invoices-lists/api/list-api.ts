@@ -19,7 +19,7 @@ export interface ListPage<T> {
 const options = (signal?: AbortSignal) => ({ signal, retry: 0 });
 
 // Page N is asked after page N−1's row, with its cursor, when this device has read it: the server
-// then reads 500 index entries instead of skipping every row before (issue 13). Without it (first
+// then reads 500 index entries instead of skipping every row before (decision 036). Without it (first
 // page, or the list reopened at page N) the page number is used. A document created meanwhile does
 // not shift a cursor page, so no row is skipped either.
 const cursors = new Map<string, string>();

@@ -101,7 +101,7 @@ export async function downloadPdf(
   saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));
 }
 
-/** GET /api/invoices/:id/ubl (issue 18): the validated invoice in UBL 2.1, saved under the server's file name. */
+/** GET /api/invoices/:id/ubl (decision 046): the validated invoice in UBL 2.1, saved under the server's file name. */
 export async function downloadUbl(id: string | number, fallbackName: string): Promise<void> {
   const response = await callRaw(api.invoices.invoiceUbl, { params: { id } });
   saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));

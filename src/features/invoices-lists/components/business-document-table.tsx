@@ -36,7 +36,7 @@ const cell: CSSProperties = {
 
 export type BusinessDocumentTableProps<R extends { id: string | number }> = Props<R>;
 
-/** The list of invoices or quotes: columns from a tablet up, cards on a phone (issue 10 item 11). */
+/** The list of invoices or quotes: columns from a tablet up, cards on a phone (decision 013). */
 export function BusinessDocumentTable<R extends { id: string | number }>(props: Props<R>) {
   return usePhone() ? <BusinessDocumentCards {...props} /> : <DocumentGrid {...props} />;
 }

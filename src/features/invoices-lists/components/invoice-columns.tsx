@@ -13,7 +13,7 @@ export interface InvoiceColumnDeps {
   online: boolean;
   canEdit: boolean;
   open: Open;
-  /** 'pdf': the stored PDF (a Factur-X once validated); 'ubl': the validated invoice in UBL (issue 18). */
+  /** 'pdf': the stored PDF (a Factur-X once validated); 'ubl': the validated invoice in UBL (decision 046). */
   onDownload: (row: InvoiceListRow, format?: 'pdf' | 'ubl') => void;
   onPaid: (row: InvoiceListRow, paid: boolean) => void;
 }
@@ -125,7 +125,7 @@ export function invoiceColumns({
                 {downloadLabel('Télécharger en UBL (XML)', online)}
               </Menu.Item>
             )}
-            {/* "Marquer payée" opens the payment dialog on the invoice page (date, means, amount: issue 10). */}
+            {/* "Marquer payée" opens the payment dialog on the invoice page (date, means, amount: decision 011). */}
             {payable && amountDue(settlementOf(r)) > 0 && (
               <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>
                 Marquer payée

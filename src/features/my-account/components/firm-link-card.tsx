@@ -36,7 +36,7 @@ interface Company {
 }
 
 /**
- * « Compte client » (issue 17, decision 043), for the firm's staff only (the page checks
+ * « Compte client » (decision 043), for the firm's staff only (the page checks
  * can(profile, 'firm')): links the current company to the firm company's customer record that
  * represents it, whose invoices « Mon compte » then shows. Online only (the contract's
  * 'online-only'): offline the buttons are disabled and say why.

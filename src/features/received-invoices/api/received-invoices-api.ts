@@ -1,4 +1,4 @@
-// « Factures reçues » (issue 18): the typed calls of src/contract/received-invoices.ts. The deposit
+// « Factures reçues » (decision 046): the typed calls of src/contract/received-invoices.ts. The deposit
 // is online only (the answer is what the server read), sent with XMLHttpRequest for its progress.
 import { api } from '../../../contract/index';
 import type { ReceivedInvoiceDetail, ReceivedInvoiceRow } from '../../../contract/received-invoices';

@@ -1,4 +1,4 @@
-// GET / PUT /api/notifications/preferences (issue 16): the three switches of the « Notifications »
+// GET / PUT /api/notifications/preferences (decision 042): the three switches of the « Notifications »
 // section of /me, per company. The change goes through the outbox like every other, so a switch
 // flipped offline is sent back online rather than lost.
 import { api } from '../../../contract/index';

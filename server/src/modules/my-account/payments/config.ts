@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { StartupError } from '../../../startup/startup-error';
 
-// Card payment configuration (issue 17, decision 044), validated at start with env.ts.
+// Card payment configuration (decision 044), validated at start with env.ts.
 // PAYMENT_PROVIDER: 'local' is the test provider started with the app (no real card is ever
 // charged); 'none' turns card payment off (503). Unset: 'local', except in production without demo
 // data, where nothing fake may be offered to real clients.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cardPage, DELIVERIES, judgeCard, messagePage, secure3dPage, type Delivery } from './local-provider-page';
 import { signatureHeader, SIGNATURE_HEADER, type CheckoutOutcome } from './provider';
 
-// The local TEST payment provider (issue 17, decision 044): its own small HTTP server on 127.0.0.1,
+// The local TEST payment provider (decision 044): its own small HTTP server on 127.0.0.1,
 // playing what a real provider does — an API to create a session and read its status, a hosted card
 // page, and signed notifications to the portal's webhook. A test or a newcomer chooses how the
 // notification is delivered (now, late, twice, never) to exercise the portal's idempotency and its

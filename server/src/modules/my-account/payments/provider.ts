@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Issue 17, decision 044: what the portal needs from a card payment provider. The card never
+// Decision 044: what the portal needs from a card payment provider. The card never
 // reaches the portal: it creates a session, sends the browser to the provider's hosted page, and
 // believes only the provider's signed server-to-server notification (or its status read back).
 // One adapter per provider implements this; local-provider.ts is the one for development and tests.

@@ -13,7 +13,7 @@ import { paymentProviderOf } from './local-provider';
 import { ProviderUnavailable, type PaymentProvider } from './provider';
 import { settlePayment, toCardPayment, type CardPaymentRow } from './settle';
 
-// Issue 17, decision 044: card payment of the firm's invoices from « Mon compte ». The server sets
+// Decision 044: card payment of the firm's invoices from « Mon compte ». The server sets
 // the amount (never the browser), the provider's hosted page takes the card, and only the provider's
 // signed notification — or its status read back when the notification is late — settles a payment.
 
