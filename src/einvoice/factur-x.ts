@@ -1,4 +1,4 @@
-// Decision 046: the Factur-X container: the invoice PDF (src/pdf/render.ts, Inter embedded) turned into
+// The Factur-X container: the invoice PDF (src/pdf/render.ts, Inter embedded) turned into
 // PDF/A-3b with the CII XML attached as `factur-x.xml` (AFRelationship Alternative, EN 16931 profile
 // in the XMP), by @cantoo/pdf-lib's embedFacturX. pdf-lib keeps the Info dictionary and the XMP
 // equivalent on save (PDF/A); we set every Info entry here so both say the same title, author,

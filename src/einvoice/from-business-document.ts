@@ -1,4 +1,4 @@
-// Decision 046: the visible document (BusinessDocumentModel, the data the PDF prints) → the e-invoice
+// The visible document (BusinessDocumentModel, the data the PDF prints) → the e-invoice
 // model (EN 16931), so the Factur-X XML and the UBL file say exactly what the PDF says: same lines,
 // same per-rate bases and VAT (src/domain/totals.ts), same totals. Pure and fast (no Decimal in the
 // loops beyond the writers' formatting). Decision 046.

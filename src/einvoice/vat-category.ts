@@ -1,4 +1,4 @@
-// Decision 046: the EN 16931 VAT category (UNCL5305, BT-151/BT-118) of a rate, read from what our documents
+// The EN 16931 VAT category (UNCL5305, BT-151/BT-118) of a rate, read from what our documents
 // hold: the rate, the document's VAT clause (« Mention de TVA », the defaults are in
 // server/src/modules/catalogue/defaults.ts) and the buyer. Decision 046.
 // - rate > 0 → S (standard or reduced rate);
