@@ -23,6 +23,7 @@ const steps = [
       'scripts/decisions-index.test.mjs',
       'scripts/docs-paths.test.mjs',
       'scripts/areas.test.mjs',
+      'scripts/citations.test.mjs',
     ],
   ],
   [
