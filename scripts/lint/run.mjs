@@ -24,6 +24,7 @@ const steps = [
       'scripts/docs-paths.test.mjs',
       'scripts/areas.test.mjs',
       'scripts/citations.test.mjs',
+      'scripts/module-cycles.test.mjs',
     ],
   ],
   [

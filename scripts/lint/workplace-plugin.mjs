@@ -6,6 +6,8 @@
 //   server) and the public entries of features and server modules — what eslint-plugin-boundaries
 //   enforced, with the same elements and policies, judged on the file an import resolves to;
 // - table-ownership: a server module imports only its own tables from db/schema (decision 023);
+// - routes-without-sql, routes-mounted-only: a route file parses, checks rights, calls its module's
+//   service and answers; the SQL is the service's, and only an index.ts mounts routes (decision 080);
 // - no-restricted-syntax: ESLint's rule of that name (AST selectors), which oxlint has no native
 //   version of; configured per folder in .oxlintrc.json;
 // - eslint-directives-only: disable comments are spelled `eslint-disable…`, which
@@ -26,6 +28,7 @@ const elements = [
   { type: 'domain', pattern: 'src/domain' },
   { type: 'pdf', pattern: 'src/pdf' },
   { type: 'contract', pattern: 'src/contract' },
+  { type: 'einvoice', pattern: 'src/einvoice' },
   { type: 'lib', pattern: 'src/lib' },
   { type: 'data', pattern: 'src/data' },
   { type: 'feature', pattern: 'src/features/*' },
@@ -33,6 +36,7 @@ const elements = [
   { type: 'app', pattern: 'src/routes' },
   { type: 'sw', pattern: 'sw' },
   { type: 'server-module', pattern: 'server/src/modules/*' },
+  { type: 'server-http', pattern: 'server/src/http' },
   { type: 'server', pattern: 'server/src' },
 ].map((element) => ({ ...element, segments: element.pattern.split('/') }));
 
@@ -48,20 +52,27 @@ export function elementOf(relPath) {
   return undefined;
 }
 
-const appTypes = ['domain', 'pdf', 'contract', 'lib', 'data', 'feature', 'components', 'app', 'sw'];
-const serverTypes = ['server', 'server-module'];
+const appTypes = ['domain', 'pdf', 'contract', 'einvoice', 'lib', 'data', 'feature', 'components', 'app', 'sw'];
+const serverTypes = ['server', 'server-http', 'server-module'];
 
 // An import from an element of `from` to one of `disallow` is refused with `message`.
 const layerPolicies = [
   {
     from: ['domain'],
-    disallow: ['lib', 'data', 'feature', 'components', 'app', 'sw', 'contract', ...serverTypes],
+    disallow: ['lib', 'data', 'feature', 'components', 'app', 'sw', 'contract', 'einvoice', ...serverTypes],
     message: 'src/domain est pur : aucune entrée-sortie, aucune couche au-dessus de lui.',
   },
   {
     from: ['pdf', 'contract'],
-    disallow: ['lib', 'data', 'feature', 'components', 'app', 'sw', ...serverTypes],
+    disallow: ['lib', 'data', 'feature', 'components', 'app', 'sw', 'einvoice', ...serverTypes],
     message: 'src/pdf et src/contract sont partagés avec le serveur : ils n’importent que src/domain.',
+  },
+  // The e-invoice (Factur-X, UBL, CII, and the reading of a received one) is written from the
+  // printed document's model (src/pdf): shared with the server like it, above it.
+  {
+    from: ['einvoice'],
+    disallow: ['lib', 'data', 'feature', 'components', 'app', 'sw', 'contract', ...serverTypes],
+    message: 'src/einvoice est partagé avec le serveur : il n’importe que src/domain et src/pdf.',
   },
   // One way down: domain → lib → data → features → routes (the app); what two features share moves down.
   {
@@ -92,7 +103,14 @@ const layerPolicies = [
   {
     from: serverTypes,
     disallow: ['lib', 'data', 'feature', 'components', 'app', 'sw'],
-    message: 'Le serveur n’importe de src/ que src/domain, src/pdf et src/contract.',
+    message: 'Le serveur n’importe de src/ que src/domain, src/pdf, src/einvoice et src/contract.',
+  },
+  // The HTTP layer is below the modules (decision 080): what it needs of one comes through Deps.
+  {
+    from: ['server-http'],
+    disallow: ['server-module'],
+    message:
+      'server/src/http n’importe aucun module : ce qu’il lui faut passe par Deps (http/types.ts) ou vit dans server/src/http (décision 080).',
   },
 ];
 
@@ -106,8 +124,10 @@ const entryPolicies = [
   },
   {
     type: 'server-module',
-    entry: /^(index|service|[^/]*-service)\.ts$/,
-    message: 'Un module serveur n’en appelle un autre que par son service (service.ts, *-service.ts ou index.ts).',
+    // One public service per module (decision 080); index.ts is what mounts its routes.
+    entry: /^(index|service)\.ts$/,
+    message:
+      'Un module serveur n’en appelle un autre que par son service public (service.ts ; index.ts pour le monter).',
   },
 ];
 
@@ -249,6 +269,54 @@ const tableOwnership = {
   },
 };
 
+// ── Route files ──────────────────────────────────────────────────────────────────────────────────
+// A module's route files (routes.ts, *-routes.ts, *-route.ts) hold no query: the service runs it, with
+// its transactions and errors (decision 080). Turned on for those files in .oxlintrc.json.
+const sqlSource = /^drizzle-orm(\/|$)|(^|\/)db\/schema(\/[^/]+)?$/;
+const routesWithoutSql = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Route files import neither drizzle-orm nor the schema: queries live in services.' },
+    schema: [],
+  },
+  create(context) {
+    return importSources((source) => {
+      if (source.type === 'Literal' && typeof source.value === 'string' && sqlSource.test(source.value))
+        context.report({
+          node: source,
+          message:
+            'Un fichier de routes ne fait pas de SQL : la requête va dans le service du module, qui la lance (décision 080).',
+        });
+    });
+  },
+};
+
+// Routes are mounted by index.ts files only (a module's, or server/src/modules/index.ts): a service
+// or any other file that imported a route file would depend on the HTTP answer's shape.
+const routeFile = /^server\/src\/modules\/.+\/(routes|[^/]+-routes?)\.ts$/;
+export const isRouteFile = (relPath) => routeFile.test(relPath);
+const routesMountedOnly = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Only index.ts files import route files.' },
+    schema: [],
+  },
+  create(context) {
+    const importer = context.filename;
+    if (/(^|\/)index\.ts$/.test(relative(importer))) return {};
+    return importSources((source) => {
+      if (source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const resolved = resolveImport(source.value, importer);
+      if (resolved && isRouteFile(relative(resolved)))
+        context.report({
+          node: source,
+          message:
+            'Seul un index.ts importe un fichier de routes (pour le monter) : ce qui est partagé va dans le service du module (décision 080).',
+        });
+    });
+  },
+};
+
 // ── Restricted syntax ────────────────────────────────────────────────────────────────────────────
 // ESLint's no-restricted-syntax: options are selectors, or { selector, message }.
 const noRestrictedSyntax = {
@@ -306,6 +374,8 @@ export default {
   rules: {
     boundaries,
     'table-ownership': tableOwnership,
+    'routes-without-sql': routesWithoutSql,
+    'routes-mounted-only': routesMountedOnly,
     'no-restricted-syntax': noRestrictedSyntax,
     'eslint-directives-only': eslintDirectivesOnly,
   },

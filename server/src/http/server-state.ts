@@ -1,5 +1,4 @@
 import type { SharedLocks } from '../db/client';
-import type { FileStorage } from '../modules/documents/storage';
 
 /**
  * What a running server keeps in memory besides its database, held in its Deps rather than at
@@ -21,8 +20,11 @@ export interface ServerState {
    * answer under negative ids (after-answer.ts): a stop waits for both before closing the database.
    */
   batches: Map<number, Promise<void>>;
-  /** The file store of DATA_DIR/files, made at first use; `replaced` lets a test play a faulty disk (stores.ts). */
-  files: { store: FileStorage | null; replaced: FileStorage | null };
+  /**
+   * The documents module's file store of DATA_DIR/files, made at first use; `replaced` lets a test
+   * play a faulty disk. Typed by that module (documents/stores.ts): the HTTP layer imports no module.
+   */
+  files: { store: unknown; replaced: unknown };
   /** PostgreSQL: other instances may write to the same database; idempotency.ts takes its locks there too. */
   sharedLocks: SharedLocks | null;
   /** Set when the server starts stopping: /api/health/ready answers 503 so no new traffic comes (server.ts). */

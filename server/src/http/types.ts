@@ -16,6 +16,11 @@ export interface Deps {
    * waiting, and the batch waits once before it answers (decision 055).
    */
   commitsWaitForDisk?: boolean;
+  /**
+   * The user of a live session token, or null (the auth module's sessions.ts): requireAuth asks it
+   * through here, since the HTTP layer imports no module (decision 080).
+   */
+  findSessionUser: (db: Db, token: string, now: Date) => Promise<{ user: SessionUser; tokenHash: string } | null>;
   /** This server's in-memory state (in-flight keys, blob holds, batches, file store): see server-state.ts. */
   state: ServerState;
   /**

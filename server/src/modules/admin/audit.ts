@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../../../src/contract/admin';
 import type { Page } from '../../../../src/contract/common';
 import type { DbOrTx } from '../../db/client';
 import { rightsAudit } from '../../db/schema/index';
-import { personLabels } from '../users/members-service';
+import { personLabels } from '../users/service';
 
 // The rights log (decision 040): one row per change a manager makes in a company, written in the
 // transaction of the change (both commit or neither does), never updated nor deleted.

@@ -16,7 +16,7 @@ import {
   userMemberships,
   type MemberRow,
   type UserRow,
-} from '../users/members-service';
+} from '../users/service';
 import { NO_LOCAL_PASSWORD } from '../auth/service';
 import { isManager, USER_NOT_FOUND } from './scope';
 

@@ -17,7 +17,7 @@ import {
   userMemberships,
   USERNAME_UNIQUE,
   type UserRow,
-} from '../users/members-service';
+} from '../users/service';
 import { writeAudit, type AuditRow } from './audit';
 import { checkGrant, type Access } from './grant';
 import { companiesManagedBy, managedProfile } from './read';

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (
@@ -44,7 +44,8 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 export const newToken = () => randomBytes(32).toString('base64url');
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+// The HTTP layer hashes idempotent requests with the same function: it lives there (server/src/http).
+export { sha256 } from '../../http/sha256';
 
 /** Minimum policy for a new password, in French. */
 export function passwordPolicyError(password: string): string | null {

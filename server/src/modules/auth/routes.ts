@@ -13,6 +13,7 @@ import { DIRECTORY_NOT_CONFIGURED, DIRECTORY_UNAVAILABLE, directoryVerdict, type
 import { ldapSettings } from './ldap-config';
 import { normaliseLogin } from './login-name';
 import { requestPasswordReset, resetPassword } from './password-reset';
+import { changePassword } from './password-change';
 
 export const WRONG_CREDENTIALS = 'Identifiant et/ou mot de passe incorrect(s)';
 
@@ -91,6 +92,14 @@ export function authModule(deps: Deps) {
   route(api.auth.resetPassword, {}, async (c, { body }) => {
     await resetPassword(deps, body.token, body.password);
     return c.json({ message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.' });
+  });
+
+  // The users' endpoint, served here: a password is auth's (its policy, hash, throttle, sessions),
+  // and the users module imports nothing of auth (decision 080).
+  route(api.users.changePassword, {}, async (c, { body }) => {
+    const who = { userId: c.get('user').id, tokenHash: c.get('tokenHash'), address: clientAddress(c, deps.config) };
+    await changePassword(deps, who, body);
+    return c.body(null, 204);
   });
 
   return app;

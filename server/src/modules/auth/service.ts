@@ -6,7 +6,7 @@ import { addDays } from '../../../../src/domain/dates';
 // What other modules use of auth (decision 023): sessions are this module's table; the users module
 // changes a password with the same policy, hash, throttle and session revocation as sign-in.
 export { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
-export { recordEndedSessions, revokeAllSessions, revokeOtherSessions } from './sessions';
+export { findSessionUser, recordEndedSessions, revokeAllSessions, revokeOtherSessions } from './sessions';
 export { createInvitation } from './password-reset';
 export { checkedLoginName } from './login-name';
 export { NO_LOCAL_PASSWORD } from './sign-in';

@@ -8,6 +8,8 @@ import { StorageError, type StorageFailure } from './storage-errors';
 import { parseStorageUrl, s3Client, s3Storage } from './s3-storage';
 
 type StoreDeps = Pick<Deps, 'config' | 'state'>;
+/** deps.state.files, which the HTTP layer holds without knowing its type (it imports no module). */
+const filesOf = (deps: StoreDeps) => deps.state.files as { store: FileStorage | null; replaced: FileStorage | null };
 
 /** DATA_DIR/files (a temporary folder for an in-memory test database). */
 export function storageRoot(config: Config): string {
@@ -21,7 +23,7 @@ export function storageRoot(config: Config): string {
  * are received into DATA_DIR/files/.tmp first). Routes ask for it at each request, so a test can swap it.
  */
 export function storageFor(deps: StoreDeps): FileStorage {
-  const files = deps.state.files;
+  const files = filesOf(deps);
   return files.replaced ?? (files.store ??= configuredStorage(deps.config));
 }
 
@@ -40,8 +42,8 @@ function configuredStorage(config: Config): FileStorage {
 
 /** Tests: serve this server's files from another store (a full or read-only disk); returns the undo. */
 export function replaceStorage(deps: StoreDeps, storage: FileStorage): () => void {
-  deps.state.files.replaced = storage;
-  return () => void (deps.state.files.replaced = null);
+  filesOf(deps).replaced = storage;
+  return () => void (filesOf(deps).replaced = null);
 }
 
 /** How long a probe's outcome is reused: a balancer polling every second does not write every second. */

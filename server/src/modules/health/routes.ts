@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { api } from '../../../../src/contract/index';
 import {
   NOT_READY_DATABASE,
@@ -11,6 +10,7 @@ import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { probeStorage } from '../documents/service';
+import { pingDatabase } from './service';
 
 /** How long readiness waits for the database, then for the probe write, before saying it does not answer. */
 const CHECK_MS = 2_000;
@@ -49,7 +49,7 @@ export function healthModule(deps: Deps) {
   route(api.health.ready, {}, async (c) => {
     if (deps.state.stopping) throw notReady(NOT_READY_STOPPING);
     const answer = await within(
-      deps.db.execute(sql`select 1`).then(() => 'ok' as const),
+      pingDatabase(deps.db).then(() => 'ok' as const),
       'timeout' as const,
     ).catch(() => 'failed' as const);
     if (answer !== 'ok') throw notReady(NOT_READY_DATABASE);

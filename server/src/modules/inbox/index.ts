@@ -1,2 +1,3 @@
-// The inbox is mounted with the documents (documents/index.ts): they share the file rules and stored bytes.
-export { inboxModule } from './routes';
+// The inbox shares the documents' file rules and stored bytes (documents/service.ts); it is mounted
+// beside them by server/src/modules/index.ts.
+export { inboxModule, type ReceivedInvoices } from './routes';

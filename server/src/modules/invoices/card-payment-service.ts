@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { amountDueCents } from '../../../../src/domain/invoice-status';
 import type { DbOrTx, Tx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
-import { addPayment, lockedInvoice } from './payments-routes';
+import { addPayment, lockedInvoice } from './payment-store';
 
 // Decision 044: card payments of a firm's invoices by its client (« Mon compte »), confirmed by the
 // payment provider. The my-account module reads what is due and records the payment through here,

@@ -3,7 +3,7 @@ import { createModule } from '../../http/route';
 import type { AppEnv, Deps } from '../../http/types';
 import { convertRoute } from './convert-route';
 import { dashboardRoute } from './dashboard';
-import { estimateRoutes } from './quote-routes';
+import { quoteRoutes } from './quote-routes';
 import { invoiceRoutes } from './invoice-routes';
 import { ageingRoute } from './ageing-route';
 import { listRoutes } from './list-routes';
@@ -24,7 +24,7 @@ export function invoicesModule(deps: Deps): Hono<AppEnv> {
   paymentRoutes(deps, invoicesApi.route);
   ageingRoute(deps, invoicesApi.route);
   const quotesApi = createModule(deps, '/api', 'Devis');
-  estimateRoutes(deps, quotesApi.route);
+  quoteRoutes(deps, quotesApi.route);
   convertRoute(deps, quotesApi.route);
   const app = new Hono<AppEnv>();
   app.route('/', invoicesApi.app);

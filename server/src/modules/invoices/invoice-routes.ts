@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import { documentFileName } from '../../../../src/pdf/format';
-import { estimates, invoices } from '../../db/schema/index';
 import { conflict } from '../../http/errors';
 import type { createModule } from '../../http/route';
 import { api } from '../../../../src/contract/index';
@@ -10,7 +8,8 @@ import { findCustomer, loadCompany } from './context';
 import { invoicePdf } from './invoice-pdf';
 import { invoiceRight, pdfResponse } from './http-helpers';
 import { FROZEN_INVOICE, FROZEN_INVOICE_DELETE, loadInvoice, toInvoiceJson } from './invoice-store';
-import { draftValues, invoiceErrors, staleDraft, throwIfErrors, versionGuard } from './invoice-write';
+import { deleteDraft, insertDraft, invoiceNumber, originQuoteNumber, updateDraft } from './draft-store';
+import { draftValues, invoiceErrors, staleDraft, throwIfErrors } from './invoice-write';
 import { asInvoicePayload } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
@@ -26,11 +25,8 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const payload = asInvoicePayload(body);
     const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
     throwIfErrors(errors);
-    const [row] = await db
-      .insert(invoices)
-      .values({ ...draftValues(payload, customer), companyId, insertedAt: deps.now(), updatedAt: deps.now() })
-      .returning({ id: invoices.id });
-    return c.json(toInvoiceJson(await loadInvoice(db, companyId, row.id)), 201);
+    const id = await insertDraft(db, companyId, draftValues(payload, customer), deps.now);
+    return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)), 201);
   });
 
   route(api.invoices.updateInvoice, { right: invoiceRight('edit') }, async (c, { body }) => {
@@ -43,14 +39,9 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     if (payload.correctedInvoiceId === id) payload.correctedInvoiceId = null;
     const { errors, customer } = await invoiceErrors(db, deps, companyId, payload, false);
     throwIfErrors(errors);
-    const guard = versionGuard(invoices.version, body.version);
-    const updated = await db
-      .update(invoices)
-      .set({ ...draftValues(payload, customer), version: guard.bump, updatedAt: deps.now() })
-      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId), eq(invoices.validated, false), guard.where))
-      .returning({ id: invoices.id });
+    const saved = await updateDraft(db, companyId, id, draftValues(payload, customer), body.version, deps.now());
     // Validated or saved by someone else in between (the checks above ran on the earlier state).
-    if (updated.length === 0)
+    if (!saved)
       throw (await loadInvoice(db, companyId, id)).invoice.validated ? conflict(FROZEN_INVOICE) : staleDraft();
     return c.json(toInvoiceJson(await loadInvoice(db, companyId, id)));
   });
@@ -64,26 +55,7 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const id = idParam(c);
     const current = await loadInvoice(db, companyId, id);
     if (current.invoice.validated) throw conflict(FROZEN_INVOICE_DELETE);
-    await db.transaction(async (tx) => {
-      const gone = await tx
-        .delete(invoices)
-        .where(and(eq(invoices.id, id), eq(invoices.validated, false)))
-        .returning({ estimateId: invoices.estimateId });
-      if (gone.length === 0) throw conflict(FROZEN_INVOICE_DELETE);
-      // The quote it came from is no longer invoiced: it goes back to 'Accepté' and may be converted again.
-      if (gone[0].estimateId) {
-        await tx
-          .update(estimates)
-          .set({ state: 'accepte', invoiceId: null, updatedAt: deps.now() })
-          .where(
-            and(
-              eq(estimates.id, gone[0].estimateId),
-              eq(estimates.companyId, companyId),
-              eq(estimates.state, 'facture'),
-            ),
-          );
-      }
-    });
+    await deleteDraft(db, companyId, id, deps.now);
     return c.body(null, 204);
   });
 
@@ -98,24 +70,12 @@ export function invoiceRoutes(deps: Deps, route: Route) {
     const payload = asInvoicePayload(body);
     const company = await loadCompany(db, companyId);
     const customer = await findCustomer(db, companyId, payload.customer?.accountNumber);
-    let correctedNumber: string | null = null;
-    if (payload.type === 'Avoir' && payload.correctedInvoiceId) {
-      const [ref] = await db
-        .select({ number: invoices.number })
-        .from(invoices)
-        .where(and(eq(invoices.companyId, companyId), eq(invoices.id, payload.correctedInvoiceId)))
-        .limit(1);
-      correctedNumber = ref?.number ?? null;
-    }
+    const correctedNumber =
+      payload.type === 'Avoir' && payload.correctedInvoiceId
+        ? await invoiceNumber(db, companyId, payload.correctedInvoiceId)
+        : null;
     // A saved invoice converted from a quote names it on its preview too ("Devis d'origine").
-    const [origin] = body.id
-      ? await db
-          .select({ number: estimates.number })
-          .from(invoices)
-          .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
-          .where(and(eq(invoices.companyId, companyId), eq(invoices.id, body.id)))
-          .limit(1)
-      : [];
+    const originNumber = body.id ? await originQuoteNumber(db, companyId, body.id) : null;
     const kind = payload.type === 'Avoir' ? 'Avoir' : 'Facture';
     const snap = customerSnapshot(customer, payload.billingAddress);
     const model = documentModel(
@@ -131,7 +91,7 @@ export function invoiceRoutes(deps: Deps, route: Route) {
         vatClause: payload.vatClause,
         correctedInvoiceNumber: correctedNumber,
         discount: payload.discount,
-        estimateNumber: origin?.number ?? null,
+        estimateNumber: originNumber,
         operationKind: payload.operationKind,
         vatOnDebits: payload.vatOnDebits ?? company.vatOnDebits,
         deliveryAddress: payload.deliveryAddress,

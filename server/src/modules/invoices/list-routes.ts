@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { todayInParis } from '../../../../src/domain/dates';
 import { can } from '../../../../src/domain/rights';
-import { estimates, invoices } from '../../db/schema/index';
 import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { badRequest, notFound } from '../../http/errors';
 import type { createModule } from '../../http/route';
@@ -14,6 +12,8 @@ import { loadInvoice, loadInvoices, toInvoiceJson } from './invoice-store';
 import {
   countInvoices,
   countQuotes,
+  customerInvoicesCondition,
+  customerQuotesCondition,
   invoiceConditions,
   invoiceRows,
   quoteConditions,
@@ -89,19 +89,16 @@ export function listRoutes(deps: Deps, route: Route) {
     const invoiceList = can(user, 'view', { menu: 'mesFactures', child: 'listeFactures' })
       ? await invoiceRows(
           db,
-          and(eq(invoices.companyId, company.id), eq(invoices.customerId, customer.id)),
+          customerInvoicesCondition(company.id, customer.id),
           CUSTOMER_DOCUMENTS_LIMIT,
           { offset: 0 },
           today,
         ).then((page) => page.items)
       : [];
     const quoteList = can(user, 'view', { menu: 'mesFactures', child: 'listeDevis' })
-      ? await quoteRows(
-          db,
-          and(eq(estimates.companyId, company.id), eq(estimates.customerId, customer.id)),
-          CUSTOMER_DOCUMENTS_LIMIT,
-          { offset: 0 },
-        ).then((page) => page.items)
+      ? await quoteRows(db, customerQuotesCondition(company.id, customer.id), CUSTOMER_DOCUMENTS_LIMIT, {
+          offset: 0,
+        }).then((page) => page.items)
       : [];
     return c.json({ invoices: invoiceList, quotes: quoteList });
   });

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   canTransition,
   isQuoteEditable,
@@ -7,7 +6,6 @@ import {
   QUOTE_STATE_LABELS,
 } from '../../../../src/domain/quote-states';
 import { documentFileName } from '../../../../src/pdf/format';
-import { estimates } from '../../db/schema/index';
 import { badRequest, conflict } from '../../http/errors';
 import type { createModule } from '../../http/route';
 import { api } from '../../../../src/contract/index';
@@ -15,9 +13,9 @@ import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { customerById, findCustomer, loadCompany } from './context';
 import { pdfResponse, quoteRight } from './http-helpers';
-import { FROZEN_QUOTE, loadQuote, quoteErrors, quoteValues, QUOTE_ERRORS_TITLE, toQuoteJson } from './quote-store';
-import { staleDraft, throwIfErrors, versionGuard } from './invoice-write';
-import { lockCompanyNumbering, takeNextNumber } from './numbering';
+import { FROZEN_QUOTE, loadQuote, quoteErrors, QUOTE_ERRORS_TITLE, toQuoteJson } from './quote-store';
+import { insertQuote, quoteNumber, setQuoteState, updateQuote } from './quote-write';
+import { staleDraft, throwIfErrors } from './invoice-write';
 import { asQuotePayload, discountOf } from './payload';
 import { customerSnapshot, documentModel, logoOf, renderPdf, sellerParty } from './pdf-model';
 
@@ -28,7 +26,7 @@ export const unknownState = (label: string) =>
 export const refusedTransition = (from: string, to: string) =>
   `Le devis ne peut pas passer de l’état « ${from} » à l’état « ${to} ».`;
 
-export function estimateRoutes(deps: Deps, route: Route) {
+export function quoteRoutes(deps: Deps, route: Route) {
   const db = deps.db;
 
   route(api.invoices.createQuote, { right: quoteRight('create') }, async (c, { body }) => {
@@ -36,25 +34,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const payload = asQuotePayload(body);
     const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
     throwIfErrors(errors, QUOTE_ERRORS_TITLE);
-    // The number is taken in the insert's transaction: no gap if the insert fails.
-    const id = await db.transaction(async (tx) => {
-      await lockCompanyNumbering(tx, companyId);
-      const taken = await takeNextNumber(tx, companyId, 'Devis', payload.createdAt);
-      const [row] = await tx
-        .insert(estimates)
-        .values({
-          ...quoteValues(payload, customer, taken.number),
-          companyId,
-          number: taken.number,
-          numberYear: taken.year,
-          numberSeq: taken.seq,
-          state: 'enCours',
-          insertedAt: deps.now(),
-          updatedAt: deps.now(),
-        })
-        .returning({ id: estimates.id });
-      return row.id;
-    });
+    const id = await insertQuote(db, companyId, payload, customer, deps.now);
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)), 201);
   });
 
@@ -67,21 +47,10 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const payload = asQuotePayload(body);
     const { errors, customer } = await quoteErrors(db, deps, companyId, payload);
     throwIfErrors(errors, QUOTE_ERRORS_TITLE);
-    const guard = versionGuard(estimates.version, body.version);
-    const updated = await db
-      .update(estimates)
-      .set({ ...quoteValues(payload, customer, current.quote.number), version: guard.bump, updatedAt: deps.now() })
-      .where(
-        and(
-          eq(estimates.id, id),
-          eq(estimates.companyId, companyId),
-          eq(estimates.state, current.quote.state),
-          guard.where,
-        ),
-      )
-      .returning({ id: estimates.id });
+    const read = { companyId, id, state: current.quote.state, number: current.quote.number };
+    const saved = await updateQuote(db, read, { payload, customer, version: body.version }, deps.now());
     // State changed or saved by someone else in between.
-    if (updated.length === 0)
+    if (!saved)
       throw (await loadQuote(db, companyId, id)).quote.state !== current.quote.state
         ? conflict(FROZEN_QUOTE)
         : staleDraft();
@@ -102,12 +71,8 @@ export function estimateRoutes(deps: Deps, route: Route) {
     const to = QUOTE_STATE_LABELS[key];
     if (from !== to) {
       if (!canTransition(from, to)) throw conflict(refusedTransition(from, to));
-      const updated = await db
-        .update(estimates)
-        .set({ state: key, updatedAt: deps.now() })
-        .where(and(eq(estimates.id, id), eq(estimates.state, current.quote.state)))
-        .returning({ id: estimates.id });
-      if (updated.length === 0) throw conflict(refusedTransition(from, to));
+      if (!(await setQuoteState(db, id, current.quote.state, key, deps.now())))
+        throw conflict(refusedTransition(from, to));
     }
     return c.json(toQuoteJson(await loadQuote(db, companyId, id)));
   });
@@ -139,15 +104,7 @@ export function estimateRoutes(deps: Deps, route: Route) {
   route(api.invoices.previewQuote, { right: quoteRight('view'), transaction: 'own' }, async (c, { body }) => {
     const companyId = c.get('company').id;
     const payload = asQuotePayload(body);
-    let number: string | null = null;
-    if (body.id) {
-      const [saved] = await db
-        .select({ number: estimates.number })
-        .from(estimates)
-        .where(and(eq(estimates.companyId, companyId), eq(estimates.id, body.id)))
-        .limit(1);
-      number = saved?.number ?? null;
-    }
+    const number = body.id ? await quoteNumber(db, companyId, body.id) : null;
     const company = await loadCompany(db, companyId);
     const snap = customerSnapshot(
       await findCustomer(db, companyId, payload.customer?.accountNumber),

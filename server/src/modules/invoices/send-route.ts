@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { documentFileName } from '../../../../src/pdf/format';
-import { invoices } from '../../db/schema/index';
 import { conflict, unprocessable } from '../../http/errors';
 import { recordIdempotentResponse, releaseIdempotencyKey, reserveIdempotencyKey } from '../../http/idempotency';
 import type { Route, RouteInput } from '../../http/route';
@@ -12,7 +10,7 @@ import { customerById, loadCompany } from './context';
 import { cleanPdfFileName, invoiceRight } from './http-helpers';
 import { recordEvent } from './history';
 import { invoicePdf } from './invoice-pdf';
-import { loadInvoice } from './invoice-store';
+import { loadInvoice, markSent } from './invoice-store';
 import { formatDate, formatMoney } from '../../../../src/domain/format';
 
 export const ONLY_VALIDATED_SEND = 'Seule une facture validée peut être envoyée.';
@@ -69,10 +67,7 @@ export function sendRoute(deps: Deps, route: Route) {
     deps.faults?.('mail:after-send');
     const answer = { message: kind === 'Avoir' ? 'Avoir envoyé' : 'Facture envoyée', to, fileName };
     await deps.db.transaction(async () => {
-      await deps.db
-        .update(invoices)
-        .set({ sentAt: deps.now() })
-        .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+      await markSent(deps.db, companyId, id, deps.now());
       // The history says to whom it went (decision 011).
       await recordEvent(deps.db, {
         companyId,

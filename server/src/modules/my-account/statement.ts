@@ -1,5 +1,5 @@
 import type { Statement, StatementLine } from '../../../../src/contract/my-account';
-import type { CustomerDocument, CustomerPayment } from '../invoices/firm-account-service';
+import type { CustomerDocument, CustomerPayment } from '../invoices/service';
 import { cents, euros } from './money';
 
 // The account statement (decision 043), a pure function of the customer's documents and payments:

@@ -1,4 +1,4 @@
-import type { CustomerDocument } from '../invoices/firm-account-service';
+import type { CustomerDocument } from '../invoices/service';
 import type { FirmInvoice } from '../../../../src/contract/my-account';
 import { cents, euros } from './money';
 

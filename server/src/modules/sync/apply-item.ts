@@ -3,7 +3,7 @@ import { findEndpoint } from '../../../../src/contract/match';
 import type { BatchAnswer, BatchItem } from '../../../../src/contract/sync';
 import { cachedText } from '../../http/cached-body';
 import type { AppEnv } from '../../http/types';
-import { itemRequest } from './item-request';
+import { itemRequest } from '../../http/item-request';
 
 // One item of a batch, sent through the app itself (decision 026): the very request the client
 // would have sent alone — same path, session, X-Company-Id, Idempotency-Key and JSON text — so

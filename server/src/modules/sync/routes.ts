@@ -11,7 +11,7 @@ import { BATCH_SESSIONS, type BatchSessions } from '../../http/auth-middleware';
 import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
-import { lockUserKey } from '../users/members-service';
+import { lockUserKey } from '../users/service';
 import { applyItem, type Dispatch } from './apply-item';
 
 /**

@@ -1,20 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
-import { forbidden, HttpError, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { idParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import {
-  beginPasswordCheck,
-  endPasswordCheck,
-  hashPassword,
-  passwordPolicyError,
-  revokeOtherSessions,
-  verifyPassword,
-} from '../auth/service';
 import { loadProfile, membershipOf, setLastCompany } from './profile';
-import { clientAddress } from '../../http/client-address';
 
 export function usersModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Utilisateur');
@@ -33,45 +22,7 @@ export function usersModule(deps: Deps) {
     return c.json(await loadProfile(deps.db, user.id));
   });
 
-  route(api.users.changePassword, {}, async (c, { body }) => {
-    const [user] = await deps.db
-      .select()
-      .from(users)
-      .where(eq(users.id, c.get('user').id))
-      .limit(1);
-    // A stolen session must not become a password-guessing oracle: wrong current passwords are
-    // throttled per user like sign-ins (decision 008).
-    const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } = deps.config.env;
-    const attempt = await beginPasswordCheck(
-      deps.db,
-      user.id,
-      clientAddress(c, deps.config),
-      deps.now(),
-      LOGIN_MAX_FAILURES,
-      LOGIN_WINDOW_MINUTES,
-    );
-    let ok = false;
-    try {
-      ok = await verifyPassword(body.currentPassword, user.passwordHash);
-    } finally {
-      await endPasswordCheck(deps.db, attempt, ok);
-    }
-    if (!ok) {
-      throw new HttpError(422, 'Le mot de passe actuel est incorrect.', {
-        errors: ['Le mot de passe actuel est incorrect.'],
-        field: 'currentPassword',
-      });
-    }
-    const policy = passwordPolicyError(body.newPassword);
-    if (policy) throw new HttpError(422, policy, { errors: [policy], field: 'newPassword' });
-    await deps.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(body.newPassword) })
-      .where(eq(users.id, user.id));
-    // Other devices signed in with the old password are signed out; this one stays signed in.
-    await revokeOtherSessions(deps.db, user.id, c.get('tokenHash'), deps.now());
-    return c.body(null, 204);
-  });
+  // POST change-password is served by the auth module (its password-change.ts): credentials are auth's.
 
   route(api.users.rights, {}, async (c) => {
     const userId = idParam(c, 'id');

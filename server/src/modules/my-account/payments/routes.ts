@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { api } from '../../../../../src/contract/index';
-import { cardPayments } from '../../../db/schema/index';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors';
 import { recordIdempotentResponse, releaseIdempotencyKey, reserveIdempotencyKey } from '../../../http/idempotency';
 import { createModule } from '../../../http/route';
@@ -9,6 +7,13 @@ import type { AppEnv, Deps } from '../../../http/types';
 import { idParam, pathParam } from '../../../http/validate';
 import { firmInvoiceOf, statementBalance } from '../service';
 import { cents, euros } from '../money';
+import {
+  companyCardPayment,
+  deleteCardPayment,
+  insertCardPayment,
+  paymentOfCheckout,
+  setCheckout,
+} from './card-payments';
 import { paymentProviderOf } from './local-provider';
 import { ProviderUnavailable, type PaymentProvider } from './provider';
 import { settlePayment, toCardPayment, type CardPaymentRow } from './settle';
@@ -40,18 +45,15 @@ export function paymentsModule(deps: Deps): Hono<AppEnv> {
     const companyId = c.get('company').id;
     const target = await amountToPay(deps, companyId, body.invoiceId);
     await reserveIdempotencyKey(deps, c);
-    const [row] = await deps.db
-      .insert(cardPayments)
-      .values({
-        clientCompanyId: companyId,
-        invoiceId: body.invoiceId,
-        userId: c.get('user').id,
-        amount: euros(target.amountCents).toFixed(2),
-        reference: target.reference,
-        provider: provider.name,
-        createdAt: deps.now(),
-      })
-      .returning();
+    const row = await insertCardPayment(deps.db, {
+      clientCompanyId: companyId,
+      invoiceId: body.invoiceId,
+      userId: c.get('user').id,
+      amount: euros(target.amountCents).toFixed(2),
+      reference: target.reference,
+      provider: provider.name,
+      createdAt: deps.now(),
+    });
     const base = deps.config.publicUrl ?? '';
     let checkout;
     try {
@@ -60,23 +62,19 @@ export function paymentsModule(deps: Deps): Hono<AppEnv> {
         currency: 'EUR',
         reference: target.reference,
         // Only the payment's id: the return page reads the state from the server (getPayment).
-        returnUrl: `${base}/mon-compte-${deps.config.branding.productSlug}/paiement/${row!.id}`,
+        returnUrl: `${base}/mon-compte-${deps.config.branding.productSlug}/paiement/${row.id}`,
         webhookUrl: `${base}/api/payments/notifications/${provider.name}`,
       });
     } catch (error) {
       if (!(error instanceof ProviderUnavailable)) throw error;
-      console.warn(`Paiement par carte ${row!.id} : session non créée chez le prestataire`, error.message);
-      await deps.db.delete(cardPayments).where(eq(cardPayments.id, row!.id));
+      console.warn(`Paiement par carte ${row.id} : session non créée chez le prestataire`, error.message);
+      await deleteCardPayment(deps.db, row.id);
       await releaseIdempotencyKey(deps.db, c); // nothing happened: the same key may try again
       throw unavailable(PROVIDER_DOWN);
     }
     const answer = await deps.db.transaction(async (tx) => {
-      const [saved] = await tx
-        .update(cardPayments)
-        .set({ checkoutId: checkout.id })
-        .where(eq(cardPayments.id, row!.id))
-        .returning();
-      const json = { ...toCardPayment(saved!), redirectUrl: checkout.redirectUrl };
+      const saved = await setCheckout(tx, row.id, checkout.id);
+      const json = { ...toCardPayment(saved), redirectUrl: checkout.redirectUrl };
       await recordIdempotentResponse(tx, c, 201, json);
       return json;
     });
@@ -84,10 +82,7 @@ export function paymentsModule(deps: Deps): Hono<AppEnv> {
   });
 
   route(api.myAccount.getPayment, { right: VIEW }, async (c) => {
-    const [row] = await deps.db
-      .select()
-      .from(cardPayments)
-      .where(and(eq(cardPayments.id, idParam(c)), eq(cardPayments.clientCompanyId, c.get('company').id)));
+    const row = await companyCardPayment(deps.db, c.get('company').id, idParam(c));
     if (!row) throw notFound(PAYMENT_NOT_FOUND);
     return c.json(toCardPayment(await readBackIfLate(deps, provider, row)));
   });
@@ -101,10 +96,7 @@ export function paymentsModule(deps: Deps): Hono<AppEnv> {
       console.warn('Notification de paiement refusée : signature absente, invalide ou périmée.');
       throw badRequest(BAD_NOTIFICATION);
     }
-    const [row] = await deps.db
-      .select()
-      .from(cardPayments)
-      .where(and(eq(cardPayments.provider, provider.name), eq(cardPayments.checkoutId, event.checkoutId)));
+    const row = await paymentOfCheckout(deps.db, provider.name, event.checkoutId);
     // Signed, but not about what we asked: nothing changes and the provider hears it.
     if (!row || cents(row.amount) !== event.amountCents || row.reference !== event.reference) {
       console.warn(`Notification de paiement sans paiement correspondant (session ${event.checkoutId}).`);

@@ -3,7 +3,7 @@ import type { CardPayment } from '../../../../../src/contract/my-account';
 import { todayInParis } from '../../../../../src/domain/dates';
 import { cardPayments } from '../../../db/schema/index';
 import type { Deps } from '../../../http/types';
-import { recordProviderPayment } from '../../invoices/card-payment-service';
+import { recordProviderPayment } from '../../invoices/service';
 import { accountLink } from '../service';
 import { cents, euros } from '../money';
 
