@@ -13,4 +13,4 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// The 401 handler (spec 4/8) is installed with the signed-in layer: routes/signed-in-shell.tsx.
+// The 401 handler (AUTH-4) is installed with the signed-in layer: routes/signed-in-shell.tsx.

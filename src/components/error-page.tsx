@@ -1,7 +1,7 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
-/** Spec 2.2: the texts of the error page, by status. */
+/** NAV-6: the texts of the error page, by status. */
 export function errorText(status: number | null | undefined): string {
   if (status === 404) return "Oups! La page que vous cherchez n'existe pas.";
   if (status === 500) return "Oups! Une erreur du serveur s'est produite.";

@@ -12,7 +12,7 @@ export interface PdfDialogProps {
   file: Blob | null;
   fileName: string;
   loading: boolean;
-  /** Spec 2.7: "Envoyer" only when the invoice has an id. */
+  /** NAV-21: "Envoyer" only when the invoice has an id. */
   canSend: boolean;
   onSend?: () => void;
   sending?: boolean;
@@ -21,7 +21,7 @@ export interface PdfDialogProps {
 }
 
 /**
- * Spec 2.7: "Aperçu de votre document : <name>", at most 850 wide, the PDF with "Télécharger",
+ * NAV-20, NAV-21: "Aperçu de votre document : <name>", at most 850 wide, the PDF with "Télécharger",
  * "Envoyer" when the invoice has an id, skeletons while the file loads. The parent clears the
  * file and its name on close (onClose).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorPage, id, isoDateText, page, safeText } from './common';
 import { endpoint, file } from './endpoint';
 
-// Spec 7.5 (decision 039): « Ma comptabilité », fed by the FEC files the firm imports.
+// ACC-3 (decision 039): « Ma comptabilité », fed by the FEC files the firm imports.
 // An accepted FEC replaces the company's exercise it covers; every figure is read from it.
 // Money is a JSON number of euros with at most 2 decimals (api-conventions); the server keeps cents.
 // Account numbers are the FEC's raw `CompteNum` (often padded: 41100000); their prefix gives the
@@ -146,7 +146,7 @@ export const searchBody = z.object({
 });
 export type SearchBody = z.input<typeof searchBody>;
 
-/** Spec 3 « Accounting search state »: selected period, account selection, required-details entries. */
+/** The accounting search state (ACC-2): selected period, account selection, required-details entries. */
 export const searchState = z.object({
   period: z
     .object({
@@ -247,7 +247,7 @@ export const imports = endpoint({
   responses: { 200: page(fecImport) },
 });
 
-// ——— Consultation (spec 7.5) ———
+// ——— Consultation (ACC-3) ———
 
 export const periods = endpoint({
   method: 'get',

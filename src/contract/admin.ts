@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { id, instant, listQuery, page, safeText } from './common';
 import { appRight } from './users';
 
-// « Gérer mes utilisateurs » (/admin), spec 7.1's my-users calls (decision 040).
+// « Gérer mes utilisateurs » (/admin), the my-users calls of RIGHTS-8 (decision 040).
 // A manager is a member of a company with view on profil > gestionUtilisateurs there. They see and
 // change only the users of the companies they manage, and grant at most the rights they hold.
 // In the paths, :user of the list is the caller (the manager); :user of the profile is the managed
@@ -60,7 +60,7 @@ const category = z.object({
 export const grantableCompany = z.object({
   id: z.number(),
   label: z.string(),
-  /** The company lets managers choose document categories per user (spec 3, gedUserRight). */
+  /** The company lets managers choose document categories per user (DOC-3, gedUserRight). */
   gedUserRight: z.boolean(),
   /** The caller's own rights there: the most they may grant. */
   appRights: z.array(appRight),

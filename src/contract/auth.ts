@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { messageBody } from './common';
 import { userProfile } from './users';
 
-// Spec 7.1: sign-in, sign-out and the forgotten password.
+// Sign-in, sign-out and the forgotten password (AUTH-1, AUTH-5, AUTH-7).
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(200),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { isoDateText, safeText } from './common';
 import { endpoint, file } from './endpoint';
 
-// Spec 7.6 (decision 037): the company's cash registers, their daily journals
+// CASH-3 (decision 037): the company's cash registers, their daily journals
 // (journées), movements appended to an open day, the closing of a day, the integrity check of the
 // chained and signed records, the archive of a period, and the four dashboard figures.
 // Money is a JSON number of euros with at most 2 decimals (api-conventions); the server keeps cents.
 
 const tag = 'Caisses';
 
-/** The six movement lists of a journée (spec 3, Cash register). */
+/** The six movement lists of a journée (CASH-1). */
 export const MOVEMENT_CATEGORIES = [
   'sales',
   'revenues',
@@ -39,7 +39,7 @@ export const movementType = z.object({
 });
 export type MovementType = z.output<typeof movementType>;
 
-/** One line of a movement list (spec 3: idTypeMouv, idTypeMouvLie, amount), with its record's identity. */
+/** One line of a movement list (CASH-1: idTypeMouv, idTypeMouvLie, amount), with its record's identity. */
 export const movementEntry = z.object({
   /** The movement's uuid (chosen by the device that entered it, so a replay is recognised). */
   id: z.string(),
@@ -87,7 +87,7 @@ export const journal = z.object({
   difference: z.number().nullable(),
   closedAt: z.string().nullable(),
   closedBy: z.string().nullable(),
-  /** PUT links (spec 4, 7.6); null once the day is closed. */
+  /** PUT links (CASH-2); null once the day is closed. */
   links: z.object({ update: z.string().nullable(), close: z.string().nullable() }),
 });
 export type Journal = z.output<typeof journal>;

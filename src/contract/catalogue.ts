@@ -3,13 +3,13 @@ import { compactBankCode } from '../domain/bank-details';
 import { endpoint } from './endpoint';
 import { isoDateText, listQuery, page, safeText } from './common';
 
-// The catalogue (spec 3, 7.2): the article catalogue, the customers, the environment, the bank
+// The catalogue (ART-1, CUS-1, ENV-1): the article catalogue, the customers, the environment, the bank
 // details of a company.
 
 // ── Articles ─────────────────────────────────────────────────────────────────────────────────
 const amount = z.union([z.number().min(-1e11).max(1e11), z.string().max(40)]).nullish();
 
-/** What POST/PUT /api/items accept (spec 7.2: the label travels as label64, the unit as { label }). */
+/** What POST/PUT /api/items accept (ART-2: the label travels as label64, the unit as { label }). */
 export const articleBody = z.object({
   code: safeText(50),
   type: safeText(30).default('Standard'),

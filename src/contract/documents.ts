@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, file } from './endpoint';
 import { idsBody, page } from './common';
 
-// Documents the firm filed (spec 7.3): lists, category tree, view, download, zip.
+// Documents the firm filed (DOC-4): lists, category tree, view, download, zip.
 
 export const DOCUMENT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'category', '-category'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];

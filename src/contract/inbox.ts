@@ -3,7 +3,7 @@ import { DEPOSIT_STATUSES } from '../domain/deposits';
 import { endpoint, file } from './endpoint';
 import { idsBody, page } from './common';
 
-// The inbox ("Ma bannette", spec 7.3): deposits, history, upload, withdrawal, zip, batches.
+// The inbox ("Ma bannette", INBOX-3): deposits, history, upload, withdrawal, zip, batches.
 
 export const DEPOSIT_SORTS = ['date', '-date', 'name', '-name', 'size', '-size', 'status', '-status'] as const;
 export type DepositSort = (typeof DEPOSIT_SORTS)[number];

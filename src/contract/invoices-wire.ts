@@ -5,7 +5,7 @@ import { stateKeyFromLabel, stateLabelFromKey } from '../domain/quote-states';
 import { OPERATION_KINDS } from '../domain/operation-kind';
 import { MAX_ID } from './common';
 
-// What invoices and quotes look like on the wire (spec 3, 7.2; the spec's names payementMode and
+// What invoices and quotes look like on the wire (INV-17, QUO-11; the spec's names payementMode and
 // billingAdress kept), in and out. Requests: structural validation only (400) — the business
 // rules (422) belong to the rulebook in src/domain, run by the server. Unknown fields are dropped,
 // so a screen may send back a whole Invoice read (id, number, totals…) as the payload of a PUT.
@@ -253,7 +253,7 @@ export const quoteJson = z.object({
 });
 export type QuoteJson = z.output<typeof quoteJson>;
 
-/** A row of GET /api/factures (spec 3: id, customer, type, number, estimate, invoice). */
+/** A row of GET /api/factures (INV-18: id, customer, type, number, estimate, invoice). */
 export const invoiceListRow = z.object({
   id: z.number(),
   customer: partyRef,

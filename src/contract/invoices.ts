@@ -94,7 +94,7 @@ export const validateInvoice = endpoint({
   tag: F,
   offline: 'queue',
   summary: 'Valide la facture : numéro suivant de la série, document figé, PDF rendu et conservé',
-  /** Spec 7.2: "id of the sales journal" — as { ledgerId }, { id } or a bare number; absent → the 'VE' journal. */
+  /** INV-22: "the id of the sales journal" — as { ledgerId }, { id } or a bare number; absent → the 'VE' journal. */
   body: z
     .union([ledgerId, z.object({ ledgerId: ledgerId.optional(), id: ledgerId.optional() }), z.null()])
     .optional()
@@ -327,7 +327,7 @@ export const setQuoteState = endpoint({
   tag: D,
   offline: 'queue',
   summary: 'Change l’état du devis (libellé : En cours, Accepté, Facturé, Annulé)',
-  /** Spec 4: "a patch sending the label" — the bare JSON string or { state }. */
+  /** QUO-13: "a PATCH carrying the label" — the bare JSON string or { state }. */
   body: z.union([z.string().max(50), z.object({ state: z.string().max(50) }).transform((o) => o.state)]),
   responses: { 200: quoteJson },
   errors: { 400: 'État inconnu', 409: 'Transition refusée' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { page } from './common';
 
-// Spec 7.4. The user and company in the paths must be the caller and the scoped company.
+// NOTIF-6: the user and company in the paths must be the caller and the scoped company.
 
 export const notification = z.object({
   id: z.number(),

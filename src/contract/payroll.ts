@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-/** Spec 7.1: the four fields the client posts in a hidden form to the payroll host. */
+/** PAY-1: the four fields the client posts in a hidden form to the payroll host. */
 export const ssoData = z.object({
   user: z.string(),
   scope: z.string(),

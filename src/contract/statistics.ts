@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-// Spec 7.1: the usage statistics of the administrators.
+// The usage statistics of the administrators (RIGHTS-5).
 
 export const statistics = endpoint({
   method: 'get',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { MAX_ID } from './common';
 
-// Spec 7.1: the profile, the rights, the public configuration.
+// The profile, the rights, the public configuration (USER-1, USER-4).
 
 const permission = z.enum(['view', 'download', 'create', 'edit', 'delete', 'userGedRight', 'transform']);
 export const appRight = z.object({
@@ -20,7 +20,7 @@ export const userCompany = z.object({
 });
 export type UserCompany = z.output<typeof userCompany>;
 
-/** The user profile of spec section 3. */
+/** The user profile (USER-1). */
 export const userProfile = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,4 +1,4 @@
-// Article catalogue rules of spec 3 and 4: defaults, type change, HT/VAT/TTC linking, the
+// Article catalogue rules (ART-1 to ART-7, INV-19, INV-20): defaults, type change, HT/VAT/TTC linking, the
 // reduced catalogue entry used on invoice lines, new line defaults, and field validation
 // (run by the form and again by the server).
 import Decimal from 'decimal.js';
@@ -9,7 +9,7 @@ import type { Article, InvoiceLine, LineType } from './types';
 
 export const DEFAULT_TYPE_PURCHASE_SALE = 'Vente';
 
-/** What an invoice line needs from a catalogue article (spec 3). */
+/** What an invoice line needs from a catalogue article (INV-20). */
 export interface CatalogEntry {
   code: string;
   unitMeasurement: string;
@@ -38,7 +38,7 @@ export function hasPriceFields(article: Pick<Article, 'type'>): boolean {
 }
 
 /**
- * Spec 4: to Commentaire the price and account fields are dropped; back to another type they
+ * ART-5: to Commentaire the price and account fields are dropped; back to another type they
  * start again empty/zero (never the values of before, which the user may not notice).
  */
 export function onArticleTypeChange(article: Article, type: LineType): Article {
@@ -48,7 +48,7 @@ export function onArticleTypeChange(article: Article, type: LineType): Article {
 
 type NumberInput = number | string | null | undefined;
 
-/** Spec 4: a blank VAT becomes 0 ('' / null / NaN / unreadable text). */
+/** ART-7: a blank VAT becomes 0 ('' / null / NaN / unreadable text). */
 export function normalizeVat(vat: NumberInput): number {
   const n = parseFrenchNumber(vat ?? null);
   return n === null ? 0 : n;
@@ -97,7 +97,7 @@ export function toInvoiceCatalogEntry(article: Article): CatalogEntry {
   };
 }
 
-/** Spec 3/9: quantity 1, price 0; code '00' / 'CC' / 'ES'. Comment and spacer lines are Commentaire. */
+/** INV-19, LIMIT-9, LIMIT-10: quantity 1, price 0; code '00' / 'CC' / 'ES'. Comment and spacer lines are Commentaire. */
 export function newLine(kind: 'standard' | 'comment' | 'spacer', catalogEntry?: CatalogEntry): InvoiceLine {
   const base: InvoiceLine = {
     code: DEFAULT_ARTICLE_CODE,

@@ -66,7 +66,7 @@ describe('customerHasNoAddress', () => {
   });
 });
 
-describe('exerciseViolation (spec 5.1 rule 7)', () => {
+describe('exerciseViolation (INV-7)', () => {
   const y2025 = { dateStart: '2025-01-01', dateEnd: '2025-12-31' };
   const y2026 = { dateStart: '2026-01-01', dateEnd: '2026-12-31' };
 

@@ -1,4 +1,4 @@
-// Pieces shared by the invoice checks (spec 5.1) and the quote checks (spec 5.2), so both
+// Pieces shared by the invoice checks (INV-1 to INV-15) and the quote checks (QUO-1 to QUO-10), so both
 // documents judge lines, VAT clauses, addresses and fiscal exercises the same way.
 import { discountValueError, DISCOUNT_MESSAGES, hasDiscount } from './discounts';
 import { toCents, toDecimal } from './money';
@@ -64,7 +64,7 @@ export function exercisesNewestFirst(exercises: readonly Exercise[] | null | und
 }
 
 /**
- * Spec 5.1 rule 7: "billing date after the end of the first fiscal exercise, or before its
+ * INV-7, whose source reads "billing date after the end of the first fiscal exercise, or before its
  * start (and before the second exercise start)". The parenthesis only has a meaning if the
  * second exercise starts BEFORE the first, so "first" is the current (most recent) open
  * exercise and "second" the previous one still open (N-1 awaiting its closing):

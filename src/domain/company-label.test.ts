@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutCompanyLabel, filterCompanies, showsCompanySearch, sortCompaniesByLabel } from './company-label';
 
-describe('company menu rules (spec 2.4)', () => {
+describe('company menu rules (NAV-16, NAV-17)', () => {
   it('cuts a label of 20 characters or more to 19 plus an ellipsis', () => {
     expect(cutCompanyLabel('12345678901234567890')).toBe('1234567890123456789…');
     expect(cutCompanyLabel('1234567890123456789')).toBe('1234567890123456789');

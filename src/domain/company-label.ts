@@ -1,4 +1,4 @@
-// Spec 2.4: on small screens a company label of 20 characters or more is cut to 19 + ellipsis.
+// NAV-17: on small screens a company label of 20 characters or more is cut to 19 + ellipsis.
 export const COMPANY_LABEL_CUT_AT = 20;
 export const COMPANY_SEARCH_THRESHOLD = 8;
 export const COMPANY_LIST_MAX_HEIGHT = 500;

@@ -1,4 +1,4 @@
-// Customer rules (spec 3 fields; formats from french-rules.md): cleaning what was typed, field
+// Customer rules (CUS-1 fields; formats from french-rules.md): cleaning what was typed, field
 // validation run by the customer form and again by the server, and the next account number.
 import { isValidSiren, isValidVatNumber, sirenOfVatNumber } from './siren';
 import type { Customer } from './types';

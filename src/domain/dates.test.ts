@@ -51,7 +51,7 @@ describe('calendar arithmetic', () => {
   });
 });
 
-describe('spec 4 date rules', () => {
+describe('date rules (INV-24, INV-25, QUO-14)', () => {
   it('due date = billing date + customer delay, 30 days by default', () => {
     expect(dueDateFor('2026-11-21')).toBe('2026-12-21');
     expect(dueDateFor('2026-11-21', null)).toBe('2026-12-21');

@@ -66,7 +66,7 @@ export function endOfMonth(date: string): string {
   return fromUtcMs(Date.UTC(y, m, 0)); // day 0 of next month = last day of this one
 }
 
-/** Spec 4: due date = billing date + the customer's paymentDelay, 30 days by default. */
+/** INV-25: due date = billing date + the customer's paymentDelay, 30 days by default. */
 export function dueDateFor(billingDate: string | null | undefined, paymentDelay?: number | null): string | null {
   if (!isIsoDate(billingDate)) return null;
   const delay =
@@ -76,12 +76,12 @@ export function dueDateFor(billingDate: string | null | undefined, paymentDelay?
   return addDays(billingDate, delay);
 }
 
-/** Spec 4: a credit note (Avoir) has no due date; other types keep the current one. */
+/** INV-24: a credit note (Avoir) has no due date; other types keep the current one. */
 export function onInvoiceTypeChange(type: InvoiceType | '' | null | undefined, dueDate: string | null): string | null {
   return type === 'Avoir' ? null : dueDate;
 }
 
-/** Spec 4: a quote is valid 30 days after its creation by default. */
+/** QUO-14: a quote is valid 30 days after its creation by default. */
 export function quoteValidityFor(creationDate: string | null | undefined): string | null {
   return isIsoDate(creationDate) ? addDays(creationDate, QUOTE_VALIDITY_DAYS) : null;
 }

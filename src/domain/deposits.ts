@@ -31,6 +31,6 @@ export function depositDeletionRefusal(
   return null;
 }
 
-/** Label of a type 1 notification when the firm files a document (spec 2.5). */
+/** Label of a type 1 notification when the firm files a document (NOTIF-1). */
 export const documentNotificationLabel = (name: string, category: string) =>
   `Nouveau document dans « ${category} » : ${name}`;

@@ -1,4 +1,4 @@
-// Discounts (remises) of decision 012, in integer cents like the totals of spec 5.3. A discount
+// Discounts (remises) of decision 012, in integer cents like the totals of INV-27. A discount
 // is taken off an amount excluding tax, before VAT (CGI art. 267: rebates granted to the customer
 // are not part of the taxable base). Computation clamps (a discount never turns an amount
 // negative); the checks below refuse, in French, what the computation would have to clamp.

@@ -14,7 +14,7 @@ import {
 } from './document-categories';
 import type { AppRight } from './rights';
 
-// Spec 3, "Document categories (id: label)", verbatim.
+// DOC-1, the document categories (id: label), verbatim.
 const SPEC = `1 Social; 4 Bulletins de paie; 5 Etats de paie/Charges Sociales et OD; 9 DSN évènementielle; 10 Sortie Salariés; 11 Comptabilité; 12 Solde de tout compte; 13 Attestation pôle emploi; 14 Certificat de travail; 15 Document de portabilité; 16 Tableau de bord; 17 Situation; 18 Bilan; 19 Déclaration de TVA; 20 Juridique; 21 Statuts; 22 K-bis; 27 Assemblée Générale; 28 Ordinaire; 29 Extraordinaire; 30 Comptabilité; 31 Juridique; 32 Social; 39 Bulletins Individuels; 40 Bulletins Groupés; 41 Fichiers des règlements; 42 Ventes; 43 Achats; 44 Banque; 45 Fiscal; 46 Divers`;
 const spec = SPEC.split('; ').map((s) => {
   const [, id, label] = /^(\d+) (.+)$/.exec(s)!;
@@ -22,7 +22,7 @@ const spec = SPEC.split('; ').map((s) => {
 });
 
 describe('document categories', () => {
-  it('has exactly the ids and labels of spec 3', () => {
+  it('has exactly the ids and labels of DOC-1', () => {
     expect(ALL_CATEGORY_IDS_OF_SPEC).toEqual(spec.map(([id]) => id));
     for (const [id, label] of spec) expect(categoryLabel(id)).toBe(label);
   });

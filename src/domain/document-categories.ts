@@ -1,4 +1,4 @@
-// Document categories of spec 3 (ids and labels exactly as given), arranged as a tree, and the
+// Document categories of DOC-1 (ids and labels exactly as given), arranged as a tree, and the
 // per-user category rights. Shared by the server (filters, 403/404) and the app (tree, choices).
 import { can, type Subject } from './rights';
 

@@ -1,4 +1,4 @@
-// /fiscadas/{id} (spec 2.1, content not shown; decision 045): one fiscal document of the company,
+// /fiscadas/{id} (NAV-5, content not given; decision 045): one fiscal document of the company,
 // opened in the PDF viewer. « Fiscal » here is what the firm files for the tax authorities and the
 // company deposits as such: the annual accounts with their « liasse fiscale » (Bilan), the VAT
 // returns (Déclaration de TVA) and the deposit folder « Fiscal ». Shared by the server (404 outside

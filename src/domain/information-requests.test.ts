@@ -9,7 +9,7 @@ const notice = {
   label: 'Demande d’information : HA F-2025-118 – Leroy Merlin',
 };
 
-describe('the notification that announces an information request (spec 2.5)', () => {
+describe('the notification that announces an information request (NOTIF-1)', () => {
   it('names the entry, within the 250 characters of a notification label', () => {
     expect(requestNotificationLabel(entry)).toBe('Demande d’information : HA F-2025-118 – Leroy Merlin');
     expect(requestNotificationLabel({ ...entry, label: 'x'.repeat(400) })).toHaveLength(250);

@@ -1,4 +1,4 @@
-// The firm's information requests and the type 2 notifications that announce them (spec 2.5,
+// The firm's information requests and the type 2 notifications that announce them (NOTIF-1,
 // decision 039). The notifications keep no link to the requests: a notification announces the
 // request asked at its time, on the entry its label names. The server finds the request a
 // notification opens this way, and so does the device offline, from the copies it keeps.

@@ -62,7 +62,7 @@ describe('checkInvoice: a correct invoice', () => {
     expect(checkInvoice(invoice(), ctx({ forValidation: true }))).toEqual([]);
   });
 
-  it('exposes the toast title and duration of spec 5.1', () => {
+  it('exposes the toast title and duration of INV-16', () => {
     expect(INVOICE_ERRORS_TITLE).toBe('Votre facture contient des erreurs !');
     expect(INVOICE_ERRORS_DURATION).toBe(6000);
   });

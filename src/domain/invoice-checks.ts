@@ -1,4 +1,4 @@
-// The 15 invoice checks of spec 5.1, run by the app before saving (offline too) and by the
+// The 15 invoice checks (INV-1 to INV-15), run by the app before saving (offline too) and by the
 // server before accepting a write. Every failing check is reported, in the spec's order, so
 // the user fixes everything in one go under INVOICE_ERRORS_TITLE.
 import {
@@ -54,7 +54,7 @@ export function invoiceTypeWord(type: InvoiceType | '' | null | undefined): 'fac
   return type === 'Avoir' ? 'avoir' : 'facture';
 }
 
-/** Every message of spec 5.1; where the spec gives no wording, one in the same voice. */
+/** Every message of INV-1 to INV-15; where the spec gives no wording, one in the same voice. */
 export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
   const word = invoiceTypeWord(type);
   const article = word === 'avoir' ? 'un avoir' : 'une facture';

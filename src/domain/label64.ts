@@ -1,4 +1,4 @@
-// Article labels travel as label64: the UTF-8 bytes of the text in base64 (spec 3).
+// Article labels travel as label64: the UTF-8 bytes of the text in base64 (ART-2).
 // TextEncoder/TextDecoder and btoa/atob exist in browsers and in Node ≥ 16, so no Buffer.
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

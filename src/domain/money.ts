@@ -27,7 +27,7 @@ export function fromCents(cents: number): number {
   return normalizeZero(toDecimal(cents).dividedBy(100).toNumber());
 }
 
-/** Spec 5.3 / 9: prices are rounded to 2 decimals, half away from zero. */
+/** INV-28, LIMIT-19: prices are rounded to 2 decimals, half away from zero. */
 export function roundPrice(x: MoneyInput | null | undefined): number {
   return normalizeZero(toDecimal(x).toDecimalPlaces(2, HALF_AWAY).toNumber());
 }

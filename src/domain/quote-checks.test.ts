@@ -39,7 +39,7 @@ const ctx = (over: Partial<QuoteCheckContext> = {}): QuoteCheckContext => ({
   ...over,
 });
 
-describe('checkQuote (spec 5.2)', () => {
+describe('checkQuote (QUO-1 to QUO-10)', () => {
   it('accepts a correct quote', () => {
     expect(checkQuote(quote(), ctx())).toEqual([]);
   });

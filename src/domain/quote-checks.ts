@@ -1,4 +1,4 @@
-// The quote checks of spec 5.2, in the spec's order, with the invoice checks' voice.
+// The quote checks (QUO-1 to QUO-10), in the spec's order, with the invoice checks' voice.
 // The spec lists no "missing customer" check for quotes, so none is added here.
 import {
   CUSTOMER_WITHOUT_ADDRESS,
@@ -38,7 +38,7 @@ export const QUOTE_MESSAGES = {
 export interface QuoteCheckContext {
   customer: Customer | null;
   exercises: Exercise[];
-  /** Kept for symmetry with checkInvoice; spec 5.2 has no rule about today. */
+  /** Kept for symmetry with checkInvoice; the quote checks have no rule about today. */
   today: string;
 }
 

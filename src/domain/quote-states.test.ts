@@ -10,7 +10,7 @@ import {
 } from './quote-states';
 import type { QuoteStateLabel } from './types';
 
-describe('quote state labels and keys (spec 4)', () => {
+describe('quote state labels and keys (QUO-12)', () => {
   it('maps every label to its key and back', () => {
     expect(stateKeyFromLabel('En cours')).toBe('enCours');
     expect(stateKeyFromLabel('Accepté')).toBe('accepte');

@@ -1,4 +1,4 @@
-// Quote states of spec 4. The PATCH sends the French label; the key is for code and storage.
+// Quote states (QUO-12, QUO-13). The PATCH sends the French label; the key is for code and storage.
 import type { QuoteStateKey, QuoteStateLabel } from './types';
 
 export const DEFAULT_QUOTE_STATE: QuoteStateLabel = 'En cours';
@@ -24,7 +24,7 @@ export function isQuoteStateLabel(label: unknown): label is QuoteStateLabel {
   return typeof label === 'string' && Object.prototype.hasOwnProperty.call(QUOTE_STATE_KEYS, label);
 }
 
-/** Spec 4: any other label maps to undefined. NFC first: a decomposed "é" is the same label. */
+/** QUO-12: any other label maps to undefined. NFC first: a decomposed "é" is the same label. */
 export function stateKeyFromLabel(label: string): QuoteStateKey | undefined {
   const normalized = typeof label === 'string' ? label.normalize('NFC') : label;
   return isQuoteStateLabel(normalized) ? QUOTE_STATE_KEYS[normalized] : undefined;

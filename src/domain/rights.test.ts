@@ -13,7 +13,7 @@ const rights: AppRight[] = [
   { label: 'mesFactures', permissions: ['view', 'create'], children: [] },
 ];
 
-describe('rights (spec 6)', () => {
+describe('rights (RIGHTS-1, RIGHTS-2)', () => {
   it('checks a menu permission', () => {
     expect(hasMenuRight(rights, 'mesFactures', 'create')).toBe(true);
     expect(hasMenuRight(rights, 'mesFactures', 'delete')).toBe(false);
@@ -29,7 +29,7 @@ describe('rights (spec 6)', () => {
   });
 });
 
-// can(): the one check (decision 023), with the rights of spec 2.3, 3 (App rights) and 6.
+// can(): the one check (decision 023), with the rights of RIGHTS-1 to RIGHTS-7.
 const right = (label: string, permissions: AppRight['permissions'], children: AppRight['children'] = []): AppRight => ({
   label,
   permissions,
@@ -52,7 +52,7 @@ const writer = {
 };
 const admin = { userType: 1, appRights: [] };
 
-describe('can() (spec 2.3, 3, 6)', () => {
+describe('can() (RIGHTS-1 to RIGHTS-7)', () => {
   it('reads a menu permission, or a child permission when a child is named', () => {
     expect(can(writer, 'view', { menu: 'mesDocuments' })).toBe(true);
     expect(can(writer, 'download', { menu: 'mesDocuments' })).toBe(false);
@@ -63,11 +63,11 @@ describe('can() (spec 2.3, 3, 6)', () => {
     expect(can(writer, 'create', { menu: 'mesFactures' })).toBe(false);
     expect(can(writer, 'view', { menu: 'mesFactures', child: 'gestionClients' })).toBe(false);
   });
-  it('spec 6: mes dépôts needs view on profil > mesDepots, user management on profil > gestionUtilisateurs', () => {
+  it('RIGHTS-6, RIGHTS-7: mes dépôts needs view on profil > mesDepots, user management on profil > gestionUtilisateurs', () => {
     expect(can(writer, 'view', { menu: 'profil', child: 'mesDepots' })).toBe(true);
     expect(can(writer, 'view', { menu: 'profil', child: 'gestionUtilisateurs' })).toBe(false);
   });
-  it('spec 2.1, 2.6, 6: statistics and the firm views belong to user type 1 only', () => {
+  it('RIGHTS-5: statistics and the firm views belong to user type 1 only', () => {
     expect(can(admin, 'statistics')).toBe(true);
     expect(can(admin, 'firm')).toBe(true);
     expect(can(writer, 'statistics')).toBe(false);

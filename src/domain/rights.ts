@@ -1,4 +1,4 @@
-// Rights of spec sections 2.3, 3 (App rights) and 6, read ONE way: can(). Pure, shared by the app
+// Rights (RIGHTS-1 to RIGHTS-7), read ONE way: can(). Pure, shared by the app
 // (route guards, drawer, menus, widgets, buttons) and the server (403 checks), so both answer the
 // same question the same way (decision 023). `userType === 1` is written nowhere else.
 
@@ -17,7 +17,7 @@ export interface AppRight {
   children: ChildRight[];
 }
 
-/** The menus of the appRights that the portal checks (spec 2.3, 3, 6). */
+/** The menus of the appRights that the portal checks (RIGHTS-1, RIGHTS-3). */
 export type Menu =
   'profil' | 'mesDocuments' | 'maBannette' | 'monCompte' | 'maComptabilite' | 'mesCaisses' | 'mesFactures';
 /** Their children that carry their own permissions. */
@@ -33,7 +33,7 @@ export interface Resource {
 /**
  * Rules no single menu or child permission says:
  * - firm: firm staff (userType 1), who follow every company (admin deposit history, batches);
- * - statistics: /dashboard and the statistics API, administrators only (spec 2.1, 2.6, 6);
+ * - statistics: /dashboard and the statistics API, administrators only (RIGHTS-5, NAV-3);
  * - writeInvoicingDocuments: may create or edit invoices or quotes;
  * - readCustomers / readArticles: the management screen's view right, or writing invoices or
  *   quotes, whose editors pick customers and articles (decision 008);
@@ -63,7 +63,7 @@ export interface Subject {
 
 export type CanArgs = [capability: Capability] | [action: Action, resource: Resource];
 
-/** Spec 3: userType 1 is the administrator (the firm's staff), with statistics access. */
+/** RIGHTS-5: userType 1 is the administrator (the firm's staff), with statistics access. */
 const FIRM_USER_TYPE = 1;
 
 /**
@@ -124,7 +124,7 @@ export function hasChildRight(
   return !!sub && sub.permissions.includes(permission);
 }
 
-/** Module menus of the drawer (spec 2.3, 6) and the right that opens each. */
+/** Module menus of the drawer (NAV-9, RIGHTS-3) and the right that opens each. */
 export const MODULE_MENUS = {
   documents: 'mesDocuments',
   inbox: 'maBannette',

@@ -1,4 +1,4 @@
-// List orders of spec 4: documents by number descending (numeric), drafts first; articles
+// List orders (INV-26, ART-8): documents by number descending (numeric), drafts first; articles
 // Standard first, then by code. Both return a new array and are stable.
 import type { LineType } from './types';
 

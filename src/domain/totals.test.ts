@@ -17,7 +17,7 @@ function line(over: Partial<InvoiceLine> = {}): InvoiceLine {
   };
 }
 
-describe('spec 5.3 per-line formula', () => {
+describe('per-line formula (INV-27)', () => {
   it('amount = round(100 × price × quantity), VAT = round(amount × rate / 100)', () => {
     expect(lineAmountCents(line({ unitPrice: 19.99, quantity: 3 }))).toBe(5997);
     expect(lineAmountCents(line({ unitPrice: 0.333, quantity: 3 }))).toBe(100); // 99.9 → 100

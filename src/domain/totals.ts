@@ -1,10 +1,10 @@
-// Totals of spec 5.3, computed in integer cents so the app, the PDF and the server agree to
+// Totals (INV-27), computed in integer cents so the app, the PDF and the server agree to
 // the cent: per line amount = round(100 × price × quantity), VAT = round(amount × rate / 100).
 // Rounding is per line (the spec's formula), then sums: the same figure on every screen.
 // Discounts (decision 012): a line discount reduces that line's amount before its VAT; a
 // document discount is split over the VAT rates pro rata of their net bases and acts as one
 // negative line per rate (same VAT formula), so VAT per rate stays right. Without discounts the
-// result is exactly the one of spec 5.3.
+// result is exactly the one of INV-27.
 import Decimal from 'decimal.js';
 import { allocateCents, discountCents, hasDiscount } from './discounts';
 import { fromCents, toDecimal } from './money';

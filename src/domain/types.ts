@@ -1,4 +1,4 @@
-// Shared entity shapes of spec section 3. Field names are the spec's, misspellings included
+// Shared entity shapes (USER-1, INV-17, ART-1, CUS-1…). Field names are the spec's, misspellings included
 // (paymentMode, billingAddress, address, paymentDelay): real clients depend on them.
 // Dates are calendar dates as 'YYYY-MM-DD' strings everywhere in the rulebook.
 

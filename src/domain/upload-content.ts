@@ -1,4 +1,4 @@
-// Server-side judgement of an uploaded file's first bytes (spec 5.4): the content must be an
+// Server-side judgement of an uploaded file's first bytes (INBOX-2): the content must be an
 // accepted type AND the type its extension announces. A PNG renamed "facture.pdf" is an accepted
 // type, but storing it as a PDF would mislabel it (wrong preview, wrong Content-Type): refused.
 import { sniffMimeType } from './upload-sniff';

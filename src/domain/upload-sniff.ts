@@ -1,4 +1,4 @@
-// Content-based type detection for uploads (spec 5.4), run by the server on the first bytes
+// Content-based type detection for uploads (INBOX-2), run by the server on the first bytes
 // of a file: a renamed .exe must not pass as a .pdf. The name is only used where the bytes
 // cannot tell (OLE2 .doc vs .xls, ZIP .docx vs .xlsx vs .odt, .txt vs .csv).
 

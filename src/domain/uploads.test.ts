@@ -14,7 +14,7 @@ import {
 const refused = (name: string) =>
   `Le type du fichier « ${name} » n'est pas autorisé. Types acceptés : PDF, images (JPEG, PNG, GIF), texte, CSV, RTF, Word, OpenDocument, Excel.`;
 
-describe('upload constants (spec 5.4)', () => {
+describe('upload constants (INBOX-1, INBOX-2)', () => {
   it('limit and the twelve authorised kinds', () => {
     expect(MAX_UPLOAD_BYTES).toBe(52428800);
     for (const t of [

@@ -1,4 +1,4 @@
-// Upload rules of spec 5.4. checkUpload judges what the browser declares (name, size, type)
+// Upload rules (INBOX-1, INBOX-2). checkUpload judges what the browser declares (name, size, type)
 // before sending; the server trusts none of it and runs sniffMimeType on the first bytes.
 import { sniffMimeType } from './upload-sniff';
 

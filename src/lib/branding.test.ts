@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING, usesDirectoryLogin } from './branding';
 
-describe('directory login choice (spec 6)', () => {
+describe('directory login choice (AUTH-2)', () => {
   const branding = {
     ...DEFAULT_BRANDING,
     directory: { domains: ['cabinet-durand.fr'], excluded: ['externe@cabinet-durand.fr'] },

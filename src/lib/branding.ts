@@ -46,7 +46,7 @@ export async function loadBranding(): Promise<Branding> {
   return current;
 }
 
-/** Spec 6: a login name containing a directory domain (and not excluded) uses the directory endpoint. */
+/** AUTH-2: a login name containing a directory domain (and not excluded) uses the directory endpoint. */
 export function usesDirectoryLogin(username: string, branding: Branding = current): boolean {
   const name = username.trim().toLowerCase();
   if (branding.directory.excluded.includes(name)) return false;

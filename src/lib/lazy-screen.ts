@@ -5,7 +5,7 @@ const RELOAD_KEY = 'workplace.lazy-reload-at';
 export const RELOAD_GUARD_MS = 60_000;
 
 /**
- * Spec 2.2: when a screen's code fails to load (a new deployment removed the old chunk), reload
+ * NAV-8: when a screen's code fails to load (a new deployment removed the old chunk), reload
  * the page, at most once per 60 seconds; past that, the error shows the error page.
  */
 export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {

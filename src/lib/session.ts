@@ -4,7 +4,7 @@ import { keptOverWipe, PENDING_SIGN_OUTS_KEY } from './pending-sign-outs';
 import type { UserProfile as WireProfile } from '../contract/users';
 export type { UserCompany } from '../contract/users';
 
-/** The user profile of spec section 3, as GET /api/user/me answers it (src/contract/session.ts). */
+/** The user profile (USER-1), as GET /api/user/me answers it (src/contract/session.ts). */
 export type UserProfile = Omit<WireProfile, 'email'> & { email?: string | null };
 
 export interface Session {
@@ -61,7 +61,7 @@ export const onSignOut = (fn: () => void | Promise<void>) => {
 };
 
 /**
- * Spec 2.6: logout clears the user, the Authorization header and local storage — all of it but the
+ * AUTH-5: logout clears the user, the Authorization header and local storage — all of it but the
  * revocations still to send (pending-sign-outs.ts, decision 078): this sign-out's, and those of
  * earlier users of the device who signed out offline.
  */
@@ -77,7 +77,7 @@ export async function clearLocalSession(): Promise<void> {
   await Promise.allSettled([...signOutListeners].map((fn) => fn()));
 }
 
-/** Features react to sign-in and company change (spec 4: reload the invoice environment, clear notifications). */
+/** Features react to sign-in and company change (ENV-2, AUTH-3: reload the invoice environment, clear notifications). */
 type SessionEvent = 'signIn' | 'companyChange';
 const sessionListeners = new Map<SessionEvent, Set<() => void | Promise<void>>>();
 export function onSessionEvent(event: SessionEvent, fn: () => void | Promise<void>): () => void {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
-/** Spec 2.3: toast at bottom right with a message and an optional sub-message; 3000 ms by default. */
+/** NAV-15: toast at bottom right with a message and an optional sub-message; 3000 ms by default. */
 export const TOAST_DURATION = 3000;
 
 // The close button needs a name, and the sub-message must keep a 4.5:1 contrast (axe).

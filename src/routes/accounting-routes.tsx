@@ -4,7 +4,7 @@ import { clean, oneOf, text, texts, whole } from '../lib/list-search';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// « Ma comptabilité » (spec 2.1, decision 039): the dashboard, the general ledger, the search, the
+// « Ma comptabilité » (ACC-1, decision 039): the dashboard, the general ledger, the search, the
 // information requests, and for the firm the FEC import. Filters and selection are search params.
 const needsRight = allowedTo('view', { menu: 'maComptabilite' });
 const firmOnly = allowedTo('firm');
@@ -61,7 +61,7 @@ export interface RequestsSearch {
   /** The request open on the page (a type 2 notification opens it). */
   demande?: number;
   statut?: 'open' | 'answered' | 'closed';
-  /** A type 2 notification's id: the page finds its request and opens it (spec 2.5). */
+  /** A type 2 notification's id: the page finds its request and opens it (NOTIF-1). */
   notification?: number;
 }
 export const requestsSearch = (s: Record<string, unknown>): RequestsSearch =>

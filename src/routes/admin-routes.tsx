@@ -3,7 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// « Gérer mes utilisateurs » (decision 040, spec 2.1 and 2.6): view on profil > gestionUtilisateurs.
+// « Gérer mes utilisateurs » (decision 040, NAV-19, RIGHTS-7): view on profil > gestionUtilisateurs.
 // Registering the route is also what shows the profile menu's entry (available('/admin')).
 export const adminRoute = createRoute({
   getParentRoute: () => appLayoutRoute,

@@ -4,7 +4,7 @@ import { clean, oneOf, text } from '../lib/list-search';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// « Mes caisses » (spec 2.1, decision 037): the registers, a register's journals day by day, the
+// « Mes caisses » (NAV-1, decision 037): the registers, a register's journals day by day, the
 // dashboard; the register and the day are search params (?caisse=<uuid>&jour=AAAA-MM-JJ).
 const needsRight = allowedTo('view', { menu: 'mesCaisses' });
 

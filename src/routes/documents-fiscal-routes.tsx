@@ -3,7 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// /fiscadas/{id} (spec 2.1, decision 045): a fiscal document, read like « Mes documents ».
+// /fiscadas/{id} (NAV-5, decision 045): a fiscal document, read like « Mes documents ».
 export const fiscalDocumentRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/fiscadas/$id',

@@ -21,7 +21,7 @@ export const depositRoute = createRoute({
   component: lazyScreen(() => import('../features/inbox/components/deposit-page'), 'DepositPage'),
 });
 
-/** Spec 6: viewing "mes dépôts" requires view on profil > mesDepots. */
+/** RIGHTS-6: viewing "mes dépôts" requires view on profil > mesDepots. */
 export const myDepositsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-depots',

@@ -3,7 +3,7 @@ import { drawerItems } from '../components/layout/nav-drawer';
 import { ALL_PERMISSIONS, type AppRight } from '../domain/rights';
 import { navEntries } from './nav-entries';
 
-// Decision 042: every module of spec 2.3 that exists, per rights, in the
+// Decision 042: every module of NAV-9 that exists, per rights, in the
 // spec's order (Accueil, Mes documents, Ma bannette, Mon compte, Ma comptabilité, Mes caisses, Mes
 // factures). « Mon compte » (decision 043) opens with its menu right, its two screens as children.
 

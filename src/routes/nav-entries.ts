@@ -11,11 +11,11 @@ import type { NavEntry } from '../components/layout/nav-types';
 import { accountPaths } from '../features/my-account';
 import { getBranding } from '../lib/branding';
 
-// « Mon compte »: its paths carry the product's slug (spec 2.1), as its routes do.
+// « Mon compte »: its paths carry the product's slug (NAV-4), as its routes do.
 const account = accountPaths();
 
 /**
- * The drawer of spec 2.3. Modules add their entry when their screens exist; the invoices entry is
+ * The drawer of NAV-9. Modules add their entry when their screens exist; the invoices entry is
  * always shown, as a "Gratuit" promotion link when the right is missing.
  */
 export const navEntries: NavEntry[] = [

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // What each rights profile sees and reaches, moved from tests/e2e/shell-nav.test.ts (decision 018):
-// the app's drawer (spec 2.3: "Gratuit" without the invoicing right) and the route guards (spec
-// 2.1: without the right, the user lands on /), the real ones each in front of a stand-in screen,
+// the app's drawer (RIGHTS-4: "Gratuit" without the invoicing right) and the route guards (as
+// NAV-3 does: without the right, the user lands on /), the real ones each in front of a stand-in screen,
 // with the profiles of the demo data. The statistics themselves, the company switch and the axe
 // passes stay in the browser test.
 import { createRoute, type AnyRoute } from '@tanstack/react-router';

@@ -5,7 +5,7 @@ import { isAuthenticated } from '../lib/session';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** Page title; the document title is "%s | {product}" (spec 2.3). */
+    /** Page title; the document title is "%s | {product}" (NAV-14). */
     title?: string;
   }
 }
@@ -72,7 +72,7 @@ function TitleSync() {
 }
 
 export const rootRoute = createRootRoute({
-  // Spec 2.1 route guard: signed out, only /login and /forgotten-password; else /login?redirect=…
+  // The route guard of NAV-2: signed out, only /login and /forgotten-password; else /login?redirect=…
   beforeLoad: async ({ location }) => {
     if (PUBLIC_PATHS.includes(location.pathname)) return;
     if (!isAuthenticated()) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });

@@ -43,7 +43,7 @@ export function startSignedIn(): void {
   registerServiceWorker();
 }
 
-// Spec 4/8: a 401 anywhere → signed out and sent to /login?redirect={current path}. Only the
+// AUTH-4: a 401 anywhere → signed out and sent to /login?redirect={current path}. Only the
 // signed-in layer calls protected endpoints, so the handler comes with it.
 let handling = false;
 function installUnauthorizedHandler(): void {

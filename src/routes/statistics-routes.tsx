@@ -3,7 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-/** Spec 2.1: /dashboard only for user type 1; others are sent to /. */
+/** NAV-3: /dashboard only for user type 1; others are sent to /. */
 export const statisticsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',

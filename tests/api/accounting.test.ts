@@ -168,7 +168,7 @@ describe('accounting: FEC import', () => {
   });
 });
 
-describe('accounting: consultation (spec 7.5)', () => {
+describe('accounting: consultation (ACC-3)', () => {
   it('lists the periods and the journals with their totals', async () => {
     const periods = await get('/api/my-accounting/periods');
     expect(periods.body).toMatchObject([

@@ -8,7 +8,7 @@ import { sessions, users } from '../../server/src/db/schema/index';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { afterAnswers, parseMail, resetLinkOf } from '../support/mail';
 
-// Session and password flows of spec 7.1 against the real server (in-memory PGlite, demo data).
+// Session and password flows (AUTH-1 to AUTH-7) against the real server (in-memory PGlite, demo data).
 // Tests run in order: the password-reset block changes demo's password, so it comes last.
 
 const WRONG = 'Identifiant et/ou mot de passe incorrect(s)';
@@ -48,7 +48,7 @@ async function requestReset(username: string, extra: Record<string, unknown> = {
 }
 
 describe('POST /api/login', () => {
-  it('returns the profile of spec 3 and a token', async () => {
+  it('returns the profile of USER-1 and a token', async () => {
     const res = await login('demo', 'demo');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -108,7 +108,7 @@ describe('GET /api/openapi.json', () => {
     expect(path.put.requestBody.content['application/json'].schema.required).toEqual(['idDerniereSociete']);
   });
 
-  it('lists the other session calls of spec 7.1 with their path parameters', () => {
+  it('lists the other session calls with their path parameters', () => {
     for (const path of [
       '/api/ldap/login',
       '/api/logout',

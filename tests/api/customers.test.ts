@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES as M } from '../../src/domain/customers';
 import { useTestServer } from '../support/use-test-server';
 
-// Customers of the current company, addressed by account number (spec 3, 7.2, 8).
+// Customers of the current company, addressed by account number (CUS-1, CUS-2, ERR-2).
 
 const ctx = useTestServer();
 

@@ -5,7 +5,7 @@ import { documents, memberships } from '../../server/src/db/schema/index';
 import { demoFileNames } from '../support/demo-names';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Documents the firm filed (spec 7.3): lists, categories, view/download, zip, rights, isolation.
+// Documents the firm filed (DOC-4): lists, categories, view/download, zip, rights, isolation.
 
 let server: TestServer;
 let demo: string;
@@ -152,7 +152,7 @@ describe('last documents', () => {
 });
 
 describe('categories', () => {
-  it('GET /api/ged/category/0 gives the tree of spec 3 with counts summed upwards', async () => {
+  it('GET /api/ged/category/0 gives the tree of DOC-1 with counts summed upwards', async () => {
     const res = await server.api.get('/api/ged/category/0', { token: demo, company: main });
     expect(res.status).toBe(200);
     const roots = res.body.categories;

@@ -9,7 +9,7 @@ import { companies, memberships } from '../../server/src/db/schema/index';
 import { clientRights } from '../../server/src/seed/rights';
 import { useTestServer } from '../support/use-test-server';
 
-// GET /api/environment/plume (spec 3 "Invoice environment", 7.2): everything the invoice and
+// GET /api/environment/plume (ENV-1): everything the invoice and
 // quote editors need, for the current company.
 
 const ctx = useTestServer();
@@ -63,7 +63,7 @@ describe('GET /api/environment/plume', () => {
     ]);
   });
 
-  it('lists the catalogue in the spec 4 order, labels decoded and in base64, for invoices and quotes', async () => {
+  it('lists the catalogue in the order of ART-8, labels decoded and in base64, for invoices and quotes', async () => {
     const { body } = await environment();
     const items = body.invoice.items;
     expect(items.length).toBeGreaterThanOrEqual(15);

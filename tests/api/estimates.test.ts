@@ -14,7 +14,7 @@ import {
 } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
-// Quotes (decision 003): numbered at creation, spec 5.2 checks, states and transitions, conversion
+// Quotes (decision 003): numbered at creation, the quote checks (QUO-1 to QUO-10), states and transitions, conversion
 // into a pre-filled draft invoice, previews, lists.
 
 const ctx = useTestServer();
@@ -45,7 +45,7 @@ describe('POST/PUT/GET /api/estimates', () => {
     expect((await ctx.server.api.get(`/api/estimates/${first.id}`, opts())).body).toEqual(first);
   });
 
-  it('422 lists every broken rule of spec 5.2 and takes no number', async () => {
+  it('422 lists every broken quote check (QUO-1 to QUO-10) and takes no number', async () => {
     const before = (await ctx.server.api.get('/api/estimates?pageSize=1', opts())).body.items[0].number;
     const t = today(ctx.server);
     const res = await ctx.server.api.post(
@@ -103,7 +103,7 @@ describe('PATCH /api/estimates/:id (state)', () => {
     const accepted = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Accepté' }, opts());
     expect(accepted.status).toBe(200);
     expect(accepted.body.state).toBe('Accepté');
-    // The bare label (spec 4: "a patch sending the label") and the same state again are fine.
+    // The bare label (QUO-13: "a PATCH carrying the label") and the same state again are fine.
     expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, 'En cours', opts())).body.state).toBe('En cours');
     expect((await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'En cours' }, opts())).status).toBe(200);
     const unknown = await ctx.server.api.patch(`/api/estimates/${quote.id}`, { state: 'Signé' }, opts());

@@ -8,7 +8,7 @@ import { todayInParis } from '../../src/domain/dates';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PNG_BYTES, pdfOfSize, upload, uploadForm } from '../support/uploads';
 
-// The inbox ("Ma bannette", spec 5.4, 7.3): uploads and their limits, withdrawal, zip, batches.
+// The inbox ("Ma bannette", INBOX-1 to INBOX-4): uploads and their limits, withdrawal, zip, batches.
 
 let server: TestServer;
 let demo: string;
@@ -39,7 +39,7 @@ const tmpFiles = () => {
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 
-describe('POST /api/my-inbox/documents/upload: size limit (spec 5.4)', () => {
+describe('POST /api/my-inbox/documents/upload: size limit (INBOX-1)', () => {
   it('accepts a file of exactly 52428800 bytes', async () => {
     const res = await send([{ bytes: pdfOfSize(MAX), name: 'grand.pdf' }]);
     expect(res.status).toBe(201);
@@ -119,7 +119,7 @@ describe('a cancelled upload', () => {
   });
 });
 
-describe('type checks on content (spec 5.4)', () => {
+describe('type checks on content (INBOX-2)', () => {
   it('refuses a PNG renamed .pdf sent as application/pdf with 415', async () => {
     const res = await send([{ bytes: PNG_BYTES, name: 'facture.pdf', type: 'application/pdf' }]);
     expect(res.status).toBe(415);

@@ -67,7 +67,7 @@ describe('POST/PUT/GET/DELETE /api/invoices', () => {
     expect(res.body.lines[0].total).toBe(3.9);
   });
 
-  it('422 lists every broken rule of spec 5.1, in the spec’s words, and stores nothing', async () => {
+  it('422 lists every broken invoice check (INV-1 to INV-15), in the spec’s words, and stores nothing', async () => {
     const before = (await ctx.server.api.get('/api/factures?pageSize=1', opts())).body.total;
     const nextYear = `${Number(today(ctx.server).slice(0, 4)) + 1}-01-15`;
     const res = await ctx.server.api.post(
@@ -300,7 +300,7 @@ describe('PUT /api/invoices/:id/payment', () => {
 });
 
 describe('GET /api/factures (list)', () => {
-  it('puts unnumbered drafts first, then numbers descending, with the row shape of spec 3', async () => {
+  it('puts unnumbered drafts first, then numbers descending, with the row shape of INV-18', async () => {
     const res = await ctx.server.api.get('/api/factures?pageSize=500', opts());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, pageSize: 500 });

@@ -4,7 +4,7 @@ import { decodeLabel64, encodeLabel64 } from '../../src/domain/label64';
 import { sortArticles } from '../../src/domain/sorting';
 import { useTestServer } from '../support/use-test-server';
 
-// The article catalogue (spec 3, 4, 5.4, 7.2, 8): /api/items in the current company.
+// The article catalogue (ART-1 to ART-10, ERR-9 to ERR-11): /api/items in the current company.
 
 const ctx = useTestServer({ signIn: ['demo', 'admin'] });
 
@@ -27,7 +27,7 @@ const create = (body: unknown, opts: { company?: number; token?: string; idempot
 const list = (query = '', company?: number) => ctx.server.api.get(`/api/items${query}`, { token: ctx.demo, company });
 
 describe('GET /api/items', () => {
-  it('pages the catalogue in the spec 4 order: Standard first, then the code', async () => {
+  it('pages the catalogue in the order of ART-8: Standard first, then the code', async () => {
     const all = await list('?pageSize=500');
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ total: 15, page: 1, pageSize: 500 });

@@ -13,7 +13,7 @@ afterAll(() => server?.close());
 
 const refreshPath = (user: number, company: number) => `/api/notifications/refresh/user/${user}/company/${company}`;
 
-describe('notifications (spec 2.5, 7.4)', () => {
+describe('notifications (NOTIF-2, NOTIF-6)', () => {
   it('the counter counts only what is still unread: a notification opened elsewhere is no longer new', async () => {
     const company = demo.profile.userLastCompany;
     const before = await server.api.get(refreshPath(demo.profile.id, company), { token: demo.token, company });

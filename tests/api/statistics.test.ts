@@ -4,7 +4,7 @@ import { addDays, todayInParis } from '../../src/domain/dates';
 import { companies, users } from '../../server/src/db/schema/index';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Spec 2.1, 6: statistics are for user type 1 only (can(…, 'statistics'), decision 023). Their
+// RIGHTS-5, NAV-3: statistics are for user type 1 only (can(…, 'statistics'), decision 023). Their
 // figures come from the auth module (sign-ins) and the users module (accounts, companies), each
 // read through its service.
 

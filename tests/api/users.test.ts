@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// The connected user (spec 7.1): profile, last company, rights per company, password change.
+// The connected user (USER-1 to USER-4, AUTH-7): profile, last company, rights per company, password change.
 
 let server: TestServer;
 let demo: string;
@@ -25,7 +25,7 @@ const rightsPath = (userId: number | string, company: number | string) =>
   `/api/utilisateurs/custom/user/${userId}/company/${company}`;
 
 describe('GET /api/user/me', () => {
-  it('returns the profile of spec 3 without secrets', async () => {
+  it('returns the profile of USER-1 without secrets', async () => {
     const res = await server.api.get('/api/user/me', { token: demo });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

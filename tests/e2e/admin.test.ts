@@ -118,7 +118,7 @@ describe('Gérer mes utilisateurs', () => {
     // The new user: the mail's link, the reset page, the sign-in form.
     await expect.poll(() => invitationLink(EMAIL)).toBeTruthy();
     const invited = await newContext(browser, { viewport: LAPTOP });
-    // The announcement modal (spec 2.8) would cover the drawer: dismissed for good, on the app's origin only.
+    // The announcement modal (NAV-22) would cover the drawer: dismissed for good, on the app's origin only.
     await invited.addInitScript((origin) => {
       if (location.origin === origin) localStorage.setItem('facturation-announcement-dismissed', 'true');
     }, server.url);

@@ -130,7 +130,7 @@ describe('invoice editor', () => {
     expect(eml).toContain('To: comptabilite.hotelduparc@example.fr');
     expect(eml).toContain(validated.body.number);
 
-    // Closing the dialog after a validation goes to the invoice list (spec 4).
+    // Closing the dialog after a validation goes to the invoice list (INV-21).
     await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
     await page.waitForURL(/\/mes-factures\/liste-des-factures/);
   });

@@ -14,7 +14,7 @@ import {
 } from './support/browser';
 import { companyOf, OFFLINE_NOISE, readStore } from './support/offline-helpers';
 
-// The bell and the notification pages in a real Chromium against the real server (spec 2.5): the
+// The bell and the notification pages in a real Chromium against the real server (NOTIF-1 to NOTIF-5): the
 // screens' axe passes, opening a notification marks it read on the server, and the home's unread
 // widget follows. The bell's own logic (count, reset on hover, an item opens its notification,
 // "Voir toutes les notifications") is in src/features/notifications/notification-bell.screen.test.tsx.
@@ -50,7 +50,7 @@ const readOnServer = (path: string) =>
     )
     .not.toBeNull();
 
-describe('notification bell and pages (spec 2.5)', () => {
+describe('notification bell and pages (NOTIF-1 to NOTIF-5)', () => {
   it('an item of the bell opens the notification and marks it read on the server', async () => {
     const bell = page.getByRole('button', { name: /^Notifications : \d+ nouvelle/ });
     await bell.waitFor();
@@ -147,7 +147,7 @@ describe('notification bell and pages (spec 2.5)', () => {
     await expectAccessible(page, 'la liste des notifications hors ligne');
     await shot(page, 'notifications-hors-ligne');
     await shotAt(page, 'notifications-hors-ligne-tablette', TABLET);
-    // Offline, the information request opens on its request, found on the device (spec 2.5).
+    // Offline, the information request opens on its request, found on the device (NOTIF-1).
     await visit(page, `/notifications/${ask.id}`);
     await page.waitForURL(
       (u) => u.pathname === '/ma-comptabilite/demande-information' && u.searchParams.has('demande'),

@@ -13,7 +13,7 @@ import {
   watchConsole,
 } from './support/browser';
 
-// Navigation in the shell (spec 2.1 to 2.6) in a real browser: error page, company switch against
+// Navigation in the shell (NAV-1 to NAV-19) in a real browser: error page, company switch against
 // the server, the footer's links, the top bar's room on a small screen, and one axe pass per
 // screen. Decision 018: one signed-in page per user for the whole file, moved from screen to screen in
 // the app (links, menus, history) instead of a new context and a full load per test. What each
@@ -183,7 +183,7 @@ describe('shell navigation', () => {
     await search.fill('plume');
     const items = page.getByRole('listbox', { name: 'Mes sociétés' }).getByRole('option');
     await expect(items.allTextContents()).resolves.toEqual(['Librairie La Plume d’Or']);
-    // Holds the save until the overlay of spec 2.3 has been seen.
+    // Holds the save until the overlay of NAV-13 has been seen.
     let release!: () => void;
     const overlaySeen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/user/me', async (route) => {

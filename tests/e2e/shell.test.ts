@@ -24,7 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-// Signing in and out, the announcement and the banner (spec 2.1, 2.3, 2.6, 2.8) in a real browser.
+// Signing in and out, the announcement and the banner (NAV-2, AUTH-5, NAV-11, NAV-22) in a real browser.
 // Decision 018: the sign-in tests share one context, as one user would, signing in through the form
 // (that is what they test); the others start signed in (session injected). What the banner's and
 // the announcement's buttons remember is a component test (src/components/layout/promotions.screen.test.tsx):

@@ -218,7 +218,7 @@ export const CATALOGUES: Record<string, Catalogue> = {
   },
 };
 
-/** Comment articles every company has ('CC' is the comment code of spec 9). */
+/** Comment articles every company has ('CC' is the comment code of LIMIT-9). */
 export const COMMENT_ARTICLES = [
   { code: 'CC', designation: 'Commentaire', label: 'Merci pour votre confiance.' },
   {

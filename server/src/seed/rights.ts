@@ -36,7 +36,7 @@ export function followerRights(): AppRight[] {
   return [{ label: 'profil', permissions: ['view', 'edit'], children: [] }, menu('maComptabilite')];
 }
 
-/** Document categories of spec 3 a user may read (all by default). */
+/** Document categories (DOC-1) a user may read (all by default). */
 export const ALL_CATEGORY_IDS = [
   1, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 39, 40, 41, 42, 43, 44, 45,
   46,

@@ -23,7 +23,7 @@ export interface AppFrameProps {
 }
 
 /**
- * Spec 2.3: drawer, top bar, banner, footer. The drawer is a burger below 75em: a tablet, portrait or
+ * The layout (NAV-9 to NAV-12): drawer, top bar, banner, footer. The drawer is a burger below 75em: a tablet, portrait or
  * landscape (1 180 px), and a small laptop give the page their whole width. Beside a 280 px menu from
  * 62em, the invoice list needed more than a 1 024–1 180 px screen had left, and the page scrolled
  * sideways (decision 067).
@@ -42,7 +42,7 @@ export function AppFrame({
   const [opened, { toggle, close }] = useDisclosure(false);
   const branding = getBranding();
   const wide = useMediaQuery('(min-width: 75em)', true);
-  // On a phone every pixel of the top bar goes to the company label (cut to 19 characters, spec 2.4):
+  // On a phone every pixel of the top bar goes to the company label (cut to 19 characters, NAV-17):
   // the 44 px icon buttons already carry their own spacing.
   const phone = useMediaQuery('(max-width: 48em)');
   return (
@@ -150,7 +150,7 @@ function SkipLink() {
   );
 }
 
-/** Spec 2.3: the links of the footer. */
+/** NAV-12: the links of the footer. */
 function LegalLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Group gap="lg">

@@ -13,7 +13,7 @@ import {
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 
 /**
- * Spec 2.4: the company menu of the top bar. A combobox (search field + listbox) rather than a
+ * NAV-16: the company menu of the top bar. A combobox (search field + listbox) rather than a
  * menu: a search field is not allowed inside role="menu", and arrow keys then work from the field.
  */
 export function CompanyMenu({ onSwitch }: { onSwitch: (companyId: number) => void }) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The menus of the top bar, moved from tests/e2e/shell-nav.test.ts (decision 018): what each rights
-// profile sees in the profile menu (spec 2.6), and the company menu's label and search (spec 2.4).
+// profile sees in the profile menu (NAV-19), and the company menu's label and search (NAV-16, NAV-17).
 // No browser needed: the rights and the labels decide. The company switch against the server, the
 // label's room in the real top bar and the axe passes stay there; the drawer is in src/routes.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -6,7 +6,7 @@ import { profileAtom } from '../../lib/session';
 import { useEffect, useState } from 'react';
 import type { NavChild, NavEntry } from './nav-types';
 
-/** Left drawer (spec 2.3): "Accueil" plus the module menus the user's rights open. */
+/** Left drawer (NAV-9): "Accueil" plus the module menus the user's rights open. */
 export function NavDrawer({ entries, onNavigate }: { entries: NavEntry[]; onNavigate: () => void }) {
   const profile = useAtomValue(profileAtom);
   const { pathname } = useLocation();
@@ -64,7 +64,7 @@ export type DrawerItem =
   | { kind: 'group'; entry: NavEntry; children: NavChild[] };
 
 /**
- * The drawer's entries for this user, in the order given (spec 2.3's), each decided by can(): an
+ * The drawer's entries for this user, in the order of NAV-9, each decided by can(): an
  * entry without its menu right is left out, or becomes its promotion link when it has one (the
  * invoices' « Gratuit »); a child needs its own right and capability when it names them.
  */

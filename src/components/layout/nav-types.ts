@@ -20,6 +20,6 @@ export interface NavEntry {
   /** The appRights menu that opens the module; undefined = always shown ("Accueil"). */
   menu?: Menu;
   children?: NavChild[];
-  /** Without the right, shown as a promotion link with a badge (spec 2.3: invoices, "Gratuit"). */
+  /** Without the right, shown as a promotion link with a badge (RIGHTS-4: invoices, "Gratuit"). */
   promotion?: { to: string; badge: string };
 }

@@ -10,7 +10,7 @@ export interface BellItem {
 }
 
 /**
- * Spec 2.5: opens on hover (and on click or Enter, for touch screens and keyboards); bell with a red count badge, bell-off when empty; hovering resets
+ * NOTIF-2, NOTIF-3: opens on hover (and on click or Enter, for touch screens and keyboards); bell with a red count badge, bell-off when empty; hovering resets
  * the counter; unread items on a blue background.
  */
 export function NotificationMenu({

@@ -10,7 +10,7 @@ import { profileAtom } from '../../lib/session';
 const LOGOUT_COLOR = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
 
 /**
- * Spec 2.6. `available` lists the routes registered in this build: an entry whose screen does not
+ * NAV-19. `available` lists the routes registered in this build: an entry whose screen does not
  * exist yet stays hidden rather than leading to a 404. `extraItems`: entries a feature brings (the
  * payroll single sign-on), given by the app layout since shared components import no feature.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The e-invoicing banner and the announcement modal (spec 2.3, 2.8): what each button remembers
+// The e-invoicing banner and the announcement modal (NAV-11, NAV-22): what each button remembers
 // and where, moved from tests/e2e/shell.test.ts (decision 018). A remount stands for a reload (the
 // same storage, read again); the real reloads and the new tab stay there, with the axe pass.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

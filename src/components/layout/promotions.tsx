@@ -11,7 +11,7 @@ const PRESENTATION = '/mes-factures/presentation';
 
 const flag = (key: string) => localStorage.getItem(key) === 'true';
 
-/** Spec 2.3: the dismissible e-invoicing banner; 'true' in invoice-banner-dismissed hides it. */
+/** NAV-11: the dismissible e-invoicing banner; 'true' in invoice-banner-dismissed hides it. */
 export function InvoiceBanner() {
   const [hidden, setHidden] = useState(() => flag(BANNER_FLAG));
   if (hidden) return null;
@@ -45,7 +45,7 @@ export function InvoiceBanner() {
   );
 }
 
-/** Spec 2.8: persistent announcement modal (width 600) until dismissed for good. */
+/** NAV-22: persistent announcement modal (width 600) until dismissed for good. */
 export function AnnouncementModal() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(() => !flag(ANNOUNCEMENT_FLAG) && sessionStorage.getItem(SESSION_HIDE) !== 'true');

@@ -14,7 +14,7 @@ export interface PdfViewerProps {
 }
 
 /**
- * Spec 2.7's preview drawn with pdf.js on a canvas: an <object>/<iframe> shows nothing on Android
+ * The preview of NAV-20 drawn with pdf.js on a canvas: an <object>/<iframe> shows nothing on Android
  * Chrome and in installed iOS apps. One page at a time, fitted to the width,
  * with page navigation and zoom; the text stays available through "Télécharger".
  */

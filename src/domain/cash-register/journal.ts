@@ -1,4 +1,4 @@
-// The balance rule of a day's journal (spec 3): balanceInitial = previous day's balanceFinal;
+// The balance rule of a day's journal (CASH-1): balanceInitial = previous day's balanceFinal;
 // balanceFinal = balanceInitial + cash inflow − cash outflow. Integer cents only.
 import { cashEffectCents, movementTypeOf, type PaymentMethod } from './movement-types';
 

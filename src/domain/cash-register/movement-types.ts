@@ -1,4 +1,4 @@
-// The movement types every register gets (spec 3, decision 037): what a line of the journal means and
+// The movement types every register gets (CASH-1, decision 037): what a line of the journal means and
 // how it moves the drawer's cash. The code, not the per-register id, is what the chain records, so a
 // register restored into another database still verifies.
 

@@ -33,7 +33,7 @@ export const emptyDraft = (companyIds: number[] = []): Draft => ({
 });
 
 /**
- * The categories one may deposit into (spec 3's « dépôt » branch): the server refuses the others in
+ * The categories one may deposit into (the « dépôt » branch of the category tree, DOC-3): the server refuses the others in
  * categoriesInbox (422). The grantable list mixes both kinds, the shared tree tells them apart.
  */
 export const depositIds = (company: GrantableCompany) =>

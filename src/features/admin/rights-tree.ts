@@ -32,7 +32,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   transform: 'Transformer',
 };
 
-/** The order of the drawer (spec 2.3), profile last: a manager reads the modules first. */
+/** The order of the drawer (NAV-9), profile last: a manager reads the modules first. */
 const MENU_ORDER = ['mesDocuments', 'maBannette', 'monCompte', 'maComptabilite', 'mesCaisses', 'mesFactures', 'profil'];
 const order = (label: string) => {
   const i = MENU_ORDER.indexOf(label);
@@ -49,7 +49,7 @@ export interface RightPath {
 }
 
 export function holds(rights: readonly AppRight[], { menu, child }: RightPath, perm: Permission): boolean {
-  // The one rights check (decision 023), on names as the rights hold them (spec 3: « and others »).
+  // The one rights check (decision 023), on names as the rights hold them (RIGHTS-1: « and others »).
   return can({ appRights: rights }, perm, { menu: menu as Menu, ...(child ? { child: child as Child } : {}) });
 }
 

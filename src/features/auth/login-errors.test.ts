@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginErrorMessage } from './login-errors';
 
-describe('login error catalogue (spec 8)', () => {
+describe('login error catalogue (ERR-1)', () => {
   it('401', () =>
     expect(loginErrorMessage(401, 'Unauthorized', 'x')).toBe('Identifiant et/ou mot de passe incorrect(s)'));
   it('403', () => expect(loginErrorMessage(403, 'Forbidden', null)).toBe('Accès non autorisé'));

@@ -1,4 +1,4 @@
-/** Spec 8, login error catalogue (error toast). */
+/** ERR-1, login error catalogue (error toast). */
 export function loginErrorMessage(
   status: number | null,
   statusText: string | null,

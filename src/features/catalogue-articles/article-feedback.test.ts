@@ -9,7 +9,7 @@ const failed = (httpStatus: number, message: string, errors: string[] = []) => (
   errors,
 });
 
-describe('article toasts (spec 8 Articles)', () => {
+describe('article toasts (ERR-9 to ERR-11)', () => {
   it('create', () => {
     expect(articleFeedback('create', { status: 'done', response: {} })).toEqual({
       tone: 'success',

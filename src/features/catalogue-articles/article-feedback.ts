@@ -1,4 +1,4 @@
-// The toasts of spec 8 "Articles", word for word, for each outcome of a create, update or delete.
+// The article toasts (ERR-9 to ERR-11), word for word, for each outcome of a create, update or delete.
 import { QUEUED_MESSAGE, SERVER_RETRY_MESSAGE, type ScreenOutcome } from '../../data/local-rows';
 
 export type ArticleOperation = 'create' | 'update' | 'delete';

@@ -55,7 +55,7 @@ export function articleFormReducer(state: ArticleFormState, action: ArticleFormA
       return { article: next, ttc: action.value, ht: formatInputNumber(next.unitPriceHT, { decimals: 2 }) };
     }
     case 'vat': {
-      // Spec 4: a blank VAT becomes 0; TTC follows from the HT price.
+      // ART-7: a blank VAT becomes 0; TTC follows from the HT price (ART-6).
       const next = onVatChange(article, action.value);
       return { ...state, article: next, ttc: formatInputNumber(next.ttc ?? 0, { decimals: 2 }) };
     }

@@ -47,7 +47,7 @@ export function articleFromRow(row: ArticleRow): Article {
   };
 }
 
-/** POST/PUT /api/items body: trimmed texts, label as label64 (spec 7.2). */
+/** POST/PUT /api/items body: trimmed texts, label as label64 (ART-2). */
 export function articleBody(article: Article): ArticleBody {
   return {
     code: article.code.trim(),
@@ -80,7 +80,7 @@ export interface IndexedArticles {
   keys: string[];
 }
 
-/** Sorted once per change of the cache (spec 4: Standard first, then by code), with folded search keys. */
+/** Sorted once per change of the cache (ART-8: Standard first, then by code), with folded search keys. */
 export function indexArticles(rows: readonly ArticleRow[]): IndexedArticles {
   const sorted = sortArticles(rows as ArticleRow[]);
   return { rows: sorted, keys: sorted.map((r) => searchKey(`${r.code} ${r.designation} ${r.label}`)) };

@@ -11,7 +11,7 @@ const file = (name: string, size: number, type: string) => {
 };
 
 describe('upload queue', () => {
-  it('checks each file before sending, with the French messages of spec 5.4', () => {
+  it('checks each file before sending, with the French messages of INBOX-1 and INBOX-2', () => {
     const items = addFiles(
       [],
       [

@@ -1,6 +1,6 @@
 import { checkUpload } from '../../domain/uploads';
 
-// The deposit screen's list of files, as pure state: checks before sending (spec 5.4, the same
+// The deposit screen's list of files, as pure state: checks before sending (INBOX-1, INBOX-2, the same
 // rule the server applies), per-file progress and outcome. Every file sent goes through the outbox.
 
 /** preparing: stored on the device, its turn to be sent has not come; queued: waits for the network. */

@@ -21,7 +21,7 @@ export const ageingData = defineServerData<NoParams, AgeingAnswer>({
 export const isAgeing = (v: unknown): v is AgeingAnswer =>
   !!v && Array.isArray((v as AgeingAnswer).buckets) && Array.isArray((v as AgeingAnswer).customers);
 
-/** The device's copy at once, refreshed when online; null when there is none (silent, spec 8). */
+/** The device's copy at once, refreshed when online; null when there is none (silent, ERR-13). */
 export function useAgeing(): AgeingAnswer | null | undefined {
   const read = useServerData(ageingData, NO_PARAMS);
   if (read.data === undefined) return read.loading ? undefined : null;

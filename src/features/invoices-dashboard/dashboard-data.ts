@@ -1,5 +1,5 @@
 // The last answer of GET /api/factures/etat is kept on the device (decision 022: a snapshot), so
-// the dashboard still shows figures offline, with their age. Spec 8: a failed load is silent (no
+// the dashboard still shows figures offline, with their age. ERR-13: a failed load is silent (no
 // toast); the screen keeps the last figures or shows its empty state.
 import { defineServerData, type NoParams, NO_PARAMS } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';

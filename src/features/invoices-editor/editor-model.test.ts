@@ -26,7 +26,7 @@ const hotel: Customer = {
   paymentDelay: 45,
 };
 
-describe('editor form rules (spec 4)', () => {
+describe('editor form rules (INV-24, INV-25, QUO-14)', () => {
   it('a new invoice is a Facture billed today, due 30 days later; a new quote is valid 30 days', () => {
     const inv = emptyForm('invoice', '2026-11-21');
     expect(inv).toMatchObject({ type: 'Facture', createdAt: '2026-11-21', dueDate: '2026-12-21', vatClause: '' });

@@ -1,4 +1,4 @@
-// The editor's form and the rules of spec 4 that run while typing (due date from the customer's
+// The editor's form and the rules that run while typing (INV-24, INV-25, QUO-14) (due date from the customer's
 // delay, credit note without due date, quote validity), all through src/domain.
 import { dueDateFor, onInvoiceTypeChange, quoteValidityFor } from '../../domain/dates';
 import { hasDiscount } from '../../domain/discounts';
@@ -112,7 +112,7 @@ export function creditNoteForm(inv: InvoiceJson, today: string): EditorForm {
   return { ...formFromInvoice(inv), type: 'Avoir', createdAt: today, dueDate: null, correctedInvoiceId: inv.id };
 }
 
-/** What is sent: the line totals are the rulebook's; the edit/read state of a line travels too (spec 3). */
+/** What is sent: the line totals are the rulebook's; the edit/read state of a line travels too (INV-19). */
 function payloadLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
   return lines.map((l) => ({ ...l, total: lineTotal(l) }));
 }
@@ -148,7 +148,7 @@ export function toInvoicePayload(form: EditorForm): InvoicePayload & ReformMenti
     billingAddress: form.billingAddress,
     lines: payloadLines(form.lines),
     vatClause: form.vatClause,
-    // Spec 3: the TTC basis is never used.
+    // INV-17: the TTC basis is never used.
     calculatesBasisTTC: false,
     correctedInvoiceId: isCredit ? form.correctedInvoiceId : null,
     ...documentDiscount(form),
@@ -183,7 +183,7 @@ export function mainAddress(c: Pick<Customer, 'address' | 'postalCode' | 'city' 
     .join('\n');
 }
 
-/** The billing address list of spec 2.9: the customer's address, then its alternate billing addresses. */
+/** The billing address list of INV-29: the customer's address, then its alternate billing addresses. */
 export function customerAddresses(c: Customer | null | undefined): string[] {
   if (!c) return [];
   const all = [mainAddress(c), ...(c.billingAddresses ?? []).map((a) => a.trim())].filter(Boolean);
@@ -205,19 +205,19 @@ export function setCustomer(form: EditorForm, kind: EditorKind, customer: Custom
   return next;
 }
 
-/** Spec 4: setting the billing date sets the due date from the customer's delay (30 days by default). */
+/** INV-25: setting the billing date sets the due date from the customer's delay (30 days by default). */
 export function setBillingDate(form: EditorForm, date: string | null, customer: Customer | null): EditorForm {
   const createdAt = date ?? '';
   if (form.type === 'Avoir') return { ...form, createdAt };
   return { ...form, createdAt, dueDate: date ? dueDateFor(date, customer?.paymentDelay) : form.dueDate };
 }
 
-/** Spec 4: a quote is valid 30 days after its creation date by default. */
+/** QUO-14: a quote is valid 30 days after its creation date by default. */
 export function setQuoteDate(form: EditorForm, date: string | null): EditorForm {
   return { ...form, createdAt: date ?? '', validatedAt: date ? quoteValidityFor(date) : form.validatedAt };
 }
 
-/** Spec 4: 'Avoir' clears the due date; back to 'Facture' it is computed again. */
+/** INV-24: 'Avoir' clears the due date; back to 'Facture' it is computed again. */
 export function setInvoiceType(form: EditorForm, type: InvoiceType | '', customer: Customer | null): EditorForm {
   let dueDate = onInvoiceTypeChange(type, form.dueDate);
   if (type === 'Facture' && !dueDate && form.createdAt) dueDate = dueDateFor(form.createdAt, customer?.paymentDelay);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saveFeedback, sendFeedback, stateFeedback, validateFeedback } from './feedback';
 
-describe('editor messages (spec 8)', () => {
+describe('editor messages (ERR-4 to ERR-8)', () => {
   it('save: success, offline, refused with the server’s list, refused with nothing to say', () => {
     expect(saveFeedback('invoice', { status: 'done', response: {} })).toEqual({
       tone: 'success',

@@ -1,4 +1,4 @@
-// What the editors say (spec 8, exact wording, "à été" included), and how an outbox outcome
+// What the editors say (ERR-3 to ERR-8, exact wording, "à été" included), and how an outbox outcome
 // turns into a toast. Offline outcomes get their own clear words: nothing is lost, it waits.
 import { SERVER_RETRY_MESSAGE, type ScreenOutcome } from '../../data/local-rows';
 import { INVOICE_ERRORS_DURATION, INVOICE_ERRORS_TITLE } from '../../domain/invoice-checks';
@@ -41,7 +41,7 @@ export const stateSavedSub = (number: string | null) =>
   `L'état du devis n°${number ?? ''} à été enregistré avec succès`;
 
 export const errorsTitle = (kind: EditorKind) => (kind === 'invoice' ? INVOICE_ERRORS_TITLE : QUOTE_ERRORS_TITLE);
-/** Spec 5.1 / 9: the check toast stays 6000 ms (quotes too: same list, same reading time). */
+/** INV-16, LIMIT-3: the check toast stays 6000 ms (quotes too: same list, same reading time). */
 export const ERRORS_DURATION = INVOICE_ERRORS_DURATION;
 
 export interface Feedback {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The invoice editor's screen logic (decision 018: component tests where the browser is not the
 // point), moved from tests/e2e/invoice-editor.test.ts and discounts.test.ts with their wording:
-// the checks of spec 5.1 in the spec's words, the draft kept on the device, what a customer fills
+// the invoice checks (INV-1 to INV-15) in the spec's words, the draft kept on the device, what a customer fills
 // in, the live totals with discounts, the credit note made from a validated invoice, and the
-// loading errors of spec 8. The real save → validate → number → PDF journey stays in e2e.
+// loading errors of ERR-3. The real save → validate → number → PDF journey stays in e2e.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fake } from '../../../tests/support/module-fakes';
@@ -207,7 +207,7 @@ describe('invoice editor', { timeout: 60_000 }, () => {
   });
 });
 
-describe('loading errors (spec 8)', { timeout: 60_000 }, () => {
+describe('loading errors (ERR-3)', { timeout: 60_000 }, () => {
   it('an unknown invoice or quote: the spec’s message, then its list', async () => {
     fake('loadBusinessDocument').mockResolvedValue({ status: 'refused', message: 'Document introuvable.' });
     const invoice = openEditor('/mes-factures/modifier-facture?id=999999');

@@ -1,4 +1,4 @@
-// The lines table of spec 2.9: catalogue article (reduced per the rulebook), free, comment ('CC')
+// The lines table (INV-29, INV-19): catalogue article (reduced per the rulebook), free, comment ('CC')
 // and spacer ('ES') lines, inline edit/read state, move (a step, or to a position), duplicate, remove. Totals come from src/domain.
 import { newLine, toInvoiceCatalogEntry } from '../../domain/articles';
 import { lineTotal } from '../../domain/totals';
@@ -30,7 +30,7 @@ function append(lines: readonly EditorLine[], line: InvoiceLine): EditorLine[] {
   ];
 }
 
-/** Spec 3: the catalogue entry is reduced to code, unit, price and VAT; the label is the article's. */
+/** INV-20: the catalogue entry is reduced to code, unit, price and VAT; the label is the article's. */
 export function addArticleLine(lines: readonly EditorLine[], article: Article): EditorLine[] {
   const label = article.label?.trim() ? article.label : (article.designation ?? '');
   // A Commentaire article carries text only: it becomes a comment line.

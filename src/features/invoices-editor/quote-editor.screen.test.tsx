@@ -22,7 +22,7 @@ const nb = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 describe('quote editor', { timeout: 60_000 }, () => {
   it('quote → Accepté → convert → the invoice form opens pre-filled (type Facture, payment mode empty)', async () => {
     const quote = h.quoteJson();
-    // What the server makes of it (spec 4): an invoice draft, type Facture, payment mode cleared.
+    // What the server makes of it (QUO-15): an invoice draft, type Facture, payment mode cleared.
     const invoice = h.invoiceJson({
       id: 501,
       customer: quote.customer,

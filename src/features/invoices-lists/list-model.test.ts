@@ -107,7 +107,7 @@ describe('filterInvoices (offline, same semantics as GET /api/factures)', () => 
   });
 });
 
-describe('sortDocuments (spec 4)', () => {
+describe('sortDocuments (INV-26)', () => {
   it('puts drafts first (newest first), then numbers descending numerically across years and series', () => {
     const rows = [
       inv({ id: 1, number: 'F2026-0009' }),

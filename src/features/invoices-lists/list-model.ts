@@ -19,7 +19,7 @@ export interface ListCustomer {
   accountNumber: string;
 }
 
-/** A row of GET /api/factures (spec 3: id, customer, type, number, estimate, invoice). */
+/** A row of GET /api/factures (INV-18: id, customer, type, number, estimate, invoice). */
 export interface InvoiceListRow {
   id: number | string;
   customer: ListCustomer | null;
@@ -208,7 +208,7 @@ function byIdDesc(a: { id: number | string }, b: { id: number | string }): numbe
   return na === nb ? 0 : na > nb ? -1 : 1;
 }
 
-/** Spec 4 (sortByNumberDesc): drafts first (newest first, as the server), then number descending. */
+/** INV-26 (sortByNumberDesc): drafts first (newest first, as the server), then number descending. */
 export function sortDocuments<T extends { id: number | string; number?: string | null }>(rows: readonly T[]): T[] {
   return sortByNumberDesc([...rows].sort(byIdDesc));
 }

@@ -1,4 +1,4 @@
-// What the lists say after a row action. Spec 8 gives the quote state wording (typo included:
+// What the lists say after a row action. ERR-8 gives the quote state wording (typo included:
 // "à été"); payment and conversion follow the same voice; refusals show the server's French text.
 import { QUEUED_MESSAGE, SERVER_RETRY_MESSAGE, type ScreenOutcome } from '../../data/local-rows';
 

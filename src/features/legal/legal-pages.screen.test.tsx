@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The legal pages' content (spec 2.3 footer; LCEN art. 6), from the branding configuration. Moved
+// The legal pages' content (the footer of NAV-12; LCEN art. 6), from the branding configuration. Moved
 // from tests/e2e/shell-nav.test.ts (decision 018): the footer links, the page titles and one axe pass
 // per page stay there.
 import { screen, within } from '@testing-library/react';

@@ -5,7 +5,7 @@ import type { FirmInvoice } from '../../contract/my-account';
 const inv = (status: FirmInvoice['status'], remaining: number) => ({ status, remaining }) as FirmInvoice;
 
 describe('« Mon compte »’s rules', () => {
-  it('its paths carry the product’s slug (spec 2.1)', () => {
+  it('its paths carry the product’s slug (NAV-4)', () => {
     expect(accountPaths('acme')).toEqual({
       invoices: '/mon-compte-acme/factures-acme',
       statement: '/mon-compte-acme/extrait-du-compte',

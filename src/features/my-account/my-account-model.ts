@@ -1,5 +1,5 @@
 // What the screens of « Mon compte » decide without the server: their paths (the product's slug
-// is configuration, spec 2.1), the status colours, the status filter, the period's check.
+// is configuration, NAV-4), the status colours, the status filter, the period's check.
 import type { FirmInvoice } from '../../contract/my-account';
 import { getBranding } from '../../lib/branding';
 
@@ -10,7 +10,7 @@ export interface AccountPaths {
   payment: string;
 }
 
-/** Spec 2.1: /mon-compte-{product}/factures-{product} and /mon-compte-{product}/extrait-du-compte. */
+/** NAV-4: /mon-compte-{product}/factures-{product} and /mon-compte-{product}/extrait-du-compte. */
 export function accountPaths(slug: string = getBranding().productSlug): AccountPaths {
   const base = `/mon-compte-${slug}`;
   return { invoices: `${base}/factures-${slug}`, statement: `${base}/extrait-du-compte`, payment: `${base}/paiement` };

@@ -4,7 +4,7 @@ import { WorkplaceDb } from '../../data/db';
 import type { AppNotification, BellState } from './api/notifications-api';
 import { keepBellOnDevice, keptNotifications, markReadOnDevice, readUnreadOnDevice } from './device-copy';
 
-// The home's « Notifications non lues » reads this copy, online and offline (spec 2.5).
+// The home's « Notifications non lues » reads this copy, online and offline (NOTIF-2).
 const dbs: WorkplaceDb[] = [];
 afterEach(async () => {
   for (const db of dbs.splice(0)) {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The bell's screen logic (spec 2.5), moved from tests/e2e/notifications.test.ts (decision 018): the
+// The bell's screen logic (NOTIF-2, NOTIF-3), moved from tests/e2e/notifications.test.ts (decision 018): the
 // count in its name, hovering resets it on the server and on screen, an item opens its notification,
 // "Voir toutes les notifications" opens the list. The real server (the notification marked read)
 // and the axe passes stay in the e2e file.

@@ -68,7 +68,7 @@ export const NOT_KEPT_OFFLINE =
   'Cette notification n’est pas gardée sur cet appareil : ouvrez-la une fois la connexion revenue.';
 
 /**
- * One notification; opening it sets readAt (spec 4): at once on the device, and through the outbox
+ * One notification; opening it sets readAt (NOTIF-5): at once on the device, and through the outbox
  * for the server (queued when offline). With no network, the device's copy of it.
  */
 export const notificationData = defineServerData<{ id: number }, AppNotification>({

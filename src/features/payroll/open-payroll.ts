@@ -1,7 +1,7 @@
 import type { SsoData } from '../../contract/payroll';
 import { fetchPayrollSso } from './payroll-api';
 
-// Payroll single sign-on (spec 7.1, decision 045). The tab is opened in the click itself: a browser
+// Payroll single sign-on (PAY-1, decision 045). The tab is opened in the click itself: a browser
 // lets a click open a window, but not a promise that settles later (pop-up blockers). The tab waits
 // on about:blank while the signed fields are fetched, then a hidden form is posted into it.
 
@@ -32,7 +32,7 @@ export function postPayrollForm(data: SsoData, target: string, doc: Document = d
 }
 
 /**
- * To call synchronously from the click handler. Failures are silent for the user (spec 8): the
+ * To call synchronously from the click handler. Failures are silent for the user (ERR-13): the
  * empty tab closes and the reason goes to the console.
  */
 export function openPayroll(fetchData: () => Promise<SsoData> = fetchPayrollSso): Promise<void> {

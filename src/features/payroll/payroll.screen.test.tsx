@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The payroll entry of the profile menu (decision 045): who sees it, its offline state, and the
 // single sign-on's browser side — the tab opened in the click, the hidden form posted into it, and
-// a failure that closes the tab without a word to the user (spec 8). The real round trip to a
+// a failure that closes the tab without a word to the user (ERR-13). The real round trip to a
 // payroll host is tests/e2e/payroll-sso.test.ts.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

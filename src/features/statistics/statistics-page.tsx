@@ -32,7 +32,7 @@ export function StatisticsPage() {
   // The figures of the last complete period stay while the second date is being picked.
   const [period, setPeriod] = useState(() => ({ start: range[0]!, end: range[1]! }));
   const read = useServerData(statisticsData, period);
-  // Spec 7.2: statistics "yield null on failure" — a silent failure, shown as "no figures".
+  // ERR-13: the statistics give null on failure — a silent failure, shown as "no figures".
   const stats: Statistics | null | undefined = read.data ?? (read.loading ? undefined : null);
   const pick = (v: [string | null, string | null]) => {
     setRange(v);

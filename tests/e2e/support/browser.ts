@@ -101,7 +101,7 @@ export interface InjectedSession {
 /**
  * Signs in through the API (POST /api/login) and returns the storage the app would have written:
  * the session as src/lib/session.ts stores it and, unless `announcement` is kept, the "do not show
- * again" flag of the announcement modal (spec 2.8). Used by every test that is not about signing in.
+ * again" flag of the announcement modal (NAV-22). Used by every test that is not about signing in.
  */
 export async function sessionFor(
   baseUrl: string,
@@ -241,7 +241,7 @@ export async function signIn(
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** Dismisses the announcement modal for good (flag of spec 2.8) before a test looks at a screen. */
+/** Dismisses the announcement modal for good (flag of NAV-22) before a test looks at a screen. */
 export async function dismissAnnouncement(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('facturation-announcement-dismissed', 'true'));
 }

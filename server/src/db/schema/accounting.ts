@@ -134,7 +134,7 @@ export const accountingJournals = pgTable(
   (t) => [primaryKey({ columns: [t.importId, t.code] })],
 );
 
-/** Spec 3 « Accounting search state », per user and company. */
+/** The accounting search state, per user and company (ACC-2). */
 export const accountingSearchStates = pgTable(
   'accounting_search_states',
   {

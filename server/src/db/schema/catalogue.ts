@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './users';
 
-// The catalogue (spec 3): the company's invoicing environment, its article catalogue and its
+// The catalogue (ENV-1, ART-1, CUS-1): the company's invoicing environment, its article catalogue and its
 // customers. Every table is company-scoped; money and rates are numeric (strings in Drizzle).
 
 const companyId = () =>
@@ -93,7 +93,7 @@ export const ledgers = pgTable(
 
 export const ITEMS_CODE_UNIQUE = 'items_company_code_uq';
 
-/** Catalogue articles. sort_key makes the spec 4 order (Standard first, then code, '2' before '10') an index scan. */
+/** Catalogue articles. sort_key makes the order of ART-8 (Standard first, then code, '2' before '10') an index scan. */
 export const items = pgTable(
   'items',
   {

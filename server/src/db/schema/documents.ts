@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users, companies } from './users';
 
-// Documents (spec 3 categories, 7.3). File bytes live in the content-addressed
+// Documents and their categories (DOC-1, DOC-4). File bytes live in the content-addressed
 // store (sha256): these rows are the metadata, and two rows may share one stored file.
 
 /** A document the firm filed for a company (GED). */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users, companies } from './users';
 
-// The inbox's tables (spec 7.3): deposits and the firm's batches. File bytes live in the
+// The inbox's tables (INBOX-3): deposits and the firm's batches. File bytes live in the
 // content-addressed store (sha256), as documents' do.
 
 /** A file deposited in the company's inbox ("Ma bannette"), until the firm files it. */

@@ -103,7 +103,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex(INVOICES_NUMBER_UNIQUE).on(t.companyId, t.number),
-    // DESC NULLS FIRST: drafts (no number) lead, then number descending (spec 4); list-query.ts orders the same way.
+    // DESC NULLS FIRST: drafts (no number) lead, then number descending (INV-26); list-query.ts orders the same way.
     index('invoices_company_order_idx').on(
       t.companyId,
       t.numberYear.desc().nullsFirst(),
@@ -148,7 +148,7 @@ export const estimates = pgTable(
     designation: text('designation').notNull().default(''),
     customerId: integer('customer_id').references(() => customers.id),
     createdAt: date('created_at', { mode: 'string' }).notNull(),
-    /** The validity date (spec 3), not an instant. */
+    /** The validity date (QUO-11), not an instant. */
     validatedAt: date('validated_at', { mode: 'string' }),
     billingAddress: text('billing_address').notNull().default(''),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),

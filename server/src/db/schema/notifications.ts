@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp }
 import { companies, users } from './users';
 
 /**
- * Spec 3 "Notification": type 1 = a document was filed (documentId set), type 2 = an
+ * A notification (NOTIF-1): type 1 = a document was filed (documentId set), type 2 = an
  * information request. Created by the modules; the notification screens read them.
  */
 export const notifications = pgTable(
@@ -24,7 +24,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_company_idx').on(t.userId, t.companyId, t.createdAt)],
 );
 
-/** When the user last hovered the bell in a company: the badge counts what arrived since (spec 2.5). */
+/** When the user last hovered the bell in a company: the badge counts what arrived since (NOTIF-2). */
 export const notificationSeen = pgTable(
   'notification_seen',
   {

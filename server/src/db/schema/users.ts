@@ -78,7 +78,7 @@ export const companies = pgTable('companies', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A user's membership of a company carries that user's rights there (spec 3, 6). */
+/** A user's membership of a company carries that user's rights there (RIGHTS-1, USER-4). */
 export const memberships = pgTable(
   'memberships',
   {

@@ -47,7 +47,7 @@ export function checkRights(manager: ManagedCompany, wanted: AppRight[]): AppRig
   const subject = { appRights: manager.rights };
   const rights = normalise(wanted);
   for (const menu of rights) {
-    // Menu and child names are whatever the rights hold ("and others", spec 3): can() reads them as given.
+    // Menu and child names are whatever the rights hold ("and others", RIGHTS-1): can() reads them as given.
     const resource = { menu: menu.label as Menu };
     for (const p of menu.permissions)
       if (!can(subject, p, resource))

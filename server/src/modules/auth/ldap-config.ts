@@ -151,7 +151,7 @@ export function checkLdapConfig(env: Env): void {
 /**
  * The server's own check that a login belongs to the directory (the client's routing is no
  * security boundary): an address whose domain, after the last @, is a configured one, and which is
- * not excluded. Stricter than the client's "contains" (spec 6): `x@cabinet.fr.autre.com` is refused.
+ * not excluded. Stricter than the client's "contains" (AUTH-2): `x@cabinet.fr.autre.com` is refused.
  */
 export function isDirectoryLogin(settings: LdapSettings, login: string): boolean {
   const name = login.trim().toLowerCase();

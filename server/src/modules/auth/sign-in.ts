@@ -4,7 +4,7 @@ import { loadProfile, recordSignIn, type UserRow } from '../users/service';
 import { dummyPasswordHash } from './passwords';
 import { createSession } from './sessions';
 
-/** Spec 8: the sign-in's 403, for a user whose access was removed (decision 040). */
+/** ERR-1: the sign-in's 403, for a user whose access was removed (decision 040). */
 export const ACCESS_DENIED = 'Accès non autorisé';
 
 /** No usable local password: a directory user, or an invited user who has not chosen one yet. */

@@ -41,7 +41,7 @@ export function checkPeriod(dateStart: string, dateEnd: string) {
   if (message) throw new HttpError(422, message, { field: 'dateStart', errors: [message] });
 }
 
-/** Spec 7.6, decision 037: « Mes caisses ». */
+/** CASH-3, decision 037: « Mes caisses ». */
 export function cashRegistersModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Caisses');
   // Receipts live in the documents' store: their bytes are kept while a movement names them.

@@ -12,7 +12,7 @@ import { unprocessable } from '../../http/errors';
 import type { items } from '../../db/schema/index';
 import { withoutNul } from './text';
 
-// What POST/PUT /api/items accept (spec 7.2: the label travels as label64, the unit as { label })
+// What POST/PUT /api/items accept (ART-2: the label travels as label64, the unit as { label })
 // and what every article answer looks like. Structure errors are 400 (zod); the domain's
 // article rules are re-run here and answer 422 with every broken rule.
 

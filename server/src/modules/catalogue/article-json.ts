@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 /**
- * The whole catalogue of a company as one JSON text built by Postgres, in the spec 4 order: for
+ * The whole catalogue of a company as one JSON text built by Postgres, in the order of ART-8: for
  * the environment, where mapping 10 000 rows in JavaScript (then serialising them twice) cost
  * more than the query. Same shape as toApiArticle; tests/api/environment.test.ts holds both to
  * equality with GET /api/items. json_agg keeps the order of its sorted subquery (Postgres never

@@ -9,7 +9,7 @@ import { deleteItem, insertItem, listItems, updateItem } from './article-service
 const MENU = 'mesFactures';
 const CHILD = 'gestionArticles';
 
-/** The article catalogue (spec 3, 4, 7.2, 8): list, create, update, delete in the current company. */
+/** The article catalogue (ART-1 to ART-10, ERR-9 to ERR-11): list, create, update, delete in the current company. */
 export function itemsRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Articles');
 

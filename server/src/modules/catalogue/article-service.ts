@@ -29,7 +29,7 @@ export const itemColumns = {
   typePurchaseSale: items.typePurchaseSale,
 };
 
-/** Spec 4 order (sortArticles): the key sorts byte-wise, ties by creation. */
+/** The order of ART-8 (sortArticles): the key sorts byte-wise, ties by creation. */
 export const itemOrder = [sql`${items.sortKey} collate "C"`, asc(items.id)];
 
 /** The stored columns of a checked article (sort key, label64 and ttc derived here, never in SQL). */

@@ -1,4 +1,4 @@
-// The article order of spec 4 (src/domain/sorting.ts sortArticles: Standard first, then the code
+// The article order of ART-8 (src/domain/sorting.ts sortArticles: Standard first, then the code
 // compared like Intl.Collator('fr', { numeric, sensitivity: 'base' })) as a text key that sorts
 // byte-wise (COLLATE "C"). The database's ICU has no numeric ordering ('10' before '9'), so a
 // stored key is what lets ORDER BY ... LIMIT page through 10 000 articles on an index.

@@ -13,7 +13,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-/** The invoicing environment of the current company (spec 3, 7.2). */
+/** The invoicing environment of the current company (ENV-1). */
 export function environmentRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Facturation');
 

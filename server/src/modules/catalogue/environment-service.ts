@@ -10,7 +10,7 @@ import { insertInvoicingDefaults } from './defaults';
 import { catalogueJsonQuery } from './article-json';
 import { companyIdentityJson } from '../users/service';
 
-// GET /api/environment/plume (spec 3 "Invoice environment"): loaded once per company at sign-in
+// GET /api/environment/plume (ENV-1): loaded once per company at sign-in
 // and on company change, so it is three statements whatever the catalogue size: every small
 // list in one row built by Postgres, the catalogue as one JSON text, then the customers.
 // Closed exercises are history: the invoice checks judge against the open ones (as the

@@ -1,6 +1,6 @@
 import type { Permission } from '../../../../src/domain/rights';
 
-// Rights of spec 6 for this module: mesFactures > listeFactures for invoices, > listeDevis for quotes.
+// Rights for this module (RIGHTS-1, RIGHTS-2): mesFactures > listeFactures for invoices, > listeDevis for quotes.
 export const invoiceRight = (permission: Permission) =>
   ({ menu: 'mesFactures', child: 'listeFactures', permission }) as const;
 export const quoteRight = (permission: Permission) =>

@@ -14,7 +14,7 @@ import { discountColumns, discountOf, normalizeLines, type InvoiceWrite } from '
 import { documentSearchText } from './search';
 import type { InvoiceRow } from './invoice-store';
 
-// The rulebook before every write (decision 003). Saving a draft runs every rule of spec 5.1 except
+// The rulebook before every write (decision 003). Saving a draft runs every invoice check (INV-1 to INV-15) except
 // the two that only make sense when validating (Starter limit, date after this month): the
 // spec's screen runs the checks before saving, so the server refuses what the screen refuses,
 // and a client without the screen (offline sync, scripts) cannot store a draft the screen would
@@ -100,7 +100,7 @@ export function draftValues(payload: InvoiceWrite, customer: CustomerRow | null)
     designation: payload.designation,
     customerId: customer?.id ?? null,
     createdAt: payload.createdAt || null,
-    // spec 4: a credit note has no due date.
+    // INV-24: a credit note has no due date.
     dueDate: payload.type === 'Avoir' ? null : payload.dueDate,
     paymentMode: payload.paymentMode,
     billingAddress: payload.billingAddress,

@@ -9,7 +9,7 @@ import type { NotificationPreferences } from '../../../../src/contract/notificat
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = { documents: true, requests: true, digest: false };
 
-/** Type 1 = a document was filed, type 2 = an information request (spec 2.5). */
+/** Type 1 = a document was filed, type 2 = an information request (NOTIF-1). */
 const KIND_OF_TYPE: Record<number, 'documents' | 'requests'> = { 1: 'documents', 2: 'requests' };
 
 const ofUser = (userId: number, companyId: number) =>

@@ -9,7 +9,7 @@ import { readPreferences, savePreferences } from './preferences';
 
 const NOT_FOUND = 'Cette notification est introuvable.';
 
-/** Spec 7.4. The user and company in the paths must be the caller and the scoped company. */
+/** NOTIF-6: the user and company in the paths must be the caller and the scoped company. */
 export function notificationsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Notifications');
   const assertSelf = (c: Context<AppEnv>) => {

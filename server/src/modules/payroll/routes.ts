@@ -5,7 +5,7 @@ import type { Deps } from '../../http/types';
 import { payrollSsoData, payrollSsoSettings } from './service';
 
 /**
- * Spec 7.1, GET /api/fullls/sso. Gated by view on « Mon compte » (decision 045): the payroll
+ * PAY-1, GET /api/fullls/sso. Gated by view on « Mon compte » (decision 045): the payroll
  * service is part of what the company buys from its firm, like the firm's invoices.
  */
 export function payrollModule(deps: Deps) {
@@ -14,7 +14,7 @@ export function payrollModule(deps: Deps) {
   route(api.payroll.sso, { right: { menu: 'monCompte', permission: 'view' } }, (c) => {
     const settings = payrollSsoSettings(deps.config.env);
     if (!settings) {
-      // Spec 8: the user sees nothing; the operator finds why in the logs.
+      // ERR-13: the user sees nothing; the operator finds why in the logs.
       console.warn('Authentification unique paie demandée mais non configurée (PAYROLL_SSO_URL, PAYROLL_SSO_SECRET).');
       throw new HttpError(503, 'Service de paie non configuré.');
     }

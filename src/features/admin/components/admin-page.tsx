@@ -22,7 +22,7 @@ import type { UserAction } from './users-table';
 type Pending = { action: 'disable' | 'remove'; user: ManagedUser } | null;
 
 /**
- * /admin, « Gérer mes utilisateurs » (decision 040, spec 2.6): the users the manager manages in the
+ * /admin, « Gérer mes utilisateurs » (decision 040, NAV-19, RIGHTS-8): the users the manager manages in the
  * current company, the stepper to add one, and the company's rights journal. Online only: every
  * read and change is the server's, nothing waits on the device.
  */

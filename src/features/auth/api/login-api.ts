@@ -10,7 +10,7 @@ export class LoginFailure extends Error {
   }
 }
 
-/** Spec 7.1: POST /api/login, or /api/ldap/login for directory users (spec 6). */
+/** AUTH-1: POST /api/login, or /api/ldap/login for directory users (AUTH-2). */
 export async function login(username: string, password: string, redirect?: string): Promise<LoginResponse> {
   const path = usesDirectoryLogin(username) ? 'ldap/login' : 'login';
   let response: Response;

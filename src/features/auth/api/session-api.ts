@@ -6,7 +6,7 @@ import { sendPendingSignOuts } from '../../../lib/pending-sign-outs';
 export type { LoginResponse } from '../../../contract/auth';
 
 /**
- * Spec 7.1: POST /api/login, or /api/ldap/login for directory users (spec 6). A sign-out made on
+ * AUTH-1: POST /api/login, or /api/ldap/login for directory users (AUTH-2). A sign-out made on
  * this device with no network is sent first, whenever it was last tried (decision 078).
  */
 export async function login(username: string, password: string, redirect?: string) {

@@ -7,7 +7,7 @@ export const fetchCustomer = (accountNumber: string, signal?: AbortSignal) =>
   call(api.catalogue.getCustomer, { params: { accountNumber }, options: { signal } });
 
 export type CustomerDocuments = Answer<typeof api.invoices.customerDocuments>;
-/** A row of GET /api/factures (spec 3: id, customer, type, number, estimate, invoice). */
+/** A row of GET /api/factures (INV-18: id, customer, type, number, estimate, invoice). */
 export type CustomerInvoiceRow = CustomerDocuments['invoices'][number];
 /** A row of GET /api/estimates. */
 export type CustomerQuoteRow = CustomerDocuments['quotes'][number];

@@ -31,7 +31,7 @@ interface Props {
   onLeave?: (field: CustomerField) => void;
 }
 
-/** Identity, address, billing and delivery addresses, contact, payment terms (spec 3 + french-rules.md). */
+/** Identity, address, billing and delivery addresses, contact, payment terms (CUS-1 + french-rules.md). */
 export function CustomerFormFields({
   customer: c,
   delay,

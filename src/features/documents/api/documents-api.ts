@@ -34,7 +34,7 @@ export async function fetchRecentDocuments(limit: number, signal?: AbortSignal):
   return (await call(api.documents.last, { query: { limit }, options: { signal } })).items;
 }
 
-/** GET /api/widgets/ged/last/user/{user}/company/{company}: the home page's last documents (spec 7.3). */
+/** GET /api/widgets/ged/last/user/{user}/company/{company}: the home page's last documents (DOC-4). */
 export async function fetchDocumentsWidget(
   user: number,
   company: number,

@@ -20,7 +20,7 @@ function CountBadge({ count, unread }: { count: number; unread: number }) {
   );
 }
 
-/** The category tree of spec 3: the firm's documents, then the files deposited and filed. */
+/** The category tree (DOC-1): the firm's documents, then the files deposited and filed. */
 export function CategoryTree({ tree, selected, expanded, total, onSelect, onToggle }: Props) {
   if (!tree) {
     return (

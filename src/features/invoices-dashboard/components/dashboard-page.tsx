@@ -45,7 +45,7 @@ export function InvoicingDashboardPage() {
       ) : data ? (
         <Figures data={data} />
       ) : (
-        // Spec 8: the dashboard's failures are silent; no figures is said plainly.
+        // ERR-13: the dashboard's failures are silent; no figures is said plainly.
         <Card withBorder padding="xl" radius="md">
           <Stack align="center" gap="xs">
             <Text fw={600}>Aucun chiffre à afficher pour le moment.</Text>

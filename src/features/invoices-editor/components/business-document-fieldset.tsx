@@ -19,7 +19,7 @@ interface Props {
 const CUSTOMER_LIMIT = 50;
 
 /**
- * Spec 2.9: customer (with its billing address list), type, dates, payment mode, designation; the
+ * INV-29: customer (with its billing address list), type, dates, payment mode, designation; the
  * reform's mentions. Not redrawn while the user types in a line: nothing it shows comes from the lines.
  */
 export const BusinessDocumentFieldset = memo(function BusinessDocumentFieldset({

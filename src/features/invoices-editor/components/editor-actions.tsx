@@ -47,7 +47,7 @@ interface Props {
 }
 
 /**
- * The screen's actions, by document and state (spec 2.9). Touch targets ≥ 44 px. On a phone, words
+ * The screen's actions, by document and state (INV-29, QUO-16). Touch targets ≥ 44 px. On a phone, words
  * without icons, closer together: « Aperçu », « Enregistrer », « Valider » on one line.
  */
 export function EditorActions(p: Props) {

@@ -121,7 +121,7 @@ function ArticlePicker({ articles, onPick }: { articles: Article[]; onPick: (a: 
 }
 
 /**
- * Spec 2.9: the lines table with inline edit/read state, catalogue, free, comment and spacer lines.
+ * INV-29, INV-19: the lines table with inline edit/read state, catalogue, free, comment and spacer lines.
  * Memoised with stable handlers: typing in the document's fields, or in one line, redraws only what
  * changed (a 150-line quote took 310 ms a keystroke at CPU 4× when every row was redrawn).
  */

@@ -4,7 +4,7 @@ import { canTransition, QUOTE_STATES } from '../../../domain/quote-states';
 import type { QuoteStateLabel } from '../../../domain/types';
 
 /**
- * The quote's state (spec 4 labels); only the transitions of the rulebook are offered. Narrower on a
+ * The quote's state (QUO-12 labels); only the transitions of the rulebook are offered. Narrower on a
  * phone, where it shares the bar's line with « Aperçu » and « Enregistrer ».
  */
 export function QuoteStateControl({

@@ -26,7 +26,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 /**
- * Live totals (spec 5.3, from the rulebook) with the VAT of each rate. With a document discount
+ * Live totals (INV-27, from the rulebook) with the VAT of each rate. With a document discount
  * (decision 012): HT before it, the discount, net HT. `onDiscount` makes the discount editable.
  */
 export const TotalsCard = memo(function TotalsCard({
@@ -81,7 +81,7 @@ export const TotalsCard = memo(function TotalsCard({
   );
 });
 
-/** The VAT clause: one of the environment's, or free text; empty by default (spec 9). */
+/** The VAT clause: one of the environment's, or free text; empty by default (LIMIT-8). */
 export function VatClauseField({
   form,
   change,

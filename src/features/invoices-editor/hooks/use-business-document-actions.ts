@@ -179,7 +179,7 @@ export function useBusinessDocumentActions({ editor, data, customer, pdf, persis
     [editor, companyId, busy],
   );
 
-  /** Spec 4: the quote becomes a new invoice (type Facture, payment mode cleared) saved by the server. */
+  /** QUO-15: the quote becomes a new invoice (type Facture, payment mode cleared) saved by the server. */
   const convert = useCallback(async () => {
     let s = editor.get();
     if (s.docId === null || busy) return;

@@ -1,4 +1,4 @@
-// State of the PDF dialog (spec 2.7): opened with skeletons, then the file or the failure.
+// State of the PDF dialog (NAV-20): opened with skeletons, then the file or the failure.
 // Closing clears the file and its name, then runs what the opener asked for (e.g. go to the list).
 import { useCallback, useRef, useState } from 'react';
 

@@ -183,7 +183,7 @@ export function useSaveActions({ editor, data, customer, pdf, setErrors, onConfl
         await confirmedDocument('invoices', companyId, invoice);
         await deleteDrafts(companyId, 'invoice', [s.slot, String(invoice.id)]);
         editor.replace(() => ({ ...stateFromInvoice(invoice), docKey: s.docKey }));
-        // Spec 4: after validation the PDF is shown, then the user goes to the invoice list.
+        // INV-21: after validation the PDF is shown, then the user goes to the invoice list.
         pdf.start(fileName, { sendable: true, afterClose: () => void navigate({ to: LIST_ROUTES.invoice }) });
         pdf.show(pdfBlobFromBase64(file), fileName);
       } else if (outcome.status === 'queued') {

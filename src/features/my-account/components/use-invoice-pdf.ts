@@ -1,4 +1,4 @@
-// The stored PDF of a firm invoice: shown in the app's PDF dialog (spec 2.7) or saved at once.
+// The stored PDF of a firm invoice: shown in the app's PDF dialog (NAV-20) or saved at once.
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import type { FirmInvoice } from '../../../contract/my-account';
@@ -51,7 +51,7 @@ export function useInvoicePdf() {
     [companyId],
   );
 
-  // Closing clears the file and its name (spec 2.7).
+  // Closing clears the file and its name (NAV-20).
   const close = useCallback(() => setState(CLOSED), []);
   return { state, view, download, close };
 }

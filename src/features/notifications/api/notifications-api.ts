@@ -8,7 +8,7 @@ export type { AppNotification, BellState } from '../../../contract/notifications
 export const fetchBell = (user: number, company: number) =>
   call(api.notifications.refresh, { params: { user, company }, companyId: company });
 
-/** Spec 2.5: hovering the bell resets its counter. */
+/** NOTIF-2: hovering the bell resets its counter. */
 export const resetBell = (user: number, company: number) =>
   call(api.notifications.reset, { params: { user, company }, companyId: company });
 

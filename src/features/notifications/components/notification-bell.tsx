@@ -12,7 +12,7 @@ import { bellData } from '../notifications-data';
 
 const EMPTY: BellState = { notifications: [], notificationsCount: 0, unreadCount: 0 };
 
-/** The top bar's bell (spec 2.5), fed by GET /api/notifications/refresh/…, polled while online. */
+/** The top bar's bell (NOTIF-2), fed by GET /api/notifications/refresh/…, polled while online. */
 export function NotificationBell() {
   const profile = useAtomValue(profileAtom);
   const online = useOnline();
@@ -20,7 +20,7 @@ export function NotificationBell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const user = profile?.id;
   const company = profile?.userLastCompany;
-  // Polled while online and visible by the sync layer (decision 022). Spec 4: cleared at login and
+  // Polled while online and visible by the sync layer (decision 022). AUTH-3: cleared at login, and
   // on company change — each user and company has its own answer, none shown before it arrives.
   const read = useServerData(bellData, online ? NO_PARAMS : null);
   const state = (online ? read.data : undefined) ?? EMPTY;

@@ -11,20 +11,20 @@ import { notificationData } from '../notifications-data';
 import { notificationKind } from './notification-kind';
 import { formatDateTime } from '../../../domain/format';
 
-/** /notifications/{id}: opening it sets readAt (spec 4); a document notification opens its document. */
+/** /notifications/{id}: opening it sets readAt (NOTIF-5); a document notification opens its document. */
 export function NotificationPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const company = useAtomValue(profileAtom)?.userLastCompany;
   const navigate = useNavigate();
   const read = useServerData(notificationData, { id: Number(id) });
   const notification = read.data ?? null;
-  // Spec 8: a notification that cannot be read → the toast (notifications-data.ts), then the list
+  // ERR-12: a notification that cannot be read → the toast (notifications-data.ts), then the list
   // (offline too, when the device does not keep it: the list shows those it keeps).
   const failed = !notification && (read.status === 'error' || read.status === 'offline');
   useEffect(() => {
     if (failed) void navigate({ to: '/notifications' });
   }, [failed, navigate]);
-  // Spec 2.5: an information request (type 2), once read, opens the demande-information page on it.
+  // NOTIF-1: an information request (type 2), once read, opens the demande-information page on it.
   const request = notification?.type === 2 ? notification.id : null;
   useEffect(() => {
     if (request)
@@ -39,7 +39,7 @@ export function NotificationPage() {
       else Object.assign(document.createElement('a'), { href: url, download: notification.label }).click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
-      /* spec 8: download failures are silent */
+      /* ERR-13: download failures are silent */
     }
   }
 
