@@ -18,6 +18,8 @@ const OXLINT = path.join(ROOT, 'node_modules/oxlint/bin/oxlint');
 const BOUNDARY = 'workplace/boundaries';
 const TABLES = 'workplace/table-ownership';
 const IMPORTS = 'no-restricted-imports';
+const ROUTE_SQL = 'workplace/routes-without-sql';
+const MOUNTED = 'workplace/routes-mounted-only';
 const UNUSED_DIRECTIVE = 'unused-disable-directive';
 
 // [path, code, rules expected]; an empty list: the snippet must pass.
@@ -43,6 +45,19 @@ const cases = [
   ['server/src/probe.ts', "import { http } from '../../src/lib/http';\nexport const a = http;", [BOUNDARY]],
   ['server/src/probe-domain.ts', "import { toCents } from '../../src/domain/money';\nexport const a = toCents;", []],
   ['src/routes/probe-screen.ts', "import { x } from '../features/auth/api/session-api';\nexport const a = x;", []],
+  // src/einvoice is shared with the server like src/pdf, and written from its model: it imports
+  // src/domain and src/pdf only, and neither of those imports it.
+  ['src/einvoice/probe.ts', "import { http } from '../lib/http';\nexport const a = http;", [BOUNDARY]],
+  ['src/einvoice/probe-server.ts', "import { x } from '../../server/src/app';\nexport const a = x;", [BOUNDARY]],
+  ['src/einvoice/probe-pdf.ts', "import { sellerName } from '../pdf/header';\nexport const a = sellerName;", []],
+  ['src/pdf/probe-einvoice.ts', "import { toCii } from '../einvoice/cii';\nexport const a = toCii;", [BOUNDARY]],
+  // The HTTP layer imports no module (decision 080): what it needs comes through Deps.
+  [
+    'server/src/http/probe-module.ts',
+    "import { findSessionUser } from '../modules/auth/service';\nexport const a = findSessionUser;",
+    [BOUNDARY],
+  ],
+  ['server/src/http/probe-own.ts', "import { sha256 } from './sha256';\nexport const a = sha256;", []],
   // A feature reaches another through its index.ts; a server module another through its service.
   [
     'src/features/users-profile/probe.ts',
@@ -57,14 +72,53 @@ const cases = [
   [
     'server/src/modules/invoices/probe.ts',
     "import { r } from '../catalogue/article-routes';\nexport const a = r;",
-    [BOUNDARY],
+    [BOUNDARY, MOUNTED],
   ],
+  // One public service per module (decision 080): service.ts, not its internal *-service.ts files.
   [
     'server/src/modules/invoices/probe-service.ts',
     "import { s } from '../catalogue/article-service';\nexport const a = s;",
+    [BOUNDARY],
+  ],
+  [
+    'server/src/modules/invoices/probe-public.ts',
+    "import { customerColumns } from '../catalogue/service';\nexport const a = customerColumns;",
     [],
   ],
   ['server/src/modules/invoices/probe-own.ts', "import { r } from './routes';\nexport const a = r;", []],
+  // Route files run no query (decision 080): neither drizzle-orm (nor its subpaths) nor the schema.
+  [
+    'server/src/modules/invoices/probe-routes.ts',
+    "import { eq } from 'drizzle-orm';\nexport const a = eq;",
+    [ROUTE_SQL],
+  ],
+  [
+    'server/src/modules/invoices/probe-sub-route.ts',
+    "import { alias } from 'drizzle-orm/pg-core';\nexport const a = alias;",
+    [ROUTE_SQL],
+  ],
+  [
+    'server/src/modules/invoices/probe-schema-routes.ts',
+    "import { invoices } from '../../db/schema/index';\nexport const a = invoices;",
+    [ROUTE_SQL],
+  ],
+  [
+    'server/src/modules/invoices/probe-clean-routes.ts',
+    "import { loadInvoice } from './invoice-store';\nexport const a = loadInvoice;",
+    [],
+  ],
+  ['server/src/modules/invoices/probe-query.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;", []],
+  // Only an index.ts imports a route file, to mount it: never a service.
+  [
+    'server/src/modules/invoices/probe-mount.ts',
+    "import { paymentRoutes } from './payments-routes';\nexport const a = paymentRoutes;",
+    [MOUNTED],
+  ],
+  [
+    'server/src/modules/invoices/probe/index.ts',
+    "import { paymentRoutes } from '../payments-routes';\nexport const a = paymentRoutes;",
+    [],
+  ],
   // Server modules own their tables.
   [
     'server/src/modules/statistics/probe.ts',
@@ -169,6 +223,55 @@ const cases = [
   ['server/src/seed/probe-clock.ts', 'export const now = () => new Date();', ['workplace/no-restricted-syntax']],
   ['server/src/http/probe-clock.ts', 'export const at = (t: number) => new Date(t);', []],
   ['server/src/modules/invoices/probe-clock.test.ts', 'export const now = () => Date.now();', []],
+  // Server datasets are declared in -data.ts files only (decision 082), in features and routes.
+  [
+    'src/features/users-profile/probe-card.tsx',
+    "import { defineServerData } from '../../data/sync/server-data';\nexport const d = defineServerData({ key: 'p', keep: 'memory', fetch: async () => 1 });",
+    ['workplace/no-restricted-syntax'],
+  ],
+  [
+    'src/features/users-profile/probe-data.ts',
+    "import { defineServerData } from '../../data/sync/server-data';\nexport const d = defineServerData({ key: 'p', keep: 'memory', fetch: async () => 1 });",
+    [],
+  ],
+  [
+    'src/routes/probe-layout.tsx',
+    "import { defineServerData } from '../data/sync/server-data';\nexport const d = defineServerData({ key: 'p', keep: 'memory', fetch: async () => 1 });",
+    ['workplace/no-restricted-syntax'],
+  ],
+  [
+    'src/features/users-profile/probe-table.ts',
+    "import { keepTable } from '../../data/sync/tables';\nexport const off = () => keepTable({ key: 'p', keep: 'table' });",
+    ['workplace/no-restricted-syntax'],
+  ],
+  // Only the data layer reads Dexie (decision 082): a feature goes through src/data; types may be named.
+  [
+    'src/features/users-profile/probe-db.ts',
+    "import { currentDb } from '../../data/db';\nexport const a = currentDb;",
+    [IMPORTS],
+  ],
+  [
+    'src/features/users-profile/components/probe-db.tsx',
+    "import { userDb } from '../../../data/db';\nexport const a = userDb;",
+    [IMPORTS],
+  ],
+  [
+    'src/features/users-profile/probe-db-type.ts',
+    "import type { PlumeEnvironment } from '../../data/db';\nexport type A = PlumeEnvironment;",
+    [],
+  ],
+  [
+    'src/features/users-profile/probe-db.test.ts',
+    "import { currentDb } from '../../data/db';\nexport const a = currentDb;",
+    [],
+  ],
+  ['src/data/sync/probe-db.ts', "import { currentDb } from '../db';\nexport const a = currentDb;", []],
+  // The date rule of the same override still holds next to it.
+  [
+    'src/features/users-profile/probe-dates-kept.ts',
+    "import { DatePickerInput } from '@mantine/dates';\nexport const a = DatePickerInput;",
+    [IMPORTS],
+  ],
 ];
 
 // The home of AST-selector rules is off until a rule is written there: prove the mechanism with one.
