@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FecRefusal } from '../../../../src/contract/accounting';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   accountingExercises,
   accountingImports,
@@ -10,7 +10,7 @@ import {
   accountingLines,
   accountingMonthly,
 } from '../../db/schema/index';
-import { FecReader, parseFecFileName, type FecFault, type FecLine } from './fec';
+import { FecReader, parseFecFileName, type FecFault, type FecLine, type FecSummary } from './fec';
 
 // The importer (decision 039): the file's bytes go through the FEC reader as they arrive; accepted
 // lines are written in batches under a new import id that no reader looks at yet. At the end, a
@@ -84,25 +84,13 @@ export async function importFec(db: Db, input: ImportInput, bytes: AsyncIterable
   const importId = imp!.id;
   const reader = new FecReader({ dateStart, dateEnd: closingDate });
   const hash = createHash('sha256');
-  const monthly = new Map<string, { label: string; lines: number; debit: number; credit: number }>();
-  const journals = new Map<string, { label: string; lines: number; debit: number; credit: number }>();
+  const totals: Aggregates = { monthly: new Map(), journals: new Map() };
   let pending: FecLine[] = [];
   const keep = (lines: FecLine[]) => {
     for (const l of lines) {
       const opening = OPENING_JOURNALS.has(l.journal.toUpperCase());
-      const key = `${l.account}\u0001${l.date.slice(0, 7)}-01\u0001${opening ? 1 : 0}`;
-      const m = monthly.get(key);
-      if (m) {
-        m.lines++;
-        m.debit += l.debitCents;
-        m.credit += l.creditCents;
-      } else monthly.set(key, { label: l.accountLabel, lines: 1, debit: l.debitCents, credit: l.creditCents });
-      const j = journals.get(l.journal);
-      if (j) {
-        j.lines++;
-        j.debit += l.debitCents;
-        j.credit += l.creditCents;
-      } else journals.set(l.journal, { label: l.journalLabel, lines: 1, debit: l.debitCents, credit: l.creditCents });
+      addTo(totals.monthly, `${l.account}\u0001${l.date.slice(0, 7)}-01\u0001${opening ? 1 : 0}`, l.accountLabel, l);
+      addTo(totals.journals, l.journal, l.journalLabel, l);
       pending.push(l);
     }
   };
@@ -131,93 +119,125 @@ export async function importFec(db: Db, input: ImportInput, bytes: AsyncIterable
       s.faultCount > 0 ? s.faults : [{ line: 2, column: null, message: 'Le fichier ne contient aucune écriture.' }];
     return { ok: false, refusal: refusalOf(faults, Math.max(s.faultCount, 1)) };
   }
-  const replaced = await db.transaction(async (tx) => {
-    // One import at a time per company from here: two files of the same exercise cannot both create it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`accounting:${input.companyId}`}))`);
-    const monthRows = [...monthly].map(([key, v]) => {
-      const [account, month, opening] = key.split('\u0001') as [string, string, string];
-      const label = v.label;
-      return {
-        importId,
-        account,
-        month,
-        opening: opening === '1',
-        accountLabel: label,
-        lines: v.lines,
-        debitCents: v.debit,
-        creditCents: v.credit,
-      };
-    });
-    for (let i = 0; i < monthRows.length; i += BATCH)
-      await tx.insert(accountingMonthly).values(monthRows.slice(i, i + BATCH));
-    await tx.insert(accountingJournals).values(
-      [...journals].map(([code, j]) => ({
-        importId,
-        code,
-        label: j.label,
-        lines: j.lines,
-        debitCents: j.debit,
-        creditCents: j.credit,
-      })),
-    );
-    // The exercise(s) this file covers: any of the company's overlapping its dates.
-    const overlapping = await tx
-      .select({ id: accountingExercises.id, importId: accountingExercises.importId })
-      .from(accountingExercises)
-      .where(
-        and(
-          eq(accountingExercises.companyId, input.companyId),
-          lte(accountingExercises.dateStart, closingDate),
-          gte(accountingExercises.dateEnd, dateStart),
-        ),
-      )
-      .for('update');
-    const values = {
-      companyId: input.companyId,
-      dateStart,
-      dateEnd: closingDate,
-      importId,
-      lines: s.lines,
-      entries: s.entries,
-      importedAt: input.now,
-    };
-    let exerciseId: number;
-    if (overlapping.length > 0) {
-      exerciseId = overlapping[0]!.id;
-      await tx.update(accountingExercises).set(values).where(eq(accountingExercises.id, exerciseId));
-      const others = overlapping.slice(1).map((o) => o.id);
-      if (others.length > 0) await tx.delete(accountingExercises).where(inArray(accountingExercises.id, others));
-    } else {
-      const [row] = await tx.insert(accountingExercises).values(values).returning({ id: accountingExercises.id });
-      exerciseId = row!.id;
-    }
-    const old = overlapping.map((o) => o.importId);
-    if (old.length > 0)
-      await tx.update(accountingImports).set({ replaced: true }).where(inArray(accountingImports.id, old));
-    await tx
-      .update(accountingImports)
-      .set({
-        status: 'done',
-        exerciseId,
-        dateStart,
-        dateEnd: closingDate,
-        lines: s.lines,
-        entries: s.entries,
-        totalDebitCents: s.totalDebitCents,
-        totalCreditCents: s.totalCreditCents,
-        encoding: s.encoding,
-        separator: s.separator,
-        sha256: hash.digest('hex'),
-      })
-      .where(eq(accountingImports.id, importId));
-    return old;
-  });
+  const replaced = await db.transaction((tx) =>
+    publish(tx, { importId, companyId: input.companyId, now: input.now, dateStart, closingDate }, s, totals, hash),
+  );
   // No reader looks at the replaced imports any more.
   for (const id of replaced) await dropRows(db, id);
   // The planner's statistics, for the search's choice between its indexes: the embedded database has
   // no autovacuum to gather them, and on PostgreSQL the first readers should not wait for it.
   await db.execute(sql`analyze accounting_lines`);
   return { ok: true, importId };
+}
+
+type Totals = { label: string; lines: number; debit: number; credit: number };
+/** What an accepted file adds to the aggregates: by account, month and opening; by journal. */
+interface Aggregates {
+  monthly: Map<string, Totals>;
+  journals: Map<string, Totals>;
+}
+
+/** Adds a line to its total. */
+function addTo(map: Map<string, Totals>, key: string, label: string, l: FecLine) {
+  const t = map.get(key);
+  if (t) {
+    t.lines++;
+    t.debit += l.debitCents;
+    t.credit += l.creditCents;
+  } else map.set(key, { label, lines: 1, debit: l.debitCents, credit: l.creditCents });
+}
+
+/**
+ * An accepted file made current, in one short transaction: its aggregates written, the exercise it
+ * covers pointed at it (the overlapping ones merged), the imports it replaces marked; returns them.
+ */
+async function publish(
+  tx: Tx,
+  at: { importId: number; companyId: number; now: Date; dateStart: string; closingDate: string },
+  s: FecSummary,
+  totals: Aggregates,
+  hash: Hash,
+): Promise<number[]> {
+  const { importId, companyId, now, dateStart, closingDate } = at;
+  // One import at a time per company from here: two files of the same exercise cannot both create it.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`accounting:${companyId}`}))`);
+  const monthRows = [...totals.monthly].map(([key, v]) => {
+    const [account, month, opening] = key.split('\u0001') as [string, string, string];
+    const label = v.label;
+    return {
+      importId,
+      account,
+      month,
+      opening: opening === '1',
+      accountLabel: label,
+      lines: v.lines,
+      debitCents: v.debit,
+      creditCents: v.credit,
+    };
+  });
+  for (let i = 0; i < monthRows.length; i += BATCH)
+    await tx.insert(accountingMonthly).values(monthRows.slice(i, i + BATCH));
+  await tx.insert(accountingJournals).values(
+    [...totals.journals].map(([code, j]) => ({
+      importId,
+      code,
+      label: j.label,
+      lines: j.lines,
+      debitCents: j.debit,
+      creditCents: j.credit,
+    })),
+  );
+  // The exercise(s) this file covers: any of the company's overlapping its dates.
+  const overlapping = await tx
+    .select({ id: accountingExercises.id, importId: accountingExercises.importId })
+    .from(accountingExercises)
+    .where(
+      and(
+        eq(accountingExercises.companyId, companyId),
+        lte(accountingExercises.dateStart, closingDate),
+        gte(accountingExercises.dateEnd, dateStart),
+      ),
+    )
+    .for('update');
+  const values = {
+    companyId,
+    dateStart,
+    dateEnd: closingDate,
+    importId,
+    lines: s.lines,
+    entries: s.entries,
+    importedAt: now,
+  };
+  let exerciseId: number;
+  if (overlapping.length > 0) {
+    exerciseId = overlapping[0]!.id;
+    await tx.update(accountingExercises).set(values).where(eq(accountingExercises.id, exerciseId));
+    const others = overlapping.slice(1).map((o) => o.id);
+    if (others.length > 0) await tx.delete(accountingExercises).where(inArray(accountingExercises.id, others));
+  } else {
+    const [row] = await tx.insert(accountingExercises).values(values).returning({ id: accountingExercises.id });
+    exerciseId = row!.id;
+  }
+  const old = overlapping.map((o) => o.importId);
+  if (old.length > 0)
+    await tx.update(accountingImports).set({ replaced: true }).where(inArray(accountingImports.id, old));
+  await tx
+    .update(accountingImports)
+    .set({
+      status: 'done',
+      exerciseId,
+      dateStart,
+      dateEnd: closingDate,
+      lines: s.lines,
+      entries: s.entries,
+      totalDebitCents: s.totalDebitCents,
+      totalCreditCents: s.totalCreditCents,
+      encoding: s.encoding,
+      separator: s.separator,
+      sha256: hash.digest('hex'),
+    })
+    .where(eq(accountingImports.id, importId));
+  return old;
 }
 
 async function dropRows(db: Db, importId: number) {

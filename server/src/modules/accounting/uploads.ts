@@ -115,3 +115,34 @@ export function receiveAnswer(req: IncomingMessage, storage: FileStorage): Promi
     req.pipe(parser);
   });
 }
+
+/** A FEC is streamed, never held: its limit is the database's, not memory's. */
+export const MAX_FEC_BYTES = 1024 * 1024 * 1024;
+
+/** The stream's bytes, hashed and counted on the way (413 past the limit). */
+export async function* measured(stream: Readable, seen: { size: number; hash: ReturnType<typeof createHash> }) {
+  for await (const chunk of interrupted(stream)) {
+    seen.size += chunk.length;
+    if (seen.size > MAX_FEC_BYTES) {
+      stream.resume();
+      throw new HttpError(413, 'Ce FEC dépasse la taille acceptée (1 Go).');
+    }
+    seen.hash.update(chunk);
+    yield chunk;
+  }
+}
+
+/** A body cut or malformed mid-file is the client's fault (400), not the server's. */
+async function* interrupted(stream: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+  } catch {
+    throw badRequest('L’envoi a été interrompu ou le corps multipart est mal formé.');
+  }
+}
+
+/** The request's fields and file, as the Idempotency-Key's stored request is compared on. */
+export const uploadHash = (fields: Record<string, string>, name: string, size: number, sha256: string) =>
+  createHash('sha256')
+    .update(JSON.stringify({ fields: Object.entries(fields).sort(), files: [[name, size, sha256]] }))
+    .digest('hex');
