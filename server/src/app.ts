@@ -74,7 +74,7 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
   });
 
   // The invoice environment carries the whole catalogue (twice, per the spec): gzip JSON answers,
-  // from 2 kB on, off the event loop (compress-api.ts, issue 12).
+  // from 2 kB on, off the event loop (compress-api.ts, decision 015).
   app.use('/api/*', compressApi(2048));
 
   // JSON bodies are small (a 1 000-line invoice is ~300 kB); uploads stream with their own 50 MB limit.
@@ -119,7 +119,7 @@ export function createApp(deps: Deps, opts: { staticDir?: string } = {}) {
 
 function mountStatic(app: Hono<AppEnv>, root: string) {
   const appShellOf = appShell(root, 'index.html');
-  // Issue 12: /login gets the page with the sign-in form prerendered (scripts/vite-static-login.ts).
+  // Decision 014: /login gets the page with the sign-in form prerendered (scripts/vite-static-login.ts).
   const loginShell = existsSync(join(root, 'login.html')) ? appShell(root, 'login.html') : appShellOf;
   app.use('*', async (c, next) => {
     await next();
@@ -130,7 +130,7 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
       c.header('Cache-Control', 'no-cache');
   });
   // precompressed: the .br / .gz copies written at build (scripts/vite-precompress.ts), chosen by
-  // Accept-Encoding with Vary: Accept-Encoding (issue 12: 1.16 MB went out uncompressed on /login).
+  // Accept-Encoding with Vary: Accept-Encoding (decision 015: 1.16 MB went out uncompressed on /login).
   // dist/server/ is the compiled server itself (decision 019): never sent. serveStatic refuses '%'
   // and '//' in paths, so the plain prefix is the only way to name it.
   const files = serveStatic({ root, precompressed: true });

@@ -53,7 +53,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // several servers may share DATA_DIR then. The embedded database must have a single owner.
   const lock: DataDirLock | null = embedded ? lockDataDir(env.DATA_DIR, config.branding.productName) : null;
   let database: Database | null = null;
-  // Issue 17: the local test payment provider, when it is the configured one (its own port).
+  // Decision 044: the local test payment provider, when it is the configured one (its own port).
   let payments: { close(): Promise<void> } | null = null;
   try {
     database = await openDatabase({
@@ -103,7 +103,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       3_600_000,
     );
     purge.unref();
-    // Issue 16: the daily digest of unread notifications; hourly turns, one mail a day per user and
+    // Decision 042: the daily digest of unread notifications; hourly turns, one mail a day per user and
     // company (lastDigestAt), sent from the morning on (digest.ts).
     const digests = setInterval(
       () =>

@@ -1,4 +1,4 @@
-// The datasets the offline screens read (issue 6): customers, articles, invoices, quotes, cash
+// The datasets the offline screens read (decision 002): customers, articles, invoices, quotes, cash
 // registers, and the invoice environment. Endpoints still missing answer 404: the dataset is then
 // skipped without an error and picked up once the endpoint exists. The notifications' copy is
 // written by the bell's own polling (features/notifications/notifications-data.ts), not here.
@@ -24,7 +24,7 @@ type PagedList =
 export async function fetchAllPages<T>(list: PagedList, companyId: number, pageSize = PAGE_SIZE): Promise<T[]> {
   const rows: T[] = [];
   // The invoice and quote lists answer a keyset cursor (`next`): each page then reads only its own
-  // rows, where an offset would skip all the rows before it again (issue 13).
+  // rows, where an offset would skip all the rows before it again (decision 036).
   let after: string | undefined;
   for (let page = 1; page < 10_000; page++) {
     const body = (await call(list as typeof api.invoices.listInvoices, {

@@ -3,7 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// Quote and invoice editors (issues 4 and 6), guarded by can() (guard.ts).
+// Quote and invoice editors (decisions 002 and 003), guarded by can() (guard.ts).
 const needs = (child: 'listeFactures' | 'listeDevis') => allowedTo('view', { menu: 'mesFactures', child });
 
 /** A server id is a number (?id=12); a document created offline is known by 'tmp-…' until the server numbers it. */

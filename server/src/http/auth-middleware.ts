@@ -107,7 +107,7 @@ function sessionAndMembershipQuery(db: Deps['db']) {
 }
 
 /**
- * requireAuth + requireCompany in ONE query (issue 12, decision 015): under load every query costs,
+ * requireAuth + requireCompany in ONE query (decision 015): under load every query costs,
  * the embedded database running them one at a time. Same answers, same order of checks: 401, then
  * 400 for a malformed X-Company-Id, then 403. Nothing is cached across requests: a revoked session
  * is refused at once (a batch's items are one request, see BATCH_SESSIONS).

@@ -207,7 +207,7 @@ async function earlierAnswer(deps: Deps, c: Context<AppEnv>, failed = false): Pr
 }
 
 /**
- * Several instances on one PostgreSQL (issue 13): the in-memory marker only sees this instance's
+ * Several instances on one PostgreSQL (decision 036): the in-memory marker only sees this instance's
  * requests. The key's transaction-level advisory lock is taken without waiting: held elsewhere → 503
  * (the outbox retries). Once it is ours, an answer another instance committed after the first read
  * is found and replayed instead of doing the work again. Released at commit or rollback, even when
@@ -298,7 +298,7 @@ export async function reserveIdempotencyKey(deps: Deps, c: Context<AppEnv>): Pro
     c.set('idempotencyHold', release);
   }
   // Only an expired row is taken over: a row written since this request's first read (another
-  // instance reserving or answering the same key, issue 13) makes this one retry instead (503).
+  // instance reserving or answering the same key, decision 036) makes this one retry instead (503).
   const reserved = await db
     .insert(idempotencyKeys)
     .values({

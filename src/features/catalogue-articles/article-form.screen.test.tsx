@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The article dialog's screen logic (issue 11: component tests instead of browser tests where the
+// The article dialog's screen logic (decision 018: component tests instead of browser tests where the
 // browser is not the point): the linked HT / TTC fields, the French validation messages, the
 // form reset after a creation and a refused creation keeping the dialog open. The real creation
 // against the server stays in tests/e2e/articles-customers.test.ts.

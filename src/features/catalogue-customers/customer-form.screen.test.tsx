@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The customer dialog's screen logic (issue 11: component tests instead of browser tests where the
+// The customer dialog's screen logic (decision 018: component tests instead of browser tests where the
 // browser is not the point): French messages for what is missing or malformed, the extra billing
 // addresses, and what is sent once it is right. The real creation against the server, the sheet
 // and its layout stay in tests/e2e/articles-customers.test.ts.
@@ -84,7 +84,7 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
     expect(JSON.stringify(body)).toContain('45');
   });
 
-  it('issue 18: the SIREN and the VAT number are checked as they are typed, in French, under their fields', async () => {
+  it('the SIREN and the VAT number are checked as they are typed, in French, under their fields', async () => {
     const { dialog, field } = openNew();
     // A wrong key, typed in full: the rulebook's message at once, before saving.
     type(field('SIREN'), '732 829 321');
@@ -99,7 +99,7 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByText(CUSTOMER_MESSAGES.sirenRequired)).toBeNull();
   });
 
-  it('issue 18: a professional customer in France needs its SIREN; a private one does not', async () => {
+  it('a professional customer in France needs its SIREN; a private one does not', async () => {
     const onClose = vi.fn();
     const { dialog, field } = openNew(onClose);
     type(field('Raison sociale'), 'Atelier Durand');

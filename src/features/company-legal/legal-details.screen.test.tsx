@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// « Mentions légales de la société » (issue 18) in jsdom: what is still missing at the top, the
+// « Mentions légales de la société » (decision 046) in jsdom: what is still missing at the top, the
 // rulebook's checks under the fields as the user types, the save (online only) that brings the
 // invoicing environment of the device up to date, a server refusal in French, and offline. The real
 // server and axe at both sizes are in tests/e2e/company-legal.test.ts.

@@ -60,7 +60,7 @@ export function customersRoutes(deps: Deps) {
     },
   );
 
-  // Issue 18: archived customers stay listed (archived: true) and synced; the editors hide them.
+  // Decision 046: archived customers stay listed (archived: true) and synced; the editors hide them.
   route(
     api.catalogue.archiveCustomer,
     { right: { menu: MENU, child: CHILD, permission: 'edit' } },

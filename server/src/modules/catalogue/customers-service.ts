@@ -14,7 +14,7 @@ import { containsPattern, pageTotal, type ListQuery, type Page } from './paging'
 export const DUPLICATE_ACCOUNT = 'Un client avec ce numéro de compte existe déjà.';
 export const CUSTOMER_NOT_FOUND = 'Client introuvable.';
 export const CUSTOMER_IN_USE = 'Ce client figure sur une facture ou un devis : il ne peut pas être supprimé.';
-/** Issue 18, retention: validated invoices keep their customer 10 years. */
+/** Retention (decision 046): validated invoices keep their customer 10 years. */
 export const CUSTOMER_HAS_VALIDATED_INVOICES =
   'Ce client a des factures validées : archivez-le au lieu de le supprimer.';
 
@@ -140,7 +140,7 @@ export async function updateCustomer(
 
 /**
  * Archives a customer (or brings it back): still listed, read and synced with `archived: true`, so
- * the validated invoices naming it keep it, but the editors stop offering it (issue 18).
+ * the validated invoices naming it keep it, but the editors stop offering it (decision 046).
  */
 export async function archiveCustomer(
   db: DbOrTx,

@@ -36,7 +36,7 @@ export function startBatch(deps: Deps, batchId: number): Promise<void> {
 }
 
 /**
- * Several instances on one PostgreSQL (issue 13): the batch's lock is its lease. One instance
+ * Several instances on one PostgreSQL (decision 036): the batch's lock is its lease. One instance
  * processes it; the others, triggered too, leave it. If that instance dies, PostgreSQL frees the
  * lock with its connection and the next trigger (a read of the batch: the firm's screen polls it)
  * resumes the batch on whichever instance answers, from the first file not yet filed.

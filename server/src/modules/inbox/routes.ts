@@ -120,7 +120,7 @@ export function inboxModule(deps: Deps) {
         committed.push(placed.sha256);
         stored.push({ ...placed, name: f.name, mimeType: f.mimeType });
       }
-      // « Factures reçues » (issue 18): an e-invoice deposited in Achats is also read as one.
+      // « Factures reçues » (decision 046): an e-invoice deposited in Achats is also read as one.
       const invoices = categoryId === PURCHASES_CATEGORY_ID ? await readDepositedInvoices(store, stored) : [];
       const json = await deps.db.transaction(async (tx) => {
         const rows = await tx

@@ -11,7 +11,7 @@ import { unpaidCondition } from './list-query';
 
 type Route = ReturnType<typeof createModule>['route'];
 
-// The dashboard's ageing of receivables and outstanding per customer (issue 10, item 4). Only the
+// The dashboard's ageing of receivables and outstanding per customer (decision 011). Only the
 // unpaid invoices are read (partial index invoices_company_unpaid_idx: few rows among years of
 // paid ones); the buckets are the rulebook's (src/domain/receivables).
 export function ageingRoute(deps: Deps, route: Route) {

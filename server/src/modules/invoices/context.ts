@@ -79,7 +79,7 @@ export async function invoiceCheckContext(
     numberInvoiceValidateMonth: appliesLimit ? company.numberInvoiceValidateMonth : null,
     validatedThisMonth,
     latestValidatedDate: latest,
-    // Issue 18: validation needs the seller's legal details (src/domain/legal-details.ts).
+    // Decision 046: validation needs the seller's legal details (src/domain/legal-details.ts).
     seller: opts.forValidation ? company : null,
   };
 }

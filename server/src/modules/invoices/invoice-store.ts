@@ -110,7 +110,7 @@ export interface InvoiceRead extends Omit<Invoice, 'customer'> {
   vatBreakdown: VatBreakdownEntry[];
   /** Draft version: sent back with the next save (409 when someone saved in between). */
   version: number;
-  /** Issue 18, the reform's mentions. */
+  /** The reform's mentions. */
   operationKind: OperationKind | null;
   vatOnDebits: boolean | null;
   deliveryAddress: string | null;

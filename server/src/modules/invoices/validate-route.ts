@@ -65,7 +65,7 @@ export function validateRoute(deps: Deps, route: Route) {
         draft.createdAt as string,
       );
       const model = invoiceModel(row, company, customer, taken.number);
-      // Issue 18: issued as Factur-X (PDF/A-3b with its EN 16931 CII), the file kept 10 years and mailed.
+      // Decision 046: issued as Factur-X (PDF/A-3b with its EN 16931 CII), the file kept 10 years and mailed.
       const pdf = await renderFacturX(model, deps.now(), deps.config.env.EINVOICE_ARCHIVE_DIR);
       const fileName = invoiceFileName(model);
       const seller = model.seller;
@@ -81,7 +81,7 @@ export function validateRoute(deps: Deps, route: Route) {
           ledgerId: ledger,
           customerSnapshot: snap,
           sellerSnapshot: seller,
-          // Issue 18: the company's default, when the invoice did not choose, is frozen with it.
+          // Decision 046: the company's default, when the invoice did not choose, is frozen with it.
           vatOnDebits: draft.vatOnDebits ?? company.vatOnDebits,
           updatedAt: deps.now(),
           searchText: documentSearchText([
@@ -94,7 +94,7 @@ export function validateRoute(deps: Deps, route: Route) {
         })
         .where(eq(invoices.id, id));
       await tx.insert(invoicePdfs).values({ invoiceId: id, fileName, bytes: pdf });
-      // A credit note: the invoice it corrects owes that much less from now on (issue 10).
+      // A credit note: the invoice it corrects owes that much less from now on (decision 011).
       if (draft.type === 'Avoir')
         await applyValidatedCreditNote(
           tx,

@@ -13,7 +13,7 @@ import { INVOICE_NOT_FOUND, accountLink, firmDocuments, readLink, saveLink, stat
 import { buildStatement } from './statement';
 import { toFirmInvoice } from './status';
 
-// « Mon compte » (issue 17, decision 043): the firm's documents and the statement, read by the
+// « Mon compte » (decision 043): the firm's documents and the statement, read by the
 // client company (X-Company-Id, rights monCompte view / download), and the link set by the firm.
 
 const VIEW = { menu: 'monCompte', permission: 'view' } as const;

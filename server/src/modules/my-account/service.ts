@@ -13,7 +13,7 @@ import { euros } from './money';
 import { balanceCents } from './statement';
 import { remainingCents, toFirmInvoice } from './status';
 
-// « Mon compte » (issue 17, decision 043): a client company reads, read-only, what its accounting
+// « Mon compte » (decision 043): a client company reads, read-only, what its accounting
 // firm — itself a company of the portal using the invoicing module — issued to the customer record
 // the firm linked to it. Everything here is scoped by the CLIENT company: a document of another
 // customer is simply not found. The card payment (./payments) builds on firmInvoiceOf and

@@ -45,7 +45,7 @@ export async function companyGedUserRight(db: DbOrTx, companyId: number): Promis
 export type { BankDetails } from '../../../../src/contract/catalogue';
 import type { BankDetails } from '../../../../src/contract/catalogue';
 
-/** Issue 18: the seller's legal details (the company module's screen); issued invoices keep their frozen seller. */
+/** Decision 046: the seller's legal details (the company module's screen); issued invoices keep their frozen seller. */
 export async function setCompanyLegalDetails(
   db: DbOrTx,
   companyId: number,
@@ -111,7 +111,7 @@ export const personColumns = { firstName: users.firstName, userName: users.name 
 export const companyLabelColumn = companies.label;
 export const joinPerson = (userId: AnyColumn) => [users, eq(users.id, userId)] as const;
 export const joinCompany = (companyId: AnyColumn) => [companies, eq(companies.id, companyId)] as const;
-/** A user who may still sign in and whose sessions still count (issue 16: not disabled). */
+/** A user who may still sign in and whose sessions still count (decision 040: not disabled). */
 export const userIsActive = () => isNull(users.disabledAt);
 
 /** Remembered for the managers' user list (« Dernière connexion »). */

@@ -9,7 +9,7 @@ import { readStaticLogin } from '../../../lib/static-login';
 import { login, LoginFailure } from '../api/login-api';
 import { loginErrorMessage } from '../login-errors';
 
-// Issue 12: plain markup styled by static-login/login.css, the same as the form prerendered in
+// Decision 014: plain markup styled by static-login/login.css, the same as the form prerendered in
 // login.html, so /login needs no Mantine. Toasts (Mantine) load with the first error.
 const ToastHost = lazy(() => import('../../../components/mantine-root').then((m) => ({ default: m.MantineRoot })));
 

@@ -85,7 +85,7 @@ export function ArticlesPage() {
           type="search"
         />
         <Group gap="md">
-          {/* Server unreachable though online (issue 19): the copy's age, as offline. */}
+          {/* Server unreachable though online (decision 047): the copy's age, as offline. */}
           <DataAge fetchedAt={fetchedAt} always={unreachable} />
           {!loading && (
             <Text size="sm" c="dimmed" aria-live="polite">

@@ -84,7 +84,7 @@ export async function deleteCustomer(companyId: number, customer: CustomerRow): 
 }
 
 /**
- * PUT /api/customers/:accountNumber/archive { archived } (issue 18) through the outbox: an
+ * PUT /api/customers/:accountNumber/archive { archived } (decision 046) through the outbox: an
  * archived customer is no longer offered in the invoices and quotes, and keeps its validated
  * invoices. The device's copy follows at once.
  */

@@ -53,7 +53,7 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
   const draft: Customer = { ...customer, paymentDelay: parseDelay(delay) };
   // A blank account number is filled on saving, so it is no error here.
   const errors = validateCustomer({ ...draft, accountNumber: draft.accountNumber.trim() || 'C' });
-  // Issue 18: the SIREN and VAT number are checked as they are typed; every rule on saving.
+  // Decision 046: the SIREN and VAT number are checked as they are typed; every rule on saving.
   const fieldErrors = showErrors ? customerFieldErrors(errors) : liveFieldErrors(draft, errors, left);
 
   async function submit(e: FormEvent) {

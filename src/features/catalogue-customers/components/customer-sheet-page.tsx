@@ -104,7 +104,7 @@ export function CustomerSheetPage() {
                 Modifier
               </Button>
             )}
-            {/* Issue 18: archived, it is no longer offered in the invoices and quotes. */}
+            {/* Decision 046: archived, it is no longer offered in the invoices and quotes. */}
             {allows('edit') && !isTempId(customer.accountNumber) && (
               <Button
                 variant="default"

@@ -33,7 +33,7 @@ export function CustomersPage() {
   const query = search.q;
   const setQuery = (q: string) => patchSearch({ q });
   const deferredQuery = useDeferredValue(query);
-  // Issue 18: archived customers are listed only when asked (with their « Archivé » badge).
+  // Decision 046: archived customers are listed only when asked (with their « Archivé » badge).
   const [showArchived, setShowArchived] = useState(false);
   const archivedCount = useMemo(() => (rows ?? []).filter(isArchived).length, [rows]);
   const index = useMemo(() => indexCustomers(withArchived(rows ?? [], showArchived)), [rows, showArchived]);
@@ -76,7 +76,7 @@ export function CustomersPage() {
               onChange={(e) => setShowArchived(e.currentTarget.checked)}
             />
           )}
-          {/* Server unreachable though online (issue 19): the copy's age, as offline. */}
+          {/* Server unreachable though online (decision 047): the copy's age, as offline. */}
           <DataAge fetchedAt={fetchedAt} always={unreachable} />
           {!loading && (
             <Text size="sm" c="dimmed" aria-live="polite">

@@ -32,7 +32,7 @@ import { bodyOf, formOf, formProblems, judged, type LegalForm, type TextField } 
 import { LEGAL_TEXTS } from '../texts';
 import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
 
-/** /mes-factures/mentions-legales (issue 18): the seller's legal details, checked as typed, saved online. */
+/** /mes-factures/mentions-legales (decision 046): the seller's legal details, checked as typed, saved online. */
 export function LegalDetailsPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
   const profile = useAtomValue(profileAtom);

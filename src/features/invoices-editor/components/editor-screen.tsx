@@ -136,14 +136,14 @@ function EditorBody({
   );
   const pdf = usePdfDialog();
   const outbox = useBusinessDocumentOutbox(state.docKey, state.docId);
-  // A save refused because the draft was saved elsewhere: the user chooses (issue 10).
+  // A save refused because the draft was saved elsewhere: the user chooses (decision 010).
   const conflictRef = useRef<() => void>(() => undefined);
   const onConflict = useCallback(() => conflictRef.current(), []);
   const saving = useSaveActions({ editor, data, customer, pdf, setErrors, onConflict });
   const conflict = useDraftConflict({ editor, companyId: data.companyId, persist: saving.persist });
   conflictRef.current = conflict.open;
   const actions = useBusinessDocumentActions({ editor, data, customer, pdf, persist: saving.persist });
-  // Validated invoice: status, payments, credit notes, history (issue 10).
+  // Validated invoice: status, payments, credit notes, history (decision 011).
   const follow = useInvoiceFollowUp(state, data.companyId);
   useCreditBasis(
     data.companyId,
@@ -157,7 +157,7 @@ function EditorBody({
     edit: has(child, 'edit'),
     validate: has('listeFactures', 'edit'),
     send: has('listeFactures', 'edit'),
-    // A fully credited invoice gets no further credit note (issue 10); the server refuses it too.
+    // A fully credited invoice gets no further credit note (decision 011); the server refuses it too.
     createInvoice: has('listeFactures', 'create') && (follow?.followUp.creditable ?? 1) > 0,
     transform: userCan(profile, 'convertQuote'),
   };

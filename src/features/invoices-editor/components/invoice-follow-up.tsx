@@ -18,7 +18,7 @@ import { showFeedback } from './show-feedback';
 import { PaymentDialog } from './payment-dialog';
 import { formatDate, formatDateTime, formatMoney } from '../../../domain/format';
 
-// The invoice page's follow-up (issue 10): status, rest due, payments ("Marquer payée"), the
+// The invoice page's follow-up (decision 011): status, rest due, payments ("Marquer payée"), the
 // credit notes that correct it (or the invoice a credit note corrects), and its history.
 
 export interface InvoiceFollowUpState {

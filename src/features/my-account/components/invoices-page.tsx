@@ -30,7 +30,7 @@ export function InvoicesPage() {
   const online = useOnline();
   const profile = useAtomValue(profileAtom);
   const canDownload = can(profile, 'download', { menu: 'monCompte' });
-  // The firm's staff link the company to its customer record here (issue 17).
+  // The firm's staff link the company to its customer record here (decision 043).
   const firmStaff = can(profile, 'firm');
   const read = useServerData(firmInvoicesData, NO_PARAMS);
   const pdf = useInvoicePdf();
