@@ -40,7 +40,7 @@ export function AppLayout() {
   // when online (decision 022). A revoked token answers 401 and the global handler signs out.
   useServerData(profileData, NO_PARAMS);
 
-  // Spec 2.4: save the last company, replace the profile, reload the invoicing data, go to /.
+  // NAV-18: save the last company, replace the profile, reload the invoicing data, go to /.
   async function switchCompany(companyId: number) {
     setSwitching(true);
     try {

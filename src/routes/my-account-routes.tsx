@@ -6,7 +6,7 @@ import { clean, oneOf } from '../lib/list-search';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
-// « Mon compte » (spec 2.1, decision 043): the firm's invoices, the account statement, and the page the
+// « Mon compte » (NAV-4, decision 043): the firm's invoices, the account statement, and the page the
 // card provider sends the client back to. The paths carry the product's slug (configuration): they
 // are built from the branding known when the app starts (cached from the last /api/config, else
 // the default), as the drawer's links are.

@@ -96,7 +96,7 @@ export const entriesData = defineServerData({
   fetch: (body: SearchBody & { page: number }, ctx) => searchEntries(body, ctx),
 });
 
-/** The search state saved per user and company (spec 3), read once when the search opens. */
+/** The search state saved per user and company (ACC-2), read once when the search opens. */
 export const searchStateData = defineServerData({
   key: 'accountingSearchState',
   keep: 'device',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The customer sheet's screen logic (spec 8), moved from tests/e2e/articles-customers.test.ts
+// The customer sheet's screen logic (ERR-2), moved from tests/e2e/articles-customers.test.ts
 // (decision 018): what the sheet shows of a customer (payment terms, the other billing addresses, the
 // SIREN, the documents or their absence), and an unknown customer: "Erreur lors de la récupération
 // du client" with the server's text. Creating a customer against the real server, opening its sheet

@@ -32,7 +32,7 @@ const customerData = defineServerData<{ accountNumber: string }, CustomerRow>({
     } catch (error) {
       if (!isNetworkError(error)) {
         const api = await readApiError(error);
-        // Spec 8: "Erreur lors de la récupération du client" with the server's text.
+        // ERR-2: "Erreur lors de la récupération du client" with the server's text.
         toastError(CUSTOMER_TOASTS.loadError, api.message ?? api.statusText ?? undefined);
       }
       throw error;

@@ -21,7 +21,7 @@ export const fiscalFileData = defineServerData<{ id: number }, Blob>({
     call(api.documents.view, { params: { id }, options: { signal, timeout: 120_000 } }) as Promise<Blob>,
 });
 
-/** « Télécharger »: needs download on « Mes documents » (the server checks it). Silent on failure (spec 8). */
+/** « Télécharger »: needs download on « Mes documents » (the server checks it). Silent on failure (ERR-13). */
 export async function downloadFiscalDocument(doc: Pick<DocumentItem, 'id' | 'name'>): Promise<Blob | null> {
   try {
     return (await call(api.documents.download, { params: { id: doc.id } })) as Blob;

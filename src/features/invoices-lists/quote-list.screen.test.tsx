@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The quote list's screen logic (spec 8), beside tests/e2e/invoice-lists.test.ts which keeps the
+// The quote list's screen logic (ERR-8), beside tests/e2e/invoice-lists.test.ts which keeps the
 // journey against the real server (a state change, then the conversion): the state filter asks the
 // server for that state, a state change from a row's menu says so in the spec's words (typo
 // included) and the row follows, a refusal shows the server's words and the row stays.

@@ -80,7 +80,7 @@ const uploadHash = (fields: Record<string, string>, name: string, size: number, 
     .update(JSON.stringify({ fields: Object.entries(fields).sort(), files: [[name, size, sha256]] }))
     .digest('hex');
 
-/** Spec 7.5, decision 039: « Ma comptabilité ». */
+/** ACC-3, decision 039: « Ma comptabilité ». */
 export function accountingModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Comptabilité');
   // Answers' files live in the documents' store: their bytes are kept while an answer names them.

@@ -11,7 +11,7 @@ import { createManagedUser, removeFromCompany, setDisabled, updateAccess } from 
 import { userMemberships } from '../users/members-service';
 
 /**
- * « Gérer mes utilisateurs » (spec 7.1's my-users calls, decision 040). Every route checks
+ * « Gérer mes utilisateurs » (the my-users calls of RIGHTS-8, decision 040). Every route checks
  * on the server that the caller manages the company concerned (can(): view on
  * profil > gestionUtilisateurs there), whatever the screens show.
  */

@@ -17,7 +17,7 @@ import {
 const MENU = 'mesFactures';
 const CHILD = 'gestionClients';
 
-/** Customers of the current company, addressed by their account number (spec 7.2). */
+/** Customers of the current company, addressed by their account number (CUS-2). */
 export function customersRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Clients');
 

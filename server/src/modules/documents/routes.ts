@@ -28,7 +28,7 @@ const VIEW = { menu: 'mesDocuments', permission: 'view' } as const;
 const DOWNLOAD = { menu: 'mesDocuments', permission: 'download' } as const;
 const FISCAL_NOT_FOUND = 'Document fiscal introuvable.';
 
-/** Documents the firm filed (spec 7.3): lists, category tree, view, download, zip. */
+/** Documents the firm filed (DOC-4): lists, category tree, view, download, zip. */
 export function documentsModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Documents');
   // Asked at each request: the store of the data folder (a test may swap it for a failing one).

@@ -118,7 +118,7 @@ async function fileDocument(tx: DbOrTx, d: typeof inboxDeposits.$inferSelect, at
   return doc!.id;
 }
 
-/** Type 1 notifications (spec 2.5) for the given users of the company. */
+/** Type 1 notifications (NOTIF-1) for the given users of the company. */
 export async function notifyDocument(
   tx: DbOrTx,
   companyId: number,

@@ -45,7 +45,7 @@ const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu
 const requireFirm = (c: Context<AppEnv>) =>
   assertRight(can(subjectOf(c), 'firm'), 'Réservé au cabinet (administrateurs).');
 
-/** The inbox ("Ma bannette", spec 7.3): deposits, history, upload, withdrawal, zip, batches. */
+/** The inbox ("Ma bannette", INBOX-3): deposits, history, upload, withdrawal, zip, batches. */
 export function inboxModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Bannette');
   registerBlobUser(deps.state, 'inbox', (sha256) => depositsUsingBlob(deps.db, sha256));

@@ -25,7 +25,7 @@ export const QUOTE_CANCELLED = 'Ce devis est annulé : il ne peut pas être tran
 export const QUOTE_NOT_ACCEPTED = 'Ce devis doit être accepté avant d’être transformé en facture.';
 
 /**
- * Spec 4: quote → a new draft invoice pre-filled (type 'Facture', payment mode cleared, dated
+ * QUO-15: quote → a new draft invoice pre-filled (type 'Facture', payment mode cleared, dated
  * today, due date from the customer's delay), saved at once; the quote becomes 'Facturé' and
  * both are linked. Only an 'Accepté' quote converts (canTransition of the rulebook).
  */

@@ -11,7 +11,7 @@ import { searchCondition } from './search';
 
 // Server-side filtering and paging of the invoice and quote lists (100 000 documents stay fast:
 // the order is the composite index (company_id, number_year, number_seq, number, id) DESC, whose
-// NULLs-first puts unnumbered drafts first as spec 4 wants). Deep pages read after a keyset cursor
+// NULLs-first puts unnumbered drafts first as INV-26 wants). Deep pages read after a keyset cursor
 // (list-cursor.ts) instead of skipping rows.
 
 // The list queries are the contract's (src/contract/invoices-wire.ts, decision 021).
@@ -20,7 +20,7 @@ import type { invoiceListQuery, quoteListQuery } from '../../../../src/contract/
 
 const customerIdOf = customerIdByAccount;
 
-/** Spec 4 order, written exactly as the index invoices_company_order_idx so it is an index scan. */
+/** The order of INV-26, written exactly as the index invoices_company_order_idx so it is an index scan. */
 export const INVOICE_ORDER = [
   sql`${invoices.numberYear} desc nulls first`,
   sql`${invoices.numberSeq} desc nulls first`,
@@ -60,7 +60,7 @@ export interface PageStart {
 }
 
 /**
- * One page of list rows of spec 3 (id, customer, type, number, estimate, invoice), and the cursor
+ * One page of list rows of INV-18 (id, customer, type, number, estimate, invoice), and the cursor
  * of the next page when this one is full.
  */
 export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: number, start: PageStart, today: string) {

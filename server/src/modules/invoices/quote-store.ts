@@ -98,7 +98,7 @@ export function quoteRead(row: JoinedQuote): QuoteRead {
   };
 }
 
-/** Spec 5.2 with the company's exercises; an unknown customer is reported with the rest. */
+/** The quote checks (QUO-1 to QUO-10) with the company's exercises; an unknown customer is reported with the rest. */
 export async function quoteErrors(
   db: DbOrTx,
   deps: Deps,

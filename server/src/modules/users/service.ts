@@ -32,7 +32,7 @@ export async function findCompany(db: DbOrTx, companyId: number): Promise<Compan
   return row;
 }
 
-/** Whether the company applies per-user document categories (spec 3: gedUserRight); unknown → true. */
+/** Whether the company applies per-user document categories (DOC-3: gedUserRight); unknown → true. */
 export async function companyGedUserRight(db: DbOrTx, companyId: number): Promise<boolean> {
   const [row] = await db
     .select({ gedUserRight: companies.gedUserRight })

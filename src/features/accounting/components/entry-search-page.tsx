@@ -35,7 +35,7 @@ export function EntrySearchPage() {
   const { exercises, exercise, companyId } = useExercise(search.exercice);
   const saved = useServerData(searchStateData, NO_PARAMS);
 
-  // Back on the screen without criteria: the saved state (spec 3) comes back into the URL, once.
+  // Back on the screen without criteria: the saved state (ACC-2) comes back into the URL, once.
   const restored = useRef(false);
   const [openedAt] = useState(() => Date.now());
   const online = useOnline();

@@ -53,7 +53,7 @@ export function RequestsPage() {
   const online = useOnline();
   const firm = can(useAtomValue(profileAtom), 'firm');
   const read = useServerData(requestsData, REQUESTS_PAGE);
-  // A type 2 notification names its request through the notification's id (spec 2.5).
+  // A type 2 notification names its request through the notification's id (NOTIF-1).
   const byNotification = useServerData(
     requestsData,
     search.notification ? { notification: search.notification, page: 1, pageSize: 1 } : null,

@@ -20,7 +20,7 @@ interface Props {
 
 const selectAll = (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select();
 
-/** Create or edit an article: type switch, linked HT / VAT / TTC (spec 4), selects from the invoice environment. */
+/** Create or edit an article: type switch, linked HT / VAT / TTC (ART-5, ART-6), selects from the invoice environment. */
 export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
   const [state, dispatch] = useReducer(articleFormReducer, undefined, () => initialArticleForm());
   const [showErrors, setShowErrors] = useState(false);
@@ -51,7 +51,7 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
       const feedback = articleFeedback(row ? 'update' : 'create', outcome);
       showFeedback(feedback);
       if (feedback.settled) {
-        // Spec 4: on creation the form is reset and the modal closes.
+        // ART-9: on creation the form is reset and the modal closes.
         dispatch({ type: 'reset' });
         onClose();
       }

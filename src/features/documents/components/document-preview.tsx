@@ -30,7 +30,7 @@ const previewData = defineServerData<{ id: number; text: boolean }, Blob | strin
   },
 });
 
-/** Spec 2.7's dialog for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
+/** The dialog of NAV-20 for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
 export function DocumentPreview({
   doc: current,
   canDownload,

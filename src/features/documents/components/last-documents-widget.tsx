@@ -8,7 +8,7 @@ import type { DocumentItem } from '../api/documents-api';
 import { lastDocumentsData } from '../use-document-page';
 import { formatDate } from '../../../domain/format';
 
-/** Home (spec 2.6 widget): the last documents the firm filed for this company. */
+/** Home widget (NAV-23, DOC-4): the last documents the firm filed for this company. */
 export function LastDocumentsWidget() {
   const online = useOnline();
   const read = useServerData(lastDocumentsData, NO_PARAMS);

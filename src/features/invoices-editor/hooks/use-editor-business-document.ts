@@ -1,5 +1,5 @@
 // Opens the document an editor route names: a local draft first (the freshest work on this
-// device), else the server's copy, else the copy kept from an earlier visit. Spec 8: a document
+// device), else the server's copy, else the copy kept from an earlier visit. ERR-3: a document
 // that cannot be read → "Erreur lors de la récupération de la facture/du devis", then the list.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -148,7 +148,7 @@ export function useEditorBusinessDocument(
   const [opening, setOpening] = useState(() => ++openings);
   const read = useServerData(editorDocumentData, { kind, id, avoir, opening });
   const failed = read.data === undefined && (read.status === 'error' || read.status === 'offline');
-  // Not a read: a document that cannot be opened sends the user back to the list (spec 8).
+  // Not a read: a document that cannot be opened sends the user back to the list (ERR-3).
   useEffect(() => {
     if (failed) void navigate({ to: LIST_ROUTES[kind] });
   }, [failed, kind, navigate]);

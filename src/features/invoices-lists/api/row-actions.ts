@@ -55,7 +55,7 @@ export async function setInvoicePaid(
   return outcome;
 }
 
-/** PATCH /api/estimates/:id { state } (spec 4: the label is sent). */
+/** PATCH /api/estimates/:id { state } (QUO-13: the label is sent). */
 export async function changeQuoteState(
   companyId: number,
   row: QuoteListRow,
