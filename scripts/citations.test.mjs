@@ -50,7 +50,10 @@ function proseRanges(path, text) {
     const code = /^(```|~~~)[^]*?^\1[^\n]*$|`[^`\n]+`/gm;
     const ranges = [];
     let at = 0;
-    for (const m of text.matchAll(code)) (ranges.push([at, m.index]), (at = m.index + m[0].length));
+    for (const m of text.matchAll(code)) {
+      ranges.push([at, m.index]);
+      at = m.index + m[0].length;
+    }
     return [...ranges, [at, text.length]];
   }
   if (JS.test(path)) {
