@@ -41,7 +41,7 @@ export function precompressFolder(dir: string): number {
 }
 
 /**
- * Decision 015: the server sends static files compressed, once compressed at build time (brotli 11 is
+ * The server sends static files compressed, once compressed at build time (brotli 11 is
  * too slow to run per request). Runs last, after the service worker is written, so sw.js is covered.
  */
 export function precompress(): Plugin {

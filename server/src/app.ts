@@ -130,7 +130,7 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
       c.header('Cache-Control', 'no-cache');
   });
   // precompressed: the .br / .gz copies written at build (scripts/vite-precompress.ts), chosen by
-  // Accept-Encoding with Vary: Accept-Encoding (decision 015: 1.16 MB went out uncompressed on /login).
+  // Accept-Encoding with Vary: Accept-Encoding (before them, 1.16 MB went out uncompressed on /login).
   // dist/server/ is the compiled server itself (decision 019): never sent. serveStatic refuses '%'
   // and '//' in paths, so the plain prefix is the only way to name it.
   const files = serveStatic({ root, precompressed: true });

@@ -5,7 +5,7 @@ import { clientRights, followerRights, INBOX_CATEGORY_IDS } from '../../server/s
 import { startTestServer, type TestServer } from '../support/test-server';
 import { pdfOfSize, upload, uploadForm } from '../support/uploads';
 
-// Decision 073: document category rights hold on every path to a file's bytes or name — the
+// Decision 006: document category rights hold on every path to a file's bytes or name — the
 // inbox included. A member who may read only Social and Comptabilité (GED) must not reach a filed
 // deposit of "Achats", nor read its name; their own deposits stay theirs (access.ts, mayReadFile).
 

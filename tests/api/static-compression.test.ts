@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressFolder } from '../../scripts/vite-precompress';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Decision 015: static files go out compressed (brotli, else gzip), from copies made at build time,
+// Static files go out compressed (brotli, else gzip), from copies made at build time,
 // with Vary: Accept-Encoding; the app shell served for client-side routes too.
 
 const js = `export const big = ${JSON.stringify('Facture '.repeat(4000))};\n`;
