@@ -125,7 +125,7 @@ export function invoiceColumns({
                 {downloadLabel('Télécharger en UBL (XML)', online)}
               </Menu.Item>
             )}
-            {/* "Marquer payée" opens the payment dialog on the invoice page (date, means, amount: decision 011). */}
+            {/* "Marquer payée" opens the payment dialog on the invoice page (date, means, amount; decision 011). */}
             {payable && amountDue(settlementOf(r)) > 0 && (
               <Menu.Item leftSection={<IconCash size={18} />} onClick={() => onPaid(r, true)}>
                 Marquer payée
