@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { newArticle } from '../src/domain/articles';
 import { items } from '../server/src/db/schema/index';
-import { itemValues } from '../server/src/modules/catalogue/article-service';
+import { articleValues } from '../server/src/modules/catalogue/article-service';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { builtApp, checkedFigures, consoleErrors, launchChromium, signedInContext } from './support/screen-bench';
 
@@ -18,7 +18,7 @@ const fr = (n: number, digits = 0) =>
 async function insertArticles(server: TestServer): Promise<void> {
   const company = server.seed!.companies.find((c) => c.label === 'Boulangerie Pâtisserie Martin')!.id;
   const rows = Array.from({ length: ARTICLES }, (_, i) =>
-    itemValues(company, {
+    articleValues(company, {
       ...newArticle(),
       code: `M${String(i).padStart(5, '0')}`,
       designation: `Article de masse ${i}`,

@@ -5,7 +5,7 @@ import { newArticle, onHtChange, onVatChange } from '../src/domain/articles';
 import { computeTotals } from '../src/domain/totals';
 import type { InvoiceLine } from '../src/domain/types';
 import { items } from '../server/src/db/schema/index';
-import { itemValues } from '../server/src/modules/catalogue/article-service';
+import { articleValues } from '../server/src/modules/catalogue/article-service';
 import { startTestServer } from '../tests/support/test-server';
 
 const ARTICLES = 10_000;
@@ -41,7 +41,7 @@ function catalogue(companyId: number) {
       salesAccount: '707000',
       unitMeasurement: { label: 'unité' },
     };
-    return itemValues(companyId, onHtChange(onVatChange(base, VAT[i % VAT.length]), 1 + (i % 500) * 0.37));
+    return articleValues(companyId, onHtChange(onVatChange(base, VAT[i % VAT.length]), 1 + (i % 500) * 0.37));
   });
 }
 

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { newArticle } from '../src/domain/articles';
 import { customers, idempotencyKeys, items } from '../server/src/db/schema/index';
 import { customerValues } from '../server/src/modules/catalogue/customer-input';
-import { itemValues } from '../server/src/modules/catalogue/article-service';
+import { articleValues } from '../server/src/modules/catalogue/article-service';
 import { toWire } from '../src/domain/wire-names';
 import { benchArticle, benchCustomer, fakeListRoute, waitForDatasets, waitForEmptyOutbox } from './offline-support';
 import { benchReplayOwnProcess } from './offline-replay-process';
@@ -70,7 +70,7 @@ async function seedCatalogue(server: TestServer): Promise<void> {
     customerValues(company, { ...benchCustomer(i), accountNumber: `B${String(i + 1).padStart(5, '0')}` } as never),
   );
   const itemRows = Array.from({ length: 10_000 }, (_, i) =>
-    itemValues(company, { ...newArticle(), ...benchArticle(i), unitPriceHT: 1 + (i % 500) * 0.37, vatRate: 20 }),
+    articleValues(company, { ...newArticle(), ...benchArticle(i), unitPriceHT: 1 + (i % 500) * 0.37, vatRate: 20 }),
   );
   for (let i = 0; i < 10_000; i += 1000) {
     await server.deps.db.insert(customers).values(custRows.slice(i, i + 1000));

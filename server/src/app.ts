@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { compressApi } from './http/compress-api';
-import { isItemRequest } from './modules/sync/item-request';
+import { isItemRequest } from './http/item-request';
 import { rejectControlChars } from './http/control-chars';
 import { requestIdOf } from './http/request-id';
 import { HttpError } from './http/errors';

@@ -13,6 +13,7 @@ import { ensureWritableDirs } from './startup/data-dir';
 import { lockDataDir, type DataDirLock } from './startup/data-lock';
 import { StartupError } from './startup/startup-error';
 import { startPaymentProvider } from './modules/my-account/payments/start';
+import { findSessionUser } from './modules/auth/service';
 import { loggableError } from './db/loggable-error';
 
 export interface RunningServer {
@@ -75,6 +76,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       config,
       mailer,
       now,
+      findSessionUser,
       state: createServerState(database.sharedLocks ?? null),
       commitsWaitForDisk: database.commitsWaitForDisk,
     };

@@ -2,8 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { can, type Action, type Child, type Menu, type Subject } from '../../../src/domain/rights';
 import { companies, memberships, sessions, users } from '../db/schema/index';
-import { findSessionUser } from '../modules/auth/sessions';
-import { sha256 } from '../modules/auth/passwords';
+import { sha256 } from './sha256';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { AppEnv, Deps } from './types';
 import { isIdText } from './validate';
@@ -16,7 +15,7 @@ function bearerToken(header: string | undefined): string {
 
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const found = await findSessionUser(deps.db, bearerToken(c.req.header('authorization')), deps.now());
+    const found = await deps.findSessionUser(deps.db, bearerToken(c.req.header('authorization')), deps.now());
     if (!found) throw unauthorized();
     c.set('user', found.user);
     c.set('tokenHash', found.tokenHash);

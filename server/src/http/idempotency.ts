@@ -5,9 +5,9 @@ import { builtOnce } from '../db/built-once';
 import { isTransactionAborted } from '../db/errors';
 import { inTransaction, requestTransaction } from '../db/request-tx';
 import { idempotencyKeys } from '../db/schema/index';
-import { sha256 } from '../modules/auth/passwords';
+import { sha256 } from './sha256';
 import { cachedText } from './cached-body';
-import { isItemRequest } from '../modules/sync/item-request';
+import { isItemRequest } from './item-request';
 import { HttpError } from './errors';
 import type { AppEnv, Deps, StoredAnswer } from './types';
 

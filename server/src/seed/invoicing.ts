@@ -4,7 +4,7 @@ import type { Article } from '../../../src/domain/types';
 import { customers, items } from '../db/schema/index';
 import { customerValues } from '../modules/catalogue/customer-input';
 import { insertInvoicingDefaults } from '../modules/catalogue/defaults';
-import { itemValues } from '../modules/catalogue/article-service';
+import { articleValues } from '../modules/catalogue/article-service';
 import { CATALOGUES, COMMENT_ARTICLES, DEMO_CUSTOMERS, type Catalogue } from './invoicing-data';
 import type { SeedContext } from './modules';
 import { demoCalendar } from './demo-calendar';
@@ -55,7 +55,7 @@ export async function seedInvoicing({ deps, companies }: SeedContext): Promise<v
   const dated = { createdAt: openedAt, updatedAt: openedAt };
   await deps.db
     .insert(items)
-    .values(invoicing.flatMap((c) => demoArticles(c.label).map((a) => ({ ...itemValues(c.id, a), ...dated }))));
+    .values(invoicing.flatMap((c) => demoArticles(c.label).map((a) => ({ ...articleValues(c.id, a), ...dated }))));
   await deps.db
     .insert(customers)
     .values(

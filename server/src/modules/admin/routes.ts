@@ -8,7 +8,7 @@ import { auditPage } from './audit';
 import { grantableCompanies, listManagedUsers, managedProfile } from './read';
 import { managedCompany, USER_NOT_FOUND } from './scope';
 import { createManagedUser, removeFromCompany, setDisabled, updateAccess } from './service';
-import { userMemberships } from '../users/members-service';
+import { userMemberships } from '../users/service';
 
 /**
  * « Gérer mes utilisateurs » (the my-users calls of RIGHTS-8, decision 040). Every route checks

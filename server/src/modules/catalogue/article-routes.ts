@@ -4,17 +4,17 @@ import { recordIdempotentResponse } from '../../http/idempotency';
 import { idParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { articleFromBody } from './article-input';
-import { deleteItem, insertItem, listItems, updateItem } from './article-service';
+import { deleteArticle, insertArticle, listArticles, updateArticle } from './article-service';
 
 const MENU = 'mesFactures';
 const CHILD = 'gestionArticles';
 
 /** The article catalogue (ART-1 to ART-10, ERR-9 to ERR-11): list, create, update, delete in the current company. */
-export function itemsRoutes(deps: Deps) {
+export function articleRoutes(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Articles');
 
   route(api.catalogue.listItems, { right: { menu: MENU, child: CHILD, permission: 'view' } }, async (c, { query }) =>
-    c.json(await listItems(deps.db, c.get('company').id, query)),
+    c.json(await listArticles(deps.db, c.get('company').id, query)),
   );
 
   route(
@@ -25,7 +25,7 @@ export function itemsRoutes(deps: Deps) {
       const companyId = c.get('company').id;
       // The article and its Idempotency-Key answer commit together: a replay never creates a second one.
       const saved = await deps.db.transaction(async (tx) => {
-        const row = await insertItem(tx, companyId, article, deps.now());
+        const row = await insertArticle(tx, companyId, article, deps.now());
         await recordIdempotentResponse(tx, c, 201, row);
         return row;
       });
@@ -35,11 +35,11 @@ export function itemsRoutes(deps: Deps) {
 
   route(api.catalogue.updateItem, { right: { menu: MENU, child: CHILD, permission: 'edit' } }, async (c, { body }) => {
     const id = idParam(c);
-    return c.json(await updateItem(deps.db, c.get('company').id, id, articleFromBody(body), deps.now()));
+    return c.json(await updateArticle(deps.db, c.get('company').id, id, articleFromBody(body), deps.now()));
   });
 
   route(api.catalogue.deleteItem, { right: { menu: MENU, child: CHILD, permission: 'delete' } }, async (c) => {
-    await deleteItem(deps.db, c.get('company').id, idParam(c));
+    await deleteArticle(deps.db, c.get('company').id, idParam(c));
     return c.body(null, 204);
   });
 

@@ -14,7 +14,7 @@ export const DUPLICATE_CODE = 'Un article avec ce code existe déjà !';
 export const ITEM_NOT_FOUND = 'Article introuvable.';
 
 /** The columns an article answer needs (no timestamps, no sort key). */
-export const itemColumns = {
+export const articleColumns = {
   id: items.id,
   code: items.code,
   type: items.type,
@@ -30,10 +30,10 @@ export const itemColumns = {
 };
 
 /** The order of ART-8 (sortArticles): the key sorts byte-wise, ties by creation. */
-export const itemOrder = [sql`${items.sortKey} collate "C"`, asc(items.id)];
+export const articleOrder = [sql`${items.sortKey} collate "C"`, asc(items.id)];
 
 /** The stored columns of a checked article (sort key, label64 and ttc derived here, never in SQL). */
-export function itemValues(companyId: number, article: Article) {
+export function articleValues(companyId: number, article: Article) {
   return {
     companyId,
     code: article.code,
@@ -51,7 +51,7 @@ export function itemValues(companyId: number, article: Article) {
   };
 }
 
-export async function listItems(db: DbOrTx, companyId: number, query: ListQuery): Promise<Page<ApiArticle>> {
+export async function listArticles(db: DbOrTx, companyId: number, query: ListQuery): Promise<Page<ApiArticle>> {
   const conditions: SQL[] = [eq(items.companyId, companyId)];
   const q = query.q?.trim();
   if (q) {
@@ -62,10 +62,10 @@ export async function listItems(db: DbOrTx, companyId: number, query: ListQuery)
   }
   const where = and(...conditions);
   const rows = await db
-    .select(itemColumns)
+    .select(articleColumns)
     .from(items)
     .where(where)
-    .orderBy(...itemOrder)
+    .orderBy(...articleOrder)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const total = await pageTotal(
@@ -87,17 +87,17 @@ async function guardDuplicate<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function insertItem(db: DbOrTx, companyId: number, article: Article, at: Date): Promise<ApiArticle> {
+export async function insertArticle(db: DbOrTx, companyId: number, article: Article, at: Date): Promise<ApiArticle> {
   return guardDuplicate(async () => {
     const [row] = await db
       .insert(items)
-      .values({ ...itemValues(companyId, article), createdAt: at, updatedAt: at })
-      .returning(itemColumns);
+      .values({ ...articleValues(companyId, article), createdAt: at, updatedAt: at })
+      .returning(articleColumns);
     return toApiArticle(row);
   });
 }
 
-export async function updateItem(
+export async function updateArticle(
   db: DbOrTx,
   companyId: number,
   id: number,
@@ -107,15 +107,15 @@ export async function updateItem(
   return guardDuplicate(async () => {
     const [row] = await db
       .update(items)
-      .set({ ...itemValues(companyId, article), updatedAt: at, syncXid: currentXid() })
+      .set({ ...articleValues(companyId, article), updatedAt: at, syncXid: currentXid() })
       .where(and(eq(items.id, id), eq(items.companyId, companyId)))
-      .returning(itemColumns);
+      .returning(articleColumns);
     if (!row) throw notFound(ITEM_NOT_FOUND);
     return toApiArticle(row);
   });
 }
 
-export async function deleteItem(db: DbOrTx, companyId: number, id: number): Promise<void> {
+export async function deleteArticle(db: DbOrTx, companyId: number, id: number): Promise<void> {
   const deleted = await db
     .delete(items)
     .where(and(eq(items.id, id), eq(items.companyId, companyId)))

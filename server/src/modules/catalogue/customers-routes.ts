@@ -12,13 +12,14 @@ import {
   insertCustomer,
   listCustomers,
   updateCustomer,
+  type CustomerHasValidatedInvoices,
 } from './customers-service';
 
 const MENU = 'mesFactures';
 const CHILD = 'gestionClients';
 
 /** Customers of the current company, addressed by their account number (CUS-2). */
-export function customersRoutes(deps: Deps) {
+export function customersRoutes(deps: Deps, invoices: { customerHasValidatedInvoices: CustomerHasValidatedInvoices }) {
   const { app, route } = createModule(deps, '/api', 'Clients');
 
   route(
@@ -76,7 +77,7 @@ export function customersRoutes(deps: Deps) {
   );
 
   route(api.catalogue.deleteCustomer, { right: { menu: MENU, child: CHILD, permission: 'delete' } }, async (c) => {
-    await deleteCustomer(deps.db, c.get('company').id, accountParam(c));
+    await deleteCustomer(deps.db, c.get('company').id, accountParam(c), invoices.customerHasValidatedInvoices);
     return c.body(null, 204);
   });
 

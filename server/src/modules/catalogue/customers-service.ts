@@ -5,7 +5,6 @@ import { builtOnce } from '../../db/built-once';
 import type { DbOrTx } from '../../db/client';
 import { currentXid, customers, CUSTOMERS_ACCOUNT_UNIQUE } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
-import { customerHasValidatedInvoices } from '../invoices/usage-service';
 import { customerValues, toApiCustomer } from './customer-input';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { recordDeletion } from './tombstones';
@@ -163,10 +162,22 @@ export async function archiveCustomer(
 }
 
 /**
+ * Whether a validated invoice of the company names the customer: the invoices module's answer
+ * (its table), passed in by server/src/modules/index.ts since invoices import the catalogue
+ * (decision 080).
+ */
+export type CustomerHasValidatedInvoices = (db: DbOrTx, companyId: number, customerId: number) => Promise<boolean>;
+
+/**
  * A customer named on a validated invoice is never deleted (409: archive it instead). The database
  * refuses to delete one a draft or a quote points to: that is a 409 too, not a fault.
  */
-export async function deleteCustomer(db: DbOrTx, companyId: number, accountNumber: string): Promise<void> {
+export async function deleteCustomer(
+  db: DbOrTx,
+  companyId: number,
+  accountNumber: string,
+  customerHasValidatedInvoices: CustomerHasValidatedInvoices,
+): Promise<void> {
   const [found] = await db
     .select({ id: customers.id })
     .from(customers)

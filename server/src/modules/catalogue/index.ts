@@ -4,7 +4,7 @@ import { bankDetailsRoutes } from './bank-details-routes';
 import { customersRoutes } from './customers-routes';
 import type { CustomerHasValidatedInvoices } from './customers-service';
 import { environmentRoutes } from './environment-routes';
-import { itemsRoutes } from './article-routes';
+import { articleRoutes } from './article-routes';
 import { syncRoutes } from './sync-routes';
 
 /**
@@ -17,7 +17,7 @@ export function catalogueModule(
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route('/', environmentRoutes(deps));
-  app.route('/', itemsRoutes(deps));
+  app.route('/', articleRoutes(deps));
   app.route('/', customersRoutes(deps, invoices));
   app.route('/', bankDetailsRoutes(deps));
   app.route('/', syncRoutes(deps));

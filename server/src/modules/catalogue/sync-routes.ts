@@ -3,7 +3,7 @@ import { can } from '../../../../src/domain/rights';
 import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
-import { customerChanges, itemChanges } from './sync-service';
+import { customerChanges, articleChanges } from './sync-service';
 
 /**
  * Changes since a cursor (decision 027): what a device's copy of the customers and articles
@@ -21,7 +21,7 @@ export function syncRoutes(deps: Deps) {
 
   route(api.catalogue.syncItems, menu, async (c, { query }) => {
     assertRight(can(subjectOf(c), 'readArticles'));
-    return c.json(await itemChanges(deps.db, c.get('company').id, query));
+    return c.json(await articleChanges(deps.db, c.get('company').id, query));
   });
 
   return app;

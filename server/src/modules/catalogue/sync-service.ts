@@ -5,7 +5,7 @@ import { customers, items, syncDeletions } from '../../db/schema/index';
 import { toApiArticle, type ApiArticle } from './article-input';
 import { toApiCustomer } from './customer-input';
 import type { ApiCustomer } from './customers-service';
-import { itemColumns } from './article-service';
+import { articleColumns } from './article-service';
 
 // Changes since a cursor (decision 027). Every write stamps its row with the writing transaction's
 // id (sync_xid); a deletion leaves a tombstone stamped the same way. A pass reads the rows stamped
@@ -109,7 +109,7 @@ export async function customerChanges(
   return { ...rest, items: rows.map(toApiCustomer) };
 }
 
-export async function itemChanges(
+export async function articleChanges(
   db: DbOrTx,
   companyId: number,
   query: SyncQuery,
@@ -122,7 +122,7 @@ export async function itemChanges(
     query,
     (where, limit) =>
       db
-        .select({ ...itemColumns, syncXid: items.syncXid })
+        .select({ ...articleColumns, syncXid: items.syncXid })
         .from(items)
         .where(where)
         .orderBy(asc(items.syncXid), asc(items.id))

@@ -1,12 +1,2 @@
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../http/types';
-import { inboxModule } from '../inbox/index';
-import { documentsModule } from './routes';
-
-/** Documents (GED) and the inbox, mounted together (decision 004). */
-export function documentsAndInboxModule(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  app.route('/', documentsModule(deps));
-  app.route('/', inboxModule(deps));
-  return app;
-}
+// Documents (GED, decision 004); the inbox is mounted beside them by server/src/modules/index.ts.
+export { documentsModule } from './routes';

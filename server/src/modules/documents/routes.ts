@@ -2,8 +2,6 @@ import { descendantIds, memberReadableCategoryIds } from '../../../../src/domain
 import { can } from '../../../../src/domain/rights';
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
-import { and, eq } from 'drizzle-orm';
-import { gedCategoryLast } from '../../db/schema/index';
 import { assertRight } from '../../http/auth-middleware';
 import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
@@ -11,6 +9,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { idParam, isIdText, pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
 import { companyScopeOf, documentAccess, storageFor } from './access';
+import { lastCategory, rememberCategory } from './category-last';
 import { fileResponse, zipResponse } from './files';
 import { FISCAL_CATEGORY_IDS } from '../../../../src/domain/fiscal-documents';
 import {
@@ -68,11 +67,8 @@ export function documentsModule(deps: Deps) {
     const access = await documentAccess(deps, c);
     const tree = categoryTree(Number(raw), access.readable, await countsByCategory(deps.db, access));
     if (!tree) throw notFound('Catégorie introuvable.');
-    const [last] = await deps.db
-      .select()
-      .from(gedCategoryLast)
-      .where(and(eq(gedCategoryLast.userId, access.userId), eq(gedCategoryLast.companyId, access.companyId)));
-    return c.json({ categories: tree, last: last ? lastOut(last) : null });
+    const last = await lastCategory(deps.db, access.userId, access.companyId);
+    return c.json({ categories: tree, last });
   });
 
   route(api.documents.rememberCategory, { right: VIEW }, async (c, { body }) => {
@@ -88,15 +84,7 @@ export function documentsModule(deps: Deps) {
       headings: body.headings ?? [],
       updatedAt: deps.now(),
     };
-    const [row] = await deps.db
-      .insert(gedCategoryLast)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [gedCategoryLast.userId, gedCategoryLast.companyId],
-        set: { categoryId, facet: values.facet, headings: values.headings, updatedAt: values.updatedAt },
-      })
-      .returning();
-    return c.json(lastOut(row));
+    return c.json(await rememberCategory(deps.db, values));
   });
 
   route(api.documents.view, { right: VIEW }, async (c) => {
@@ -136,13 +124,4 @@ export function documentsModule(deps: Deps) {
   });
 
   return app;
-}
-
-function lastOut(row: typeof gedCategoryLast.$inferSelect) {
-  return {
-    categoryId: row.categoryId,
-    facet: row.facet,
-    headings: row.headings,
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }

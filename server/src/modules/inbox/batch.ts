@@ -1,9 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { categoryLabel } from '../../../../src/domain/document-categories';
 import { documentNotificationLabel } from '../../../../src/domain/deposits';
 import { depositBatches, inboxDeposits } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import { loggableError } from '../../db/loggable-error';
+import { HttpError, notFound } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import {
   documentSearchKey,
@@ -157,4 +158,41 @@ export async function batchView(db: DbOrTx, batch: Batch, access: DocumentAccess
     finishedAt: batch.finishedAt?.toISOString() ?? null,
     files,
   };
+}
+
+/**
+ * A batch of the viewer's readable deposits `ids`, in the caller's transaction: 404 if one is not
+ * among them, 409 if one is already taken; the deposits are queued under the new batch.
+ */
+export async function queueBatch(
+  tx: DbOrTx,
+  by: { companyId: number; userId: number; access: DocumentAccess },
+  ids: number[],
+  now: () => Date,
+): Promise<Batch> {
+  const rows = await tx
+    .select()
+    .from(inboxDeposits)
+    .where(and(readableFilesWhere(by.access, depositColumns), inArray(inboxDeposits.id, ids)));
+  if (rows.length !== ids.length) throw notFound('Un des fichiers demandés est introuvable.');
+  const taken = rows.filter((r) => r.status !== 'deposited');
+  if (taken.length)
+    throw new HttpError(409, 'Certains fichiers sont déjà pris en charge.', {
+      errors: taken.map((r) => `« ${r.name} » est déjà pris en charge.`),
+    });
+  const [batch] = await tx
+    .insert(depositBatches)
+    .values({ companyId: by.companyId, createdBy: by.userId, total: ids.length, createdAt: now() })
+    .returning();
+  await tx.update(inboxDeposits).set({ status: 'queued', batchId: batch.id }).where(inArray(inboxDeposits.id, ids));
+  return batch;
+}
+
+/** A batch of the company, or undefined. */
+export async function companyBatch(db: DbOrTx, companyId: number, id: number): Promise<Batch | undefined> {
+  const [batch] = await db
+    .select()
+    .from(depositBatches)
+    .where(and(eq(depositBatches.id, id), eq(depositBatches.companyId, companyId)));
+  return batch;
 }

@@ -1,43 +1,39 @@
 import type { IncomingMessage } from 'node:http';
-import { and, eq, inArray } from 'drizzle-orm';
 import { depositCategoryIds, findCategory } from '../../../../src/domain/document-categories';
 import { depositDeletionRefusal, type DepositStatus } from '../../../../src/domain/deposits';
 import { todayInParis } from '../../../../src/domain/dates';
 import { sanitizeFileName } from '../../../../src/domain/uploads';
-import { depositBatches, inboxDeposits } from '../../db/schema/index';
-import { findUserById } from '../users/members-service';
 import type { Context } from 'hono';
 import { can } from '../../../../src/domain/rights';
 import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { api } from '../../../../src/contract/index';
 import { createModule } from '../../http/route';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { afterCommit } from '../../db/request-tx';
 import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency';
 import { idParam } from '../../http/validate';
 import type { AppEnv, Deps } from '../../http/types';
+import type { DbOrTx } from '../../db/client';
 import {
   documentAccess,
-  documentSearchKey,
   holdBlobs,
   membersAccess,
   registerBlobUser,
-  readableFilesWhere,
   storageFor,
   zipResponse,
+  type FileStorage,
 } from '../documents/service';
-import { isReceivedInvoiceFile, readDepositedInvoices, recordDepositedInvoices } from '../received-invoices/service';
-import { batchView, isRunning, startBatch } from './batch';
-import { receiveUpload, uploadContentHash } from './multipart';
+import { batchView, companyBatch, isRunning, queueBatch, startBatch } from './batch';
 import {
-  depositColumns,
-  depositsByIds,
-  depositsUsingBlob,
-  listDeposits,
-  PURCHASES_CATEGORY_ID,
-  removeDepositBytes,
-  toDepositItem,
-} from './service';
+  deleteWaitingDeposit,
+  insertUploadedDeposits,
+  readableDeposit,
+  uploadedItems,
+  type DepositRow,
+  type StoredUpload,
+} from './deposit-writes';
+import { receiveUpload, uploadContentHash } from './multipart';
+import { depositsByIds, depositsUsingBlob, listDeposits, PURCHASES_CATEGORY_ID, removeDepositBytes } from './service';
 
 const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu: 'maBannette', permission }) as const;
 
@@ -45,8 +41,19 @@ const right = (permission: 'view' | 'create' | 'delete' | 'download') => ({ menu
 const requireFirm = (c: Context<AppEnv>) =>
   assertRight(can(subjectOf(c), 'firm'), 'Réservé au cabinet (administrateurs).');
 
+/**
+ * What the inbox asks of « Factures reçues » (decision 046): an e-invoice deposited in Achats is also
+ * read as one, and a received invoice's file is never withdrawn. That module builds on the inbox (its
+ * files are deposits), so server/src/modules/index.ts passes these in (decision 080: no cycle).
+ */
+export interface ReceivedInvoices<Read> {
+  isReceivedInvoiceFile(db: DbOrTx, depositId: number): Promise<boolean>;
+  readDepositedInvoices(storage: FileStorage, files: StoredUpload[]): Promise<Array<Read | null>>;
+  recordDepositedInvoices(tx: DbOrTx, deposits: DepositRow[], reads: Array<Read | null>): Promise<void>;
+}
+
 /** The inbox ("Ma bannette", INBOX-3): deposits, history, upload, withdrawal, zip, batches. */
-export function inboxModule(deps: Deps) {
+export function inboxModule<Read>(deps: Deps, received: ReceivedInvoices<Read>) {
   const { app, route } = createModule(deps, '/api', 'Bannette');
   registerBlobUser(deps.state, 'inbox', (sha256) => depositsUsingBlob(deps.db, sha256));
   // Asked at each request: the store of the data folder (a test may swap it for a failing one).
@@ -114,40 +121,19 @@ export function inboxModule(deps: Deps) {
         deps.state,
         upload.files.map((f) => f.incoming.received().sha256),
       );
-      const stored: Array<{ sha256: string; size: number; name: string; mimeType: string }> = [];
+      const stored: StoredUpload[] = [];
       for (const f of upload.files) {
         const placed = await f.incoming.commit();
         committed.push(placed.sha256);
         stored.push({ ...placed, name: f.name, mimeType: f.mimeType });
       }
       // « Factures reçues » (decision 046): an e-invoice deposited in Achats is also read as one.
-      const invoices = categoryId === PURCHASES_CATEGORY_ID ? await readDepositedInvoices(store, stored) : [];
+      const invoices = categoryId === PURCHASES_CATEGORY_ID ? await received.readDepositedInvoices(store, stored) : [];
       const json = await deps.db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(inboxDeposits)
-          .values(
-            stored.map((s) => ({
-              companyId: company.id,
-              userId: user.id,
-              categoryId,
-              name: s.name,
-              mimeType: s.mimeType,
-              size: s.size,
-              sha256: s.sha256,
-              searchKey: documentSearchKey(s.name, categoryId),
-              createdAt: deps.now(),
-            })),
-          )
-          .returning();
-        await recordDepositedInvoices(tx, rows, invoices);
-        const me = await findUserById(tx, user.id);
-        const items = rows.map((deposit) =>
-          toDepositItem(
-            { deposit, firstName: me?.firstName ?? '', userName: me?.name ?? '', companyLabel: company.label },
-            user.id,
-          ),
-        );
-        const body = { items };
+        const by = { companyId: company.id, userId: user.id, categoryId };
+        const rows = await insertUploadedDeposits(tx, by, stored, deps.now);
+        await received.recordDepositedInvoices(tx, rows, invoices);
+        const body = { items: await uploadedItems(tx, rows, user.id, company.label) };
         await recordIdempotentResponse(tx, c, 201, body);
         return body;
       });
@@ -166,23 +152,17 @@ export function inboxModule(deps: Deps) {
   route(api.inbox.withdraw, { right: right('delete') }, async (c) => {
     const id = idParam(c, 'id');
     const access = await documentAccess(deps, c);
-    const [deposit] = await deps.db
-      .select()
-      .from(inboxDeposits)
-      .where(and(eq(inboxDeposits.id, id), readableFilesWhere(access, depositColumns)));
+    const deposit = await readableDeposit(deps.db, access, id);
     if (!deposit) throw notFound('Fichier introuvable.');
-    if (await isReceivedInvoiceFile(deps.db, deposit.id))
+    if (await received.isReceivedInvoiceFile(deps.db, deposit.id))
       throw conflict('Ce fichier est une facture reçue : il est conservé 10 ans et ne peut pas être retiré.');
     const refusal = depositDeletionRefusal(
       { userId: deposit.userId, status: deposit.status as DepositStatus },
       c.get('user').id,
     );
     if (refusal) throw deposit.userId !== c.get('user').id ? forbidden(refusal) : conflict(refusal);
-    // The status condition makes withdrawal and a concurrent batch exclusive.
-    const removed = await deps.db
-      .delete(inboxDeposits)
-      .where(and(eq(inboxDeposits.id, id), eq(inboxDeposits.status, 'deposited')))
-      .returning();
+    // Only a deposit still waiting: withdrawal and a concurrent batch are exclusive.
+    const removed = await deleteWaitingDeposit(deps.db, id);
     if (removed.length === 0)
       throw conflict(depositDeletionRefusal({ userId: deposit.userId, status: 'queued' }, deposit.userId)!);
     // Once the withdrawal committed: a rollback must never find its bytes gone.
@@ -209,21 +189,8 @@ export function inboxModule(deps: Deps) {
     const ids = [...new Set(body.ids)];
     const access = await documentAccess(deps, c);
     const json = await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(inboxDeposits)
-        .where(and(readableFilesWhere(access, depositColumns), inArray(inboxDeposits.id, ids)));
-      if (rows.length !== ids.length) throw notFound('Un des fichiers demandés est introuvable.');
-      const taken = rows.filter((r) => r.status !== 'deposited');
-      if (taken.length)
-        throw new HttpError(409, 'Certains fichiers sont déjà pris en charge.', {
-          errors: taken.map((r) => `« ${r.name} » est déjà pris en charge.`),
-        });
-      const [batch] = await tx
-        .insert(depositBatches)
-        .values({ companyId: company.id, createdBy: c.get('user').id, total: ids.length, createdAt: deps.now() })
-        .returning();
-      await tx.update(inboxDeposits).set({ status: 'queued', batchId: batch.id }).where(inArray(inboxDeposits.id, ids));
+      const by = { companyId: company.id, userId: c.get('user').id, access };
+      const batch = await queueBatch(tx, by, ids, deps.now);
       const view = await batchView(tx, batch, access);
       await recordIdempotentResponse(tx, c, 201, view);
       return view;
@@ -235,10 +202,7 @@ export function inboxModule(deps: Deps) {
 
   route(api.inbox.batchState, { company: true }, async (c) => {
     requireFirm(c);
-    const [batch] = await deps.db
-      .select()
-      .from(depositBatches)
-      .where(and(eq(depositBatches.id, idParam(c, 'id')), eq(depositBatches.companyId, c.get('company').id)));
+    const batch = await companyBatch(deps.db, c.get('company').id, idParam(c, 'id'));
     if (!batch) throw notFound('Lot introuvable.');
     if (batch.status !== 'done' && !isRunning(deps, batch.id)) void startBatch(deps, batch.id);
     return c.json(await batchView(deps.db, batch, await documentAccess(deps, c)));

@@ -5,13 +5,8 @@ import type { Customer } from '../../../../src/domain/types';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
-import { customerFromRow } from '../catalogue/customers-service';
-import {
-  customerOfDocument,
-  findCustomerForDocument,
-  openExercises,
-  type CustomerRow,
-} from '../catalogue/references-service';
+import { customerFromRow } from '../catalogue/service';
+import { customerOfDocument, findCustomerForDocument, openExercises, type CustomerRow } from '../catalogue/service';
 import { findCompany, type CompanyRow } from '../users/service';
 
 // What the rulebook needs to judge a document, read from the database. Inside a validation

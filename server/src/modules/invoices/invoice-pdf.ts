@@ -34,7 +34,7 @@ export function invoiceModel(
       vatClause: i.vatClause,
       correctedInvoiceNumber: row.correctedNumber,
       discount: discountOf(i),
-      estimateNumber: row.estimateNumber,
+      estimateNumber: row.quoteNumber,
       operationKind: i.operationKind,
       // Null: the company's default (frozen on the row at validation).
       vatOnDebits: i.vatOnDebits ?? company.vatOnDebits,

@@ -6,7 +6,7 @@ import type { Invoice, InvoiceLine, InvoiceType, Totals, VatBreakdownEntry } fro
 import { toWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, joinCustomer } from '../catalogue/references-service';
+import { customerColumns, joinCustomer } from '../catalogue/service';
 import { notFound } from '../../http/errors';
 import { discountOf } from './payload';
 
@@ -34,7 +34,7 @@ export async function selectInvoices(db: DbOrTx, where: SQL | undefined) {
         email: customerColumns.email,
       },
       correctedNumber: corrected.number,
-      estimateNumber: estimates.number,
+      quoteNumber: estimates.number,
     })
     .from(invoices)
     .leftJoin(...joinCustomer(invoices.customerId))
@@ -150,10 +150,18 @@ export function invoiceRead(row: JoinedInvoice): InvoiceRead {
     sentAt: iso(i.sentAt),
     paidAt: i.paidAt,
     estimateId: i.estimateId,
-    estimate: i.estimateId && row.estimateNumber ? { id: i.estimateId, number: row.estimateNumber } : null,
+    estimate: i.estimateId && row.quoteNumber ? { id: i.estimateId, number: row.quoteNumber } : null,
     ledgerId: i.ledgerId,
     totals: totalsJson(i),
     vatBreakdown: i.vatBreakdown,
     version: i.version,
   };
+}
+
+/** The invoice was mailed to its customer (send-route.ts): when, for its lists and history. */
+export async function markSent(db: DbOrTx, companyId: number, id: number, at: Date): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ sentAt: at })
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
 }

@@ -4,7 +4,7 @@ import { isInvoiceOverdue } from '../../../../src/domain/invoice-status';
 import { stateKeyFromLabel, stateLabelFromKey } from '../../../../src/domain/quote-states';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, customerIdByAccount, joinCustomer } from '../catalogue/references-service';
+import { customerColumns, customerIdByAccount, joinCustomer } from '../catalogue/service';
 import { num } from './invoice-store';
 import { afterInvoice, afterQuote, decodeInvoiceCursor, decodeQuoteCursor, encodeCursor } from './list-cursor';
 import { searchCondition } from './search';
@@ -82,7 +82,7 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       tva: invoices.tva,
       ttc: invoices.ttc,
       estimateId: invoices.estimateId,
-      estimateNumber: estimates.number,
+      quoteNumber: estimates.number,
       // Frozen identity for a validated invoice, the current record for a draft.
       accountNumber: sql<
         string | null
@@ -106,7 +106,7 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
     customer: { socialReason: r.socialReason ?? '', name: r.name ?? '', accountNumber: r.accountNumber ?? '' },
     type: r.type,
     number: r.number,
-    estimate: r.estimateId && r.estimateNumber ? { id: r.estimateId, number: r.estimateNumber } : null,
+    estimate: r.estimateId && r.quoteNumber ? { id: r.estimateId, number: r.quoteNumber } : null,
     invoice: {
       createdAt: r.createdAt,
       dueDate: r.dueDate,
@@ -198,4 +198,34 @@ export async function quoteRows(db: DbOrTx, where: SQL | undefined, limit: numbe
 export async function countQuotes(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(estimates).where(where);
   return row.n;
+}
+
+/** The invoices, credit notes included, of one customer of the company (the customer sheet). */
+export const customerInvoicesCondition = (companyId: number, customerId: number) =>
+  and(eq(invoices.companyId, companyId), eq(invoices.customerId, customerId));
+
+/** The quotes of one customer of the company (the customer sheet). */
+export const customerQuotesCondition = (companyId: number, customerId: number) =>
+  and(eq(estimates.companyId, companyId), eq(estimates.customerId, customerId));
+
+/**
+ * The dashboard's ageing (decision 011): the unpaid invoices only (partial index
+ * invoices_company_unpaid_idx: few rows among years of paid ones), with their customer as
+ * frozen at validation, else as it is.
+ */
+export function unpaidReceivables(db: DbOrTx, companyId: number) {
+  return db
+    .select({
+      type: invoices.type,
+      validated: invoices.validated,
+      dueDate: invoices.dueDate,
+      ttc: invoices.ttc,
+      paid: invoices.amountPaid,
+      credited: invoices.amountCredited,
+      accountNumber: sql<string>`coalesce(${invoices.customerSnapshot}->>'accountNumber', ${customerColumns.accountNumber}, '')`,
+      socialReason: sql<string>`coalesce(${invoices.customerSnapshot}->>'socialReason', ${customerColumns.socialReason}, '')`,
+    })
+    .from(invoices)
+    .leftJoin(...joinCustomer(invoices.customerId))
+    .where(and(eq(invoices.companyId, companyId), unpaidCondition));
 }

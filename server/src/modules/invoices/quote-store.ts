@@ -7,7 +7,7 @@ import type { QuotePayload, QuoteStateLabel, Totals, VatBreakdownEntry } from '.
 import { toWire } from '../../../../src/domain/wire-names';
 import type { DbOrTx } from '../../db/client';
 import { estimates, invoices } from '../../db/schema/index';
-import { customerColumns, joinCustomer } from '../catalogue/references-service';
+import { customerColumns, joinCustomer } from '../catalogue/service';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { findCustomer, loadExercises, toDomainCustomer, type CustomerRow } from './context';

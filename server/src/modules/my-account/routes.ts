@@ -7,7 +7,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { AppEnv, Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
-import { contentDisposition, customerDocumentPdf, pdfResponse } from '../invoices/firm-account-service';
+import { contentDisposition, customerDocumentPdf, pdfResponse } from '../invoices/service';
 import { statementCsv, statementFileName, statementPdf } from './export';
 import { INVOICE_NOT_FOUND, accountLink, firmDocuments, readLink, saveLink, statementData } from './service';
 import { buildStatement } from './statement';

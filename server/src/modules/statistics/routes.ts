@@ -5,8 +5,7 @@ import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { can } from '../../../../src/domain/rights';
 import { pathParam } from '../../http/validate';
 import type { Deps } from '../../http/types';
-import { signInStats } from '../auth/service';
-import { countUsersAndCompanies } from '../users/service';
+import { platformStatistics } from './service';
 import { dateFilterProblem } from '../../../../src/domain/dates';
 
 /** A real calendar date within the rulebook's bounds (1900–2100): 400 naming the parameter otherwise. */
@@ -27,10 +26,7 @@ export function statisticsModule(deps: Deps) {
     const start = periodDate(pathParam(c, 'startDate'), 'startDate', 'de début');
     const end = periodDate(pathParam(c, 'endDate'), 'endDate', 'de fin');
     if (end < start) throw badRequest('La date de fin ne peut pas précéder la date de début.', 'endDate');
-    // Sessions are auth's, accounts and companies the users module's (decision 023).
-    const stats = await signInStats(deps.db, start, end);
-    const totals = await countUsersAndCompanies(deps.db);
-    return c.json({ period: { start, end }, users: totals.users, companies: totals.companies, ...stats });
+    return c.json(await platformStatistics(deps.db, start, end));
   });
 
   return app;

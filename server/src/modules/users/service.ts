@@ -8,6 +8,23 @@ import { companies, memberships, users } from '../../db/schema/index';
 // fragments at the end (the join is written here, next to the tables).
 
 export { loadProfile } from './profile';
+// The users and memberships an administrator manages (admin), and the key lock of a sync batch.
+export {
+  activeMembersRights,
+  companyMembers,
+  countCompanyMembers,
+  deleteMembership,
+  findUserById,
+  insertUser,
+  lockCompany,
+  lockUserKey,
+  personLabels,
+  saveMembership,
+  setUserDisabled,
+  userMemberships,
+  USERNAME_UNIQUE,
+  type MemberRow,
+} from './members-service';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
