@@ -1,13 +1,15 @@
-// The datasets the offline screens read (decision 002): customers, articles, invoices, quotes, cash
-// registers, and the invoice environment. Endpoints still missing answer 404: the dataset is then
-// skipped without an error and picked up once the endpoint exists. The notifications' copy is
-// written by the bell's own polling (features/notifications/notifications-data.ts), not here.
+// The tables the offline screens read (keep: 'table', decision 082): customers, articles,
+// invoices, quotes and the invoice environment; the cash registers and accounting are declared by
+// their features (cash-registers-data.ts, accounting-data.ts). Endpoints still missing answer 404:
+// the dataset is then skipped without an error and picked up once the endpoint exists. The
+// notifications' copy is written by the bell's own polling (features/notifications/device-copy.ts).
 import { can, type Subject } from '../domain/rights';
 import { HTTPError } from 'ky';
 import { api } from '../contract/index';
 import { call, callRaw } from './api-call';
-import { registerDataset, setEnvironmentFetcher, type EnvironmentAnswer } from './caches';
 import type { PlumeEnvironment } from './db';
+import { defineServerData, type ConditionalAnswer } from './sync/server-data';
+import { keepTable } from './sync/tables';
 import type { ChangesPage } from './sync/table-sync';
 
 // The server caps list pages at 500 (server/src/modules/catalogue/paging.ts MAX_PAGE_SIZE).
@@ -44,7 +46,7 @@ type Row = Record<string, unknown>;
  * The environment without its customer and article lists (synced apart, below), asked with the
  * copy's ETag: an unchanged environment answers 304 without a body (decision 027).
  */
-export async function fetchEnvironment(companyId: number, etag: string | null): Promise<EnvironmentAnswer> {
+export async function fetchEnvironment(companyId: number, etag: string | null): Promise<ConditionalAnswer> {
   try {
     const res = await callRaw(api.catalogue.environment, {
       query: { lists: 'none' },
@@ -69,38 +71,60 @@ const changesOf =
     })) as unknown as ChangesPage<Row>;
 const idOf = (row: Row) => (row.id ?? row.accountNumber ?? row.uuid) as string | number;
 
+// Each read with the server's right on its endpoint (sync-routes.ts, list-routes.ts).
+const invoicing = (s: Subject) => can(s, 'view', { menu: 'mesFactures' });
+
+/** The invoicing environment (GET /api/environment/plume without its lists), read with « Mes factures ». */
+export const environmentData = defineServerData<PlumeEnvironment>({
+  key: 'environment',
+  keep: 'table',
+  fetchIfChanged: fetchEnvironment,
+  readable: invoicing,
+});
+
+// Customers and articles: changes since the device's cursor, not the whole lists (decision 027).
+export const customersData = defineServerData<Row>({
+  key: 'customers',
+  keep: 'table',
+  changes: changesOf(api.catalogue.syncCustomers),
+  rowKey: (r) => (r.accountNumber ?? r.id) as string,
+  readable: (s) => invoicing(s) && can(s, 'readCustomers'),
+  refreshAfter: ['customer'],
+});
+
+export const articlesData = defineServerData<Row>({
+  key: 'articles',
+  keep: 'table',
+  changes: changesOf(api.catalogue.syncItems),
+  rowKey: idOf,
+  readable: (s) => invoicing(s) && can(s, 'readArticles'),
+  refreshAfter: ['item'],
+});
+
+export const invoicesData = defineServerData<Row>({
+  key: 'invoices',
+  keep: 'table',
+  fetch: (c) => fetchAllPages(api.invoices.listInvoices, c),
+  rowKey: idOf,
+  readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeFactures' }),
+  refreshAfter: ['invoice'],
+});
+
+export const quotesData = defineServerData<Row>({
+  key: 'quotes',
+  keep: 'table',
+  fetch: (c) => fetchAllPages(api.invoices.listQuotes, c),
+  rowKey: idOf,
+  readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeDevis' }),
+  refreshAfter: ['quote'],
+});
+
 let installed = false;
 export function installDefaultDatasets(): void {
   if (installed) return;
   installed = true;
-  setEnvironmentFetcher(fetchEnvironment);
-  // Customers and articles: changes since the device's cursor, not the whole lists (decision 027).
-  // Each read with the server's right on its endpoint (sync-routes.ts, list-routes.ts).
-  const invoicing = (s: Subject) => can(s, 'view', { menu: 'mesFactures' });
-  registerDataset<Row>({
-    name: 'customers',
-    changes: changesOf(api.catalogue.syncCustomers),
-    key: (r) => (r.accountNumber ?? r.id) as string,
-    readable: (s) => invoicing(s) && can(s, 'readCustomers'),
-  });
-  registerDataset<Row>({
-    name: 'articles',
-    changes: changesOf(api.catalogue.syncItems),
-    key: idOf,
-    readable: (s) => invoicing(s) && can(s, 'readArticles'),
-  });
-  registerDataset<Row>({
-    name: 'invoices',
-    fetch: (c) => fetchAllPages(api.invoices.listInvoices, c),
-    key: idOf,
-    readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeFactures' }),
-  });
-  registerDataset<Row>({
-    name: 'quotes',
-    fetch: (c) => fetchAllPages(api.invoices.listQuotes, c),
-    key: idOf,
-    readable: (s) => can(s, 'view', { menu: 'mesFactures', child: 'listeDevis' }),
-  });
-  // Cash registers: the table exists (schema v1); the dataset is registered by the cash-register
-  // module with its API, so no request is made to an endpoint that does not exist yet.
+  keepTable(environmentData);
+  for (const def of [customersData, articlesData, invoicesData, quotesData]) keepTable(def);
+  // Cash registers: the table exists (schema v1); the dataset is kept by the cash-register module
+  // with its API, so no request is made to an endpoint that does not exist yet.
 }

@@ -35,7 +35,7 @@ export interface CachedRow<T = unknown> {
   detail?: unknown;
   openedAt?: number;
 }
-/** Rows of datasets registered by other modules (caches.ts registerDataset without a table of their own). */
+/** Rows of table datasets with no table of their own (src/data/sync/tables.ts), and kept records. */
 export interface RecordRow<T = unknown> extends CachedRow<T> {
   dataset: string;
 }

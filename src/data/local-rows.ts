@@ -38,6 +38,53 @@ export async function deleteLocalRow(
   await db.table(table).delete([companyId, id]);
 }
 
+/** Rewrites one row of a kept invoice or quote list (a change made here shows before the next refresh). */
+export async function patchLocalRow<T>(
+  table: 'invoices' | 'quotes',
+  companyId: number,
+  id: string | number,
+  patch: (row: T) => T,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
+  if (!db) return;
+  try {
+    await db.transaction('rw', db.table(table), async () => {
+      const row = await db.table(table).get([companyId, id]);
+      if (row) await db.table(table).put({ ...row, data: patch(row.data as T) });
+    });
+  } catch (error) {
+    // Only the local copy: the change itself is in the outbox or on the server.
+    if (!isQuotaError(error)) throw error;
+  }
+}
+
+/** Keeps one answer of a feature's own (the `records` table, by dataset, company and id) for offline reading. */
+export async function keepRecord<T>(
+  dataset: string,
+  companyId: number,
+  id: string | number,
+  data: T,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<void> {
+  if (!db) return;
+  try {
+    await db.records.put({ dataset, companyId, id, data, label: '' });
+  } catch (error) {
+    if (!isQuotaError(error)) throw error; // a copy for offline reading only
+  }
+}
+
+/** The answer keepRecord kept; null when there is none. */
+export async function keptRecord<T>(
+  dataset: string,
+  companyId: number,
+  id: string | number,
+  db: WorkplaceDb | null = currentDb(),
+): Promise<T | null> {
+  const row = await db?.records.get([dataset, companyId, id]);
+  return (row?.data as T | undefined) ?? null;
+}
+
 /**
  * Why a change came back 'queued': 'server' when the server was reached but answered 5xx/429
  * (the entry's last error carries an HTTP status), 'offline' when it could not be reached.

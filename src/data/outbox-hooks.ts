@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { profileAtom } from '../lib/session';
 import { userDb } from './db';
 import type { OutboxEntry } from './outbox-types';
+import { isTempId } from './temp-ids';
 
 function useUserDb() {
   const id = useAtomValue(profileAtom)?.id;
@@ -38,4 +39,16 @@ export function useOutboxCounts(): OutboxCounts {
 export function useDraftCount(): number {
   const db = useUserDb();
   return useLiveQuery(async () => (db ? db.drafts.count() : 0), [db]) ?? 0;
+}
+
+/**
+ * The server's id of a temporary one once the outbox has learnt it (its id map), live; null while
+ * unknown or for an id that is not temporary, undefined while IndexedDB is read.
+ */
+export function useResolvedId(ref: string): string | number | null | undefined {
+  const db = useUserDb();
+  return useLiveQuery(
+    async () => (isTempId(ref) && db ? ((await db.idMap.get(ref))?.serverId ?? null) : null),
+    [db, ref],
+  );
 }

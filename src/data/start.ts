@@ -1,9 +1,8 @@
-// Starts the offline layer once, from main.tsx: datasets, the sign-out wipe, cache refreshes and
-// the outbox replayer with its triggers.
+// Starts the offline layer once, from main.tsx: the kept tables, the sign-out wipe, their refreshes
+// and the outbox replayer with its triggers (docs/how-it-works/offline-and-sync.md).
 import { toastError } from '../lib/toast';
 import { getSession, onSessionEvent, onSignOut } from '../lib/session';
 import { currentDb } from './db';
-import { readableCopies, refreshAll, refreshDataset } from './caches';
 import { installDefaultDatasets } from './datasets';
 import { onMutationDone, replayOutbox, startOutbox } from './outbox';
 import { QUOTA_MESSAGE } from './quota';
@@ -11,43 +10,20 @@ import { afterReplay, setReplayFirst } from './replay-first';
 import { rewriteDraftRefs } from './resolved-refs';
 import { requestPersistentStorage, startStorage } from './storage';
 import { forgetAll, notifyChange } from './sync/engine';
+import { readableTables, refreshTables, tablesChanged } from './sync/tables';
 
 const STALE_AFTER_MS = 15 * 60_000;
 
 const currentCompany = () => getSession()?.profile.userLastCompany ?? null;
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** Refreshes the current company's copies; a full device says so once (the old copy stays). */
+/** Refreshes the current company's tables; a full device says so once (the old copy stays). */
 export async function refreshCurrentCompany(): Promise<void> {
   const company = currentCompany();
   if (company == null || !isOnline()) return;
-  const results = await refreshAll(company, currentDb(), getSession()?.profile);
+  const results = await refreshTables(company, currentDb(), getSession()?.profile);
   if (Object.values(results).some((r) => r.status === 'error' && r.message === QUOTA_MESSAGE))
     toastError('Stockage plein', QUOTA_MESSAGE, 8000);
-}
-
-// A change reached the server: the list it belongs to is refreshed (debounced).
-const DATASET_OF_KIND: Record<string, string> = {
-  invoice: 'invoices',
-  quote: 'quotes',
-  item: 'articles',
-  customer: 'customers',
-};
-const dirty = new Set<string>();
-let timer: ReturnType<typeof setTimeout> | null = null;
-function refreshSoon(dataset: string) {
-  dirty.add(dataset);
-  if (timer) return;
-  timer = setTimeout(() => {
-    timer = null;
-    const company = currentCompany();
-    // Still replaying: the lists are fetched once the queue is sent, not between its batches.
-    void afterReplay().then(() => {
-      const names = [...dirty];
-      dirty.clear();
-      if (company != null) for (const n of names) void refreshDataset(n, company);
-    });
-  }, 1500);
 }
 
 // The answers that depend on the kinds of change applied, refetched once the replay has sent its queue.
@@ -76,11 +52,11 @@ export function startOfflineData(): void {
   onSessionEvent('companyChange', () => void refreshCurrentCompany());
   onSignOut(forgetAll);
   setReplayFirst(() => replayOutbox());
-  // Back online: the queued changes first, then the copies (replay-first.ts).
+  // Back online: the queued changes first, then the kept tables (replay-first.ts).
   window.addEventListener('online', () => void afterReplay().then(refreshCurrentCompany));
   onMutationDone((entry, response) => {
-    const dataset = DATASET_OF_KIND[entry.kind.split('.')[0]];
-    if (dataset) refreshSoon(dataset);
+    // The tables whose refreshAfter names this kind (datasets.ts: invoices, quotes, articles, customers).
+    tablesChanged(entry.kind, currentCompany);
     // Answers read through useServerData that depend on this kind of change (decision 022).
     notifySoon(entry.kind);
     const db = currentDb();
@@ -93,7 +69,7 @@ export function startOfflineData(): void {
   if (company != null && db) {
     // Every dataset the user may read counts: a reload during the sign-in refresh may have left one of
     // them unwritten. One they may not read never has a copy, and would refresh at every start.
-    void Promise.all(readableCopies(getSession()?.profile).map((name) => db.meta.get([company, name])))
+    void Promise.all(readableTables(getSession()?.profile).map((name) => db.meta.get([company, name])))
       .then((metas) => {
         if (metas.some((m) => !m || Date.now() - m.fetchedAt > STALE_AFTER_MS)) void refreshCurrentCompany();
       })

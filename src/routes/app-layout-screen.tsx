@@ -2,9 +2,9 @@ import { Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AppFrame } from '../components/layout/app-frame';
 import { LogoutConfirm, type KeptOnDevice } from '../components/layout/logout-confirm';
-import { fetchMe, saveLastCompany } from '../features/auth/api/session-api';
+import { saveLastCompany } from '../features/auth/api/session-api';
 import { discardUnsent, keptOnDevice } from '../data/storage';
-import { defineServerData, NO_PARAMS, type NoParams } from '../data/sync/server-data';
+import { NO_PARAMS } from '../data/sync/server-data';
 import { useServerData } from '../data/sync/use-server-data';
 import { SyncStatus } from '../features/sync/sync-status';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -14,18 +14,7 @@ import { revokeOnServer } from '../lib/pending-sign-outs';
 import { clearLocalSession, emitSessionEvent, getSession, replaceProfile } from '../lib/session';
 import { toastError } from '../lib/toast';
 import { navEntries } from './nav-entries';
-
-const profileData = defineServerData<NoParams, Awaited<ReturnType<typeof fetchMe>>>({
-  key: 'profile',
-  keep: 'memory',
-  perCompany: false,
-  maxAgeMs: 5 * 60_000,
-  fetch: async () => {
-    const profile = await fetchMe();
-    replaceProfile(profile);
-    return profile;
-  },
-});
+import { profileData } from './app-layout-data';
 
 /** The signed-in frame (lazy: /login does not load it, see app-layout.tsx). */
 export function AppLayout() {

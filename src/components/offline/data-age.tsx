@@ -5,7 +5,8 @@ import { formatDateTime } from '../../domain/format';
 
 /**
  * Offline only: the age of the local copy a screen shows, "Données du 21/11/2026 à 14:05".
- * fetchedAt comes from the cache hooks (src/data/cache-hooks.ts: useCachedX().fetchedAt, useDataAge).
+ * fetchedAt comes from the read hooks (src/data/sync/use-server-rows.ts: useServerRows().fetchedAt,
+ * useTablesAge; src/data/sync/use-server-data.ts: useServerData().fetchedAt).
  */
 export function DataAge({ fetchedAt, always = false }: { fetchedAt: number | null | undefined; always?: boolean }) {
   const online = useOnline();

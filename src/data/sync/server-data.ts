@@ -1,6 +1,10 @@
-// The one way screens read server data (decision 022). A dataset says how to fetch an answer
+// The one way screens read server data (decisions 022, 082). A dataset says how to fetch an answer
 // (through the feature's api functions) and where it is kept; screens read it with
-// useServerData(dataset, params), and the sync engine (engine.ts) decides when to fetch again.
+// useServerData(dataset, params) — or useServerRows(dataset) for a dataset kept as a whole table —
+// and the sync engine (engine.ts, tables.ts) decides when to fetch again.
+import type { PlumeEnvironment } from '../db';
+import type { Subject } from '../../domain/rights';
+import type { ChangesFetcher } from './table-sync';
 
 export interface FetchContext {
   companyId: number;
@@ -48,7 +52,46 @@ export const NO_PARAMS: NoParams = {};
  */
 export const JUST_FETCHED_MS = 10_000;
 
-export const defineServerData = <P, T>(def: ServerDataset<P, T>): ServerDataset<P, T> => def;
+/** A conditional read's answer: 'unchanged' (304 to the copy's ETag), or the answer and its ETag. */
+export type ConditionalAnswer =
+  { status: 'unchanged' } | { status: 'changed'; data: PlumeEnvironment; etag: string | null };
+/** etag: the copy's (null without a copy). */
+export type ConditionalFetcher = (companyId: number, etag: string | null) => Promise<ConditionalAnswer>;
+
+/**
+ * keep 'table': the company's whole list kept in Dexie (decision 082) — customers, articles,
+ * invoices, quotes, cash registers, accounting exercises, the invoicing environment. Refreshed as a
+ * whole, in one transaction (tables.ts): after sign-in, on company change, when back online, when
+ * a screen opens it (useTablesOnOpen) and after the outbox applied a change of `refreshAfter`.
+ */
+export interface TableDataset<T = unknown> {
+  /** The Dexie table of the same name (db.ts LIST_TABLES, 'environment'), else the `dataset` of its rows in `records`. */
+  key: string;
+  keep: 'table';
+  /** The whole list. */
+  fetch?: (companyId: number) => Promise<T[]>;
+  /** Customers and articles: changes since the company's cursor instead of the whole list (decision 027). */
+  changes?: ChangesFetcher<T>;
+  /** The environment: one answer per company, asked with the copy's ETag (decision 027). */
+  fetchIfChanged?: ConditionalFetcher;
+  /** A row's key in its table (not needed with fetchIfChanged). */
+  rowKey?: (row: T) => string | number;
+  /** Search text (folded); defaults per table (db.ts rowLabel). */
+  label?: (row: T) => string;
+  /**
+   * Whether the signed-in user may read it in the current company (the server's own right on its
+   * endpoint): without it, no request. Unset: everyone.
+   */
+  readable?: (subject: Subject) => boolean;
+  /** Outbox kinds (prefix before the dot, e.g. 'invoice') whose success refreshes the table. */
+  refreshAfter?: readonly string[];
+}
+
+export function defineServerData<P, T>(def: ServerDataset<P, T>): ServerDataset<P, T>;
+export function defineServerData<T>(def: TableDataset<T>): TableDataset<T>;
+export function defineServerData<P, T>(def: ServerDataset<P, T> | TableDataset<T>) {
+  return def;
+}
 
 /** Parameters as a stable key: the same values in another order give the same key. */
 export function paramsKey(params: unknown): string {

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refreshEnvironment, setEnvironmentFetcher, type EnvironmentAnswer } from '../caches';
+import { defineServerData, type ConditionalAnswer } from './server-data';
+import { keepTable, refreshTable } from './tables';
 import { WorkplaceDb, type PlumeEnvironment } from '../db';
 import { syncTable, type ChangesPage } from './table-sync';
 
@@ -106,7 +107,7 @@ describe('syncTable', () => {
   });
 });
 
-describe('refreshEnvironment with an ETag', () => {
+describe('the environment table with an ETag', () => {
   const env = (vat: number): PlumeEnvironment => ({
     invoice: { vatRates: [vat] },
     accounting: { exercises: [] },
@@ -117,27 +118,34 @@ describe('refreshEnvironment with an ETag', () => {
   it('sends the copy’s ETag; a 304 keeps the copy and refreshes its age', async () => {
     const db = freshDb();
     const sent: Array<string | null> = [];
-    let answer: EnvironmentAnswer = { status: 'changed', data: env(20), etag: 'W/"a"' };
-    setEnvironmentFetcher(async (_c, etag) => {
-      sent.push(etag);
-      return answer;
-    });
-    expect(await refreshEnvironment(3, db)).toEqual({ status: 'ok', count: 1 });
+    let answer: ConditionalAnswer = { status: 'changed', data: env(20), etag: 'W/"a"' };
+    const off = keepTable(
+      defineServerData({
+        key: 'environment',
+        keep: 'table',
+        fetchIfChanged: async (_c, etag) => {
+          sent.push(etag);
+          return answer;
+        },
+      }),
+    );
+    expect(await refreshTable('environment', 3, db)).toEqual({ status: 'ok', count: 1 });
     const before = (await db.meta.get([3, 'environment']))!.fetchedAt;
     answer = { status: 'unchanged' };
     await new Promise((r) => setTimeout(r, 5));
-    expect(await refreshEnvironment(3, db)).toEqual({ status: 'ok', count: 1 });
+    expect(await refreshTable('environment', 3, db)).toEqual({ status: 'ok', count: 1 });
     expect(sent).toEqual([null, 'W/"a"']);
     expect((await db.environment.get(3))?.data.invoice).toEqual({ vatRates: [20] });
     expect((await db.meta.get([3, 'environment']))!.fetchedAt).toBeGreaterThan(before);
 
     answer = { status: 'changed', data: env(10), etag: 'W/"b"' };
-    await refreshEnvironment(3, db);
+    await refreshTable('environment', 3, db);
     expect((await db.environment.get(3))?.data.invoice).toEqual({ vatRates: [10] });
     expect((await db.meta.get([3, 'environment']))?.etag).toBe('W/"b"');
     // Without its copy, the ETag is not sent (the answer must carry the body).
     await db.environment.delete(3);
-    await refreshEnvironment(3, db);
+    await refreshTable('environment', 3, db);
     expect(sent.at(-1)).toBeNull();
+    off();
   });
 });

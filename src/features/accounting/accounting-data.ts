@@ -6,9 +6,9 @@
 // consulted exercise's dashboard and the open requests through the sync engine, which keeps them
 // where the screens read them.
 import { can } from '../../domain/rights';
-import { registerDataset } from '../../data/caches';
 import { fetchShared } from '../../data/sync/engine';
 import { currentScope } from '../../data/sync/current-scope';
+import { keepTable } from '../../data/sync/tables';
 import { defineServerData, JUST_FETCHED_MS, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
 import type { SearchBody } from '../../contract/accounting';
 import {
@@ -173,15 +173,19 @@ export async function prefetchAccounting(companyId: number): Promise<AccountingE
   return exercises;
 }
 
+/** The exercises kept as a table (decision 082); its refresh also fetches the dashboard's answers. */
+export const accountingTable = defineServerData<AccountingExercise>({
+  key: 'accounting',
+  keep: 'table',
+  fetch: prefetchAccounting,
+  rowKey: (e) => e.id,
+  readable: (s) => can(s, 'view', { menu: 'maComptabilite' }),
+});
+
 let installed = false;
-/** Called once after sign-in (signed-in-shell.tsx): the caches then refresh accounting with the other datasets. */
+/** Called once after sign-in (signed-in-shell.tsx): accounting is then refreshed with the company's other tables. */
 export function installAccountingDataset(): void {
   if (installed) return;
   installed = true;
-  registerDataset<AccountingExercise>({
-    name: 'accounting',
-    fetch: prefetchAccounting,
-    key: (e) => e.id,
-    readable: (s) => can(s, 'view', { menu: 'maComptabilite' }),
-  });
+  keepTable(accountingTable);
 }

@@ -4,9 +4,9 @@
 // back online, `prefetchCashRegisters` (registered with the caches, src/data/caches.ts) fetches them
 // for every register, not only the ones already opened.
 import { can } from '../../domain/rights';
-import { registerDataset } from '../../data/caches';
 import { fetchShared } from '../../data/sync/engine';
 import { currentScope } from '../../data/sync/current-scope';
+import { keepTable } from '../../data/sync/tables';
 import { defineServerData, JUST_FETCHED_MS, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
 import { todayInParis } from '../../domain/dates';
 import {
@@ -148,15 +148,19 @@ export async function prefetchCashRegisters(companyId: number): Promise<Register
   return registers;
 }
 
+/** The registers kept as a table (decision 082); its refresh also fetches each register's days. */
+export const cashRegistersTable = defineServerData<Register>({
+  key: 'cashRegisters',
+  keep: 'table',
+  fetch: prefetchCashRegisters,
+  rowKey: (r) => r.uuid,
+  readable: (s) => can(s, 'view', { menu: 'mesCaisses' }),
+});
+
 let installed = false;
-/** Called once by the module's routes: the caches then refresh the registers with the other datasets. */
+/** Called once by the module's routes: the registers are then refreshed with the company's other tables. */
 export function installCashRegisterDataset(): void {
   if (installed) return;
   installed = true;
-  registerDataset<Register>({
-    name: 'cashRegisters',
-    fetch: prefetchCashRegisters,
-    key: (r) => r.uuid,
-    readable: (s) => can(s, 'view', { menu: 'mesCaisses' }),
-  });
+  keepTable(cashRegistersTable);
 }

@@ -13,8 +13,8 @@ vi.mock('./api/article-mutations', () => ({
   updateArticle: vi.fn(),
 }));
 // The invoice environment as the device keeps it (VAT rates offered by the dialog).
-vi.mock('../../data/cache-hooks', () => ({
-  useCachedEnvironment: () => ({
+vi.mock('../../data/sync/use-server-rows', () => ({
+  useServerEnvironment: () => ({
     environment: { invoice: { vatRates: [0, 5.5, 10, 20], accountsSale: [], unitsMeasurement: [] } },
     fetchedAt: 0,
   }),

@@ -17,7 +17,9 @@ vi.mock('./api/customer-mutations', async (actual) =>
   ),
 );
 
-vi.mock('../../data/cache-hooks', () => ({ useCachedEnvironment: () => ({ environment: null, fetchedAt: null }) }));
+vi.mock('../../data/sync/use-server-rows', () => ({
+  useServerEnvironment: () => ({ environment: null, fetchedAt: null }),
+}));
 
 const { CustomerFormModal } = await import('./components/customer-form-modal');
 const createCustomer = fake('createCustomer');

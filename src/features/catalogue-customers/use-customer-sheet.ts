@@ -2,51 +2,13 @@
 // and the customer's quotes and invoices (from the server, or the cached lists when offline).
 // Read through the sync layer (decision 022); a change to a customer or a document refreshes them.
 import { useMemo } from 'react';
-import { useCachedCustomers, useCachedInvoices, useCachedQuotes } from '../../data/cache-hooks';
-import { putLocalRow } from '../../data/local-rows';
-import { defineServerData } from '../../data/sync/server-data';
+import { customersData, invoicesData, quotesData } from '../../data/datasets';
+import { useServerRows } from '../../data/sync/use-server-rows';
 import { useServerData } from '../../data/sync/use-server-data';
 import { isTempId } from '../../data/temp-ids';
-import { isNetworkError, readApiError } from '../../lib/http';
-import { toastError } from '../../lib/toast';
-import {
-  fetchCustomer,
-  fetchCustomerDocuments,
-  type CustomerDocuments,
-  type CustomerInvoiceRow,
-  type CustomerQuoteRow,
-} from './api/customer-api';
-import { CUSTOMER_TOASTS } from './customer-feedback';
+import { type CustomerDocuments, type CustomerInvoiceRow, type CustomerQuoteRow } from './api/customer-api';
 import type { CustomerRow } from './customer-model';
-
-// The server's customer lands in the customers table (the list and the offline sheet read it).
-const customerData = defineServerData<{ accountNumber: string }, CustomerRow>({
-  key: 'customerSheet',
-  keep: 'memory',
-  refreshAfter: ['customer'],
-  fetch: async ({ accountNumber }, { companyId, signal }) => {
-    try {
-      const customer = await fetchCustomer(accountNumber, signal);
-      void putLocalRow('customers', companyId, customer.accountNumber, customer);
-      return customer;
-    } catch (error) {
-      if (!isNetworkError(error)) {
-        const api = await readApiError(error);
-        // ERR-2: "Erreur lors de la récupération du client" with the server's text.
-        toastError(CUSTOMER_TOASTS.loadError, api.message ?? api.statusText ?? undefined);
-      }
-      throw error;
-    }
-  },
-});
-
-// Paged server lists are not kept per customer on the device: offline, the cached lists answer.
-const customerDocumentsData = defineServerData<{ accountNumber: string }, CustomerDocuments>({
-  key: 'customerDocuments',
-  keep: 'memory',
-  refreshAfter: ['invoice', 'quote', 'customer'],
-  fetch: ({ accountNumber }, { signal }) => fetchCustomerDocuments(accountNumber, signal),
-});
+import { customerData, customerDocumentsData } from './catalogue-customers-data';
 
 export type SheetStatus = 'loading' | 'ok' | 'notFound' | 'offline' | 'error';
 
@@ -55,7 +17,7 @@ export function useCustomerSheet(accountNumber: string): {
   status: SheetStatus;
   refresh: () => void;
 } {
-  const { rows } = useCachedCustomers<CustomerRow>();
+  const { rows } = useServerRows<CustomerRow>(customersData);
   const cached = useMemo(() => rows?.find((r) => r.accountNumber === accountNumber) ?? null, [rows, accountNumber]);
   // A customer created offline (temporary reference) exists only on this device until it is sent.
   const local = isTempId(accountNumber);
@@ -83,8 +45,8 @@ const ofCustomer = (accountNumber: string) => (r: { customer?: { accountNumber?:
   r.customer?.accountNumber === accountNumber;
 
 export function useCustomerDocuments(accountNumber: string): DocumentsState & { refresh: () => void } {
-  const invoices = useCachedInvoices<CustomerInvoiceRow & { customer?: { accountNumber?: string } }>().rows;
-  const quotes = useCachedQuotes<CustomerQuoteRow & { customer?: { accountNumber?: string } }>().rows;
+  const invoices = useServerRows<CustomerInvoiceRow & { customer?: { accountNumber?: string } }>(invoicesData).rows;
+  const quotes = useServerRows<CustomerQuoteRow & { customer?: { accountNumber?: string } }>(quotesData).rows;
   const local = isTempId(accountNumber);
   const read = useServerData(customerDocumentsData, !accountNumber || local ? null : { accountNumber });
   const refresh = () => void read.refresh();

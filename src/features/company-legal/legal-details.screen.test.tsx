@@ -9,7 +9,8 @@ import { HTTPError } from 'ky';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
-import { setEnvironmentFetcher } from '../../data/caches';
+import { defineServerData } from '../../data/sync/server-data';
+import { keepTable } from '../../data/sync/tables';
 import { forgetAll } from '../../data/sync/engine';
 import type { LegalDetails } from './api/legal-details-api';
 
@@ -46,7 +47,10 @@ const environmentFetcher = vi.fn();
 
 beforeAll(() => {
   installJsdomGaps();
-  setEnvironmentFetcher((...a) => environmentFetcher(...a));
+  // The device's environment, kept as a table with a fake conditional read (datasets.ts declares the real one).
+  keepTable(
+    defineServerData({ key: 'environment', keep: 'table', fetchIfChanged: (...a) => environmentFetcher(...a) }),
+  );
 });
 afterEach(() => {
   cleanScreen();

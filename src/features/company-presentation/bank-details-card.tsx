@@ -1,19 +1,13 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { defineServerData, type NoParams, NO_PARAMS } from '../../data/sync/server-data';
+import { NO_PARAMS } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';
 import { bankDetailsErrors, formatIban } from '../../domain/bank-details';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { loadBankDetails, saveBankDetails, type BankDetails } from './api/bank-details';
+import { saveBankDetails, type BankDetails } from './api/bank-details';
+import { bankDetails } from './company-presentation-data';
 
 type FieldErrors = Partial<Record<'iban' | 'bic', string>>;
-
-// Kept in memory only (decision 022): an IBAN is not written on a shared shop tablet.
-const bankDetails = defineServerData<NoParams, BankDetails>({
-  key: 'bankDetails',
-  keep: 'memory',
-  fetch: (_, { companyId }) => loadBankDetails(companyId),
-});
 
 /**
  * The company's IBAN and BIC (decision 012): checked here with the rulebook (IBAN key, BIC format)

@@ -1,25 +1,6 @@
 import { api } from '../../contract/index';
 import type { DocumentItem } from '../../contract/documents';
 import { call } from '../../data/api-call';
-import { defineServerData } from '../../data/sync/server-data';
-
-/** GET /api/ged/fiscal/{id}: the document's card, 404 when it is not a readable fiscal document. */
-export const fiscalDocumentData = defineServerData<{ id: number }, DocumentItem>({
-  key: 'fiscalDocument',
-  keep: 'memory',
-  fetch: ({ id }, { signal }) => call(api.documents.fiscal, { params: { id }, options: { signal } }),
-});
-
-// Its bytes come from the documents' own view endpoint (same read rules, same read mark). Large: kept
-// while the page shows it only.
-export const fiscalFileData = defineServerData<{ id: number }, Blob>({
-  key: 'fiscalFile',
-  keep: 'memory',
-  manual: true,
-  forgetOnLeave: true,
-  fetch: ({ id }, { signal }) =>
-    call(api.documents.view, { params: { id }, options: { signal, timeout: 120_000 } }) as Promise<Blob>,
-});
 
 /** « Télécharger »: needs download on « Mes documents » (the server checks it). Silent on failure (ERR-13). */
 export async function downloadFiscalDocument(doc: Pick<DocumentItem, 'id' | 'name'>): Promise<Blob | null> {

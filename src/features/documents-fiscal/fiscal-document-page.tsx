@@ -10,7 +10,8 @@ import { formatBytes, formatDateTime } from '../../domain/format';
 import { can } from '../../domain/rights';
 import { saveBlob } from '../../lib/download';
 import { profileAtom } from '../../lib/session';
-import { downloadFiscalDocument, fiscalDocumentData, fiscalFileData } from './fiscal-api';
+import { fiscalDocumentData, fiscalFileData } from './documents-fiscal-data';
+import { downloadFiscalDocument } from './fiscal-api';
 
 const NOT_FOUND = 'Ce document fiscal est introuvable, ou il n’est pas accessible avec vos droits.';
 

@@ -7,7 +7,7 @@ import { checkInvoice, type InvoiceCheckContext } from '../../domain/invoice-che
 import type { LegalDetailsFields } from '../../domain/legal-details';
 import { checkQuote } from '../../domain/quote-checks';
 import type { Customer, Exercise } from '../../domain/types';
-import { creditLimitErrorsFor } from './credit-basis';
+import { creditLimitErrorsFor } from './credit-basis-data';
 import { toInvoicePayload, toQuotePayload } from './editor-model';
 import type { EditorForm, EditorKind, InvoiceListRow } from './types';
 

@@ -5,12 +5,13 @@
 // Documents created on the device and still in the outbox are shown first in both cases.
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useCachedRows } from '../../data/cache-hooks';
-import { defineServerData, type ServerDataset } from '../../data/sync/server-data';
+import { invoicesData, quotesData } from '../../data/datasets';
+import { useServerRows } from '../../data/sync/use-server-rows';
 import { useServerPages } from '../../data/sync/use-server-pages';
 import { useOnline } from '../../lib/online';
 import { currentCompanyAtom } from '../../lib/session';
 import { LIST_PAGE_SIZE, type ListPage } from './api/list-api';
+import { pagesOf } from './invoices-lists-data';
 import { sortDocuments } from './list-model';
 
 type Row = { id: number | string; number: string | null };
@@ -47,27 +48,6 @@ export interface BusinessDocumentList<R> {
 const NO_COMPANY = -1;
 const LOAD_AHEAD = 150;
 
-// One dataset per list, made from the screen's page function the first time it is shown.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type-erased: each list meets only its own pages
-const pageSets = new Map<string, ServerDataset<any, any>>();
-function pagesOf<R, Q>(
-  dataset: 'invoices' | 'quotes',
-  fetchPage: ListSource<R & Row, Q>['fetchPage'],
-): ServerDataset<{ query: Q; page: number }, ListPage<R>> {
-  let def = pageSets.get(dataset);
-  if (!def) {
-    def = defineServerData<{ query: Q; page: number }, ListPage<R>>({
-      key: `${dataset}Pages`,
-      keep: 'memory',
-      refreshAfter: [dataset === 'invoices' ? 'invoice' : 'quote'],
-      fetch: ({ query, page }, { companyId, signal }) =>
-        fetchPage(companyId, query, page, signal) as Promise<ListPage<R>>,
-    });
-    pageSets.set(dataset, def);
-  }
-  return def;
-}
-
 export function useBusinessDocumentList<R extends Row, Q>({
   dataset,
   query,
@@ -90,7 +70,10 @@ export function useBusinessDocumentList<R extends Row, Q>({
     read.pages[0] === undefined &&
     (first?.status === 'error' || first?.status === 'offline');
   const useServer = online && !failed;
-  const cached = useCachedRows<R>(dataset, useServer ? NO_COMPANY : undefined);
+  const cached = useServerRows<R>(
+    dataset === 'invoices' ? invoicesData : quotesData,
+    useServer ? NO_COMPANY : undefined,
+  );
 
   // The server's rows: pages in order, never a row twice (a document created meanwhile shifts pages).
   const server = useMemo(() => {

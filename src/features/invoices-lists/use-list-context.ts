@@ -2,7 +2,8 @@
 // documents created on the device) and the outbox (documents still to send).
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { useCachedCustomers } from '../../data/cache-hooks';
+import { customersData } from '../../data/datasets';
+import { useServerRows } from '../../data/sync/use-server-rows';
 import { useOutboxEntries } from '../../data/outbox-hooks';
 import { todayInParis } from '../../domain/dates';
 import { currentCompanyAtom } from '../../lib/session';
@@ -11,7 +12,7 @@ import type { ListCustomer } from './list-model';
 import { createdOnDevice, pendingIds, type Resource } from './pending-rows';
 
 export function useCustomerDirectory() {
-  const { rows } = useCachedCustomers<ListCustomer>();
+  const { rows } = useServerRows<ListCustomer>(customersData);
   return useMemo(() => {
     const byAccount = new Map((rows ?? []).map((c) => [c.accountNumber, c]));
     const options: Option[] = (rows ?? [])

@@ -3,14 +3,16 @@
 // notification marks it read here at once, so the home follows before the server's next answer.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
-import { storeRows, type DatasetDef } from '../../data/caches';
-import { useUserDb } from '../../data/cache-hooks';
+import type { TableDataset } from '../../data/sync/server-data';
+import { storeRows } from '../../data/sync/tables';
+import { useUserDb } from '../../data/sync/use-server-rows';
 import { currentDb, type CachedRow, type MetaRow, type WorkplaceDb } from '../../data/db';
 import { currentCompanyAtom } from '../../lib/session';
 import type { AppNotification, BellState } from './api/notifications-api';
 
 const DATASET = 'notifications';
-const deviceCopy: DatasetDef<AppNotification> = { name: DATASET, key: (n) => n.id };
+// Written by the bell's polling (notifications-data.ts), not by the company's table refreshes.
+const deviceCopy: Pick<TableDataset<AppNotification>, 'key' | 'rowKey'> = { key: DATASET, rowKey: (n) => n.id };
 
 /**
  * The bell's answer replaces the copy: its latest ten notifications, and how many are unread in

@@ -1,70 +1,12 @@
-// Names the waiting changes from what this device holds: the cached quote/invoice rows and
-// detail, the local drafts (documents created offline), the cached customers.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { currentDb, type WorkplaceDb } from '../../data/db';
+// Names the waiting changes from what this device holds (src/data/outbox-facts.ts: the kept
+// quote/invoice rows and detail, the local drafts, the kept customers).
+import { useMemo } from 'react';
 import type { OutboxEntry } from '../../data/outbox';
-import { isTempId } from '../../data/temp-ids';
-import { entrySubject, type SubjectFacts } from './labels';
-
-interface DocLike {
-  number?: string | null;
-  type?: string;
-  customer?: { socialReason?: string; accountNumber?: string } | null;
-}
-interface DraftLike {
-  number?: string | null;
-  docKey?: string | null;
-  customer?: { socialReason?: string } | null;
-  form?: { type?: string; accountNumber?: string };
-}
-
-async function customerName(
-  db: WorkplaceDb,
-  companyId: number,
-  accountNumber: string | undefined,
-): Promise<string | null> {
-  if (!accountNumber) return null;
-  const row = await db.customers.get([companyId, accountNumber]);
-  const data = row?.data as { socialReason?: string; name?: string } | undefined;
-  return data?.socialReason || data?.name || null;
-}
-
-async function factsOf(db: WorkplaceDb, entry: OutboxEntry, drafts: DraftLike[]): Promise<SubjectFacts> {
-  const [domain, ref] = [
-    entry.docKey.slice(0, entry.docKey.indexOf(':')),
-    entry.docKey.slice(entry.docKey.indexOf(':') + 1),
-  ];
-  if (domain === 'customer') return { customer: await customerName(db, entry.companyId, ref) };
-  if (domain !== 'quote' && domain !== 'invoice') return {};
-  const id = isTempId(ref) ? ((await db.idMap.get(ref))?.serverId ?? ref) : Number(ref);
-  const table = domain === 'quote' ? db.quotes : db.invoices;
-  const row = await table.get([entry.companyId, id]);
-  const doc = (row?.detail ?? row?.data) as DocLike | undefined;
-  if (doc)
-    return {
-      doc: {
-        number: doc.number ?? null,
-        type: doc.type,
-        customer: doc.customer?.socialReason || (await customerName(db, entry.companyId, doc.customer?.accountNumber)),
-      },
-    };
-  const draft = drafts.find((d) => d.docKey === entry.docKey);
-  if (!draft) return {};
-  const customer = draft.customer?.socialReason || (await customerName(db, entry.companyId, draft.form?.accountNumber));
-  return { doc: { number: draft.number ?? null, type: draft.form?.type, customer } };
-}
+import { useEntryFacts } from '../../data/outbox-facts';
+import { entrySubject } from './labels';
 
 /** entry id → its subject (« Devis D2026-0023 — Mairie de Royan »…); labels until read. */
 export function useEntrySubjects(entries: readonly OutboxEntry[]): Map<string, string> {
-  const key = entries.map((e) => `${e.id}:${e.state}`).join(',');
-  const subjects = useLiveQuery(async () => {
-    const db = currentDb();
-    const out = new Map<string, string>();
-    if (!db) return out;
-    const drafts = (await db.drafts.toArray()).map((r) => r.data as DraftLike);
-    for (const e of entries) out.set(e.id, entrySubject(e, await factsOf(db, e, drafts)));
-    return out;
-    // The entries' ids and states decide; the array is new on every outbox change.
-  }, [key]);
-  return subjects ?? new Map(entries.map((e) => [e.id, entrySubject(e)]));
+  const facts = useEntryFacts(entries);
+  return useMemo(() => new Map(entries.map((e) => [e.id, entrySubject(e, facts?.get(e.id))])), [entries, facts]);
 }

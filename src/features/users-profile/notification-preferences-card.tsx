@@ -1,22 +1,10 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { defineServerData, NO_PARAMS, type NoParams } from '../../data/sync/server-data';
+import { NO_PARAMS } from '../../data/sync/server-data';
 import { useServerData } from '../../data/sync/use-server-data';
 import { toastError, toastSuccess } from '../../lib/toast';
-import {
-  loadNotificationPreferences,
-  saveNotificationPreferences,
-  type NotificationPreferences,
-} from './api/notification-preferences';
-
-// Kept in memory (decision 022): three booleans read when /me opens; nothing to keep offline.
-const preferencesData = defineServerData<NoParams, NotificationPreferences>({
-  key: 'notificationPreferences',
-  keep: 'memory',
-  // A change sent later from the outbox (offline) makes the kept answer stale.
-  refreshAfter: ['notificationPreferences'],
-  fetch: (_, { companyId }) => loadNotificationPreferences(companyId),
-});
+import { saveNotificationPreferences, type NotificationPreferences } from './api/notification-preferences';
+import { preferencesData } from './users-profile-data';
 
 const SWITCHES: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
   {

@@ -2,7 +2,8 @@
 // offline). The cached list follows at once: the server's row when it answered, the local row
 // while the change waits on the device; a refresh then brings the server's copy.
 import { api } from '../../../contract/index';
-import { refreshDataset } from '../../../data/caches';
+import { articlesData } from '../../../data/datasets';
+import { refreshTable } from '../../../data/sync/tables';
 import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { newTempId, submitMutation } from '../../../data/outbox';
 import type { Article } from '../../../domain/types';
@@ -24,7 +25,7 @@ export async function createArticle(companyId: number, article: Article): Promis
   );
   if (outcome.status === 'done') {
     await putLocalRow('articles', companyId, outcome.response.id, outcome.response);
-    void refreshDataset('articles', companyId);
+    void refreshTable(articlesData, companyId);
   } else if (outcome.status === 'queued') {
     await putLocalRow('articles', companyId, tempId, localArticleRow(article, tempId));
   }
@@ -48,7 +49,7 @@ export async function updateArticle(
   );
   if (outcome.status === 'done') {
     await putLocalRow('articles', companyId, outcome.response.id, outcome.response, id);
-    void refreshDataset('articles', companyId);
+    void refreshTable(articlesData, companyId);
   } else if (outcome.status === 'queued') {
     await putLocalRow('articles', companyId, id, localArticleRow(article, id));
   }
@@ -68,6 +69,6 @@ export async function deleteArticle(companyId: number, row: ArticleRow): Promise
   const gone = outcome.status !== 'failed' || outcome.httpStatus === 404;
   if (gone) await deleteLocalRow('articles', companyId, row.id);
   if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404))
-    void refreshDataset('articles', companyId);
+    void refreshTable(articlesData, companyId);
   return outcome;
 }

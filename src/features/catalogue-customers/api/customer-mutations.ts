@@ -1,7 +1,8 @@
 // POST /api/customers, PUT/DELETE /api/customers/:accountNumber through the outbox (online or
 // offline); the cached list follows at once, then a refresh brings the server's copy.
 import { api } from '../../../contract/index';
-import { refreshDataset } from '../../../data/caches';
+import { customersData } from '../../../data/datasets';
+import { refreshTable } from '../../../data/sync/tables';
 import { deleteLocalRow, putLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
 import { newTempId, submitMutation } from '../../../data/outbox';
 import { isTempId } from '../../../data/temp-ids';
@@ -30,7 +31,7 @@ export async function createCustomer(companyId: number, body: Customer): Promise
   );
   if (outcome.status === 'done') {
     await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response);
-    void refreshDataset('customers', companyId);
+    void refreshTable(customersData, companyId);
   } else if (outcome.status === 'queued') {
     await putLocalRow('customers', companyId, key, { ...body, accountNumber: key });
   }
@@ -59,7 +60,7 @@ export async function updateCustomer(
   );
   if (outcome.status === 'done') {
     await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response, current);
-    void refreshDataset('customers', companyId);
+    void refreshTable(customersData, companyId);
   } else if (outcome.status === 'queued') {
     await putLocalRow('customers', companyId, body.accountNumber, body, current);
   }
@@ -79,7 +80,7 @@ export async function deleteCustomer(companyId: number, customer: CustomerRow): 
   const gone = outcome.status !== 'failed' || outcome.httpStatus === 404;
   if (gone) await deleteLocalRow('customers', companyId, customer.accountNumber);
   if (outcome.status === 'done' || (outcome.status === 'failed' && outcome.httpStatus === 404))
-    void refreshDataset('customers', companyId);
+    void refreshTable(customersData, companyId);
   return outcome;
 }
 
@@ -107,7 +108,7 @@ export async function archiveCustomer(
   );
   if (outcome.status === 'done') {
     await putLocalRow('customers', companyId, outcome.response.accountNumber, outcome.response);
-    void refreshDataset('customers', companyId);
+    void refreshTable(customersData, companyId);
   } else if (outcome.status === 'queued') {
     await putLocalRow('customers', companyId, customer.accountNumber, { ...customer, archived });
   }

@@ -16,8 +16,9 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconDeviceFloppy } fr
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
-import { useCachedEnvironment } from '../../../data/cache-hooks';
-import { refreshEnvironment } from '../../../data/caches';
+import { environmentData } from '../../../data/datasets';
+import { refreshTable } from '../../../data/sync/tables';
+import { useServerEnvironment } from '../../../data/sync/use-server-rows';
 import { NO_PARAMS } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { missingLegalDetails, type LegalDetailsFields } from '../../../domain/legal-details';
@@ -39,7 +40,7 @@ export function LegalDetailsPage() {
   const editable = can(profile, 'edit', { menu: 'mesFactures', child: 'listeFactures' });
   const online = useOnline();
   const read = useServerData(legalDetailsData, NO_PARAMS);
-  const { environment } = useCachedEnvironment();
+  const { environment } = useServerEnvironment();
   // Offline (or the server unreachable): what the invoicing environment keeps on this device.
   const kept = environment?.company as (LegalDetailsFields & { label?: string }) | undefined;
   const fallback: LegalDetails | undefined =
@@ -82,7 +83,7 @@ export function LegalDetailsPage() {
           onSaved={(answer) => {
             read.patch(answer);
             // The editors' preview and checks read the environment kept on the device: bring it up to date.
-            void refreshEnvironment(companyId);
+            void refreshTable(environmentData, companyId);
           }}
           companyId={companyId}
         />

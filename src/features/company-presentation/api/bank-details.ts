@@ -3,7 +3,8 @@
 // refreshed, so the offline PDF preview prints the new details too.
 import { api } from '../../../contract/index';
 import type { BankDetails } from '../../../contract/catalogue';
-import { refreshEnvironment } from '../../../data/caches';
+import { environmentData } from '../../../data/datasets';
+import { refreshTable } from '../../../data/sync/tables';
 import { submitMutation, type MutationResult } from '../../../data/outbox';
 import { call, queued } from '../../../data/api-call';
 
@@ -23,6 +24,6 @@ export async function saveBankDetails(
     kind: 'company.bankDetails',
     label: 'Coordonnées bancaires de la société',
   });
-  if (result.status === 'done') void refreshEnvironment(companyId).catch(() => undefined);
+  if (result.status === 'done') void refreshTable(environmentData, companyId).catch(() => undefined);
   return result;
 }

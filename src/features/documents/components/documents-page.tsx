@@ -19,7 +19,8 @@ import {
   type DocumentSort,
 } from '../api/documents-api';
 import { isDocumentSort, PAGE_SIZE, selectionLabel, SORT_OPTIONS, toggle, togglePage } from '../list-state';
-import { categoryTreeData, useDocumentPage } from '../use-document-page';
+import { categoryTreeData } from '../documents-data';
+import { useDocumentPage } from '../use-document-page';
 import { CategoryTree } from './category-tree';
 import { DocumentPreview } from './document-preview';
 import { DocumentTable } from './document-table';

@@ -5,7 +5,7 @@ import { useServerData } from '../../../data/sync/use-server-data';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
 import { useOnline } from '../../../lib/online';
 import type { DocumentItem } from '../api/documents-api';
-import { lastDocumentsData } from '../use-document-page';
+import { lastDocumentsData } from '../documents-data';
 import { formatDate } from '../../../domain/format';
 
 /** Home widget (NAV-23, DOC-4): the last documents the firm filed for this company. */

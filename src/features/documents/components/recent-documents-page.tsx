@@ -9,7 +9,7 @@ import { can } from '../../../domain/rights';
 import { matchesSearch } from '../../../domain/search-text';
 import { profileAtom } from '../../../lib/session';
 import type { DocumentItem } from '../api/documents-api';
-import { recentDocumentsData } from '../use-document-page';
+import { recentDocumentsData } from '../documents-data';
 import { DocumentPreview } from './document-preview';
 import { DocumentTable } from './document-table';
 

@@ -1,7 +1,7 @@
 // Reading one invoice or quote: from the server when it answers (and kept for offline reading),
 // else from this device's copy of the documents opened recently.
 import { HTTPError } from 'ky';
-import { cacheOpenedDocument } from '../../../data/caches';
+import { keepOpenedDocument } from '../../../data/sync/tables';
 import { api } from '../../../contract/index';
 import { call } from '../../../data/api-call';
 import { isNetworkError, readApiError } from '../../../lib/http';
@@ -33,7 +33,7 @@ export async function loadBusinessDocument(
       kind === 'invoice'
         ? await call(api.invoices.getInvoice, { params: { id }, companyId })
         : await call(api.invoices.getQuote, { params: { id }, companyId });
-    await cacheOpenedDocument(tableOf(kind), companyId, id, doc);
+    await keepOpenedDocument(tableOf(kind), companyId, id, doc);
     return { status: 'ok', doc, fromCache: false };
   } catch (error) {
     if (error instanceof HTTPError && error.response.status < 500)

@@ -1,6 +1,6 @@
-// After the server confirmed a change: the document is kept for offline reading and the cached
+// After the server confirmed a change: the document is kept for offline reading and the kept
 // list is refreshed, once for a burst of changes (a replay of many queued saves is one refresh).
-import { cacheOpenedDocument, refreshDataset } from '../../../data/caches';
+import { keepOpenedDocument, refreshTable } from '../../../data/sync/tables';
 import { isOnline } from '../../../lib/online';
 
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -12,7 +12,7 @@ export function refreshListSoon(table: 'invoices' | 'quotes', companyId: number,
     key,
     setTimeout(() => {
       timers.delete(key);
-      if (isOnline()) void refreshDataset(table, companyId);
+      if (isOnline()) void refreshTable(table, companyId);
     }, delayMs),
   );
 }
@@ -22,6 +22,6 @@ export async function confirmedDocument(
   companyId: number,
   doc: { id: number },
 ): Promise<void> {
-  await cacheOpenedDocument(table, companyId, doc.id, doc);
+  await keepOpenedDocument(table, companyId, doc.id, doc);
   refreshListSoon(table, companyId);
 }

@@ -2,7 +2,9 @@
 // keystroke, so a reload, a crash or a day offline loses nothing. A draft leaves only once the
 // server has confirmed what it holds (sync-hooks.ts, save outcomes).
 import { currentDb, type CachedRow, type DraftRow } from '../../../data/db';
+import { resolveId } from '../../../data/outbox';
 import { isQuotaError } from '../../../data/quota';
+import { isTempId } from '../../../data/temp-ids';
 import type { EntryView } from '../save-plan';
 import type { EditorKind, EditorState } from '../types';
 
@@ -84,4 +86,16 @@ export async function entriesOfDocument(docKey: string | null, tempId: string | 
     docKey: e.docKey,
     createsTempId: e.createsTempId,
   }));
+}
+
+/** A draft kept under a temporary id whose document the server has created since. */
+export async function draftOfResolved(companyId: number, kind: EditorKind, id: number): Promise<EditorState | null> {
+  const db = currentDb();
+  if (!db) return null;
+  const prefix = draftKey(companyId, kind, 'tmp-');
+  for (const row of await db.drafts.where('key').startsWith(prefix).toArray()) {
+    const d = row.data as EditorState;
+    if (isTempId(d.docId) && (await resolveId(d.docId)) === id) return d;
+  }
+  return null;
 }

@@ -3,9 +3,8 @@
 // answer is kept on the device (records table, dataset 'invoiceFollowUp') for offline reading; a
 // payment queued offline is added to that copy at once, so the page shows the rest due it leaves.
 import { HTTPError } from 'ky';
-import { currentDb } from '../../../data/db';
-import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
-import { isQuotaError, submitMutation } from '../../../data/outbox';
+import { keepRecord, keptRecord, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
+import { submitMutation } from '../../../data/outbox';
 import { paymentMeansLabel, type PaymentInput, type PaymentMeans } from '../../../domain/invoice-status';
 import { toCents } from '../../../domain/money';
 import { api } from '../../../contract/index';
@@ -21,20 +20,11 @@ export type FollowUp = Omit<WireFollowUp, 'payments'> & {
   payments: Array<Omit<WireFollowUp['payments'][number], 'id'> & { id: number | string; pending?: boolean }>;
 };
 
-async function keep(companyId: number, data: FollowUp): Promise<void> {
-  const db = currentDb();
-  if (!db) return;
-  try {
-    await db.records.put({ dataset: FOLLOW_UP_DATASET, companyId, id: data.invoiceId, data, label: '' });
-  } catch (error) {
-    if (!isQuotaError(error)) throw error; // a copy for offline reading only
-  }
-}
+const keep = (companyId: number, data: FollowUp): Promise<void> =>
+  keepRecord(FOLLOW_UP_DATASET, companyId, data.invoiceId, data);
 
-async function cached(companyId: number, id: number): Promise<FollowUp | null> {
-  const row = await currentDb()?.records.get([FOLLOW_UP_DATASET, companyId, id]);
-  return (row?.data as FollowUp | undefined) ?? null;
-}
+const cached = (companyId: number, id: number): Promise<FollowUp | null> =>
+  keptRecord<FollowUp>(FOLLOW_UP_DATASET, companyId, id);
 
 export type LoadedFollowUp = { data: FollowUp; fromCache: boolean } | null;
 

@@ -2,22 +2,17 @@
 // customers, the articles and the invoice list (Starter count, rule 15, credit note targets).
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import {
-  useCachedArticles,
-  useCachedCustomers,
-  useCachedEnvironment,
-  useCachedInvoices,
-  useDataAge,
-} from '../../../data/cache-hooks';
+import { articlesData, customersData, environmentData, invoicesData } from '../../../data/datasets';
 import type { PlumeEnvironment } from '../../../data/db';
-import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
+import { useServerEnvironment, useServerRows, useTablesAge } from '../../../data/sync/use-server-rows';
+import { useTablesOnOpen } from '../../../data/sync/use-tables-on-open';
 import type { Article, Customer, Exercise } from '../../../domain/types';
 import { currentCompanyAtom } from '../../../lib/session';
 import type { CompanyFacts } from '../check-context';
 import type { EnvCompany, InvoiceListRow } from '../types';
 
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const DATASETS = ['environment', 'customers', 'articles', 'invoices'] as const;
+const DATASETS = [environmentData, customersData, articlesData, invoicesData];
 
 export interface EditorData {
   companyId: number;
@@ -41,12 +36,12 @@ export interface EditorData {
 
 export function useEditorData(): EditorData {
   const current = useAtomValue(currentCompanyAtom);
-  const { environment } = useCachedEnvironment();
-  const { rows: cachedCustomers } = useCachedCustomers<Customer>();
-  const { rows: cachedArticles } = useCachedArticles<Article>();
-  const { rows: invoices } = useCachedInvoices<InvoiceListRow>();
-  const fetchedAt = useDataAge([...DATASETS]);
-  useRefreshOnOpen(DATASETS);
+  const { environment } = useServerEnvironment();
+  const { rows: cachedCustomers } = useServerRows<Customer>(customersData);
+  const { rows: cachedArticles } = useServerRows<Article>(articlesData);
+  const { rows: invoices } = useServerRows<InvoiceListRow>(invoicesData);
+  const fetchedAt = useTablesAge(DATASETS);
+  useTablesOnOpen(DATASETS);
   return useMemo(() => {
     const inv = (environment?.invoice ?? {}) as Record<string, unknown>;
     // The environment carries customers and articles too: a device that only has it still works.

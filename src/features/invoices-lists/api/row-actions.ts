@@ -1,9 +1,9 @@
 // The row actions of the lists. Changes go through the outbox (online or offline) and the
 // device's copy follows at once; the refresh after a change brings the server's version
-// (src/data/start.ts refreshes the dataset of a done 'invoice.*' / 'quote.*' change).
-import { currentDb } from '../../../data/db';
-import { screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
-import { isQuotaError, newTempId, submitMutation } from '../../../data/outbox';
+// (the invoices and quotes tables refresh after a done 'invoice.*' / 'quote.*' change: their
+// refreshAfter in src/data/datasets.ts).
+import { patchLocalRow, screenOutcome, type ScreenOutcome } from '../../../data/local-rows';
+import { newTempId, submitMutation } from '../../../data/outbox';
 import { todayInParis } from '../../../domain/dates';
 import type { QuoteStateLabel } from '../../../domain/types';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
@@ -12,24 +12,12 @@ import { callRaw, queued } from '../../../data/api-call';
 import { customerLabel, type InvoiceListRow, type QuoteListRow } from '../list-model';
 
 /** Rewrites one row of the device's copy (a change made here shows before the next refresh). */
-export async function patchCachedRow<T>(
+export const patchCachedRow = <T>(
   table: 'invoices' | 'quotes',
   companyId: number,
   id: string | number,
   patch: (row: T) => T,
-): Promise<void> {
-  const db = currentDb();
-  if (!db) return;
-  try {
-    await db.transaction('rw', db.table(table), async () => {
-      const row = await db.table(table).get([companyId, id]);
-      if (row) await db.table(table).put({ ...row, data: patch(row.data as T) });
-    });
-  } catch (error) {
-    // Only the local copy: the change itself is in the outbox or on the server.
-    if (!isQuotaError(error)) throw error;
-  }
-}
+): Promise<void> => patchLocalRow(table, companyId, id, patch);
 
 /** PUT /api/invoices/:id/payment { paidAt: today | null } (validated invoices only). */
 export async function setInvoicePaid(

@@ -1,7 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import { HomeWidget, WidgetRow } from '../../../components/page/home-widget';
-import { useCachedQuotes } from '../../../data/cache-hooks';
+import { quotesData } from '../../../data/datasets';
+import { useServerRows } from '../../../data/sync/use-server-rows';
 import { countLabel, customerLabel, numberLabel, type QuoteListRow } from '../list-model';
 import { editorTarget } from '../paths';
 import { formatMoney } from '../../../domain/format';
@@ -10,7 +11,7 @@ const SHOWN = 3;
 
 /** Home: quotes still waiting for the customer's answer ("En cours"), newest first, from the device's copy. */
 export function OpenQuotesWidget() {
-  const { rows } = useCachedQuotes<QuoteListRow>();
+  const { rows } = useServerRows<QuoteListRow>(quotesData);
   const open = (rows ?? [])
     .filter((q) => q.state === 'En cours' && q.number)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -1,13 +1,13 @@
 // The pages of a long list that are on screen, read through the sync engine (decision 022): a
 // virtualised list of hundreds of thousands of lines asks only for the pages around what it shows,
-// never pages 1..n as useServerPages does. Pages left behind stay in the engine's memory (its
+// never pages 1..n as useServerPages does (the accounting ledger). Pages left behind stay in the engine's memory (its
 // last hundred unwatched answers) for a quick way back, then go.
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { userDb } from '../../../data/db';
-import { entryId, getEntry, getVersion, subscribe, watch, type Entry, type Scope } from '../../../data/sync/engine';
-import { paramsKey, type ServerDataset } from '../../../data/sync/server-data';
-import { currentCompanyAtom, profileAtom } from '../../../lib/session';
+import { currentCompanyAtom, profileAtom } from '../../lib/session';
+import { userDb } from '../db';
+import { entryId, getEntry, getVersion, subscribe, watch, type Entry, type Scope } from './engine';
+import { paramsKey, type ServerDataset } from './server-data';
 
 export interface PageWindow<T> {
   /** The answer of page n (1-based), or undefined while awaited or failed. */

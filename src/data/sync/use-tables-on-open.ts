@@ -1,11 +1,13 @@
-// A list screen shows its cached copy at once and, online, refreshes it when the copy is older
-// than a minute (another user of the company may have changed it since sign-in).
+// A screen showing kept tables (keep: 'table', decision 082) shows its copy at once and, online,
+// refreshes it when the copy is older than a minute (another user of the company may have changed
+// it since sign-in). The engine's on-open rule for tables; useServerData's is its dataset's maxAgeMs.
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { currentCompanyAtom } from '../lib/session';
-import { isOnline } from '../lib/online';
-import { refreshDataset, refreshEnvironment, type RefreshOutcome } from './caches';
-import { currentDb, type WorkplaceDb } from './db';
+import { currentCompanyAtom } from '../../lib/session';
+import { isOnline } from '../../lib/online';
+import { currentDb, type WorkplaceDb } from '../db';
+import type { TableDataset } from './server-data';
+import { refreshTable, type RefreshOutcome } from './tables';
 
 export const REFRESH_ON_OPEN_AFTER_MS = 60_000;
 /**
@@ -29,34 +31,32 @@ async function missingOrStale(
   };
 }
 
-export interface RefreshOnOpen {
-  /** True while a refresh runs or a first copy is awaited (show the skeleton when nothing is cached). */
+export interface TablesOnOpen {
+  /** True while a refresh runs or a first copy is awaited (show the skeleton when nothing is kept). */
   refreshing: boolean;
   /** The server's (or the device's) reason when the refresh failed; null otherwise. */
   error: string | null;
   /**
    * The refresh could not reach the server although the browser says it is online (navigator.onLine
-   * stays true on a tablet whose Wi-Fi is up while the line or the server is down, issue 19): the
+   * stays true on a tablet whose Wi-Fi is up while the line or the server is down, decision 047): the
    * screen shows the age of its copy as it does offline.
    */
   unreachable: boolean;
   retry: () => void;
 }
 
-export function useRefreshOnOpen(datasets: readonly string[]): RefreshOnOpen {
+export function useTablesOnOpen(defs: ReadonlyArray<Pick<TableDataset, 'key'>>): TablesOnOpen {
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unreachable, setUnreachable] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const key = datasets.join(',');
+  const key = defs.map((d) => d.key).join(',');
   useEffect(() => {
     const db = currentDb();
     if (companyId == null || !db || !isOnline()) return;
     let cancelled = false;
     const names = key.split(',');
-    const refresh = (n: string): Promise<RefreshOutcome> =>
-      n === 'environment' ? refreshEnvironment(companyId, db) : refreshDataset(n, companyId, db);
     void (async () => {
       let { missing, stale } = await missingOrStale(db, companyId, names, attempt > 0 ? 0 : REFRESH_ON_OPEN_AFTER_MS);
       if (missing.length === 0 && stale.length === 0) return;
@@ -70,7 +70,7 @@ export function useRefreshOnOpen(datasets: readonly string[]): RefreshOnOpen {
         missing = (await missingOrStale(db, companyId, missing, Infinity)).missing;
       }
       if (cancelled) return;
-      const outcomes = await Promise.all([...missing, ...stale].map(refresh));
+      const outcomes = await Promise.all([...missing, ...stale].map((n) => refreshTable(n, companyId, db)));
       if (cancelled) return;
       const failed = outcomes.find((o): o is Extract<RefreshOutcome, { status: 'error' }> => o.status === 'error');
       setError(failed ? failed.message : null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../domain/types';
 import { documentErrors, type CheckInputs } from './check-context';
-import { rememberCreditBasis } from './credit-basis';
+import { rememberCreditBasis } from './credit-basis-data';
 import { emptyForm, setCustomer } from './editor-model';
 import { addBlankLine, updateLine } from './line-ops';
 
