@@ -4,11 +4,11 @@ import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { sqlState } from '../../db/errors';
 import { checkedLoginName, createInvitation, NO_LOCAL_PASSWORD, revokeAllSessions } from '../auth/service';
-import { findUserByUsername } from '../users/service';
 import {
   activeMembersRights,
   deleteMembership,
   findUserById,
+  findUserByUsername,
   insertUser,
   lockCompany,
   personLabels,
