@@ -1,15 +1,16 @@
 // Decision 027: what a sign-in or a company change costs for
 // the environment, the customers and the articles, with 10 000 of each, on the first sync and on
 // the next ones. The real server (in-process, in-memory PGlite) and the app's own sync code
-// (src/data/sync/table-sync.ts, caches.ts refreshEnvironment) writing into Dexie over
+// (src/data/sync/table-sync.ts, tables.ts refreshTable) writing into Dexie over
 // fake-indexeddb. Bytes: the answers' bodies as sent (gzip when it pays), headers apart.
 // Alone: `npm run bench -- env-sync`.
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
 import { newArticle } from '../src/domain/articles';
-import { refreshEnvironment, setEnvironmentFetcher, type EnvironmentAnswer } from '../src/data/caches';
 import { WorkplaceDb, type PlumeEnvironment } from '../src/data/db';
+import { defineServerData, type ConditionalAnswer } from '../src/data/sync/server-data';
 import { syncTable, type ChangesPage } from '../src/data/sync/table-sync';
+import { keepTable, refreshTable } from '../src/data/sync/tables';
 import { customers, items } from '../server/src/db/schema/index';
 import { customerValues } from '../server/src/modules/catalogue/customer-input';
 import { itemValues } from '../server/src/modules/catalogue/article-service';
@@ -56,19 +57,20 @@ function client(server: TestServer, token: string, company: number) {
     (table: 'customers' | 'items') =>
     async (_c: number, since: string | undefined): Promise<ChangesPage<Row>> =>
       (await get(`/api/sync/${table}${since ? `?since=${since}` : ''}`)).json() as ChangesPage<Row>;
-  setEnvironmentFetcher(async (_c, etag): Promise<EnvironmentAnswer> => {
+  const fetchIfChanged = async (_c: number, etag: string | null): Promise<ConditionalAnswer> => {
     const res = await get('/api/environment/plume?lists=none', etag ? { 'if-none-match': etag } : {});
     return res.status === 304
       ? { status: 'unchanged' }
       : { status: 'changed', data: res.json() as PlumeEnvironment, etag: res.etag };
-  });
+  };
+  keepTable(defineServerData<PlumeEnvironment>({ key: 'environment', keep: 'table', fetchIfChanged }));
   /** What the app does at sign-in and on a company change: the three in parallel, written to Dexie. */
   async function signIn(db: WorkplaceDb) {
     const before = { ...meter };
     const cpu = process.cpuUsage();
     const start = performance.now();
     await Promise.all([
-      refreshEnvironment(company, db),
+      refreshTable('environment', company, db),
       syncTable(db, 'customers', company, changes('customers'), (r) => r.accountNumber as string),
       syncTable(db, 'articles', company, changes('items'), (r) => r.id as number),
     ]);

@@ -1,16 +1,11 @@
 // A customer created offline is addressed by its temporary reference until the server numbers it:
 // a screen showing it follows it to its real account number as soon as the outbox learns it
 // (a live query on the outbox's id map: decision 022, screens read the device).
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
-import { currentDb } from '../../data/db';
-import { isTempId } from '../../data/temp-ids';
+import { useResolvedId } from '../../data/outbox-hooks';
 
 export function useResolvedAccount(accountNumber: string, onResolved: (real: string) => void): void {
-  const real = useLiveQuery(
-    async () => (isTempId(accountNumber) ? ((await currentDb()?.idMap.get(accountNumber))?.serverId ?? null) : null),
-    [accountNumber],
-  );
+  const real = useResolvedId(accountNumber);
   // onResolved is a fresh closure per render; the reference alone decides.
   const callback = useRef(onResolved);
   callback.current = onResolved;

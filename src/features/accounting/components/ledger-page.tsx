@@ -16,7 +16,7 @@ import { dashboardAccountsData, greatBookData } from '../accounting-data';
 import { columnsThatFit, filterAccounts, groupByClass, pagesFor, periodProblem } from '../accounting-model';
 import { fetchGreatBookCsv, type GreatBookLine } from '../api/accounting-api';
 import { ExerciseSelect, TABULAR } from './accounting-ui';
-import { usePageWindow } from './use-page-window';
+import { usePageWindow } from '../../../data/sync/use-page-window';
 import { useExercise } from './use-exercise';
 
 const LEDGER_PAGE_SIZE = 200;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useReducer, useState, type FocusEvent, type FormEvent } from 'react';
-import { useCachedEnvironment } from '../../../data/cache-hooks';
+import { useServerEnvironment } from '../../../data/sync/use-server-rows';
 import { newArticle } from '../../../domain/articles';
 import { createArticle, updateArticle } from '../api/article-mutations';
 import { articleFeedback } from '../article-feedback';
@@ -25,7 +25,7 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
   const [state, dispatch] = useReducer(articleFormReducer, undefined, () => initialArticleForm());
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { environment } = useCachedEnvironment();
+  const { environment } = useServerEnvironment();
 
   useEffect(() => {
     if (!opened) return;

@@ -4,9 +4,10 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
-import { useCachedArticles } from '../../../data/cache-hooks';
+import { articlesData, environmentData } from '../../../data/datasets';
+import { useServerRows } from '../../../data/sync/use-server-rows';
 import { usePendingKeys } from '../../../data/use-pending-keys';
-import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
+import { useTablesOnOpen } from '../../../data/sync/use-tables-on-open';
 import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { deleteArticle } from '../api/article-mutations';
@@ -20,6 +21,8 @@ import { useSearchFilters } from '../../../lib/use-search-filters';
 import { formatCount } from '../../../domain/format';
 
 const CATALOGUE_SEARCH = { q: '' };
+/** Refreshed when the page opens: the articles and the environment their form reads. */
+const OPENED = [articlesData, environmentData];
 
 const count = (n: number) => formatCount(n, 'article');
 
@@ -29,8 +32,8 @@ export function ArticlesPage() {
   const profile = useAtomValue(profileAtom);
   const allows = (p: 'create' | 'edit' | 'delete') =>
     can(profile, p, { menu: 'mesFactures', child: 'gestionArticles' });
-  const { rows, fetchedAt } = useCachedArticles<ArticleRow>();
-  const { refreshing, error: refreshError, unreachable, retry } = useRefreshOnOpen(['articles', 'environment']);
+  const { rows, fetchedAt } = useServerRows<ArticleRow>(articlesData);
+  const { refreshing, error: refreshError, unreachable, retry } = useTablesOnOpen(OPENED);
   const pending = usePendingKeys('item');
   // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
   const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);

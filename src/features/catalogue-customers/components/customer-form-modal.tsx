@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useCachedEnvironment } from '../../../data/cache-hooks';
+import { useServerEnvironment } from '../../../data/sync/use-server-rows';
 import { validateCustomer } from '../../../domain/customers';
 import type { Customer } from '../../../domain/types';
 import { isTempId } from '../../../data/temp-ids';
@@ -37,7 +37,7 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
   const [showErrors, setShowErrors] = useState(false);
   const [left, setLeft] = useState<Partial<Record<CustomerField, boolean>>>({});
   const [saving, setSaving] = useState(false);
-  const { environment } = useCachedEnvironment();
+  const { environment } = useServerEnvironment();
 
   useEffect(() => {
     if (!opened) return;

@@ -5,7 +5,8 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
-import { useCachedCustomers } from '../../../data/cache-hooks';
+import { customersData } from '../../../data/datasets';
+import { useServerRows } from '../../../data/sync/use-server-rows';
 import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { customerName, isArchived, PENDING_ACCOUNT_LABEL } from '../customer-model';
@@ -44,7 +45,7 @@ export function CustomerSheetPage() {
   const allows = (p: 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
   const { customer, status, refresh } = useCustomerSheet(accountNumber);
   const documents = useCustomerDocuments(accountNumber);
-  const { fetchedAt } = useCachedCustomers<{ accountNumber: string }>();
+  const { fetchedAt } = useServerRows<{ accountNumber: string }>(customersData);
   const [editing, setEditing] = useState(false);
   const removal = useCustomerRemoval(companyId, (what) => {
     if (what === 'delete') void navigate({ to: '/mes-factures/mes-clients' });

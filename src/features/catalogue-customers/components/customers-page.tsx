@@ -4,9 +4,10 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
-import { useCachedCustomers } from '../../../data/cache-hooks';
+import { customersData, environmentData } from '../../../data/datasets';
+import { useServerRows } from '../../../data/sync/use-server-rows';
 import { usePendingKeys } from '../../../data/use-pending-keys';
-import { useRefreshOnOpen } from '../../../data/use-refresh-on-open';
+import { useTablesOnOpen } from '../../../data/sync/use-tables-on-open';
 import { can } from '../../../domain/rights';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { filterCustomers, indexCustomers, isArchived, withArchived, type CustomerRow } from '../customer-model';
@@ -20,13 +21,16 @@ const CATALOGUE_SEARCH = { q: '' };
 
 const count = (n: number) => formatCount(n, 'client');
 
+/** Refreshed when the page opens: the customers and the environment their form reads. */
+const OPENED = [customersData, environmentData];
+
 /** /mes-factures/mes-clients: customers from the local copy (works offline), search, create, edit, delete. */
 export function CustomersPage() {
   const companyId = useAtomValue(currentCompanyAtom)?.id ?? 0;
   const profile = useAtomValue(profileAtom);
   const allows = (p: 'create' | 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
-  const { rows, fetchedAt } = useCachedCustomers<CustomerRow>();
-  const { refreshing, error: refreshError, unreachable, retry } = useRefreshOnOpen(['customers', 'environment']);
+  const { rows, fetchedAt } = useServerRows<CustomerRow>(customersData);
+  const { refreshing, error: refreshError, unreachable, retry } = useTablesOnOpen(OPENED);
   const pending = usePendingKeys('customer');
   // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
   const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);

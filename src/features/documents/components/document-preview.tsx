@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Image, Modal, ScrollArea, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { defineServerData } from '../../../data/sync/server-data';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { PdfViewer } from '../../../components/pdf-viewer/pdf-viewer';
-import { downloadDocument, fetchDocumentBlob, type DocumentItem } from '../api/documents-api';
+import { downloadDocument, type DocumentItem } from '../api/documents-api';
 import { formatBytes } from '../../../domain/format';
+import { previewData } from '../documents-data';
 
 type Preview =
   | { kind: 'pdf'; blob: Blob }
@@ -16,19 +16,6 @@ type Preview =
 
 const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
   mime === 'application/pdf' ? 'pdf' : mime.startsWith('image/') ? 'image' : mime.startsWith('text/') ? 'text' : 'none';
-
-// The file shown (decision 022: a read through the sync layer). Opened on demand, never refreshed in
-// the background, and let go as soon as the dialog closes: files can weigh 50 MB.
-const previewData = defineServerData<{ id: number; text: boolean }, Blob | string>({
-  key: 'gedPreview',
-  keep: 'memory',
-  manual: true,
-  forgetOnLeave: true,
-  fetch: async ({ id, text }, { signal }) => {
-    const blob = await fetchDocumentBlob(id, 'view', signal);
-    return text ? blob.text() : blob;
-  },
-});
 
 /** The dialog of NAV-20 for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
 export function DocumentPreview({

@@ -23,7 +23,7 @@ import { checkInputs, useSaveActions, type SetErrors } from '../hooks/use-save-a
 import { useDraftConflict } from '../hooks/use-draft-conflict';
 import { DraftConflictModal } from './draft-conflict-modal';
 import { documentErrors } from '../check-context';
-import { useCreditBasis } from '../credit-basis';
+import { useCreditBasis } from '../credit-basis-data';
 import type { EditorKind, EditorState } from '../types';
 import { BusinessDocumentFieldset } from './business-document-fieldset';
 import { EditorActions, type EditorCan } from './editor-actions';
