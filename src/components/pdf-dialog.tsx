@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { saveBlob } from '../lib/download';
+import { useStateFor } from '../lib/use-state-for';
 import { PdfViewer } from './pdf-viewer/pdf-viewer';
 
 export const PDF_DIALOG_ERROR = 'Erreur lors de l’ouverture de la prévisualisation du PDF';
@@ -36,9 +37,9 @@ export function PdfDialog({
   sending = false,
   error = null,
 }: PdfDialogProps) {
-  const [viewerError, setViewerError] = useState<string | null>(null);
-  useEffect(() => setViewerError(null), [file]);
-  const onViewerError = useCallback((message: string) => setViewerError(message), []);
+  // The viewer's error is the file's: another file starts without one.
+  const [viewerError, setViewerError] = useStateFor<string | null>(file, null);
+  const onViewerError = useCallback((message: string) => setViewerError(message), [setViewerError]);
   const failure = error ?? viewerError;
   return (
     <Modal

@@ -82,4 +82,12 @@ export interface CatalogueSearch {
 }
 export const catalogueSearch = (s: Record<string, unknown>): CatalogueSearch => clean({ q: text(s.q) });
 
+export interface CustomerSheetSearch {
+  accountNumber: string;
+}
+/** Account numbers are text: '411001' must not become a number, nor a missing one 'undefined'. */
+export const customerSheetSearch = (search: Record<string, unknown>): CustomerSheetSearch => ({
+  accountNumber: search.accountNumber == null ? '' : String(search.accountNumber),
+});
+
 export { clean, oneOf, text, texts, whole };

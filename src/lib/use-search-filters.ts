@@ -2,7 +2,7 @@
 // params (a link, a reload, the back button), edits them in its own state so typing stays
 // instant, and writes each change to the URL (replace: no history entry per keystroke). Only
 // values that differ from the defaults appear in the URL.
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch, type RegisteredRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
 /** The filters a URL gives (unknown keys ignored, defaults for what is missing). */
@@ -23,10 +23,15 @@ export function searchOfFilters<F extends { [K in keyof F]: string }>(empty: F, 
   ) as Partial<F>;
 }
 
+/** A route of the app, by id ('/app/mes-factures/mes-clients'). */
+export type RouteId = keyof RegisteredRouter['routesById'];
+
+/** `from`: the list's route, whose validated search the filters start from (decision 083). */
 export function useSearchFilters<F extends { [K in keyof F]: string }>(
+  from: RouteId,
   empty: F,
 ): [F, (patch: Partial<F>) => void, () => void] {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search: Record<string, unknown> = useSearch({ from });
   const navigate = useNavigate();
   const [filters, setFilters] = useState<F>(() => filtersFromSearch(empty, search));
   // Written at once, not debounced: a click on a result right after typing must not be overtaken

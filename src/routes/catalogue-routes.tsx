@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
-import { catalogueSearch } from '../lib/list-search';
+import { catalogueSearch, customerSheetSearch } from '../lib/list-search';
 import { allowedTo } from './guard';
 
 // Articles and customers, guarded by can() (guard.ts).
@@ -25,16 +25,11 @@ export const customersRoute = createRoute({
   component: lazyScreen(() => import('../features/catalogue-customers/components/customers-page'), 'CustomersPage'),
 });
 
-/** Account numbers are text: '411001' must not become a number, nor a missing one 'undefined'. */
-const sheetSearch = (search: Record<string, unknown>): { accountNumber: string } => ({
-  accountNumber: search.accountNumber == null ? '' : String(search.accountNumber),
-});
-
 export const customerSheetRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/mes-clients/ficheClient',
   staticData: { title: 'Fiche client' },
-  validateSearch: sheetSearch,
+  validateSearch: customerSheetSearch,
   beforeLoad: needs('gestionClients'),
   component: lazyScreen(
     () => import('../features/catalogue-customers/components/customer-sheet-page'),

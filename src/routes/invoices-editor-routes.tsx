@@ -1,16 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
+import { editSearch, newInvoiceSearch } from '../features/invoices-editor/editor-search';
 import { lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
 // Quote and invoice editors (decisions 002 and 003), guarded by can() (guard.ts).
 const needs = (child: 'listeFactures' | 'listeDevis') => allowedTo('view', { menu: 'mesFactures', child });
-
-/** A server id is a number (?id=12); a document created offline is known by 'tmp-…' until the server numbers it. */
-const idOf = (v: unknown): string | number => (typeof v === 'number' ? v : v == null ? '' : String(v));
-const idSearch = (search: Record<string, unknown>): { id: string | number } => ({ id: idOf(search.id) });
-const newInvoiceSearch = (search: Record<string, unknown>): { avoir?: string | number } =>
-  search.avoir == null ? {} : { avoir: idOf(search.avoir) };
 
 const invoiceScreen = lazyScreen(
   () => import('../features/invoices-editor/components/editor-screen'),
@@ -33,7 +28,7 @@ export const editInvoiceRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/modifier-facture',
   staticData: { title: 'Modifier une facture' },
-  validateSearch: idSearch,
+  validateSearch: editSearch,
   beforeLoad: needs('listeFactures'),
   component: invoiceScreen,
 });
@@ -48,7 +43,7 @@ export const editQuoteRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mes-factures/modifier-devis',
   staticData: { title: 'Modifier un devis' },
-  validateSearch: idSearch,
+  validateSearch: editSearch,
   beforeLoad: needs('listeDevis'),
   component: quoteScreen,
 });

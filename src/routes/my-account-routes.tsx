@@ -1,8 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { accountPaths } from '../features/my-account';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { accountPaths, firmInvoicesSearch, statementSearch } from '../features/my-account';
 import { getBranding } from '../lib/branding';
-import { lazyScreen } from '../lib/lazy-screen';
-import { clean, oneOf } from '../lib/list-search';
+import { importOrReload, lazyScreen } from '../lib/lazy-screen';
 import { appLayoutRoute } from './app-layout';
 import { allowedTo } from './guard';
 
@@ -13,20 +13,26 @@ import { allowedTo } from './guard';
 const needsRight = allowedTo('view', { menu: 'monCompte' });
 const paths = accountPaths();
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined);
+// lazyScreen's components take no props; these two take their search.
+const InvoicesPage = lazyRouteComponent(
+  () => importOrReload(() => import('../features/my-account/components/invoices-page')),
+  'InvoicesPage',
+);
+const StatementPage = lazyRouteComponent(
+  () => importOrReload(() => import('../features/my-account/components/statement-page')),
+  'StatementPage',
+);
 
-export interface FirmInvoicesSearch {
-  statut?: 'paid' | 'unpaid' | 'overdue' | 'credit';
+// Each screen gets its route's validated search as a prop (account-search.ts says why).
+function FirmInvoicesScreen(): ReactNode {
+  return <InvoicesPage search={firmInvoicesRoute.useSearch()} />;
 }
-export const firmInvoicesSearch = (s: Record<string, unknown>): FirmInvoicesSearch =>
-  clean({ statut: oneOf(['paid', 'unpaid', 'overdue', 'credit'] as const)(s.statut) });
-
-export interface StatementSearch {
-  du?: string;
-  au?: string;
+function StatementScreen(): ReactNode {
+  return <StatementPage search={statementRoute.useSearch()} />;
 }
-export const statementSearch = (s: Record<string, unknown>): StatementSearch => clean({ du: day(s.du), au: day(s.au) });
+// The router loads a screen's chunk before it renders the screen (no Suspense fallback flashes).
+FirmInvoicesScreen.preload = InvoicesPage.preload;
+StatementScreen.preload = StatementPage.preload;
 
 export const firmInvoicesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -34,7 +40,7 @@ export const firmInvoicesRoute = createRoute({
   staticData: { title: `Mes factures ${getBranding().productName}` },
   validateSearch: firmInvoicesSearch,
   beforeLoad: needsRight,
-  component: lazyScreen(() => import('../features/my-account/components/invoices-page'), 'InvoicesPage'),
+  component: FirmInvoicesScreen,
 });
 
 export const statementRoute = createRoute({
@@ -43,7 +49,7 @@ export const statementRoute = createRoute({
   staticData: { title: 'Extrait de compte' },
   validateSearch: statementSearch,
   beforeLoad: needsRight,
-  component: lazyScreen(() => import('../features/my-account/components/statement-page'), 'StatementPage'),
+  component: StatementScreen,
 });
 
 export const paymentReturnRoute = createRoute({

@@ -3,7 +3,8 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { can, type Subject } from '../../domain/rights';
 import { profileAtom } from '../../lib/session';
-import { useEffect, useState } from 'react';
+import { useOnChange } from '../../lib/use-on-change';
+import { useState } from 'react';
 import type { NavChild, NavEntry } from './nav-types';
 
 /** Left drawer (NAV-9): "Accueil" plus the module menus the user's rights open. */
@@ -104,9 +105,10 @@ function NavGroup({
   const Icon = entry.icon;
   const current = items.some((c) => pathname === c.to || pathname.startsWith(`${c.to}/`));
   const [opened, setOpened] = useState(current);
-  useEffect(() => {
+  // Reaching one of its pages opens the group (the user may close it again).
+  useOnChange([current], () => {
     if (current) setOpened(true);
-  }, [current]);
+  });
   return (
     <NavLink
       component="button"

@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useStateFor } from '../../lib/use-state-for';
 import { loadPdfJs } from './load-pdfjs';
 import { nextZoom, scaleFor } from './zoom';
 
@@ -20,13 +21,12 @@ export interface PdfViewerProps {
  */
 export function PdfViewer({ file, title, onError }: PdfViewerProps) {
   const doc = usePdfDocument(file, onError);
-  const [pageNumber, setPageNumber] = useState(1);
+  // Another document opens on its first page.
+  const [pageNumber, setPageNumber] = useStateFor(doc, 1);
   const [zoom, setZoom] = useState(1);
   const { ref: frame, width } = useElementSize();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawing, setDrawing] = useState(true);
-
-  useEffect(() => setPageNumber(1), [doc]);
 
   useEffect(() => {
     if (!doc || !canvas.current || width <= 0) return;
@@ -155,18 +155,18 @@ function Nav({
 
 /** Opens the blob with pdf.js; the document is destroyed (worker memory freed) when the blob changes. */
 function usePdfDocument(file: Blob, onError: (message: string) => void): PDFDocumentProxy | null {
-  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  // The document opened for this blob; none while another blob's is still the one held.
+  const [held, setHeld] = useState<{ file: Blob; doc: PDFDocumentProxy } | null>(null);
   useEffect(() => {
     let cancelled = false;
     let opened: PDFDocumentProxy | null = null;
-    setDoc(null);
     void (async () => {
       try {
         const [pdfjs, bytes] = await Promise.all([loadPdfJs(), file.arrayBuffer()]);
         // isEvalSupported false: the app's Content-Security-Policy forbids eval.
         opened = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
         if (cancelled) void opened.destroy();
-        else setDoc(opened);
+        else setHeld({ file, doc: opened });
       } catch (e) {
         if (!cancelled) onError(messageOf(e));
       }
@@ -176,7 +176,7 @@ function usePdfDocument(file: Blob, onError: (message: string) => void): PDFDocu
       void opened?.destroy();
     };
   }, [file, onError]);
-  return doc;
+  return held?.file === file ? held.doc : null;
 }
 
 function messageOf(e: unknown): string {

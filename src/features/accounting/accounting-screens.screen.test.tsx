@@ -4,12 +4,13 @@
 // type 2 notification opens the page on its request; the firm closes a request instead of
 // answering; a refused FEC shows its first faults and their total. The server, the outbox's
 // replay and the axe passes stay in tests/e2e/accounting.test.ts.
-import { createRoute } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
 import { adminProfile, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { appRoutes } from '../../../tests/support/app-routes';
+import { requestsSearch } from './accounting-search';
 import { deleteUserDb, userDb } from '../../data/db';
 import { requestNotificationLabel } from '../../domain/information-requests';
 import { keepBellOnDevice } from '../notifications';
@@ -65,14 +66,10 @@ function open(path: string, profile = demoProfile()) {
   signInAs(profile);
   return renderInRouter(null, {
     path,
-    routes: (root) => [
-      createRoute({
-        getParentRoute: () => root as never,
-        path: '/ma-comptabilite/demande-information',
-        validateSearch: (s: Record<string, unknown>) => s,
-        component: RequestsPage,
-      }),
-    ],
+    routes: (root) =>
+      appRoutes(root, [
+        { path: '/ma-comptabilite/demande-information', validateSearch: requestsSearch, component: RequestsPage },
+      ]),
   });
 }
 

@@ -12,6 +12,8 @@ import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
 import { fake, resetFakes } from '../../../tests/support/module-fakes';
+import { appRoutes } from '../../../tests/support/app-routes';
+import { customerSheetSearch } from '../../lib/list-search';
 
 const fetchCustomer = vi.fn();
 const fetchCustomerDocuments = vi.fn();
@@ -63,8 +65,16 @@ afterAll(() => deleteUserDb(demoProfile().id));
 
 const openSheet = (accountNumber: string) => {
   signInAs(demoProfile());
-  return renderInRouter(<CustomerSheetPage />, {
+  return renderInRouter(null, {
     path: `/mes-factures/mes-clients/ficheClient?accountNumber=${accountNumber}`,
+    routes: (root) =>
+      appRoutes(root, [
+        {
+          path: '/mes-factures/mes-clients/ficheClient',
+          validateSearch: customerSheetSearch,
+          component: CustomerSheetPage,
+        },
+      ]),
   });
 };
 

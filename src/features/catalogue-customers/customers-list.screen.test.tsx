@@ -6,11 +6,22 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { companyId, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { appRoutes } from '../../../tests/support/app-routes';
+import { catalogueSearch } from '../../lib/list-search';
 import { deleteUserDb, userDb } from '../../data/db';
 import { forgetAll } from '../../data/sync/engine';
 import { emptyCustomer, type CustomerRow } from './customer-model';
 
 const { CustomersPage } = await import('./components/customers-page');
+
+const openList = () =>
+  renderInRouter(null, {
+    path: '/mes-factures/mes-clients',
+    routes: (root) =>
+      appRoutes(root, [
+        { path: '/mes-factures/mes-clients', validateSearch: catalogueSearch, component: CustomersPage },
+      ]),
+  });
 
 const COMPANY = companyId('Boulangerie Pâtisserie Martin');
 const customer = (accountNumber: string, socialReason: string, archived = false): CustomerRow => ({
@@ -36,7 +47,7 @@ describe('the customers list', { timeout: 60_000 }, () => {
     const rows = [customer('C00001', 'Hôtel du Parc'), customer('C00009', 'Ancien Traiteur', true)];
     await db.customers.bulkPut(rows.map((r) => ({ companyId: COMPANY, id: r.accountNumber, data: r, label: '' })));
     await db.meta.put({ companyId: COMPANY, dataset: 'customers', fetchedAt: Date.now(), count: rows.length });
-    renderInRouter(<CustomersPage />, { path: '/mes-factures/mes-clients' });
+    openList();
 
     await screen.findByRole('link', { name: 'Hôtel du Parc', hidden: true });
     expect(screen.queryByRole('link', { name: 'Ancien Traiteur', hidden: true })).toBeNull();

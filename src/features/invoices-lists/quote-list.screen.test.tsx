@@ -8,6 +8,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { appRoutes } from '../../../tests/support/app-routes';
+import { quoteListSearch } from '../../lib/list-search';
 import type { QuoteListRow, QuoteQuery } from './list-model';
 
 const fetchQuotePage = vi.fn<(companyId: number, query: QuoteQuery) => Promise<unknown>>();
@@ -66,7 +68,13 @@ const rows = () =>
 
 async function openList() {
   signInAs(demoProfile());
-  renderInRouter(<QuoteListPage />, { path: '/mes-factures/liste-des-devis' });
+  renderInRouter(null, {
+    path: '/mes-factures/liste-des-devis',
+    routes: (root) =>
+      appRoutes(root, [
+        { path: '/mes-factures/liste-des-devis', validateSearch: quoteListSearch, component: QuoteListPage },
+      ]),
+  });
   await screen.findByRole('link', { name: 'D2026-0004', hidden: true }, { timeout: 20_000 });
 }
 

@@ -5,12 +5,13 @@
 // its balances, exports and balance payment, and the return page that believes the server, never
 // the address. The server, the provider's page and the axe passes stay in
 // tests/e2e/my-account.test.ts.
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetAll } from '../../data/sync/engine';
 import { cleanScreen, installJsdomGaps } from '../../../tests/support/screen';
 import { adminProfile, companyId, demoProfile, renderInRouter, signInAs } from '../../../tests/support/screen-profiles';
+import { firmInvoicesSearch, statementSearch } from './account-search';
 import type { CardPayment, FirmCustomer, FirmInvoice, FirmLink, Statement } from './api/my-account-api';
 
 const fetchInvoices = vi.fn();
@@ -112,19 +113,27 @@ function open(path: string, profile = demoProfile()) {
   signInAs(profile);
   return renderInRouter(null, {
     path,
-    routes: (root) =>
-      [
-        [INVOICES, InvoicesPage],
-        [STATEMENT, StatementPage],
-        [`${PAYMENT}/$paiement`, PaymentReturnPage],
-      ].map(([p, component]) =>
-        createRoute({
-          getParentRoute: () => root as never,
-          path: p as string,
-          validateSearch: (s: Record<string, unknown>) => s,
-          component: component as never,
-        }),
-      ),
+    routes: (root) => {
+      // As src/routes/my-account-routes.tsx does: each screen gets its route's validated search.
+      const invoices: AnyRoute = createRoute({
+        getParentRoute: () => root,
+        path: INVOICES,
+        validateSearch: firmInvoicesSearch,
+        component: () => <InvoicesPage search={invoices.useSearch()} />,
+      });
+      const statement: AnyRoute = createRoute({
+        getParentRoute: () => root,
+        path: STATEMENT,
+        validateSearch: statementSearch,
+        component: () => <StatementPage search={statement.useSearch()} />,
+      });
+      const payment = createRoute({
+        getParentRoute: () => root,
+        path: `${PAYMENT}/$paiement`,
+        component: PaymentReturnPage,
+      });
+      return [invoices, statement, payment];
+    },
   });
 }
 

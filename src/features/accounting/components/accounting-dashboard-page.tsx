@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Skeleton, Stack, Text, Card } from '@mantine/core';
 import { FigureCard } from '../../../components/page/figure-card';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
@@ -19,6 +19,8 @@ import type { MonthlyDashboard } from '../api/accounting-api';
 import { ExerciseSelect, FiguresTable, Section } from './accounting-ui';
 import { useExercise } from './use-exercise';
 
+const route = getRouteApi('/app/ma-comptabilite/dashboard');
+
 const MonthBars = lazy(() => import('./accounting-charts').then((m) => ({ default: m.MonthBars })));
 
 const CURRENT = 'Exercice';
@@ -26,7 +28,7 @@ const PREVIOUS = 'Exercice précédent';
 
 /** /ma-comptabilite/dashboard: produits, charges, résultat, trésorerie par mois face à l’exercice précédent. */
 export function AccountingDashboardPage() {
-  const search = useSearch({ strict: false }) as { exercice?: number };
+  const search = route.useSearch();
   const navigate = useNavigate();
   const online = useOnline();
   const { periods, exercises, exercise, remember } = useExercise(search.exercice);

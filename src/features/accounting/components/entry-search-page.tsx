@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, MultiSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '../../../components/dates';
 import { IconMessageQuestion, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
@@ -24,11 +24,13 @@ import { saveSearchState, type EntryLine } from '../api/accounting-api';
 import { ExerciseSelect, TABULAR } from './accounting-ui';
 import { useExercise } from './use-exercise';
 
+const route = getRouteApi('/app/ma-comptabilite/recherche');
+
 const AskRequestModal = lazy(() => import('./ask-request-modal').then((m) => ({ default: m.AskRequestModal })));
 
 /** /ma-comptabilite/recherche: entries by period, accounts, journals, text and amounts; the state is kept per user and company. */
 export function EntrySearchPage() {
-  const search = useSearch({ strict: false }) as Search;
+  const search = route.useSearch();
   const navigate = useNavigate();
   const profile = useAtomValue(profileAtom);
   const firm = can(profile, 'firm');

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { ChoiceBar } from '../../../components/choice-bar';
 import { IconCloudUpload, IconLock, IconPaperclip } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
@@ -33,11 +33,7 @@ import {
   type RequiredDetail,
 } from '../api/accounting-api';
 
-interface Search {
-  demande?: number;
-  statut?: RequestStatus;
-  notification?: number;
-}
+const route = getRouteApi('/app/ma-comptabilite/demande-information');
 
 const FILTERS = [
   { value: 'toutes', label: 'Toutes' },
@@ -48,7 +44,7 @@ const FILTERS = [
 
 /** /ma-comptabilite/demande-information: the firm's questions on entries and the company's answers. */
 export function RequestsPage() {
-  const search = useSearch({ strict: false }) as Search;
+  const search = route.useSearch();
   const navigate = useNavigate();
   const online = useOnline();
   const firm = can(useAtomValue(profileAtom), 'firm');

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { toastSuccess } from '../../../lib/toast';
+import { useOnChange } from '../../../lib/use-on-change';
 import { createUser, type GrantableCompany, type ManagedUserProfile } from '../api/admin-api';
 import { tryOnline } from '../feedback';
 import {
@@ -59,15 +60,15 @@ export function AddUserModal({
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  // A fresh stepper each time it opens.
+  useOnChange([opened], () => {
     if (!opened) return;
     setDraft(start());
     setStep(0);
     setTried(null);
     setServerErrors({});
     setFailure(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh stepper each time it opens
-  }, [opened]);
+  });
 
   // A screen reader hears the new step's question, and Tab continues from there.
   const first = useRef(true);

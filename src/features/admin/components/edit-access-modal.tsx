@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useServerData } from '../../../data/sync/use-server-data';
 import { toastSuccess } from '../../../lib/toast';
+import { useOnChange } from '../../../lib/use-on-change';
 import { profileData } from '../admin-data';
 import { updateAccess, type GrantableCompany, type ManagedUser } from '../api/admin-api';
 import { online } from '../feedback';
@@ -36,16 +37,20 @@ export function EditAccessModal({
   const company = companies.find((c) => c.id === companyId);
   const membership = read.data?.companies.find((c) => c.companyId === companyId);
 
-  useEffect(() => setCompanyId(currentCompany), [user, currentCompany]);
+  // Another user (or company of the admin) starts from the current company.
+  useOnChange([user, currentCompany], () => setCompanyId(currentCompany));
   // The form starts from what the user holds in the chosen company, once it is known.
-  useEffect(() => {
-    if (!company || !read.data) return setDraft(null);
-    setDraft({
-      appRights: membership ? clampTo(membership.appRights, company.appRights) : [],
-      categories: membership?.categories ?? company.categories.map((c) => c.id),
-      categoriesInbox: membership?.categoriesInbox ?? depositIds(company),
-    });
-  }, [company, membership, read.data]);
+  useOnChange([company, membership, read.data], () =>
+    setDraft(
+      company && read.data
+        ? {
+            appRights: membership ? clampTo(membership.appRights, company.appRights) : [],
+            categories: membership?.categories ?? company.categories.map((c) => c.id),
+            categoriesInbox: membership?.categoriesInbox ?? depositIds(company),
+          }
+        : null,
+    ),
+  );
 
   async function save() {
     if (!user || !company || !draft) return;

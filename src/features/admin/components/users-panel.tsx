@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
 import type { ServerData } from '../../../data/sync/use-server-data';
 import type { Page } from '../../../contract/common';
@@ -34,9 +34,9 @@ export function UsersPanel({
   }, [debounced, params, onParams]);
 
   // While the next page or search loads, the previous one stays (no flash of an empty screen).
-  const last = useRef(read.data);
-  if (read.data) last.current = read.data;
-  const page = read.data ?? last.current;
+  const [last, setLast] = useState(read.data);
+  if (read.data && read.data !== last) setLast(read.data);
+  const page = read.data ?? last;
   return (
     <Stack gap="sm">
       <TextInput

@@ -1,14 +1,17 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { readApiError } from '../../../lib/http';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { requestPasswordReset, resetPassword } from '../api/session-api';
 import { AuthCard } from './auth-card';
 
+const route = getRouteApi('/forgotten-password');
+
 /** /forgotten-password: asks for a link; with ?token=… (the link of the mail) sets a new password. */
-export function ForgottenPasswordPage() {
-  const search = useSearch({ strict: false }) as { token?: string };
+// The return type is written: inferred, it would make the route tree's type depend on itself.
+export function ForgottenPasswordPage(): ReactNode {
+  const search = route.useSearch();
   return search.token ? <ResetForm token={search.token} /> : <RequestForm />;
 }
 

@@ -3,7 +3,7 @@ import { Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, V
 import { ChoiceBar } from '../../../components/choice-bar';
 import { PHONE_FIGURES, usePhone } from '../../../components/use-phone';
 import { DatePickerInput } from '../../../components/dates';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
@@ -22,6 +22,8 @@ import {
   type DashboardParams,
 } from '../cash-registers-data';
 
+const route = getRouteApi('/app/mes-caisses/dashboard');
+
 // The chart library is loaded with the first chart, not with the screen's figures.
 const ComparedBars = lazy(() => import('./cash-charts').then((m) => ({ default: m.ComparedBars })));
 
@@ -29,15 +31,12 @@ const PERIOD = 'Période';
 const PREVIOUS = 'Année précédente';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-interface Search {
-  caisse?: string;
-  du?: string;
-  au?: string;
-}
+/** The route's validated search (validateSearch in src/routes). */
+type Search = ReturnType<typeof route.useSearch>;
 
 /** /mes-caisses/dashboard: sales against last year, revenues by means of payment, cash stakes, monthly result. */
 export function CashDashboardPage() {
-  const search = useSearch({ strict: false }) as Search;
+  const search = route.useSearch();
   const navigate = useNavigate();
   const online = useOnline();
   const today = todayInParis(new Date());

@@ -8,7 +8,7 @@ import {
   IconShieldCheck,
 } from '@tabler/icons-react';
 import { DatePickerInput } from '../../../components/dates';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useMemo, useRef, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
@@ -40,18 +40,16 @@ import { JournalLists, RegisterDetails } from './journal-view';
 import { MovementForm, type Correction } from './movement-form';
 import { JOURNALS_PATH } from './paths';
 
-type Panel = 'saisie' | 'cloture' | 'integrite';
-interface Search {
-  caisse?: string;
-  jour?: string;
-  panel?: Panel;
-}
+const route = getRouteApi('/app/mes-caisses/journées');
+
+/** The route's validated search (validateSearch in src/routes). */
+type Search = ReturnType<typeof route.useSearch>;
 
 const SWIPE_PX = 60;
 
 /** /mes-caisses/journées?caisse=<uuid>&jour=AAAA-MM-JJ: a register's journal, day by day. */
 export function JournalPage() {
-  const search = useSearch({ strict: false }) as Search;
+  const search = route.useSearch();
   const navigate = useNavigate();
   const online = useOnline();
   const companyId = useAtomValue(currentCompanyAtom)?.id;

@@ -2,13 +2,14 @@ import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileZip, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
 import { DEPOSIT_STATUS_LABELS, DEPOSIT_STATUSES, type DepositStatus } from '../../../domain/deposits';
 import { can } from '../../../domain/rights';
 import { readApiError } from '../../../lib/http';
 import { profileAtom } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useStateFor } from '../../../lib/use-state-for';
 import { deleteDeposit, downloadDepositsZip } from '../api/inbox-api';
 import type { DepositItem } from '../api/inbox-types';
 import { useDeposits } from '../use-deposits';
@@ -34,13 +35,13 @@ export function DepositsPanel({
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q, 300);
   const [status, setStatus] = useState<DepositStatus | null>(null);
-  const [page, setPage] = useState(1);
+  // Another search or status starts on its first page.
+  const [page, setPage] = useStateFor(`${search}\n${status ?? ''}`, 1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [toDelete, setToDelete] = useState<DepositItem | null>(null);
   const [busy, setBusy] = useState(false);
   // A file kept on the device reached the server: the sync layer refreshes this list (decision 022).
   const { data, refresh } = useDeposits(kind, { page, pageSize: PAGE_SIZE, q: search, status, mine });
-  useEffect(() => setPage(1), [search, status]);
 
   const items = data && data !== 'error' ? data.items : null;
   const toggle = (id: number) =>

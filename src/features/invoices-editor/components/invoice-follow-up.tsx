@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { todayInParis } from '../../../domain/dates';
 import {
@@ -79,16 +79,18 @@ export function InvoiceFollowUpSection({
   follow,
   companyId,
   canPay,
+  payOnOpen,
 }: {
   follow: InvoiceFollowUpState;
   companyId: number;
   canPay: boolean;
+  /** Opened from the invoice list's « Enregistrer un paiement » (?payer=1). */
+  payOnOpen: boolean;
 }) {
   const { followUp: f, facts } = follow;
-  const search = useSearch({ strict: false }) as { payer?: string | number };
   const isInvoice = facts.type === 'Facture';
   const due = amountDue(facts);
-  const [paying, setPaying] = useState(() => isInvoice && canPay && due > 0 && !!search.payer);
+  const [paying, setPaying] = useState(() => isInvoice && canPay && due > 0 && payOnOpen);
   const [busy, setBusy] = useState(false);
 
   async function pay(p: { date: string; means: PaymentMeans; amount: number }): Promise<string[] | null> {

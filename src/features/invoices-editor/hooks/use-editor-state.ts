@@ -28,8 +28,13 @@ export interface EditorStateApi {
 
 export function useEditorState(initial: EditorState, companyId: number): EditorStateApi {
   const [state, setState] = useState(initial);
+  // Every update goes through `update`, which keeps `latest` current for the async actions (get,
+  // the draft's write): no ref is written during render (react-compiler/refs).
   const latest = useRef(state);
-  latest.current = state;
+  const update = useCallback((fn: (s: EditorState) => EditorState) => {
+    latest.current = fn(latest.current);
+    setState(latest.current);
+  }, []);
   const unwritten = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -45,19 +50,14 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
 
   const change = useCallback(
     (fn: (form: EditorForm) => EditorForm) => {
-      setState((s) => ({ ...s, form: fn(s.form), dirty: true }));
+      update((s) => ({ ...s, form: fn(s.form), dirty: true }));
       unwritten.current = true;
       markUnsaved(UNSAVED_KEY, true);
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void write(), DRAFT_DELAY_MS);
     },
-    [write],
+    [write, update],
   );
-
-  const replace = useCallback((fn: (s: EditorState) => EditorState) => {
-    latest.current = fn(latest.current);
-    setState(latest.current);
-  }, []);
 
   // Leaving the screen or hiding the tab writes what is pending at once.
   useEffect(() => {
@@ -86,14 +86,14 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
         const doc = response as { number?: string | null; version?: number };
         // The next save starts from the version this one produced (decision 010).
         const version = (s: EditorState) => (typeof doc.version === 'number' ? doc.version : s.version);
-        setState((s) =>
+        update((s) =>
           sameSent(s.sent, entry.body)
             ? { ...s, sent: null, number: doc.number ?? s.number, version: version(s) }
             : { ...s, version: version(s) },
         );
       } else if (entry.kind === 'invoice.validate') {
         const answer = response as ValidateAnswer;
-        setState((s) => ({
+        update((s) => ({
           ...s,
           validated: true,
           number: answer.invoice.number,
@@ -104,7 +104,7 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
         }));
       }
     });
-  }, [docKey, kind]);
+  }, [docKey, kind, update]);
 
   // A customer created offline got its number from the server: the form names it by that number
   // from now on (the local draft is rewritten by data/resolved-refs.ts).
@@ -113,14 +113,14 @@ export function useEditorState(initial: EditorState, companyId: number): EditorS
       onMutationDone((entry, response) => {
         const number = entry.idField ? (response as Record<string, unknown> | null)?.[entry.idField] : undefined;
         if (!entry.createsTempId || typeof number !== 'string') return;
-        setState((s) =>
+        update((s) =>
           s.form.accountNumber === entry.createsTempId ? { ...s, form: { ...s.form, accountNumber: number } } : s,
         );
       }),
-    [],
+    [update],
   );
 
   const flush = useCallback(() => write(), [write]);
   const get = useCallback(() => latest.current, []);
-  return { state, change, replace, flush, get };
+  return { state, change, replace: update, flush, get };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** « Ctrl + S » on Windows and Linux, « ⌘ S » on a Mac: what the save button's title says. */
 export const SAVE_SHORTCUT_LABEL =
@@ -11,14 +11,13 @@ export const SAVE_SHORTCUT_LABEL =
  * inside a dialog (a payment, the PDF), whose own form has the focus.
  */
 export function useSaveShortcut(save: (() => void) | null): void {
-  const latest = useRef(save);
-  latest.current = save;
+  const saveNow = useEffectEvent(() => save?.());
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 's') return;
       e.preventDefault();
       if (e.target instanceof Element && e.target.closest('[role="dialog"]')) return;
-      latest.current?.();
+      saveNow();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

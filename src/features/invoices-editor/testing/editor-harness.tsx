@@ -19,6 +19,7 @@ import { currentDb, deleteUserDb, type PlumeEnvironment } from '../../../data/db
 import { forgetAll } from '../../../data/sync/engine';
 import { setSession, store, type UserProfile } from '../../../lib/session';
 import { InvoiceEditorScreen, QuoteEditorScreen } from '../components/editor-screen';
+import { editSearch, newInvoiceSearch } from '../editor-search';
 import type { InvoiceListRow } from '../types';
 import { ARTICLES, COMPANY_ID, CUSTOMERS, ENVIRONMENT } from './editor-fixtures';
 
@@ -66,18 +67,23 @@ const Place = ({ name }: { name: string }) => <h1>{name}</h1>;
 /** The app's editor routes and the two lists they lead back to. */
 function makeRouter(path: string) {
   const root = createRootRoute({ component: () => <Outlet /> });
-  const at = (p: string, component: () => React.ReactNode) =>
-    createRoute({ getParentRoute: () => root, path: p, component });
+  // Under the signed-in layout's id, as in the app: the screens find their routes by id.
+  const app = createRoute({ getParentRoute: () => root, id: 'app' });
+  const at = (
+    p: string,
+    component: () => React.ReactNode,
+    validateSearch?: (search: Record<string, unknown>) => object,
+  ) => createRoute({ getParentRoute: () => app, path: p, component, validateSearch });
   const routes = [
-    at('/mes-factures/ajouter-facture', InvoiceEditorScreen),
-    at('/mes-factures/modifier-facture', InvoiceEditorScreen),
+    at('/mes-factures/ajouter-facture', InvoiceEditorScreen, newInvoiceSearch),
+    at('/mes-factures/modifier-facture', InvoiceEditorScreen, editSearch),
     at('/mes-factures/ajouter-devis', QuoteEditorScreen),
-    at('/mes-factures/modifier-devis', QuoteEditorScreen),
+    at('/mes-factures/modifier-devis', QuoteEditorScreen, editSearch),
     at('/mes-factures/liste-des-factures', () => <Place name="Liste des factures" />),
     at('/mes-factures/liste-des-devis', () => <Place name="Liste des devis" />),
   ];
   return createRouter({
-    routeTree: root.addChildren(routes),
+    routeTree: root.addChildren([app.addChildren(routes)]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
 }

@@ -53,7 +53,7 @@ export function InvoiceListPage() {
   const today = useToday();
   const open = useOpen();
   // Filters live in the URL (decision 022): linked, reloaded, restored by the back button.
-  const [filters, patch, reset] = useSearchFilters(EMPTY_INVOICE_FILTERS);
+  const [filters, patch, reset] = useSearchFilters('/app/mes-factures/liste-des-factures', EMPTY_INVOICE_FILTERS);
   const [q] = useDebouncedValue(filters.q, 250);
   const query = useMemo(() => invoiceQuery({ ...filters, q }), [filters, q]);
   const { options, lookup } = useCustomerDirectory();

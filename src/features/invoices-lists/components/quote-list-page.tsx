@@ -49,7 +49,7 @@ export function QuoteListPage() {
   const open = useOpen();
   const navigate = useNavigate();
   // Filters live in the URL (decision 022): linked, reloaded, restored by the back button.
-  const [filters, patch, reset] = useSearchFilters(EMPTY_QUOTE_FILTERS);
+  const [filters, patch, reset] = useSearchFilters('/app/mes-factures/liste-des-devis', EMPTY_QUOTE_FILTERS);
   const [q] = useDebouncedValue(filters.q, 250);
   const query = useMemo(() => quoteQuery({ ...filters, q }), [filters, q]);
   const { options, lookup } = useCustomerDirectory();

@@ -1,5 +1,5 @@
 import { Anchor, Card, Skeleton, Stack, Text } from '@mantine/core';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { ChoiceBar } from '../../../components/choice-bar';
 import { DataAge } from '../../../components/offline/data-age';
@@ -13,19 +13,15 @@ import { getBranding } from '../../../lib/branding';
 import { useOnline } from '../../../lib/online';
 import { profileAtom } from '../../../lib/session';
 import { firmInvoicesData } from '../my-account-data';
-import { accountPaths, filterInvoices, STATUS_FILTERS, type InvoiceStatus } from '../my-account-model';
+import type { FirmInvoicesSearch } from '../account-search';
+import { accountPaths, filterInvoices, STATUS_FILTERS } from '../my-account-model';
 import { NotOpenYet } from './account-ui';
 import { FirmLinkCard } from './firm-link-card';
 import { InvoicesTable } from './invoices-table';
 import { useInvoicePdf } from './use-invoice-pdf';
 
-interface Search {
-  statut?: InvoiceStatus;
-}
-
 /** /mon-compte-{product}/factures-{product}: the invoices and credit notes the firm issued to the company. */
-export function InvoicesPage() {
-  const search = useSearch({ strict: false }) as Search;
+export function InvoicesPage({ search }: { search: FirmInvoicesSearch }) {
   const navigate = useNavigate();
   const online = useOnline();
   const profile = useAtomValue(profileAtom);

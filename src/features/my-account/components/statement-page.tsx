@@ -1,7 +1,7 @@
 import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '../../../components/dates';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
@@ -16,22 +16,17 @@ import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { fetchStatementExport, type Period } from '../api/my-account-api';
 import { statementData } from '../my-account-data';
+import type { StatementSearch } from '../account-search';
 import { accountPaths, periodProblem } from '../my-account-model';
 import { NotOpenYet } from './account-ui';
 import { PayButton } from './pay-button';
 import { StatementTable } from './statement-table';
 
-interface Search {
-  du?: string;
-  au?: string;
-}
-
 /**
  * /mon-compte-{product}/extrait-du-compte. Without dates in the address the server's default
  * period (the last 12 months) is asked, and the fields show the period it answered.
  */
-export function StatementPage() {
-  const search = useSearch({ strict: false }) as Search;
+export function StatementPage({ search }: { search: StatementSearch }) {
   const navigate = useNavigate();
   const online = useOnline();
   const companyId = useAtomValue(currentCompanyAtom)?.id;
@@ -43,7 +38,7 @@ export function StatementPage() {
   const fromDevice = !online || read.status === 'offline' || read.status === 'error';
   const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
 
-  const set = (next: Search) =>
+  const set = (next: StatementSearch) =>
     void navigate({ to: accountPaths().statement, search: { ...search, ...next } as never, replace: true });
 
   const exportAs = async (format: 'pdf' | 'csv') => {

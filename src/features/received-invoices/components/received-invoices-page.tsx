@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCloudOff, IconFileUpload, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ListPagination } from '../../../components/page/list-pagination';
 import { PageHeader } from '../../../components/page/page-header';
 import { useServerData } from '../../../data/sync/use-server-data';
@@ -11,6 +11,7 @@ import { can } from '../../../domain/rights';
 import { formatBytes } from '../../../domain/format';
 import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
+import { useStateFor } from '../../../lib/use-state-for';
 import { depositReceivedInvoice, type ReceivedInvoiceDetail } from '../api/received-invoices-api';
 import { receivedInvoicesData } from '../received-invoices-data';
 import { depositSummary, EINVOICE_ACCEPT } from '../received-invoices-model';
@@ -32,8 +33,8 @@ export function ReceivedInvoicesPage() {
   const mayDeposit = can(profile, 'create', { menu: 'maBannette' });
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q, 300);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [search]);
+  // Another search starts on its first page.
+  const [page, setPage] = useStateFor(search, 1);
   const list = useServerData(receivedInvoicesData, { q: search, page, pageSize: PAGE_SIZE });
   const [deposit, setDeposit] = useState<DepositState>({ step: 'idle' });
   const abort = useRef<(() => void) | null>(null);
