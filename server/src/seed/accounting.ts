@@ -251,29 +251,12 @@ export function bakeryExercise(
   const w = new FecWriter(opts.today ?? null);
   const r = seededRandom(opts.seed);
   const scale = opts.scale ?? 1;
-  // Opening entry: the previous balances (balance-sheet accounts and the result), or the creation.
-  const opening: Leg[] = [];
-  if (opts.opening) {
-    let result = 0;
-    for (const [account, cents] of [...opts.opening].sort()) {
-      if (account.startsWith('6') || account.startsWith('7')) result += cents;
-      else if (cents !== 0) opening.push(cents > 0 ? { account, debit: cents } : { account, credit: -cents });
-    }
-    if (result !== 0)
-      opening.push(result > 0 ? { account: '12000000', debit: result } : { account: '12000000', credit: -result });
-  } else
-    opening.push(
-      { account: '51200000', debit: 4_000_000 },
-      { account: '21540000', debit: 6_000_000 },
-      { account: '10130000', credit: 2_000_000 },
-      { account: '16400000', credit: 8_000_000 },
-    );
-  w.entry('AN', dateStart, 'AN', 'Reprise des soldes', opening);
+  w.entry('AN', dateStart, 'AN', 'Reprise des soldes', openingLegs(opts.opening));
   const recordedFrom = opts.sales?.registersFrom ?? null;
   const calendar = invoiceCalendar(opts.sales, dateStart, until);
   let loan = opts.opening?.get('16400000') ?? -8_000_000;
   let week: Week = [];
-  let piece = 0;
+  const pieces = { last: 0 };
   for (let day = dateStart; day <= until; day = addDays(day, 1)) {
     const d = new Date(`${day}T00:00:00Z`);
     const weekday = d.getUTCDay();
@@ -291,94 +274,136 @@ export function bakeryExercise(
     for (const inv of calendar.invoices.get(day) ?? []) invoiceEntry(w, inv);
     for (const [inv, p] of calendar.payments.get(day) ?? []) paymentEntry(w, inv, p);
     if (weekday !== 0) {
-      // Supplier invoices (four or five a day) and their payment 30 days later.
-      const invoices = Math.round(4.4 * scale * (0.5 + r()));
-      for (let k = 0; k < invoices; k++) {
-        const [code, name, account, rate] = SUPPLIERS[Math.floor(r() * SUPPLIERS.length)]!;
-        // Purchases about 30 % of the sales, as in a bakery (flour, butter, energy): the demo shows a
-        // profit. Many small ones (four or five a day), as a bakery's deliveries come.
-        const ttc = Math.round((account === '60610000' ? 20_500 : 8_500) * (0.5 + r()));
-        const [net, tax] = split(ttc, rate);
-        const ref = `FA${pad(++piece)}`;
-        const letter = `L${pad(piece, 5)}`;
-        w.entry('AC', day, ref, `${name} facture ${ref}`, [
-          { account, debit: net },
-          { account: '44566000', debit: tax },
-          { account: '40100000', credit: ttc, aux: [code, name], lettering: letter },
-        ]);
-        if (addDays(day, 30) <= until)
-          w.entry('BQ', addDays(day, 30), ref, `Virement ${name} ${ref}`, [
-            { account: '40100000', debit: ttc, aux: [code, name], lettering: letter },
-            { account: '51200000', credit: ttc },
-          ]);
-      }
+      supplierInvoices(w, r, day, until, scale, pieces);
       // Invented catering invoices (about one in four days), paid 15 days later: only without real ones.
-      if (!opts.sales && r() < 0.25) {
-        const [code, name] = CUSTOMERS[Math.floor(r() * CUSTOMERS.length)]!;
-        const ttc = Math.round(35_000 + 60_000 * r());
-        const [net, tax] = split(ttc, 0.1);
-        const ref = `FV${pad(++piece)}`;
-        const letter = `V${pad(piece, 5)}`;
-        w.entry('VT', day, ref, `Traiteur ${name}`, [
-          { account: '41100000', debit: ttc, aux: [code, name], lettering: letter },
-          { account: '70610000', credit: net },
-          { account: '44571100', credit: tax },
-        ]);
-        if (addDays(day, 15) <= until)
-          w.entry('BQ', addDays(day, 15), ref, `Règlement ${name}`, [
-            { account: '51200000', debit: ttc },
-            { account: '41100000', credit: ttc, aux: [code, name], lettering: letter },
-          ]);
-      }
+      if (!opts.sales && r() < 0.25) cateringInvoice(w, r, day, until, pieces);
     }
     // The invented days' cash goes to the bank on Saturdays (recorded days carry their own deposits).
     if (weekday === 6) {
-      const cash = week.reduce((a, b) => a + b, 0);
+      depositWeek(w, day, week);
       week = [];
-      if (cash > 0)
-        w.entry('BQ', day, `ESP${fecDate(day)}`, 'Remise d’espèces en banque', [
-          { account: '51200000', debit: cash },
-          { account: '53000000', credit: cash },
-        ]);
     }
     // Month end: rent, payroll, loan instalment.
-    if (addDays(day, 1).slice(8, 10) === '01') {
-      const m = `${day.slice(5, 7)}/${day.slice(0, 4)}`;
-      w.entry('AC', day, `LOY${day.slice(0, 7)}`, `Loyer ${m}`, [
-        { account: '61320000', debit: 180_000 },
-        { account: '44566000', debit: 36_000 },
-        { account: '40100000', credit: 216_000, aux: ['F-SCI', 'SCI des Lilas'] },
-      ]);
-      w.entry('BQ', day, `LOY${day.slice(0, 7)}`, `Virement loyer ${m}`, [
-        { account: '40100000', debit: 216_000, aux: ['F-SCI', 'SCI des Lilas'] },
-        { account: '51200000', credit: 216_000 },
-      ]);
-      const gross = Math.round(1_450_000 * scale * (0.97 + 0.06 * r()));
-      const employee = Math.round(gross * 0.22);
-      const employer = Math.round(gross * 0.42);
-      const net = gross - employee;
-      w.entry('OD', day, `PAIE${day.slice(0, 7)}`, `Paie ${m}`, [
-        { account: '64100000', debit: gross },
-        { account: '64510000', debit: employer },
-        { account: '42100000', credit: net },
-        { account: '43100000', credit: Math.round((employee + employer) * 0.8) },
-        { account: '43700000', credit: employee + employer - Math.round((employee + employer) * 0.8) },
-      ]);
-      w.entry('BQ', day, `PAIE${day.slice(0, 7)}`, `Virement des salaires ${m}`, [
-        { account: '42100000', debit: net },
-        { account: '51200000', credit: net },
-      ]);
-      const interest = Math.round((-loan * 0.035) / 12);
-      const capital = 140_000 - interest;
-      loan += capital;
-      w.entry('BQ', day, `ECH${day.slice(0, 7)}`, `Échéance emprunt four ${m}`, [
-        { account: '16400000', debit: capital },
-        { account: '66110000', debit: interest },
-        { account: '51200000', credit: 140_000 },
-      ]);
-    }
+    if (addDays(day, 1).slice(8, 10) === '01') loan = monthEnd(w, r, day, scale, loan);
   }
   return w;
+}
+
+/** The last piece number taken (supplier and catering invoices share one sequence). */
+interface Pieces {
+  last: number;
+}
+
+/** The opening entry: the previous balances (balance-sheet accounts and the result), or the creation. */
+function openingLegs(previous: Map<string, number> | null | undefined): Leg[] {
+  const opening: Leg[] = [];
+  if (previous) {
+    let result = 0;
+    for (const [account, cents] of [...previous].sort()) {
+      if (account.startsWith('6') || account.startsWith('7')) result += cents;
+      else if (cents !== 0) opening.push(cents > 0 ? { account, debit: cents } : { account, credit: -cents });
+    }
+    if (result !== 0)
+      opening.push(result > 0 ? { account: '12000000', debit: result } : { account: '12000000', credit: -result });
+  } else
+    opening.push(
+      { account: '51200000', debit: 4_000_000 },
+      { account: '21540000', debit: 6_000_000 },
+      { account: '10130000', credit: 2_000_000 },
+      { account: '16400000', credit: 8_000_000 },
+    );
+  return opening;
+}
+
+/** The day's supplier invoices (four or five a day) and their payment 30 days later. */
+function supplierInvoices(w: FecWriter, r: () => number, day: string, until: string, scale: number, pieces: Pieces) {
+  const invoices = Math.round(4.4 * scale * (0.5 + r()));
+  for (let k = 0; k < invoices; k++) {
+    const [code, name, account, rate] = SUPPLIERS[Math.floor(r() * SUPPLIERS.length)]!;
+    // Purchases about 30 % of the sales, as in a bakery (flour, butter, energy): the demo shows a
+    // profit. Many small ones (four or five a day), as a bakery's deliveries come.
+    const ttc = Math.round((account === '60610000' ? 20_500 : 8_500) * (0.5 + r()));
+    const [net, tax] = split(ttc, rate);
+    const ref = `FA${pad(++pieces.last)}`;
+    const letter = `L${pad(pieces.last, 5)}`;
+    w.entry('AC', day, ref, `${name} facture ${ref}`, [
+      { account, debit: net },
+      { account: '44566000', debit: tax },
+      { account: '40100000', credit: ttc, aux: [code, name], lettering: letter },
+    ]);
+    if (addDays(day, 30) <= until)
+      w.entry('BQ', addDays(day, 30), ref, `Virement ${name} ${ref}`, [
+        { account: '40100000', debit: ttc, aux: [code, name], lettering: letter },
+        { account: '51200000', credit: ttc },
+      ]);
+  }
+}
+
+/** An invented catering invoice, paid 15 days later. */
+function cateringInvoice(w: FecWriter, r: () => number, day: string, until: string, pieces: Pieces) {
+  const [code, name] = CUSTOMERS[Math.floor(r() * CUSTOMERS.length)]!;
+  const ttc = Math.round(35_000 + 60_000 * r());
+  const [net, tax] = split(ttc, 0.1);
+  const ref = `FV${pad(++pieces.last)}`;
+  const letter = `V${pad(pieces.last, 5)}`;
+  w.entry('VT', day, ref, `Traiteur ${name}`, [
+    { account: '41100000', debit: ttc, aux: [code, name], lettering: letter },
+    { account: '70610000', credit: net },
+    { account: '44571100', credit: tax },
+  ]);
+  if (addDays(day, 15) <= until)
+    w.entry('BQ', addDays(day, 15), ref, `Règlement ${name}`, [
+      { account: '51200000', debit: ttc },
+      { account: '41100000', credit: ttc, aux: [code, name], lettering: letter },
+    ]);
+}
+
+/** The invented week's cash, deposited at the bank. */
+function depositWeek(w: FecWriter, day: string, week: Week) {
+  const cash = week.reduce((a, b) => a + b, 0);
+  if (cash > 0)
+    w.entry('BQ', day, `ESP${fecDate(day)}`, 'Remise d’espèces en banque', [
+      { account: '51200000', debit: cash },
+      { account: '53000000', credit: cash },
+    ]);
+}
+
+/** Month end: rent, payroll and the loan's instalment; returns the loan's balance after it (cents, negative). */
+function monthEnd(w: FecWriter, r: () => number, day: string, scale: number, loan: number): number {
+  const m = `${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  w.entry('AC', day, `LOY${day.slice(0, 7)}`, `Loyer ${m}`, [
+    { account: '61320000', debit: 180_000 },
+    { account: '44566000', debit: 36_000 },
+    { account: '40100000', credit: 216_000, aux: ['F-SCI', 'SCI des Lilas'] },
+  ]);
+  w.entry('BQ', day, `LOY${day.slice(0, 7)}`, `Virement loyer ${m}`, [
+    { account: '40100000', debit: 216_000, aux: ['F-SCI', 'SCI des Lilas'] },
+    { account: '51200000', credit: 216_000 },
+  ]);
+  const gross = Math.round(1_450_000 * scale * (0.97 + 0.06 * r()));
+  const employee = Math.round(gross * 0.22);
+  const employer = Math.round(gross * 0.42);
+  const net = gross - employee;
+  w.entry('OD', day, `PAIE${day.slice(0, 7)}`, `Paie ${m}`, [
+    { account: '64100000', debit: gross },
+    { account: '64510000', debit: employer },
+    { account: '42100000', credit: net },
+    { account: '43100000', credit: Math.round((employee + employer) * 0.8) },
+    { account: '43700000', credit: employee + employer - Math.round((employee + employer) * 0.8) },
+  ]);
+  w.entry('BQ', day, `PAIE${day.slice(0, 7)}`, `Virement des salaires ${m}`, [
+    { account: '42100000', debit: net },
+    { account: '51200000', credit: net },
+  ]);
+  const interest = Math.round((-loan * 0.035) / 12);
+  const capital = 140_000 - interest;
+  const remaining = loan + capital;
+  w.entry('BQ', day, `ECH${day.slice(0, 7)}`, `Échéance emprunt four ${m}`, [
+    { account: '16400000', debit: capital },
+    { account: '66110000', debit: interest },
+    { account: '51200000', credit: 140_000 },
+  ]);
+  return remaining;
 }
 
 /** A small exercise for the café: monthly sales, purchases, bank. */

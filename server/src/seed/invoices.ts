@@ -81,7 +81,7 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   if (!invoicing.length) return;
   const ids = invoicing.map((c) => c.id);
   const calendar = demoCalendar(deps.now());
-  const { now, today } = calendar;
+  const { today } = calendar;
   const monthStart = `${today.slice(0, 7)}-01`;
   const allCustomers = await deps.db.select().from(customers).where(inArray(customers.companyId, ids));
   const allItems = await deps.db
@@ -92,145 +92,24 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     .select()
     .from(ledgers)
     .where(and(inArray(ledgers.companyId, ids), eq(ledgers.code, 'VE')));
-  const counters = new Map<string, number>();
-  const take = (companyId: number, kind: SeriesKind, date: string) => {
-    const key = `${companyId}:${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
-    const seq = (counters.get(key) ?? 0) + 1;
-    counters.set(key, seq);
-    return {
-      number: seriesNumber(kind, Number(date.slice(0, 4)), seq),
-      numberYear: Number(date.slice(0, 4)),
-      numberSeq: seq,
-    };
-  };
+  const { take, counters } = seriesCounters();
 
-  const invoiceRows: Array<typeof invoices.$inferInsert> = [];
+  const invoiceRows: InvoiceRow[] = [];
   // Inserted apart, before the others: the picks below by rank (the third invoice gets the credit
   // note, the second the invoiced quote) are among the recent invoices.
-  const historyRows: Array<typeof invoices.$inferInsert> = [];
-  const plans: Array<{
-    company: SeededCompany;
-    customersByAccount: Map<string, CustomerRow>;
-    catalogue: ArticleRow[];
-  }> = [];
+  const historyRows: InvoiceRow[] = [];
+  const plans: Plan[] = [];
   for (const company of invoicing) {
     const customersByAccount = new Map(
       allCustomers.filter((c) => c.companyId === company.id).map((c) => [c.accountNumber, c]),
     );
     const catalogue = allItems.filter((i) => i.companyId === company.id);
     if (!catalogue.length || !customersByAccount.size) continue;
-    plans.push({ company, customersByAccount, catalogue });
-    const seller = sellerParty(company);
     const ledgerId = salesLedgers.find((l) => l.companyId === company.id)?.id ?? null;
-    if (company.label === HISTORY_COMPANY)
-      historyRows.push(
-        ...history(monthStart, customersByAccount, catalogue).map(({ date, designation, customer, ls }, k) => {
-          const n = take(company.id, 'Facture', date);
-          const validatedAt = calendar.step(date, 'validated');
-          const paidAt = addDays(date, 15);
-          return {
-            companyId: company.id,
-            type: 'Facture',
-            designation,
-            customerId: customer.id,
-            createdAt: date,
-            dueDate: dueDateFor(date, customer.paymentDelay),
-            paymentMode: customer.paymentMode ?? 'Virement',
-            lines: ls,
-            ...amounts(ls),
-            amountPaid: amounts(ls).ttc,
-            validated: true,
-            ...n,
-            validatedAt,
-            insertedAt: calendar.step(date, 'created'),
-            updatedAt: calendar.step(paidAt, 'paid'),
-            ledgerId,
-            customerSnapshot: customerSnapshot(customer, ''),
-            sellerSnapshot: seller,
-            paidAt,
-            ...reformMentions(k + 4, date, customer.accountNumber, company.vatOnDebits),
-            searchText: documentSearchText([
-              n.number,
-              designation,
-              customer.accountNumber,
-              customer.socialReason,
-              customer.name,
-            ]),
-          } satisfies typeof invoices.$inferInsert;
-        }),
-      );
-    const thisMonth = company.subscriptionInvoice === 'Starter' ? STARTER_THIS_MONTH : OTHERS_THIS_MONTH;
-    // Billing dates ascending: 5 before this month (every 18 days), then this month up to today.
-    const dates = [
-      ...[4, 3, 2, 1, 0].map((k) => addDays(monthStart, -1 - k * 18)),
-      ...Array.from({ length: thisMonth }, (_, k) => {
-        const d = addDays(today, -(thisMonth - 1 - k));
-        return d < monthStart ? monthStart : d;
-      }),
-    ];
-    dates.forEach((date, k) => {
-      const customer = customersByAccount.get(ACCOUNTS[k % ACCOUNTS.length]) ?? [...customersByAccount.values()][0];
-      const ls = lines(catalogue, k + company.id);
-      const snap = customerSnapshot(customer, '');
-      const n = take(company.id, 'Facture', date);
-      const total = amounts(ls);
-      // Decision 011: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
-      const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? Math.round(Number(total.ttc) / 3).toFixed(2) : '0';
-      const paidAt = k >= 1 && k <= 3 ? addDays(date, 12) : null;
-      const validatedAt = calendar.step(date, 'validated');
-      invoiceRows.push({
-        companyId: company.id,
-        type: 'Facture',
-        designation: `Commande n° ${k + 1}`,
-        customerId: customer.id,
-        createdAt: date,
-        // The oldest is overdue, the next three are paid, the last one before this month is due soon.
-        dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.paymentDelay),
-        paymentMode: customer.paymentMode ?? 'Virement',
-        lines: ls,
-        ...total,
-        amountPaid: paidAmount,
-        validated: true,
-        ...n,
-        validatedAt,
-        insertedAt: calendar.step(date, 'created'),
-        updatedAt: Number(paidAmount) > 0 ? calendar.step(paymentDay(date, paidAt, today), 'paid') : validatedAt,
-        ledgerId,
-        customerSnapshot: snap,
-        sellerSnapshot: seller,
-        paidAt,
-        ...reformMentions(k, date, customer.accountNumber, company.vatOnDebits),
-        searchText: documentSearchText([
-          n.number,
-          `Commande n° ${k + 1}`,
-          customer.accountNumber,
-          customer.socialReason,
-          customer.name,
-        ]),
-      });
-    });
-    const draftCustomer = customersByAccount.get('C00003') ?? [...customersByAccount.values()][0];
-    const draftLines = lines(catalogue, 7);
-    invoiceRows.push({
-      companyId: company.id,
-      type: 'Facture',
-      designation: 'Brouillon à compléter',
-      customerId: draftCustomer.id,
-      createdAt: today,
-      dueDate: dueDateFor(today, draftCustomer.paymentDelay),
-      paymentMode: draftCustomer.paymentMode ?? '',
-      lines: draftLines,
-      ...amounts(draftLines),
-      operationKind: 'biens',
-      insertedAt: calendar.step(today, 'created'),
-      updatedAt: calendar.step(today, 'created'),
-      searchText: documentSearchText([
-        'Brouillon à compléter',
-        draftCustomer.accountNumber,
-        draftCustomer.socialReason,
-        draftCustomer.name,
-      ]),
-    });
+    const plan: Plan = { company, customersByAccount, catalogue, seller: sellerParty(company), ledgerId };
+    plans.push(plan);
+    if (company.label === HISTORY_COMPANY) historyRows.push(...historyInvoices(plan, calendar, monthStart, take));
+    invoiceRows.push(...recentInvoices(plan, calendar, monthStart, take), draftInvoice(plan, calendar));
   }
   if (!invoiceRows.length) return;
   if (historyRows.length) {
@@ -259,7 +138,197 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
     dueDate: invoices.dueDate,
   });
   await seedPayments(deps, calendar, inserted);
+  await seedCreditNotes(deps, calendar, plans, inserted, monthStart, take);
+  await seedQuotes(deps, calendar, plans, inserted, allCustomers, take);
+  await deps.db.insert(documentCounters).values([
+    ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
+    ...[...counters].map(([key, last]) => ({
+      companyId: Number(key.split(':')[0]),
+      series: key.split(':')[1],
+      last,
+    })),
+  ]);
+}
 
+type InvoiceRow = typeof invoices.$inferInsert;
+/** A company's demo documents are made from: its customers, its catalogue, its seller and ledger. */
+interface Plan {
+  company: SeededCompany;
+  customersByAccount: Map<string, CustomerRow>;
+  catalogue: ArticleRow[];
+  seller: ReturnType<typeof sellerParty>;
+  ledgerId: number | null;
+}
+type Take = ReturnType<typeof seriesCounters>['take'];
+type InsertedInvoice = {
+  id: number;
+  companyId: number;
+  number: string | null;
+  customerId: number | null;
+  createdAt: string | null;
+  lines: InvoiceLine[];
+  ledgerId: number | null;
+  customerSnapshot: InvoiceRow['customerSnapshot'];
+  sellerSnapshot: InvoiceRow['sellerSnapshot'];
+};
+
+/** The companies' numbering: each series gapless, in the order the documents take their numbers. */
+function seriesCounters() {
+  const counters = new Map<string, number>();
+  const take = (companyId: number, kind: SeriesKind, date: string) => {
+    const key = `${companyId}:${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
+    const seq = (counters.get(key) ?? 0) + 1;
+    counters.set(key, seq);
+    return {
+      number: seriesNumber(kind, Number(date.slice(0, 4)), seq),
+      numberYear: Number(date.slice(0, 4)),
+      numberSeq: seq,
+    };
+  };
+  return { take, counters };
+}
+
+/** The bakery's year of paid deliveries (HISTORY_MONTHS), before its recent invoices. */
+function historyInvoices(
+  { company, customersByAccount, catalogue, seller, ledgerId }: Plan,
+  calendar: DemoCalendar,
+  monthStart: string,
+  take: Take,
+): InvoiceRow[] {
+  return history(monthStart, customersByAccount, catalogue).map(({ date, designation, customer, ls }, k) => {
+    const n = take(company.id, 'Facture', date);
+    const validatedAt = calendar.step(date, 'validated');
+    const paidAt = addDays(date, 15);
+    return {
+      companyId: company.id,
+      type: 'Facture',
+      designation,
+      customerId: customer.id,
+      createdAt: date,
+      dueDate: dueDateFor(date, customer.paymentDelay),
+      paymentMode: customer.paymentMode ?? 'Virement',
+      lines: ls,
+      ...amounts(ls),
+      amountPaid: amounts(ls).ttc,
+      validated: true,
+      ...n,
+      validatedAt,
+      insertedAt: calendar.step(date, 'created'),
+      updatedAt: calendar.step(paidAt, 'paid'),
+      ledgerId,
+      customerSnapshot: customerSnapshot(customer, ''),
+      sellerSnapshot: seller,
+      paidAt,
+      ...reformMentions(k + 4, date, customer.accountNumber, company.vatOnDebits),
+      searchText: documentSearchText([
+        n.number,
+        designation,
+        customer.accountNumber,
+        customer.socialReason,
+        customer.name,
+      ]),
+    } satisfies typeof invoices.$inferInsert;
+  });
+}
+
+/** Five invoices before this month (every 18 days) and this month's up to today, oldest first. */
+function recentInvoices(
+  { company, customersByAccount, catalogue, seller, ledgerId }: Plan,
+  calendar: DemoCalendar,
+  monthStart: string,
+  take: Take,
+): InvoiceRow[] {
+  const { today } = calendar;
+  const invoiceRows: InvoiceRow[] = [];
+  const thisMonth = company.subscriptionInvoice === 'Starter' ? STARTER_THIS_MONTH : OTHERS_THIS_MONTH;
+  // Billing dates ascending: 5 before this month (every 18 days), then this month up to today.
+  const dates = [
+    ...[4, 3, 2, 1, 0].map((k) => addDays(monthStart, -1 - k * 18)),
+    ...Array.from({ length: thisMonth }, (_, k) => {
+      const d = addDays(today, -(thisMonth - 1 - k));
+      return d < monthStart ? monthStart : d;
+    }),
+  ];
+  dates.forEach((date, k) => {
+    const customer = customersByAccount.get(ACCOUNTS[k % ACCOUNTS.length]) ?? [...customersByAccount.values()][0];
+    const ls = lines(catalogue, k + company.id);
+    const snap = customerSnapshot(customer, '');
+    const n = take(company.id, 'Facture', date);
+    const total = amounts(ls);
+    // Decision 011: the paid ones were paid in full by transfer; the one due soon is partly paid (a cheque for about a third).
+    const paidAmount = k >= 1 && k <= 3 ? total.ttc : k === 4 ? Math.round(Number(total.ttc) / 3).toFixed(2) : '0';
+    const paidAt = k >= 1 && k <= 3 ? addDays(date, 12) : null;
+    const validatedAt = calendar.step(date, 'validated');
+    invoiceRows.push({
+      companyId: company.id,
+      type: 'Facture',
+      designation: `Commande n° ${k + 1}`,
+      customerId: customer.id,
+      createdAt: date,
+      // The oldest is overdue, the next three are paid, the last one before this month is due soon.
+      dueDate: k === 4 ? addDays(today, 15) : k === 0 ? addDays(date, 30) : dueDateFor(date, customer.paymentDelay),
+      paymentMode: customer.paymentMode ?? 'Virement',
+      lines: ls,
+      ...total,
+      amountPaid: paidAmount,
+      validated: true,
+      ...n,
+      validatedAt,
+      insertedAt: calendar.step(date, 'created'),
+      updatedAt: Number(paidAmount) > 0 ? calendar.step(paymentDay(date, paidAt, today), 'paid') : validatedAt,
+      ledgerId,
+      customerSnapshot: snap,
+      sellerSnapshot: seller,
+      paidAt,
+      ...reformMentions(k, date, customer.accountNumber, company.vatOnDebits),
+      searchText: documentSearchText([
+        n.number,
+        `Commande n° ${k + 1}`,
+        customer.accountNumber,
+        customer.socialReason,
+        customer.name,
+      ]),
+    });
+  });
+  return invoiceRows;
+}
+
+/** A draft to complete, made today. */
+function draftInvoice({ company, customersByAccount, catalogue }: Plan, calendar: DemoCalendar): InvoiceRow {
+  const { today } = calendar;
+  const draftCustomer = customersByAccount.get('C00003') ?? [...customersByAccount.values()][0];
+  const draftLines = lines(catalogue, 7);
+  return {
+    companyId: company.id,
+    type: 'Facture',
+    designation: 'Brouillon à compléter',
+    customerId: draftCustomer.id,
+    createdAt: today,
+    dueDate: dueDateFor(today, draftCustomer.paymentDelay),
+    paymentMode: draftCustomer.paymentMode ?? '',
+    lines: draftLines,
+    ...amounts(draftLines),
+    operationKind: 'biens',
+    insertedAt: calendar.step(today, 'created'),
+    updatedAt: calendar.step(today, 'created'),
+    searchText: documentSearchText([
+      'Brouillon à compléter',
+      draftCustomer.accountNumber,
+      draftCustomer.socialReason,
+      draftCustomer.name,
+    ]),
+  };
+}
+
+async function seedCreditNotes(
+  deps: SeedContext['deps'],
+  calendar: DemoCalendar,
+  plans: Plan[],
+  inserted: InsertedInvoice[],
+  monthStart: string,
+  take: Take,
+) {
+  const { now } = calendar;
   // A credit note for part of the third invoice (paid), dated with the last invoice before this month,
   // made in the afternoon.
   const creditNotes = plans.map(({ company }) => {
@@ -322,7 +391,17 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
       detail: { creditNoteId: cn.id, number: cn.number, amount: Number(cn.ttc) },
     })),
   );
+}
 
+async function seedQuotes(
+  deps: SeedContext['deps'],
+  calendar: DemoCalendar,
+  plans: Plan[],
+  inserted: InsertedInvoice[],
+  allCustomers: CustomerRow[],
+  take: Take,
+) {
+  const { today } = calendar;
   // One quote per state; the 'Facturé' one is linked to the second invoice.
   const states = ['facture', 'annule', 'accepte', 'enCours'] as const;
   const quoteRows = plans.flatMap(({ company, customersByAccount, catalogue }) => {
@@ -362,14 +441,6 @@ export async function seedInvoices({ deps, companies }: SeedContext): Promise<vo
   await deps.db.execute(
     sql`update invoices set estimate_id = e.id from estimates e where e.invoice_id = invoices.id and invoices.estimate_id is null`,
   );
-  await deps.db.insert(documentCounters).values([
-    ...plans.map(({ company }) => ({ companyId: company.id, series: '*', last: 0 })),
-    ...[...counters].map(([key, last]) => ({
-      companyId: Number(key.split(':')[0]),
-      series: key.split(':')[1],
-      last,
-    })),
-  ]);
 }
 
 /**

@@ -20,8 +20,8 @@ import { seriesNumber, SERIES_PREFIX, type SeriesKind } from '../modules/invoice
 import { customerSnapshot, sellerParty } from '../modules/invoices/pdf-model';
 import { documentSearchText } from '../modules/invoices/search';
 import { and, eq } from 'drizzle-orm';
-import type { SeedContext } from './modules';
-import { demoCalendar, monthStart } from './demo-calendar';
+import type { SeedContext, SeededCompany } from './modules';
+import { demoCalendar, monthStart, type DemoCalendar } from './demo-calendar';
 import { ALL_CATEGORY_IDS, clientRights, INBOX_CATEGORY_IDS } from './rights';
 
 // « Mon compte » (decision 043): the accounting firm is a company of the portal that
@@ -62,9 +62,44 @@ function amounts(ls: InvoiceLine[]) {
 export async function seedMyAccount({ deps, companies: seeded, adminUserId }: SeedContext): Promise<void> {
   const { db } = deps;
   const calendar = demoCalendar(deps.now());
-  const { today, openedAt } = calendar;
   const clients = seeded.filter((c) => c.label !== 'Conseil Audit Rousseau');
   if (!clients.length) return;
+  const firm = await insertFirm(db, adminUserId, calendar);
+  const records = await linkClients(db, firm.id, clients, calendar.openedAt);
+  const [ledger] = await db
+    .select({ id: ledgers.id })
+    .from(ledgers)
+    .where(and(eq(ledgers.companyId, firm.id), eq(ledgers.code, 'VE')));
+  const seller: FirmSeller = { firmId: firm.id, ledgerId: ledger?.id ?? null, seller: sellerParty(firm) };
+  const numbering = firmSeries();
+  const rows = monthlyInvoices(calendar, seller, records, numbering.take);
+  const inserted = await db
+    .insert(invoices)
+    .values(rows.map(({ clientIndex: _c, month: _m, ...r }) => r))
+    .returning({ id: invoices.id, customerId: invoices.customerId, ttc: invoices.ttc, number: invoices.number });
+  const creditOf = await creditInvoices(db, calendar, seller, records, rows, inserted, numbering.take);
+  await insertPayments(db, calendar, firm.id, rows, inserted, creditOf);
+  await db
+    .insert(documentCounters)
+    .values([
+      { companyId: firm.id, series: '*', last: 0 },
+      ...[...numbering.counters].map(([series, last]) => ({ companyId: firm.id, series, last })),
+    ]);
+}
+
+type Db = SeedContext['deps']['db'];
+type CustomerRow = typeof customers.$inferSelect;
+type InvoiceRow = typeof invoices.$inferInsert & { clientIndex: number; month: number };
+type InsertedInvoice = { id: number; customerId: number | null; ttc: string; number: string | null };
+/** What the firm's invoices carry of their seller: the firm, its sales ledger, its frozen party. */
+interface FirmSeller {
+  firmId: number;
+  ledgerId: number | null;
+  seller: ReturnType<typeof sellerParty>;
+}
+
+/** The firm, a company of the portal with invoicing, the admin a member of it. */
+async function insertFirm(db: Db, adminUserId: number, { today, openedAt }: DemoCalendar) {
   const [firm] = await db
     .insert(companies)
     .values({
@@ -90,6 +125,11 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
     categories: ALL_CATEGORY_IDS,
     categoriesInbox: INBOX_CATEGORY_IDS,
   });
+  return firm;
+}
+
+/** One customer record of the firm per client company, linked to it. */
+async function linkClients(db: Db, firmId: number, clients: SeededCompany[], openedAt: Date): Promise<CustomerRow[]> {
   const records = await db
     .insert(customers)
     .values(
@@ -97,7 +137,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
         createdAt: openedAt,
         updatedAt: openedAt,
         ...customerValues(
-          firm.id,
+          firmId,
           normalizeCustomer({
             accountNumber: `C${String(k + 1).padStart(5, '0')}`,
             socialReason: c.label,
@@ -121,17 +161,16 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
   await db.insert(firmAccounts).values(
     clients.map((c, k) => ({
       clientCompanyId: c.id,
-      firmCompanyId: firm.id,
+      firmCompanyId: firmId,
       customerId: records[k].id,
       linkedAt: openedAt,
     })),
   );
+  return records;
+}
 
-  const [ledger] = await db
-    .select({ id: ledgers.id })
-    .from(ledgers)
-    .where(and(eq(ledgers.companyId, firm.id), eq(ledgers.code, 'VE')));
-  const seller = sellerParty(firm);
+/** The firm's own numbering: its series, gapless and in the order documents are taken. */
+function firmSeries() {
   const counters = new Map<string, number>();
   const take = (kind: SeriesKind, date: string) => {
     const series = `${SERIES_PREFIX[kind]}${date.slice(0, 4)}`;
@@ -143,12 +182,23 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       numberSeq: seq,
     };
   };
+  return { take, counters };
+}
+type Take = ReturnType<typeof firmSeries>['take'];
+
+/** The monthly fee invoices of the last MONTHS months, month by month across the clients. */
+function monthlyInvoices(
+  calendar: DemoCalendar,
+  { firmId, ledgerId, seller }: FirmSeller,
+  records: CustomerRow[],
+  take: Take,
+) {
+  const { today } = calendar;
   // Month by month across the clients, so the firm's numbers follow its dates (gapless, ascending).
-  const rows: Array<typeof invoices.$inferInsert & { clientIndex: number; month: number }> = [];
+  const rows: InvoiceRow[] = [];
   for (let month = 0; month < MONTHS; month++) {
     const date = monthStart(today, MONTHS - 1 - month);
-    clients.forEach((_client, k) => {
-      const customer = records[k];
+    records.forEach((customer, k) => {
       const monthLabel = formatMonth(date); // « novembre 2026 »
       const ls = [line(`Forfait comptable mensuel – ${monthLabel}`, 150 + 15 * (k % 6))];
       const total = amounts(ls);
@@ -161,7 +211,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       rows.push({
         clientIndex: k,
         month,
-        companyId: firm.id,
+        companyId: firmId,
         type: 'Facture',
         designation,
         customerId: customer.id,
@@ -175,7 +225,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
         validatedAt,
         insertedAt: calendar.step(date, 'created'),
         updatedAt: paidAt ? calendar.step(paidAt, 'paid') : validatedAt,
-        ledgerId: ledger?.id ?? null,
+        ledgerId,
         customerSnapshot: snap,
         sellerSnapshot: seller,
         amountPaid: paid ? total.ttc : '0',
@@ -184,21 +234,32 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       });
     });
   }
-  const inserted = await db
-    .insert(invoices)
-    .values(rows.map(({ clientIndex: _c, month: _m, ...r }) => r))
-    .returning({ id: invoices.id, customerId: invoices.customerId, ttc: invoices.ttc, number: invoices.number });
+  return rows;
+}
 
+/**
+ * One credit note per client on the invoice CREDITED months ago; that invoice owes what remains.
+ * Returns each credited invoice's credit (TTC).
+ */
+async function creditInvoices(
+  db: Db,
+  calendar: DemoCalendar,
+  { firmId, ledgerId, seller }: FirmSeller,
+  records: CustomerRow[],
+  rows: InvoiceRow[],
+  inserted: InsertedInvoice[],
+  take: Take,
+): Promise<Map<number, string>> {
   // One credit note per client: a goodwill gesture of 30 € HT on the invoice five months ago,
   // dated 10 days after it; that invoice's transfer paid what remained.
-  const creditRows = clients.map((_client, k) => {
-    const index = CREDITED * clients.length + k;
+  const creditRows = records.map((_record, k) => {
+    const index = CREDITED * records.length + k;
     const corrected = inserted[index];
     const date = addDays(rows[index].createdAt as string, 10);
     const ls = [line(`Geste commercial sur la facture ${corrected.number}`, 30)];
     const n = take('Avoir', date);
     return {
-      companyId: firm.id,
+      companyId: firmId,
       type: 'Avoir',
       designation: `Avoir sur la facture ${corrected.number}`,
       customerId: corrected.customerId,
@@ -213,7 +274,7 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       validatedAt: calendar.at(date, 16, 0),
       insertedAt: calendar.at(date, 15, 30),
       updatedAt: calendar.at(date, 16, 0),
-      ledgerId: ledger?.id ?? null,
+      ledgerId,
       customerSnapshot: rows[index].customerSnapshot,
       sellerSnapshot: seller,
       searchText: documentSearchText([n.number, `Avoir sur la facture ${corrected.number}`, records[k].accountNumber]),
@@ -232,7 +293,18 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
       .set({ amountCredited: ttc, amountPaid: remaining.toFixed(2) })
       .where(eq(invoices.id, invoiceId));
   }
+  return creditOf;
+}
 
+/** The transfers that paid the paid invoices (less their credit), with their history entries. */
+async function insertPayments(
+  db: Db,
+  calendar: DemoCalendar,
+  firmId: number,
+  rows: InvoiceRow[],
+  inserted: InsertedInvoice[],
+  creditOf: Map<number, string>,
+) {
   const payments = rows
     .map((r, i) => ({ r, invoice: inserted[i] }))
     .filter(({ r }) => r.paidAt)
@@ -243,22 +315,16 @@ export async function seedMyAccount({ deps, companies: seeded, adminUserId }: Se
         : invoice.ttc;
       const paidOn = r.paidAt as string;
       const insertedAt = calendar.step(paidOn, 'paid');
-      return { companyId: firm.id, invoiceId: invoice.id, paidOn, means: 'virement', amount, insertedAt };
+      return { companyId: firmId, invoiceId: invoice.id, paidOn, means: 'virement', amount, insertedAt };
     });
   await db.insert(invoicePayments).values(payments);
   await db.insert(invoiceEvents).values(
     payments.map((p) => ({
-      companyId: firm.id,
+      companyId: firmId,
       invoiceId: p.invoiceId,
       kind: 'payment',
       at: p.insertedAt,
       detail: { amount: Number(p.amount), means: p.means, date: p.paidOn, settled: 1 },
     })),
   );
-  await db
-    .insert(documentCounters)
-    .values([
-      { companyId: firm.id, series: '*', last: 0 },
-      ...[...counters].map(([series, last]) => ({ companyId: firm.id, series, last })),
-    ]);
 }

@@ -135,7 +135,9 @@ describe('FEC reader', () => {
     expect(parseFecFileName('123456789FEC20251231.txt')).toEqual({ siren: '123456789', closingDate: '2025-12-31' });
     expect(parseFecFileName('export.txt')).toBeNull();
   });
+});
 
+describe('FEC reader: refusals, limits and streaming', () => {
   const rows = sale(1);
   const cases: Array<[string, string[], string | null, RegExp, string?]> = [
     ['a missing column', rows, 'ValidDate', /colonne « ValidDate » est absente/, HEADER.replace('\tValidDate', '')],
