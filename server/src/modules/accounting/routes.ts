@@ -3,16 +3,15 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { api } from '../../../../src/contract/index';
-import { CSV_BOM, csvLine } from '../../../../src/domain/csv';
 import { can } from '../../../../src/domain/rights';
 import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { matchUploadKey, recordIdempotentResponse } from '../../http/idempotency';
-import { createModule } from '../../http/route';
+import { createModule, type Route } from '../../http/route';
 import type { AppEnv, Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { contentDisposition, holdBlobs, registerBlobUser, storageFor } from '../documents/service';
-import { fecPart, receiveAnswer } from './uploads';
+import { fecPart, measured, receiveAnswer, uploadHash } from './uploads';
 import { importFec } from './import';
 import {
   addAnswer,
@@ -34,6 +33,7 @@ import {
   findImport,
   getSearchState,
   greatBook,
+  greatBookCsv,
   journalTotals,
   listExercises,
   listImports,
@@ -42,51 +42,28 @@ import {
   resultLast,
   saveSearchState,
   searchEntries,
-  selectionLines,
   treasuryAccounts,
 } from './service';
 
 const VIEW = { menu: 'maComptabilite', permission: 'view' } as const;
-/** A FEC is streamed, never held: its limit is the database's, not memory's. */
-export const MAX_FEC_BYTES = 1024 * 1024 * 1024;
-const MAX_EXPORT_LINES = 200_000;
 
 const requireFirm = (c: Context<AppEnv>) => assertRight(can(subjectOf(c), 'firm'), 'Réservé au cabinet comptable.');
-
-/** The stream's bytes, hashed and counted on the way (413 past the limit). */
-async function* measured(stream: Readable, seen: { size: number; hash: ReturnType<typeof createHash> }) {
-  for await (const chunk of interrupted(stream)) {
-    seen.size += chunk.length;
-    if (seen.size > MAX_FEC_BYTES) {
-      stream.resume();
-      throw new HttpError(413, 'Ce FEC dépasse la taille acceptée (1 Go).');
-    }
-    seen.hash.update(chunk);
-    yield chunk;
-  }
-}
-
-/** A body cut or malformed mid-file is the client's fault (400), not the server's. */
-async function* interrupted(stream: Readable): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
-  } catch {
-    throw badRequest('L’envoi a été interrompu ou le corps multipart est mal formé.');
-  }
-}
-
-const uploadHash = (fields: Record<string, string>, name: string, size: number, sha256: string) =>
-  createHash('sha256')
-    .update(JSON.stringify({ fields: Object.entries(fields).sort(), files: [[name, size, sha256]] }))
-    .digest('hex');
+const companyId = (c: Context<AppEnv>) => c.get('company').id;
 
 /** ACC-3, decision 039: « Ma comptabilité ». */
 export function accountingModule(deps: Deps) {
   const { app, route } = createModule(deps, '/api', 'Comptabilité');
   // Answers' files live in the documents' store: their bytes are kept while an answer names them.
   registerBlobUser(deps.state, 'accounting', (sha256) => answersUsingBlob(deps.db, sha256));
-  const companyId = (c: Context<AppEnv>) => c.get('company').id;
+  importRoute(deps, route);
+  readRoutes(deps, route);
+  dashboardRoutes(deps, route);
+  requestRoutes(deps, route);
+  return app;
+}
 
+/** The FEC's upload: streamed through the importer, hashed and counted on the way. */
+function importRoute(deps: Deps, route: Route) {
   route(api.accounting.importFec, { right: VIEW }, async (c) => {
     requireFirm(c);
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
@@ -120,7 +97,10 @@ export function accountingModule(deps: Deps) {
     await recordIdempotentResponse(deps.db, c, 201, body);
     return c.json(body, 201);
   });
+}
 
+/** The imports, the exercises, the great book and its export, the journals, the search and its state. */
+function readRoutes(deps: Deps, route: Route) {
   route(api.accounting.imports, { right: VIEW }, async (c, { query }) =>
     c.json(await listImports(deps.db, companyId(c), query.page, query.pageSize)),
   );
@@ -152,49 +132,9 @@ export function accountingModule(deps: Deps) {
   route(api.accounting.greatBookExport, { right: VIEW }, async (c, { query }) => {
     const p = await resolvePeriod(deps.db, companyId(c), query);
     if (!p) throw notFound('Aucun exercice importé pour cette société.');
-    const accounts = accountList(query.accounts);
-    const first = await greatBook(deps.db, p, { accounts, page: 1, pageSize: 1 });
-    if (first.total > MAX_EXPORT_LINES)
-      throw new HttpError(413, `Sélection trop grande : ${first.total} lignes (au plus ${MAX_EXPORT_LINES}).`);
-    const amount = (n: number) => n.toFixed(2).replace('.', ',');
-    // Every cell through csvLine: the FEC's texts are whoever typed them, and one starting with
-    // = + - @ would run as a formula in a spreadsheet (decision 075).
-    async function* csv() {
-      yield CSV_BOM +
-        csvLine([
-          'Compte',
-          'Libellé du compte',
-          'Date',
-          'Journal',
-          'N° écriture',
-          'Pièce',
-          'Libellé',
-          'Débit',
-          'Crédit',
-          'Lettrage',
-          'Solde',
-        ]);
-      for await (const lines of selectionLines(deps.db, p!, accounts))
-        yield lines
-          .map((l) =>
-            csvLine([
-              l.account,
-              l.accountLabel,
-              l.date,
-              l.journal,
-              l.entryNumber,
-              l.piece,
-              l.label,
-              amount(l.debit),
-              amount(l.credit),
-              l.lettering,
-              amount(l.balance),
-            ]),
-          )
-          .join('');
-    }
+    const csv = await greatBookCsv(deps.db, p, accountList(query.accounts));
     const name = `grand-livre-${p.dateStart}-${p.dateEnd}.csv`;
-    return new Response(Readable.toWeb(Readable.from(csv())) as ReadableStream, {
+    return new Response(Readable.toWeb(Readable.from(csv)) as ReadableStream, {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': contentDisposition(name) },
     });
   });
@@ -218,7 +158,9 @@ export function accountingModule(deps: Deps) {
   route(api.accounting.saveSearchState, { right: VIEW }, async (c, { body }) =>
     c.json(await saveSearchState(deps.db, c.get('user').id, companyId(c), body, deps.now())),
   );
+}
 
+function dashboardRoutes(deps: Deps, route: Route) {
   route(api.accounting.dashboardAccounts, { right: VIEW }, async (c, { query }) =>
     c.json(await accountsDashboard(deps.db, companyId(c), query.exercise)),
   );
@@ -237,9 +179,10 @@ export function accountingModule(deps: Deps) {
   route(api.accounting.dashboardTreasuryAccounts, { right: VIEW }, async (c, { query }) =>
     c.json(await treasuryAccounts(deps.db, companyId(c), query.exercise)),
   );
+}
 
-  // ——— Information requests ———
-
+/** The information requests: the firm asks and closes, the company answers with a text and files. */
+function requestRoutes(deps: Deps, route: Route) {
   route(api.accounting.requiredDetails, { right: VIEW }, async (c, { query }) =>
     c.json(await listRequests(deps.db, companyId(c), c.get('user').id, query)),
   );
@@ -327,6 +270,4 @@ export function accountingModule(deps: Deps) {
       },
     });
   });
-
-  return app;
 }
