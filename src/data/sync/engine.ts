@@ -1,7 +1,8 @@
 // The sync engine (decision 022): fetches server datasets, keeps their answers (IndexedDB or
 // memory) and decides when to fetch again — when a screen opens one, when the network comes
 // back, when the page becomes visible again, after the outbox applied a change, on a timer.
-// Screens never fetch: they watch (use-server-data.ts) and read what the engine kept.
+// Screens never fetch: they watch (use-server-data.ts) and read what the engine kept. Datasets
+// kept as a whole table (keep: 'table') have their own refresh rules, in tables.ts (decision 082).
 import { HTTPError } from 'ky';
 import type { WorkplaceDb } from '../db';
 import { afterReplay } from '../replay-first';
