@@ -122,7 +122,10 @@ async function storeConditional(def: AnyTable, companyId: number, db: WorkplaceD
 // One refresh per dataset and company at a time: a save and the periodic refresh share it.
 const inFlight = new Map<string, Promise<RefreshOutcome>>();
 
-/** Fetches the company's table now (by its dataset or its key); never throws. */
+/**
+ * Fetches the company's table now, as kept by keepTable under that key ('unavailable' when none is,
+ * as in a test that installed no datasets); never throws.
+ */
 export function refreshTable(
   def: Pick<TableDataset, 'key'> | string,
   companyId: number,
