@@ -291,19 +291,21 @@ const routesWithoutSql = {
   },
 };
 
-// Routes are mounted by index.ts files only (a module's, or server/src/modules/index.ts): a service
-// or any other file that imported a route file would depend on the HTTP answer's shape.
+// Routes are mounted by index.ts files (a module's, or server/src/modules/index.ts) and by route files
+// that group others: a service or any other file that imported a route file would depend on the
+// HTTP answer's shape.
 const routeFile = /^server\/src\/modules\/.+\/(routes|[^/]+-routes?)\.ts$/;
 export const isRouteFile = (relPath) => routeFile.test(relPath);
 const routesMountedOnly = {
   meta: {
     type: 'problem',
-    docs: { description: 'Only index.ts files import route files.' },
+    docs: { description: 'Only index.ts and route files import route files.' },
     schema: [],
   },
   create(context) {
     const importer = context.filename;
-    if (/(^|\/)index\.ts$/.test(relative(importer))) return {};
+    const from = relative(importer);
+    if (/(^|\/)index\.ts$/.test(from) || isRouteFile(from)) return {};
     return importSources((source) => {
       if (source.type !== 'Literal' || typeof source.value !== 'string') return;
       const resolved = resolveImport(source.value, importer);
@@ -311,7 +313,7 @@ const routesMountedOnly = {
         context.report({
           node: source,
           message:
-            'Seul un index.ts importe un fichier de routes (pour le monter) : ce qui est partagé va dans le service du module (décision 080).',
+            'Seuls un index.ts ou un fichier de routes importent un fichier de routes (pour le monter) : ce qui est partagé va dans le service du module (décision 080).',
         });
     });
   },
