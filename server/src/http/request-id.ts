@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 /** What a client may send: letters, digits, dot, underscore, hyphen; 64 at most. */
 export const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-/** A batch item's: its batch's id (already checked) and the item's number (sync/apply-item.ts). */
+/** A batch item's: its batch's id (already checked) and the item's number (sync/service.ts). */
 const ITEM_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}\.\d{1,6}$/;
 
 /** The id of a request: the one given when it is safe, else a new UUID. */

@@ -12,7 +12,7 @@ import { HttpError } from '../../http/errors';
 import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { lockUserKey } from '../users/service';
-import { applyItem, type Dispatch } from './apply-item';
+import { applyItem, type Dispatch } from './service';
 
 /**
  * POST /api/sync/batch (decision 026): the outbox's queued changes in one request. Items run one

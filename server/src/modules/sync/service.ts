@@ -5,10 +5,11 @@ import { cachedText } from '../../http/cached-body';
 import type { AppEnv } from '../../http/types';
 import { itemRequest } from '../../http/item-request';
 
-// One item of a batch, sent through the app itself (decision 026): the very request the client
-// would have sent alone — same path, session, X-Company-Id, Idempotency-Key and JSON text — so
-// the route's rights, validation, transaction and stored answer are the one path, and a later
-// single send (or a retried batch) of that change is answered from the same stored answer.
+// The sync module's service (it has no table): one item of a batch, sent through the app itself
+// (decision 026): the very request the client would have sent alone — same path, session,
+// X-Company-Id, Idempotency-Key and JSON text — so the route's rights, validation, transaction and
+// stored answer are the one path, and a later single send (or a retried batch) of that change is
+// answered from the same stored answer.
 
 /** Runs a request through the whole app (app.fetch), with the batch's own environment. */
 export type Dispatch = (request: Request, env: unknown) => Promise<Response>;
