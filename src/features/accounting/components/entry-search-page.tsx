@@ -35,30 +35,9 @@ export function EntrySearchPage() {
   const profile = useAtomValue(profileAtom);
   const firm = can(profile, 'firm');
   const { exercises, exercise, companyId } = useExercise(search.exercice);
-  const saved = useServerData(searchStateData, NO_PARAMS);
+  const saved = useSavedSearch();
 
-  // Back on the screen without criteria: the saved state (ACC-2) comes back into the URL, once.
-  const restored = useRef(false);
-  const [openedAt] = useState(() => Date.now());
-  const online = useOnline();
-  useEffect(() => {
-    // The answer fetched for this visit (offline: the device's copy), not an older copy.
-    const settled = !online || (saved.fetchedAt ?? 0) >= openedAt;
-    if (restored.current || hasCriteria(search) || !saved.data || !settled) return;
-    restored.current = true;
-    const { period, accounts } = saved.data;
-    if (!period && accounts.length === 0) return;
-    void navigate({
-      to: '/ma-comptabilite/recherche',
-      search: {
-        exercice: period?.exercise ?? undefined,
-        du: period?.dateStart ?? undefined,
-        au: period?.dateEnd ?? undefined,
-        comptes: accounts.length ? accounts : undefined,
-      } as never,
-      replace: true,
-    });
-  }, [saved.data, saved.fetchedAt, openedAt, online, search, navigate]);
+  useRestoredSearch(search, saved);
 
   const balance = useServerData(dashboardAccountsData, exercise ? { exercise: exercise.id } : null);
   const journals = useServerData(journalsData, exercise ? { exercise: exercise.id } : null);
@@ -73,22 +52,7 @@ export function EntrySearchPage() {
   const amounts = readAmountRange(form.min, form.max);
   const period = periodProblem(form.du ?? undefined, form.au ?? undefined);
 
-  const body = useMemo(() => searchBodyOf(search, exercise?.id), [search, exercise?.id]);
-  const [count, setCount] = useState(1);
-  const bodyKey = JSON.stringify(body);
-  const [countKey, setCountKey] = useState(bodyKey);
-  if (countKey !== bodyKey) {
-    setCountKey(bodyKey);
-    setCount(1);
-  }
-  const results = useServerPages(entriesData, body, count);
-  const rows = results.pages.flatMap((p) => p?.items ?? []);
-  const total = results.pages[0]?.total;
-  // The server counts up to 1 000 matches: beyond, « plus de 1 000 », and the pages go on by `next`.
-  const lowerBound = results.pages[0]?.totalIsLowerBound === true;
-  const hasMore = results.pages[count - 1]?.next != null;
-  const waiting = body !== null && results.pages[count - 1] === undefined;
-  const failed = results.entries.some((e) => e?.status === 'error' || e?.status === 'offline');
+  const { body, rows, total, lowerBound, hasMore, waiting, failed, more } = useEntryResults(search, exercise?.id);
   const [asking, setAsking] = useState<EntryLine | null>(null);
 
   function submit() {
@@ -160,62 +124,13 @@ export function EntrySearchPage() {
               w={150}
             />
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <MultiSelect
-              size="md"
-              label="Comptes"
-              placeholder={form.comptes.length ? undefined : 'Tous les comptes'}
-              searchable
-              clearable
-              data={(balance.data?.accounts ?? []).map((a) => ({ value: a.account, label: `${a.account} ${a.label}` }))}
-              value={form.comptes}
-              onChange={(comptes) => setForm({ ...form, comptes })}
-              maxDropdownHeight={280}
-              limit={200}
-              nothingFoundMessage="Aucun compte"
-            />
-            <MultiSelect
-              size="md"
-              label="Journaux"
-              placeholder={form.journaux.length ? undefined : 'Tous les journaux'}
-              searchable
-              clearable
-              data={(journals.data ?? []).map((j) => ({ value: j.code, label: `${j.code} ${j.label}` }))}
-              value={form.journaux}
-              onChange={(journaux) => setForm({ ...form, journaux })}
-              nothingFoundMessage="Aucun journal"
-            />
-          </SimpleGrid>
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              size="md"
-              label="Texte"
-              description="Libellé, pièce ou compte"
-              value={form.q}
-              onChange={(e) => setForm({ ...form, q: e.currentTarget.value })}
-              style={{ flex: '1 1 240px' }}
-            />
-            <TextInput
-              size="md"
-              label="Montant minimum"
-              description="En euros"
-              inputMode="decimal"
-              value={form.min}
-              onChange={(e) => setForm({ ...form, min: e.currentTarget.value })}
-              error={amounts.problem === 'Montant minimum invalide.' ? amounts.problem : undefined}
-              w={180}
-            />
-            <TextInput
-              size="md"
-              label="Montant maximum"
-              description="En euros"
-              inputMode="decimal"
-              value={form.max}
-              onChange={(e) => setForm({ ...form, max: e.currentTarget.value })}
-              error={amounts.problem && amounts.problem !== 'Montant minimum invalide.' ? amounts.problem : undefined}
-              w={180}
-            />
-          </Group>
+          <CriteriaFields
+            form={form}
+            setForm={setForm}
+            accounts={balance.data?.accounts}
+            journals={journals.data}
+            amountProblem={amounts.problem}
+          />
           <Group justify="flex-end">
             <Button type="submit" size="md" leftSection={<IconSearch size={18} aria-hidden />} disabled={!exercise}>
               Rechercher
@@ -228,64 +143,13 @@ export function EntrySearchPage() {
         <Card withBorder radius="md" padding="md" component="section" aria-label="Résultats">
           <Group justify="space-between" mb="sm">
             <Text fw={600} role="status">
-              {total === undefined
-                ? 'Recherche en cours…'
-                : lowerBound
-                  ? `Plus de ${formatCount(total, 'écriture trouvée', 'écritures trouvées')}`
-                  : formatCount(total, 'écriture trouvée', 'écritures trouvées')}
+              {resultCount(total, lowerBound)}
             </Text>
           </Group>
           {failed && rows.length === 0 && (
             <Text c="red.8">La recherche n’a pas abouti : vérifiez la connexion puis recommencez.</Text>
           )}
-          {rows.length > 0 && (
-            <Table.ScrollContainer minWidth={720}>
-              <Table aria-label="Écritures trouvées" striped style={TABULAR}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Journal</Table.Th>
-                    <Table.Th>Pièce</Table.Th>
-                    <Table.Th>Compte</Table.Th>
-                    <Table.Th>Libellé</Table.Th>
-                    <Table.Th ta="right">Débit</Table.Th>
-                    <Table.Th ta="right">Crédit</Table.Th>
-                    {firm && <Table.Th>Action</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(l.date)}</Table.Td>
-                      <Table.Td>{l.journal}</Table.Td>
-                      <Table.Td>{l.piece}</Table.Td>
-                      <Table.Td>{l.account}</Table.Td>
-                      <Table.Td>{l.label}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {l.debit ? formatMoney(l.debit) : ''}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {l.credit ? formatMoney(l.credit) : ''}
-                      </Table.Td>
-                      {firm && (
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            leftSection={<IconMessageQuestion size={16} aria-hidden />}
-                            aria-label={`Demander une information : ${l.label}, ${formatDate(l.date)}`}
-                            onClick={() => setAsking(l)}
-                          >
-                            Demander
-                          </Button>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {rows.length > 0 && <EntryLinesTable rows={rows} firm={firm} onAsk={setAsking} />}
           {waiting && !failed && (
             <Group justify="center" p="sm" aria-busy="true">
               <Loader size="sm" aria-label="Chargement des résultats" />
@@ -293,7 +157,7 @@ export function EntrySearchPage() {
           )}
           {total !== undefined && hasMore && !waiting && (
             <Group justify="center" mt="sm">
-              <Button variant="default" onClick={() => setCount(count + 1)}>
+              <Button variant="default" onClick={more}>
                 Afficher les écritures suivantes
               </Button>
             </Group>
@@ -319,4 +183,200 @@ function formOf(s: Search) {
     min: s.min ? formatInputNumber(Number(s.min), { maxDecimals: 2 }) : '',
     max: s.max ? formatInputNumber(Number(s.max), { maxDecimals: 2 }) : '',
   };
+}
+
+/** The server counts up to 1 000 matches: beyond, « plus de 1 000 ». */
+function resultCount(total: number | undefined, lowerBound: boolean): string {
+  if (total === undefined) return 'Recherche en cours…';
+  const found = formatCount(total, 'écriture trouvée', 'écritures trouvées');
+  return lowerBound ? `Plus de ${found}` : found;
+}
+
+type EntryForm = ReturnType<typeof formOf>;
+const MIN_INVALID = 'Montant minimum invalide.';
+
+/** The accounts and journals searched (all when none is chosen), the text, the amounts' range. */
+function CriteriaFields({
+  form,
+  setForm,
+  accounts,
+  journals,
+  amountProblem,
+}: {
+  form: EntryForm;
+  setForm: (form: EntryForm) => void;
+  accounts: readonly { account: string; label: string }[] | undefined;
+  journals: readonly { code: string; label: string }[] | undefined;
+  amountProblem: string | null;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <MultiSelect
+          size="md"
+          label="Comptes"
+          placeholder={form.comptes.length ? undefined : 'Tous les comptes'}
+          searchable
+          clearable
+          data={(accounts ?? []).map((a) => ({ value: a.account, label: `${a.account} ${a.label}` }))}
+          value={form.comptes}
+          onChange={(comptes) => setForm({ ...form, comptes })}
+          maxDropdownHeight={280}
+          limit={200}
+          nothingFoundMessage="Aucun compte"
+        />
+        <MultiSelect
+          size="md"
+          label="Journaux"
+          placeholder={form.journaux.length ? undefined : 'Tous les journaux'}
+          searchable
+          clearable
+          data={(journals ?? []).map((j) => ({ value: j.code, label: `${j.code} ${j.label}` }))}
+          value={form.journaux}
+          onChange={(journaux) => setForm({ ...form, journaux })}
+          nothingFoundMessage="Aucun journal"
+        />
+      </SimpleGrid>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TextInput
+          size="md"
+          label="Texte"
+          description="Libellé, pièce ou compte"
+          value={form.q}
+          onChange={(e) => setForm({ ...form, q: e.currentTarget.value })}
+          style={{ flex: '1 1 240px' }}
+        />
+        <TextInput
+          size="md"
+          label="Montant minimum"
+          description="En euros"
+          inputMode="decimal"
+          value={form.min}
+          onChange={(e) => setForm({ ...form, min: e.currentTarget.value })}
+          error={amountProblem === MIN_INVALID ? amountProblem : undefined}
+          w={180}
+        />
+        <TextInput
+          size="md"
+          label="Montant maximum"
+          description="En euros"
+          inputMode="decimal"
+          value={form.max}
+          onChange={(e) => setForm({ ...form, max: e.currentTarget.value })}
+          error={amountProblem && amountProblem !== MIN_INVALID ? amountProblem : undefined}
+          w={180}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** The entries found, with « Demander » for the firm (an information request on that line). */
+function EntryLinesTable({
+  rows,
+  firm,
+  onAsk,
+}: {
+  rows: EntryLine[];
+  firm: boolean;
+  onAsk: (line: EntryLine) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table aria-label="Écritures trouvées" striped style={TABULAR}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Journal</Table.Th>
+            <Table.Th>Pièce</Table.Th>
+            <Table.Th>Compte</Table.Th>
+            <Table.Th>Libellé</Table.Th>
+            <Table.Th ta="right">Débit</Table.Th>
+            <Table.Th ta="right">Crédit</Table.Th>
+            {firm && <Table.Th>Action</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(l.date)}</Table.Td>
+              <Table.Td>{l.journal}</Table.Td>
+              <Table.Td>{l.piece}</Table.Td>
+              <Table.Td>{l.account}</Table.Td>
+              <Table.Td>{l.label}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {l.debit ? formatMoney(l.debit) : ''}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {l.credit ? formatMoney(l.credit) : ''}
+              </Table.Td>
+              {firm && (
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconMessageQuestion size={16} aria-hidden />}
+                    aria-label={`Demander une information : ${l.label}, ${formatDate(l.date)}`}
+                    onClick={() => onAsk(l)}
+                  >
+                    Demander
+                  </Button>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The search state kept per user and company (period, accounts, required details). */
+const useSavedSearch = () => useServerData(searchStateData, NO_PARAMS);
+
+/** Back on the screen without criteria: the saved state comes back into the URL, once. */
+function useRestoredSearch(search: Search, saved: ReturnType<typeof useSavedSearch>) {
+  const navigate = useNavigate();
+  const restored = useRef(false);
+  const [openedAt] = useState(() => Date.now());
+  const online = useOnline();
+  useEffect(() => {
+    // The answer fetched for this visit (offline: the device's copy), not an older copy.
+    const settled = !online || (saved.fetchedAt ?? 0) >= openedAt;
+    if (restored.current || hasCriteria(search) || !saved.data || !settled) return;
+    restored.current = true;
+    const { period, accounts } = saved.data;
+    if (!period && accounts.length === 0) return;
+    void navigate({
+      to: '/ma-comptabilite/recherche',
+      search: {
+        exercice: period?.exercise ?? undefined,
+        du: period?.dateStart ?? undefined,
+        au: period?.dateEnd ?? undefined,
+        comptes: accounts.length ? accounts : undefined,
+      } as never,
+      replace: true,
+    });
+  }, [saved.data, saved.fetchedAt, openedAt, online, search, navigate]);
+}
+
+/** The entries matching the URL's criteria, a page at a time (« Afficher les écritures suivantes »). */
+function useEntryResults(search: Search, exerciseId: number | undefined) {
+  const body = useMemo(() => searchBodyOf(search, exerciseId), [search, exerciseId]);
+  const [count, setCount] = useState(1);
+  const bodyKey = JSON.stringify(body);
+  const [countKey, setCountKey] = useState(bodyKey);
+  if (countKey !== bodyKey) {
+    setCountKey(bodyKey);
+    setCount(1);
+  }
+  const results = useServerPages(entriesData, body, count);
+  const rows = results.pages.flatMap((p) => p?.items ?? []);
+  const total = results.pages[0]?.total;
+  // The server counts up to 1 000 matches: beyond, « plus de 1 000 », and the pages go on by `next`.
+  const lowerBound = results.pages[0]?.totalIsLowerBound === true;
+  const hasMore = results.pages[count - 1]?.next != null;
+  const waiting = body !== null && results.pages[count - 1] === undefined;
+  const failed = results.entries.some((e) => e?.status === 'error' || e?.status === 'offline');
+  return { body, rows, total, lowerBound, hasMore, waiting, failed, more: () => setCount(count + 1) };
 }

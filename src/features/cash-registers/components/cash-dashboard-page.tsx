@@ -34,6 +34,17 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The route's validated search (validateSearch in src/routes). */
 type Search = ReturnType<typeof route.useSearch>;
 
+/** The four reads of the dashboard, for one period and register (none while the period is invalid). */
+function useDashboard(params: DashboardParams | null) {
+  return {
+    sales: useServerData(salesDashboardData, params),
+    revenues: useServerData(revenuesDashboardData, params),
+    stake: useServerData(stakeDashboardData, params),
+    monthly: useServerData(monthlyDashboardData, params),
+  };
+}
+type Dashboard = ReturnType<typeof useDashboard>;
+
 /** /mes-caisses/dashboard: sales against last year, revenues by means of payment, cash stakes, monthly result. */
 export function CashDashboardPage() {
   const search = route.useSearch();
@@ -48,10 +59,7 @@ export function CashDashboardPage() {
     ? { dateStart, dateEnd, ...(search.caisse ? { register: search.caisse } : {}) }
     : null;
   const registers = useServerData(registersData, NO_PARAMS);
-  const sales = useServerData(salesDashboardData, params);
-  const revenues = useServerData(revenuesDashboardData, params);
-  const stake = useServerData(stakeDashboardData, params);
-  const monthly = useServerData(monthlyDashboardData, params);
+  const { sales, revenues, stake, monthly } = useDashboard(params);
   const fromDevice = !online || sales.status === 'offline' || sales.status === 'error';
   const set = (patch: Search) =>
     void navigate({
@@ -68,94 +76,18 @@ export function CashDashboardPage() {
         description="Vos ventes, vos encaissements et vos espèces sur la période choisie."
         actions={fromDevice && sales.data ? <DataAge fetchedAt={sales.fetchedAt} always /> : undefined}
       />
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <ChoiceBar
-            aria-label="Période prédéfinie"
-            data={[...PERIOD_PRESETS]}
-            value={current ?? ''}
-            onChange={(v) =>
-              set({ du: periodOf(v as PeriodPreset, today).dateStart, au: periodOf(v as PeriodPreset, today).dateEnd })
-            }
-            size="md"
-            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
-          />
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <DatePickerInput
-              label="Du"
-              size="md"
-              valueFormat="DD/MM/YYYY"
-              value={dateStart}
-              maxDate={today}
-              onChange={(v) => v && set({ du: String(v).slice(0, 10) })}
-              w={170}
-            />
-            <DatePickerInput
-              label="Au"
-              size="md"
-              valueFormat="DD/MM/YYYY"
-              value={dateEnd}
-              minDate={dateStart}
-              maxDate={today}
-              onChange={(v) => v && set({ au: String(v).slice(0, 10) })}
-              error={valid ? undefined : 'La fin doit suivre le début.'}
-              w={170}
-            />
-            <Select
-              size="md"
-              label="Caisse"
-              data={[
-                { value: '', label: 'Toutes les caisses' },
-                ...(registers.data ?? []).map((r) => ({ value: r.uuid, label: r.label })),
-              ]}
-              value={search.caisse ?? ''}
-              allowDeselect={false}
-              onChange={(v) => set({ caisse: v || undefined })}
-            />
-          </Group>
-        </Stack>
-      </Card>
+      <DashboardFilters
+        today={today}
+        dateStart={dateStart}
+        dateEnd={dateEnd}
+        valid={valid}
+        preset={current}
+        register={search.caisse}
+        registers={registers.data}
+        set={set}
+      />
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        <FigureCard label="Ventes TTC" loading={sales.loading} value={sales.data && formatMoney(sales.data.total)}>
-          {sales.data && `${formatMoney(sales.data.previousYearTotal)} sur la même période l’an dernier`}
-        </FigureCard>
-        <FigureCard
-          label="Encaissements"
-          loading={revenues.loading}
-          value={revenues.data && formatMoney(revenues.data.total)}
-        >
-          Tous moyens de paiement
-        </FigureCard>
-        <FigureCard
-          label="Espèces en tiroir"
-          loading={stake.loading}
-          value={stake.data && formatMoney(stake.data.cashInDrawers)}
-        >
-          {stake.data && `${formatCount(stake.data.openDays, 'journée ouverte', 'journées ouvertes')}`}
-        </FigureCard>
-        <FigureCard
-          label="Remises en banque"
-          loading={stake.loading}
-          value={stake.data && formatMoney(stake.data.bankDeposits)}
-        >
-          Espèces déposées à la banque
-        </FigureCard>
-        <FigureCard
-          label="Dépenses en espèces"
-          loading={stake.loading}
-          value={stake.data && formatMoney(stake.data.cashExpenses)}
-        >
-          Payées avec l’argent du tiroir
-        </FigureCard>
-        <FigureCard
-          label="Écarts de caisse"
-          loading={stake.loading}
-          value={stake.data && formatMoney(stake.data.differences)}
-        >
-          {stake.data && formatCount(stake.data.differenceDays, 'journée avec écart', 'journées avec écart')}
-        </FigureCard>
-      </SimpleGrid>
+      <DashboardFigures sales={sales} revenues={revenues} stake={stake} />
 
       <Section title="Ventes par jour" loading={sales.loading}>
         {sales.data && (
@@ -318,5 +250,122 @@ function FiguresTable({
         </Table.Tfoot>
       )}
     </Table>
+  );
+}
+
+/** The period (a preset or two dates) and the register (or all of them) the figures are for. */
+function DashboardFilters({
+  today,
+  dateStart,
+  dateEnd,
+  valid,
+  preset,
+  register,
+  registers,
+  set,
+}: {
+  today: string;
+  dateStart: string;
+  dateEnd: string;
+  valid: boolean;
+  preset: ReturnType<typeof presetOf>;
+  register: string | undefined;
+  registers: readonly { uuid: string; label: string }[] | undefined;
+  set: (patch: Search) => void;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <ChoiceBar
+          aria-label="Période prédéfinie"
+          data={[...PERIOD_PRESETS]}
+          value={preset ?? ''}
+          onChange={(v) =>
+            set({ du: periodOf(v as PeriodPreset, today).dateStart, au: periodOf(v as PeriodPreset, today).dateEnd })
+          }
+          size="md"
+          styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+        />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <DatePickerInput
+            label="Du"
+            size="md"
+            valueFormat="DD/MM/YYYY"
+            value={dateStart}
+            maxDate={today}
+            onChange={(v) => v && set({ du: String(v).slice(0, 10) })}
+            w={170}
+          />
+          <DatePickerInput
+            label="Au"
+            size="md"
+            valueFormat="DD/MM/YYYY"
+            value={dateEnd}
+            minDate={dateStart}
+            maxDate={today}
+            onChange={(v) => v && set({ au: String(v).slice(0, 10) })}
+            error={valid ? undefined : 'La fin doit suivre le début.'}
+            w={170}
+          />
+          <Select
+            size="md"
+            label="Caisse"
+            data={[
+              { value: '', label: 'Toutes les caisses' },
+              ...(registers ?? []).map((r) => ({ value: r.uuid, label: r.label })),
+            ]}
+            value={register ?? ''}
+            allowDeselect={false}
+            onChange={(v) => set({ caisse: v || undefined })}
+          />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The period's figures: sales against last year, revenues, the cash in drawers, deposits, expenses, differences. */
+function DashboardFigures({ sales, revenues, stake }: Pick<Dashboard, 'sales' | 'revenues' | 'stake'>) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+      <FigureCard label="Ventes TTC" loading={sales.loading} value={sales.data && formatMoney(sales.data.total)}>
+        {sales.data && `${formatMoney(sales.data.previousYearTotal)} sur la même période l’an dernier`}
+      </FigureCard>
+      <FigureCard
+        label="Encaissements"
+        loading={revenues.loading}
+        value={revenues.data && formatMoney(revenues.data.total)}
+      >
+        Tous moyens de paiement
+      </FigureCard>
+      <FigureCard
+        label="Espèces en tiroir"
+        loading={stake.loading}
+        value={stake.data && formatMoney(stake.data.cashInDrawers)}
+      >
+        {stake.data && `${formatCount(stake.data.openDays, 'journée ouverte', 'journées ouvertes')}`}
+      </FigureCard>
+      <FigureCard
+        label="Remises en banque"
+        loading={stake.loading}
+        value={stake.data && formatMoney(stake.data.bankDeposits)}
+      >
+        Espèces déposées à la banque
+      </FigureCard>
+      <FigureCard
+        label="Dépenses en espèces"
+        loading={stake.loading}
+        value={stake.data && formatMoney(stake.data.cashExpenses)}
+      >
+        Payées avec l’argent du tiroir
+      </FigureCard>
+      <FigureCard
+        label="Écarts de caisse"
+        loading={stake.loading}
+        value={stake.data && formatMoney(stake.data.differences)}
+      >
+        {stake.data && formatCount(stake.data.differenceDays, 'journée avec écart', 'journées avec écart')}
+      </FigureCard>
+    </SimpleGrid>
   );
 }

@@ -150,32 +150,7 @@ export function CloseDayForm({
             placeholder="0,00"
           />
         )}
-        <Stack gap={4} aria-live="polite" p="md" bg="gray.0" style={{ borderRadius: 8 }}>
-          <Title order={3} size="h5">
-            Écart de caisse
-          </Title>
-          <Table variant="vertical" layout="fixed" withRowBorders={false} style={TABULAR}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w="60%">Solde théorique</Table.Th>
-                <Table.Td ta="right">{formatMoney(theoretical)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Compté</Table.Th>
-                <Table.Td ta="right" data-testid="counted-total">
-                  {counted === null ? '—' : formatMoney(counted)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Écart</Table.Th>
-                <Table.Td ta="right" fw={700} c={diff ? 'red.8' : undefined} data-testid="difference">
-                  {diff === null ? '—' : formatMoney(diff)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          {diff !== null && <Text size="sm">{differenceText(diff)}</Text>}
-        </Stack>
+        <DifferenceSummary theoretical={theoretical} counted={counted} diff={diff} />
         {error && (
           <Alert color="red" role="alert" title="Clôture impossible">
             {error}
@@ -195,5 +170,45 @@ export function CloseDayForm({
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** The theoretical balance, what was counted, the difference and what it means, said as they change. */
+function DifferenceSummary({
+  theoretical,
+  counted,
+  diff,
+}: {
+  theoretical: number;
+  counted: number | null;
+  diff: number | null;
+}) {
+  return (
+    <Stack gap={4} aria-live="polite" p="md" bg="gray.0" style={{ borderRadius: 8 }}>
+      <Title order={3} size="h5">
+        Écart de caisse
+      </Title>
+      <Table variant="vertical" layout="fixed" withRowBorders={false} style={TABULAR}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w="60%">Solde théorique</Table.Th>
+            <Table.Td ta="right">{formatMoney(theoretical)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Compté</Table.Th>
+            <Table.Td ta="right" data-testid="counted-total">
+              {counted === null ? '—' : formatMoney(counted)}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Écart</Table.Th>
+            <Table.Td ta="right" fw={700} c={diff ? 'red.8' : undefined} data-testid="difference">
+              {diff === null ? '—' : formatMoney(diff)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {diff !== null && <Text size="sm">{differenceText(diff)}</Text>}
+    </Stack>
   );
 }

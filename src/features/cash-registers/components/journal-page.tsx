@@ -1,27 +1,19 @@
-import { Alert, Badge, Button, Group, Modal, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconCalendarEvent,
-  IconChevronLeft,
-  IconChevronRight,
-  IconLock,
-  IconPlus,
-  IconShieldCheck,
-} from '@tabler/icons-react';
-import { DatePickerInput } from '../../../components/dates';
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useMemo, useRef, useState } from 'react';
-import { DataAge } from '../../../components/offline/data-age';
+import { useRef, useState, type TouchEvent } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
-import { useOutboxEntries } from '../../../data/outbox-hooks';
-import { NO_PARAMS } from '../../../data/sync/server-data';
-import { useServerData } from '../../../data/sync/use-server-data';
-import { compareDates, endOfMonth, todayInParis } from '../../../domain/dates';
-import { formatDate, formatDateLong } from '../../../domain/format';
+import { todayInParis } from '../../../domain/dates';
 import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
-import { submitClosing, submitMovements, type Journal, type MovementEntry } from '../api/cash-registers-api';
+import {
+  submitClosing,
+  submitMovements,
+  type Journal,
+  type MovementEntry,
+  type Register,
+} from '../api/cash-registers-api';
 import {
   balanceWithPending,
   canEnter,
@@ -29,16 +21,15 @@ import {
   hasActivity,
   journalOf,
   pendingOfDay,
-  validDay,
   type CountDetail,
+  type DayNav,
   type QueuedMovement,
 } from '../cash-model';
-import { movementTypesData, olderDaysData, recentDaysData, registersData } from '../cash-registers-data';
-import { CloseDayForm } from './close-day-form';
-import { IntegrityPanel } from './integrity-panel';
+import { DayActions, DayAlerts, DayBar, JournalHeader, JournalPanels, type JournalGo } from './journal-day-parts';
 import { JournalLists, RegisterDetails } from './journal-view';
-import { MovementForm, type Correction } from './movement-form';
+import type { Correction } from './movement-form';
 import { JOURNALS_PATH } from './paths';
+import { useJournalData, type JournalData } from './use-journal-data';
 
 const route = getRouteApi('/app/mes-caisses/journées');
 
@@ -51,89 +42,101 @@ const SWIPE_PX = 60;
 export function JournalPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  const online = useOnline();
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   const today = todayInParis(new Date());
-
-  const registers = useServerData(registersData, NO_PARAMS);
-  const register = registers.data?.find((r) => r.uuid === search.caisse) ?? registers.data?.[0];
-  const day = validDay(search.jour ?? register?.currentDay, today);
-  const types = useServerData(movementTypesData, register ? { id: register.id } : null);
-  const recent = useServerData(recentDaysData, register ? { uuid: register.uuid } : null);
-  const older =
-    register && recent.data && compareDates(day, recent.data.dateStart) < 0
-      ? { uuid: register.uuid, dateStart: `${day.slice(0, 8)}01`, dateEnd: endOfMonth(day) }
-      : null;
-  const olderDays = useServerData(olderDaysData, older);
-  const entries = useOutboxEntries();
-
-  const days: Journal[] = useMemo(() => {
-    const byDay = new Map<string, Journal>();
-    for (const j of olderDays.data?.days ?? []) byDay.set(j.day, j);
-    for (const j of recent.data?.days ?? []) byDay.set(j.day, j);
-    if (register && !byDay.has(register.today.day)) byDay.set(register.today.day, register.today);
-    return [...byDay.values()].sort((a, b) => compareDates(a.day, b.day));
-  }, [olderDays.data, recent.data, register]);
-
+  const data = useJournalData(search.caisse, search.jour, today);
+  // Here, not in the day: a correction outlives the reads of the day it moves to.
   const [correction, setCorrection] = useState<Correction | null>(null);
-  const go = (patch: Partial<Search>, replace = false) =>
+  const go: JournalGo = (patch, replace = false) =>
     void navigate({
       to: JOURNALS_PATH,
-      search: { caisse: register?.uuid, jour: day, ...patch } as never,
+      search: { caisse: data.register?.uuid, jour: data.day, ...patch } as never,
       replace,
     });
 
+  if (data.loading) return <JournalSkeleton />;
+  if (!data.register || companyId == null) return <NoRegister registers={data.registers} />;
+  return (
+    <JournalDay
+      data={data}
+      register={data.register}
+      companyId={companyId}
+      today={today}
+      panel={search.panel}
+      correction={correction}
+      setCorrection={setCorrection}
+      go={go}
+    />
+  );
+}
+
+function JournalSkeleton() {
+  return (
+    <Stack gap="md" aria-busy>
+      <Skeleton height={48} width="40%" />
+      <Skeleton height={120} radius="md" />
+      <Skeleton height={320} radius="md" />
+    </Stack>
+  );
+}
+
+function NoRegister({ registers }: { registers: JournalData['registers'] }) {
+  return (
+    <Stack gap="md">
+      <PageHeader title="Journées de caisse" />
+      <Alert color={registers.data ? 'gray' : 'red'} title={registers.data ? 'Aucune caisse' : 'Caisses indisponibles'}>
+        {registers.data
+          ? 'Aucune caisse pour cette société.'
+          : (registers.error?.message ?? 'Les caisses n’ont pas encore été chargées sur cet appareil.')}
+      </Alert>
+    </Stack>
+  );
+}
+
+/** A swipe across the page (not while a panel is open) goes to the previous or next day. */
+function useDaySwipe(nav: DayNav, disabled: boolean, go: JournalGo) {
   const touch = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onTouchStart: (e: TouchEvent) => {
+      const t = e.touches[0];
+      touch.current = t ? { x: t.clientX, y: t.clientY } : null;
+    },
+    onTouchEnd: (e: TouchEvent) => {
+      const start = touch.current;
+      const t = e.changedTouches[0];
+      touch.current = null;
+      if (!start || !t || disabled) return;
+      const dx = t.clientX - start.x;
+      if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(t.clientY - start.y)) return;
+      const to = dx > 0 ? nav.previous : nav.next;
+      if (to) go({ jour: to });
+    },
+  };
+}
 
-  if (registers.loading || (register && (recent.loading || types.loading)) || (older && olderDays.loading)) {
-    return (
-      <Stack gap="md" aria-busy>
-        <Skeleton height={48} width="40%" />
-        <Skeleton height={120} radius="md" />
-        <Skeleton height={320} radius="md" />
-      </Stack>
-    );
-  }
-  if (!register || companyId == null) {
-    return (
-      <Stack gap="md">
-        <PageHeader title="Journées de caisse" />
-        <Alert
-          color={registers.data ? 'gray' : 'red'}
-          title={registers.data ? 'Aucune caisse' : 'Caisses indisponibles'}
-        >
-          {registers.data
-            ? 'Aucune caisse pour cette société.'
-            : (registers.error?.message ?? 'Les caisses n’ont pas encore été chargées sur cet appareil.')}
-        </Alert>
-      </Stack>
-    );
-  }
+interface DayProps {
+  data: JournalData;
+  register: Register;
+  companyId: number;
+  today: string;
+  panel: Search['panel'];
+  correction: Correction | null;
+  setCorrection: (correction: Correction | null) => void;
+  go: JournalGo;
+}
 
-  const typeList = types.data ?? [];
-  // A day older than the 62 kept on the device, not read (offline, or its read failed).
-  const unavailable = !!older && !olderDays.data;
-  const journal = journalOf(days, day, register.id);
-  const waiting = (entries ?? []).filter((e) => e.companyId === companyId);
-  const pending = pendingOfDay(waiting, register.uuid, day);
-  const closingPending = pending.closing !== null;
-  const open = canEnter(journal, today, closingPending);
-  const activeDays = [...days.filter(hasActivity).map((j) => j.day), ...register.openDays];
-  const nav = dayNavigation(activeDays, day, today);
-  const pendingBalance = pending.movements.length ? balanceWithPending(journal, pending.movements, typeList) : null;
-  const fromDevice = !online || recent.status === 'offline' || recent.status === 'error';
-  const panel = search.panel;
+/** What the day's journal offers: its movements sent (or kept on the device), its closing. */
+function useDayActions({ data, register, companyId, correction, setCorrection, go }: DayProps) {
+  const { recent, day } = data;
   const closePanel = () => {
     setCorrection(null);
     go({ panel: undefined }, true);
   };
-
   const replaceDay = (answer: Journal) => {
     if (!recent.data) return;
     const others = recent.data.days.filter((j) => j.day !== answer.day);
     recent.patch({ ...recent.data, days: [...others, answer] });
   };
-
   const saveMovements = async (movements: QueuedMovement[]) => {
     const target = correction ? register.currentDay : day;
     const result = await submitMovements(companyId, register, target, movements);
@@ -147,7 +150,6 @@ export function JournalPage() {
     closePanel();
     return null;
   };
-
   const close = async (counted: { total: number; detail: CountDetail | null }) => {
     const result = await submitClosing(companyId, register, day, counted);
     if (result.status === 'failed') return result.message;
@@ -159,232 +161,92 @@ export function JournalPage() {
     closePanel();
     return null;
   };
-
   const correct = (entry: MovementEntry) => {
     setCorrection({ entry });
     go({ jour: register.currentDay, panel: 'saisie' });
   };
-  const correctionDay = correction ? register.currentDay : day;
+  return { closePanel, saveMovements, close, correct };
+}
+
+function JournalDay(props: DayProps) {
+  const { data, register, companyId, today, panel, correction, go } = props;
+  const { days, day, unavailable } = data;
+  const online = useOnline();
+  const typeList = data.types.data ?? [];
+  const journal = journalOf(days, day, register.id);
+  const waiting = (data.entries ?? []).filter((e) => e.companyId === companyId);
+  const pending = pendingOfDay(waiting, register.uuid, day);
+  const open = canEnter(journal, today, pending.closing !== null);
+  const nav = dayNavigation([...days.filter(hasActivity).map((j) => j.day), ...register.openDays], day, today);
+  const pendingBalance = pending.movements.length ? balanceWithPending(journal, pending.movements, typeList) : null;
+  const fromDevice = !online || data.recent.status === 'offline' || data.recent.status === 'error';
   // Corrections go on the register's current day, while it is open.
   const currentOpen = canEnter(
     journalOf(days, register.currentDay, register.id),
     today,
     pendingOfDay(waiting, register.uuid, register.currentDay).closing !== null,
   );
-  const correctionOpen = correction ? currentOpen : open;
+  const actions = useDayActions(props);
+  const swipe = useDaySwipe(nav, !!panel, go);
 
   return (
-    <Stack
-      gap="md"
-      onTouchStart={(e) => {
-        const t = e.touches[0];
-        touch.current = t ? { x: t.clientX, y: t.clientY } : null;
-      }}
-      onTouchEnd={(e) => {
-        const start = touch.current;
-        const t = e.changedTouches[0];
-        touch.current = null;
-        if (!start || !t || panel) return;
-        const dx = t.clientX - start.x;
-        if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(t.clientY - start.y)) return;
-        const to = dx > 0 ? nav.previous : nav.next;
-        if (to) go({ jour: to });
-      }}
-    >
-      <PageHeader
-        title="Journées de caisse"
-        description={register.location ? `${register.label} — ${register.location}` : register.label}
-        actions={
-          <>
-            {fromDevice && <DataAge fetchedAt={recent.fetchedAt} always />}
-            <DatePickerInput
-              label="Journée"
-              size="md"
-              valueFormat="DD/MM/YYYY"
-              value={day}
-              maxDate={today}
-              onChange={(v) => v && go({ jour: String(v).slice(0, 10) })}
-              w={160}
-            />
-            {registers.data && registers.data.length > 1 && (
-              <Select
-                label="Caisse"
-                size="md"
-                data={registers.data.map((r) => ({ value: r.uuid, label: r.label }))}
-                value={register.uuid}
-                allowDeselect={false}
-                onChange={(v) => v && go({ caisse: v, jour: undefined })}
-              />
-            )}
-          </>
-        }
+    <Stack gap="md" {...swipe}>
+      <JournalHeader
+        register={register}
+        registers={data.registers.data}
+        day={day}
+        today={today}
+        fetchedAt={data.recent.fetchedAt}
+        fromDevice={fromDevice}
+        go={go}
       />
-
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="wrap">
-          <Title order={2} size="h3">
-            Journée du {formatDateLong(day)}
-          </Title>
-          {journal.registerDetails.closed ? (
-            <Badge color="gray.7" size="lg" leftSection={<IconLock size={14} />}>
-              Clôturée
-            </Badge>
-          ) : pending.closing === 'pending' ? (
-            <Badge color="orange.9" size="lg">
-              Clôture en attente d’envoi
-            </Badge>
-          ) : (
-            <Badge color="green.9" size="lg">
-              Ouverte
-            </Badge>
-          )}
-        </Group>
-        <Group gap="xs" role="group" aria-label="Changer de journée">
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconChevronLeft size={18} />}
-            disabled={!nav.previous}
-            onClick={() => nav.previous && go({ jour: nav.previous })}
-            title={nav.previous ? `Journée du ${formatDate(nav.previous)}` : undefined}
-          >
-            Jour précédent
-          </Button>
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconCalendarEvent size={18} />}
-            disabled={day === today}
-            onClick={() => go({ jour: today })}
-          >
-            Aujourd’hui
-          </Button>
-          <Button
-            variant="default"
-            size="md"
-            rightSection={<IconChevronRight size={18} />}
-            disabled={!nav.next}
-            onClick={() => nav.next && go({ jour: nav.next })}
-            title={nav.next ? `Journée du ${formatDate(nav.next)}` : undefined}
-          >
-            Jour suivant
-          </Button>
-        </Group>
-      </Group>
-
-      {pending.closing === 'failed' && (
-        <Alert color="red" title="Clôture refusée par le serveur">
-          La raison est indiquée dans le panneau de synchronisation, où vous pouvez la corriger ou l’abandonner.
-        </Alert>
-      )}
-      {register.openDays.some((d) => compareDates(d, day) < 0) && open && (
-        <Alert color="orange" title="Journée antérieure non clôturée">
-          {`La journée du ${formatDate(register.openDays[0])} n’est pas clôturée. `}
-          <Button variant="subtle" size="compact-md" onClick={() => go({ jour: register.openDays[0] })}>
-            Aller à cette journée
-          </Button>
-        </Alert>
-      )}
-
+      <DayBar
+        day={day}
+        today={today}
+        closed={journal.registerDetails.closed}
+        closing={pending.closing}
+        nav={nav}
+        go={go}
+      />
+      <DayAlerts closing={pending.closing} openDays={register.openDays} day={day} open={open} go={go} />
       {unavailable ? (
         <Alert color="gray" title="Journée indisponible">
           {online
-            ? (olderDays.error?.message ?? 'Cette journée n’a pas pu être chargée.')
+            ? (data.olderDays.error?.message ?? 'Cette journée n’a pas pu être chargée.')
             : 'Seuls les 62 derniers jours sont enregistrés sur cet appareil : cette journée se consulte en ligne.'}
         </Alert>
       ) : (
         <RegisterDetails journal={journal} pendingBalance={pendingBalance} />
       )}
-
-      <Group gap="sm">
-        {open && !unavailable && (
-          <>
-            <Button size="lg" leftSection={<IconPlus size={20} />} onClick={() => go({ panel: 'saisie' })}>
-              Saisir des mouvements
-            </Button>
-            <Button
-              size="lg"
-              color="red"
-              variant="outline"
-              leftSection={<IconLock size={20} />}
-              onClick={() => go({ panel: 'cloture' })}
-            >
-              Clôturer la journée
-            </Button>
-          </>
-        )}
-        <Button
-          size="lg"
-          variant="default"
-          leftSection={<IconShieldCheck size={20} />}
-          onClick={() => go({ panel: 'integrite' })}
-        >
-          Vérifier l’intégrité
-        </Button>
-      </Group>
+      <DayActions canEnter={open && !unavailable} go={go} />
       {!unavailable && !hasActivity(journal) && pending.movements.length === 0 && (
         <Text c="dimmed">Aucun mouvement ce jour-là.</Text>
       )}
-
       {!unavailable && (
         <JournalLists
           uuid={register.uuid}
           journal={journal}
           types={typeList}
           pending={pending.movements}
-          onCorrect={currentOpen ? correct : null}
+          onCorrect={currentOpen ? actions.correct : null}
         />
       )}
-
-      <Modal
-        opened={panel === 'saisie'}
-        onClose={closePanel}
-        title={correction ? 'Corriger un mouvement' : 'Saisir des mouvements'}
-        size="xl"
-        closeButtonProps={{ 'aria-label': 'Fermer' }}
-      >
-        {panel === 'saisie' &&
-          (correctionOpen ? (
-            <MovementForm
-              key={correction?.entry.id ?? 'new'}
-              types={typeList}
-              day={correctionDay}
-              correction={correction}
-              onSubmit={saveMovements}
-              onCancel={closePanel}
-            />
-          ) : (
-            <Text>Cette journée est clôturée : aucun mouvement ne peut y être ajouté.</Text>
-          ))}
-      </Modal>
-      <Modal
-        opened={panel === 'cloture'}
-        onClose={closePanel}
-        title="Clôturer la journée"
-        size="xl"
-        closeButtonProps={{ 'aria-label': 'Fermer' }}
-      >
-        {panel === 'cloture' &&
-          (open ? (
-            <CloseDayForm
-              day={day}
-              theoretical={pendingBalance ?? journal.registerDetails.balanceFinal}
-              onSubmit={close}
-              onCancel={closePanel}
-            />
-          ) : (
-            <Text>Cette journée est déjà clôturée.</Text>
-          ))}
-      </Modal>
-      <Modal
-        opened={panel === 'integrite'}
-        onClose={closePanel}
-        title={`Vérifier l’intégrité — ${register.label}`}
-        size="xl"
-        closeButtonProps={{ 'aria-label': 'Fermer' }}
-      >
-        {panel === 'integrite' && <IntegrityPanel companyId={companyId} register={register} today={today} />}
-      </Modal>
+      <JournalPanels
+        panel={panel}
+        onClose={actions.closePanel}
+        companyId={companyId}
+        register={register}
+        today={today}
+        day={day}
+        types={typeList}
+        correction={correction}
+        correctionDay={correction ? register.currentDay : day}
+        correctionOpen={correction ? currentOpen : open}
+        open={open}
+        theoretical={pendingBalance ?? journal.registerDetails.balanceFinal}
+        onMovements={actions.saveMovements}
+        onClosing={actions.close}
+      />
     </Stack>
   );
 }

@@ -126,26 +126,14 @@ export function MovementForm({
             {`${lineLabel(correction.entry, types)} : ${formatMoney(correction.entry.amount)}. Le montant opposé est proposé ; il sera lié à la ligne corrigée.`}
           </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing={6} role="group" aria-label="Type de saisie">
-            {ENTRY_KINDS.map((k) => (
-              <Button
-                key={k.value}
-                variant={kind === k.value ? 'filled' : 'default'}
-                aria-pressed={kind === k.value}
-                onClick={() => {
-                  setKind(k.value);
-                  setErrors({});
-                  setFormError(null);
-                }}
-                h="auto"
-                mih={44}
-                px={8}
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
-              >
-                {k.label}
-              </Button>
-            ))}
-          </SimpleGrid>
+          <EntryKindPicker
+            kind={kind}
+            onChange={(k) => {
+              setKind(k);
+              setErrors({});
+              setFormError(null);
+            }}
+          />
         )}
         {shown.length === 0 && <Text c="dimmed">Aucun type de mouvement de cette sorte pour cette caisse.</Text>}
         {shown.map((t) => (
@@ -175,43 +163,7 @@ export function MovementForm({
           />
         )}
         {isExpense && (
-          <Stack gap={6}>
-            <input
-              id="receipt-photo"
-              className={classes.input}
-              type="file"
-              accept="image/*"
-              capture="environment"
-              onChange={(e) => void choosePhoto(e.currentTarget.files?.[0])}
-            />
-            <Button
-              component="label"
-              htmlFor="receipt-photo"
-              variant="default"
-              size="lg"
-              leftSection={<IconCamera size={20} />}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {photo ? 'Reprendre la photo du justificatif' : 'Photo du justificatif (facultative)'}
-            </Button>
-            {photo && (
-              <Group gap="sm">
-                <img
-                  src={photo.preview}
-                  alt="Aperçu du justificatif"
-                  style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 6 }}
-                />
-                <Text size="sm" c="dimmed">
-                  {`Photo prête (${formatBytes(photo.bytes)})`}
-                </Text>
-              </Group>
-            )}
-            {photoProblem && (
-              <Text size="sm" c="red.8" role="alert">
-                {photoProblem}
-              </Text>
-            )}
-          </Stack>
+          <ReceiptPhotoField photo={photo} problem={photoProblem} onFile={(file) => void choosePhoto(file)} />
         )}
         {formError && (
           <Alert color="red" role="alert" title="Mouvements non enregistrés">
@@ -228,5 +180,78 @@ export function MovementForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What is entered: sales, revenues, an expense, a bank deposit or an opening float (ENTRY_KINDS). */
+function EntryKindPicker({ kind, onChange }: { kind: EntryKind; onChange: (kind: EntryKind) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing={6} role="group" aria-label="Type de saisie">
+      {ENTRY_KINDS.map((k) => (
+        <Button
+          key={k.value}
+          variant={kind === k.value ? 'filled' : 'default'}
+          aria-pressed={kind === k.value}
+          onClick={() => onChange(k.value)}
+          h="auto"
+          mih={44}
+          px={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+        >
+          {k.label}
+        </Button>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** An expense's receipt: taken with the camera (or chosen), shown small with its weight; why it was refused. */
+function ReceiptPhotoField({
+  photo,
+  problem,
+  onFile,
+}: {
+  photo: ReceiptPhoto | null;
+  problem: string | null;
+  onFile: (file: File | undefined) => void;
+}) {
+  return (
+    <Stack gap={6}>
+      <input
+        id="receipt-photo"
+        className={classes.input}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        onChange={(e) => onFile(e.currentTarget.files?.[0])}
+      />
+      <Button
+        component="label"
+        htmlFor="receipt-photo"
+        variant="default"
+        size="lg"
+        leftSection={<IconCamera size={20} />}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {photo ? 'Reprendre la photo du justificatif' : 'Photo du justificatif (facultative)'}
+      </Button>
+      {photo && (
+        <Group gap="sm">
+          <img
+            src={photo.preview}
+            alt="Aperçu du justificatif"
+            style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 6 }}
+          />
+          <Text size="sm" c="dimmed">
+            {`Photo prête (${formatBytes(photo.bytes)})`}
+          </Text>
+        </Group>
+      )}
+      {problem && (
+        <Text size="sm" c="red.8" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
   );
 }
