@@ -57,7 +57,6 @@ export function ReceivedInvoicesPage() {
   }
 
   const sending = deposit.step === 'sending';
-  const percent = sending && deposit.total ? Math.min(100, Math.round((deposit.loaded / deposit.total) * 100)) : 0;
   const items = list.data?.items;
 
   return (
@@ -96,67 +95,11 @@ export function ReceivedInvoicesPage() {
         </Text>
       )}
       {deposit.step !== 'idle' && (
-        <Card withBorder radius="md" padding="md" component="section" aria-label="Dépôt de la facture">
-          {deposit.step === 'sending' && (
-            <Stack gap={6}>
-              <Text size="sm" fw={600}>
-                {deposit.name} ({formatBytes(deposit.size)})
-              </Text>
-              <Progress value={percent} aria-label="Progression de l’envoi" animated={percent >= 100} />
-              <Group justify="space-between" wrap="wrap">
-                <Text size="sm" role="status">
-                  {percent < 100
-                    ? `Envoi du fichier : ${percent} %`
-                    : 'Fichier reçu : le serveur lit et contrôle la facture…'}
-                </Text>
-                <Button variant="default" onClick={() => abort.current?.()}>
-                  Annuler le dépôt
-                </Button>
-              </Group>
-            </Stack>
-          )}
-          {deposit.step === 'done' && (
-            <Alert
-              color={deposit.value.status === 'conforme' ? 'green' : 'red'}
-              title={deposit.value.status === 'conforme' ? 'Facture déposée' : 'Facture déposée, avec des anomalies'}
-              role="status"
-              withCloseButton
-              closeButtonLabel="Fermer"
-              onClose={() => setDeposit({ step: 'idle' })}
-            >
-              <Stack gap={4}>
-                <Text size="sm">{depositSummary(deposit.value)}</Text>
-                <Anchor
-                  size="sm"
-                  renderRoot={(props) => (
-                    <Link {...props} to="/mes-factures/factures-recues/$id" params={{ id: String(deposit.value.id) }} />
-                  )}
-                >
-                  Voir le détail et les contrôles
-                </Anchor>
-              </Stack>
-            </Alert>
-          )}
-          {deposit.step === 'failed' && (
-            <Alert
-              color="red"
-              title={`Dépôt de « ${deposit.name} » refusé`}
-              role="alert"
-              withCloseButton
-              closeButtonLabel="Fermer"
-              onClose={() => setDeposit({ step: 'idle' })}
-            >
-              <Text size="sm">{deposit.message}</Text>
-              {deposit.errors.length > 0 && (
-                <List size="sm" mt={4}>
-                  {deposit.errors.map((e) => (
-                    <List.Item key={e}>{e}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Alert>
-          )}
-        </Card>
+        <DepositCard
+          deposit={deposit}
+          onCancel={() => abort.current?.()}
+          onDismiss={() => setDeposit({ step: 'idle' })}
+        />
       )}
       <Card withBorder radius="md" padding="md" component="section" aria-label="Liste des factures reçues">
         <Stack gap="sm">
@@ -179,5 +122,82 @@ export function ReceivedInvoicesPage() {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** The deposit under way (its progress, « Annuler le dépôt »), or its outcome: read and checked, or refused. */
+function DepositCard({
+  deposit,
+  onCancel,
+  onDismiss,
+}: {
+  deposit: DepositState;
+  onCancel: () => void;
+  onDismiss: () => void;
+}) {
+  const percent =
+    deposit.step === 'sending' && deposit.total ? Math.min(100, Math.round((deposit.loaded / deposit.total) * 100)) : 0;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Dépôt de la facture">
+      {deposit.step === 'sending' && (
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {deposit.name} ({formatBytes(deposit.size)})
+          </Text>
+          <Progress value={percent} aria-label="Progression de l’envoi" animated={percent >= 100} />
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" role="status">
+              {percent < 100
+                ? `Envoi du fichier : ${percent} %`
+                : 'Fichier reçu : le serveur lit et contrôle la facture…'}
+            </Text>
+            <Button variant="default" onClick={onCancel}>
+              Annuler le dépôt
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {deposit.step === 'done' && (
+        <Alert
+          color={deposit.value.status === 'conforme' ? 'green' : 'red'}
+          title={deposit.value.status === 'conforme' ? 'Facture déposée' : 'Facture déposée, avec des anomalies'}
+          role="status"
+          withCloseButton
+          closeButtonLabel="Fermer"
+          onClose={onDismiss}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{depositSummary(deposit.value)}</Text>
+            <Anchor
+              size="sm"
+              renderRoot={(props) => (
+                <Link {...props} to="/mes-factures/factures-recues/$id" params={{ id: String(deposit.value.id) }} />
+              )}
+            >
+              Voir le détail et les contrôles
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      {deposit.step === 'failed' && (
+        <Alert
+          color="red"
+          title={`Dépôt de « ${deposit.name} » refusé`}
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Fermer"
+          onClose={onDismiss}
+        >
+          <Text size="sm">{deposit.message}</Text>
+          {deposit.errors.length > 0 && (
+            <List size="sm" mt={4}>
+              {deposit.errors.map((e) => (
+                <List.Item key={e}>{e}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+    </Card>
   );
 }
