@@ -118,7 +118,6 @@ export function AddUserModal({
     setFailure({ message: answer.message, errors: answer.errors });
   }
 
-  const ged = chosen.filter((c) => c.gedUserRight);
   const panels = [
     <IdentityStep
       key="identity"
@@ -148,30 +147,7 @@ export function AddUserModal({
         />
       )}
     />,
-    ged.length === 0 ? (
-      <Text key="categories">
-        {chosen.length > 1 ? 'Ces sociétés ne choisissent' : 'Cette société ne choisit'} pas les catégories par
-        utilisateur : l’utilisateur consultera toutes les catégories de documents auxquelles ses droits donnent accès.
-      </Text>
-    ) : (
-      <Stack key="categories" gap="xs">
-        <Text size="sm">
-          Les catégories que l’utilisateur pourra consulter dans « Mes documents » et alimenter depuis « Ma bannette ».
-          La consultation suit toujours ce choix, sauf s’il a « Mes documents » sans la permission « Catégories par
-          utilisateur » : il consulte alors toutes les catégories.
-        </Text>
-        <PerCompany
-          companies={ged}
-          render={(c) => (
-            <CategoriesTable
-              company={c}
-              value={accessOf(draft, c)}
-              onChange={(v) => setAccess(c, { categories: v.categories, categoriesInbox: v.categoriesInbox })}
-            />
-          )}
-        />
-      </Stack>
-    ),
+    <CategoriesStep key="categories" chosen={chosen} draft={draft} setAccess={setAccess} />,
     <SummaryStep key="summary" draft={draft} companies={companies} />,
   ];
 
@@ -200,18 +176,7 @@ export function AddUserModal({
               {error}
             </Alert>
           )}
-          {failure && (
-            <Alert color="red" role="alert" title="L’utilisateur n’a pas été créé">
-              {failure.errors.length === 0 && failure.message}
-              {failure.errors.length > 0 && (
-                <ul style={{ margin: 0, paddingLeft: 18 }}>
-                  {failure.errors.map((e) => (
-                    <li key={e}>{e}</li>
-                  ))}
-                </ul>
-              )}
-            </Alert>
-          )}
+          {failure && <CreateFailure failure={failure} />}
         </Stack>
         <Group justify="space-between" style={STICKY}>
           <Button variant="default" mih={44} onClick={step === 0 ? onClose : () => setStep((s) => s - 1)}>
@@ -229,5 +194,58 @@ export function AddUserModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Where the user's document categories are chosen, per company that chooses them (none: all they may see). */
+function CategoriesStep({
+  chosen,
+  draft,
+  setAccess,
+}: {
+  chosen: readonly GrantableCompany[];
+  draft: Draft;
+  setAccess: (company: GrantableCompany, change: Partial<ReturnType<typeof accessOf>>) => void;
+}) {
+  const ged = chosen.filter((c) => c.gedUserRight);
+  return ged.length === 0 ? (
+    <Text>
+      {chosen.length > 1 ? 'Ces sociétés ne choisissent' : 'Cette société ne choisit'} pas les catégories par
+      utilisateur : l’utilisateur consultera toutes les catégories de documents auxquelles ses droits donnent accès.
+    </Text>
+  ) : (
+    <Stack gap="xs">
+      <Text size="sm">
+        Les catégories que l’utilisateur pourra consulter dans « Mes documents » et alimenter depuis « Ma bannette ». La
+        consultation suit toujours ce choix, sauf s’il a « Mes documents » sans la permission « Catégories par
+        utilisateur » : il consulte alors toutes les catégories.
+      </Text>
+      <PerCompany
+        companies={ged}
+        render={(c) => (
+          <CategoriesTable
+            company={c}
+            value={accessOf(draft, c)}
+            onChange={(v) => setAccess(c, { categories: v.categories, categoriesInbox: v.categoriesInbox })}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
+
+/** The server's refusal of the new user: its message, or each of its reasons. */
+function CreateFailure({ failure }: { failure: { message: string; errors: string[] } }) {
+  return (
+    <Alert color="red" role="alert" title="L’utilisateur n’a pas été créé">
+      {failure.errors.length === 0 && failure.message}
+      {failure.errors.length > 0 && (
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {failure.errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
   );
 }

@@ -40,68 +40,15 @@ export function DocumentTable({ items, selected, onToggle, onTogglePage, onPrevi
   if (phone) {
     // On a phone, one card per document instead of columns cut off (decision 013).
     return (
-      <Stack gap={8}>
-        {selectable && !!items?.length && (
-          <Checkbox
-            label="Sélectionner les documents de la page"
-            checked={head === 'all'}
-            indeterminate={head === 'some'}
-            onChange={() => onTogglePage?.()}
-          />
-        )}
-        <ul
-          role="list"
-          aria-label="Documents"
-          aria-busy={items === null}
-          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
-        >
-          {items === null &&
-            Array.from({ length: 4 }, (_, i) => (
-              <li key={i} style={{ ...CARD, display: 'block' }}>
-                <Skeleton height={16} mb={8} />
-                <Skeleton height={14} width="60%" />
-              </li>
-            ))}
-          {items?.map((doc) => (
-            <li key={doc.id} style={CARD}>
-              {selectable && (
-                <CardCheckbox
-                  label={`Sélectionner ${doc.name}`}
-                  checked={selected!.has(doc.id)}
-                  onChange={() => onToggle?.(doc.id)}
-                />
-              )}
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Anchor
-                  component="button"
-                  type="button"
-                  onClick={() => onPreview(doc)}
-                  fw={doc.readAt ? 400 : 600}
-                  ta="left"
-                  size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {doc.name}
-                </Anchor>
-                {!doc.readAt && (
-                  <div>
-                    <Badge size="sm" variant="light" style={{ textTransform: 'none' }}>
-                      Nouveau
-                    </Badge>
-                  </div>
-                )}
-                <Text size="xs" c="dimmed" mt={2}>
-                  {doc.categoryPath}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatDate(doc.createdAt)} · {formatBytes(doc.size)}
-                </Text>
-              </div>
-              <DocumentActions doc={doc} onPreview={onPreview} canDownload={canDownload} phone />
-            </li>
-          ))}
-        </ul>
-      </Stack>
+      <DocumentCards
+        items={items}
+        selected={selectable ? selected! : null}
+        head={head}
+        onToggle={onToggle}
+        onTogglePage={onTogglePage}
+        onPreview={onPreview}
+        canDownload={canDownload}
+      />
     );
   }
   return (
@@ -217,5 +164,81 @@ function DocumentActions({
       {canDownload &&
         action('Télécharger', `Télécharger ${doc.name}`, () => void downloadDocument(doc), <IconDownload size={20} />)}
     </Group>
+  );
+}
+
+/** The phone's list: one card per document (name, « Nouveau », category, date and size, its actions). */
+function DocumentCards({
+  items,
+  selected,
+  head,
+  onToggle,
+  onTogglePage,
+  onPreview,
+  canDownload,
+}: Omit<Props, 'selected'> & { selected: ReadonlySet<number> | null; head: string }) {
+  return (
+    <Stack gap={8}>
+      {selected && !!items?.length && (
+        <Checkbox
+          label="Sélectionner les documents de la page"
+          checked={head === 'all'}
+          indeterminate={head === 'some'}
+          onChange={() => onTogglePage?.()}
+        />
+      )}
+      <ul
+        role="list"
+        aria-label="Documents"
+        aria-busy={items === null}
+        style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+      >
+        {items === null &&
+          Array.from({ length: 4 }, (_, i) => (
+            <li key={i} style={{ ...CARD, display: 'block' }}>
+              <Skeleton height={16} mb={8} />
+              <Skeleton height={14} width="60%" />
+            </li>
+          ))}
+        {items?.map((doc) => (
+          <li key={doc.id} style={CARD}>
+            {selected && (
+              <CardCheckbox
+                label={`Sélectionner ${doc.name}`}
+                checked={selected.has(doc.id)}
+                onChange={() => onToggle?.(doc.id)}
+              />
+            )}
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => onPreview(doc)}
+                fw={doc.readAt ? 400 : 600}
+                ta="left"
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {doc.name}
+              </Anchor>
+              {!doc.readAt && (
+                <div>
+                  <Badge size="sm" variant="light" style={{ textTransform: 'none' }}>
+                    Nouveau
+                  </Badge>
+                </div>
+              )}
+              <Text size="xs" c="dimmed" mt={2}>
+                {doc.categoryPath}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatDate(doc.createdAt)} · {formatBytes(doc.size)}
+              </Text>
+            </div>
+            <DocumentActions doc={doc} onPreview={onPreview} canDownload={canDownload} phone />
+          </li>
+        ))}
+      </ul>
+    </Stack>
   );
 }

@@ -48,7 +48,7 @@ export function DocumentsPage() {
   const [typed] = useDebouncedValue(q, 300);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [preview, setPreview] = useState<DocumentItem | null>(null);
-  const [zipping, setZipping] = useState(false);
+  const zip = useSelectionZip(selected);
   const { data, refresh, patch } = useDocumentPage(
     ready ? { page, pageSize: PAGE_SIZE, q: typed, sort, category } : null,
   );
@@ -89,20 +89,6 @@ export function DocumentsPage() {
         ...data,
         items: data.items.map((d) => (d.id === doc.id ? { ...d, readAt: new Date().toISOString() } : d)),
       });
-    }
-  };
-  // Spec: single downloads fail silently, but a zip the user asked for says when it failed.
-  const downloadZip = async () => {
-    setZipping(true);
-    try {
-      await downloadDocumentsZip([...selected]);
-    } catch {
-      toastError(
-        'Le téléchargement a échoué',
-        'L’archive zip de vos documents n’a pas pu être créée. Réessayez dans un instant.',
-      );
-    } finally {
-      setZipping(false);
     }
   };
 
@@ -150,52 +136,17 @@ export function DocumentsPage() {
               />
             </Group>
             {canDownload && (
-              <Group justify="space-between" wrap="wrap">
-                <Text size="sm" aria-live="polite">
-                  {selectionLabel(selected.size)}
-                </Text>
-                <Group gap="xs">
-                  {selected.size > 0 && (
-                    <Button variant="subtle" size="md" onClick={() => setSelected(new Set())}>
-                      Tout désélectionner
-                    </Button>
-                  )}
-                  <Button
-                    size="md"
-                    leftSection={<IconFileZip size={18} />}
-                    disabled={selected.size === 0}
-                    loading={zipping}
-                    onClick={() => void downloadZip()}
-                  >
-                    Télécharger la sélection (zip)
-                  </Button>
-                </Group>
-              </Group>
+              <SelectionBar
+                count={selected.size}
+                zipping={zip.zipping}
+                onClear={() => setSelected(new Set())}
+                onZip={() => void zip.download()}
+              />
             )}
             {data === 'error' ? (
-              <Alert color="red" title="Vos documents n’ont pas pu être chargés">
-                <Group justify="space-between">
-                  <Text size="sm">Vérifiez votre connexion puis réessayez.</Text>
-                  <Button variant="light" color="red" onClick={refresh}>
-                    Réessayer
-                  </Button>
-                </Group>
-              </Alert>
+              <DocumentsUnavailable onRetry={refresh} />
             ) : data && data.total === 0 ? (
-              <Paper withBorder p="xl" radius="md" ta="center">
-                <Text fw={600}>
-                  {words
-                    ? `Aucun document ne correspond à « ${words} ».`
-                    : category
-                      ? 'Aucun document dans cette catégorie pour le moment.'
-                      : 'Votre cabinet n’a encore déposé aucun document.'}
-                </Text>
-                <Text c="dimmed" size="sm">
-                  {words
-                    ? 'Essayez un autre mot ou choisissez « Tous les documents ».'
-                    : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}
-                </Text>
-              </Paper>
+              <NoDocuments words={words} inCategory={!!category} />
             ) : (
               <DocumentTable
                 items={items}
@@ -223,4 +174,94 @@ export function DocumentsPage() {
       <DocumentPreview doc={preview} canDownload={canDownload} onClose={() => setPreview(null)} />
     </Stack>
   );
+}
+
+/** How many documents are ticked, « Tout désélectionner » and the zip of the selection. */
+function SelectionBar({
+  count,
+  zipping,
+  onClear,
+  onZip,
+}: {
+  count: number;
+  zipping: boolean;
+  onClear: () => void;
+  onZip: () => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm" aria-live="polite">
+        {selectionLabel(count)}
+      </Text>
+      <Group gap="xs">
+        {count > 0 && (
+          <Button variant="subtle" size="md" onClick={onClear}>
+            Tout désélectionner
+          </Button>
+        )}
+        <Button
+          size="md"
+          leftSection={<IconFileZip size={18} />}
+          disabled={count === 0}
+          loading={zipping}
+          onClick={onZip}
+        >
+          Télécharger la sélection (zip)
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function DocumentsUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert color="red" title="Vos documents n’ont pas pu être chargés">
+      <Group justify="space-between">
+        <Text size="sm">Vérifiez votre connexion puis réessayez.</Text>
+        <Button variant="light" color="red" onClick={onRetry}>
+          Réessayer
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** No document: none matches the words, none in the category, or none deposited yet. */
+function NoDocuments({ words, inCategory }: { words: string; inCategory: boolean }) {
+  return (
+    <Paper withBorder p="xl" radius="md" ta="center">
+      <Text fw={600}>
+        {words
+          ? `Aucun document ne correspond à « ${words} ».`
+          : inCategory
+            ? 'Aucun document dans cette catégorie pour le moment.'
+            : 'Votre cabinet n’a encore déposé aucun document.'}
+      </Text>
+      <Text c="dimmed" size="sm">
+        {words
+          ? 'Essayez un autre mot ou choisissez « Tous les documents ».'
+          : 'Les documents apparaîtront ici dès que votre cabinet les aura classés.'}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The zip of the ticked documents, and whether it is being made. */
+function useSelectionZip(selected: Set<number>) {
+  const [zipping, setZipping] = useState(false);
+  // Spec: single downloads fail silently, but a zip the user asked for says when it failed.
+  const download = async () => {
+    setZipping(true);
+    try {
+      await downloadDocumentsZip([...selected]);
+    } catch {
+      toastError(
+        'Le téléchargement a échoué',
+        'L’archive zip de vos documents n’a pas pu être créée. Réessayez dans un instant.',
+      );
+    } finally {
+      setZipping(false);
+    }
+  };
+  return { zipping, download };
 }
