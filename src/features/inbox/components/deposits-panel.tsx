@@ -95,29 +95,7 @@ export function DepositsPanel({
 
   return (
     <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Rechercher un fichier"
-          placeholder="Nom ou catégorie"
-          leftSection={<IconSearch size={16} />}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-          size="md"
-        />
-        {kind !== 'inbox' && (
-          <Select
-            label="Statut"
-            placeholder="Tous les statuts"
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => setStatus(v as DepositStatus | null)}
-            clearable
-            w={240}
-            size="md"
-          />
-        )}
-      </Group>
+      <DepositFilters q={q} onQ={setQ} status={kind === 'inbox' ? undefined : status} onStatus={setStatus} />
       {canDownload && (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" aria-live="polite">
@@ -163,25 +141,86 @@ export function DepositsPanel({
       {data && data !== 'error' && data.total > 0 && (
         <ListPagination page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />
       )}
-      <Modal
-        opened={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        title="Supprimer ce fichier ?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Fermer' }}
-      >
-        <Stack>
-          <Text>Le fichier « {toDelete?.name} » sera retiré de votre bannette. Cette action est définitive.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={() => setToDelete(null)}>
-              Annuler
-            </Button>
-            <Button color="red" size="md" loading={busy} onClick={() => void confirmDelete()}>
-              Supprimer
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteDepositModal
+        deposit={toDelete}
+        busy={busy}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Stack>
+  );
+}
+
+/** The search, and (but in the inbox) the status; `status` undefined: no status filter offered. */
+function DepositFilters({
+  q,
+  onQ,
+  status,
+  onStatus,
+}: {
+  q: string;
+  onQ: (q: string) => void;
+  status: DepositStatus | null | undefined;
+  onStatus: (status: DepositStatus | null) => void;
+}) {
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <TextInput
+        label="Rechercher un fichier"
+        placeholder="Nom ou catégorie"
+        leftSection={<IconSearch size={16} />}
+        value={q}
+        onChange={(e) => onQ(e.currentTarget.value)}
+        style={{ flex: '1 1 240px' }}
+        size="md"
+      />
+      {status !== undefined && (
+        <Select
+          label="Statut"
+          placeholder="Tous les statuts"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(v) => onStatus(v as DepositStatus | null)}
+          clearable
+          w={240}
+          size="md"
+        />
+      )}
+    </Group>
+  );
+}
+
+/** « Supprimer ce fichier ? »: a withdrawal is final. */
+function DeleteDepositModal({
+  deposit,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  deposit: DepositItem | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      opened={deposit !== null}
+      onClose={onCancel}
+      title="Supprimer ce fichier ?"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      <Stack>
+        <Text>Le fichier « {deposit?.name} » sera retiré de votre bannette. Cette action est définitive.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button color="red" size="md" loading={busy} onClick={onConfirm}>
+            Supprimer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

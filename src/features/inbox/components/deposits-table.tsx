@@ -29,72 +29,15 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
   if (phone) {
     // On a phone, one card per file instead of columns cut off (decision 013).
     return (
-      <Stack gap={8}>
-        {selectable && onPage.length > 0 && (
-          <Checkbox
-            label="Sélectionner les fichiers de la page"
-            checked={checkedOnPage === onPage.length}
-            indeterminate={checkedOnPage > 0 && checkedOnPage < onPage.length}
-            onChange={() => onTogglePage?.()}
-          />
-        )}
-        <ul
-          role="list"
-          aria-label="Fichiers déposés"
-          aria-busy={items === null}
-          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
-        >
-          {items === null &&
-            Array.from({ length: 4 }, (_, i) => (
-              <li key={i} style={{ ...CARD, display: 'block' }}>
-                <Skeleton height={16} mb={8} />
-                <Skeleton height={14} width="60%" />
-              </li>
-            ))}
-          {items?.map((d) => (
-            <li key={d.id} style={CARD}>
-              {selectable && (
-                <CardCheckbox
-                  label={`Sélectionner ${d.name}`}
-                  checked={selected!.has(d.id)}
-                  onChange={() => onToggle?.(d.id)}
-                />
-              )}
-              <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {d.name}
-                </Text>
-                {showCompany && <Text size="xs">{d.company.label}</Text>}
-                <Text size="xs" c="dimmed">
-                  {d.categoryPath}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatBytes(d.size)} · déposé par{' '}
-                  {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`} le{' '}
-                  {formatDateTime(d.createdAt)}
-                </Text>
-                <div>
-                  <DepositStatusBadge status={d.status} />
-                </div>
-              </div>
-              {onDelete &&
-                depositDeletionRefusal({ userId: d.depositedBy.id, status: d.status }, viewerId) === null && (
-                  <ActionIcon
-                    size={44}
-                    variant="subtle"
-                    color="red"
-                    title="Supprimer"
-                    aria-label={`Supprimer ${d.name}`}
-                    onClick={() => onDelete(d)}
-                    style={{ flexShrink: 0 }}
-                  >
-                    <IconTrash size={20} />
-                  </ActionIcon>
-                )}
-            </li>
-          ))}
-        </ul>
-      </Stack>
+      <DepositCards
+        items={items}
+        viewerId={viewerId}
+        showCompany={showCompany}
+        selected={selected}
+        onToggle={onToggle}
+        onTogglePage={onTogglePage}
+        onDelete={onDelete}
+      />
     );
   }
   return (
@@ -184,5 +127,78 @@ export function DepositsTable({ items, viewerId, showCompany, selected, onToggle
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The phone's list: one card per file (name, company, category, who and when, status, withdrawal). */
+function DepositCards({ items, viewerId, showCompany, selected, onToggle, onTogglePage, onDelete }: Props) {
+  const selectable = !!selected;
+  const onPage = items?.map((d) => d.id) ?? [];
+  const checkedOnPage = onPage.filter((id) => selected?.has(id)).length;
+  return (
+    <Stack gap={8}>
+      {selectable && onPage.length > 0 && (
+        <Checkbox
+          label="Sélectionner les fichiers de la page"
+          checked={checkedOnPage === onPage.length}
+          indeterminate={checkedOnPage > 0 && checkedOnPage < onPage.length}
+          onChange={() => onTogglePage?.()}
+        />
+      )}
+      <ul
+        role="list"
+        aria-label="Fichiers déposés"
+        aria-busy={items === null}
+        style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+      >
+        {items === null &&
+          Array.from({ length: 4 }, (_, i) => (
+            <li key={i} style={{ ...CARD, display: 'block' }}>
+              <Skeleton height={16} mb={8} />
+              <Skeleton height={14} width="60%" />
+            </li>
+          ))}
+        {items?.map((d) => (
+          <li key={d.id} style={CARD}>
+            {selectable && (
+              <CardCheckbox
+                label={`Sélectionner ${d.name}`}
+                checked={selected!.has(d.id)}
+                onChange={() => onToggle?.(d.id)}
+              />
+            )}
+            <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {d.name}
+              </Text>
+              {showCompany && <Text size="xs">{d.company.label}</Text>}
+              <Text size="xs" c="dimmed">
+                {d.categoryPath}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatBytes(d.size)} · déposé par{' '}
+                {d.mine ? 'vous' : `${d.depositedBy.firstName} ${d.depositedBy.name}`} le {formatDateTime(d.createdAt)}
+              </Text>
+              <div>
+                <DepositStatusBadge status={d.status} />
+              </div>
+            </div>
+            {onDelete && depositDeletionRefusal({ userId: d.depositedBy.id, status: d.status }, viewerId) === null && (
+              <ActionIcon
+                size={44}
+                variant="subtle"
+                color="red"
+                title="Supprimer"
+                aria-label={`Supprimer ${d.name}`}
+                onClick={() => onDelete(d)}
+                style={{ flexShrink: 0 }}
+              >
+                <IconTrash size={20} />
+              </ActionIcon>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Stack>
   );
 }
