@@ -123,55 +123,7 @@ export function CustomerFormFields({
           </SimpleGrid>
         </Stack>
       </Fieldset>
-      <Fieldset legend="Facturation et livraison">
-        <Stack gap="sm">
-          {billing.map((address, i) => (
-            <Group key={i} align="flex-end" wrap="nowrap" gap="xs">
-              <Textarea
-                style={{ flex: 1 }}
-                label={`Autre adresse de facturation n° ${i + 1}`}
-                autosize
-                minRows={2}
-                maxRows={4}
-                maxLength={500}
-                value={address}
-                onChange={(e) => setBilling(billing.map((a, j) => (j === i ? e.currentTarget.value : a)))}
-              />
-              <Tooltip label="Retirer">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size={44}
-                  aria-label={`Retirer l’autre adresse de facturation n° ${i + 1}`}
-                  onClick={() => setBilling(billing.filter((_, j) => j !== i))}
-                >
-                  <IconTrash size={20} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ))}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setBilling([...billing, ''])}
-              disabled={billing.length >= MAX_BILLING_ADDRESSES}
-              mih={44}
-            >
-              Ajouter une adresse de facturation
-            </Button>
-          </Group>
-          <Textarea
-            label="Adresse de livraison"
-            description="Si elle diffère de l’adresse du client."
-            autosize
-            minRows={2}
-            maxRows={4}
-            maxLength={500}
-            {...text('deliveryAddress')}
-          />
-        </Stack>
-      </Fieldset>
+      <BillingAndDelivery billing={billing} setBilling={setBilling} delivery={text('deliveryAddress')} />
       <Fieldset legend="Contact">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -208,5 +160,68 @@ export function CustomerFormFields({
         </SimpleGrid>
       </Fieldset>
     </Stack>
+  );
+}
+
+/** Up to MAX_BILLING_ADDRESSES other billing addresses (added, edited, removed) and the delivery address. */
+function BillingAndDelivery({
+  billing,
+  setBilling,
+  delivery,
+}: {
+  billing: string[];
+  setBilling: (next: string[]) => void;
+  delivery: { value: string; onChange: (e: { currentTarget: { value: string } }) => void };
+}) {
+  return (
+    <Fieldset legend="Facturation et livraison">
+      <Stack gap="sm">
+        {billing.map((address, i) => (
+          <Group key={i} align="flex-end" wrap="nowrap" gap="xs">
+            <Textarea
+              style={{ flex: 1 }}
+              label={`Autre adresse de facturation n° ${i + 1}`}
+              autosize
+              minRows={2}
+              maxRows={4}
+              maxLength={500}
+              value={address}
+              onChange={(e) => setBilling(billing.map((a, j) => (j === i ? e.currentTarget.value : a)))}
+            />
+            <Tooltip label="Retirer">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size={44}
+                aria-label={`Retirer l’autre adresse de facturation n° ${i + 1}`}
+                onClick={() => setBilling(billing.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setBilling([...billing, ''])}
+            disabled={billing.length >= MAX_BILLING_ADDRESSES}
+            mih={44}
+          >
+            Ajouter une adresse de facturation
+          </Button>
+        </Group>
+        <Textarea
+          label="Adresse de livraison"
+          description="Si elle diffère de l’adresse du client."
+          autosize
+          minRows={2}
+          maxRows={4}
+          maxLength={500}
+          {...delivery}
+        />
+      </Stack>
+    </Fieldset>
   );
 }
