@@ -81,195 +81,236 @@ interface Open {
 
 /** Parses a whole XML document and answers its root element. */
 export function parseXml(source: string): XmlElement {
-  const s = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  let i = 0;
-  let line = 1;
-  let elements = 0;
-  const stack: Open[] = [];
-  let root: XmlElement | null = null;
+  return new XmlReader(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source).read();
+}
+
+/** One document being read: where the reader is, the open elements, the namespace bindings. */
+class XmlReader {
+  private i = 0;
+  private line = 1;
+  private elements = 0;
+  private readonly stack: Open[] = [];
+  private root: XmlElement | null = null;
   // Namespace bindings: each prefix's URIs, innermost last (pushed by an element, popped at its end).
-  const bindings = new Map<string, string[]>([['xml', [XML_NS]]]);
+  private readonly bindings = new Map<string, string[]>([['xml', [XML_NS]]]);
 
-  const fail = (message: string): never => {
-    throw new XmlReadError(message, line);
-  };
-  const refuse = (message: string): never => {
-    throw new XmlLimitError(message, line);
-  };
-  const advance = (to: number) => {
-    for (let k = i; k < to; k++) if (s.charCodeAt(k) === 10) line++;
-    i = to;
-  };
+  constructor(private readonly s: string) {}
 
-  // One pass over the whole text before anything else (XML forbids these characters everywhere).
-  const bad = NOT_XML_CHAR.exec(s);
-  if (bad) {
-    advance(bad.index);
-    const code = bad[0].codePointAt(0)!;
-    fail(
-      `caractère de contrôle ou invalide U+${code.toString(16).toUpperCase().padStart(4, '0')}, non autorisé en XML`,
-    );
+  read(): XmlElement {
+    const { s } = this;
+    // One pass over the whole text before anything else (XML forbids these characters everywhere).
+    const bad = NOT_XML_CHAR.exec(s);
+    if (bad) {
+      this.advance(bad.index);
+      const code = bad[0].codePointAt(0)!;
+      this.fail(
+        `caractère de contrôle ou invalide U+${code.toString(16).toUpperCase().padStart(4, '0')}, non autorisé en XML`,
+      );
+    }
+    while (this.i < s.length) {
+      const lt = s.indexOf('<', this.i);
+      if (lt < 0) {
+        this.text(s.slice(this.i));
+        this.advance(s.length);
+        break;
+      }
+      if (lt > this.i) {
+        this.text(s.slice(this.i, lt));
+        this.advance(lt);
+      }
+      this.markup();
+    }
+    if (this.stack.length) this.fail(`Balise « ${this.stack[this.stack.length - 1]!.qname} » non fermée`);
+    if (!this.root) this.fail('Aucun élément XML');
+    return this.root!;
   }
 
-  const decode = (raw: string): string =>
-    raw.indexOf('&') < 0
+  private fail(message: string): never {
+    throw new XmlReadError(message, this.line);
+  }
+
+  private refuse(message: string): never {
+    throw new XmlLimitError(message, this.line);
+  }
+
+  private advance(to: number) {
+    for (let k = this.i; k < to; k++) if (this.s.charCodeAt(k) === 10) this.line++;
+    this.i = to;
+  }
+
+  private decode(raw: string): string {
+    return raw.indexOf('&') < 0
       ? raw
       : raw.replace(/&([^;&\s]{0,12});/g, (whole, ref: string) => {
           if (ref.startsWith('#')) {
             const m = CHAR_REF.exec(ref);
             const code = m ? parseInt(m[1] ?? m[2]!, m[1] ? 16 : 10) : NaN;
-            if (!isXmlChar(code)) fail(`Référence de caractère invalide « ${whole} »`);
+            if (!isXmlChar(code)) this.fail(`Référence de caractère invalide « ${whole} »`);
             return String.fromCodePoint(code);
           }
           const v = ENTITIES[ref];
-          if (v === undefined) fail(`Entité inconnue « ${whole} » (les entités déclarées ne sont pas acceptées)`);
+          if (v === undefined) this.fail(`Entité inconnue « ${whole} » (les entités déclarées ne sont pas acceptées)`);
           return v;
         });
+  }
+
   /** Counts `length` more characters of text in `top` (its raw length: the decoded text is no longer). */
-  const reserve = (top: Open, length: number) => {
+  private reserve(top: Open, length: number) {
     top.textLength += length;
     if (top.textLength > XML_LIMITS.textLength)
-      refuse(`texte de plus de ${formatCount(XML_LIMITS.textLength)} caractères dans l’élément « ${top.qname} »`);
-  };
-  const text = (raw: string) => {
-    if (raw.includes('&') && /&(?![^;&\s]{1,12};)/.test(raw)) fail('Caractère « & » non échappé');
-    const top = stack[stack.length - 1];
-    if (top) {
-      reserve(top, raw.length);
-      top.text.push(decode(raw));
-    } else if (raw.trim() !== '') fail('Du texte se trouve en dehors de l’élément racine');
-  };
-  const resolve = (qname: string, isAttr: boolean): [string, string] => {
-    const colon = qname.indexOf(':');
-    if (colon < 0) return [isAttr ? '' : (bindings.get('')?.at(-1) ?? ''), qname];
-    const prefix = qname.slice(0, colon);
-    const ns = bindings.get(prefix)?.at(-1);
-    if (ns === undefined) fail(`Préfixe d’espace de noms non déclaré « ${prefix} »`);
-    return [ns!, qname.slice(colon + 1)];
-  };
-  const undeclare = (open: Open) => {
-    if (open.declared) for (const prefix of open.declared) bindings.get(prefix)!.pop();
-  };
+      this.refuse(`texte de plus de ${formatCount(XML_LIMITS.textLength)} caractères dans l’élément « ${top.qname} »`);
+  }
 
-  while (i < s.length) {
-    const lt = s.indexOf('<', i);
-    if (lt < 0) {
-      text(s.slice(i));
-      advance(s.length);
-      break;
-    }
-    if (lt > i) {
-      const raw = s.slice(i, lt);
-      text(raw);
-      advance(lt);
-    }
+  private text(raw: string) {
+    if (raw.includes('&') && /&(?![^;&\s]{1,12};)/.test(raw)) this.fail('Caractère « & » non échappé');
+    const top = this.stack[this.stack.length - 1];
+    if (top) {
+      this.reserve(top, raw.length);
+      top.text.push(this.decode(raw));
+    } else if (raw.trim() !== '') this.fail('Du texte se trouve en dehors de l’élément racine');
+  }
+
+  private resolve(qname: string, isAttr: boolean): [string, string] {
+    const colon = qname.indexOf(':');
+    if (colon < 0) return [isAttr ? '' : (this.bindings.get('')?.at(-1) ?? ''), qname];
+    const prefix = qname.slice(0, colon);
+    const ns = this.bindings.get(prefix)?.at(-1);
+    if (ns === undefined) this.fail(`Préfixe d’espace de noms non déclaré « ${prefix} »`);
+    return [ns!, qname.slice(colon + 1)];
+  }
+
+  private undeclare(open: Open) {
+    if (open.declared) for (const prefix of open.declared) this.bindings.get(prefix)!.pop();
+  }
+
+  /** What starts at `<`: a comment, CDATA, a refused declaration, a processing instruction, a tag. */
+  private markup() {
+    const { s, i } = this;
     if (s.startsWith('<!--', i)) {
       const end = s.indexOf('-->', i + 4);
-      if (end < 0) fail('Commentaire non fermé');
-      advance(end + 3);
-    } else if (s.startsWith('<![CDATA[', i)) {
-      const end = s.indexOf(']]>', i + 9);
-      if (end < 0) fail('Section CDATA non fermée');
-      const top = stack[stack.length - 1];
-      if (!top) fail('Section CDATA en dehors de l’élément racine');
-      reserve(top!, end - i - 9);
-      top!.text.push(s.slice(i + 9, end));
-      advance(end + 3);
-    } else if (s.startsWith('<!DOCTYPE', i) || s.startsWith('<!doctype', i)) {
-      fail('Les déclarations DOCTYPE ne sont pas acceptées dans une facture électronique');
+      if (end < 0) this.fail('Commentaire non fermé');
+      this.advance(end + 3);
+    } else if (s.startsWith('<![CDATA[', i)) this.cdata();
+    else if (s.startsWith('<!DOCTYPE', i) || s.startsWith('<!doctype', i)) {
+      this.fail('Les déclarations DOCTYPE ne sont pas acceptées dans une facture électronique');
     } else if (s.startsWith('<?', i)) {
       const end = s.indexOf('?>', i + 2);
-      if (end < 0) fail('Instruction de traitement non fermée');
-      advance(end + 2);
-    } else if (s.startsWith('</', i)) {
-      const end = s.indexOf('>', i + 2);
-      if (end < 0) fail('Balise fermante non terminée');
-      const qname = s.slice(i + 2, end).trim();
-      const top = stack.pop();
-      if (!top) fail(`Balise fermante « ${qname} » sans balise ouvrante`);
-      if (top!.qname !== qname) fail(`Balise « ${top!.qname} » fermée par « ${qname} »`);
-      top!.el.text = top!.text.length === 1 ? top!.text[0]! : top!.text.join('');
-      undeclare(top!);
-      advance(end + 1);
-    } else if (s.startsWith('<!', i)) {
-      fail('Déclaration non acceptée');
-    } else {
-      // A start tag: name, attributes, then > or />.
-      let k = i + 1;
-      const nameMatch = /^[^\s/>]+/.exec(s.slice(k, k + 300));
-      if (!nameMatch || !NAME.test(nameMatch[0])) fail('Nom de balise invalide');
-      const qname = nameMatch![0];
-      if (++elements > XML_LIMITS.elements) refuse(`plus de ${formatCount(XML_LIMITS.elements)} éléments`);
-      if (stack.length >= XML_LIMITS.depth) refuse(`éléments imbriqués sur plus de ${XML_LIMITS.depth} niveaux`);
-      k += qname.length;
-      const rawAttrs: Array<[string, string]> = [];
-      const names = new Set<string>();
-      const attrRe = /\s*([^\s=/>]+)\s*=\s*("([^"<]*)"|'([^'<]*)')/y;
-      const ws = /\s*/y;
-      for (;;) {
-        ws.lastIndex = k;
-        ws.exec(s);
-        const afterWs = ws.lastIndex;
-        if (s.startsWith('/>', afterWs) || s[afterWs] === '>') {
-          k = afterWs;
-          break;
-        }
-        if (afterWs === k && rawAttrs.length > 0) fail(`Attributs mal séparés dans « ${qname} »`);
-        if (rawAttrs.length >= XML_LIMITS.attributesPerElement)
-          refuse(`plus de ${XML_LIMITS.attributesPerElement} attributs sur l’élément « ${qname} »`);
-        attrRe.lastIndex = k;
-        const m = attrRe.exec(s);
-        if (!m) {
-          if (afterWs >= s.length) fail(`Balise « ${qname} » non terminée`);
-          fail(`Attribut mal formé dans « ${qname} »`);
-        }
-        const attrName = m![1]!;
-        if (!NAME.test(attrName)) fail(`Nom d’attribut invalide « ${attrName} »`);
-        if (names.has(attrName)) fail(`Attribut « ${attrName} » répété`);
-        names.add(attrName);
-        const rawValue = m![3] ?? m![4] ?? '';
-        if (rawValue.length > XML_LIMITS.textLength)
-          refuse(
-            `valeur de plus de ${formatCount(XML_LIMITS.textLength)} caractères pour l’attribut « ${attrName} » de l’élément « ${qname} »`,
-          );
-        if (/&(?![^;&\s]{1,12};)/.test(rawValue)) fail('Caractère « & » non échappé');
-        rawAttrs.push([attrName, decode(rawValue)]);
-        k = attrRe.lastIndex;
+      if (end < 0) this.fail('Instruction de traitement non fermée');
+      this.advance(end + 2);
+    } else if (s.startsWith('</', i)) this.endTag();
+    else if (s.startsWith('<!', i)) this.fail('Déclaration non acceptée');
+    else this.startTag();
+  }
+
+  private cdata() {
+    const { s, i } = this;
+    const end = s.indexOf(']]>', i + 9);
+    if (end < 0) this.fail('Section CDATA non fermée');
+    const top = this.stack[this.stack.length - 1];
+    if (!top) this.fail('Section CDATA en dehors de l’élément racine');
+    this.reserve(top!, end - i - 9);
+    top!.text.push(s.slice(i + 9, end));
+    this.advance(end + 3);
+  }
+
+  private endTag() {
+    const { s, i } = this;
+    const end = s.indexOf('>', i + 2);
+    if (end < 0) this.fail('Balise fermante non terminée');
+    const qname = s.slice(i + 2, end).trim();
+    const top = this.stack.pop();
+    if (!top) this.fail(`Balise fermante « ${qname} » sans balise ouvrante`);
+    if (top!.qname !== qname) this.fail(`Balise « ${top!.qname} » fermée par « ${qname} »`);
+    top!.el.text = top!.text.length === 1 ? top!.text[0]! : top!.text.join('');
+    this.undeclare(top!);
+    this.advance(end + 1);
+  }
+
+  /** A start tag: name, attributes, then > or />. */
+  private startTag() {
+    const { s } = this;
+    let k = this.i + 1;
+    const nameMatch = /^[^\s/>]+/.exec(s.slice(k, k + 300));
+    if (!nameMatch || !NAME.test(nameMatch[0])) this.fail('Nom de balise invalide');
+    const qname = nameMatch![0];
+    if (++this.elements > XML_LIMITS.elements) this.refuse(`plus de ${formatCount(XML_LIMITS.elements)} éléments`);
+    if (this.stack.length >= XML_LIMITS.depth)
+      this.refuse(`éléments imbriqués sur plus de ${XML_LIMITS.depth} niveaux`);
+    k += qname.length;
+    const { rawAttrs, end } = this.attributes(qname, k);
+    k = end;
+    const selfClosing = s.startsWith('/>', k);
+    const declared = this.declare(rawAttrs);
+    const [ns, name] = this.resolve(qname, false);
+    let attrs = NO_ATTRS;
+    for (const [n, v] of rawAttrs) {
+      if (n === 'xmlns' || n.startsWith('xmlns:')) continue;
+      if (attrs === NO_ATTRS) attrs = {};
+      attrs[this.resolve(n, true)[1]] = v;
+    }
+    const el: XmlElement = { ns, name, attrs, children: NO_CHILDREN, text: '', line: this.line };
+    const parent = this.stack[this.stack.length - 1];
+    if (parent) {
+      if (parent.el.children === NO_CHILDREN) parent.el.children = [];
+      parent.el.children.push(el);
+    } else if (this.root) this.fail('Le document a plusieurs éléments racines');
+    else this.root = el;
+    const open: Open = { qname, el, declared, text: [], textLength: 0 };
+    if (selfClosing) this.undeclare(open);
+    else this.stack.push(open);
+    this.advance(k + (selfClosing ? 2 : 1));
+  }
+
+  /** The attributes of `qname` from `k` up to its > or /> (where `end` is), their values decoded. */
+  private attributes(qname: string, k: number): { rawAttrs: Array<[string, string]>; end: number } {
+    const { s } = this;
+    const rawAttrs: Array<[string, string]> = [];
+    const names = new Set<string>();
+    const attrRe = /\s*([^\s=/>]+)\s*=\s*("([^"<]*)"|'([^'<]*)')/y;
+    const ws = /\s*/y;
+    for (;;) {
+      ws.lastIndex = k;
+      ws.exec(s);
+      const afterWs = ws.lastIndex;
+      if (s.startsWith('/>', afterWs) || s[afterWs] === '>') return { rawAttrs, end: afterWs };
+      if (afterWs === k && rawAttrs.length > 0) this.fail(`Attributs mal séparés dans « ${qname} »`);
+      if (rawAttrs.length >= XML_LIMITS.attributesPerElement)
+        this.refuse(`plus de ${XML_LIMITS.attributesPerElement} attributs sur l’élément « ${qname} »`);
+      attrRe.lastIndex = k;
+      const m = attrRe.exec(s);
+      if (!m) {
+        if (afterWs >= s.length) this.fail(`Balise « ${qname} » non terminée`);
+        this.fail(`Attribut mal formé dans « ${qname} »`);
       }
-      const selfClosing = s.startsWith('/>', k);
-      let declared: string[] | null = null;
-      for (const [n, v] of rawAttrs) {
-        if (n === 'xmlns' || n.startsWith('xmlns:')) {
-          const prefix = n === 'xmlns' ? '' : n.slice(6);
-          let uris = bindings.get(prefix);
-          if (!uris) bindings.set(prefix, (uris = []));
-          uris.push(v);
-          (declared ??= []).push(prefix);
-        }
-      }
-      const [ns, name] = resolve(qname, false);
-      let attrs = NO_ATTRS;
-      for (const [n, v] of rawAttrs) {
-        if (n === 'xmlns' || n.startsWith('xmlns:')) continue;
-        if (attrs === NO_ATTRS) attrs = {};
-        attrs[resolve(n, true)[1]] = v;
-      }
-      const el: XmlElement = { ns, name, attrs, children: NO_CHILDREN, text: '', line };
-      const parent = stack[stack.length - 1];
-      if (parent) {
-        if (parent.el.children === NO_CHILDREN) parent.el.children = [];
-        parent.el.children.push(el);
-      } else if (root) fail('Le document a plusieurs éléments racines');
-      else root = el;
-      const open: Open = { qname, el, declared, text: [], textLength: 0 };
-      if (selfClosing) undeclare(open);
-      else stack.push(open);
-      advance(k + (selfClosing ? 2 : 1));
+      const attrName = m![1]!;
+      if (!NAME.test(attrName)) this.fail(`Nom d’attribut invalide « ${attrName} »`);
+      if (names.has(attrName)) this.fail(`Attribut « ${attrName} » répété`);
+      names.add(attrName);
+      const rawValue = m![3] ?? m![4] ?? '';
+      if (rawValue.length > XML_LIMITS.textLength)
+        this.refuse(
+          `valeur de plus de ${formatCount(XML_LIMITS.textLength)} caractères pour l’attribut « ${attrName} » de l’élément « ${qname} »`,
+        );
+      if (/&(?![^;&\s]{1,12};)/.test(rawValue)) this.fail('Caractère « & » non échappé');
+      rawAttrs.push([attrName, this.decode(rawValue)]);
+      k = attrRe.lastIndex;
     }
   }
-  if (stack.length) fail(`Balise « ${stack[stack.length - 1]!.qname} » non fermée`);
-  if (!root) fail('Aucun élément XML');
-  return root!;
+
+  /** The namespaces `rawAttrs` declare, bound until the element ends; the prefixes, or null. */
+  private declare(rawAttrs: Array<[string, string]>): string[] | null {
+    let declared: string[] | null = null;
+    for (const [n, v] of rawAttrs) {
+      if (n === 'xmlns' || n.startsWith('xmlns:')) {
+        const prefix = n === 'xmlns' ? '' : n.slice(6);
+        let uris = this.bindings.get(prefix);
+        if (!uris) this.bindings.set(prefix, (uris = []));
+        uris.push(v);
+        (declared ??= []).push(prefix);
+      }
+    }
+    return declared;
+  }
 }
 
 /** The first child with this namespace and local name. */
