@@ -128,76 +128,67 @@ async function signaturesOf(
   return out;
 }
 
-export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
-  const { registerUuid, movements, closings } = input;
-  const verifiers = new Map<string, Verifier | null>();
-  for (const id of new Set([...movements.map((m) => m.keyId), ...closings.map((c) => c.keyId)])) {
-    const jwk = input.keys[id];
-    verifiers.set(id, jwk ? await ed25519Verifier(jwk).catch(() => null) : null);
-  }
+/** What the checks found, counted as they go (the report's details are these counts). */
+interface Tally {
+  gaps: number;
+  badLinks: number;
+  anchorFailures: number;
+  sigFailures: number;
+  unknownKeys: number;
+  totalFailures: number;
+  mBreaks: Break[];
+  cBreaks: Break[];
+  /** The closings that fail any check, by sequence number. */
+  failing: Set<number>;
+}
 
-  // 1. Movement chain and sequence.
-  const mHashes = await hashAll(movements.map((m) => linkInput(m.prevHash, movementCanonical(registerUuid, m))));
-  const mBreaks: Break[] = [];
-  let gaps = 0;
-  let badLinks = 0;
-  movements.forEach((m, i) => {
-    const prev = movements[i - 1];
-    if (prev && m.seq !== prev.seq + 1) {
-      gaps++;
-      mBreaks.push({ kind: 'movement', seq: m.seq, reason: REASONS.gap(prev.seq + 1, m.seq) });
-    } else if (!prev && m.seq === 1 && m.prevHash !== GENESIS_HASH) {
-      badLinks++;
-      mBreaks.push({ kind: 'movement', seq: m.seq, reason: REASONS.genesis });
+type ChainRecord = { seq: number; prevHash: string; hash: string };
+
+/** A chain's sequence and links: each record follows the previous one, its hash is its content's. */
+function chainBreaks(
+  kind: Break['kind'],
+  records: readonly ChainRecord[],
+  hashes: readonly string[],
+  tally: Tally,
+): Break[] {
+  const breaks: Break[] = [];
+  const add = (seq: number, reason: string) => breaks.push({ kind, seq, reason });
+  records.forEach((r, i) => {
+    const prev = records[i - 1];
+    if (prev && r.seq !== prev.seq + 1) {
+      tally.gaps++;
+      add(r.seq, REASONS.gap(prev.seq + 1, r.seq));
+    } else if (!prev && r.seq === 1 && r.prevHash !== GENESIS_HASH) {
+      tally.badLinks++;
+      add(r.seq, REASONS.genesis);
     }
-    if (mHashes[i] !== m.hash) {
-      badLinks++;
-      mBreaks.push({ kind: 'movement', seq: m.seq, reason: REASONS.content });
-    } else if (prev && m.prevHash !== prev.hash) {
-      badLinks++;
-      mBreaks.push({ kind: 'movement', seq: m.seq, reason: REASONS.link });
+    if (hashes[i] !== r.hash) {
+      tally.badLinks++;
+      add(r.seq, REASONS.content);
+    } else if (prev && r.prevHash !== prev.hash) {
+      tally.badLinks++;
+      add(r.seq, REASONS.link);
     }
   });
-  const last = movements.at(-1);
-  if (input.expectedLast && input.expectedLast.seq > 0) {
-    const found = movements.find((m) => m.seq === input.expectedLast!.seq);
-    if (!found || found.hash !== input.expectedLast.hash) {
-      gaps++;
-      mBreaks.push({ kind: 'movement', seq: input.expectedLast.seq, reason: REASONS.tail(input.expectedLast.seq) });
-    }
+  return breaks;
+}
+
+/** The movement chain still ends where the register said it last did (no record cut off its tail). */
+function tailCheck(input: VerifyInput, tally: Tally) {
+  const expected = input.expectedLast;
+  if (!expected || expected.seq <= 0) return;
+  const found = input.movements.find((m) => m.seq === expected.seq);
+  if (!found || found.hash !== expected.hash) {
+    tally.gaps++;
+    tally.mBreaks.push({ kind: 'movement', seq: expected.seq, reason: REASONS.tail(expected.seq) });
   }
+}
 
-  // 2. Closing chain.
-  const cHashes = await hashAll(closings.map((c) => linkInput(c.prevHash, closingCanonical(registerUuid, c))));
-  const cBreaks: Break[] = [];
-  const failing = new Set<number>();
-  closings.forEach((c, i) => {
-    const prev = closings[i - 1];
-    if (prev && c.seq !== prev.seq + 1) {
-      gaps++;
-      cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.gap(prev.seq + 1, c.seq) });
-      failing.add(c.seq);
-    } else if (!prev && c.seq === 1 && c.prevHash !== GENESIS_HASH) {
-      badLinks++;
-      cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.genesis });
-      failing.add(c.seq);
-    }
-    if (cHashes[i] !== c.hash) {
-      badLinks++;
-      cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.content });
-      failing.add(c.seq);
-    } else if (prev && c.prevHash !== prev.hash) {
-      badLinks++;
-      cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.link });
-      failing.add(c.seq);
-    }
-  });
-
-  // 3. Anchors: each closing names the movement chain's last record when it was made.
+/** Anchors: each closing names the movement chain's last record when it was made. */
+function anchorsCheck(input: VerifyInput, tally: Tally): Map<number, boolean> {
+  const { movements, closings } = input;
   const bySeq = new Map(movements.map((m) => [m.seq, m]));
   const firstSeq = movements[0]?.seq ?? 1;
-  const lastSeq = last?.seq ?? 0;
-  let anchorFailures = 0;
   const anchorOk = new Map<number, boolean>();
   for (const c of closings) {
     let ok = true;
@@ -205,28 +196,41 @@ export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
     else if (c.anchorSeq >= firstSeq || movements.length === 0) ok = bySeq.get(c.anchorSeq)?.hash === c.anchorHash;
     anchorOk.set(c.seq, ok);
     if (!ok) {
-      anchorFailures++;
-      failing.add(c.seq);
-      cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.anchor });
+      tally.anchorFailures++;
+      tally.failing.add(c.seq);
+      tally.cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.anchor });
     }
   }
+  return anchorOk;
+}
 
-  // 4. Signatures: closings, then movements not covered by a valid signed anchor.
+/** Counts a signature that is not 'ok' and answers its break's reason. */
+function signatureProblem(result: 'unknown' | 'bad', tally: Tally): string {
+  if (result === 'unknown') tally.unknownKeys++;
+  else tally.sigFailures++;
+  return result === 'unknown' ? REASONS.unknownKey : REASONS.signature;
+}
+
+/**
+ * Signatures: the closings', then the movements' not covered by a valid signed anchor (all of them
+ * with `signatures: 'all'`). Answers the movements whose signatures were checked.
+ */
+async function signaturesCheck(
+  input: VerifyInput,
+  verifiers: Map<string, Verifier | null>,
+  cHashes: readonly string[],
+  anchorOk: Map<number, boolean>,
+  tally: Tally,
+): Promise<MovementRecord[]> {
+  const { movements, closings } = input;
   const cSigs = await signaturesOf(closings, verifiers);
-  let sigFailures = 0;
-  let unknownKeys = 0;
   closings.forEach((c, i) => {
-    if (cSigs[i] === 'ok') return;
-    if (cSigs[i] === 'unknown') unknownKeys++;
-    else sigFailures++;
-    failing.add(c.seq);
-    cBreaks.push({
-      kind: 'closing',
-      seq: c.seq,
-      reason: cSigs[i] === 'unknown' ? REASONS.unknownKey : REASONS.signature,
-    });
+    const sig = cSigs[i]!;
+    if (sig === 'ok') return;
+    tally.failing.add(c.seq);
+    tally.cBreaks.push({ kind: 'closing', seq: c.seq, reason: signatureProblem(sig, tally) });
   });
-  const firstMovementBreak = Math.min(...mBreaks.map((b) => b.seq), Number.POSITIVE_INFINITY);
+  const firstMovementBreak = Math.min(...tally.mBreaks.map((b) => b.seq), Number.POSITIVE_INFINITY);
   let coveredUpTo = 0;
   if (input.signatures !== 'all')
     closings.forEach((c, i) => {
@@ -236,137 +240,230 @@ export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
   const toSign = movements.filter((m) => m.seq > coveredUpTo);
   const mSigs = await signaturesOf(toSign, verifiers);
   toSign.forEach((m, i) => {
-    if (mSigs[i] === 'ok') return;
-    if (mSigs[i] === 'unknown') unknownKeys++;
-    else sigFailures++;
-    mBreaks.push({
-      kind: 'movement',
-      seq: m.seq,
-      reason: mSigs[i] === 'unknown' ? REASONS.unknownKey : REASONS.signature,
-    });
+    const sig = mSigs[i]!;
+    if (sig === 'ok') return;
+    tally.mBreaks.push({ kind: 'movement', seq: m.seq, reason: signatureProblem(sig, tally) });
   });
+  return toSign;
+}
 
-  // 5. Totals and the perpetual grand total.
+/** A day's closing (J) against its movements and the previous J: balances and the perpetual grand total. */
+function dayClosingOk(c: ClosingRecord, t: DayTotals, prevJ: ClosingRecord | null, complete: boolean): boolean {
+  let ok =
+    c.periodStart === c.periodEnd &&
+    c.movementCount === t.count &&
+    c.inflowCents === t.inflowCents &&
+    c.outflowCents === t.outflowCents &&
+    c.salesCents === t.salesCents &&
+    c.balanceFinalCents === c.balanceInitialCents + t.inflowCents - t.outflowCents &&
+    (c.differenceCents === null || c.differenceCents === t.differenceCents) &&
+    (c.countedCents === null || c.countedCents === c.balanceFinalCents);
+  if (prevJ)
+    ok &&=
+      c.balanceInitialCents === prevJ.balanceFinalCents && c.grandTotalCents === prevJ.grandTotalCents + c.salesCents;
+  else if (complete) ok &&= c.balanceInitialCents === 0 && c.grandTotalCents === c.salesCents;
+  return ok;
+}
+
+/** A period's closing against the day closings it covers (when the period is read whole). */
+function periodClosingOk(
+  c: ClosingRecord,
+  js: readonly ClosingRecord[],
+  covered: boolean,
+  prevJ: ClosingRecord | null,
+) {
+  let ok = true;
+  if (covered) {
+    const inPeriod = js.filter((j) => j.periodStart >= c.periodStart && j.periodStart <= c.periodEnd);
+    const sum = (f: (j: ClosingRecord) => number) => inPeriod.reduce((s, j) => s + f(j), 0);
+    ok =
+      inPeriod.length > 0 &&
+      c.movementCount === sum((j) => j.movementCount) &&
+      c.inflowCents === sum((j) => j.inflowCents) &&
+      c.outflowCents === sum((j) => j.outflowCents) &&
+      c.salesCents === sum((j) => j.salesCents) &&
+      c.differenceCents === sum((j) => j.differenceCents ?? 0) &&
+      c.balanceInitialCents === inPeriod[0].balanceInitialCents &&
+      c.balanceFinalCents === inPeriod.at(-1)!.balanceFinalCents;
+  }
+  if (prevJ) ok &&= c.grandTotalCents === prevJ.grandTotalCents;
+  return ok;
+}
+
+/** Totals and the perpetual grand total of every closing, recomputed from the movements. */
+function totalsCheck(input: VerifyInput, tally: Tally) {
+  const { movements, closings } = input;
   const byDay = new Map<string, MovementRecord[]>();
   for (const m of movements) {
     const list = byDay.get(m.day);
     if (list) list.push(m);
     else byDay.set(m.day, [m]);
   }
-  const totalsOf = new Map<string, DayTotals>();
-  const dayTotalsOf = (day: string) => {
-    let t = totalsOf.get(day);
-    if (!t) totalsOf.set(day, (t = dayTotals(byDay.get(day) ?? [])));
-    return t;
-  };
   const complete = closings[0]?.seq === 1;
-  let totalFailures = 0;
   let prevJ: ClosingRecord | null = null;
   const js: ClosingRecord[] = [];
   for (const c of closings) {
-    let ok = true;
+    let ok: boolean;
     if (c.closingKind === 'J') {
-      const t = dayTotalsOf(c.periodStart);
-      ok =
-        c.periodStart === c.periodEnd &&
-        c.movementCount === t.count &&
-        c.inflowCents === t.inflowCents &&
-        c.outflowCents === t.outflowCents &&
-        c.salesCents === t.salesCents &&
-        c.balanceFinalCents === c.balanceInitialCents + t.inflowCents - t.outflowCents &&
-        (c.differenceCents === null || c.differenceCents === t.differenceCents) &&
-        (c.countedCents === null || c.countedCents === c.balanceFinalCents);
-      if (prevJ)
-        ok &&=
-          c.balanceInitialCents === prevJ.balanceFinalCents &&
-          c.grandTotalCents === prevJ.grandTotalCents + c.salesCents;
-      else if (complete) ok &&= c.balanceInitialCents === 0 && c.grandTotalCents === c.salesCents;
+      ok = dayClosingOk(c, dayTotals(byDay.get(c.periodStart) ?? []), prevJ, complete);
       prevJ = c;
       js.push(c);
     } else {
       const covered = complete || (input.period.dateStart !== null && c.periodStart >= input.period.dateStart);
-      if (covered) {
-        const inPeriod = js.filter((j) => j.periodStart >= c.periodStart && j.periodStart <= c.periodEnd);
-        const sum = (f: (j: ClosingRecord) => number) => inPeriod.reduce((s, j) => s + f(j), 0);
-        ok =
-          inPeriod.length > 0 &&
-          c.movementCount === sum((j) => j.movementCount) &&
-          c.inflowCents === sum((j) => j.inflowCents) &&
-          c.outflowCents === sum((j) => j.outflowCents) &&
-          c.salesCents === sum((j) => j.salesCents) &&
-          c.differenceCents === sum((j) => j.differenceCents ?? 0) &&
-          c.balanceInitialCents === inPeriod[0].balanceInitialCents &&
-          c.balanceFinalCents === inPeriod.at(-1)!.balanceFinalCents;
-      }
-      if (prevJ) ok &&= c.grandTotalCents === prevJ.grandTotalCents;
+      ok = periodClosingOk(c, js, covered, prevJ);
     }
     if (!ok) {
-      totalFailures++;
-      failing.add(c.seq);
-      cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.totals });
+      tally.totalFailures++;
+      tally.failing.add(c.seq);
+      tally.cBreaks.push({ kind: 'closing', seq: c.seq, reason: REASONS.totals });
     }
   }
+}
 
+export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
+  const { registerUuid, movements, closings } = input;
+  const verifiers = new Map<string, Verifier | null>();
+  for (const id of new Set([...movements.map((m) => m.keyId), ...closings.map((c) => c.keyId)])) {
+    const jwk = input.keys[id];
+    verifiers.set(id, jwk ? await ed25519Verifier(jwk).catch(() => null) : null);
+  }
+  const tally: Tally = {
+    gaps: 0,
+    badLinks: 0,
+    anchorFailures: 0,
+    sigFailures: 0,
+    unknownKeys: 0,
+    totalFailures: 0,
+    mBreaks: [],
+    cBreaks: [],
+    failing: new Set(),
+  };
+
+  // 1. Movement chain and sequence.
+  const mHashes = await hashAll(movements.map((m) => linkInput(m.prevHash, movementCanonical(registerUuid, m))));
+  tally.mBreaks.push(...chainBreaks('movement', movements, mHashes, tally));
+  tailCheck(input, tally);
+  // 2. Closing chain.
+  const cHashes = await hashAll(closings.map((c) => linkInput(c.prevHash, closingCanonical(registerUuid, c))));
+  for (const b of chainBreaks('closing', closings, cHashes, tally)) {
+    tally.cBreaks.push(b);
+    tally.failing.add(b.seq);
+  }
+  // 3. Anchors. 4. Signatures.
+  const anchorOk = anchorsCheck(input, tally);
+  const toSign = await signaturesCheck(input, verifiers, cHashes, anchorOk, tally);
+  // 5. Totals and the perpetual grand total.
+  totalsCheck(input, tally);
   // 6. The register's signed head, and the dashboards' derived totals.
   const head = input.head ? await headCheck(input, verifiers) : undefined;
   const derived = input.dayTotals ? derivedTotalsCheck(input.dayTotals, movements, input.period) : undefined;
+  return reportOf(input, tally, toSign.length, head, derived);
+}
 
-  // Report.
+const n = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
+
+/** Each check of the report, with its detail in French. */
+function checksOf(
+  input: VerifyInput,
+  tally: Tally,
+  signed: number,
+): Omit<VerifyReport['checks'], 'head' | 'dayTotals'> {
+  const { movements, closings } = input;
+  const chainOk = tally.badLinks === 0;
+  const sequenceOk = tally.gaps === 0;
+  const signaturesOk = tally.sigFailures === 0 && tally.unknownKeys === 0;
+  const anchorsOk = tally.anchorFailures === 0;
+  const totalsOk = tally.totalFailures === 0;
+  const covered = movements.length - signed;
+  const sequence = movements.length
+    ? `Séquence continue du n° ${movements[0].seq} au n° ${movements.at(-1)?.seq ?? 0}.`
+    : 'Aucun mouvement sur la période.';
+  return {
+    chain: {
+      ok: chainOk,
+      detail: chainOk
+        ? `${n(movements.length + closings.length, 'empreinte recalculée', 'empreintes recalculées')} : chaîne intacte.`
+        : `${n(tally.badLinks, 'empreinte ne correspond', 'empreintes ne correspondent')} pas.`,
+    },
+    sequence: {
+      ok: sequenceOk,
+      detail: sequenceOk
+        ? sequence
+        : `${n(tally.gaps, 'rupture', 'ruptures')} de séquence : des enregistrements manquent.`,
+    },
+    signatures: {
+      ok: signaturesOk,
+      detail: signaturesOk
+        ? `${n(closings.length + signed, 'signature vérifiée', 'signatures vérifiées')}` +
+          (covered > 0
+            ? ` ; ${n(covered, 'mouvement couvert', 'mouvements couverts')} par la signature de la clôture qui l’ancre.`
+            : '.')
+        : `${n(tally.sigFailures + tally.unknownKeys, 'signature invalide', 'signatures invalides')}.`,
+    },
+    anchors: {
+      ok: anchorsOk,
+      detail: anchorsOk
+        ? `${n(closings.length, 'clôture ancrée', 'clôtures ancrées')} à la chaîne des mouvements.`
+        : `${n(tally.anchorFailures, 'clôture n’est plus ancrée', 'clôtures ne sont plus ancrées')} à la chaîne des mouvements.`,
+    },
+    totals: {
+      ok: totalsOk,
+      detail: totalsOk
+        ? 'Totaux des clôtures et grand total perpétuel recalculés : conformes.'
+        : `${n(tally.totalFailures, 'clôture a des totaux', 'clôtures ont des totaux')} qui ne correspondent plus aux mouvements.`,
+    },
+  };
+}
+
+type HeadResult = Awaited<ReturnType<typeof headCheck>>;
+type DerivedResult = ReturnType<typeof derivedTotalsCheck>;
+
+/** The conclusion when something failed: where the chain broke, the head's problem, the dashboards' first difference. */
+function failureConclusion(
+  input: VerifyInput,
+  recordsOk: boolean,
+  firstBreak: Break | null,
+  failingClosings: number[],
+  head: HeadResult | undefined,
+  derived: DerivedResult | undefined,
+): string {
+  const broken = firstBreak ? describe(firstBreak, input.movements, input.closings) : 'voir le détail des contrôles';
+  const failing = failingClosings.length
+    ? ` ${n(failingClosings.length, 'clôture en échec', 'clôtures en échec')}.`
+    : '';
+  const others = (count: number) => (count > 1 ? ` (et ${n(count - 1, 'autre', 'autres')})` : '');
+  return [
+    ...(recordsOk ? [] : [`Chaîne rompue : ${broken}.${failing}`]),
+    ...(head && !head.ok ? [head.detail] : []),
+    ...(derived && !derived.ok
+      ? [`Totaux des tableaux de bord : ${derived.differences[0]}${others(derived.differences.length)}.`]
+      : []),
+  ].join(' ');
+}
+
+function reportOf(
+  input: VerifyInput,
+  tally: Tally,
+  signed: number,
+  head: HeadResult | undefined,
+  derived: DerivedResult | undefined,
+): VerifyReport {
+  const { movements, closings } = input;
   const firstBreak =
-    [...mBreaks].sort((a, b) => a.seq - b.seq)[0] ?? [...cBreaks].sort((a, b) => a.seq - b.seq)[0] ?? null;
-  const chainOk = badLinks === 0;
-  const sequenceOk = gaps === 0;
-  const signaturesOk = sigFailures === 0 && unknownKeys === 0;
-  const anchorsOk = anchorFailures === 0;
-  const totalsOk = totalFailures === 0;
-  const recordsOk = chainOk && sequenceOk && signaturesOk && anchorsOk && totalsOk;
+    [...tally.mBreaks].sort((a, b) => a.seq - b.seq)[0] ?? [...tally.cBreaks].sort((a, b) => a.seq - b.seq)[0] ?? null;
+  const checks = checksOf(input, tally, signed);
+  const recordsOk = Object.values(checks).every((c) => c.ok);
   const ok = recordsOk && head?.ok !== false && derived?.ok !== false;
-  const n = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
-  const covered = movements.length - toSign.length;
-  const failingClosings = [...failing].sort((a, b) => a - b);
+  const failingClosings = [...tally.failing].sort((a, b) => a - b);
   const edge = (m: MovementRecord | undefined) => (m ? { seq: m.seq, hash: m.hash, at: m.at } : null);
   return {
     ok,
     checkedAt: input.checkedAt,
     period: input.period,
-    movements: { count: movements.length, first: edge(movements[0]), last: edge(last) },
+    movements: { count: movements.length, first: edge(movements[0]), last: edge(movements.at(-1)) },
     closings: { count: closings.length },
     checks: {
-      chain: {
-        ok: chainOk,
-        detail: chainOk
-          ? `${n(movements.length + closings.length, 'empreinte recalculée', 'empreintes recalculées')} : chaîne intacte.`
-          : `${n(badLinks, 'empreinte ne correspond', 'empreintes ne correspondent')} pas.`,
-      },
-      sequence: {
-        ok: sequenceOk,
-        detail: sequenceOk
-          ? movements.length
-            ? `Séquence continue du n° ${movements[0].seq} au n° ${lastSeq}.`
-            : 'Aucun mouvement sur la période.'
-          : `${n(gaps, 'rupture', 'ruptures')} de séquence : des enregistrements manquent.`,
-      },
-      signatures: {
-        ok: signaturesOk,
-        detail: signaturesOk
-          ? `${n(closings.length + toSign.length, 'signature vérifiée', 'signatures vérifiées')}` +
-            (covered > 0
-              ? ` ; ${n(covered, 'mouvement couvert', 'mouvements couverts')} par la signature de la clôture qui l’ancre.`
-              : '.')
-          : `${n(sigFailures + unknownKeys, 'signature invalide', 'signatures invalides')}.`,
-      },
-      anchors: {
-        ok: anchorsOk,
-        detail: anchorsOk
-          ? `${n(closings.length, 'clôture ancrée', 'clôtures ancrées')} à la chaîne des mouvements.`
-          : `${n(anchorFailures, 'clôture n’est plus ancrée', 'clôtures ne sont plus ancrées')} à la chaîne des mouvements.`,
-      },
-      totals: {
-        ok: totalsOk,
-        detail: totalsOk
-          ? 'Totaux des clôtures et grand total perpétuel recalculés : conformes.'
-          : `${n(totalFailures, 'clôture a des totaux', 'clôtures ont des totaux')} qui ne correspondent plus aux mouvements.`,
-      },
+      ...checks,
       ...(head ? { head: { ok: head.ok, detail: head.detail } } : {}),
       ...(derived ? { dayTotals: { ok: derived.ok, detail: derived.detail } } : {}),
     },
@@ -375,26 +472,7 @@ export async function verifyChain(input: VerifyInput): Promise<VerifyReport> {
     publicKey: { fingerprint: input.currentKey.fingerprint, jwk: { ...input.currentKey.jwk } },
     conclusion: ok
       ? INTACT_CONCLUSION
-      : [
-          ...(recordsOk
-            ? []
-            : [
-                `Chaîne rompue : ${firstBreak ? describe(firstBreak, movements, closings) : 'voir le détail des contrôles'}.` +
-                  (failingClosings.length
-                    ? ` ${n(failingClosings.length, 'clôture en échec', 'clôtures en échec')}.`
-                    : ''),
-              ]),
-          ...(head && !head.ok ? [head.detail] : []),
-          ...(derived && !derived.ok
-            ? [
-                `Totaux des tableaux de bord : ${derived.differences[0]}` +
-                  (derived.differences.length > 1
-                    ? ` (et ${n(derived.differences.length - 1, 'autre', 'autres')})`
-                    : '') +
-                  '.',
-              ]
-            : []),
-        ].join(' '),
+      : failureConclusion(input, recordsOk, firstBreak, failingClosings, head, derived),
   };
 }
 
