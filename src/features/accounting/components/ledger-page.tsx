@@ -3,7 +3,7 @@ import { usePhone } from '../../../components/use-phone';
 import { DatePickerInput } from '../../../components/dates';
 import { useElementSize } from '@mantine/hooks';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { PageHeader } from '../../../components/page/page-header';
 import { useWindowRows } from '../../../components/use-window-rows';
@@ -19,21 +19,19 @@ import { ExerciseSelect, TABULAR } from './accounting-ui';
 import { usePageWindow } from '../../../data/sync/use-page-window';
 import { useExercise } from './use-exercise';
 
+const route = getRouteApi('/app/ma-comptabilite/grand-livre');
+
 const LEDGER_PAGE_SIZE = 200;
 const ROW_HEIGHT = 44;
 /** The label's room before a column is dropped: about 20 characters, « Reprise des soldes… ». */
 const LABEL_ROOM = 160;
 
-interface Search {
-  exercice?: number;
-  compte?: string;
-  du?: string;
-  au?: string;
-}
+/** The route's validated search (validateSearch in src/routes). */
+type Search = ReturnType<typeof route.useSearch>;
 
 /** /ma-comptabilite/grand-livre: the general ledger by account, pages read as the list scrolls. */
 export function LedgerPage() {
-  const search = useSearch({ strict: false }) as Search;
+  const search = route.useSearch();
   const navigate = useNavigate();
   const { exercises, exercise, companyId } = useExercise(search.exercice);
   const set = (patch: Partial<Search>) =>

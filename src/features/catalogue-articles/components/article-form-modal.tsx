@@ -1,14 +1,22 @@
 import { Alert, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useReducer, useState, type FocusEvent, type FormEvent } from 'react';
+import { useReducer, useState, type FocusEvent, type FormEvent } from 'react';
 import { useServerEnvironment } from '../../../data/sync/use-server-rows';
 import { newArticle } from '../../../domain/articles';
 import { createArticle, updateArticle } from '../api/article-mutations';
 import { articleFeedback } from '../article-feedback';
-import { articleFieldErrors, articleFormErrors, articleFormReducer, initialArticleForm } from '../article-form-state';
+import {
+  articleFieldErrors,
+  articleFormErrors,
+  articleFormReducer,
+  initialArticleForm,
+  type ArticleFormAction,
+  type ArticleFormState,
+} from '../article-form-state';
 import { articleFromRow, type ArticleRow } from '../article-model';
 import { accountOptions, unitOptions, vatOptions } from '../environment-options';
 import { showFeedback } from './show-feedback';
 import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
+import { useOnChange } from '../../../lib/use-on-change';
 
 interface Props {
   opened: boolean;
@@ -27,11 +35,12 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
   const [saving, setSaving] = useState(false);
   const { environment } = useServerEnvironment();
 
-  useEffect(() => {
+  // Each opening (or another row while open) starts from the row, or a new article.
+  useOnChange([opened, row], () => {
     if (!opened) return;
     dispatch({ type: 'reset', article: row ? articleFromRow(row) : newArticle() });
     setShowErrors(false);
-  }, [opened, row]);
+  });
 
   const { article } = state;
   const standard = article.type === 'Standard';
@@ -110,59 +119,7 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
             onChange={(e) => dispatch({ type: 'text', field: 'label', value: e.currentTarget.value })}
           />
           {standard && (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label="Compte de vente"
-                  placeholder="Choisir un compte"
-                  data={accountOptions(environment, article.salesAccount)}
-                  value={article.salesAccount || null}
-                  onChange={(v) => dispatch({ type: 'account', value: v })}
-                  searchable
-                  clearable
-                  nothingFoundMessage="Aucun compte"
-                />
-                <Select
-                  label="Unité"
-                  placeholder="Choisir une unité"
-                  data={unitOptions(environment, article.unitMeasurement?.label ?? '')}
-                  value={article.unitMeasurement?.label ?? null}
-                  onChange={(v) => dispatch({ type: 'unit', value: v })}
-                  searchable
-                  clearable
-                  nothingFoundMessage="Aucune unité"
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
-                  label="Prix unitaire HT"
-                  inputMode="decimal"
-                  rightSection="€"
-                  value={state.ht}
-                  error={fieldErrors.ht}
-                  onFocus={selectAll}
-                  onChange={(e) => dispatch({ type: 'ht', value: e.currentTarget.value })}
-                />
-                <Select
-                  label="Taux de TVA"
-                  placeholder="0 %"
-                  data={vatOptions(environment, article.vatRate)}
-                  value={String(article.vatRate)}
-                  error={fieldErrors.vat}
-                  onChange={(v) => dispatch({ type: 'vat', value: v })}
-                  clearable
-                />
-                <TextInput
-                  label="Prix TTC"
-                  inputMode="decimal"
-                  rightSection="€"
-                  value={state.ttc}
-                  error={fieldErrors.ttc}
-                  onFocus={selectAll}
-                  onChange={(e) => dispatch({ type: 'ttc', value: e.currentTarget.value })}
-                />
-              </SimpleGrid>
-            </>
+            <StandardFields state={state} dispatch={dispatch} environment={environment} fieldErrors={fieldErrors} />
           )}
           {showErrors && errors.length > 0 && (
             <Alert color="red" title="L’article contient des erreurs." role="alert">
@@ -184,5 +141,75 @@ export function ArticleFormModal({ opened, row, companyId, onClose }: Props) {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A standard article's sales account, unit, and its linked prices: HT, VAT rate, TTC (ART-5, ART-6). */
+function StandardFields({
+  state,
+  dispatch,
+  environment,
+  fieldErrors,
+}: {
+  state: ArticleFormState;
+  dispatch: (action: ArticleFormAction) => void;
+  environment: ReturnType<typeof useServerEnvironment>['environment'];
+  fieldErrors: Partial<ReturnType<typeof articleFieldErrors>>;
+}) {
+  const { article } = state;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Compte de vente"
+          placeholder="Choisir un compte"
+          data={accountOptions(environment, article.salesAccount)}
+          value={article.salesAccount || null}
+          onChange={(v) => dispatch({ type: 'account', value: v })}
+          searchable
+          clearable
+          nothingFoundMessage="Aucun compte"
+        />
+        <Select
+          label="Unité"
+          placeholder="Choisir une unité"
+          data={unitOptions(environment, article.unitMeasurement?.label ?? '')}
+          value={article.unitMeasurement?.label ?? null}
+          onChange={(v) => dispatch({ type: 'unit', value: v })}
+          searchable
+          clearable
+          nothingFoundMessage="Aucune unité"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Prix unitaire HT"
+          inputMode="decimal"
+          rightSection="€"
+          value={state.ht}
+          error={fieldErrors.ht}
+          onFocus={selectAll}
+          onChange={(e) => dispatch({ type: 'ht', value: e.currentTarget.value })}
+        />
+        <Select
+          label="Taux de TVA"
+          placeholder="0 %"
+          data={vatOptions(environment, article.vatRate)}
+          value={String(article.vatRate)}
+          error={fieldErrors.vat}
+          onChange={(v) => dispatch({ type: 'vat', value: v })}
+          clearable
+        />
+        <TextInput
+          label="Prix TTC"
+          inputMode="decimal"
+          rightSection="€"
+          value={state.ttc}
+          error={fieldErrors.ttc}
+          onFocus={selectAll}
+          onChange={(e) => dispatch({ type: 'ttc', value: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+    </>
   );
 }

@@ -36,7 +36,7 @@ export function ArticlesPage() {
   const { refreshing, error: refreshError, unreachable, retry } = useTablesOnOpen(OPENED);
   const pending = usePendingKeys('item');
   // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
-  const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);
+  const [search, patchSearch] = useSearchFilters('/app/mes-factures/mes-articles', CATALOGUE_SEARCH);
   const query = search.q;
   const setQuery = (q: string) => patchSearch({ q });
   const deferredQuery = useDeferredValue(query);

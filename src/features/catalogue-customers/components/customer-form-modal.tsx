@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useServerEnvironment } from '../../../data/sync/use-server-rows';
 import { validateCustomer } from '../../../domain/customers';
 import type { Customer } from '../../../domain/types';
@@ -20,6 +20,7 @@ import {
 import { CustomerFormFields } from './customer-form-fields';
 import { showFeedback } from './show-feedback';
 import { focusFirstInvalidSoon } from '../../../lib/focus-first-invalid';
+import { useOnChange } from '../../../lib/use-on-change';
 
 interface Props {
   opened: boolean;
@@ -39,7 +40,8 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
   const [saving, setSaving] = useState(false);
   const { environment } = useServerEnvironment();
 
-  useEffect(() => {
+  // Each opening (or another row while open) starts from the row, or an empty customer.
+  useOnChange([opened, row], () => {
     if (!opened) return;
     const start = row ? customerFromRow(row) : emptyCustomer();
     // Created offline, not numbered yet: the field stays blank (the server numbers it).
@@ -48,7 +50,7 @@ export function CustomerFormModal({ opened, row, companyId, onClose, onSaved }: 
     setDelay(delayText(start.paymentDelay));
     setShowErrors(false);
     setLeft({});
-  }, [opened, row]);
+  });
 
   const draft: Customer = { ...customer, paymentDelay: parseDelay(delay) };
   // A blank account number is filled on saving, so it is no error here.

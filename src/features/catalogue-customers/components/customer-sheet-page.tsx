@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
@@ -18,6 +18,8 @@ import { CustomerFormModal } from './customer-form-modal';
 import { useCustomerRemoval } from './customer-removal';
 import { CustomerSheetCards } from './customer-sheet-cards';
 
+const route = getRouteApi('/app/mes-factures/mes-clients/ficheClient');
+
 const backButton = (
   <Button
     component={Link}
@@ -32,7 +34,7 @@ const backButton = (
 
 /** /mes-factures/mes-clients/ficheClient?accountNumber=…: identity, addresses, payment terms and documents. */
 export function CustomerSheetPage() {
-  const { accountNumber = '' } = useSearch({ strict: false }) as { accountNumber?: string };
+  const { accountNumber = '' } = route.useSearch();
   const navigate = useNavigate();
   // Created offline: once the server has numbered it, the sheet moves to its real number.
   useResolvedAccount(

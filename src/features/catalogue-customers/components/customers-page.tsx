@@ -33,7 +33,7 @@ export function CustomersPage() {
   const { refreshing, error: refreshError, unreachable, retry } = useTablesOnOpen(OPENED);
   const pending = usePendingKeys('customer');
   // The search lives in the URL (decision 022): back from a sheet, the list is still filtered.
-  const [search, patchSearch] = useSearchFilters(CATALOGUE_SEARCH);
+  const [search, patchSearch] = useSearchFilters('/app/mes-factures/mes-clients', CATALOGUE_SEARCH);
   const query = search.q;
   const setQuery = (q: string) => patchSearch({ q });
   const deferredQuery = useDeferredValue(query);

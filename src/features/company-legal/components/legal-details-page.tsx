@@ -185,38 +185,7 @@ function LegalDetailsForm({ initial, editable, online, companyId, onSaved }: For
             {LEGAL_TEXTS.readOnly}
           </Text>
         )}
-        <Fieldset legend="Identité de la société">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Raison sociale" required maxLength={200} autoComplete="organization" {...text('label')} />
-            <TextInput
-              label="Forme juridique"
-              placeholder="SARL, SAS, EURL…"
-              maxLength={60}
-              disabled={form.soleTrader}
-              description={form.soleTrader ? 'Un entrepreneur individuel imprime « EI » après son nom.' : undefined}
-              {...text('legalForm')}
-            />
-            <TextInput
-              label="Capital social"
-              placeholder="10 000 €"
-              maxLength={40}
-              disabled={form.soleTrader}
-              {...text('shareCapital')}
-            />
-            <Stack justify="flex-end">
-              <Switch
-                size="md"
-                label="Entrepreneur individuel (EI)"
-                checked={form.soleTrader}
-                disabled={!editable}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  setForm((f) => ({ ...f, soleTrader: checked }));
-                }}
-              />
-            </Stack>
-          </SimpleGrid>
-        </Fieldset>
+        <IdentityFieldset form={form} setForm={setForm} editable={editable} text={text} />
         <Fieldset legend="Siège social">
           <Stack gap="sm">
             <Textarea label="Adresse" autosize minRows={2} maxRows={4} maxLength={500} {...text('address')} />
@@ -251,29 +220,7 @@ function LegalDetailsForm({ initial, editable, online, companyId, onSaved }: For
             <TextInput label="Téléphone" type="tel" maxLength={40} autoComplete="tel" {...text('phone')} />
           </SimpleGrid>
         </Fieldset>
-        <Fieldset legend="Conditions imprimées sur les factures">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Taux des pénalités de retard"
-              placeholder="3 fois le taux d’intérêt légal"
-              description="Laissé vide : 3 fois le taux d’intérêt légal."
-              maxLength={100}
-              {...text('latePenaltyRate')}
-            />
-            <Stack justify="flex-end">
-              <Switch
-                size="md"
-                label="Option pour le paiement de la TVA d’après les débits"
-                checked={form.vatOnDebits}
-                disabled={!editable}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  setForm((f) => ({ ...f, vatOnDebits: checked }));
-                }}
-              />
-            </Stack>
-          </SimpleGrid>
-        </Fieldset>
+        <InvoiceTermsFieldset form={form} setForm={setForm} editable={editable} text={text} />
         {shownErrors.length > 0 && (
           <Alert color="red" title={LEGAL_TEXTS.formErrors} role="alert">
             <List size="sm" spacing={2}>
@@ -298,5 +245,86 @@ function LegalDetailsForm({ initial, editable, online, companyId, onSaved }: For
         )}
       </Stack>
     </form>
+  );
+}
+
+interface FieldsetProps {
+  form: LegalForm;
+  setForm: (update: (form: LegalForm) => LegalForm) => void;
+  editable: boolean;
+  /** A text field's value, read-only state, error and handlers. */
+  text: (field: TextField) => {
+    value: string;
+    readOnly: boolean;
+    error: string | undefined;
+    onChange: (e: { currentTarget: { value: string } }) => void;
+    onBlur: () => void;
+  };
+}
+
+/** The company's name, legal form and share capital, or « EI » for a sole trader. */
+function IdentityFieldset({ form, setForm, editable, text }: FieldsetProps) {
+  return (
+    <Fieldset legend="Identité de la société">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Raison sociale" required maxLength={200} autoComplete="organization" {...text('label')} />
+        <TextInput
+          label="Forme juridique"
+          placeholder="SARL, SAS, EURL…"
+          maxLength={60}
+          disabled={form.soleTrader}
+          description={form.soleTrader ? 'Un entrepreneur individuel imprime « EI » après son nom.' : undefined}
+          {...text('legalForm')}
+        />
+        <TextInput
+          label="Capital social"
+          placeholder="10 000 €"
+          maxLength={40}
+          disabled={form.soleTrader}
+          {...text('shareCapital')}
+        />
+        <Stack justify="flex-end">
+          <Switch
+            size="md"
+            label="Entrepreneur individuel (EI)"
+            checked={form.soleTrader}
+            disabled={!editable}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setForm((f) => ({ ...f, soleTrader: checked }));
+            }}
+          />
+        </Stack>
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+/** The late penalties' rate and the option for VAT on debits, printed on the invoices. */
+function InvoiceTermsFieldset({ form, setForm, editable, text }: FieldsetProps) {
+  return (
+    <Fieldset legend="Conditions imprimées sur les factures">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Taux des pénalités de retard"
+          placeholder="3 fois le taux d’intérêt légal"
+          description="Laissé vide : 3 fois le taux d’intérêt légal."
+          maxLength={100}
+          {...text('latePenaltyRate')}
+        />
+        <Stack justify="flex-end">
+          <Switch
+            size="md"
+            label="Option pour le paiement de la TVA d’après les débits"
+            checked={form.vatOnDebits}
+            disabled={!editable}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setForm((f) => ({ ...f, vatOnDebits: checked }));
+            }}
+          />
+        </Stack>
+      </SimpleGrid>
+    </Fieldset>
   );
 }

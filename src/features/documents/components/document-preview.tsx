@@ -17,6 +17,22 @@ type Preview =
 const kindOf = (mime: string): 'pdf' | 'image' | 'text' | 'none' =>
   mime === 'application/pdf' ? 'pdf' : mime.startsWith('image/') ? 'image' : mime.startsWith('text/') ? 'text' : 'none';
 
+/** What the dialog shows of `doc`; null while its file loads. */
+function previewOf(
+  doc: DocumentItem | null,
+  kind: ReturnType<typeof kindOf>,
+  read: { file: Blob | string | undefined; loading: boolean; pdfFailed: boolean },
+  url: string | null,
+): Preview | null {
+  const { file } = read;
+  if (!doc || kind === 'none') return { kind: 'none' };
+  if (read.pdfFailed || (file === undefined && !read.loading)) return { kind: 'error' };
+  if (typeof file === 'string') return { kind: 'text', text: file };
+  if (file && kind === 'pdf') return { kind, blob: file };
+  if (file && url) return { kind: 'image', url };
+  return null;
+}
+
 /** The dialog of NAV-20 for stored documents: the file shown in the app (PDF, image, text), with "Télécharger". */
 export function DocumentPreview({
   doc: current,
@@ -28,10 +44,9 @@ export function DocumentPreview({
   onClose: () => void;
 }) {
   // The closing animation still shows the last document (the dialog keeps its name until it is gone).
-  const [doc, setDoc] = useState(current);
-  useEffect(() => {
-    if (current) setDoc(current);
-  }, [current]);
+  const [last, setLast] = useState(current);
+  if (current && current !== last) setLast(current);
+  const doc = current ?? last;
 
   const [pdfFailed, setPdfFailed] = useState<number | null>(null);
   const onPdfError = useCallback(() => setPdfFailed(doc?.id ?? null), [doc]);
@@ -49,12 +64,7 @@ export function DocumentPreview({
     },
     [url],
   );
-  let preview: Preview | null = null;
-  if (!doc || kind === 'none') preview = { kind: 'none' };
-  else if (pdfFailed === doc.id || (file === undefined && !read.loading)) preview = { kind: 'error' };
-  else if (typeof file === 'string') preview = { kind: 'text', text: file };
-  else if (file && kind === 'pdf') preview = { kind, blob: file };
-  else if (file && url) preview = { kind: 'image', url };
+  const preview = previewOf(doc, kind, { file, loading: read.loading, pdfFailed: pdfFailed === doc?.id }, url);
 
   return (
     <Modal

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useMatch, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DataAge } from '../../../components/offline/data-age';
 import { PageHeader } from '../../../components/page/page-header';
 import { PdfDialog } from '../../../components/pdf-dialog';
@@ -36,23 +36,28 @@ import { TotalsCard, VatClauseField } from './totals-card';
 import { ActionBar } from './action-bar';
 import { LivePreview } from './live-preview';
 import { computeTotals } from '../../../domain/totals';
-import type { Discount } from '../../../domain/types';
+import type { Customer, Discount } from '../../../domain/types';
 import { previewModel } from '../pdf-model';
-
-type Search = { id?: string | number; avoir?: string | number };
 
 const text = (v: string | number | undefined) => (v === undefined || v === '' ? undefined : String(v));
 
+// One screen per kind for its two routes (new, edit): moving from one to the other after the first
+// save keeps the screen mounted. Each route's search is read typed, from the route that matched.
+const NEW_INVOICE = '/app/mes-factures/ajouter-facture';
+const EDIT_INVOICE = '/app/mes-factures/modifier-facture';
+const EDIT_QUOTE = '/app/mes-factures/modifier-devis';
+
 /** /mes-factures/ajouter-facture (?avoir=<id> for a credit note) and /mes-factures/modifier-facture?id=. */
 export function InvoiceEditorScreen() {
-  const search = useSearch({ strict: false }) as Search;
-  return <EditorScreen kind="invoice" id={text(search.id)} avoir={text(search.avoir)} />;
+  const created = useMatch({ from: NEW_INVOICE, shouldThrow: false, select: (m) => m.search });
+  const edited = useMatch({ from: EDIT_INVOICE, shouldThrow: false, select: (m) => m.search });
+  return <EditorScreen kind="invoice" id={text(edited?.id)} avoir={text(created?.avoir)} payOnOpen={!!edited?.payer} />;
 }
 
 /** /mes-factures/ajouter-devis and /mes-factures/modifier-devis?id=. */
 export function QuoteEditorScreen() {
-  const search = useSearch({ strict: false }) as Search;
-  return <EditorScreen kind="quote" id={text(search.id)} avoir={undefined} />;
+  const edited = useMatch({ from: EDIT_QUOTE, shouldThrow: false, select: (m) => m.search });
+  return <EditorScreen kind="quote" id={text(edited?.id)} avoir={undefined} payOnOpen={false} />;
 }
 
 function EditorSkeleton() {
@@ -65,7 +70,15 @@ function EditorSkeleton() {
   );
 }
 
-function EditorScreen({ kind, id, avoir }: { kind: EditorKind; id?: string; avoir?: string }) {
+interface EditorScreenProps {
+  kind: EditorKind;
+  id?: string;
+  avoir?: string;
+  /** The invoice list's « Enregistrer un paiement » (?payer=1): the payment dialog opens at once. */
+  payOnOpen: boolean;
+}
+
+function EditorScreen({ kind, id, avoir, payOnOpen }: EditorScreenProps) {
   const { doc, loadId, reload } = useEditorBusinessDocument(kind, id, avoir);
   const data = useEditorData();
   if (doc.status === 'loading' || data.loading) return <EditorSkeleton />;
@@ -77,6 +90,7 @@ function EditorScreen({ kind, id, avoir }: { kind: EditorKind; id?: string; avoi
       fromCache={doc.fromCache}
       data={data}
       onReload={reload}
+      payOnOpen={payOnOpen}
     />
   );
 }
@@ -108,12 +122,14 @@ function EditorBody({
   fromCache,
   data,
   onReload,
+  payOnOpen,
 }: {
   initial: EditorState;
   restored: boolean;
   fromCache: boolean;
   data: EditorData;
   onReload: () => void;
+  payOnOpen: boolean;
 }) {
   const editor = useEditorState(initial, data.companyId);
   const { state, change } = editor;
@@ -141,7 +157,11 @@ function EditorBody({
   const onConflict = useCallback(() => conflictRef.current(), []);
   const saving = useSaveActions({ editor, data, customer, pdf, setErrors, onConflict });
   const conflict = useDraftConflict({ editor, companyId: data.companyId, persist: saving.persist });
-  conflictRef.current = conflict.open;
+  // The saves and the conflict need each other: the ref bridges them, set after each commit (a
+  // conflict is only ever reported by a save that finished, never during a render).
+  useLayoutEffect(() => {
+    conflictRef.current = conflict.open;
+  });
   const actions = useBusinessDocumentActions({ editor, data, customer, pdf, persist: saving.persist });
   // Validated invoice: status, payments, credit notes, history (decision 011).
   const follow = useInvoiceFollowUp(state, data.companyId);
@@ -150,53 +170,16 @@ function EditorBody({
     state.kind === 'invoice' && !state.validated && state.form.type === 'Avoir' ? state.form.correctedInvoiceId : null,
   );
 
-  const child = state.kind === 'invoice' ? 'listeFactures' : 'listeDevis';
-  const has = (child: Child, p: Permission) => userCan(profile, p, { menu: 'mesFactures', child });
-  const can: EditorCan = {
-    save: has(child, state.docId === null ? 'create' : 'edit'),
-    edit: has(child, 'edit'),
-    validate: has('listeFactures', 'edit'),
-    send: has('listeFactures', 'edit'),
-    // A fully credited invoice gets no further credit note (decision 011); the server refuses it too.
-    createInvoice: has('listeFactures', 'create') && (follow?.followUp.creditable ?? 1) > 0,
-    transform: userCan(profile, 'convertQuote'),
-  };
+  const can = editorCan(profile, state, follow);
   const readOnly =
     state.validated ||
     (state.kind === 'quote' && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté');
 
-  // Wide screens (≥ 1600 px): the document as it prints, beside the form.
-  const livePreview = useMediaQuery('(min-width: 100em)') === true;
+  const { livePreview, liveModel } = useLiveModel(state, data, customer);
   const setDiscount = useCallback((discount: Discount | null) => change((f) => ({ ...f, discount })), [change]);
   const barTotals = useMemo(
     () => computeTotals(state.form.lines, state.form.discount),
     [state.form.lines, state.form.discount],
-  );
-  const liveModel = useMemo(
-    () =>
-      livePreview && data.company
-        ? previewModel({
-            kind: state.kind,
-            form: state.form,
-            number: state.number,
-            company: data.company,
-            logo: data.logo,
-            customer,
-            correctedInvoiceNumber: state.correctedInvoiceNumber,
-            estimateNumber: state.estimate?.number ?? null,
-          })
-        : null,
-    [
-      livePreview,
-      data.company,
-      data.logo,
-      state.kind,
-      state.form,
-      state.number,
-      state.correctedInvoiceNumber,
-      state.estimate,
-      customer,
-    ],
   );
 
   async function discard() {
@@ -207,33 +190,7 @@ function EditorBody({
   return (
     <Stack gap="md">
       <PageHeader title={titleOf(state)} />
-      <Group gap="sm" mt={-12}>
-        {follow ? (
-          <StatusBadges statuses={follow.statuses} />
-        ) : (
-          state.validated && (
-            <Badge color="#1e6b34" variant="filled" size="lg">
-              Validée
-            </Badge>
-          )
-        )}
-        {state.kind === 'quote' && state.state && state.number && (
-          <Badge color="#1c4f8c" variant="filled" size="lg">
-            {state.state}
-          </Badge>
-        )}
-        {state.estimate && (
-          <Anchor
-            size="sm"
-            renderRoot={(props) => (
-              <Link {...props} to="/mes-factures/modifier-devis" search={{ id: state.estimate!.id }} />
-            )}
-          >
-            Issue du devis n° {state.estimate.number}
-          </Anchor>
-        )}
-        <DataAge fetchedAt={data.fetchedAt} />
-      </Group>
+      <EditorBadges state={state} follow={follow} fetchedAt={data.fetchedAt} />
       <EditorNotices
         state={state}
         outbox={outbox}
@@ -242,7 +199,9 @@ function EditorBody({
         onDiscard={() => void discard()}
       />
       <ErrorsAlert title={errorsTitle(state.kind)} errors={errors} onClose={() => setErrors([])} />
-      {follow && <InvoiceFollowUpSection follow={follow} companyId={data.companyId} canPay={can.edit} />}
+      {follow && (
+        <InvoiceFollowUpSection follow={follow} companyId={data.companyId} canPay={can.edit} payOnOpen={payOnOpen} />
+      )}
       {readOnly ? (
         <ReadOnlyBusinessDocument state={state} customer={customer} />
       ) : (
@@ -296,5 +255,97 @@ function EditorBody({
         sending={actions.busy === 'send'}
       />
     </Stack>
+  );
+}
+
+/** What the user may do with this document (their rights on its list), a credit note only while something is left to credit. */
+function editorCan(
+  profile: Parameters<typeof userCan>[0],
+  state: EditorState,
+  follow: ReturnType<typeof useInvoiceFollowUp>,
+): EditorCan {
+  const child = state.kind === 'invoice' ? 'listeFactures' : 'listeDevis';
+  const has = (child: Child, p: Permission) => userCan(profile, p, { menu: 'mesFactures', child });
+  return {
+    save: has(child, state.docId === null ? 'create' : 'edit'),
+    edit: has(child, 'edit'),
+    validate: has('listeFactures', 'edit'),
+    send: has('listeFactures', 'edit'),
+    // A fully credited invoice gets no further credit note (decision 011); the server refuses it too.
+    createInvoice: has('listeFactures', 'create') && (follow?.followUp.creditable ?? 1) > 0,
+    transform: userCan(profile, 'convertQuote'),
+  };
+}
+
+/** Wide screens (≥ 1600 px): the document as it prints, beside the form. */
+function useLiveModel(state: EditorState, data: EditorData, customer: Customer | null) {
+  const livePreview = useMediaQuery('(min-width: 100em)') === true;
+  const liveModel = useMemo(
+    () =>
+      livePreview && data.company
+        ? previewModel({
+            kind: state.kind,
+            form: state.form,
+            number: state.number,
+            company: data.company,
+            logo: data.logo,
+            customer,
+            correctedInvoiceNumber: state.correctedInvoiceNumber,
+            estimateNumber: state.estimate?.number ?? null,
+          })
+        : null,
+    [
+      livePreview,
+      data.company,
+      data.logo,
+      state.kind,
+      state.form,
+      state.number,
+      state.correctedInvoiceNumber,
+      state.estimate,
+      customer,
+    ],
+  );
+  return { livePreview, liveModel };
+}
+
+/** The document's statuses (or « Validée »), a quote's state, the quote an invoice came from, the data's age. */
+function EditorBadges({
+  state,
+  follow,
+  fetchedAt,
+}: {
+  state: EditorState;
+  follow: ReturnType<typeof useInvoiceFollowUp>;
+  fetchedAt: EditorData['fetchedAt'];
+}) {
+  return (
+    <Group gap="sm" mt={-12}>
+      {follow ? (
+        <StatusBadges statuses={follow.statuses} />
+      ) : (
+        state.validated && (
+          <Badge color="#1e6b34" variant="filled" size="lg">
+            Validée
+          </Badge>
+        )
+      )}
+      {state.kind === 'quote' && state.state && state.number && (
+        <Badge color="#1c4f8c" variant="filled" size="lg">
+          {state.state}
+        </Badge>
+      )}
+      {state.estimate && (
+        <Anchor
+          size="sm"
+          renderRoot={(props) => (
+            <Link {...props} to="/mes-factures/modifier-devis" search={{ id: state.estimate!.id }} />
+          )}
+        >
+          Issue du devis n° {state.estimate.number}
+        </Anchor>
+      )}
+      <DataAge fetchedAt={fetchedAt} />
+    </Group>
   );
 }

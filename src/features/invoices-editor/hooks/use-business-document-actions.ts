@@ -45,9 +45,8 @@ async function serverIdOf(docId: string | number | null): Promise<number | null>
   return typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : null;
 }
 
-export function useBusinessDocumentActions({ editor, data, customer, pdf, persist }: Deps) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState<'send' | 'state' | 'convert' | null>(null);
+/** The document's files: its preview (server, else the browser), the validated PDF, the e-invoice. */
+function useDocumentFiles({ editor, data, customer, pdf }: Omit<Deps, 'persist'>) {
   const { companyId } = data;
 
   const fileNameOf = useCallback(() => {
@@ -126,6 +125,14 @@ export function useBusinessDocumentActions({ editor, data, customer, pdf, persis
     },
     [editor, fileNameOf, companyId],
   );
+  return { fileNameOf, preview, openValidatedPdf, download };
+}
+
+export function useBusinessDocumentActions({ editor, data, customer, pdf, persist }: Deps) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'send' | 'state' | 'convert' | null>(null);
+  const { companyId } = data;
+  const { fileNameOf, preview, openValidatedPdf, download } = useDocumentFiles({ editor, data, customer, pdf });
 
   const send = useCallback(
     async (fileName: string) => {
