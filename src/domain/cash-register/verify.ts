@@ -489,7 +489,6 @@ async function headCheck(
   const h = input.head!;
   const { movements, closings } = input;
   const where = `mouvement n° ${h.seq}, clôture n° ${h.closingSeq}`;
-  const problems: string[] = [];
   const empty =
     h.seq === 0 &&
     h.closingSeq === 0 &&
@@ -497,6 +496,28 @@ async function headCheck(
     closings.length === 0 &&
     !input.stored?.movementSeq &&
     !input.stored?.closingSeq;
+  const problems = [...(await headSignatureProblems(input, verifiers, empty, where)), ...headPositionProblems(input)];
+  if (problems.length) return { ok: false, detail: `${capitalised(problems.join(' ; '))}.`, problems };
+  const other =
+    h.keyId && h.keyId !== input.currentKey.fingerprint
+      ? ` ; signée par une clé précédente de l’installation (${h.keyId.slice(0, 16)}…), qui sera remplacée au prochain mouvement`
+      : '';
+  return {
+    ok: true,
+    detail: empty ? 'Caisse sans enregistrement : tête à l’origine.' : `Tête signée (${where})${other}.`,
+    problems,
+  };
+}
+
+/** The head's signature: there (but for an empty register), by a known key of the installation, valid. */
+async function headSignatureProblems(
+  input: VerifyInput,
+  verifiers: Map<string, Verifier | null>,
+  empty: boolean,
+  where: string,
+): Promise<string[]> {
+  const h = input.head!;
+  const problems: string[] = [];
   if (h.signature === null || h.keyId === null) {
     if (!empty)
       problems.push(
@@ -515,6 +536,14 @@ async function headCheck(
         `la signature de la tête de la caisse (${where}) n’est pas valide : la tête a été réécrite sans la clé de l’installation (mouvements supprimés ou tête reculée)`,
       );
   }
+  return problems;
+}
+
+/** Where the head stands: no record signed beyond it, and the records it names there and unchanged. */
+function headPositionProblems(input: VerifyInput): string[] {
+  const h = input.head!;
+  const { movements, closings } = input;
+  const problems: string[] = [];
   // Nothing signed may lie beyond the head: a head moved back over records still stored.
   const lastMovement = Math.max(movements.at(-1)?.seq ?? 0, input.stored?.movementSeq ?? 0);
   if (lastMovement > h.seq)
@@ -541,16 +570,7 @@ async function headCheck(
     problems.push(`la clôture n° ${h.closingSeq} de la tête est absente ou modifiée`);
   else if (h.closingSeq === 0 && h.closingHash !== GENESIS_HASH)
     problems.push('la tête des clôtures ne part pas de l’origine');
-  if (problems.length) return { ok: false, detail: `${capitalised(problems.join(' ; '))}.`, problems };
-  const other =
-    h.keyId && h.keyId !== input.currentKey.fingerprint
-      ? ` ; signée par une clé précédente de l’installation (${h.keyId.slice(0, 16)}…), qui sera remplacée au prochain mouvement`
-      : '';
-  return {
-    ok: true,
-    detail: empty ? 'Caisse sans enregistrement : tête à l’origine.' : `Tête signée (${where})${other}.`,
-    problems,
-  };
+  return problems;
 }
 
 const CATALOGUE_ORDER = new Map(MOVEMENT_TYPES.map((t, i) => [t.code, i]));

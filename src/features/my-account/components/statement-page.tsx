@@ -14,7 +14,7 @@ import { readApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/online';
 import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
-import { fetchStatementExport, type Period } from '../api/my-account-api';
+import { fetchStatementExport, type Period, type Statement } from '../api/my-account-api';
 import { statementData } from '../my-account-data';
 import type { StatementSearch } from '../account-search';
 import { accountPaths, periodProblem } from '../my-account-model';
@@ -36,28 +36,10 @@ export function StatementPage({ search }: { search: StatementSearch }) {
   const read = useServerData(statementData, problem ? null : period);
   const statement = read.data;
   const fromDevice = !online || read.status === 'offline' || read.status === 'error';
-  const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
+  const { exporting, exportAs } = useStatementExport(companyId, statement);
 
   const set = (next: StatementSearch) =>
     void navigate({ to: accountPaths().statement, search: { ...search, ...next } as never, replace: true });
-
-  const exportAs = async (format: 'pdf' | 'csv') => {
-    if (companyId === undefined || !statement) return;
-    setExporting(format);
-    try {
-      const file = await fetchStatementExport(
-        { dateStart: statement.dateStart, dateEnd: statement.dateEnd },
-        format,
-        companyId,
-      );
-      saveBlob(file.blob, file.name);
-    } catch (error) {
-      const { message } = await readApiError(error);
-      toastError('Erreur lors de l’export de l’extrait de compte', message ?? undefined);
-    } finally {
-      setExporting(null);
-    }
-  };
 
   const firmLinked = !!statement?.firm;
   return (
@@ -73,28 +55,7 @@ export function StatementPage({ search }: { search: StatementSearch }) {
           <>
             {fromDevice && statement && <DataAge fetchedAt={read.fetchedAt} always />}
             {canDownload && firmLinked && (
-              <>
-                <Button
-                  variant="default"
-                  mih={44}
-                  leftSection={<IconFileTypePdf size={18} aria-hidden />}
-                  disabled={!online || !!problem}
-                  loading={exporting === 'pdf'}
-                  onClick={() => void exportAs('pdf')}
-                >
-                  Exporter en PDF
-                </Button>
-                <Button
-                  variant="default"
-                  mih={44}
-                  leftSection={<IconFileTypeCsv size={18} aria-hidden />}
-                  disabled={!online || !!problem}
-                  loading={exporting === 'csv'}
-                  onClick={() => void exportAs('csv')}
-                >
-                  Exporter en CSV
-                </Button>
-              </>
+              <ExportButtons disabled={!online || !!problem} exporting={exporting} onExport={(f) => void exportAs(f)} />
             )}
           </>
         }
@@ -148,5 +109,65 @@ export function StatementPage({ search }: { search: StatementSearch }) {
         </>
       )}
     </Stack>
+  );
+}
+
+type ExportFormat = 'pdf' | 'csv';
+
+/** The statement shown, exported by the server as PDF or CSV and saved; a failure is said in a toast. */
+function useStatementExport(companyId: number | undefined, statement: Statement | undefined) {
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    if (companyId === undefined || !statement) return;
+    setExporting(format);
+    try {
+      const file = await fetchStatementExport(
+        { dateStart: statement.dateStart, dateEnd: statement.dateEnd },
+        format,
+        companyId,
+      );
+      saveBlob(file.blob, file.name);
+    } catch (error) {
+      const { message } = await readApiError(error);
+      toastError('Erreur lors de l’export de l’extrait de compte', message ?? undefined);
+    } finally {
+      setExporting(null);
+    }
+  };
+  return { exporting, exportAs };
+}
+
+function ExportButtons({
+  disabled,
+  exporting,
+  onExport,
+}: {
+  disabled: boolean;
+  exporting: ExportFormat | null;
+  onExport: (format: ExportFormat) => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconFileTypePdf size={18} aria-hidden />}
+        disabled={disabled}
+        loading={exporting === 'pdf'}
+        onClick={() => onExport('pdf')}
+      >
+        Exporter en PDF
+      </Button>
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+        disabled={disabled}
+        loading={exporting === 'csv'}
+        onClick={() => onExport('csv')}
+      >
+        Exporter en CSV
+      </Button>
+    </>
   );
 }
