@@ -14,7 +14,7 @@ import { usePhone } from '../../../components/use-phone';
 import { canTransition } from '../../../domain/quote-states';
 import type { EditorState } from '../types';
 import { QuoteStateControl } from './quote-state-control';
-import { ValidatedPhoneActions } from './validated-phone-actions';
+import { ValidatedPhoneActions, type ValidatedActionsProps } from './validated-phone-actions';
 import { SAVE_SHORTCUT_LABEL, useSaveShortcut } from '../hooks/use-save-shortcut';
 import type { QuoteStateLabel } from '../../../domain/types';
 
@@ -46,6 +46,19 @@ interface Props {
   onConvert: () => void;
 }
 
+/** What a document in this state offers: saving, a saved quote's state and its conversion. */
+function offered(state: EditorState, can: EditorCan) {
+  const quote = state.kind === 'quote';
+  const frozenQuote = quote && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté';
+  const quoteState = quote && state.number !== null && state.docId !== null ? state.state : null;
+  return {
+    quote,
+    saveOffered: !(state.kind === 'invoice' && state.validated) && !frozenQuote && can.save,
+    quoteState,
+    convertible: !!quoteState && canTransition(quoteState, 'Facturé') && can.transform,
+  };
+}
+
 /**
  * The screen's actions, by document and state (INV-29, QUO-16). Touch targets ≥ 44 px. On a phone, words
  * without icons, closer together: « Aperçu », « Enregistrer », « Valider » on one line.
@@ -57,78 +70,25 @@ export function EditorActions(p: Props) {
   const gap = phone ? 'xs' : 'sm';
   // Tighter buttons on a phone: a quote's state, « Aperçu » and « Enregistrer » share one line.
   const pad = phone ? 12 : undefined;
-  const quote = state.kind === 'quote';
-  const frozenQuote = quote && state.state !== null && state.state !== 'En cours' && state.state !== 'Accepté';
-  const saveOffered = !(state.kind === 'invoice' && state.validated) && !frozenQuote && can.save;
+  const { quote, saveOffered, quoteState, convertible } = offered(state, can);
   useSaveShortcut(saveOffered && busy === null ? p.onSave : null);
-  if (state.kind === 'invoice' && state.validated && phone) {
-    return (
-      <ValidatedPhoneActions
-        online={p.online}
-        busy={busy}
-        canSend={can.send}
-        canCreditNote={state.form.type === 'Facture' && can.createInvoice}
-        onOpenPdf={p.onOpenPdf}
-        onDownload={p.onDownload}
-        onSend={p.onSend}
-        onCreditNote={p.onCreditNote}
-      />
-    );
-  }
   if (state.kind === 'invoice' && state.validated) {
-    return (
-      <Group gap="sm">
-        <Button
-          variant="default"
-          mih={44}
-          leftSection={<IconFileTypePdf size={18} />}
-          onClick={p.onOpenPdf}
-          disabled={!p.online}
-        >
-          Voir le PDF
-        </Button>
-        <Button
-          variant="default"
-          mih={44}
-          leftSection={<IconDownload size={18} />}
-          onClick={() => p.onDownload('facturx')}
-          disabled={!p.online}
-        >
-          Télécharger la Factur-X (PDF)
-        </Button>
-        <Button
-          variant="default"
-          mih={44}
-          leftSection={<IconDownload size={18} />}
-          onClick={() => p.onDownload('ubl')}
-          disabled={!p.online}
-        >
-          Télécharger en UBL (XML)
-        </Button>
-        {can.send && (
-          <Button
-            variant="light"
-            mih={44}
-            leftSection={<IconSend size={18} />}
-            loading={busy === 'send'}
-            onClick={p.onSend}
-          >
-            Envoyer au client
-          </Button>
-        )}
-        {state.form.type === 'Facture' && can.createInvoice && (
-          <Button mih={44} leftSection={<IconFileMinus size={18} />} onClick={p.onCreditNote}>
-            Établir un avoir
-          </Button>
-        )}
-      </Group>
-    );
+    const validated: ValidatedActionsProps = {
+      online: p.online,
+      busy,
+      canSend: can.send,
+      canCreditNote: state.form.type === 'Facture' && can.createInvoice,
+      onOpenPdf: p.onOpenPdf,
+      onDownload: p.onDownload,
+      onSend: p.onSend,
+      onCreditNote: p.onCreditNote,
+    };
+    return phone ? <ValidatedPhoneActions {...validated} /> : <ValidatedActions {...validated} />;
   }
-  const savedQuote = quote && state.number !== null && state.docId !== null;
   return (
     <Group gap={gap} align="flex-end">
-      {savedQuote && state.state && (
-        <QuoteStateControl state={state.state} disabled={!can.edit || busy !== null} onChange={p.onState} />
+      {quoteState && (
+        <QuoteStateControl state={quoteState} disabled={!can.edit || busy !== null} onChange={p.onState} />
       )}
       <Button
         variant="default"
@@ -167,7 +127,7 @@ export function EditorActions(p: Props) {
           Valider
         </Button>
       )}
-      {savedQuote && state.state && canTransition(state.state, 'Facturé') && can.transform && (
+      {convertible && (
         <Button
           mih={44}
           px={pad}
@@ -178,6 +138,57 @@ export function EditorActions(p: Props) {
           onClick={p.onConvert}
         >
           Convertir en facture
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** A validated invoice's actions beside the form: its PDF, its e-invoice files, « Envoyer », « Établir un avoir ». */
+function ValidatedActions(p: ValidatedActionsProps) {
+  return (
+    <Group gap="sm">
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconFileTypePdf size={18} />}
+        onClick={p.onOpenPdf}
+        disabled={!p.online}
+      >
+        Voir le PDF
+      </Button>
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconDownload size={18} />}
+        onClick={() => p.onDownload('facturx')}
+        disabled={!p.online}
+      >
+        Télécharger la Factur-X (PDF)
+      </Button>
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconDownload size={18} />}
+        onClick={() => p.onDownload('ubl')}
+        disabled={!p.online}
+      >
+        Télécharger en UBL (XML)
+      </Button>
+      {p.canSend && (
+        <Button
+          variant="light"
+          mih={44}
+          leftSection={<IconSend size={18} />}
+          loading={p.busy === 'send'}
+          onClick={p.onSend}
+        >
+          Envoyer au client
+        </Button>
+      )}
+      {p.canCreditNote && (
+        <Button mih={44} leftSection={<IconFileMinus size={18} />} onClick={p.onCreditNote}>
+          Établir un avoir
         </Button>
       )}
     </Group>

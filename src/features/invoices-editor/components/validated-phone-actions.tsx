@@ -1,7 +1,8 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconDots, IconDownload, IconFileMinus, IconSend } from '@tabler/icons-react';
 
-interface Props {
+/** A validated invoice's actions, on a phone or beside the form. */
+export interface ValidatedActionsProps {
   online: boolean;
   busy: string | null;
   canSend: boolean;
@@ -16,7 +17,7 @@ interface Props {
  * A validated invoice's actions on a phone: « Voir le PDF » and the others in a menu, on one line.
  * Five buttons stacked in the bar stuck to the bottom hid a third of the screen.
  */
-export function ValidatedPhoneActions(p: Props) {
+export function ValidatedPhoneActions(p: ValidatedActionsProps) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Button variant="default" mih={44} onClick={p.onOpenPdf} disabled={!p.online}>
