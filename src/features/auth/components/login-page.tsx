@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { getBranding } from '../../../lib/branding';
 import { safeRedirect } from '../../../lib/safe-redirect';
@@ -9,12 +9,14 @@ import { readStaticLogin } from '../../../lib/static-login';
 import { login, LoginFailure } from '../api/login-api';
 import { loginErrorMessage } from '../login-errors';
 
+const route = getRouteApi('/login');
+
 // Decision 014: plain markup styled by static-login/login.css, the same as the form prerendered in
 // login.html, so /login needs no Mantine. Toasts (Mantine) load with the first error.
 const ToastHost = lazy(() => import('../../../components/mantine-root').then((m) => ({ default: m.MantineRoot })));
 
 export function LoginPage() {
-  const search = useSearch({ strict: false }) as { redirect?: string };
+  const search = route.useSearch();
   const navigate = useNavigate();
   const branding = getBranding();
   // The prerendered form may already hold what the user typed before React mounted.
@@ -29,6 +31,7 @@ export function LoginPage() {
   // Keys typed between the first render and the commit; the caret stays in the field it was in.
   useLayoutEffect(() => {
     const late = readStaticLogin();
+    // eslint-disable-next-line react-compiler/set-state-in-effect -- the prerendered form is outside React: what was typed in it before the commit can only be read after it
     setUsername((v) => (late.username !== initial.username ? late.username : v));
     setPassword((v) => (late.password !== initial.password ? late.password : v));
     (late.focused === 'password' ? passwordRef : usernameRef).current?.focus();
