@@ -13,7 +13,7 @@ import { syncTable, type ChangesPage } from '../src/data/sync/table-sync';
 import { keepTable, refreshTable } from '../src/data/sync/tables';
 import { customers, items } from '../server/src/db/schema/index';
 import { customerValues } from '../server/src/modules/catalogue/customer-input';
-import { itemValues } from '../server/src/modules/catalogue/article-service';
+import { articleValues } from '../server/src/modules/catalogue/article-service';
 import { startTestServer, type TestServer } from '../tests/support/test-server';
 import { benchArticle, benchCustomer } from './offline-support';
 
@@ -27,7 +27,7 @@ export async function seed(server: TestServer, company: number): Promise<void> {
     customerValues(company, { ...benchCustomer(i), accountNumber: `B${String(i + 1).padStart(5, '0')}` } as never),
   );
   const itemRows = Array.from({ length: ROWS }, (_, i) =>
-    itemValues(company, { ...newArticle(), ...benchArticle(i), unitPriceHT: 1 + (i % 500) * 0.37, vatRate: 20 }),
+    articleValues(company, { ...newArticle(), ...benchArticle(i), unitPriceHT: 1 + (i % 500) * 0.37, vatRate: 20 }),
   );
   for (let i = 0; i < ROWS; i += 1000) {
     await server.deps.db.insert(customers).values(custRows.slice(i, i + 1000));

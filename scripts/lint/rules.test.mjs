@@ -23,6 +23,11 @@ const MOUNTED = 'workplace/routes-mounted-only';
 const UNUSED_DIRECTIVE = 'unused-disable-directive';
 
 // [path, code, rules expected]; an empty list: the snippet must pass.
+// A function of `lines` lines, its signature and closing brace included.
+const functionOf = (lines) =>
+  `export function probe(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}`;
+const LONG_FUNCTION = functionOf(151);
+
 const cases = [
   // Layers: one way down, and the app never imports the server (types and `import()` count).
   ['src/domain/probe.ts', "import { http } from '../lib/http';\nexport const a = http;", [BOUNDARY]],
@@ -117,6 +122,11 @@ const cases = [
   [
     'server/src/modules/invoices/probe/index.ts',
     "import { paymentRoutes } from '../payments-routes';\nexport const a = paymentRoutes;",
+    [],
+  ],
+  [
+    'server/src/modules/invoices/probe-group-routes.ts',
+    "import { paymentRoutes } from './payments-routes';\nexport const a = paymentRoutes;",
     [],
   ],
   // Server modules own their tables.
@@ -271,6 +281,55 @@ const cases = [
     'src/features/users-profile/probe-dates-kept.ts',
     "import { DatePickerInput } from '@mantine/dates';\nexport const a = DatePickerInput;",
     [IMPORTS],
+  ],
+  // A screen reads its search through its route, typed (decision 083): everywhere in src/, -data.ts
+  // files too; tests may render a screen outside its route.
+  [
+    'src/features/users-profile/components/probe-search.tsx',
+    "import { useSearch } from '@tanstack/react-router';\nexport const useS = () => useSearch({ strict: false });",
+    ['workplace/no-restricted-syntax'],
+  ],
+  [
+    'src/lib/probe-search.ts',
+    "import { useSearch } from '@tanstack/react-router';\nexport const useS = () => useSearch({ strict: false });",
+    ['workplace/no-restricted-syntax'],
+  ],
+  [
+    'src/features/users-profile/probe-search-data.ts',
+    "import { useSearch } from '@tanstack/react-router';\nexport const useS = () => useSearch({ strict: false });",
+    ['workplace/no-restricted-syntax'],
+  ],
+  [
+    'src/features/users-profile/probe-search.test.tsx',
+    "import { useSearch } from '@tanstack/react-router';\nexport const useS = () => useSearch({ strict: false });",
+    [],
+  ],
+  // State follows its key in render, refs are not written during render (decision 083).
+  [
+    'src/features/users-profile/components/probe-effect-state.tsx',
+    "import { useEffect, useState } from 'react';\nexport function Probe({ q }: { q: string }) {\n  const [page, setPage] = useState(1);\n  useEffect(() => setPage(1), [q]);\n  return <p>{page}</p>;\n}",
+    ['react-compiler/set-state-in-effect'],
+  ],
+  [
+    'src/features/users-profile/components/probe-render-ref.tsx',
+    "import { useRef } from 'react';\nexport function Probe({ q }: { q: string }) {\n  const latest = useRef(q);\n  latest.current = q;\n  return <p>{q}</p>;\n}",
+    ['react-compiler/refs'],
+  ],
+  [
+    'src/features/users-profile/components/probe-state-for.tsx',
+    "import { useStateFor } from '../../../lib/use-state-for';\nexport function Probe({ q }: { q: string }) {\n  const [page] = useStateFor(q, 1);\n  return <p>{page}</p>;\n}",
+    [],
+  ],
+  // No function over 150 lines in src/, server/src/ and sw/ (decision 083); tests may be longer.
+  ['src/features/users-profile/components/probe-long.tsx', LONG_FUNCTION, ['max-lines-per-function']],
+  ['server/src/modules/invoices/probe-long.ts', LONG_FUNCTION, ['max-lines-per-function']],
+  ['sw/probe-long.ts', LONG_FUNCTION, ['max-lines-per-function']],
+  ['server/src/modules/invoices/probe-long.test.ts', LONG_FUNCTION, []],
+  ['src/features/users-profile/components/probe-150.tsx', functionOf(150), []],
+  [
+    'src/features/users-profile/components/probe-route-search.tsx',
+    "import { getRouteApi, useSearch } from '@tanstack/react-router';\nexport const useS = () => [getRouteApi('/app/admin').useSearch(), useSearch({ from: '/app/admin' })];",
+    [],
   ],
 ];
 
