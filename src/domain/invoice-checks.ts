@@ -103,69 +103,124 @@ function filled(s: string | null | undefined): s is string {
   return typeof s === 'string' && s.trim() !== '';
 }
 
-export function checkInvoice(invoice: InvoicePayload & InvoiceMentions, ctx: InvoiceCheckContext): string[] {
-  const msg = invoiceMessages(invoice.type);
-  const errors: string[] = [];
-  const fail = (condition: boolean, message: string) => {
-    if (condition) errors.push(message);
-  };
-  const billing = filled(invoice.createdAt) ? invoice.createdAt : null;
-  const isFacture = invoice.type === 'Facture';
-  const lines = invoice.lines ?? [];
+type Invoice = InvoicePayload & InvoiceMentions;
+type Messages = ReturnType<typeof invoiceMessages>;
+/** What every group of checks reads: the invoice, its context, the messages and the billing date. */
+interface CheckInput {
+  invoice: Invoice;
+  ctx: InvoiceCheckContext;
+  msg: Messages;
+  billing: string | null;
+  lines: NonNullable<InvoicePayload['lines']>;
+}
 
+/** The messages whose condition holds, in the order given. */
+function failing(checks: Array<[boolean, string]>): string[] {
+  return checks.filter(([condition]) => condition).map(([, message]) => message);
+}
+
+/** INV-1 to INV-6: the subscription's limit and what the document must hold. */
+function requiredDataErrors({ invoice, ctx, msg, billing, lines }: CheckInput): string[] {
   // 1. The spec blocks when the count "equals" the limit; above it cannot happen normally,
   //    and if it does (limit lowered mid-month) it must block too. No limit known → no block.
   const limit = ctx.numberInvoiceValidateMonth;
-  fail(
-    ctx.forValidation &&
-      ctx.subscriptionInvoice === STARTER_SUBSCRIPTION &&
-      typeof limit === 'number' &&
-      (ctx.validatedThisMonth ?? 0) >= limit,
-    msg.starterLimit,
-  );
-  fail(standardLines(lines).length === 0, msg.noArticle); // 2
-  fail(!filled(invoice.customer?.accountNumber), msg.noCustomer); // 3
-  fail(invoice.type !== 'Facture' && invoice.type !== 'Avoir', msg.noType); // 4
-  fail(billing === null, msg.noBillingDate); // 5
-  fail(isFacture && !filled(invoice.dueDate), msg.noDueDate); // 6 (an Avoir has no due date)
-  if (billing) {
-    const violation = exerciseViolation(billing, ctx.exercises); // 7
-    fail(violation === 'after', msg.afterExerciseEnd);
-    fail(violation === 'before', msg.beforeExerciseStart);
-  }
-  fail(isFacture && !!billing && filled(invoice.dueDate) && invoice.dueDate < billing, msg.dueBeforeBilling); // 8
-  fail(hasVatClauseWithVat(invoice.vatClause, lines), msg.vatClauseWithVat); // 9
-  fail(computeTotals(lines, invoice.discount).ttc <= 0, msg.zeroOrLess); // 10
-  fail(hasZeroQuantity(lines), msg.zeroQuantity); // 11
-  fail(hasZeroUnitPrice(lines), msg.zeroUnitPrice); // 12
-  fail(customerHasNoAddress(ctx.customer, invoice.billingAddress), msg.customerWithoutAddress); // 13
-  // 14. "Later than today and not in the current month" = after the last day of this month.
-  fail(ctx.forValidation && !!billing && billing > ctx.today && !isSameMonth(billing, ctx.today), msg.afterEndOfMonth);
-  // 15. Numbers are chronological: no billing date before an already validated invoice.
-  fail(!!billing && filled(ctx.latestValidatedDate) && billing < ctx.latestValidatedDate, msg.beforeLastValidated);
-  // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
-  fail(!!billing && !isDateInBounds(billing), msg.billingDateOutOfBounds);
-  fail(filled(invoice.dueDate) && !isDateInBounds(invoice.dueDate), msg.dueDateOutOfBounds);
-  // Decision 046: the seller's legal details, and a professional customer in France's SIREN.
-  if (ctx.forValidation && ctx.seller) {
-    const refusal = legalDetailsRefusal(ctx.seller);
-    if (refusal) errors.push(refusal);
-  }
-  if (ctx.forValidation && ctx.customer) {
-    const problem = customerInvoiceProblem(ctx.customer);
-    if (problem) errors.push(problem);
-  }
-  // A credit note names the invoice it corrects (a draft may wait for it; validation not).
-  fail(ctx.forValidation && invoice.type === 'Avoir' && !invoice.correctedInvoiceId, msg.noCorrectedInvoice);
-  fail(
-    filled(invoice.saleDate) && !(isIsoDate(invoice.saleDate) && isDateInBounds(invoice.saleDate)),
-    msg.saleDateInvalid,
-  );
-  fail(filled(invoice.operationKind) && !isOperationKind(invoice.operationKind), msg.operationKindInvalid);
-  errors.push(...amountLimitErrors(lines, computeTotals(lines, invoice.discount), invoiceTypeWord(invoice.type)));
+  return failing([
+    [
+      ctx.forValidation &&
+        ctx.subscriptionInvoice === STARTER_SUBSCRIPTION &&
+        typeof limit === 'number' &&
+        (ctx.validatedThisMonth ?? 0) >= limit,
+      msg.starterLimit,
+    ],
+    [standardLines(lines).length === 0, msg.noArticle], // 2
+    [!filled(invoice.customer?.accountNumber), msg.noCustomer], // 3
+    [invoice.type !== 'Facture' && invoice.type !== 'Avoir', msg.noType], // 4
+    [billing === null, msg.noBillingDate], // 5
+    [invoice.type === 'Facture' && !filled(invoice.dueDate), msg.noDueDate], // 6 (an Avoir has no due date)
+  ]);
+}
 
-  // Decision 012: discounts the totals would have to clamp.
-  errors.push(...discountErrors(lines, invoice.discount));
+/** INV-7 and INV-8: the billing date within an exercise, the due date not before it. */
+function exerciseAndDueDateErrors({ invoice, ctx, msg, billing }: CheckInput): string[] {
+  const violation = billing ? exerciseViolation(billing, ctx.exercises) : null; // 7
+  return failing([
+    [violation === 'after', msg.afterExerciseEnd],
+    [violation === 'before', msg.beforeExerciseStart],
+    [
+      invoice.type === 'Facture' && !!billing && filled(invoice.dueDate) && invoice.dueDate < billing,
+      msg.dueBeforeBilling,
+    ], // 8
+  ]);
+}
 
+/** INV-9 to INV-13: the VAT clause, the amounts and quantities, the customer's address. */
+function linesAndCustomerErrors({ invoice, ctx, msg, lines }: CheckInput): string[] {
+  return failing([
+    [hasVatClauseWithVat(invoice.vatClause, lines), msg.vatClauseWithVat], // 9
+    [computeTotals(lines, invoice.discount).ttc <= 0, msg.zeroOrLess], // 10
+    [hasZeroQuantity(lines), msg.zeroQuantity], // 11
+    [hasZeroUnitPrice(lines), msg.zeroUnitPrice], // 12
+    [customerHasNoAddress(ctx.customer, invoice.billingAddress), msg.customerWithoutAddress], // 13
+  ]);
+}
+
+/** INV-14, INV-15 and the bounds of decision 009: when the invoice may be dated. */
+function chronologyErrors({ invoice, ctx, msg, billing }: CheckInput): string[] {
+  return failing([
+    // 14. "Later than today and not in the current month" = after the last day of this month.
+    [ctx.forValidation && !!billing && billing > ctx.today && !isSameMonth(billing, ctx.today), msg.afterEndOfMonth],
+    // 15. Numbers are chronological: no billing date before an already validated invoice.
+    [!!billing && filled(ctx.latestValidatedDate) && billing < ctx.latestValidatedDate, msg.beforeLastValidated],
+    // Bounds of decision 009 (no spec rule): what the database and the PDF can hold.
+    [!!billing && !isDateInBounds(billing), msg.billingDateOutOfBounds],
+    [filled(invoice.dueDate) && !isDateInBounds(invoice.dueDate), msg.dueDateOutOfBounds],
+  ]);
+}
+
+/** Decision 046 at validation: the seller's legal details, the customer's, the corrected invoice. */
+function validationErrors({ invoice, ctx, msg }: CheckInput): string[] {
+  if (!ctx.forValidation) return [];
+  // The seller's legal details, and a professional customer in France's SIREN.
+  const refusal = ctx.seller ? legalDetailsRefusal(ctx.seller) : null;
+  const problem = ctx.customer ? customerInvoiceProblem(ctx.customer) : null;
+  return failing([
+    [!!refusal, refusal ?? ''],
+    [!!problem, problem ?? ''],
+    // A credit note names the invoice it corrects (a draft may wait for it; validation not).
+    [invoice.type === 'Avoir' && !invoice.correctedInvoiceId, msg.noCorrectedInvoice],
+  ]);
+}
+
+/** The reform's mentions, when given: a real date of sale, a known kind of operation. */
+function mentionErrors({ invoice, msg }: CheckInput): string[] {
+  return failing([
+    [
+      filled(invoice.saleDate) && !(isIsoDate(invoice.saleDate) && isDateInBounds(invoice.saleDate)),
+      msg.saleDateInvalid,
+    ],
+    [filled(invoice.operationKind) && !isOperationKind(invoice.operationKind), msg.operationKindInvalid],
+  ]);
+}
+
+export function checkInvoice(invoice: Invoice, ctx: InvoiceCheckContext): string[] {
+  const lines = invoice.lines ?? [];
+  const input: CheckInput = {
+    invoice,
+    ctx,
+    msg: invoiceMessages(invoice.type),
+    billing: filled(invoice.createdAt) ? invoice.createdAt : null,
+    lines,
+  };
+  const errors = [
+    ...requiredDataErrors(input),
+    ...exerciseAndDueDateErrors(input),
+    ...linesAndCustomerErrors(input),
+    ...chronologyErrors(input),
+    ...validationErrors(input),
+    ...mentionErrors(input),
+    ...amountLimitErrors(lines, computeTotals(lines, invoice.discount), invoiceTypeWord(invoice.type)),
+    // Decision 012: discounts the totals would have to clamp.
+    ...discountErrors(lines, invoice.discount),
+  ];
   return [...new Set(errors)];
 }

@@ -75,15 +75,19 @@ export function isRealDate(date: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
-/** The findings on one invoice; none when it is complete and consistent. */
-export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}): EInvoiceFinding[] {
-  const r = { ...NONE, ...raw };
-  const out: EInvoiceFinding[] = [];
-  const error = (rule: string, message: string) => out.push({ rule, severity: 'erreur', message });
-  const warn = (rule: string, message: string) => out.push({ rule, severity: 'avertissement', message });
-  const absent = new Set(r.absentTotals);
+/** Where each group of checks reports, in the order it checks. */
+interface Findings {
+  error(rule: string, message: string): void;
+  warn(rule: string, message: string): void;
+}
 
-  // ── Mandatory data (BR-01 … BR-16) ──
+/** BR-01 … BR-16: the mandatory data, and the currency when it is not the euro. */
+function checkMandatoryData(
+  e: EInvoice,
+  r: EInvoiceRawFigures,
+  raw: Partial<EInvoiceRawFigures>,
+  { error, warn }: Findings,
+): void {
   if (raw.specification !== undefined && !r.specification.trim())
     error('BR-01', 'La facture n’indique pas la norme qu’elle suit (identifiant de spécification).');
   if (!e.number.trim()) error('BR-02', 'La facture n’a pas de numéro.');
@@ -103,9 +107,12 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
     ['grandTotal', 'BR-14', 'Le total TTC n’est pas indiqué.'],
     ['duePayable', 'BR-15', 'Le montant à payer n’est pas indiqué.'],
   ];
+  const absent = new Set(r.absentTotals);
   for (const [key, rule, message] of missingTotal) if (absent.has(key)) error(rule, message);
+}
 
-  // ── Dates that exist ──
+/** BR-03, BT-9, BT-72: the dates given exist. */
+function checkDatesExist(e: EInvoice, { error }: Findings): void {
   const dates: Array<[string | undefined, string, string]> = [
     [e.issueDate, 'BR-03', 'La date d’émission'],
     [e.dueDate, 'BT-9', 'La date d’échéance'],
@@ -113,8 +120,10 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
   ];
   for (const [date, rule, label] of dates)
     if (date && !isRealDate(date)) error(rule, `${label} « ${date} » n’est pas une date qui existe.`);
+}
 
-  // ── Lines: net = quantity × price ÷ base quantity − allowances + charges (rounding tolerated) ──
+/** PEPPOL-EN16931-R120: net = quantity × price ÷ base quantity − allowances + charges (rounding tolerated). */
+function checkLineAmounts(e: EInvoice, r: EInvoiceRawFigures, { error }: Findings): void {
   e.lines.forEach((line, i) => {
     const extra = r.lines[i] ?? { basisQuantity: 1, allowances: line.discount, charges: 0 };
     const basis = extra.basisQuantity > 0 ? extra.basisQuantity : 1;
@@ -128,11 +137,13 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
           `${money(expected)} attendus.`,
       );
   });
+}
 
-  // ── Document totals (BR-CO-10 … BR-CO-16) ──
+/** BR-CO-10 … BR-CO-12: the lines', allowances' and charges' totals are their sums. */
+function checkSumTotals(e: EInvoice, r: EInvoiceRawFigures, { error }: Findings): void {
   const t = e.totals;
   const lineSum = sum(e.lines.map((l) => l.netAmount));
-  if (!absent.has('lineTotal') && e.lines.length > 0 && !same(t.lineTotal, lineSum))
+  if (!r.absentTotals.includes('lineTotal') && e.lines.length > 0 && !same(t.lineTotal, lineSum))
     error(
       'BR-CO-10',
       `Le total des lignes (${money(t.lineTotal)}) ne correspond pas à la somme des montants HT des lignes (${money(lineSum)}).`,
@@ -149,6 +160,12 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
       'BR-CO-12',
       `Le total des frais (${money(r.chargeTotal)}) ne correspond pas à la somme des frais de la facture (${money(chargeSum)}).`,
     );
+}
+
+/** BR-CO-13 … BR-CO-16: the tax basis, the VAT, the grand total and the amount due add up. */
+function checkDerivedTotals(e: EInvoice, r: EInvoiceRawFigures, { error }: Findings): void {
+  const t = e.totals;
+  const absent = new Set(r.absentTotals);
   const basisExpected = round2(t.lineTotal - t.allowanceTotal + r.chargeTotal);
   if (!absent.has('taxBasis') && !absent.has('lineTotal') && !same(t.taxBasis, basisExpected))
     error(
@@ -173,14 +190,21 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
       'BR-CO-16',
       `Le montant à payer (${money(t.duePayable)}) ne correspond pas au total TTC moins les acomptes déjà versés (${money(dueExpected)}).`,
     );
+}
 
-  // ── VAT per rate (BR-CO-17, BR-x-08) ──
-  if (e.vatBreakdown.length === 0 && e.lines.length > 0)
-    error('BR-CO-18', 'La facture ne donne pas le détail de la TVA par taux.');
-  const key = (category: string, rate: number) => `${category}|${round2(rate)}`;
-  const groups = new Map<string, { category: string; rate: number; amounts: number[] }>();
+interface VatGroup {
+  category: string;
+  rate: number;
+  amounts: number[];
+}
+
+const vatKey = (category: string, rate: number) => `${category}|${round2(rate)}`;
+
+/** The amounts of the lines, allowances (negative) and charges, by VAT category and rate. */
+function vatGroups(e: EInvoice, r: EInvoiceRawFigures): Map<string, VatGroup> {
+  const groups = new Map<string, VatGroup>();
   const group = (category: string, rate: number) => {
-    const k = key(category, rate);
+    const k = vatKey(category, rate);
     let g = groups.get(k);
     if (!g) groups.set(k, (g = { category, rate, amounts: [] }));
     return g;
@@ -188,10 +212,18 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
   for (const l of e.lines) group(l.vatCategory, l.vatRate).amounts.push(l.netAmount);
   for (const a of e.allowances) group(a.vatCategory, a.vatRate).amounts.push(-a.amount);
   for (const c of r.charges) group(c.vatCategory, c.vatRate).amounts.push(c.amount);
+  return groups;
+}
+
+/** BR-CO-18, BR-x-08, BR-CO-17: the VAT per rate is given, on the right base, at the right amount. */
+function checkVatBreakdown(e: EInvoice, r: EInvoiceRawFigures, { error }: Findings): void {
+  if (e.vatBreakdown.length === 0 && e.lines.length > 0)
+    error('BR-CO-18', 'La facture ne donne pas le détail de la TVA par taux.');
+  const groups = vatGroups(e, r);
   const stated = new Set<string>();
   for (const v of e.vatBreakdown) {
-    stated.add(key(v.category, v.rate));
-    const g = groups.get(key(v.category, v.rate));
+    stated.add(vatKey(v.category, v.rate));
+    const g = groups.get(vatKey(v.category, v.rate));
     const expectedBase = sum(g?.amounts ?? []);
     if (!same(v.base, expectedBase))
       error(
@@ -214,8 +246,10 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
           `BR-${g.category}-08`,
           `Des montants ${vatLabel(g.category, g.rate)} (${money(sum(g.amounts))} HT) n’apparaissent pas dans le détail de la TVA.`,
         );
+}
 
-  // ── VAT identifiers and clauses ──
+/** BR-S-02, BR-x-10: the seller's VAT number when VAT is charged, the exemption's mention otherwise. */
+function checkVatIdentifiersAndClauses(e: EInvoice, { error }: Findings): void {
   const usesS = e.lines.some((l) => l.vatCategory === 'S') || e.vatBreakdown.some((v) => v.category === 'S');
   if (usesS && !e.seller.vatNumber)
     error(
@@ -228,11 +262,31 @@ export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}
         `BR-${v.category}-10`,
         `La mention d’exonération de TVA (catégorie ${vatLabel(v.category, v.rate)}) n’est pas indiquée.`,
       );
+}
 
-  // ── Expected in France, not required by EN 16931 ──
+/** Expected in France, not required by EN 16931: warnings only. */
+function checkFrenchExpectations(e: EInvoice, r: EInvoiceRawFigures, { warn }: Findings): void {
   if (!e.seller.siren && !e.seller.siret) warn('SIREN', 'Le SIREN du fournisseur n’est pas indiqué.');
-  if (!e.dueDate && !r.hasPaymentTerms && t.duePayable > 0)
+  if (!e.dueDate && !r.hasPaymentTerms && e.totals.duePayable > 0)
     warn('BR-CO-25', 'Ni la date d’échéance ni les conditions de paiement ne sont indiquées.');
+}
+
+/** The findings on one invoice; none when it is complete and consistent. */
+export function checkEInvoice(e: EInvoice, raw: Partial<EInvoiceRawFigures> = {}): EInvoiceFinding[] {
+  const r = { ...NONE, ...raw };
+  const out: EInvoiceFinding[] = [];
+  const findings: Findings = {
+    error: (rule, message) => out.push({ rule, severity: 'erreur', message }),
+    warn: (rule, message) => out.push({ rule, severity: 'avertissement', message }),
+  };
+  checkMandatoryData(e, r, raw, findings);
+  checkDatesExist(e, findings);
+  checkLineAmounts(e, r, findings);
+  checkSumTotals(e, r, findings);
+  checkDerivedTotals(e, r, findings);
+  checkVatBreakdown(e, r, findings);
+  checkVatIdentifiersAndClauses(e, findings);
+  checkFrenchExpectations(e, r, findings);
   return out;
 }
 
