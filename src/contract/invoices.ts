@@ -159,7 +159,7 @@ export const listQuotes = endpoint({
   responses: { 200: cursorPage(quoteListRow) },
 });
 
-export const customerDocuments = endpoint({
+export const customerBusinessDocuments = endpoint({
   method: 'get',
   path: '/customers/:accountNumber/documents',
   tag: F,

@@ -3,7 +3,7 @@ import { putLocalRow } from '../../data/local-rows';
 import { defineServerData } from '../../data/sync/server-data';
 import { isNetworkError, readApiError } from '../../lib/http';
 import { toastError } from '../../lib/toast';
-import { fetchCustomer, fetchCustomerDocuments, type CustomerDocuments } from './api/customer-api';
+import { fetchCustomer, fetchCustomerBusinessDocuments, type CustomerBusinessDocuments } from './api/customer-api';
 import { CUSTOMER_TOASTS } from './customer-feedback';
 import type { CustomerRow } from './customer-model';
 
@@ -29,9 +29,9 @@ export const customerData = defineServerData<{ accountNumber: string }, Customer
 });
 
 // Paged server lists are not kept per customer on the device: offline, the cached lists answer.
-export const customerDocumentsData = defineServerData<{ accountNumber: string }, CustomerDocuments>({
-  key: 'customerDocuments',
+export const customerBusinessDocumentsData = defineServerData<{ accountNumber: string }, CustomerBusinessDocuments>({
+  key: 'customerBusinessDocuments',
   keep: 'memory',
   refreshAfter: ['invoice', 'quote', 'customer'],
-  fetch: ({ accountNumber }, { signal }) => fetchCustomerDocuments(accountNumber, signal),
+  fetch: ({ accountNumber }, { signal }) => fetchCustomerBusinessDocuments(accountNumber, signal),
 });

@@ -16,10 +16,10 @@ import { appRoutes } from '../../../tests/support/app-routes';
 import { customerSheetSearch } from '../../lib/list-search';
 
 const fetchCustomer = vi.fn();
-const fetchCustomerDocuments = vi.fn();
+const fetchCustomerBusinessDocuments = vi.fn();
 vi.mock('./api/customer-api', () => ({
   fetchCustomer: (...args: unknown[]) => fetchCustomer(...args),
-  fetchCustomerDocuments: (...args: unknown[]) => fetchCustomerDocuments(...args),
+  fetchCustomerBusinessDocuments: (...args: unknown[]) => fetchCustomerBusinessDocuments(...args),
 }));
 
 // The edit dialog and the mutations are not this file's subject (customer-form.screen.test.tsx):
@@ -57,7 +57,7 @@ afterEach(() => {
   forgetAll(); // the sync layer keeps answers in memory: none outlives a test
   signInAs(null);
   fetchCustomer.mockReset();
-  fetchCustomerDocuments.mockReset();
+  fetchCustomerBusinessDocuments.mockReset();
   resetFakes();
 });
 // The sheet keeps the server's customer on the device (fake IndexedDB): gone with the file.
@@ -82,7 +82,7 @@ const openSheet = (accountNumber: string) => {
 describe('the customer sheet', { timeout: 60_000 }, () => {
   it('shows the payment delay, the other billing address, the SIREN and the documents (none yet)', async () => {
     fetchCustomer.mockResolvedValue(DURAND);
-    fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
+    fetchCustomerBusinessDocuments.mockResolvedValue({ invoices: [], quotes: [] });
     openSheet('C00042');
     await screen.findByRole('heading', { name: 'Atelier Durand E2E', hidden: true });
     expect(fetchCustomer.mock.calls[0][0]).toBe('C00042');
@@ -106,7 +106,7 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
     fetchCustomer.mockRejectedValue(
       new HTTPError(notFound, new Request('http://x/api/customers/INCONNU'), {} as never),
     );
-    fetchCustomerDocuments.mockRejectedValue(
+    fetchCustomerBusinessDocuments.mockRejectedValue(
       new HTTPError(new Response('{}', { status: 404 }), new Request('http://x/'), {} as never),
     );
     openSheet('INCONNU');
@@ -119,7 +119,7 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
 
   it('« Archiver » then « Rétablir »; the badge « Archivé » meanwhile', async () => {
     fetchCustomer.mockResolvedValue(DURAND);
-    fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
+    fetchCustomerBusinessDocuments.mockResolvedValue({ invoices: [], quotes: [] });
     openSheet('C00042');
     await screen.findByRole('heading', { name: 'Atelier Durand E2E', hidden: true });
     fake('archiveCustomer').mockResolvedValueOnce({ status: 'done', response: { ...DURAND, archived: true } });
@@ -136,7 +136,7 @@ describe('the customer sheet', { timeout: 60_000 }, () => {
 
   it('a customer named on a validated invoice cannot be deleted: the server’s word, and « Archiver »', async () => {
     fetchCustomer.mockResolvedValue(DURAND);
-    fetchCustomerDocuments.mockResolvedValue({ invoices: [], quotes: [] });
+    fetchCustomerBusinessDocuments.mockResolvedValue({ invoices: [], quotes: [] });
     openSheet('C00042');
     await screen.findByRole('heading', { name: 'Atelier Durand E2E', hidden: true });
     const refusal = 'Ce client figure sur une facture validée : il ne peut pas être supprimé, archivez-le.';

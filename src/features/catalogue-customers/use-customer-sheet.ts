@@ -6,9 +6,9 @@ import { customersData, invoicesData, quotesData } from '../../data/datasets';
 import { useServerRows } from '../../data/sync/use-server-rows';
 import { useServerData } from '../../data/sync/use-server-data';
 import { isTempId } from '../../data/temp-ids';
-import { type CustomerDocuments, type CustomerInvoiceRow, type CustomerQuoteRow } from './api/customer-api';
+import { type CustomerBusinessDocuments, type CustomerInvoiceRow, type CustomerQuoteRow } from './api/customer-api';
 import type { CustomerRow } from './customer-model';
-import { customerData, customerDocumentsData } from './catalogue-customers-data';
+import { customerData, customerBusinessDocumentsData } from './catalogue-customers-data';
 
 export type SheetStatus = 'loading' | 'ok' | 'notFound' | 'offline' | 'error';
 
@@ -35,20 +35,20 @@ export function useCustomerSheet(accountNumber: string): {
   return { customer: null, status: failed ?? 'loading', refresh };
 }
 
-export type DocumentsState =
+export type BusinessDocumentsState =
   | { status: 'loading' }
-  | { status: 'ok'; documents: CustomerDocuments; local: boolean }
+  | { status: 'ok'; documents: CustomerBusinessDocuments; local: boolean }
   /** 404 (no such endpoint or customer yet) or a failure: a discreet empty state, no error. */
   | { status: 'none' };
 
 const ofCustomer = (accountNumber: string) => (r: { customer?: { accountNumber?: string } }) =>
   r.customer?.accountNumber === accountNumber;
 
-export function useCustomerDocuments(accountNumber: string): DocumentsState & { refresh: () => void } {
+export function useCustomerBusinessDocuments(accountNumber: string): BusinessDocumentsState & { refresh: () => void } {
   const invoices = useServerRows<CustomerInvoiceRow & { customer?: { accountNumber?: string } }>(invoicesData).rows;
   const quotes = useServerRows<CustomerQuoteRow & { customer?: { accountNumber?: string } }>(quotesData).rows;
   const local = isTempId(accountNumber);
-  const read = useServerData(customerDocumentsData, !accountNumber || local ? null : { accountNumber });
+  const read = useServerData(customerBusinessDocumentsData, !accountNumber || local ? null : { accountNumber });
   const refresh = () => void read.refresh();
 
   if (!accountNumber) return { status: 'loading', refresh };

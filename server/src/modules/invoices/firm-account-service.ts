@@ -12,7 +12,7 @@ import { loadInvoice } from './invoice-store';
 export { contentDisposition, pdfResponse } from './http-helpers';
 
 /** One validated invoice or credit note of `customerId`, with what was paid on it (invoice_payments). */
-export interface CustomerDocument {
+export interface CustomerBusinessDocument {
   id: number;
   number: string;
   type: 'Facture' | 'Avoir';
@@ -49,12 +49,12 @@ function documentsWhere(firmCompanyId: number, customerId: number, invoiceId?: n
 }
 
 /** The customer's validated invoices and credit notes (one of them with `invoiceId`), by date then id. */
-export async function customerDocuments(
+export async function customerBusinessDocuments(
   db: DbOrTx,
   firmCompanyId: number,
   customerId: number,
   invoiceId?: number,
-): Promise<CustomerDocument[]> {
+): Promise<CustomerBusinessDocument[]> {
   const rows = await db
     .select({
       id: invoices.id,
@@ -126,7 +126,7 @@ export async function customerDocumentPdf(
   customerId: number,
   invoiceId: number,
 ): Promise<{ bytes: Uint8Array; fileName: string } | null> {
-  const [mine] = await customerDocuments(db, firmCompanyId, customerId, invoiceId);
+  const [mine] = await customerBusinessDocuments(db, firmCompanyId, customerId, invoiceId);
   if (!mine) return null;
   return invoicePdf(db, await loadInvoice(db, firmCompanyId, invoiceId));
 }

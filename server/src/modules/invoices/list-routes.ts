@@ -77,7 +77,7 @@ export function listRoutes(deps: Deps, route: Route) {
     return c.json({ items, total, page: query.page, pageSize: query.pageSize, next });
   });
 
-  route(api.invoices.customerDocuments, { right: { menu: 'mesFactures', permission: 'view' } }, async (c) => {
+  route(api.invoices.customerBusinessDocuments, { right: { menu: 'mesFactures', permission: 'view' } }, async (c) => {
     const company = c.get('company');
     const user = subjectOf(c);
     // The customer sheet: only for who may read customers (decision 008), before saying 404.

@@ -4,10 +4,10 @@
 export {
   contentDisposition,
   customerDocumentPdf,
-  customerDocuments,
+  customerBusinessDocuments,
   customerPayments,
   pdfResponse,
-  type CustomerDocument,
+  type CustomerBusinessDocument,
   type CustomerPayment,
 } from './firm-account-service';
 export { recordProviderPayment, type ProviderPayment } from './card-payment-service';

@@ -9,7 +9,7 @@ import type { AppEnv, Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { contentDisposition, customerDocumentPdf, pdfResponse } from '../invoices/service';
 import { statementCsv, statementFileName, statementPdf } from './export';
-import { INVOICE_NOT_FOUND, accountLink, firmDocuments, readLink, saveLink, statementData } from './service';
+import { INVOICE_NOT_FOUND, accountLink, firmBusinessDocuments, readLink, saveLink, statementData } from './service';
 import { buildStatement } from './statement';
 import { toFirmInvoice } from './status';
 
@@ -39,7 +39,7 @@ export function myAccountModule(deps: Deps): Hono<AppEnv> {
   route(api.myAccount.invoices, { right: VIEW }, async (c, { query }) => {
     const link = await accountLink(deps.db, companyId(c));
     const today = todayInParis(deps.now());
-    const all = (await firmDocuments(deps.db, companyId(c))).map((d) => toFirmInvoice(d, today)).reverse();
+    const all = (await firmBusinessDocuments(deps.db, companyId(c))).map((d) => toFirmInvoice(d, today)).reverse();
     const q = query.q?.trim().toLowerCase();
     const kept = all.filter(
       (i) => (!query.status || i.status === query.status) && (!q || i.number.toLowerCase().includes(q)),

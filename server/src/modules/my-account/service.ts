@@ -6,7 +6,7 @@ import { can } from '../../../../src/domain/rights';
 import type { DbOrTx } from '../../db/client';
 import { firmAccounts } from '../../db/schema/index';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors';
-import { customerDocuments, customerPayments, type CustomerDocument } from '../invoices/service';
+import { customerBusinessDocuments, customerPayments, type CustomerBusinessDocument } from '../invoices/service';
 import { customerOfDocument } from '../catalogue/service';
 import { findCompany, membershipScope } from '../users/service';
 import { euros } from './money';
@@ -71,9 +71,9 @@ export async function accountLink(db: DbOrTx, clientCompanyId: number): Promise<
 }
 
 /** The firm's documents to the client company, oldest first ([] without a link). */
-export async function firmDocuments(db: DbOrTx, clientCompanyId: number): Promise<CustomerDocument[]> {
+export async function firmBusinessDocuments(db: DbOrTx, clientCompanyId: number): Promise<CustomerBusinessDocument[]> {
   const link = await accountLink(db, clientCompanyId);
-  return link ? customerDocuments(db, link.firmCompanyId, link.customerId) : [];
+  return link ? customerBusinessDocuments(db, link.firmCompanyId, link.customerId) : [];
 }
 
 /**
@@ -88,7 +88,7 @@ export async function firmInvoiceOf(
 ): Promise<(FirmInvoice & { firmCompanyId: number; remainingCents: number }) | null> {
   const link = await accountLink(db, clientCompanyId);
   if (!link) return null;
-  const [doc] = await customerDocuments(db, link.firmCompanyId, link.customerId, invoiceId);
+  const [doc] = await customerBusinessDocuments(db, link.firmCompanyId, link.customerId, invoiceId);
   if (!doc) return null;
   return {
     ...toFirmInvoice(doc, todayInParis(now)),
@@ -108,7 +108,7 @@ export async function statementBalance(
   const link = await accountLink(db, clientCompanyId);
   if (!link) return null;
   const [docs, payments] = [
-    await customerDocuments(db, link.firmCompanyId, link.customerId),
+    await customerBusinessDocuments(db, link.firmCompanyId, link.customerId),
     await customerPayments(db, link.firmCompanyId, link.customerId),
   ];
   const total = balanceCents(docs, payments);
@@ -122,7 +122,7 @@ export async function statementData(db: DbOrTx, clientCompanyId: number) {
   return {
     firm: link.firm,
     // One after the other: a PGlite connection runs one query at a time anyway.
-    documents: await customerDocuments(db, link.firmCompanyId, link.customerId),
+    documents: await customerBusinessDocuments(db, link.firmCompanyId, link.customerId),
     payments: await customerPayments(db, link.firmCompanyId, link.customerId),
   };
 }

@@ -1,5 +1,5 @@
 import type { Statement, StatementLine } from '../../../../src/contract/my-account';
-import type { CustomerDocument, CustomerPayment } from '../invoices/service';
+import type { CustomerBusinessDocument, CustomerPayment } from '../invoices/service';
 import { cents, euros } from './money';
 
 // The account statement (decision 043), a pure function of the customer's documents and payments:
@@ -27,7 +27,7 @@ interface Movement {
   id: number;
 }
 
-function movements(documents: CustomerDocument[], payments: CustomerPayment[]): Movement[] {
+function movements(documents: CustomerBusinessDocument[], payments: CustomerPayment[]): Movement[] {
   const fromDocuments = documents.map((d): Movement => {
     const amount = cents(d.ttc);
     return d.type === 'Avoir'
@@ -70,7 +70,7 @@ function movements(documents: CustomerDocument[], payments: CustomerPayment[]): 
 export function buildStatement(
   firm: Statement['firm'],
   period: { dateStart: string; dateEnd: string },
-  documents: CustomerDocument[],
+  documents: CustomerBusinessDocument[],
   payments: CustomerPayment[],
 ): Statement {
   const all = movements(documents, payments);
@@ -107,6 +107,6 @@ export function buildStatement(
 }
 
 /** The balance owed today over the whole account, in cents (every document and payment). */
-export function balanceCents(documents: CustomerDocument[], payments: CustomerPayment[]): number {
+export function balanceCents(documents: CustomerBusinessDocument[], payments: CustomerPayment[]): number {
   return movements(documents, payments).reduce((sum, m) => sum + m.debit - m.credit, 0);
 }

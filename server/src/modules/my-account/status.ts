@@ -1,4 +1,4 @@
-import type { CustomerDocument } from '../invoices/service';
+import type { CustomerBusinessDocument } from '../invoices/service';
 import type { FirmInvoice } from '../../../../src/contract/my-account';
 import { cents, euros } from './money';
 
@@ -13,18 +13,18 @@ export const STATUS_LABELS: Record<FirmInvoice['status'], string> = {
 };
 
 /** Left to pay on a document, in cents (0 for a credit note, never below 0). */
-export function remainingCents(d: CustomerDocument): number {
+export function remainingCents(d: CustomerBusinessDocument): number {
   if (d.type === 'Avoir') return 0;
   return Math.max(0, cents(d.ttc) - cents(d.credited) - cents(d.paid));
 }
 
-export function statusOf(d: CustomerDocument, today: string): FirmInvoice['status'] {
+export function statusOf(d: CustomerBusinessDocument, today: string): FirmInvoice['status'] {
   if (d.type === 'Avoir') return 'credit';
   if (remainingCents(d) === 0) return 'paid';
   return d.dueDate !== null && d.dueDate < today ? 'overdue' : 'unpaid';
 }
 
-export function toFirmInvoice(d: CustomerDocument, today: string): FirmInvoice {
+export function toFirmInvoice(d: CustomerBusinessDocument, today: string): FirmInvoice {
   const status = statusOf(d, today);
   return {
     id: d.id,

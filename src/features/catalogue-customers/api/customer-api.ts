@@ -6,11 +6,11 @@ import { call, type Answer } from '../../../data/api-call';
 export const fetchCustomer = (accountNumber: string, signal?: AbortSignal) =>
   call(api.catalogue.getCustomer, { params: { accountNumber }, options: { signal } });
 
-export type CustomerDocuments = Answer<typeof api.invoices.customerDocuments>;
+export type CustomerBusinessDocuments = Answer<typeof api.invoices.customerBusinessDocuments>;
 /** A row of GET /api/factures (INV-18: id, customer, type, number, estimate, invoice). */
-export type CustomerInvoiceRow = CustomerDocuments['invoices'][number];
+export type CustomerInvoiceRow = CustomerBusinessDocuments['invoices'][number];
 /** A row of GET /api/estimates. */
-export type CustomerQuoteRow = CustomerDocuments['quotes'][number];
+export type CustomerQuoteRow = CustomerBusinessDocuments['quotes'][number];
 
-export const fetchCustomerDocuments = (accountNumber: string, signal?: AbortSignal) =>
-  call(api.invoices.customerDocuments, { params: { accountNumber }, options: { signal } });
+export const fetchCustomerBusinessDocuments = (accountNumber: string, signal?: AbortSignal) =>
+  call(api.invoices.customerBusinessDocuments, { params: { accountNumber }, options: { signal } });

@@ -12,8 +12,8 @@ import { currentCompanyAtom, profileAtom } from '../../../lib/session';
 import { customerName, isArchived, PENDING_ACCOUNT_LABEL } from '../customer-model';
 import { isTempId } from '../../../data/temp-ids';
 import { useResolvedAccount } from '../use-resolved-account';
-import { useCustomerDocuments, useCustomerSheet } from '../use-customer-sheet';
-import { CustomerDocuments } from './customer-documents';
+import { useCustomerBusinessDocuments, useCustomerSheet } from '../use-customer-sheet';
+import { CustomerBusinessDocuments } from './customer-business-documents';
 import { CustomerFormModal } from './customer-form-modal';
 import { useCustomerRemoval } from './customer-removal';
 import { CustomerSheetCards } from './customer-sheet-cards';
@@ -46,7 +46,7 @@ export function CustomerSheetPage() {
   const profile = useAtomValue(profileAtom);
   const allows = (p: 'edit' | 'delete') => can(profile, p, { menu: 'mesFactures', child: 'gestionClients' });
   const { customer, status, refresh } = useCustomerSheet(accountNumber);
-  const documents = useCustomerDocuments(accountNumber);
+  const documents = useCustomerBusinessDocuments(accountNumber);
   const { fetchedAt } = useServerRows<{ accountNumber: string }>(customersData);
   const [editing, setEditing] = useState(false);
   const removal = useCustomerRemoval(companyId, (what) => {
@@ -139,7 +139,7 @@ export function CustomerSheetPage() {
         </Text>
       )}
       <CustomerSheetCards customer={customer} />
-      <CustomerDocuments state={documents} />
+      <CustomerBusinessDocuments state={documents} />
       <CustomerFormModal
         opened={editing}
         row={customer}

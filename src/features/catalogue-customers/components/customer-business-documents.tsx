@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { CustomerInvoiceRow } from '../api/customer-api';
-import type { DocumentsState } from '../use-customer-sheet';
+import type { BusinessDocumentsState } from '../use-customer-sheet';
 import { CARD } from '../../../components/phone-card-list';
 import { usePhone } from '../../../components/use-phone';
 import { formatDate, formatMoney } from '../../../domain/format';
@@ -115,7 +115,7 @@ function DocumentCard({
 const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular-nums' };
 
 /** The customer's quotes and invoices; nothing but a discreet line when there is none to show. */
-export function CustomerDocuments({ state }: { state: DocumentsState }) {
+export function CustomerBusinessDocuments({ state }: { state: BusinessDocumentsState }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} size="h4" mb="sm">
