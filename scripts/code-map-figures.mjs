@@ -164,7 +164,9 @@ const oxlint = (rules) => {
   } catch (error) {
     out = error.stdout;
   }
-  return out.split('\n').filter((line) => /^[^:]+:\d+:\d+:/.test(line)).length;
+  // oxlint checks the paths it is given even when the config ignores them: tests are left out here.
+  return out.split('\n').filter((line) => /^[^:]+:\d+:\d+:/.test(line) && !/\.test\.tsx?:|\/testing\//.test(line))
+    .length;
 };
 const size = (max, skip) => ({
   'max-lines-per-function': ['error', { max, skipBlankLines: skip, skipComments: skip, IIFEs: true }],
@@ -190,10 +192,10 @@ put(
 );
 put(
   '3',
-  'feature files reading Dexie directly (import of src/data/db)',
+  'feature files reading Dexie directly (a value import of src/data/db; types read nothing)',
   grepCount(
-    appFiles.filter((f) => f.startsWith('src/features/')),
-    /from '(\.\.\/)+data\/db'/,
+    appFiles.filter((f) => f.startsWith('src/features/') && !f.includes('/testing/')),
+    /^import (?!type )(?!\{ (?:type \w+(?:, )?)+ \})[^;]*from '(?:\.\.\/)+data\/db'/m,
   ),
 );
 put('3', 'screens reading useSearch({ strict: false })', grepCount(appFiles, /useSearch\(\{ strict: false \}\)/));
@@ -225,7 +227,15 @@ const codeFiles = [
   ...walk('tests'),
   ...walk('scripts'),
   ...walk('bench'),
-].filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.includes('node_modules') && !f.startsWith('server/drizzle'));
+].filter(
+  // Released migrations keep their text (their hashes are pinned); the citation test's own examples
+  // are citations on purpose.
+  (f) =>
+    /\.(ts|tsx|mjs|js)$/.test(f) &&
+    !f.includes('node_modules') &&
+    !f.startsWith('server/drizzle') &&
+    f !== 'scripts/citations.test.mjs',
+);
 const occurrences = (re) => codeFiles.reduce((n, f) => n + (read(f).match(re) ?? []).length, 0);
 put('4', 'code citing « issue N »', occurrences(/\b[Ii]ssues? #?\d+/g));
 put('4', 'code citing « spec N.N »', occurrences(/\b[Ss]pec(?:ification)? (?:§ ?)?\d+(?:\.\d+)*/g));
