@@ -151,19 +151,12 @@ export interface ToEInvoiceExtra {
   precedingInvoiceIssueDate?: string;
 }
 
-/** Only validated invoices and credit notes are e-invoices: a quote or a draft is refused. */
-export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra = {}): EInvoice {
-  if (model.kind === 'Devis') throw new Error('Un devis n’est pas une facture électronique.');
-  if (!model.number) throw new Error('Une facture électronique porte un numéro : le brouillon n’en a pas encore.');
-  const isCredit = model.kind === 'Avoir';
-  // Our credit notes hold positive amounts (an Avoir credits what it lists); one stored negative
-  // is turned positive, as EN 16931 wants for a 381.
-  const sign = isCredit && model.totals.ttc < 0 ? -1 : 1;
-  const seller = party(model.seller, 'seller');
-  const buyer = party(model.customer, 'buyer');
+type CategoryOf = (rate: number) => VatCategoryResult;
 
+/** The VAT category of each rate (BT-151), resolved once per rate for this document and buyer. */
+function categoryResolver(model: BusinessDocumentModel, buyer: EInvoiceParty): CategoryOf {
   const categoryCache = new Map<number, VatCategoryResult>();
-  const categoryOf = (rate: number): VatCategoryResult => {
+  return (rate) => {
     let c = categoryCache.get(rate);
     if (!c) {
       c = vatCategoryOf({
@@ -177,7 +170,49 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
     }
     return c;
   };
+}
 
+/** BG-25: one article line, its discount (BT-136) being what separates its amount from its net. */
+function invoiceLine(
+  raw: PdfLine,
+  sign: number,
+  id: string,
+  categoryOf: CategoryOf,
+): { line: EInvoiceLine; netCents: number } {
+  const { quantity, unitPrice, netCents } = normalizedLine(raw, sign);
+  // The line's amount before its discount, rounded as src/domain/totals.ts rounds it.
+  const discountCents = raw.discount
+    ? lineAmountCents({ code: '00', type: 'Standard', quantity, unitPrice, vatRate: raw.vatRate }) - netCents
+    : 0;
+  const rate = raw.vatRate || 0;
+  const code = raw.code.trim();
+  const line: EInvoiceLine = {
+    id,
+    name: raw.label.trim() || code || 'Article',
+    ...(code && code !== '00' ? { sellerItemId: code } : {}),
+    quantity,
+    unitCode: unitCode(raw.unit),
+    unitPrice,
+    discount: euros(discountCents),
+    ...(discountCents ? { discountReason: discountLabel(raw.discount) } : {}),
+    netAmount: euros(netCents),
+    vatCategory: categoryOf(rate).category,
+    vatRate: rate,
+  };
+  return { line, netCents };
+}
+
+interface DocumentLines {
+  /** BT-22: the subject, then the comment lines. */
+  notes: string[];
+  lines: EInvoiceLine[];
+  /** The lines' net amounts (cents) per VAT rate. */
+  netByRate: Map<number, number>;
+  lineTotalCents: number;
+}
+
+/** The printed lines: articles become lines, comments become notes, spacers are dropped. */
+function documentLines(model: BusinessDocumentModel, sign: number, categoryOf: CategoryOf): DocumentLines {
   const notes: string[] = [];
   if (model.designation?.trim()) notes.push(`Objet : ${model.designation.trim()}`);
   const lines: EInvoiceLine[] = [];
@@ -189,32 +224,24 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
       if (raw.label.trim()) notes.push(raw.label.trim());
       continue;
     }
-    const { quantity, unitPrice, netCents } = normalizedLine(raw, sign);
-    // The line's amount before its discount, rounded as src/domain/totals.ts rounds it.
-    const discountCents = raw.discount
-      ? lineAmountCents({ code: '00', type: 'Standard', quantity, unitPrice, vatRate: raw.vatRate }) - netCents
-      : 0;
-    const rate = raw.vatRate || 0;
-    netByRate.set(rate, (netByRate.get(rate) ?? 0) + netCents);
+    const { line, netCents } = invoiceLine(raw, sign, String(lines.length + 1), categoryOf);
+    netByRate.set(line.vatRate, (netByRate.get(line.vatRate) ?? 0) + netCents);
     lineTotalCents += netCents;
-    const code = raw.code.trim();
-    lines.push({
-      id: String(lines.length + 1),
-      name: raw.label.trim() || code || 'Article',
-      ...(code && code !== '00' ? { sellerItemId: code } : {}),
-      quantity,
-      unitCode: unitCode(raw.unit),
-      unitPrice,
-      discount: euros(discountCents),
-      ...(discountCents ? { discountReason: discountLabel(raw.discount) } : {}),
-      netAmount: euros(netCents),
-      vatCategory: categoryOf(rate).category,
-      vatRate: rate,
-    });
+    lines.push(line);
   }
+  return { notes, lines, netByRate, lineTotalCents };
+}
 
-  // Per rate: the PDF's base and VAT; the document discount's share is what separates the lines'
-  // sum at that rate from the printed base (src/domain/totals.ts spreads it).
+/**
+ * Per rate: the PDF's base and VAT (BG-23); the document discount's share (BG-20) is what separates
+ * the lines' sum at that rate from the printed base (src/domain/totals.ts spreads it).
+ */
+function allowancesAndVat(
+  model: BusinessDocumentModel,
+  sign: number,
+  netByRate: Map<number, number>,
+  categoryOf: CategoryOf,
+): Pick<EInvoice, 'allowances' | 'vatBreakdown'> {
   const allowances: EInvoice['allowances'] = [];
   const vatBreakdown: EInvoiceVatEntry[] = [];
   const reason = discountLabel(model.documentDiscount);
@@ -233,12 +260,11 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
       ...(c.exemptionCode ? { exemptionCode: c.exemptionCode } : {}),
     });
   }
+  return { allowances, vatBreakdown };
+}
 
-  const categories = new Set<VatCategory>(vatBreakdown.map((v) => v.category));
-  // BR-E-02 / BR-G-02: a franchise seller has no VAT number; the SIREN is its tax registration.
-  if (!seller.vatNumber && seller.siren && [...categories].some((c) => c !== 'S'))
-    seller.taxRegistration = seller.siren;
-
+/** BG-1 with a subject code: the mentions the PDF prints (operation kind, VAT, penalties…). */
+function subjectNotesOf(model: BusinessDocumentModel): NonNullable<EInvoice['subjectNotes']> {
   const subjectNotes: NonNullable<EInvoice['subjectNotes']> = [];
   if (model.operationKind)
     subjectNotes.push({ subjectCode: 'AAI', text: `Nature de l'opération : ${model.operationKind}` });
@@ -255,29 +281,91 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
     if (model.customer.isBusiness !== false)
       subjectNotes.push({ subjectCode: 'PMT', text: `${RECOVERY_INDEMNITY} (art. D441-5 du Code de commerce)` });
   }
+  return subjectNotes;
+}
 
+/** BG-15: the document's delivery address, else the customer's; the buyer's for an intra-EU supply. */
+function deliveryAddressOf(
+  model: BusinessDocumentModel,
+  buyer: EInvoiceParty,
+  categories: ReadonlySet<VatCategory>,
+): EInvoiceAddress | undefined {
   const deliveryLines = model.deliveryAddressLines?.length
     ? model.deliveryAddressLines
     : model.customer.deliveryAddressLines;
   // BR-IC-12: an intra-EU supply names the country the goods go to; the buyer's address when none.
-  const deliveryAddress = deliveryLines?.some((l) => l.trim())
+  return deliveryLines?.some((l) => l.trim())
     ? addressOf(deliveryLines, { countryCode: buyer.address.countryCode })
     : categories.has('K')
       ? buyer.address
       : undefined;
+}
 
+/** BT-20: a credit note names the invoice it credits; an invoice without due date is paid on receipt. */
+function paymentTermsOf(model: BusinessDocumentModel, isCredit: boolean): string | undefined {
+  if (isCredit)
+    return model.correctedInvoiceNumber ? `Avoir sur la facture n° ${model.correctedInvoiceNumber}` : 'Avoir';
+  return model.dueDate ? undefined : 'Paiement à réception';
+}
+
+/** BG-3: the invoice a credit note corrects, with its issue date when known (BT-26). */
+function precedingInvoiceOf(
+  model: BusinessDocumentModel,
+  isCredit: boolean,
+  extra: ToEInvoiceExtra,
+): Pick<EInvoice, 'precedingInvoice'> {
+  if (!isCredit || !model.correctedInvoiceNumber) return {};
+  return {
+    precedingInvoice: {
+      number: model.correctedInvoiceNumber,
+      ...(extra.precedingInvoiceIssueDate ? { issueDate: extra.precedingInvoiceIssueDate } : {}),
+    },
+  };
+}
+
+/** BG-22: the document totals, from the lines' total and the per-rate allowances and VAT. */
+function documentTotals(
+  lineTotalCents: number,
+  { allowances, vatBreakdown }: Pick<EInvoice, 'allowances' | 'vatBreakdown'>,
+): EInvoice['totals'] {
   const allowanceCents = allowances.reduce((s, a) => s + cents(a.amount), 0);
   const taxBasisCents = lineTotalCents - allowanceCents;
   const vatCents = vatBreakdown.reduce((s, v) => s + cents(v.vat), 0);
   const grandCents = taxBasisCents + vatCents;
+  return {
+    lineTotal: euros(lineTotalCents),
+    allowanceTotal: euros(allowanceCents),
+    taxBasis: euros(taxBasisCents),
+    vatTotal: euros(vatCents),
+    grandTotal: euros(grandCents),
+    prepaid: 0,
+    duePayable: euros(grandCents),
+  };
+}
+
+/** Only validated invoices and credit notes are e-invoices: a quote or a draft is refused. */
+export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra = {}): EInvoice {
+  if (model.kind === 'Devis') throw new Error('Un devis n’est pas une facture électronique.');
+  if (!model.number) throw new Error('Une facture électronique porte un numéro : le brouillon n’en a pas encore.');
+  const isCredit = model.kind === 'Avoir';
+  // Our credit notes hold positive amounts (an Avoir credits what it lists); one stored negative
+  // is turned positive, as EN 16931 wants for a 381.
+  const sign = isCredit && model.totals.ttc < 0 ? -1 : 1;
+  const seller = party(model.seller, 'seller');
+  const buyer = party(model.customer, 'buyer');
+  const categoryOf = categoryResolver(model, buyer);
+  const { notes, lines, netByRate, lineTotalCents } = documentLines(model, sign, categoryOf);
+  const { allowances, vatBreakdown } = allowancesAndVat(model, sign, netByRate, categoryOf);
+
+  const categories = new Set<VatCategory>(vatBreakdown.map((v) => v.category));
+  // BR-E-02 / BR-G-02: a franchise seller has no VAT number; the SIREN is its tax registration.
+  if (!seller.vatNumber && seller.siren && [...categories].some((c) => c !== 'S'))
+    seller.taxRegistration = seller.siren;
+
+  const subjectNotes = subjectNotesOf(model);
+  const deliveryAddress = deliveryAddressOf(model, buyer, categories);
   const pay = payment(model);
-  const terms = isCredit
-    ? model.correctedInvoiceNumber
-      ? `Avoir sur la facture n° ${model.correctedInvoiceNumber}`
-      : 'Avoir'
-    : model.dueDate
-      ? undefined
-      : 'Paiement à réception';
+  const terms = paymentTermsOf(model, isCredit);
   return {
     typeCode: isCredit ? '381' : '380',
     number: model.number,
@@ -285,14 +373,7 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
     ...(!isCredit && model.dueDate ? { dueDate: model.dueDate } : {}),
     deliveryDate: model.saleDate || model.issueDate,
     currency: 'EUR',
-    ...(isCredit && model.correctedInvoiceNumber
-      ? {
-          precedingInvoice: {
-            number: model.correctedInvoiceNumber,
-            ...(extra.precedingInvoiceIssueDate ? { issueDate: extra.precedingInvoiceIssueDate } : {}),
-          },
-        }
-      : {}),
+    ...precedingInvoiceOf(model, isCredit, extra),
     seller,
     buyer,
     ...(deliveryAddress ? { deliveryAddress } : {}),
@@ -303,14 +384,6 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
     lines,
     allowances,
     vatBreakdown,
-    totals: {
-      lineTotal: euros(lineTotalCents),
-      allowanceTotal: euros(allowanceCents),
-      taxBasis: euros(taxBasisCents),
-      vatTotal: euros(vatCents),
-      grandTotal: euros(grandCents),
-      prepaid: 0,
-      duePayable: euros(grandCents),
-    },
+    totals: documentTotals(lineTotalCents, { allowances, vatBreakdown }),
   };
 }
