@@ -3,7 +3,7 @@
 // never pages 1..n as useServerPages does (the accounting ledger). Pages left behind stay in the engine's memory (its
 // last hundred unwatched answers) for a quick way back, then go.
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 import { userDb } from '../db';
 import { entryId, getEntry, getVersion, subscribe, watch, type Entry, type Scope } from './engine';
@@ -24,19 +24,16 @@ export function usePageWindow<P, T>(
   const companyId = useAtomValue(currentCompanyAtom)?.id;
   const enabled = params !== null && userId != null && companyId != null;
   const base = enabled ? paramsKey(params) : '';
-  const scope = useRef<Scope | null>(null);
-  scope.current = enabled ? { db: userDb(userId!), userId: userId!, companyId: companyId! } : null;
-  const paramsRef = useRef(params);
-  paramsRef.current = params;
+  const db = enabled ? userDb(userId!) : null;
   useSyncExternalStore(subscribe, getVersion, getVersion);
 
   const key = enabled ? `${base}|${pages.join(',')}` : '';
-  // Tells the engine which pages are on screen (it fetches them; the screen never does).
+  // Tells the engine which pages are on screen (it fetches them; the screen never does), with the
+  // scope and params of the render that changed the key.
   useEffect(() => {
-    const s = scope.current;
-    const p = paramsRef.current;
-    if (!s || p === null || !key) return;
-    const stops = pages.map((n) => watch(def, s, { ...p, page: n } as P & { page: number }));
+    if (db === null || params === null) return;
+    const s: Scope = { db, userId: userId!, companyId: companyId! };
+    const stops = pages.map((n) => watch(def, s, { ...params, page: n } as P & { page: number }));
     return () => stops.forEach((stop) => stop());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key names the params and pages
   }, [key, def]);

@@ -2,7 +2,7 @@
 // write re-renders), while the sync engine fetches it again when it should.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 import { userDb } from '../db';
 import { entryId, getEntry, refresh, setData, subscribe, watch, type Scope } from './engine';
@@ -31,8 +31,12 @@ export function useServerData<P, T>(def: ServerDataset<P, T>, params: P | null, 
   const pk = params === null ? null : paramsKey(params);
   const id = pk === null || userId == null || company == null ? null : entryId(def.key, userId, company, pk);
   const db = userId == null ? null : userDb(userId);
+  // The latest scope, for the effect and the callbacks below: written after each commit, not during
+  // render (react-compiler/refs); layout effects run before passive effects and events.
   const scope = useRef<{ scope: Scope; params: P } | null>(null);
-  scope.current = id && params !== null ? { scope: { db, userId: userId!, companyId: company! }, params } : null;
+  useLayoutEffect(() => {
+    scope.current = id && params !== null ? { scope: { db, userId: userId!, companyId: company! }, params } : null;
+  });
 
   const entry = useSyncExternalStore(
     subscribe,

@@ -2,7 +2,7 @@
 // pages 1..count of the same parameters, each one an answer of the sync engine, so the same
 // triggers refresh them (back online, page visible again, a change applied by the outbox).
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { currentCompanyAtom, profileAtom } from '../../lib/session';
 import { userDb } from '../db';
 import { entryId, getEntry, getVersion, refresh, setData, subscribe, watch, type Entry, type Scope } from './engine';
@@ -28,8 +28,13 @@ export function useServerPages<P, T>(
     ? Array.from({ length: count }, (_, i) => ({ ...params, page: i + 1 }) as P & { page: number })
     : [];
   const ids = all.map((p) => entryId(def.key, userId!, companyId!, paramsKey(p)));
+  const db = enabled ? userDb(userId!) : null;
+  // The latest scope, for the effect and the callbacks below: written after each commit, not during
+  // render (react-compiler/refs); layout effects run before passive effects and events.
   const scope = useRef<{ scope: Scope; all: Array<P & { page: number }> } | null>(null);
-  scope.current = enabled ? { scope: { db: userDb(userId!), userId: userId!, companyId: companyId! }, all } : null;
+  useLayoutEffect(() => {
+    scope.current = db ? { scope: { db, userId: userId!, companyId: companyId! }, all } : null;
+  });
   useSyncExternalStore(subscribe, getVersion, getVersion);
 
   const key = ids.join('\n');
@@ -54,10 +59,18 @@ export function useServerPages<P, T>(
   );
 
   // The same arrays while no page changed: a 10 000-row list is not rebuilt on unrelated updates.
-  const last = useRef<{ entries: Array<Entry | undefined>; pages: Array<T | undefined> }>({ entries: [], pages: [] });
+  // They are state, replaced during render when a page changed: React renders again at once, before
+  // committing (its "information from previous renders"), with these very arrays.
   const entries = ids.map(getEntry);
-  const unchanged =
-    entries.length === last.current.entries.length && entries.every((e, i) => e === last.current.entries[i]);
-  if (!unchanged) last.current = { entries, pages: entries.map((e) => e?.data as T | undefined) };
-  return { pages: last.current.pages, entries: last.current.entries, refresh: again, patchPage };
+  const [held, setHeld] = useState(() => heldOf<T>(entries));
+  const unchanged = entries.length === held.entries.length && entries.every((e, i) => e === held.entries[i]);
+  const next = unchanged ? held : heldOf<T>(entries);
+  if (!unchanged) setHeld(next);
+  return { pages: next.pages, entries: next.entries, refresh: again, patchPage };
+}
+
+type Held<T> = { entries: Array<Entry | undefined>; pages: Array<T | undefined> };
+
+function heldOf<T>(entries: Array<Entry | undefined>): Held<T> {
+  return { entries, pages: entries.map((e) => e?.data as T | undefined) };
 }

@@ -4,7 +4,7 @@
 // server cannot be reached: the device's copy, through the same filters (list-model.ts).
 // Documents created on the device and still in the outbox are shown first in both cases.
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { invoicesData, quotesData } from '../../data/datasets';
 import { useServerRows } from '../../data/sync/use-server-rows';
 import { useServerPages } from '../../data/sync/use-server-pages';
@@ -95,9 +95,10 @@ export function useBusinessDocumentList<R extends Row, Q>({
     }
     return { rows, total, done };
   }, [query, read.pages]);
-  // Rows of earlier filters stay on screen (dimmed) while the new answer comes.
-  const previous = useRef<{ rows: R[]; total: number } | null>(null);
-  if (server) previous.current = server;
+  // Rows of earlier filters stay on screen (dimmed) while the new answer comes: the last server rows
+  // are state, replaced during render when new ones come (React renders again at once, before committing).
+  const [previous, setPrevious] = useState<{ rows: R[]; total: number } | null>(server);
+  if (server && server !== previous) setPrevious(server);
   const loadingMore = read.entries.slice(1).some((e) => e?.status === 'refreshing' && e.data === undefined);
 
   const onRange = useCallback(
@@ -131,7 +132,7 @@ export function useBusinessDocumentList<R extends Row, Q>({
   );
   const retry = useCallback(() => void refresh(), [refresh]);
 
-  const shown = server ?? previous.current;
+  const shown = server ?? previous;
   const serverRows = useMemo(() => (shown ? [...local, ...shown.rows] : undefined), [shown, local]);
   if (!useServer) {
     return {
