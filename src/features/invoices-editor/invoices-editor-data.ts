@@ -24,36 +24,62 @@ function fromServer(kind: EditorKind, doc: InvoiceJson | QuoteJson): EditorState
   return kind === 'invoice' ? stateFromInvoice(doc as InvoiceJson) : stateFromQuote(doc as QuoteJson);
 }
 
-async function load(
+type ReadyDocument = Extract<EditorBusinessDocument, { status: 'ready' }>;
+
+/** A new document: its draft if one is kept, else an empty form, or a credit note on a validated invoice. */
+async function openNew(kind: EditorKind, companyId: number, avoir: string | undefined): Promise<ReadyDocument> {
+  const today = todayInParis(new Date());
+  const slot = kind === 'invoice' && avoir ? `avoir-${avoir}` : 'new';
+  const draft = await readDraft(companyId, kind, slot);
+  if (draft) return { status: 'ready', state: draft, restored: true, fromCache: false };
+  if (slot === 'new')
+    return {
+      status: 'ready',
+      state: newEditorState(kind, slot, emptyForm(kind, today)),
+      restored: false,
+      fromCache: false,
+    };
+  const corrected = /^\d+$/.test(avoir ?? '') ? await loadBusinessDocument('invoice', companyId, Number(avoir)) : null;
+  if (corrected?.status !== 'ok' || !corrected.doc.validated)
+    throw new LoadError(corrected?.status === 'refused' ? (corrected.message ?? '') : '');
+  const state = {
+    ...newEditorState('invoice', slot, creditNoteForm(corrected.doc, today)),
+    customer: corrected.doc.customer,
+    correctedInvoiceNumber: corrected.doc.number,
+  };
+  return { status: 'ready', state, restored: false, fromCache: corrected.fromCache };
+}
+
+/**
+ * The server's document and the device's draft of it: the local work wins unless the document is
+ * frozen (validated, or a quote no longer open); what only the server decides comes from it.
+ */
+async function withDraft(
   kind: EditorKind,
   companyId: number,
-  id: string | undefined,
-  avoir: string | undefined,
-): Promise<Extract<EditorBusinessDocument, { status: 'ready' }>> {
-  const today = todayInParis(new Date());
-  if (!id) {
-    const slot = kind === 'invoice' && avoir ? `avoir-${avoir}` : 'new';
-    const draft = await readDraft(companyId, kind, slot);
-    if (draft) return { status: 'ready', state: draft, restored: true, fromCache: false };
-    if (slot === 'new')
-      return {
-        status: 'ready',
-        state: newEditorState(kind, slot, emptyForm(kind, today)),
-        restored: false,
-        fromCache: false,
-      };
-    const corrected = /^\d+$/.test(avoir ?? '')
-      ? await loadBusinessDocument('invoice', companyId, Number(avoir))
-      : null;
-    if (corrected?.status !== 'ok' || !corrected.doc.validated)
-      throw new LoadError(corrected?.status === 'refused' ? (corrected.message ?? '') : '');
+  server: EditorState,
+  draft: EditorState | null,
+  fromCache: boolean,
+): Promise<ReadyDocument> {
+  const frozen = server.validated || (kind === 'quote' && server.state !== 'En cours' && server.state !== 'Accepté');
+  if (draft && (draft.dirty || draft.sent) && !frozen) {
+    // The local work wins; what only the server decides (number, state, validation) comes from it.
     const state = {
-      ...newEditorState('invoice', slot, creditNoteForm(corrected.doc, today)),
-      customer: corrected.doc.customer,
-      correctedInvoiceNumber: corrected.doc.number,
+      ...draft,
+      number: server.number,
+      validated: server.validated,
+      state: server.state,
+      invoiceId: server.invoiceId,
+      customer: draft.customer ?? server.customer,
     };
-    return { status: 'ready', state, restored: false, fromCache: corrected.fromCache };
+    return { status: 'ready', state, restored: true, fromCache };
   }
+  if (draft) await deleteDrafts(companyId, kind, [draft.slot]);
+  return { status: 'ready', state: server, restored: false, fromCache };
+}
+
+/** An existing document (a temporary id is resolved first); its draft when the server cannot answer. */
+async function openExisting(kind: EditorKind, companyId: number, id: string): Promise<ReadyDocument> {
   const docId = parseDocId(id);
   const draft =
     (await readDraft(companyId, kind, String(docId))) ??
@@ -73,22 +99,16 @@ async function load(
       return { status: 'ready', state: draft, restored: true, fromCache: true };
     throw new LoadError(loaded.status === 'refused' ? (loaded.message ?? '') : '');
   }
-  const server = fromServer(kind, loaded.doc);
-  const frozen = server.validated || (kind === 'quote' && server.state !== 'En cours' && server.state !== 'Accepté');
-  if (draft && (draft.dirty || draft.sent) && !frozen) {
-    // The local work wins; what only the server decides (number, state, validation) comes from it.
-    const state = {
-      ...draft,
-      number: server.number,
-      validated: server.validated,
-      state: server.state,
-      invoiceId: server.invoiceId,
-      customer: draft.customer ?? server.customer,
-    };
-    return { status: 'ready', state, restored: true, fromCache: loaded.fromCache };
-  }
-  if (draft) await deleteDrafts(companyId, kind, [draft.slot]);
-  return { status: 'ready', state: server, restored: false, fromCache: loaded.fromCache };
+  return withDraft(kind, companyId, fromServer(kind, loaded.doc), draft, loaded.fromCache);
+}
+
+function load(
+  kind: EditorKind,
+  companyId: number,
+  id: string | undefined,
+  avoir: string | undefined,
+): Promise<ReadyDocument> {
+  return id ? openExisting(kind, companyId, id) : openNew(kind, companyId, avoir);
 }
 
 // Read through the sync layer (decision 022) as a manual answer: loaded when the editor opens and
