@@ -27,6 +27,10 @@ const UNUSED_DIRECTIVE = 'unused-disable-directive';
 const functionOf = (lines) =>
   `export function probe(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}`;
 const LONG_FUNCTION = functionOf(151);
+// A function of cyclomatic complexity `n`: its own path and n - 1 branches.
+const complexityOf = (n) =>
+  `export function probe(x: number): number {\n  let n = 0;\n${Array.from({ length: n - 1 }, (_, i) => `  if (x === ${i}) n += 1;\n`).join('')}  return n;\n}`;
+const BRANCHING_FUNCTION = complexityOf(31);
 
 const cases = [
   // Layers: one way down, and the app never imports the server (types and `import()` count).
@@ -326,6 +330,13 @@ const cases = [
   ['sw/probe-long.ts', LONG_FUNCTION, ['max-lines-per-function']],
   ['server/src/modules/invoices/probe-long.test.ts', LONG_FUNCTION, []],
   ['src/features/users-profile/components/probe-150.tsx', functionOf(150), []],
+  // No function of complexity over 30 there either; tests and test doubles may branch more.
+  ['src/domain/probe-branching.ts', BRANCHING_FUNCTION, ['complexity']],
+  ['server/src/modules/invoices/probe-branching.ts', BRANCHING_FUNCTION, ['complexity']],
+  ['sw/probe-branching.ts', BRANCHING_FUNCTION, ['complexity']],
+  ['src/domain/probe-branching.test.ts', BRANCHING_FUNCTION, []],
+  ['src/data/testing/probe-branching.ts', BRANCHING_FUNCTION, []],
+  ['src/domain/probe-30.ts', complexityOf(30), []],
   [
     'src/features/users-profile/components/probe-route-search.tsx',
     "import { getRouteApi, useSearch } from '@tanstack/react-router';\nexport const useS = () => [getRouteApi('/app/admin').useSearch(), useSearch({ from: '/app/admin' })];",
