@@ -2,7 +2,8 @@
 // The quote list's screen logic (ERR-8), beside tests/e2e/invoice-lists.test.ts which keeps the
 // journey against the real server (a state change, then the conversion): the state filter asks the
 // server for that state, a state change from a row's menu says so in the spec's words (typo
-// included) and the row follows, a refusal shows the server's words and the row stays.
+// included) and the row follows, a refusal shows the server's words and the row stays, the rows of
+// the earlier filter stay on screen while the new answer comes.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetAll } from '../../data/sync/engine';
@@ -97,6 +98,23 @@ describe('the quote list', { timeout: 60_000 }, () => {
     const toast = (await screen.findByText('Enregistrement effectué')).closest('.mantine-Notification-root');
     expect(toast?.textContent).toContain("L'état du devis n°D2026-0004 à été enregistré avec succès");
     expect(changeQuoteState.mock.calls[0].slice(1)).toEqual([expect.objectContaining({ id: 4 }), 'Accepté']);
+  });
+
+  it('the rows of the earlier filter stay, busy, while the new answer comes', async () => {
+    await openList();
+    let answer: (page: unknown) => void = () => undefined;
+    fetchQuotePage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    fireEvent.click(screen.getByRole('combobox', { name: 'État', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Annulé', hidden: true }));
+    await waitFor(() => expect(fetchQuotePage.mock.calls.at(-1)?.[1]).toMatchObject({ state: 'Annulé' }));
+    const table = screen.getByRole('table', { name: 'Devis', hidden: true });
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    expect(rows()).toHaveLength(3); // the header and both quotes of the earlier filter
+
+    answer({ items: [QUOTES[1]], total: 1, page: 1, pageSize: 500 });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(table.getAttribute('aria-busy')).toBe('false');
+    expect(rows()[1].textContent).toContain('D2026-0003');
   });
 
   it('a refused change shows the server’s words and the row keeps its state', async () => {
