@@ -14,8 +14,13 @@ import { useTestServer } from '../support/use-test-server';
 // 100 000 attributes on its root (quadratic before: 62 s), one nested 100 000 deep, a 50 MB CII, a
 // Factur-X whose factur-x.xml is Flate-compressed twice (2 kB → 1 GB), a PDF whose object stream is
 // such a bomb, text files holding NUL. Each is refused with a French 422, nothing is kept, and while
-// it is in flight `/api/health/live` is asked every 100 ms and must answer within 500 ms: the
+// it is in flight `/api/health/live` is asked every 100 ms and must answer within a second: the
 // server (same process as this test) reads uploads off its event loop, linearly and within bounds.
+
+// The frozen server answered after 55 s; a route that blocks its event loop for 1.5 s fails here.
+// Under `npm test`'s parallel lanes on two cores a healthy server was once seen answering in 606 ms,
+// so the bound is a second, not the half-second a quiet machine keeps.
+const HEALTH_BOUND_MS = 1000;
 
 const t = useTestServer({ signIn: ['demo', 'admin'] });
 const garage = () => t.company('Garage Dupont & Fils');
@@ -234,7 +239,7 @@ function deposit(bytes: Uint8Array, name: string): Promise<{ status: number; bod
 async function refused(bytes: Uint8Array, name: string) {
   const before = await stored();
   const { result: res, worstMs, polls } = await whileHealthIsWatched(() => deposit(bytes, name));
-  expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(500);
+  expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(HEALTH_BOUND_MS);
   expect(polls).toBeGreaterThan(0);
   expect(await stored()).toEqual(before);
   return res;
@@ -279,7 +284,7 @@ describe('point 2: XML is read linearly, within bounds, off the event loop', () 
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(201);
     expect(res.body.number).toBe('GROS-5');
     expect(res.body.lines.length).toBeGreaterThan(1_800);
-    expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(500);
+    expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(HEALTH_BOUND_MS);
   });
 });
 
@@ -316,7 +321,7 @@ describe('point 3: what the server inflates is inflated with a hard limit', () =
       upload(t.server.api, form, { token: t.demo, company: garage() }),
     );
     expect(res.status).toBe(201);
-    expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(500);
+    expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(HEALTH_BOUND_MS);
     const after = await stored();
     expect([after.received, after.deposits]).toEqual([before.received, before.deposits + 1]);
   });
@@ -394,7 +399,7 @@ describe('the compiled server', () => {
 describe('fuzzed upload bodies (decision 074: the fuzz covers uploads too)', () => {
   // Mutations of a real CII and of a Factur-X built here: bytes flipped, cut, markup and entities
   // spliced in, streams compressed again. Whatever arrives, the answer is the file's (201) or a
-  // French 4xx, never a 5xx, and the health check keeps answering within 500 ms meanwhile.
+  // French 4xx, never a 5xx, and the health check keeps answering within a second meanwhile.
   const SPLICES = [
     '<',
     '</ram:ID>',
@@ -429,7 +434,7 @@ describe('fuzzed upload bodies (decision 074: the fuzz covers uploads too)', () 
     }
   };
 
-  it('answers 201 or a French 4xx to 40 mutated CII and Factur-X files, never a 5xx, the health answered within 500 ms', async () => {
+  it('answers 201 or a French 4xx to 40 mutated CII and Factur-X files, never a 5xx, the health answered within a second', async () => {
     const seen: string[] = [];
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
@@ -441,7 +446,7 @@ describe('fuzzed upload bodies (decision 074: the fuzz covers uploads too)', () 
         seen.push(String(res.status));
         expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(500);
         if (res.status >= 400) expect(res.body.message).toMatch(/[a-zé]/);
-        expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(500);
+        expect(worstMs, `/api/health/live a attendu ${Math.round(worstMs)} ms`).toBeLessThan(HEALTH_BOUND_MS);
       }),
       { numRuns: 40, seed: 42_042 },
     );
