@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -51,15 +51,21 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const folder = join(opts.dataDir, 'mail');
+  const writing = join(opts.dataDir, 'mail-writing');
   return {
     kind: 'eml',
     async send(message) {
       const at = opts.now();
       const info = await transport.sendMail({ from: fromOf(opts.from, message), date: at, ...toNodemailer(message) });
       await mkdir(folder, { recursive: true });
+      await mkdir(writing, { recursive: true });
       const id = randomUUID();
       const file = join(folder, `${at.toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written whole beside the outbox, then moved in: whoever lists it (a person, a test) never
+      // opens half a mail.
+      const part = join(writing, `${id}.eml`);
+      await writeFile(part, info.message as Buffer);
+      await rename(part, file);
       return { id, file };
     },
   };
