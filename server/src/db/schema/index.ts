@@ -14,3 +14,4 @@ export * from './accounting';
 export * from './admin';
 export * from './my-account';
 export * from './received-invoices';
+export * from './platform';
