@@ -76,6 +76,10 @@ export interface ParsedSupplierInvoice extends ParsedEInvoice {
   raw: EInvoiceRawFigures;
   /** Values present but unreadable (an amount « 12,5O »…): findings of their own. */
   readFindings: EInvoiceFinding[];
+  /** The XML as read (decoded, its BOM kept out): what the official validators check (decision 086). */
+  xmlText: string;
+  /** UBL: a CreditNote document (its own XSD). */
+  creditNote: boolean;
 }
 
 const NS = {
@@ -119,9 +123,13 @@ export function parseEInvoiceXml(bytes: Uint8Array, format?: 'facturx'): ParsedS
       throw new EInvoiceReadError(422, `La facture électronique est illisible : ${error.message}.`, [error.message]);
     throw error;
   }
-  if (root.ns === NS.rsm && root.name === 'CrossIndustryInvoice') return readCii(root, format ?? 'cii');
-  if (!format && root.ns === NS.ublInvoice && root.name === 'Invoice') return readUbl(root, false);
-  if (!format && root.ns === NS.ublCreditNote && root.name === 'CreditNote') return readUbl(root, true);
+  const xmlText = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (root.ns === NS.rsm && root.name === 'CrossIndustryInvoice')
+    return { ...readCii(root, format ?? 'cii'), xmlText, creditNote: false };
+  if (!format && root.ns === NS.ublInvoice && root.name === 'Invoice')
+    return { ...readUbl(root, false), xmlText, creditNote: false };
+  if (!format && root.ns === NS.ublCreditNote && root.name === 'CreditNote')
+    return { ...readUbl(root, true), xmlText, creditNote: true };
   if (format)
     throw new EInvoiceReadError(
       422,
@@ -345,7 +353,7 @@ function ciiAddress(a: XmlElement | undefined): EInvoiceAddress {
   };
 }
 
-function readCii(root: XmlElement, format: EInvoiceFormat): ParsedSupplierInvoice {
+function readCii(root: XmlElement, format: EInvoiceFormat): Omit<ParsedSupplierInvoice, 'xmlText' | 'creditNote'> {
   const r = new Reader();
   const doc = at(root, 'rsm:ExchangedDocument');
   const tx = at(root, 'rsm:SupplyChainTradeTransaction');
@@ -517,7 +525,7 @@ function ublParty(p: XmlElement | undefined): EInvoiceParty {
   };
 }
 
-function readUbl(root: XmlElement, creditNote: boolean): ParsedSupplierInvoice {
+function readUbl(root: XmlElement, creditNote: boolean): Omit<ParsedSupplierInvoice, 'xmlText' | 'creditNote'> {
   const r = new Reader();
   const currency = txt(root, 'cbc:DocumentCurrencyCode');
   const typeCode = txt(root, creditNote ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode');

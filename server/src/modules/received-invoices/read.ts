@@ -1,11 +1,12 @@
 import { formatCount } from '../../../../src/domain/format';
-import { checkEInvoice } from '../../../../src/einvoice/checks';
 import { parseEInvoice, type ParsedSupplierInvoice } from '../../../../src/einvoice/parse';
 import type { EInvoiceFinding } from '../../../../src/einvoice/types';
+import { OfficialRefusal, type OfficialFailure, type OfficialReport } from './official-report';
+import { ciiProfileOf, runOfficialRules, verdictOf } from './official-rules';
 
-// Reading a supplier's file into what a received invoice's row holds: pure (no database, no I/O),
-// run in a worker thread for uploads (reader-pool.ts, decision 074) and in the calling thread for
-// the demo's own files (the seed).
+// Reading a supplier's file into what a received invoice's row holds: no database, run in a worker
+// thread (reader-pool.ts, decision 074). The verdict is the official validators' (decision 086):
+// refused (415 / 422, nothing stored), kept with its anomalies (the French rules), or « Conforme ».
 
 /** A supplier's file read and checked: what goes in the row. */
 export interface ReadInvoice {
@@ -13,6 +14,8 @@ export interface ReadInvoice {
   findings: EInvoiceFinding[];
   kind: 'Facture' | 'Avoir';
   supplierKey: string;
+  /** The official validators' report (its failures are the row's findings). */
+  official: OfficialReport;
 }
 
 /** The findings a row keeps (a real invoice has a handful; the rest are counted in one more). */
@@ -21,7 +24,17 @@ export const MAX_FINDINGS = 1_000;
 /** Reads and checks a file; throws EInvoiceReadError (415 / 422) when it is no readable e-invoice. */
 export async function readSupplierInvoice(bytes: Uint8Array, fileName: string): Promise<ReadInvoice> {
   const parsed = await parseEInvoice(bytes, fileName);
-  const all = [...parsed.readFindings, ...checkEInvoice(parsed.invoice, parsed.raw)];
+  const official = await officialReportOf(parsed);
+  if (official.verdict === 'refused') {
+    const fatal = official.failures.filter((f) => f.flag === 'fatal' && f.validator !== 'fr');
+    const rules = [...new Set(fatal.map((f) => f.ruleId))];
+    throw new OfficialRefusal(
+      `La facture « ${fileName} » est refusée : elle ne respecte pas ${rules.length === 1 ? 'la règle officielle' : 'les règles officielles'} ${rules.slice(0, 10).join(', ')}${rules.length > 10 ? '…' : ''} (${profileLabel(official)}).`,
+      fatal.slice(0, 50).map((f) => f.message),
+      official,
+    );
+  }
+  const all = official.failures.map(findingOf);
   const findings = all.length <= MAX_FINDINGS ? all : all.slice(0, MAX_FINDINGS);
   if (all.length > MAX_FINDINGS)
     findings.push({
@@ -34,7 +47,25 @@ export async function readSupplierInvoice(bytes: Uint8Array, fileName: string): 
     findings,
     kind: parsed.invoice.typeCode === '381' ? 'Avoir' : 'Facture',
     supplierKey: supplierKeyOf(parsed.invoice.seller),
+    official,
   };
+}
+
+const profileLabel = (r: OfficialReport) => (r.syntax === 'ubl' ? 'UBL 2.1, EN 16931' : `Factur-X ${r.profile}`);
+
+/** A failure as the row keeps it: the French rules' fatal ones are anomalies, warnings stay warnings. */
+const findingOf = (f: OfficialFailure): EInvoiceFinding => ({
+  rule: f.ruleId,
+  severity: f.flag === 'fatal' ? 'erreur' : 'avertissement',
+  message: f.message,
+});
+
+/** The official validators of the file's syntax and profile, on the XML the parser read. */
+export async function officialReportOf(parsed: ParsedSupplierInvoice): Promise<OfficialReport> {
+  const syntax = parsed.format === 'ubl' ? 'ubl' : 'cii';
+  const profile = syntax === 'cii' ? ciiProfileOf(parsed.xmlText) : 'EN16931';
+  const failures = await runOfficialRules(parsed.xmlText, syntax, profile, { creditNote: parsed.creditNote });
+  return { ...verdictOf(failures), syntax, profile, failures };
 }
 
 /** The supplier for duplicates: SIREN, else VAT number, else the name (case and spaces ignored). */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { formatNumber } from '../../../../src/domain/format';
 import { EInvoiceReadError } from '../../../../src/einvoice/parse';
+import { OfficialRefusal } from './official-report';
 import type { ReadInvoice } from './read';
 import type { ReadAnswer, ReadRequest } from './reader-worker';
 
@@ -21,11 +22,18 @@ import type { ReadAnswer, ReadRequest } from './reader-worker';
 /** Far beyond any real invoice (a 10 000-line CII reads in about a second). */
 export const READ_TIMEOUT_MS = 30_000;
 const IDLE_MS = 60_000;
-/** A thread whose heap passed this after a file is ended rather than kept. */
-const RETIRE_HEAP_BYTES = 96 * 1024 * 1024;
+/**
+ * A thread whose heap passed this after a file is ended rather than kept. The official rules it
+ * loaded (decision 086: the SEFs of the profiles it met, 350 Mo of heap when all nine are) stay for
+ * the next files; a file that left 100 Mo more behind ends the thread.
+ */
+const RETIRE_HEAP_BYTES = 480 * 1024 * 1024;
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()));
-/** A 20 Mo CII of 18 500 lines, or a million elements, keeps 100 to 120 Mo of heap while it is read. */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
+/**
+ * A 20 Mo CII of 18 500 lines, or a million elements, keeps 100 to 120 Mo of heap while it is read;
+ * the official rules add their SEFs (up to 350 Mo) and SaxonJS's tree of the XML (decision 086).
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
 
 declare const WORKPLACE_COMPILED: boolean | undefined;
 const compiled = typeof WORKPLACE_COMPILED !== 'undefined' && WORKPLACE_COMPILED;
@@ -154,6 +162,7 @@ function finish(reader: Reader, answer: ReadAnswer & { heapBytes: number }) {
   }
   if (answer.ok) job.resolve(answer.read);
   else if ('fault' in answer) job.reject(new Error(`Lecture de « ${job.name} » : ${answer.fault}`));
+  else if (answer.report) job.reject(new OfficialRefusal(answer.message, answer.details, answer.report));
   else job.reject(new EInvoiceReadError(answer.status, answer.message, answer.details));
   dispatch();
 }

@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { EInvoiceReadError } from '../../../../src/einvoice/parse';
+import { OfficialRefusal, type OfficialReport } from './official-report';
 import { readSupplierInvoice, type ReadInvoice } from './read';
 
 // One thread of the e-invoice readers (reader-pool.ts, decision 074): reads the files it is sent,
@@ -14,7 +15,7 @@ export interface ReadRequest {
 }
 export type ReadAnswer =
   | { id: number; ok: true; read: ReadInvoice }
-  | { id: number; ok: false; status: 415 | 422; message: string; details: string[] }
+  | { id: number; ok: false; status: 415 | 422; message: string; details: string[]; report?: OfficialReport }
   | { id: number; ok: false; fault: string };
 
 const port = parentPort;
@@ -33,6 +34,7 @@ function kept(read: ReadInvoice): ReadInvoice {
       invoice: { ...parsed.invoice, notes: [], allowances: [] },
       raw: { ...parsed.raw, lines: [], charges: [] },
       readFindings: [],
+      xmlText: '',
     },
   };
 }
@@ -42,7 +44,14 @@ const answerOf = async ({ id, bytes, name }: ReadRequest): Promise<ReadAnswer> =
     return { id, ok: true, read: kept(await readSupplierInvoice(bytes, name)) };
   } catch (error) {
     if (error instanceof EInvoiceReadError)
-      return { id, ok: false, status: error.status, message: error.message, details: error.details };
+      return {
+        id,
+        ok: false,
+        status: error.status,
+        message: error.message,
+        details: error.details,
+        ...(error instanceof OfficialRefusal ? { report: error.report } : {}),
+      };
     return { id, ok: false, fault: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 };
