@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { InvoiceLine, VatBreakdownEntry } from '../../../../src/domain/types';
 import type { PdfParty } from '../../../../src/pdf/types';
+import type { CdarCollected, CdarFailedRule } from '../../../../src/einvoice/cdar';
 import { companies } from './users';
 import { customers, ledgers } from './catalogue';
 
@@ -229,4 +230,48 @@ export const invoiceEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, string | number | null>>().notNull().default({}),
   },
   (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.at)],
+);
+
+/**
+ * The lifecycle trail of an invoice sent (decision 089): each status of XP Z12-012 it went through
+ * (« Déposée », « Rejetée », « Refusée », « Encaissée »…), dated, append-only — a trigger refuses
+ * every UPDATE and DELETE (migration 0014). Statuses come from the platform (setBy 'platform' or
+ * 'buyer') or are ours (setBy 'us': « Encaissée »); ours carry their outgoing flow (platform_outbox,
+ * kind 'status', sourceId = this row's id).
+ */
+export const invoiceLifecycleEvents = pgTable(
+  'invoice_lifecycle_events',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** The status code (200…213, 220) and its label as received or written. */
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    /** When the status was set (MDT-78, else the message's date). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** 'platform' | 'buyer' | 'seller' | 'us' */
+    setBy: text('set_by').notNull(),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    /** « Rejetée »: the rules the platform found broken. */
+    failedRules: jsonb('failed_rules').$type<CdarFailedRule[]>().notNull().default([]),
+    /** « Encaissée »: the amount received per VAT rate. */
+    collected: jsonb('collected').$type<CdarCollected[]>().notNull().default([]),
+    /** The platform's flow that brought it (incoming), else null. */
+    flowId: text('flow_id'),
+    /** The CDAR message's own id (MDT-4). */
+    messageId: text('message_id'),
+    /** Ours: the payment that made the « Encaissée ». */
+    paymentId: integer('payment_id'),
+  },
+  (t) => [
+    index('invoice_lifecycle_events_invoice_idx').on(t.invoiceId, t.occurredAt, t.id),
+    uniqueIndex('invoice_lifecycle_events_flow_uq').on(t.companyId, t.flowId),
+  ],
 );

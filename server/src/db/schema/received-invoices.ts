@@ -1,4 +1,5 @@
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CdarCollected, CdarFailedRule } from '../../../../src/einvoice/cdar';
 import type { EInvoiceFinding, ReceivedInvoiceLine, ReceivedVatEntry } from '../../../../src/einvoice/types';
 import { companies, users } from './users';
 import { inboxDeposits } from './inbox';
@@ -49,5 +50,42 @@ export const receivedInvoices = pgTable(
     // The same supplier's invoice deposited twice is one invoice (409 on the second).
     uniqueIndex('received_invoices_supplier_number_uq').on(t.companyId, t.supplierKey, t.number, t.kind),
     index('received_invoices_company_created_idx').on(t.companyId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * The lifecycle trail of a received invoice (decision 089): the statuses we set as its buyer
+ * (« Approuvée », « Refusée », « En litige », « Paiement transmis ») and those its seller or the
+ * platforms sent (« Encaissée »…), dated, append-only — a trigger refuses every UPDATE and DELETE
+ * (migration 0014). Ours carry their outgoing flow (platform_outbox, kind 'status', sourceId = id).
+ */
+export const receivedInvoiceLifecycleEvents = pgTable(
+  'received_invoice_lifecycle_events',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    receivedInvoiceId: integer('received_invoice_id')
+      .notNull()
+      .references(() => receivedInvoices.id),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** 'platform' | 'buyer' | 'seller' | 'us' */
+    setBy: text('set_by').notNull(),
+    /** The member who set it (ours); no foreign key: the trail outlives a member's removal. */
+    userId: integer('user_id'),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    failedRules: jsonb('failed_rules').$type<CdarFailedRule[]>().notNull().default([]),
+    collected: jsonb('collected').$type<CdarCollected[]>().notNull().default([]),
+    flowId: text('flow_id'),
+    messageId: text('message_id'),
+  },
+  (t) => [
+    index('received_invoice_lifecycle_events_invoice_idx').on(t.receivedInvoiceId, t.occurredAt, t.id),
+    uniqueIndex('received_invoice_lifecycle_events_flow_uq').on(t.companyId, t.flowId),
   ],
 );
