@@ -94,6 +94,20 @@ const schema = z.object({
   PAYROLL_SSO_SCOPE: z.string().min(1).default('paie'),
   // Card payment (decision 044): the provider, its key and address (payments/config.ts).
   ...paymentEnv,
+  // Decision 088: the approved platform's Flow Service address proposed to every company (…/flow-service),
+  // and how often each instance polls the platforms for incoming flows (the webhook's fallback) and
+  // looks at its outgoing queue. The local stand-in is refused unless SEED_DEMO is set.
+  PA_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, { message: 'adresse http(s)://… du Flow Service de la plateforme agréée' })
+      .optional(),
+  ),
+  PLATFORM_POLL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  PLATFORM_QUEUE_SECONDS: z.coerce.number().min(0.05).max(3600).default(2),
+  // The first retry's wait while the platform is down; each next one twice as long (15 min at most).
+  PLATFORM_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   PRODUCT_NAME: z.string().default('Workplace'),
   PRODUCT_SLUG: z
     .string()

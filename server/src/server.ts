@@ -15,12 +15,16 @@ import { StartupError } from './startup/startup-error';
 import { startPaymentProvider } from './modules/my-account/payments/start';
 import { findSessionUser } from './modules/auth/service';
 import { loggableError } from './db/loggable-error';
+import { startPlatformWorker, type PlatformWorker } from './modules/platform/index';
+import { platformEntries } from './modules/index';
 
 export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
   database: Database;
+  /** Decision 088: the platform's worker (outgoing queue, polling) this instance runs. */
+  platform: PlatformWorker;
   close(): Promise<void>;
 }
 
@@ -124,12 +128,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         }, MAINTENANCE_MS)
       : undefined;
     maintenance?.unref();
+    // Decision 088: every instance runs the platform's worker; the queue's leases share the work.
+    const platform = startPlatformWorker(deps, platformEntries);
     const db = database;
     return {
       url: `http://127.0.0.1:${port}`,
       port,
       deps,
       database: db,
+      platform,
       async close() {
         clearInterval(purge);
         clearInterval(digests);
@@ -146,6 +153,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           await new Promise<void>((resolve) => server.close(() => resolve()));
           clearTimeout(grace);
           await Promise.allSettled([...deps.state.batches.values()]);
+          await platform.close();
           await payments?.close();
           // A turn of maintenance under way ends before the database closes under it.
           await maintaining;

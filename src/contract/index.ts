@@ -16,6 +16,7 @@ import * as myAccount from './my-account';
 import * as company from './company';
 import * as receivedInvoices from './received-invoices';
 import * as payroll from './payroll';
+import * as platform from './platform';
 
 // The whole API (decision 021): one map of endpoints per module, shared by the server (validation,
 // OpenAPI), the client (typed calls) and the outbox (which mutations may wait offline).
@@ -37,6 +38,7 @@ export const api = {
   company,
   receivedInvoices,
   payroll,
+  platform,
 } as const;
 
 const isEndpoint = (v: unknown): v is AnyEndpoint =>

@@ -42,6 +42,8 @@ export interface Resource {
  *   customer records — firm staff who manage its customers (edit on gestionClients) and read its
  *   invoices (view on listeFactures), since the link shows those invoices to the client
  *   (decision 073). Asked with the subject of the FIRM company's membership.
+ * - managePlatform: set the company's approved platform and its credentials (decision 088) — the
+ *   firm's staff, or the company's user administrator (view on profil › gestionUtilisateurs).
  */
 export type Capability =
   | 'firm'
@@ -50,7 +52,8 @@ export type Capability =
   | 'readCustomers'
   | 'readArticles'
   | 'convertQuote'
-  | 'linkFirmAccount';
+  | 'linkFirmAccount'
+  | 'managePlatform';
 
 /**
  * Who asks, in the current company: the user profile fits as it is (userType, appRights of the
@@ -95,6 +98,8 @@ export function can(subject: Subject | null | undefined, ...args: CanArgs): bool
       return invoicing('gestionArticles', 'view') || writes();
     case 'convertQuote':
       return invoicing('listeDevis', 'transform') && invoicing('listeFactures', 'create');
+    case 'managePlatform':
+      return subject.userType === FIRM_USER_TYPE || hasChildRight(rights, 'profil', 'gestionUtilisateurs', 'view');
     case 'linkFirmAccount':
       return (
         subject.userType === FIRM_USER_TYPE && invoicing('gestionClients', 'edit') && invoicing('listeFactures', 'view')

@@ -90,7 +90,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await server.stop();
       // Same port: the browser's origin (its service worker, its IndexedDB) stays the same.
       running = await boot(server.port);
-      Object.assign(server, { deps: running.deps, database: running.database });
+      Object.assign(server, { deps: running.deps, database: running.database, platform: running.platform });
     },
     async close() {
       await server.stop();

@@ -17,7 +17,16 @@ import { myAccountModule } from './my-account/routes';
 import { paymentsModule } from './my-account/payments/routes';
 import { companyModule } from './company/index';
 import { receivedInvoicesModule } from './received-invoices/index';
-import { isReceivedInvoiceFile, readDepositedInvoices, recordDepositedInvoices } from './received-invoices/service';
+import {
+  findDuplicate,
+  insertReceivedInvoice,
+  isDuplicateViolation,
+  isReceivedInvoiceFile,
+  readDepositedInvoices,
+  readInvoiceOffThread,
+  recordDepositedInvoices,
+} from './received-invoices/service';
+import { platformModule, type IncomingEntries } from './platform/index';
 import { customerHasValidatedInvoices } from './invoices/service';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
@@ -43,4 +52,19 @@ export const modules: Array<(deps: Deps) => Hono<AppEnv>> = [
   paymentsModule,
   companyModule,
   receivedInvoicesModule,
+  (deps) => platformModule(deps, platformEntries),
 ];
+
+/**
+ * Decision 088: what the platform's incoming flows go through — « Factures reçues »' own steps of an
+ * upload (read off the event loop, duplicate, record). Given to its routes (webhook) and to its worker
+ * (polling, started by server.ts).
+ */
+export const platformEntries: IncomingEntries = {
+  receivedInvoices: {
+    read: (bytes, name) => readInvoiceOffThread(bytes, name),
+    findDuplicate: (db, companyId, read) => findDuplicate(db, companyId, read as never),
+    insert: (tx, v, read) => insertReceivedInvoice(tx, v, read as never),
+    isDuplicateViolation,
+  },
+};

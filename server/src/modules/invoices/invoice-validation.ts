@@ -12,6 +12,7 @@ import { documentSearchText } from './search';
 import { lockCompanyNumbering, takeNextNumber } from './numbering';
 import { renderFacturX } from './e-invoice';
 import { invoiceFileName, invoiceModel } from './invoice-pdf';
+import { enqueueFlow } from '../platform/service';
 
 export const ALREADY_VALIDATED = 'Cette facture est déjà validée.';
 export const UNKNOWN_LEDGER = 'Le journal des ventes choisi est introuvable.';
@@ -94,6 +95,13 @@ export async function validateDraft(
     })
     .where(eq(invoices.id, id));
   await tx.insert(invoicePdfs).values({ invoiceId: id, fileName, bytes: pdf });
+  // Decision 088: the e-invoice is queued for the company's platform in this same transaction — sent
+  // if and only if the validation commits, whatever stops the server afterwards.
+  await enqueueFlow(
+    tx,
+    { companyId, kind: 'invoice', sourceId: id, fileName, bytes: pdf, syntax: 'Factur-X', profile: 'CIUS' },
+    deps.now(),
+  );
   // A credit note: the invoice it corrects owes that much less from now on (decision 011).
   if (draft.type === 'Avoir')
     await applyValidatedCreditNote(
