@@ -17,7 +17,7 @@ CREATE TABLE "invoice_lifecycle_events" (
 );
 --> statement-breakpoint
 CREATE TABLE "received_invoice_lifecycle_events" (
-	"id" serial PRIMARY KEY NOT NULL,
+	"id" integer PRIMARY KEY DEFAULT nextval('invoice_lifecycle_events_id_seq') NOT NULL,
 	"company_id" integer NOT NULL,
 	"received_invoice_id" integer NOT NULL,
 	"code" text NOT NULL,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CdarCollected, CdarFailedRule } from '../../../../src/einvoice/cdar';
 import type { EInvoiceFinding, ReceivedInvoiceLine, ReceivedVatEntry } from '../../../../src/einvoice/types';
@@ -62,7 +63,11 @@ export const receivedInvoices = pgTable(
 export const receivedInvoiceLifecycleEvents = pgTable(
   'received_invoice_lifecycle_events',
   {
-    id: serial('id').primaryKey(),
+    // The sent invoices' sequence (decision 089): a status of either trail is one source of the
+    // platform's queue (kind 'status', sourceId = this id), so the two trails never share an id.
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('invoice_lifecycle_events_id_seq')`),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
