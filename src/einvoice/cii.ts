@@ -47,6 +47,10 @@ function tradeParty(tag: string, p: EInvoiceParty): string {
       : '') +
     contact +
     address(p.address) +
+    // BT-34 / BT-49 (decision 085): the address a platform delivers to, required by BR-FR-12 and BR-FR-13.
+    (p.electronicAddress
+      ? `<ram:URIUniversalCommunication>${el('ram:URIID', p.electronicAddress.value, ` schemeID="${esc(p.electronicAddress.scheme)}"`)}</ram:URIUniversalCommunication>`
+      : '') +
     (p.vatNumber
       ? `<ram:SpecifiedTaxRegistration>${el('ram:ID', p.vatNumber, ' schemeID="VA"')}</ram:SpecifiedTaxRegistration>`
       : '') +
@@ -74,7 +78,12 @@ const note = (text: string, subjectCode?: string) =>
 export function toCii(e: EInvoice): string {
   const out: string[] = [
     `<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice ${NS}>`,
-    '<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>',
+    '<rsm:ExchangedDocumentContext>' +
+      // BT-23, the French billing framework (BR-FR-08, decision 085).
+      (e.billingFramework
+        ? `<ram:BusinessProcessSpecifiedDocumentContextParameter>${el('ram:ID', e.billingFramework)}</ram:BusinessProcessSpecifiedDocumentContextParameter>`
+        : '') +
+      '<ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>',
     `<rsm:ExchangedDocument>${el('ram:ID', e.number)}<ram:TypeCode>${e.typeCode}</ram:TypeCode>`,
     `<ram:IssueDateTime>${date(e.issueDate)}</ram:IssueDateTime>`,
   ];

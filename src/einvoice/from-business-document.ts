@@ -2,13 +2,22 @@
 // model (EN 16931), so the Factur-X XML and the UBL file say exactly what the PDF says: same lines,
 // same per-rate bases and VAT (src/domain/totals.ts), same totals. Pure and fast (no Decimal in the
 // loops beyond the writers' formatting). Decision 046.
+import { effectiveElectronicAddress } from '../domain/electronic-address';
 import { formatPercent } from '../domain/format';
 import { lineAmountCents } from '../domain/totals';
 import { countryCodeOf } from '../pdf/model';
 import { sellerName } from '../pdf/header';
 import { DEFAULT_LATE_PENALTY, RECOVERY_INDEMNITY, VAT_ON_DEBITS } from '../pdf/summary';
 import type { BusinessDocumentModel, PdfDiscount, PdfLine, PdfParty } from '../pdf/types';
-import type { EInvoice, EInvoiceAddress, EInvoiceLine, EInvoiceParty, EInvoiceVatEntry, VatCategory } from './types';
+import type {
+  BillingFramework,
+  EInvoice,
+  EInvoiceAddress,
+  EInvoiceLine,
+  EInvoiceParty,
+  EInvoiceVatEntry,
+  VatCategory,
+} from './types';
 import { unitCode } from './units';
 import { vatCategoryOf, type VatCategoryResult } from './vat-category';
 
@@ -87,8 +96,25 @@ function sellerLegalInfo(seller: PdfParty): string | undefined {
   return parts.length ? parts.join(' – ') : undefined;
 }
 
-function party(p: PdfParty, role: 'seller' | 'buyer'): EInvoiceParty {
+/**
+ * BT-34 / BT-49 (decision 085): the record's address, else the SIREN in the French directory (the
+ * seller; a buyer that is a French business), else the e-mail address.
+ */
+function electronicAddressOfParty(p: PdfParty & { isBusiness?: boolean }, role: 'seller' | 'buyer', country: string) {
+  return (
+    effectiveElectronicAddress({
+      electronicAddress: p.electronicAddress,
+      siren: sirenOf(p),
+      email: p.email,
+      inFrenchDirectory: role === 'seller' || (p.isBusiness !== false && country === 'FR'),
+    }) ?? undefined
+  );
+}
+
+function party(p: PdfParty & { isBusiness?: boolean }, role: 'seller' | 'buyer'): EInvoiceParty {
   const siret = digits(p.siret);
+  const address = addressOf(p.addressLines, p);
+  const electronicAddress = electronicAddressOfParty(p, role, address.countryCode);
   return {
     // As printed: a sole trader's name is followed by « EI » (src/pdf/header.ts).
     name: role === 'seller' ? sellerName(p) : p.name,
@@ -96,7 +122,8 @@ function party(p: PdfParty, role: 'seller' | 'buyer'): EInvoiceParty {
     ...(sirenOf(p) ? { siren: sirenOf(p) } : {}),
     ...(siret.length === 14 ? { siret } : {}),
     ...(vatNumberOf(p) ? { vatNumber: vatNumberOf(p) } : {}),
-    address: addressOf(p.addressLines, p),
+    address,
+    ...(electronicAddress ? { electronicAddress } : {}),
     ...(p.email?.trim() ? { email: p.email.trim() } : {}),
     ...(p.phone?.trim() ? { phone: p.phone.trim() } : {}),
     ...(role === 'seller' && sellerLegalInfo(p) ? { legalInfo: sellerLegalInfo(p) } : {}),
@@ -149,6 +176,10 @@ function normalizedLine(line: PdfLine, sign: number): LineIn {
 export interface ToEInvoiceExtra {
   /** Credit note: the issue date of the invoice it corrects (BT-26). */
   precedingInvoiceIssueDate?: string;
+  /** Decision 085: a deposit invoice (« facture d'acompte », type 386). */
+  deposit?: boolean;
+  /** Decision 085: the final invoice after deposits: what they already paid, incl. VAT (BT-113); BT-23 …4. */
+  prepaidAmount?: number;
 }
 
 type CategoryOf = (rate: number) => VatCategoryResult;
@@ -263,25 +294,53 @@ function allowancesAndVat(
   return { allowances, vatBreakdown };
 }
 
-/** BG-1 with a subject code: the mentions the PDF prints (operation kind, VAT, penalties…). */
+/** PMT for a private customer: the 40 € indemnity is owed by professionals only (art. L441-10 Code de commerce). */
+export const NO_RECOVERY_INDEMNITY =
+  'Indemnité forfaitaire pour frais de recouvrement : sans objet (client non professionnel)';
+
+/**
+ * BG-1 with a subject code: the mentions the PDF prints (operation kind, VAT, penalties…). Decision 085:
+ * the French rules want AAB, PMD and PMT on every document, credit notes and private customers included
+ * (BR-FR-05), and one TXD note at most (BR-FR-06); the texts are the PDF's (src/pdf/summary.ts).
+ */
 function subjectNotesOf(model: BusinessDocumentModel): NonNullable<EInvoice['subjectNotes']> {
   const subjectNotes: NonNullable<EInvoice['subjectNotes']> = [];
   if (model.operationKind)
     subjectNotes.push({ subjectCode: 'AAI', text: `Nature de l'opération : ${model.operationKind}` });
-  if (model.vatOnDebits) subjectNotes.push({ subjectCode: 'TXD', text: VAT_ON_DEBITS });
-  if (model.vatClause?.trim()) subjectNotes.push({ subjectCode: 'TXD', text: model.vatClause.trim() });
+  const taxNotes = [model.vatOnDebits ? VAT_ON_DEBITS : '', model.vatClause?.trim() ?? ''].filter(Boolean);
+  if (taxNotes.length) subjectNotes.push({ subjectCode: 'TXD', text: taxNotes.join(' – ') });
   if (model.estimateNumber)
     subjectNotes.push({ subjectCode: 'AAI', text: `Devis d'origine : ${model.estimateNumber}` });
-  if (model.kind === 'Facture') {
-    subjectNotes.push({ subjectCode: 'AAB', text: 'Escompte pour paiement anticipé : néant' });
-    subjectNotes.push({
-      subjectCode: 'PMD',
-      text: `Pénalités de retard : ${model.latePenaltyRate || model.seller.latePenaltyRate || DEFAULT_LATE_PENALTY}`,
-    });
-    if (model.customer.isBusiness !== false)
-      subjectNotes.push({ subjectCode: 'PMT', text: `${RECOVERY_INDEMNITY} (art. D441-5 du Code de commerce)` });
-  }
+  subjectNotes.push({ subjectCode: 'AAB', text: 'Escompte pour paiement anticipé : néant' });
+  subjectNotes.push({
+    subjectCode: 'PMD',
+    text: `Pénalités de retard : ${model.latePenaltyRate || model.seller.latePenaltyRate || DEFAULT_LATE_PENALTY}`,
+  });
+  subjectNotes.push({
+    subjectCode: 'PMT',
+    text:
+      model.customer.isBusiness !== false
+        ? `${RECOVERY_INDEMNITY} (art. D441-5 du Code de commerce)`
+        : NO_RECOVERY_INDEMNITY,
+  });
   return subjectNotes;
+}
+
+const FRAMEWORK_LETTER: Record<NonNullable<BusinessDocumentModel['operationKind']>, 'B' | 'S' | 'M'> = {
+  biens: 'B',
+  'prestations de services': 'S',
+  'les deux': 'M',
+};
+
+/**
+ * BT-23, the billing framework (decision 085): B goods, S services, M both, from the operation kind the
+ * document states (M when it states none: the one letter that cannot misstate what is sold); 1 a plain
+ * invoice, credit note or deposit invoice, 4 the final invoice that deducts deposits (BR-FR-CO-08
+ * forbids 4 on a deposit invoice, 386).
+ */
+export function billingFrameworkOf(model: BusinessDocumentModel, afterDeposits: boolean): BillingFramework {
+  const letter = model.operationKind ? FRAMEWORK_LETTER[model.operationKind] : 'M';
+  return `${letter}${afterDeposits ? '4' : '1'}` as BillingFramework;
 }
 
 /** BG-15: the document's delivery address, else the customer's; the buyer's for an intra-EU supply. */
@@ -315,10 +374,12 @@ function precedingInvoiceOf(
   extra: ToEInvoiceExtra,
 ): Pick<EInvoice, 'precedingInvoice'> {
   if (!isCredit || !model.correctedInvoiceNumber) return {};
+  // Decision 085: BR-FR-CO-05 wants the corrected invoice's date; the model carries it since.
+  const issueDate = extra.precedingInvoiceIssueDate ?? model.correctedInvoiceDate ?? undefined;
   return {
     precedingInvoice: {
       number: model.correctedInvoiceNumber,
-      ...(extra.precedingInvoiceIssueDate ? { issueDate: extra.precedingInvoiceIssueDate } : {}),
+      ...(issueDate ? { issueDate } : {}),
     },
   };
 }
@@ -327,6 +388,7 @@ function precedingInvoiceOf(
 function documentTotals(
   lineTotalCents: number,
   { allowances, vatBreakdown }: Pick<EInvoice, 'allowances' | 'vatBreakdown'>,
+  prepaid = 0,
 ): EInvoice['totals'] {
   const allowanceCents = allowances.reduce((s, a) => s + cents(a.amount), 0);
   const taxBasisCents = lineTotalCents - allowanceCents;
@@ -338,8 +400,8 @@ function documentTotals(
     taxBasis: euros(taxBasisCents),
     vatTotal: euros(vatCents),
     grandTotal: euros(grandCents),
-    prepaid: 0,
-    duePayable: euros(grandCents),
+    prepaid: euros(cents(prepaid)),
+    duePayable: euros(grandCents - cents(prepaid)),
   };
 }
 
@@ -367,7 +429,8 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
   const pay = payment(model);
   const terms = paymentTermsOf(model, isCredit);
   return {
-    typeCode: isCredit ? '381' : '380',
+    typeCode: isCredit ? '381' : extra.deposit ? '386' : '380',
+    billingFramework: billingFrameworkOf(model, !isCredit && !extra.deposit && (extra.prepaidAmount ?? 0) > 0),
     number: model.number,
     issueDate: model.issueDate,
     ...(!isCredit && model.dueDate ? { dueDate: model.dueDate } : {}),
@@ -384,6 +447,6 @@ export function toEInvoice(model: BusinessDocumentModel, extra: ToEInvoiceExtra 
     lines,
     allowances,
     vatBreakdown,
-    totals: documentTotals(lineTotalCents, { allowances, vatBreakdown }),
+    totals: documentTotals(lineTotalCents, { allowances, vatBreakdown }, isCredit ? 0 : (extra.prepaidAmount ?? 0)),
   };
 }

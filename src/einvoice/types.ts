@@ -15,6 +15,9 @@ export type VatCategory =
   | 'G' // export outside the EU
   | 'O'; // outside the scope of VAT
 
+/** The BT-23 codes the portal writes (XP Z12-012 accepts more: B2 paid, S3, S5, S6, 7, 8, 9…). */
+export type BillingFramework = 'B1' | 'S1' | 'M1' | 'B4' | 'S4' | 'M4';
+
 export interface EInvoiceAddress {
   /** Street lines, at most 3 used. */
   lines: string[];
@@ -24,8 +27,20 @@ export interface EInvoiceAddress {
   countryCode: string;
 }
 
+/**
+ * An electronic address (BT-34 seller, BT-49 buyer): where a platform delivers the invoice. Scheme from
+ * the EAS list: '0225' = the French directory's SIREN-based address (SIREN, or SIREN_suffix), 'EM' an
+ * e-mail address… Decision 085.
+ */
+export interface ElectronicAddress {
+  scheme: string;
+  value: string;
+}
+
 export interface EInvoiceParty {
   name: string;
+  /** BT-34 / BT-49, required by the French rules (BR-FR-12, BR-FR-13). */
+  electronicAddress?: ElectronicAddress;
   /** Trading name or legal form suffix, e.g. 'SARL' (printed « SARL au capital de … »). */
   legalForm?: string;
   /** 9 digits (SIREN), the legal registration identifier (BT-30 / BT-47, scheme 0002). */
@@ -78,8 +93,14 @@ export interface EInvoiceVatEntry {
 }
 
 export interface EInvoice {
-  /** 380 invoice, 381 credit note (UNTDID 1001). */
-  typeCode: '380' | '381';
+  /** 380 invoice, 381 credit note, 386 deposit invoice (UNTDID 1001). */
+  typeCode: '380' | '381' | '386';
+  /**
+   * BT-23, the French billing framework (« cadre de facturation », BR-FR-08): B goods, S services, M both;
+   * 1 a plain invoice, 4 the final invoice after deposits (decision 085). Always written by toEInvoice;
+   * optional because a received file may lack it.
+   */
+  billingFramework?: BillingFramework;
   number: string;
   issueDate: string;
   dueDate?: string;

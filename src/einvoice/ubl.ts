@@ -23,6 +23,10 @@ function postalAddress(tag: string, a: EInvoiceAddress): string {
 function party(tag: string, p: EInvoiceParty): string {
   return (
     `<${tag}><cac:Party>` +
+    // BT-34 / BT-49 (decision 085): the address a platform delivers to, required by BR-FR-12 and BR-FR-13.
+    (p.electronicAddress
+      ? el('cbc:EndpointID', p.electronicAddress.value, ` schemeID="${esc(p.electronicAddress.scheme)}"`)
+      : '') +
     (p.siret ? `<cac:PartyIdentification>${el('cbc:ID', p.siret, ' schemeID="0009"')}</cac:PartyIdentification>` : '') +
     postalAddress('cac:PostalAddress', p.address) +
     (p.vatNumber
@@ -57,6 +61,8 @@ export function toUbl(e: EInvoice): string {
   const out: string[] = [
     `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="${CAC}" xmlns:cbc="${CBC}">`,
     '<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>',
+    // BT-23, the French billing framework (BR-FR-08, decision 085).
+    el('cbc:ProfileID', e.billingFramework),
     el('cbc:ID', e.number),
     `<cbc:IssueDate>${e.issueDate}</cbc:IssueDate>`,
   ];

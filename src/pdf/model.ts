@@ -5,6 +5,7 @@
 import { formatIban, isTransferPayment } from '../domain/bank-details';
 import { hasDiscount } from '../domain/discounts';
 import { computeTotals, isStandardLine, lineTotal, SPACER_CODE } from '../domain/totals';
+import { electronicAddressOf } from '../domain/electronic-address';
 import { isOperationKind, OPERATION_KIND_LABELS } from '../domain/operation-kind';
 import type { Discount, InvoiceLine } from '../domain/types';
 import type { BusinessDocumentModel, PdfLine, PdfParty } from './types';
@@ -29,6 +30,9 @@ export interface SellerFields {
   bic?: Text;
   soleTrader?: boolean | null;
   latePenaltyRate?: Text;
+  /** Decision 085: an electronic address other than the SIREN-based one, when the company set one. */
+  electronicAddressScheme?: Text;
+  electronicAddress?: Text;
 }
 
 /** 'France' (or nothing) → 'FR'; a few neighbours by name; an ISO code as it is; else undefined. */
@@ -75,6 +79,9 @@ export interface CustomerFields {
   email?: Text;
   phone?: Text;
   isBusiness?: boolean | null;
+  /** Decision 085: « Adresse de facturation électronique » (scheme + identifier). */
+  electronicAddressScheme?: Text;
+  electronicAddress?: Text;
 }
 
 /** The customer as printed (and frozen at validation). */
@@ -84,6 +91,14 @@ const nonEmpty = (lines: Text[]) => lines.map((l) => (l ?? '').trim()).filter(Bo
 const splitLines = (text: string) => nonEmpty(text.split(/\r?\n/));
 /** One convention: an empty text ('' or null) is not printed. */
 const opt = (s: Text) => (s ? s : undefined);
+
+/** Decision 085: the record's electronic address, only when both halves are set. */
+function electronicAddressField(
+  record: { electronicAddressScheme?: Text; electronicAddress?: Text } | null,
+): Pick<PdfParty, 'electronicAddress'> {
+  const address = electronicAddressOf(record?.electronicAddressScheme, record?.electronicAddress);
+  return address?.scheme && address.value ? { electronicAddress: address } : {};
+}
 
 export function sellerParty(company: SellerFields): PdfParty {
   return {
@@ -104,6 +119,7 @@ export function sellerParty(company: SellerFields): PdfParty {
     countryCode: 'FR',
     ...(company.soleTrader ? { soleTrader: true } : {}),
     latePenaltyRate: opt(company.latePenaltyRate),
+    ...electronicAddressField(company),
   };
 }
 
@@ -134,6 +150,7 @@ export function customerSnapshot(customer: CustomerFields | null, billingAddress
     email: opt(customer?.email),
     phone: opt(customer?.phone),
     isBusiness: customer?.isBusiness ?? true,
+    ...electronicAddressField(customer),
     // Structured only when the printed address is the record's own (a typed billing address is text).
     ...(customer && !billingAddress.trim() ? { postalCode: opt(customer.postalCode), city: opt(customer.city) } : {}),
     countryCode: countryCodeOf(customer?.country),
@@ -186,6 +203,8 @@ export interface BusinessDocumentFields {
   paymentMode?: string;
   vatClause: string;
   correctedInvoiceNumber?: string | null;
+  /** Decision 085: its issue date, for the e-invoice (BT-26); not printed. */
+  correctedInvoiceDate?: string | null;
   /** Decision 012. */
   discount?: Discount | null;
   /** The quote this invoice was converted from. */
@@ -223,6 +242,7 @@ export function documentModel(
     paymentMode: doc.paymentMode || undefined,
     vatClause: doc.vatClause || undefined,
     correctedInvoiceNumber: doc.correctedInvoiceNumber ?? null,
+    ...(doc.correctedInvoiceDate ? { correctedInvoiceDate: doc.correctedInvoiceDate } : {}),
     documentDiscount:
       totals.discount !== undefined && doc.discount
         ? { type: doc.discount.type, value: Number(doc.discount.value) }

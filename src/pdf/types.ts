@@ -16,6 +16,11 @@ export interface PdfParty {
   vatNumber?: string;
   email?: string;
   phone?: string;
+  /**
+   * Decision 085: the electronic address set on the record (BT-34 / BT-49), not printed; absent: derived
+   * from the SIREN or the e-mail (src/domain/electronic-address.ts) when the e-invoice is written.
+   */
+  electronicAddress?: { scheme: string; value: string };
   /** Seller only: bank details, printed when the invoice is paid by transfer (frozen with the seller). */
   iban?: string;
   bic?: string;
@@ -74,6 +79,8 @@ export interface BusinessDocumentModel {
   vatClause?: string;
   /** Credit note: "Avoir sur la facture n° …". */
   correctedInvoiceNumber?: string | null;
+  /** Decision 085: the corrected invoice's issue date (BT-26 of the e-invoice), 'YYYY-MM-DD'; not printed. */
+  correctedInvoiceDate?: string | null;
   operationKind?: 'biens' | 'prestations de services' | 'les deux';
   /** « Option pour le paiement de la taxe d'après les débits » (decision 046). */
   vatOnDebits?: boolean;

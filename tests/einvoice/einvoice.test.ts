@@ -1,6 +1,6 @@
 // Decision 046: every kind of invoice we produce, written as CII (Factur-X EN 16931) and
-// UBL 2.1, passes the official validators offline: the XSDs (xmllint) and the Factur-X and CEN
-// EN 16931 Schematrons (Saxon). All files go through ONE batch, so each JVM starts once. A file with a
+// UBL 2.1, passes the official validators offline: the XSDs (xmllint), the Factur-X and CEN
+// EN 16931 Schematrons and the French platform rules (Saxon, decision 085). All files go through ONE batch, so each JVM starts once. A file with a
 // wrong total must fail (the check is known to bite), and the Factur-X PDF carries the very XML.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Discount, InvoiceLine } from '../../src/domain/types';
 import { toCii, toEInvoice, toUbl } from '../../src/einvoice';
+import type { ToEInvoiceExtra } from '../../src/einvoice/from-business-document';
 import { embedFacturX } from '../../src/einvoice/factur-x';
 import { amount } from '../../src/einvoice/xml';
 import { loadPdfFontsNode } from '../../src/pdf/fonts-node';
@@ -22,6 +23,7 @@ import {
 } from '../../src/pdf/model';
 import { renderBusinessDocument } from '../../src/pdf/render';
 import type { BusinessDocumentModel } from '../../src/pdf/types';
+import type { EInvoice } from '../../src/einvoice/types';
 import { extractFacturX, validateEInvoices, type EInvoiceReport } from '../support/einvoice-validators';
 
 const company: SellerFields = {
@@ -90,7 +92,7 @@ const spacer: InvoiceLine = { ...comment(''), code: 'ES' };
 interface Case {
   name: string;
   model: BusinessDocumentModel;
-  extra?: { precedingInvoiceIssueDate?: string };
+  extra?: ToEInvoiceExtra;
 }
 
 function build(
@@ -135,13 +137,42 @@ function cases(): Case[] {
       },
       { extra: { precedingInvoiceIssueDate: '2026-11-02' } },
     ),
-    build('avoir-sans-date-de-facture', {
+    build('avoir-date-dans-le-modele', {
       kind: 'Avoir',
       number: 'A2026-0004',
       dueDate: null,
       correctedInvoiceNumber: 'F2026-0043',
+      correctedInvoiceDate: '2026-10-31',
       paymentMode: 'Chèque',
       lines: [line('Geste commercial', 1, 19.99, 5.5)],
+    }),
+    build(
+      'acompte-386',
+      {
+        operationKind: 'biens',
+        designation: 'Acompte de 30 % sur la commande de pièces montées',
+        lines: [line('Acompte sur commande', 1, 300, 5.5, { unitMeasurement: 'forfait' })],
+      },
+      { extra: { deposit: true } },
+    ),
+    build(
+      'facture-finale-apres-acompte',
+      {
+        operationKind: 'biens',
+        lines: [line('Pièces montées', 10, 100, 5.5, { unitMeasurement: 'unité' })],
+      },
+      { extra: { prepaidAmount: 316.5 } },
+    ),
+    build(
+      'adresse-electronique-suffixe',
+      {
+        lines: [line('Formation', 1, 400)],
+      },
+      { customer: { ...proCustomer, electronicAddressScheme: '0225', electronicAddress: '552100554_COMPTA' } },
+    ),
+    build('sans-nature-d-operation', {
+      operationKind: null,
+      lines: [line('Divers', 1, 50)],
     }),
     build('taux-multiples', {
       operationKind: 'mixte',
@@ -173,6 +204,10 @@ function cases(): Case[] {
           city: 'Bruxelles',
           country: 'Belgique',
           vatNumber: 'BE0477472701',
+          email: 'factures@boulangerie-bruxelles.be',
+          // Decision 085: a buyer outside the French directory, with the address its platform gave.
+          electronicAddressScheme: '0208',
+          electronicAddress: '0477472701',
           isBusiness: true,
         },
       },
@@ -196,6 +231,7 @@ function cases(): Case[] {
           city: 'Berlin',
           country: 'Allemagne',
           vatNumber: 'DE136695976',
+          email: 'rechnungen@baeckerei-mueller.de',
           isBusiness: true,
         },
       },
@@ -215,6 +251,7 @@ function cases(): Case[] {
           postalCode: '1204',
           city: 'Genève',
           country: 'Suisse',
+          email: 'compta@confiserie-du-lac.ch',
           isBusiness: true,
         },
       },
@@ -273,6 +310,7 @@ function cases(): Case[] {
           address: '8 rue des Lilas',
           postalCode: '69003',
           city: 'Lyon',
+          email: 'claire.durand@example.fr',
           isBusiness: false,
         },
       },
@@ -307,6 +345,50 @@ let reports: Map<string, EInvoiceReport>;
 let facturX: { pdf: Uint8Array; xml: string; extracted: string };
 const wrong = { name: 'faux-total.cii.xml' };
 
+/**
+ * Decision 085: invoices the French rules must reject, written in both syntaxes from one model, so the
+ * derived UBL stylesheet (Saxon 9.9 copy) is seen to reach the CII rules' verdict.
+ */
+function frenchWrongs(): { name: string; e: EInvoice; rules: string[] }[] {
+  const base = () => toEInvoice(ALL[0].model, ALL[0].extra);
+  const noBuyerAddress = base();
+  delete noBuyerAddress.buyer.electronicAddress;
+  const noSellerAddress = base();
+  delete noSellerAddress.seller.electronicAddress;
+  const dottedNumber = base();
+  dottedNumber.number = 'F2026.0001';
+  const noNotes = base();
+  noNotes.subjectNotes = noNotes.subjectNotes?.filter((n) => !['PMT', 'PMD', 'AAB'].includes(n.subjectCode));
+  const noFramework = base();
+  delete noFramework.billingFramework;
+  const avoir = ALL.find((c) => c.name === 'avoir')!;
+  const creditWithoutDate = toEInvoice(avoir.model);
+  const badFrenchAddress = base();
+  badFrenchAddress.buyer.electronicAddress = { scheme: '0225', value: '552 100 554' };
+  return [
+    { name: 'sans-bt-49', e: noBuyerAddress, rules: ['BR-FR-12'] },
+    { name: 'sans-bt-34', e: noSellerAddress, rules: ['BR-FR-13'] },
+    { name: 'numero-avec-point', e: dottedNumber, rules: ['BR-FR-02'] },
+    { name: 'sans-mentions-pmt-pmd-aab', e: noNotes, rules: ['BR-FR-05'] },
+    { name: 'sans-cadre-de-facturation', e: noFramework, rules: ['BR-FR-08'] },
+    { name: 'avoir-sans-date-de-facture', e: creditWithoutDate, rules: ['BR-FR-CO-05'] },
+    { name: 'adresse-0225-avec-espaces', e: badFrenchAddress, rules: ['BR-FR-23'] },
+  ];
+}
+let WRONGS: ReturnType<typeof frenchWrongs>;
+
+/**
+ * The rule a French failure names in its text (« BR-FR-02/BT-1 : … », « [BR-FR-02/BT-1] : … »): the ids
+ * differ between the two stylesheets (the UBL one files BR-FR-02 under « BR-FR-01_BT-1-2 »).
+ */
+const frenchRule = (f: { id: string; text: string }) =>
+  // The UBL stylesheet labels the characters check of BR-FR-02 « BR-FR-01 » (id and text).
+  /caractères non autorisés/.test(f.text) && /BR-FR-01/.test(f.text)
+    ? 'BR-FR-02'
+    : (/^\[?(BR-FR-(?:[A-Z]+-)?\d+)/.exec(f.text)?.[1] ?? /^BR-FR-(?:[A-Z]+-)?\d+/.exec(f.id)?.[0] ?? f.id);
+const frenchRulesOf = (r: EInvoiceReport | undefined) =>
+  [...new Set((r?.failures ?? []).filter((f) => f.validator.startsWith('fr-')).map(frenchRule))].sort();
+
 const grandTotal = (xml: string) => /<ram:GrandTotalAmount>([^<]+)</.exec(xml)?.[1];
 
 beforeAll(async () => {
@@ -315,6 +397,11 @@ beforeAll(async () => {
     const e = toEInvoice(c.model, c.extra);
     files.push({ name: `${c.name}.cii.xml`, xml: toCii(e), syntax: 'cii' });
     files.push({ name: `${c.name}.ubl.xml`, xml: toUbl(e), syntax: 'ubl' });
+  }
+  WRONGS = frenchWrongs();
+  for (const w of WRONGS) {
+    files.push({ name: `faux-${w.name}.cii.xml`, xml: toCii(w.e), syntax: 'cii' });
+    files.push({ name: `faux-${w.name}.ubl.xml`, xml: toUbl(w.e), syntax: 'ubl' });
   }
   const valid = files[0].xml;
   files.push({
@@ -366,6 +453,55 @@ describe('factures électroniques générées (validateurs EN 16931 hors ligne)'
       ).toEqual(c.model.vatBreakdown.map((v) => [v.rate, v.base, v.vat]));
       expect(grandTotal(toCii(e)), c.name).toBe(amount(c.model.totals.ttc));
     }
+  });
+
+  it('les règles françaises ont vu chaque fichier (règles déclenchées en CII et en UBL)', () => {
+    for (const c of ALL)
+      for (const syntax of ['cii', 'ubl'] as const) {
+        const r = reports.get(`${c.name}.${syntax}.xml`)!;
+        expect(
+          r.failures.filter((f) => f.id === 'aucune-règle'),
+          c.name,
+        ).toEqual([]);
+      }
+  });
+
+  it('règles françaises : chaque facture fautive est refusée pour sa faute, en CII comme en UBL (copie dérivée pour Saxon 9.9)', () => {
+    for (const w of WRONGS) {
+      const cii = frenchRulesOf(reports.get(`faux-${w.name}.cii.xml`));
+      const ubl = frenchRulesOf(reports.get(`faux-${w.name}.ubl.xml`));
+      expect(cii, `${w.name} en CII`).toEqual(w.rules);
+      expect(ubl, `${w.name} en UBL`).toEqual(cii);
+    }
+  });
+
+  it('BT-23, BT-34, BT-49 et mentions PMT, PMD, AAB écrits pareil en CII et en UBL', () => {
+    const e = toEInvoice(ALL[0].model);
+    expect(e.billingFramework).toBe('S1');
+    expect(e.seller.electronicAddress).toEqual({ scheme: '0225', value: '732829320' });
+    expect(e.buyer.electronicAddress).toEqual({ scheme: '0225', value: '552100554' });
+    const cii = toCii(e);
+    const ubl = toUbl(e);
+    expect(cii).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S1</ram:ID>');
+    expect(cii).toContain('<ram:URIID schemeID="0225">552100554</ram:URIID>');
+    expect(ubl).toContain('<cbc:ProfileID>S1</cbc:ProfileID>');
+    expect(ubl).toContain('<cbc:EndpointID schemeID="0225">732829320</cbc:EndpointID>');
+    expect(ubl).toContain(
+      '#PMT#Indemnité forfaitaire pour frais de recouvrement : 40 € (art. D441-5 du Code de commerce)',
+    );
+    const byName = (n: string) => ALL.find((c) => c.name === n)!;
+    const framework = (n: string) => toEInvoice(byName(n).model, byName(n).extra).billingFramework;
+    expect(framework('taux-multiples')).toBe('M1');
+    expect(framework('debits-livraison-date')).toBe('B1');
+    expect(framework('acompte-386')).toBe('B1');
+    expect(framework('facture-finale-apres-acompte')).toBe('B4');
+    expect(framework('sans-nature-d-operation')).toBe('M1');
+    expect(toEInvoice(byName('acompte-386').model, { deposit: true }).typeCode).toBe('386');
+    const particulier = toEInvoice(byName('particulier').model);
+    expect(particulier.buyer.electronicAddress).toEqual({ scheme: 'EM', value: 'claire.durand@example.fr' });
+    expect(particulier.subjectNotes?.find((n) => n.subjectCode === 'PMT')?.text).toBe(
+      'Indemnité forfaitaire pour frais de recouvrement : sans objet (client non professionnel)',
+    );
   });
 
   it('un total faux est refusé (BR-CO-15 / BR-CO-16) : le contrôle mord', () => {

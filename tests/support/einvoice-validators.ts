@@ -1,7 +1,9 @@
 // Decision 046: the offline EN 16931 validators, for tests and scripts/validate-einvoices.ts. Runs the
 // official artefacts carried in tests/validators/einvoice (README there): xmllint against the XSDs
 // (Factur-X EN 16931 for CII, UBL 2.1 for UBL), then Saxon-HE with the compiled Schematrons
-// (Factur-X + CEN CII for CII, CEN UBL for UBL). Many files per tool run: xmllint takes them all,
+// (Factur-X + CEN CII for CII, CEN UBL for UBL), and the French platform rules of XP Z12-012 (FNFE-MPE
+// « BR-FR Flux 2 », tests/validators/fnfe-fr, decision 085: the UBL one is the copy derived for
+// Saxon-HE 9.9). Many files per tool run: xmllint takes them all,
 // and Saxon transforms a whole directory in one JVM (2–5 s to start), at most 2 JVMs at once.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +19,7 @@ export interface EInvoiceFailure {
   id: string;
   flag: string;
   text: string;
-  /** 'xsd', 'factur-x', 'cen-cii', 'cen-ubl'. */
+  /** 'xsd', 'factur-x', 'cen-cii', 'cen-ubl', 'fr-cii', 'fr-ubl' (French rules). */
   validator: string;
 }
 
@@ -37,6 +39,11 @@ const UBL_CREDIT_XSD = join(VALIDATORS_DIR, 'schema/UBL_21/maindoc/UBL-CreditNot
 const FX_XSLT = join(VALIDATORS_DIR, 'xslt/ZF_250/FACTUR-X_EN16931.xslt');
 const CEN_CII_XSLT = join(VALIDATORS_DIR, 'xslt/en16931schematron/EN16931-CII-validation.xslt');
 const CEN_UBL_XSLT = join(VALIDATORS_DIR, 'xslt/en16931schematron/EN16931-UBL-validation.xslt');
+
+export const FNFE_DIR = resolve(fileURLToPath(new URL('../validators/fnfe-fr', import.meta.url)));
+const FR_CII_XSLT = join(FNFE_DIR, 'cii/BR-FR-Flux2-Schematron-CII.xslt');
+// Decision 085: the original refuses to compile on Debian's Saxon-HE 9.9 (two XSLT 3.0 match patterns).
+const FR_UBL_XSLT = join(FNFE_DIR, 'ubl/BR-FR-Flux2-Schematron-UBL-saxon99.xslt');
 
 const APT = 'apt-get install -y --no-install-recommends libsaxonhe-java libxml2-utils poppler-utils qpdf';
 
@@ -162,8 +169,12 @@ const STYLESHEETS: Record<EInvoiceSyntax, { name: string; xslt: string }[]> = {
   cii: [
     { name: 'factur-x', xslt: FX_XSLT },
     { name: 'cen-cii', xslt: CEN_CII_XSLT },
+    { name: 'fr-cii', xslt: FR_CII_XSLT },
   ],
-  ubl: [{ name: 'cen-ubl', xslt: CEN_UBL_XSLT }],
+  ubl: [
+    { name: 'cen-ubl', xslt: CEN_UBL_XSLT },
+    { name: 'fr-ubl', xslt: FR_UBL_XSLT },
+  ],
 };
 
 /**

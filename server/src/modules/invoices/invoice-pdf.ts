@@ -33,6 +33,7 @@ export function invoiceModel(
       paymentMode: i.paymentMode,
       vatClause: i.vatClause,
       correctedInvoiceNumber: row.correctedNumber,
+      correctedInvoiceDate: row.correctedDate,
       discount: discountOf(i),
       estimateNumber: row.quoteNumber,
       operationKind: i.operationKind,

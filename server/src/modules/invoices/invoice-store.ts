@@ -34,6 +34,8 @@ export async function selectInvoices(db: DbOrTx, where: SQL | undefined) {
         email: customerColumns.email,
       },
       correctedNumber: corrected.number,
+      // Decision 085: a credit note's e-invoice names the corrected invoice's date (BR-FR-CO-05).
+      correctedDate: corrected.createdAt,
       quoteNumber: estimates.number,
     })
     .from(invoices)
