@@ -123,7 +123,10 @@ describe('toEInvoice: the visible document as an EN 16931 invoice', () => {
       },
     });
     const e = toEInvoice(model);
-    expect(e.subjectNotes?.map((n) => n.subjectCode)).not.toContain('PMT');
+    // Decision 085: the French rules want a PMT note on every document (BR-FR-05): it says none is owed.
+    expect(e.subjectNotes?.find((n) => n.subjectCode === 'PMT')?.text).toBe(
+      'Indemnité forfaitaire pour frais de recouvrement : sans objet (client non professionnel)',
+    );
     expect(e.buyer).toEqual({
       name: 'Claire Durand',
       address: { lines: ['8 rue des Lilas'], postalCode: '69003', city: 'Lyon', countryCode: 'FR' },
@@ -141,7 +144,12 @@ describe('toEInvoice: the visible document as an EN 16931 invoice', () => {
     expect(e.typeCode).toBe('381');
     expect(e.precedingInvoice).toEqual({ number: 'F2026-0001', issueDate: '2026-11-02' });
     expect(e.totals.grandTotal).toBe(4117.24);
-    expect(e.subjectNotes?.map((n) => n.subjectCode)).not.toContain('PMD');
+    // Decision 085: AAB, PMD and PMT on a credit note too (BR-FR-05), once each (BR-FR-06).
+    expect(e.subjectNotes?.map((n) => n.subjectCode).filter((c) => ['AAB', 'PMD', 'PMT'].includes(c))).toEqual([
+      'AAB',
+      'PMD',
+      'PMT',
+    ]);
     expect(e.payment?.terms).toBe('Avoir sur la facture n° F2026-0001');
     const stored = sampleInvoice({
       kind: 'Avoir',

@@ -148,6 +148,12 @@ export const customers = pgTable(
     phone: text('phone'),
     siren: text('siren'),
     vatNumber: text('vat_number'),
+    /**
+     * Decision 085: « Adresse de facturation électronique » (BT-49 of its e-invoices), a pair scheme +
+     * identifier; both null: derived from the SIREN (scheme 0225) or the e-mail when the invoice is written.
+     */
+    electronicAddressScheme: text('electronic_address_scheme'),
+    electronicAddress: text('electronic_address'),
     paymentMode: text('payment_mode'),
     /** Days; null means the 30-day default of the rulebook. */
     paymentDelay: integer('payment_delay'),
