@@ -5,14 +5,37 @@
 // node_modules: PGlite (finds its .wasm and data files next to its own module) and pg (optional
 // native part). The pdf fonts are files read from @fontsource/inter at run time. Code splitting
 // keeps index.ts's lazy imports lazy: a configuration mistake is reported before the app loads.
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { APP_STAMP, digest, ROOT, SERVER_OUT, SERVER_STAMP, serverBuildIsCurrent } from './build-stamp.mjs';
+import { ensureEInvoiceSefs, SEF_CACHE } from './einvoice-sef.mjs';
 
-export const EXTERNAL = ['@electric-sql/pglite', 'pg'];
-const EXTRA_INPUTS = ['server/drizzle', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/build-stamp.mjs'];
+// Decision 086: SaxonJS (a 2 Mo module the reader threads load) and xmllint-wasm (its own worker
+// file and .wasm beside it) stay in node_modules too.
+export const EXTERNAL = ['@electric-sql/pglite', 'pg', 'saxonjs-he', 'xmllint-wasm'];
+const EXTRA_INPUTS = [
+  'server/drizzle',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/build-stamp.mjs',
+  'scripts/einvoice-sef.mjs',
+  'tests/validators/einvoice',
+  'tests/validators/fnfe-fr',
+];
+/** The official e-invoice rules compiled to SEF, copied beside the server's code (decision 086). */
+const RULES_OUT = 'einvoice-rules';
 
 const packageOf = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(input)?.[1];
 
@@ -26,6 +49,8 @@ export async function buildServer({ root = ROOT } = {}) {
   const out = join(root, SERVER_OUT);
   const tmp = join(root, 'dist', `.server-${process.pid}-${started}`);
   mkdirSync(out, { recursive: true });
+  // Cached by the stylesheets' hashes: a minute the first time, nothing afterwards.
+  const rulesManifest = await ensureEInvoiceSefs({ root, log: (line) => console.log(line) });
   try {
     const result = await build({
       absWorkingDir: root,
@@ -75,13 +100,21 @@ const require = __workplaceRequire(import.meta.url);`,
     // A server-only build never vouches for the PWA: `npm start` will run the full build.
     rmSync(join(root, APP_STAMP), { force: true });
     cpSync(join(root, 'server/drizzle'), join(out, 'drizzle'), { recursive: true });
+    rmSync(join(out, RULES_OUT), { recursive: true, force: true });
+    // Only the SEFs the manifest names (the cache keeps earlier stylesheets' too), their code lists, the XSDs.
+    const listed = new Set(Object.values(JSON.parse(readFileSync(rulesManifest, 'utf8'))).map((e) => e.sef));
+    cpSync(join(root, SEF_CACHE), join(out, RULES_OUT), {
+      recursive: true,
+      filter: (src) => !/\.sef\.json$/.test(src) || listed.has(basename(src)),
+    });
     const written = new Set(readdirSync(tmp));
     const last = (name) => name.startsWith('index.js');
     for (const name of [...written].sort((a, b) => Number(last(a)) - Number(last(b))))
       renameSync(join(tmp, name), join(out, name));
     for (const name of readdirSync(out)) {
       const path = join(out, name);
-      if (!written.has(name) && name !== 'drizzle' && statSync(path).mtimeMs < started - 10 * 60_000) rmSync(path);
+      if (![...written, 'drizzle', RULES_OUT].includes(name) && statSync(path).mtimeMs < started - 10 * 60_000)
+        rmSync(path);
     }
     writeFileSync(join(tmp, 'stamp.json'), JSON.stringify(stamp));
     renameSync(join(tmp, 'stamp.json'), join(root, SERVER_STAMP));

@@ -41,7 +41,9 @@ function compile(xslt, out) {
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', fail);
     child.on('close', (code) =>
-      code === 0 && existsSync(out) ? done() : fail(new Error(`xslt3-he a échoué sur ${xslt} :\n${stderr.slice(-2000)}`)),
+      code === 0 && existsSync(out)
+        ? done()
+        : fail(new Error(`xslt3-he a échoué sur ${xslt} :\n${stderr.slice(-2000)}`)),
     );
   });
 }
@@ -73,7 +75,9 @@ export async function ensureEInvoiceSefs({ root = ROOT, log = () => {} } = {}) {
       const tmp = join(dir, `.${t.file}.${process.pid}.tmp.json`);
       await compile(t.xslt, tmp);
       renameSync(tmp, join(dir, t.file));
-      log(`Règles officielles ${t.name} compilées en ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s`);
+      log(
+        `Règles officielles ${t.name} compilées en ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s`,
+      );
     }
   };
   await Promise.all([worker(), worker()]);

@@ -23,7 +23,11 @@ describe('writeStatusMessage', () => {
 
   it('refuses an « Encaissée » without the amount received per VAT rate', () => {
     expect(() => writeStatusMessage({ ...base, code: '212' })).toThrow(/montant encaissé par taux de TVA/);
-    const xml = writeStatusMessage({ ...base, code: '212', collected: [{ amount: 120, vatRate: 20, currency: 'EUR' }] });
+    const xml = writeStatusMessage({
+      ...base,
+      code: '212',
+      collected: [{ amount: 120, vatRate: 20, currency: 'EUR' }],
+    });
     expect(readStatusMessage(xml).collected).toEqual([{ amount: 120, vatRate: 20, currency: 'EUR' }]);
   });
 

@@ -40,8 +40,10 @@ export interface CdarParty {
   /** A platform's number (GlobalID, scheme 0238). */
   platformId?: string;
   name?: string;
-  /** Electronic address (URIID, scheme 0225), required of a recipient other than a platform (BR-FR-CDV-08). */
+  /** Electronic address (URIID), required of a recipient other than a platform (BR-FR-CDV-08). */
   electronicAddress?: string;
+  /** Its scheme (EAS); 0225, the French directory's, when absent. */
+  addressScheme?: string;
 }
 
 export interface CdarInvoiceRef {
@@ -117,7 +119,7 @@ function party(tag: string, p: CdarParty): string {
     (p.siren ? el('ram:GlobalID', p.siren, ' schemeID="0002"') : '') +
     (p.platformId ? el('ram:GlobalID', p.platformId, ' schemeID="0238"') : '');
   const uri = p.electronicAddress
-    ? `<ram:URIUniversalCommunication>${el('ram:URIID', p.electronicAddress, ' schemeID="0225"')}</ram:URIUniversalCommunication>`
+    ? `<ram:URIUniversalCommunication>${el('ram:URIID', p.electronicAddress, ` schemeID="${esc(p.addressScheme ?? '0225')}"`)}</ram:URIUniversalCommunication>`
     : '';
   return `<${tag}>${ids}${el('ram:Name', p.name)}${el('ram:RoleCode', p.role)}${uri}</${tag}>`;
 }
@@ -128,8 +130,7 @@ function check(status: LifecycleStatus): void {
   if (!status.invoice.number) throw new CdarError('Le numéro de la facture manque.');
   if (!/^\d{9}$/.test(status.invoice.sellerSiren))
     throw new CdarError('Le SIREN du vendeur (9 chiffres) manque à la référence de la facture.');
-  if (!/^\d{4}-\d{2}-\d{2}/.test(status.invoice.issueDate))
-    throw new CdarError('La date de la facture manque.');
+  if (!/^\d{4}-\d{2}-\d{2}/.test(status.invoice.issueDate)) throw new CdarError('La date de la facture manque.');
   if (info.phase === 'processing' && !status.issuer.siren)
     throw new CdarError('Le SIREN de l’émetteur du statut manque (BR-FR-CDV-07).');
   if (!status.recipients.length) throw new CdarError('Le statut n’a aucun destinataire.');
@@ -138,8 +139,7 @@ function check(status: LifecycleStatus): void {
       throw new CdarError(
         `L’adresse électronique du destinataire ${r.name ?? r.siren ?? r.role} manque (BR-FR-CDV-08).`,
       );
-  if (info.reasonRequired && !status.reason?.code)
-    throw new CdarError(`Le statut « ${info.label} » demande un motif.`);
+  if (info.reasonRequired && !status.reason?.code) throw new CdarError(`Le statut « ${info.label} » demande un motif.`);
   if (status.reason?.code && !reasonAllowed(status.code, status.reason.code))
     throw new CdarError(`Le motif ${status.reason.code} n’est pas admis pour le statut « ${info.label} ».`);
   if (status.requestedAction && !ACTION_CODES.has(status.requestedAction.code))
@@ -264,8 +264,10 @@ function readParty(e: XmlElement): CdarParty {
   }
   const name = text(ram(e, 'Name'));
   if (name) p.name = name;
-  const uri = text(ram(ram(e, 'URIUniversalCommunication'), 'URIID'));
+  const uriEl = ram(ram(e, 'URIUniversalCommunication'), 'URIID');
+  const uri = text(uriEl);
   if (uri) p.electronicAddress = uri;
+  if (uri && uriEl?.attrs.schemeID && uriEl.attrs.schemeID !== '0225') p.addressScheme = uriEl.attrs.schemeID;
   return p;
 }
 
@@ -314,7 +316,8 @@ export function readStatusMessage(xml: string): LifecycleStatus {
   const doc = childOf(root, CDAR_NS.rsm, 'ExchangedDocument');
   const ack = childOf(root, CDAR_NS.rsm, 'AcknowledgementDocument');
   const ref = ram(ack, 'ReferenceReferencedDocument');
-  if (!doc || !ack || !ref) throw new CdarError('Message de cycle de vie incomplet : document ou facture visée absents.');
+  if (!doc || !ack || !ref)
+    throw new CdarError('Message de cycle de vie incomplet : document ou facture visée absents.');
   const code = text(ram(ref, 'ProcessConditionCode'));
   if (!isLifecycleCode(code)) throw new CdarError(`Code de statut inconnu : ${code || '(vide)'}`);
   const createdAt = dateTimeOf(ram(doc, 'IssueDateTime'));

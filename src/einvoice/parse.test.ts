@@ -42,7 +42,11 @@ describe('parseEInvoice', () => {
         address: { lines: ['12 rue de la République'], postalCode: '69002', city: 'Lyon', countryCode: 'FR' },
       },
       buyer: { name: 'Boulangerie Dupont', siren: '552100554' },
-      notes: ['Indemnité forfaitaire pour frais de recouvrement : 40 €'],
+      notes: [
+        'Indemnité forfaitaire pour frais de recouvrement : 40 €',
+        'Pénalités de retard : trois fois le taux d’intérêt légal.',
+        'Pas d’escompte pour paiement anticipé.',
+      ],
       payment: { meansCode: '30', iban: 'FR7630006000011234567890189', terms: 'Paiement à 30 jours' },
       totals: { lineTotal: 1100, taxBasis: 1100, vatTotal: 205.5, grandTotal: 1305.5, prepaid: 0, duePayable: 1305.5 },
     });
@@ -158,7 +162,7 @@ describe('parseEInvoice', () => {
     const error = await refusal(text(broken), 'f.xml');
     expect(error.status).toBe(422);
     expect(error.message).toBe(
-      'La facture électronique est illisible : Balise « ram:TypeCode » fermée par « ram:Type » (ligne 14).',
+      'La facture électronique est illisible : Balise « ram:TypeCode » fermée par « ram:Type » (ligne 17).',
     );
     expect((await refusal(text('<rsm:CrossIndustryInvoice xmlns:rsm="x">'), 'f.xml')).status).toBe(422);
   });

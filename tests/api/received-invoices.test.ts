@@ -8,7 +8,8 @@ import { upload, uploadForm } from '../support/uploads';
 import { demoFileNames } from '../support/demo-names';
 
 // « Factures reçues » (decision 046): a supplier's Factur-X PDF, CII or UBL deposited, read, checked
-// (EN 16931, in French) and kept unchanged as an inbox deposit in Comptabilité › Achats.
+// by the official validators (decision 086: XSD, profile, EN 16931 refuse; the French rules flag) and
+// kept unchanged as an inbox deposit in Comptabilité › Achats.
 
 const t = useTestServer();
 const fixture = (name: string) =>
@@ -151,26 +152,73 @@ describe('POST /api/received-invoices: deposit and reading', () => {
     expect(new Uint8Array(file.raw)).toEqual(pdf);
   });
 
-  it('flags a file whose total disagrees with itself: 201, « anomalies », the BR-CO-15 finding in French', async () => {
+  it('refuses a file whose total disagrees with itself (EN 16931 BR-CO-15): 422, the rule and its French explanation, nothing written', async () => {
+    const before = await counts();
     const wrong = cii('FA-FAUX', (x) =>
       x
         .replace('<ram:GrandTotalAmount>1305.50', '<ram:GrandTotalAmount>1300.00')
         .replace('<ram:DuePayableAmount>1305.50', '<ram:DuePayableAmount>1300.00'),
     );
     const res = await deposit(wrong, 'faux-total.xml');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(
+      'La facture « faux-total.xml » est refusée : elle ne respecte pas la règle officielle BR-CO-15 (Factur-X EN16931).',
+    );
+    // Both the Factur-X profile's Schematron and the CEN rules fail it.
+    expect(res.body.errors).toEqual([
+      'BR-CO-15 : Le total TTC (BT-112) n’est pas le total hors TVA plus la TVA.',
+      'BR-CO-15 : Le total TTC (BT-112) n’est pas le total hors TVA plus la TVA.',
+    ]);
+    expect(await counts()).toEqual(before);
+    expect((await get('/api/received-invoices?q=FA-FAUX')).body.items).toEqual([]);
+  });
+
+  it('refuses a file its profile’s XSD refuses: 422 naming the element, nothing written', async () => {
+    const before = await counts();
+    const res = await deposit(
+      cii('FA-XSD', (x) =>
+        x.replace(
+          '<ram:TypeCode>380</ram:TypeCode>',
+          '<ram:TypeCode>380</ram:TypeCode><ram:Couleur>bleu</ram:Couleur>',
+        ),
+      ),
+      'xsd.xml',
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/^La facture « xsd\.xml » est refusée : elle ne respecte pas .*XSD/);
+    expect(res.body.errors[0]).toMatch(
+      /^Le XML ne respecte pas le schéma XSD Factur-X EN16931 \(ligne \d+ : .*Couleur/,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keeps a file only the French rules fault: 201, « anomalies », each BR-FR rule with its id in French', async () => {
+    const partial = cii('FA-FR', (x) =>
+      x
+        .replace(/<ram:IncludedNote><ram:Content>Indemnité[^]*?<\/ram:IncludedNote>/, '')
+        .replace(
+          '<ram:URIUniversalCommunication><ram:URIID schemeID="0225">552100554</ram:URIID></ram:URIUniversalCommunication>',
+          '',
+        ),
+    );
+    const res = await deposit(partial, 'sans-mentions.xml');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'anomalies', statusLabel: '1 anomalie', ttc: 1300 });
-    expect(res.body.findings).toEqual([
+    expect(res.body).toMatchObject({ status: 'anomalies', statusLabel: '2 anomalies', ttc: 1305.5 });
+    expect(res.body.findings.filter((f: { severity: string }) => f.severity === 'erreur')).toEqual([
       {
-        rule: 'BR-CO-15',
+        rule: 'BR-FR-05_BT-22_PMT',
         severity: 'erreur',
-        message:
-          'Le total TTC (1\u202f300,00\u00a0€) ne correspond pas au total HT plus la TVA (1\u202f305,50\u00a0€).',
+        message: 'BR-FR-05_BT-22_PMT : La mention des frais de recouvrement (note PMT) est absente.',
+      },
+      {
+        rule: 'BR-FR-12_BT-49',
+        severity: 'erreur',
+        message: 'BR-FR-12_BT-49 : L’adresse électronique de l’acheteur (BT-49) est absente.',
       },
     ]);
-    const list = await get('/api/received-invoices?q=FA-FAUX');
+    const list = await get('/api/received-invoices?q=FA-FR');
     expect(list.body.items).toEqual([
-      expect.objectContaining({ number: 'FA-FAUX', status: 'anomalies', statusLabel: '1 anomalie' }),
+      expect.objectContaining({ number: 'FA-FR', status: 'anomalies', statusLabel: '2 anomalies' }),
     ]);
   });
 
@@ -199,7 +247,7 @@ describe('POST /api/received-invoices: deposit and reading', () => {
     const res = await deposit(utf8(text(CII).replace('</ram:TypeCode>', '</ram:Type>')), 'casse.xml');
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(
-      'La facture électronique est illisible : Balise « ram:TypeCode » fermée par « ram:Type » (ligne 14).',
+      'La facture électronique est illisible : Balise « ram:TypeCode » fermée par « ram:Type » (ligne 17).',
     );
     expect(await counts()).toEqual(before);
   });
@@ -259,7 +307,7 @@ describe('GET /api/received-invoices: one company never sees another’s', () =>
     expect(
       seeded.map((i: { number: string; statusLabel: string; format: string }) => [i.number, i.format, i.statusLabel]),
     ).toEqual([
-      [energy, 'cii', '1 anomalie'],
+      [energy, 'cii', '6 anomalies'],
       [minoterie, 'cii', 'Conforme'],
       [atelier, 'facturx', 'Conforme'],
     ]);

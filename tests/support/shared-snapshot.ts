@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { todayInParis } from '../../src/domain/dates';
+import { ensureEInvoiceSefs } from '../../scripts/einvoice-sef.mjs';
 import { buildSnapshot } from './api-snapshot';
 
 // The api and e2e projects need the same migrated, seeded database (decision 017). `npm test` runs
@@ -49,6 +50,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The folder of the seeded snapshot for this code, built once (a mkdir lock keeps out a second builder). */
 export async function sharedSnapshot(): Promise<{ dir: string; built: boolean }> {
+  // The received invoices' official rules (decision 086): the seed and every upload read them.
+  await ensureEInvoiceSefs({ log: (line) => console.log(line) });
   const dir = join(tmpdir(), `${PREFIX}${snapshotKey()}`);
   const lock = `${dir}.lock`;
   for (;;) {

@@ -1,7 +1,7 @@
 import { embedFacturX, PDFDocument } from '@cantoo/pdf-lib';
 import { demoPdf, storageFor } from '../modules/documents/service';
 import { insertDeposit, PURCHASES_CATEGORY_ID } from '../modules/inbox/service';
-import { insertReceivedInvoice, readSupplierInvoice } from '../modules/received-invoices/service';
+import { insertReceivedInvoice, readInvoiceOffThread } from '../modules/received-invoices/service';
 import type { SeedContext } from './modules';
 import { formatMonth } from '../../../src/domain/format';
 import { demoCalendar, parisInstant, type DemoCalendar } from './demo-calendar';
@@ -28,10 +28,13 @@ function ciiXml(o: {
   issued: Date;
   due: Date;
   seller: { name: string; siren: string; vat: string; street: string; postcode: string; city: string };
-  buyer: string;
+  buyer: { name: string; siren: string | null };
   lines: SeedLine[];
-  /** A wrong total TTC (and amount due), for the demo of a flagged invoice. */
-  statedTotal?: number;
+  /**
+   * Without the French rules' data (billing framework, PMT/PMD/AAB notes, electronic addresses): the
+   * demo of an invoice kept with its anomalies (decision 086: an EN 16931 fault would refuse it).
+   */
+  withoutFrenchData?: boolean;
 }): string {
   const rows = o.lines.map((l) => ({ ...l, net: Math.round(l.quantity * l.price * 100) / 100 }));
   const rates = [...new Set(rows.map((r) => r.rate))];
@@ -41,12 +44,28 @@ function ciiXml(o: {
   });
   const ht = rows.reduce((s, r) => s + r.net, 0);
   const tva = vat.reduce((s, v) => s + v.vat, 0);
-  const ttc = o.statedTotal ?? ht + tva;
+  const ttc = ht + tva;
+  const fr = !o.withoutFrenchData;
+  const note = (code: string, text: string) =>
+    `<ram:IncludedNote><ram:Content>${esc(text)}</ram:Content><ram:SubjectCode>${code}</ram:SubjectCode></ram:IncludedNote>`;
+  const notes = fr
+    ? note('PMT', 'Indemnité forfaitaire pour frais de recouvrement : 40 €') +
+      note('PMD', 'Pénalités de retard : trois fois le taux d’intérêt légal.') +
+      note('AAB', 'Pas d’escompte pour paiement anticipé.')
+    : '';
+  const address = (siren: string | null) =>
+    fr && siren
+      ? `<ram:URIUniversalCommunication><ram:URIID schemeID="0225">${siren}</ram:URIID></ram:URIUniversalCommunication>`
+      : '';
+  const buyerLegal =
+    fr && o.buyer.siren
+      ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${o.buyer.siren}</ram:ID></ram:SpecifiedLegalOrganization>`
+      : '';
   const date = (d: Date) => `<udt:DateTimeString format="102">${ymd(d)}</udt:DateTimeString>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
-<rsm:ExchangedDocument><ram:ID>${esc(o.number)}</ram:ID><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime>${date(o.issued)}</ram:IssueDateTime></rsm:ExchangedDocument>
+<rsm:ExchangedDocumentContext>${fr ? '<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>M1</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter>' : ''}<ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+<rsm:ExchangedDocument><ram:ID>${esc(o.number)}</ram:ID><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime>${date(o.issued)}</ram:IssueDateTime>${notes}</rsm:ExchangedDocument>
 <rsm:SupplyChainTradeTransaction>
 ${rows
   .map(
@@ -63,9 +82,9 @@ ${rows
   .join('\n')}
 <ram:ApplicableHeaderTradeAgreement>
 <ram:SellerTradeParty><ram:Name>${esc(o.seller.name)}</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${o.seller.siren}</ram:ID></ram:SpecifiedLegalOrganization>
-<ram:PostalTradeAddress><ram:PostcodeCode>${o.seller.postcode}</ram:PostcodeCode><ram:LineOne>${esc(o.seller.street)}</ram:LineOne><ram:CityName>${esc(o.seller.city)}</ram:CityName><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>
+<ram:PostalTradeAddress><ram:PostcodeCode>${o.seller.postcode}</ram:PostcodeCode><ram:LineOne>${esc(o.seller.street)}</ram:LineOne><ram:CityName>${esc(o.seller.city)}</ram:CityName><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>${address(o.seller.siren)}
 <ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${o.seller.vat}</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
-<ram:BuyerTradeParty><ram:Name>${esc(o.buyer)}</ram:Name><ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress></ram:BuyerTradeParty>
+<ram:BuyerTradeParty><ram:Name>${esc(o.buyer.name)}</ram:Name>${buyerLegal}<ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>${address(o.buyer.siren)}</ram:BuyerTradeParty>
 </ram:ApplicableHeaderTradeAgreement>
 <ram:ApplicableHeaderTradeDelivery/>
 <ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
@@ -111,6 +130,7 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
   const calendar = demoCalendar(deps.now());
   const day = (n: number) => parisInstant(calendar.day(n), 12, 0);
   const { atelier, minoterie, energy, energyMonth } = receivedInvoiceNumbers(calendar);
+  const buyer = { name: company.label, siren: company.siren ?? null };
   const files: Array<{ name: string; bytes: Uint8Array; mimeType: string; daysAgo: number }> = [
     {
       name: `Facture ${atelier} Atelier Lumière.pdf`,
@@ -130,7 +150,7 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
             postcode: '69002',
             city: 'Lyon',
           },
-          buyer: company.label,
+          buyer,
           lines: [
             { name: 'Conseil en aménagement', quantity: 10, unit: 'HUR', price: 100, rate: 20 },
             { name: 'Livres de référence', quantity: 20, unit: 'C62', price: 5, rate: 5.5 },
@@ -155,7 +175,7 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
             postcode: '33000',
             city: 'Bordeaux',
           },
-          buyer: company.label,
+          buyer,
           lines: [
             { name: 'Farine de blé T65', quantity: 500, unit: 'KGM', price: 0.8, rate: 5.5 },
             { name: 'Sacs kraft (paquet de 100)', quantity: 11, unit: 'C62', price: 11.5, rate: 20 },
@@ -180,19 +200,20 @@ export async function seedReceivedInvoices({ deps, companies, demoUserId }: Seed
             postcode: '63000',
             city: 'Clermont-Ferrand',
           },
-          buyer: company.label,
+          buyer,
           lines: [
             { name: `Électricité ${energyMonth}`, quantity: 1, unit: 'C62', price: 412.5, rate: 20 },
             { name: 'Abonnement', quantity: 1, unit: 'C62', price: 37.5, rate: 20 },
           ],
-          statedTotal: 530,
+          withoutFrenchData: true,
         }),
       ),
     },
   ];
   for (const [slot, f] of files.entries()) {
     const stored = await storage.put(f.bytes);
-    const read = await readSupplierInvoice(f.bytes, f.name);
+    // In a reader thread, as uploads: the official rules load there (decision 086).
+    const read = await readInvoiceOffThread(f.bytes, f.name);
     const createdAt = calendar.filedAt(f.daysAgo, slot + 3);
     await deps.db.transaction(async (tx) => {
       const deposit = await insertDeposit(tx, {

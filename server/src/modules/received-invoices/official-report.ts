@@ -90,4 +90,3 @@ export function frenchMessage(validator: OfficialValidator, ruleId: string, text
   if (validator === 'fr') return text.startsWith(ruleId.split('_')[0]) ? text : `${ruleId} : ${text}`;
   return `${ruleId} (${VALIDATOR_LABEL[validator]}) n’est pas respectée : « ${text} »`;
 }
-

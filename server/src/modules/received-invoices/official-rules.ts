@@ -139,7 +139,12 @@ function schemaFor(syntax: OfficialSyntax, profile: OfficialProfile, creditNote:
   }
   const p = PROFILE_FILES[profile];
   const dir = join(RULES_DIR, 'schema/ZF_250', p.dir);
-  return schemaSet(p.dir, dir, p.xsd, readdirSync(dir).filter((f) => f !== p.xsd));
+  return schemaSet(
+    p.dir,
+    dir,
+    p.xsd,
+    readdirSync(dir).filter((f) => f !== p.xsd),
+  );
 }
 
 /** Up to 20 schema errors, as libxml2 words them (« Element '…': This element is not expected. »). */
