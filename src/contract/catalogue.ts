@@ -112,6 +112,9 @@ export const customerBody = z.object({
   phone: optionalText(40),
   siren: optionalText(20),
   vatNumber: optionalText(30),
+  /** Decision 085: « Adresse de facturation électronique »: scheme (0225, EM…) and identifier. */
+  electronicAddressScheme: optionalText(10),
+  electronicAddress: optionalText(200),
   payementMode: optionalText(100),
   payementDelay: z.number().nullish(),
   isBusiness: z.boolean().nullish(),
@@ -138,6 +141,9 @@ export const apiCustomer = z.object({
   phone: z.string(),
   siren: z.string(),
   vatNumber: z.string(),
+  /** Decision 085: '' and '' when none is set (the e-invoice then uses the SIREN, scheme 0225, or the e-mail). */
+  electronicAddressScheme: z.string(),
+  electronicAddress: z.string(),
   payementMode: z.string(),
   payementDelay: z.number().nullable(),
   isBusiness: z.boolean(),

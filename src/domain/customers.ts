@@ -1,5 +1,6 @@
 // Customer rules (CUS-1 fields; formats from french-rules.md): cleaning what was typed, field
 // validation run by the customer form and again by the server, and the next account number.
+import { electronicAddressOf, electronicAddressProblem } from './electronic-address';
 import { isValidSiren, isValidVatNumber, sirenOfVatNumber } from './siren';
 import type { Customer } from './types';
 
@@ -23,6 +24,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const compact = (s: string | null | undefined) => (s ?? '').replace(/[\s\u00a0\u202f.]/g, '');
 const trimmed = (s: string | null | undefined) => (s ?? '').trim();
 
+/** Decision 085: the pair without spaces, the scheme in capitals ('em' → 'EM'). */
+function normalizedElectronicAddress(
+  customer: Customer,
+): Pick<Customer, 'electronicAddressScheme' | 'electronicAddress'> {
+  const a = electronicAddressOf(customer.electronicAddressScheme, customer.electronicAddress);
+  return { electronicAddressScheme: a?.scheme ?? '', electronicAddress: a?.value ?? '' };
+}
+
 /** Trims the texts, writes SIREN and VAT number without spaces (VAT in capitals), drops blank alternate addresses. */
 export function normalizeCustomer(customer: Customer): Customer {
   return {
@@ -41,6 +50,7 @@ export function normalizeCustomer(customer: Customer): Customer {
     phone: trimmed(customer.phone),
     siren: compact(customer.siren),
     vatNumber: compact(customer.vatNumber).toUpperCase(),
+    ...normalizedElectronicAddress(customer),
     paymentMode: trimmed(customer.paymentMode),
     paymentDelay: customer.paymentDelay ?? null,
   };
@@ -79,6 +89,9 @@ export function validateCustomer(customer: Customer): string[] {
     const inVat = sirenOfVatNumber(c.vatNumber);
     if (inVat && inVat !== c.siren) errors.push(CUSTOMER_MESSAGES.vatNumberSirenMismatch);
   }
+  // Decision 085: the electronic address, when typed, is one a platform accepts (BR-FR-23, BR-FR-25).
+  const addressProblem = electronicAddressProblem(electronicAddressOf(c.electronicAddressScheme, c.electronicAddress));
+  if (addressProblem) errors.push(addressProblem);
   const delay = c.paymentDelay;
   if (
     delay !== null &&

@@ -102,6 +102,12 @@ export interface Customer {
   phone?: string;
   siren?: string;
   vatNumber?: string;
+  /**
+   * Decision 085: « Adresse de facturation électronique », scheme (0225 French directory, EM e-mail…)
+   * and identifier; both empty: derived from the SIREN or the e-mail on the e-invoice.
+   */
+  electronicAddressScheme?: string;
+  electronicAddress?: string;
   paymentMode?: string;
   /** Days; null or absent means the 30-day default. */
   paymentDelay?: number | null;

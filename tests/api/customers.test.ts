@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES as M } from '../../src/domain/customers';
+import { ELECTRONIC_ADDRESS_MESSAGES as EA } from '../../src/domain/electronic-address';
 import { useTestServer } from '../support/use-test-server';
 
 // Customers of the current company, addressed by account number (CUS-1, CUS-2, ERR-2).
@@ -114,6 +115,8 @@ describe('POST /api/customers', () => {
       phone: '05 46 00 00 00',
       siren: '552100554',
       vatNumber: 'FR96552100554',
+      electronicAddressScheme: '',
+      electronicAddress: '',
       payementMode: 'Virement',
       payementDelay: 30,
       isBusiness: true,
@@ -180,6 +183,39 @@ describe('POST /api/customers', () => {
     expect((await create(customer({ accountNumber: 'BAD2', payementDelay: -1 }))).body.errors).toEqual([
       M.paymentDelayInvalid,
     ]);
+  });
+
+  it('keeps the « adresse de facturation électronique » (scheme + identifier) and refuses one a platform would not accept (decision 085)', async () => {
+    const res = await create(
+      customer({ accountNumber: 'EADR', electronicAddressScheme: ' 0225 ', electronicAddress: '552100554_COMPTA' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ electronicAddressScheme: '0225', electronicAddress: '552100554_COMPTA' });
+    const read = await ctx.server.api.get(path('EADR'), { token: ctx.demo });
+    expect(read.body).toMatchObject({ electronicAddressScheme: '0225', electronicAddress: '552100554_COMPTA' });
+    // Set through the same API, as the directory look-up does: the pair alone changes.
+    const put = await ctx.server.api.put(
+      path('EADR'),
+      customer({ accountNumber: 'EADR', electronicAddressScheme: 'em', electronicAddress: 'factures@vidal.fr' }),
+      { token: ctx.demo },
+    );
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ electronicAddressScheme: 'EM', electronicAddress: 'factures@vidal.fr' });
+    for (const [scheme, value, message] of [
+      ['0225', '55210055', EA.valueInvalid0225],
+      ['0225', '552100554 COMPTA!', EA.valueInvalid0225],
+      ['EM', 'factures@', EA.valueInvalidEmail],
+      ['XX', '552100554', EA.schemeInvalid],
+      ['', '552100554', EA.schemeMissing],
+      ['0225', '', EA.valueMissing],
+      ['0088', '1'.repeat(126), EA.valueTooLong],
+    ]) {
+      const bad = await create(
+        customer({ accountNumber: 'EADR-BAD', electronicAddressScheme: scheme, electronicAddress: value }),
+      );
+      expect(bad.status, `${scheme}:${value}`).toBe(422);
+      expect(bad.body.errors).toEqual([message]);
+    }
   });
 
   it('answers 400, never 500, to malformed input', async () => {

@@ -64,6 +64,8 @@ const customerRow = (over: Partial<CustomerRow> = {}): CustomerRow => ({
   phone: null,
   siren: '784509123',
   vatNumber: null,
+  electronicAddressScheme: null,
+  electronicAddress: null,
   paymentMode: 'Virement',
   paymentDelay: 30,
   isBusiness: true,

@@ -1,5 +1,6 @@
 // Customers as the screens hold them: the API row kept in the cache, the form's domain Customer,
 // search over the list, and how addresses and payment terms read on the sheet.
+import { ELECTRONIC_ADDRESS_MESSAGES } from '../../domain/electronic-address';
 import { isTempId } from '../../data/temp-ids';
 import { CUSTOMER_MESSAGES, DEFAULT_COUNTRY, normalizeCustomer } from '../../domain/customers';
 import { DEFAULT_PAYMENT_DELAY_DAYS } from '../../domain/dates';
@@ -35,6 +36,8 @@ export function emptyCustomer(): Customer {
     phone: '',
     siren: '',
     vatNumber: '',
+    electronicAddressScheme: '',
+    electronicAddress: '',
     paymentMode: '',
     paymentDelay: null,
     isBusiness: true,
@@ -129,7 +132,8 @@ export function filterCustomers(index: IndexedCustomers, query: string): Custome
   return index.rows.filter((_, i) => words.every((w) => index.keys[i].includes(w)));
 }
 
-export type CustomerField = 'accountNumber' | 'socialReason' | 'email' | 'siren' | 'vatNumber' | 'paymentDelay';
+export type CustomerField =
+  'accountNumber' | 'socialReason' | 'email' | 'siren' | 'vatNumber' | 'paymentDelay' | 'electronicAddress';
 
 // By the rulebook's message keys (src/domain/customers.ts): siren… under SIREN, vatNumber… under the VAT number.
 const FIELD_OF: Record<string, CustomerField> = Object.fromEntries(
@@ -150,6 +154,8 @@ const FIELD_OF: Record<string, CustomerField> = Object.fromEntries(
     return field ? [[message, field]] : [];
   }),
 );
+// Decision 085: every problem of the electronic address shows under it.
+for (const message of Object.values(ELECTRONIC_ADDRESS_MESSAGES)) FIELD_OF[message] = 'electronicAddress';
 
 /** Each broken rule under its field (the form also lists them all). */
 export function customerFieldErrors(errors: readonly string[]): Partial<Record<CustomerField, string>> {

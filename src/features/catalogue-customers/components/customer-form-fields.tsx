@@ -14,6 +14,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { PlumeEnvironment } from '../../../data/db';
 import type { Customer } from '../../../domain/types';
+import { ElectronicAddressFields } from './electronic-address-fields';
 import type { CustomerField } from '../customer-model';
 import { civilityOptions, paymentModeOptions } from '../environment-options';
 
@@ -124,6 +125,7 @@ export function CustomerFormFields({
         </Stack>
       </Fieldset>
       <BillingAndDelivery billing={billing} setBilling={setBilling} delivery={text('deliveryAddress')} />
+      <ElectronicAddressFields customer={c} error={errors.electronicAddress} onChange={onChange} onLeave={onLeave} />
       <Fieldset legend="Contact">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
