@@ -123,7 +123,7 @@ function makeControl(store: PlatformStore, processor: Processor, faults: Faults)
       Object.assign(faults, { latencyMs: 0, down: null, fail5xx: 0 });
       processor.calls.length = 0;
     },
-    flows: (owner) => store.ordered().filter((f) => !owner || f.owner === owner).sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : 0)),
+    flows: (owner) => [...store.flows.values()].filter((f) => !owner || f.owner === owner),
     webhookCalls: () => [...processor.calls],
     idle: () => processor.idle(),
   };
