@@ -6,8 +6,11 @@ import { EInvoiceReadError } from '../../../../src/einvoice/parse';
 
 export type OfficialSyntax = 'cii' | 'ubl';
 export type OfficialProfile = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN16931' | 'EXTENDED';
-/** lecture: the file itself; xsd; profil: Factur-X Schematron of the profile; en16931: CEN; fr: BR-FR. */
-export type OfficialValidator = 'lecture' | 'xsd' | 'profil' | 'en16931' | 'fr';
+/**
+ * lecture: the file itself; xsd; profil: Factur-X Schematron of the profile; en16931: CEN; fr: BR-FR;
+ * portail: the portal's own finding that the rules were not run (a file beyond OFFICIAL_MAX_LINES).
+ */
+export type OfficialValidator = 'lecture' | 'xsd' | 'profil' | 'en16931' | 'fr' | 'portail';
 
 export interface OfficialFailure {
   /** The rule's id as the validator names it (BR-CO-15, FX-SCH-A-000556, BR-FR-12_BT-49), or XSD / LECTURE. */
@@ -34,7 +37,7 @@ export interface OfficialReport {
 /** The one mapping from the validators' results to the three outcomes (decision 086). */
 export function verdictOf(failures: readonly OfficialFailure[]): { verdict: OfficialVerdict; status: 422 | null } {
   const fatal = failures.filter((f) => f.flag === 'fatal');
-  if (fatal.some((f) => f.validator !== 'fr')) return { verdict: 'refused', status: 422 };
+  if (fatal.some((f) => f.validator !== 'fr' && f.validator !== 'portail')) return { verdict: 'refused', status: 422 };
   return fatal.length ? { verdict: 'anomalies', status: null } : { verdict: 'conforme', status: null };
 }
 
@@ -55,6 +58,7 @@ export const VALIDATOR_LABEL: Record<OfficialValidator, string> = {
   profil: 'Règles Factur-X du profil',
   en16931: 'Norme EN 16931',
   fr: 'Règles françaises (XP Z12-012)',
+  portail: 'Contrôle officiel',
 };
 
 /** French explanations of the rules the corpus and the portal's suppliers fail most. */

@@ -1,12 +1,16 @@
 import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
 import { Readable } from 'node:stream';
 import { api } from '../../../../src/contract/index';
 import { depositCategoryIds } from '../../../../src/domain/document-categories';
 import { EInvoiceReadError } from '../../../../src/einvoice/parse';
 import { recordIdempotentResponse, matchUploadKey } from '../../http/idempotency';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { assertRight, subjectOf } from '../../http/auth-middleware';
 import { createModule } from '../../http/route';
-import type { Deps } from '../../http/types';
+import type { AppEnv, Deps } from '../../http/types';
+import { can } from '../../../../src/domain/rights';
+import type { DbOrTx } from '../../db/client';
 import { idParam } from '../../http/validate';
 import { contentDisposition, documentAccess, holdBlobs, storageFor } from '../documents/service';
 import { depositFile, depositNames, insertDeposit, PURCHASES_CATEGORY_ID, removeDepositBytes } from '../inbox/service';
@@ -24,6 +28,10 @@ import {
   type ReadInvoice,
 } from './service';
 import { receiveInvoiceUpload } from './upload';
+import { lastReceivedStatuses, lifecycleActionsOf, receivedTrail, setBuyerStatus } from './lifecycle';
+
+const ANSWER_ONLY =
+  'Vous ne pouvez pas approuver, refuser ni contester les factures reçues : il faut le droit de modifier dans « Ma bannette ».';
 
 // « Factures reçues » (decision 046). Rights are the inbox's: depositing there deposits here, seeing
 // its deposits lists and reads these; the files follow the documents' one rule (access.ts).
@@ -35,14 +43,47 @@ export function receivedInvoicesModule(deps: Deps) {
 
   route(api.receivedInvoices.listReceivedInvoices, { right: right('view') }, async (c, { query }) => {
     const access = await documentAccess(deps, c);
-    return c.json(await listReceived(deps.db, access, query, (ids) => depositNames(deps.db, access.companyId, ids)));
+    const page = await listReceived(deps.db, access, query, (ids) => depositNames(deps.db, access.companyId, ids));
+    // Decision 089: each row's last lifecycle status.
+    const last = await lastReceivedStatuses(
+      deps.db,
+      access.companyId,
+      page.items.map((r) => r.id),
+    );
+    return c.json({ ...page, items: page.items.map((r) => ({ ...r, lastStatus: last.get(r.id) ?? null })) });
   });
+
+  /** The detail with its lifecycle trail and what this member may set now (decision 089). */
+  const detailWithLifecycle = async (c: Context<AppEnv>, db: DbOrTx, row: Awaited<ReturnType<typeof findReceived>>) => {
+    const names = await depositNames(db, row.companyId, [row.depositId]);
+    const trail = await receivedTrail(db, row.companyId, row.id);
+    const mayAnswer = can(subjectOf(c), 'answerReceivedInvoices');
+    return {
+      ...detailOf(row, names.get(row.depositId) ?? ''),
+      lifecycle: trail,
+      lifecycleActions: lifecycleActionsOf(row, trail, mayAnswer),
+    };
+  };
 
   route(api.receivedInvoices.getReceivedInvoice, { right: right('view') }, async (c) => {
     const access = await documentAccess(deps, c);
     const row = await findReceived(deps.db, access, idParam(c, 'id'));
-    const names = await depositNames(deps.db, access.companyId, [row.depositId]);
-    return c.json(detailOf(row, names.get(row.depositId) ?? ''));
+    return c.json(await detailWithLifecycle(c, deps.db, row));
+  });
+
+  // Decision 089 (LC-2, LC-3): the buyer's status, sent to the seller through the platform.
+  route(api.receivedInvoices.setReceivedInvoiceStatus, { right: right('view') }, async (c, { body }) => {
+    assertRight(can(subjectOf(c), 'answerReceivedInvoices'), ANSWER_ONLY);
+    const access = await documentAccess(deps, c);
+    const id = idParam(c, 'id');
+    const detail = await deps.db.transaction(async (tx) => {
+      const row = await findReceived(tx, access, id);
+      await setBuyerStatus(tx, row, body, c.get('user').id, deps.now());
+      const answer = await detailWithLifecycle(c, tx, row);
+      await recordIdempotentResponse(tx, c, 201, answer);
+      return answer;
+    });
+    return c.json(detail, 201);
   });
 
   route(api.receivedInvoices.receivedInvoiceFile, { right: right('view') }, async (c) => {

@@ -15,6 +15,8 @@ import { readInvoiceOffThread } from './reader-pool';
 
 export { readSupplierInvoice, supplierKeyOf, type ReadInvoice } from './read';
 export { readInvoiceOffThread } from './reader-pool';
+// Decision 089: incoming lifecycle statuses (CDAR), about invoices sent or received.
+export { recordIncomingStatus } from './lifecycle';
 
 // « Factures reçues » (decision 046): suppliers' e-invoices read from their original file (an inbox
 // deposit in Comptabilité › Achats, kept unchanged) and checked. Rows are written once: a trigger
