@@ -60,3 +60,24 @@ export const isoDateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const instant = z.string();
 /** Money and rates as JSON numbers. */
 export const money = z.number();
+
+/**
+ * Decision 089: one event of an invoice's lifecycle trail (« statut de cycle de vie », XP Z12-012),
+ * sent or received: its code and French label, when it was set, by whom, its reason, the rules a
+ * « Rejetée » names, the amounts an « Encaissée » carries per VAT rate.
+ */
+export const lifecycleEvent = z.object({
+  id: z.number(),
+  code: z.string(),
+  label: z.string(),
+  occurredAt: z.string(),
+  /** 'platform' | 'buyer' | 'seller' | 'us' */
+  setBy: z.enum(['platform', 'buyer', 'seller', 'us']),
+  setByLabel: z.string(),
+  reasonCode: z.string().nullable(),
+  reasonLabel: z.string().nullable(),
+  reasonText: z.string().nullable(),
+  failedRules: z.array(z.object({ id: z.string(), text: z.string() })),
+  collected: z.array(z.object({ amount: z.number(), vatRate: z.number(), currency: z.string() })),
+});
+export type LifecycleEventJson = z.output<typeof lifecycleEvent>;

@@ -157,6 +157,11 @@ export const invoiceListQuery = z.object({
   type: z.enum(['Facture', 'Avoir']).optional(),
   validated: z.enum(['true', 'false']).optional(),
   state: z.enum(['paid', 'unpaid', 'overdue']).optional(),
+  /** Decision 089: the invoices whose last lifecycle status has this code (200…213, 220). */
+  lifecycle: z
+    .string()
+    .regex(/^\d{3}$/, { message: 'Le statut de cycle de vie est un code de 3 chiffres (200, 210, 212…).' })
+    .optional(),
 });
 
 export const quoteListQuery = z.object({
@@ -273,6 +278,8 @@ export const invoiceListRow = z.object({
     amountPaid: z.number(),
     amountCredited: z.number(),
   }),
+  /** Decision 089: the last lifecycle status of the invoice sent, null when none came. */
+  lastStatus: z.object({ code: z.string(), label: z.string() }).nullable().optional(),
 });
 export type InvoiceListRow = z.output<typeof invoiceListRow>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/dates';
 import { PAYMENT_MEANS_KEYS } from '../domain/invoice-status';
 import { parseFrenchNumber } from '../domain/money';
-import { cursorPage, MAX_ID } from './common';
+import { cursorPage, lifecycleEvent, MAX_ID } from './common';
 import { endpoint, file } from './endpoint';
 import {
   invoiceJson,
@@ -246,6 +246,8 @@ export const followUpBody = z.object({
   ),
   correctedInvoice: z.object({ id: z.number(), number: z.string().nullable() }).nullable(),
   history: z.array(z.object({ kind: z.string(), at: z.string(), label: z.string() })),
+  /** Decision 089: the lifecycle statuses of the invoice sent through the platform, oldest first. */
+  lifecycle: z.array(lifecycleEvent).optional(),
 });
 export type FollowUp = z.output<typeof followUpBody>;
 

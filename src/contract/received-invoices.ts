@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, file } from './endpoint';
-import { listQuery, page } from './common';
+import { lifecycleEvent, listQuery, page } from './common';
 
 // « Factures reçues » (decision 046): suppliers' e-invoices (Factur-X PDF, CII or UBL) deposited by a
 // member of the company, or arriving through the inbox in Comptabilité › Achats. The server reads
@@ -33,6 +33,8 @@ export const receivedInvoiceRow = z.object({
   depositId: z.number(),
   fileName: z.string(),
   createdAt: z.string(),
+  /** Decision 089: the last lifecycle status (ours as buyer, or the seller's), null when none. */
+  lastStatus: z.object({ code: z.string(), label: z.string() }).nullable().optional(),
 });
 export type ReceivedInvoiceRow = z.output<typeof receivedInvoiceRow>;
 
@@ -50,6 +52,19 @@ export const receivedInvoiceDetail = receivedInvoiceRow.extend({
   ),
   vatBreakdown: z.array(z.object({ category: z.string(), rate: z.number(), base: z.number(), vat: z.number() })),
   findings: z.array(finding),
+  /** Decision 089: the lifecycle trail, oldest first. */
+  lifecycle: z.array(lifecycleEvent).optional(),
+  /** The statuses this member may set now, as the buyer (empty without the right). */
+  lifecycleActions: z
+    .array(
+      z.object({
+        code: z.enum(['205', '207', '210', '211']),
+        label: z.string(),
+        reasonRequired: z.boolean(),
+        reasons: z.array(z.object({ code: z.string(), label: z.string() })),
+      }),
+    )
+    .optional(),
 });
 export type ReceivedInvoiceDetail = z.output<typeof receivedInvoiceDetail>;
 
@@ -98,4 +113,28 @@ export const receivedInvoiceFile = endpoint({
   summary: 'Le fichier original, tel qu’il a été déposé',
   responses: { 200: file('application/pdf', 'application/xml') },
   errors: { 404: 'Facture reçue introuvable.' },
+});
+
+export const setReceivedInvoiceStatus = endpoint({
+  method: 'post',
+  path: '/received-invoices/:id/lifecycle',
+  tag,
+  offline: 'online-only',
+  summary:
+    'Pose un statut de cycle de vie d’acheteur sur une facture reçue — Approuvée (205), En litige (207, motif), ' +
+    'Refusée (210, motif de la liste obligatoire) ou Paiement transmis (211) — et le transmet au fournisseur par la plateforme',
+  body: z.object({
+    code: z.enum(['205', '207', '210', '211'], {
+      message: 'Statut inconnu : 205 (Approuvée), 207 (En litige), 210 (Refusée) ou 211 (Paiement transmis).',
+    }),
+    reasonCode: z.string().max(40).optional(),
+    reasonText: z.string().max(1000).optional(),
+  }),
+  responses: { 201: receivedInvoiceDetail },
+  errors: {
+    403: 'Droits insuffisants',
+    404: 'Facture reçue introuvable.',
+    409: 'Statut impossible sur cette facture (déjà refusée, fournisseur sans SIREN…)',
+    422: 'Motif manquant ou hors de la liste',
+  },
 });

@@ -44,6 +44,9 @@ export interface Resource {
  *   (decision 073). Asked with the subject of the FIRM company's membership.
  * - managePlatform: set the company's approved platform and its credentials (decision 088) — the
  *   firm's staff, or the company's user administrator (view on profil › gestionUtilisateurs).
+ * - answerReceivedInvoices: set the buyer's lifecycle statuses on a received invoice — approve, dispute,
+ *   refuse, payment sent (decision 089): edit on « Ma bannette », whose « Achats » hold those invoices
+ *   (reading one still needs its category, as every received invoice).
  */
 export type Capability =
   | 'firm'
@@ -53,7 +56,8 @@ export type Capability =
   | 'readArticles'
   | 'convertQuote'
   | 'linkFirmAccount'
-  | 'managePlatform';
+  | 'managePlatform'
+  | 'answerReceivedInvoices';
 
 /**
  * Who asks, in the current company: the user profile fits as it is (userType, appRights of the
@@ -100,6 +104,8 @@ export function can(subject: Subject | null | undefined, ...args: CanArgs): bool
       return invoicing('listeDevis', 'transform') && invoicing('listeFactures', 'create');
     case 'managePlatform':
       return subject.userType === FIRM_USER_TYPE || hasChildRight(rights, 'profil', 'gestionUtilisateurs', 'view');
+    case 'answerReceivedInvoices':
+      return hasMenuRight(rights, 'maBannette', 'edit');
     case 'linkFirmAccount':
       return (
         subject.userType === FIRM_USER_TYPE && invoicing('gestionClients', 'edit') && invoicing('listeFactures', 'view')

@@ -25,6 +25,7 @@ import {
   readDepositedInvoices,
   readInvoiceOffThread,
   recordDepositedInvoices,
+  recordIncomingStatus,
 } from './received-invoices/service';
 import { platformModule, type IncomingEntries } from './platform/index';
 import { customerHasValidatedInvoices } from './invoices/service';
@@ -67,4 +68,9 @@ export const platformEntries: IncomingEntries = {
     insert: (tx, v, read) => insertReceivedInvoice(tx, v, read as never),
     isDuplicateViolation,
   },
+  // Decision 089: a lifecycle status (CDAR) joins the trail of the invoice it is about, sent or received.
+  statuses: (deps, { companyId, flow, bytes }) =>
+    deps.db.transaction((tx) =>
+      recordIncomingStatus(tx, companyId, new TextDecoder().decode(bytes), flow.flowId ?? null, deps.now()),
+    ),
 };

@@ -7,6 +7,7 @@ import { estimates, invoices } from '../../db/schema/index';
 import { customerColumns, customerIdByAccount, joinCustomer } from '../catalogue/service';
 import { num } from './invoice-store';
 import { afterInvoice, afterQuote, decodeInvoiceCursor, decodeQuoteCursor, encodeCursor } from './list-cursor';
+import { lastStatusCondition, lastStatuses } from './lifecycle';
 import { searchCondition } from './search';
 
 // Server-side filtering and paging of the invoice and quote lists (100 000 documents stay fast:
@@ -50,6 +51,7 @@ export function invoiceConditions(
     q.state === 'paid' ? isNotNull(invoices.paidAt) : undefined,
     q.state === 'unpaid' ? unpaidCondition : undefined,
     q.state === 'overdue' ? and(unpaidCondition, lt(invoices.dueDate, today)) : undefined,
+    lastStatusCondition(q.lifecycle),
   );
 }
 
@@ -67,6 +69,7 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
   const rows = await db
     .select({
       id: invoices.id,
+      companyId: invoices.companyId,
       numberYear: invoices.numberYear,
       numberSeq: invoices.numberSeq,
       type: invoices.type,
@@ -101,6 +104,12 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
     .offset(start.after ? 0 : start.offset);
   const last = rows.length === limit ? rows[rows.length - 1] : undefined;
   const next = last ? encodeCursor([last.numberYear, last.numberSeq, last.number, last.id]) : null;
+  // Decision 089: the last lifecycle status of each validated invoice of the page (one query).
+  const statuses = await lastStatuses(
+    db,
+    rows[0]?.companyId ?? 0,
+    rows.filter((r) => r.validated).map((r) => r.id),
+  );
   const items = rows.map((r) => ({
     id: r.id,
     customer: { socialReason: r.socialReason ?? '', name: r.name ?? '', accountNumber: r.accountNumber ?? '' },
@@ -131,6 +140,7 @@ export async function invoiceRows(db: DbOrTx, where: SQL | undefined, limit: num
       amountPaid: num(r.amountPaid),
       amountCredited: num(r.amountCredited),
     },
+    lastStatus: statuses.get(r.id) ?? null,
   }));
   return { items, next };
 }

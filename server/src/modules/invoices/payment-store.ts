@@ -7,6 +7,7 @@ import { invoicePayments, invoices } from '../../db/schema/index';
 import type { Deps } from '../../http/types';
 import { creditNotesOf } from './credit-balance';
 import { invoiceHistory, recordEvent } from './history';
+import { invoiceTrail, recordCollectedStatus } from './lifecycle';
 import { loadInvoice, type InvoiceRow } from './invoice-store';
 
 // Payments of an invoice (decision 011): several partial payments, each with its date, means
@@ -46,9 +47,10 @@ export async function addPayment(
   const amount = toDecimal(p.amount).toFixed(2);
   const paid = toDecimal(inv.amountPaid).plus(amount);
   const settled = amountDue({ ...facts(inv), paid: paid.toFixed(2) }) === 0;
-  await tx
+  const [payment] = await tx
     .insert(invoicePayments)
-    .values({ companyId: inv.companyId, invoiceId: inv.id, paidOn: p.date, means: p.means, amount, insertedAt: at });
+    .values({ companyId: inv.companyId, invoiceId: inv.id, paidOn: p.date, means: p.means, amount, insertedAt: at })
+    .returning({ id: invoicePayments.id });
   await tx
     .update(invoices)
     .set({ amountPaid: paid.toFixed(2), paidAt: settled ? p.date : null, updatedAt: at })
@@ -61,6 +63,8 @@ export async function addPayment(
     at,
     detail: { amount: Number(amount), means: p.means, date: p.date, settled: settled ? 1 : 0 },
   });
+  // Decision 089 (PAY-LC-1): a services invoice's payment sends its « Encaissée » through the platform.
+  await recordCollectedStatus(tx, inv, { id: payment!.id, amount: Number(amount) }, at);
 }
 
 /** GET …/follow-up: status, rest due, payments, credit notes and history of one invoice. */
@@ -110,6 +114,7 @@ export async function followUp(db: Deps['db'] | Tx, companyId: number, id: numbe
       ? { id: inv.correctedInvoiceId, number: row.correctedNumber ?? null }
       : null,
     history: await invoiceHistory(db, companyId, inv),
+    lifecycle: await invoiceTrail(db, companyId, id),
   };
 }
 
