@@ -58,6 +58,9 @@ export async function buildServer({ root = ROOT } = {}) {
       entryPoints: {
         index: 'server/src/index.ts',
         'einvoice-reader': 'server/src/modules/received-invoices/reader-worker.ts',
+        // The local approved platform (decision 087): a program of its own, started by `npm start`
+        // before the server; it shares the reader threads and the official rules' chunks.
+        'local-platform': 'server/src/local-platform/main.ts',
       },
       outdir: tmp,
       bundle: true,
