@@ -78,6 +78,21 @@ export default defineConfig({
       },
       {
         test: {
+          // Decision 086: the real-world corpus (../shared/corpora) through the official validators
+          // and the portal's upload API, verdict for verdict. `npm run test:corpus` (.ci/run).
+          name: 'corpus',
+          expect,
+          execArgv: apiWorkerArgs,
+          include: ['tests/corpus/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/api-setup.ts'],
+          globalSetup: ['tests/support/api-global-setup.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
+        test: {
           // The calendar lane's own files (decision 076): the demo seeded at each instant where dates
           // break, on the real server and PGlite, as the api project runs them. `npm run
           // test:calendar` runs them once, before the API suite at each instant.
