@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { DEFAULT_LOCAL_PA_SECRET } from '../../server/src/local-platform/directory-data';
 import { signPayload } from '../../server/src/modules/platform/signature';
 
 // A tiny Flow Service for the platform's tests (decision 088): it counts every submission, dedupes
@@ -96,7 +97,7 @@ export async function startFakePlatform(clock: () => Date = () => new Date()): P
   };
   app.post('/auth/token', async (c) => {
     const form = await c.req.parseBody();
-    if (form.client_secret !== 'secret') return c.json({ error: 'invalid_client' }, 401);
+    if (form.client_secret !== 'secret' && form.client_secret !== DEFAULT_LOCAL_PA_SECRET) return c.json({ error: 'invalid_client' }, 401);
     state.tokensIssued++;
     return c.json({ access_token: `t-${state.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 });
   });
@@ -113,7 +114,6 @@ export async function startFakePlatform(clock: () => Date = () => new Date()): P
     const info = JSON.parse(form.flowInfo instanceof File ? await form.flowInfo.text() : String(form.flowInfo));
     const file = form.file as File;
     const bytes = new Uint8Array(await file.arrayBuffer());
-    await state.onSubmit?.();
     if (state.mode === 'refuse')
       return c.json({ errorCode: 'INVALID_FLOW', errorMessage: 'BR-FR-12 : adresse électronique de l’acheteur absente' }, 422);
     const at = clock().toISOString();
@@ -134,6 +134,8 @@ export async function startFakePlatform(clock: () => Date = () => new Date()): P
       processingRuleSource: 'Computed',
     };
     state.flows.push(flow);
+    // The platform took it; the sender may die before it hears so.
+    await state.onSubmit?.();
     const { bytes: _b, ...full } = flow;
     return c.json(full, 202);
   });

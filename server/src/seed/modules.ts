@@ -10,6 +10,7 @@ import { seedAccounting } from './accounting';
 import { seedAdmin } from './admin';
 import { seedMyAccount } from './my-account';
 import { seedReceivedInvoices } from './received-invoices';
+import { seedPlatform } from '../modules/platform/seed';
 
 export type SeededCompany = typeof companies.$inferSelect & { invoicing: boolean };
 
@@ -32,4 +33,5 @@ export const moduleSeeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedSignIns,
   seedMyAccount,
   seedReceivedInvoices,
+  seedPlatform,
 ];

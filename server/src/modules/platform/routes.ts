@@ -7,6 +7,7 @@ import { createModule } from '../../http/route';
 import type { Deps } from '../../http/types';
 import { idParam } from '../../http/validate';
 import { afnorClient, PlatformError, type PlatformFlow } from './afnor-client';
+import { subscribe } from './webhooks';
 import { handleIncomingFlow, type IncomingEntries } from './incoming';
 import {
   accessOf,
@@ -17,12 +18,10 @@ import {
   LOCAL_REFUSED,
   platformName,
   recordCheck,
-  setWebhook,
   settingsOf,
   settingsProblems,
   transmissionOf,
   writeSettings,
-  type SettingsRow,
 } from './service';
 import { verifySignature } from './signature';
 
@@ -32,21 +31,6 @@ import { verifySignature } from './signature';
 
 const MANAGE_ONLY = 'Seuls le cabinet et l’administrateur des utilisateurs de la société gèrent sa plateforme agréée.';
 const SETTINGS_TITLE = 'Les réglages de la plateforme agréée sont incomplets.';
-
-/** Subscribes to the platform's notifications; a platform that refuses leaves the polling alone at work. */
-async function subscribe(deps: Deps, row: SettingsRow): Promise<void> {
-  const origin = deps.config.publicUrl;
-  if (!origin) return;
-  const client = afnorClient(accessOf(row), deps.now);
-  try {
-    if (row.webhookUid) await client.deleteWebhook(row.webhookUid).catch(() => undefined);
-    const hook = await client.createWebhook({ callbackUrl: `${origin}/api/platform/webhook/${row.hookId}` });
-    await setWebhook(deps.db, row.companyId, { uid: hook.webhookId, key: hook.signingKey });
-  } catch (error) {
-    console.warn(`Plateforme : abonnement aux notifications impossible (société ${row.companyId}), relève seule`, (error as Error).message);
-    await setWebhook(deps.db, row.companyId, null);
-  }
-}
 
 export function platformRoutes(deps: Deps, entries: IncomingEntries) {
   const { app, route } = createModule(deps, '/api', 'Plateforme agréée');

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { platformOutbox } from '../../db/schema/index';
 import { loggableError } from '../../db/loggable-error';
@@ -6,6 +6,7 @@ import type { Deps } from '../../http/types';
 import { afnorClient, PlatformError, type AfnorClient, type PlatformFlow } from './afnor-client';
 import { pollIncoming, type IncomingEntries } from './incoming';
 import { accessOf, allSettings, findSettings, type SettingsRow } from './service';
+import { subscribe } from './webhooks';
 
 // Decision 088: the worker every instance runs. It takes the due rows of the outgoing queue under a
 // lease (FOR UPDATE SKIP LOCKED: two instances on one PostgreSQL never take the same row), and sends
@@ -200,6 +201,8 @@ export function startPlatformWorker(deps: Deps, entries: IncomingEntries, opts: 
       try {
         for (const settings of await allSettings(deps.db)) {
           if (closed) break;
+          // Set by the demo's seed before the port opened, or refused earlier: subscribed now.
+          if (!settings.webhookKey && !opts.clientFor) await subscribe(deps, settings);
           const client = opts.clientFor?.(settings) ?? afnorClient(accessOf(settings), deps.now);
           await pollIncoming(deps, entries, settings, client).catch((e) =>
             console.warn(`Plateforme : relève des flux entrants en échec (société ${settings.companyId})`, e?.message),
@@ -222,8 +225,18 @@ export function startPlatformWorker(deps: Deps, entries: IncomingEntries, opts: 
     pollTimer = setTimeout(() => void pollOnce().finally(schedulePoll), pollMs);
     pollTimer.unref();
   };
+  // The embedded database has one owner (its data folder's lock): a lease left by a killed process
+  // is this instance's own, and is released at once instead of after LEASE_MS.
+  if (!deps.state.sharedLocks)
+    turn = deps.db
+      .update(platformOutbox)
+      .set({ leaseUntil: null })
+      .where(isNotNull(platformOutbox.leaseUntil))
+      .catch((e) => console.warn('Plateforme : reprise de la file en échec', loggableError(e)));
   schedule();
-  schedulePoll();
+  // The first relève soon after the start (webhooks to subscribe, flows that came while stopped).
+  pollTimer = setTimeout(() => void pollOnce().finally(schedulePoll), Math.min(pollMs, 1000));
+  pollTimer.unref();
   return {
     runOnce,
     pollOnce,
