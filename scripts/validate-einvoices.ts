@@ -1,6 +1,7 @@
 // npx tsx scripts/validate-einvoices.ts <dossier>: checks every *.cii.xml and *.ubl.xml file of a
-// directory with the official EN 16931 validators, offline (tests/support/einvoice-validators.ts:
-// XSD + Factur-X and CEN Schematrons). One line per failing file with the rules that failed, then a
+// directory with the official validators, offline (tests/support/einvoice-validators.ts: XSD +
+// Factur-X and CEN Schematrons + the French platform rules, BR-FR, decision 085). A file fails on any
+// fatal failed-assert, and when no rule of a stylesheet fired on it. One line per failing file with the rules that failed, then a
 // total; exit code 1 on any failure (2 on a usage error). Decision 046: the test run drops
 // every XML the server produces into such a directory and calls this at the end.
 import { readdir, readFile } from 'node:fs/promises';

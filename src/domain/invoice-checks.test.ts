@@ -348,7 +348,8 @@ describe('checkInvoice: the reform’s mentions', () => {
   });
 
   it('refuses validation for a professional customer in France without a valid SIREN', () => {
-    const noSiren = { ...customer, siren: '' };
+    // An e-mail: the electronic address of a customer outside the French directory (decision 085).
+    const noSiren = { ...customer, siren: '', email: 'compta@dupont.example' };
     expect(checkInvoice(invoice(), ctx({ forValidation: true, customer: noSiren }))).toEqual([
       'Le client Dupont (411DUP) est un professionnel en France : renseignez son SIREN (valide) avant de valider la facture.',
     ]);

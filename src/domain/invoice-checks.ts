@@ -17,7 +17,8 @@ import {
 import { amountLimitErrors } from './amount-limits';
 import { creditMessages } from './credit-notes';
 import { isDateInBounds, isIsoDate, isSameMonth } from './dates';
-import { customerInvoiceProblem } from './customers';
+import { customerInvoiceProblem, customerOptionLabel, isInFrance } from './customers';
+import { effectiveElectronicAddress, electronicAddressOf, electronicAddressProblem } from './electronic-address';
 import { legalDetailsRefusal, type LegalDetailsFields } from './legal-details';
 import { isOperationKind } from './operation-kind';
 import { computeTotals } from './totals';
@@ -84,8 +85,68 @@ export function invoiceMessages(type: InvoiceType | '' | null | undefined) {
       'La date de la vente ou de la prestation doit être une date valide, comprise entre le 01/01/1900 et le 31/12/2100.',
     operationKindInvalid:
       'La nature de l’opération doit être une livraison de biens, une prestation de services ou les deux.',
+    // Decision 085: what the French platform rules (XP Z12-012) would reject.
+    billingDateNotForPlatforms:
+      'La date de facturation doit être comprise entre le 01/01/2000 et le 31/12/2099 : les plateformes de facturation électronique refusent les autres (BR-FR-03).',
+    dueDateNotForPlatforms:
+      "La date d'échéance doit être comprise entre le 01/01/2000 et le 31/12/2099 : les plateformes de facturation électronique refusent les autres (BR-FR-03).",
+    saleDateNotForPlatforms:
+      'La date de la vente ou de la prestation doit être comprise entre le 01/01/2000 et le 31/12/2099 : les plateformes de facturation électronique refusent les autres (BR-FR-03).',
   };
 }
+
+/**
+ * Decision 085 (BR-FR-01, BR-FR-02): an e-invoice number has at most 35 characters, only letters,
+ * digits and + - _ /. Our series (F2026-0001) always do; the server checks the number it takes anyway.
+ */
+export function eInvoiceNumberProblem(number: string): string | null {
+  if (number.length > 35)
+    return `Le numéro ${number} dépasse 35 caractères : les plateformes de facturation électronique le refuseraient (BR-FR-01).`;
+  if (!/^[A-Za-z0-9+\-_/]+$/.test(number))
+    return `Le numéro ${number} contient des caractères que les plateformes de facturation électronique refusent : seulement des lettres, des chiffres et + - _ / (BR-FR-02).`;
+  return null;
+}
+
+/**
+ * Decision 085 (BR-FR-12): the buyer's electronic address (BT-49) — the one on its sheet, else its
+ * SIREN in the French directory (a French business), else its e-mail. Why the invoice cannot be
+ * validated without one, naming the customer; null when there is one.
+ */
+export function buyerElectronicAddressProblem(
+  customer: Pick<
+    Customer,
+    | 'accountNumber'
+    | 'socialReason'
+    | 'name'
+    | 'isBusiness'
+    | 'country'
+    | 'siren'
+    | 'email'
+    | 'electronicAddressScheme'
+    | 'electronicAddress'
+  >,
+): string | null {
+  const own = electronicAddressOf(customer.electronicAddressScheme, customer.electronicAddress);
+  const label = customerOptionLabel(customer);
+  const ownProblem = electronicAddressProblem(own);
+  if (ownProblem) return `Client ${label} : ${ownProblem}`;
+  const french = customer.isBusiness !== false && isInFrance(customer.country);
+  if (
+    effectiveElectronicAddress({
+      electronicAddress: own,
+      siren: customer.siren,
+      email: customer.email,
+      inFrenchDirectory: french,
+    })
+  )
+    return null;
+  return french
+    ? `Le client ${label} n’a pas d’adresse de facturation électronique : renseignez-la sur sa fiche (ou son SIREN), la facture électronique l’exige.`
+    : `Le client ${label} n’a pas d’adresse de facturation électronique : renseignez-la sur sa fiche, ou son e-mail, la facture électronique l’exige.`;
+}
+
+/** BR-FR-03: years 2000 to 2099 only. */
+const platformYear = (d: string | null | undefined) => !filled(d) || (d >= '2000-01-01' && d <= '2099-12-31');
 
 /**
  * The reform's mentions on the payload (all optional, decision 046): the kind of operation, VAT on
@@ -183,9 +244,15 @@ function validationErrors({ invoice, ctx, msg }: CheckInput): string[] {
   // The seller's legal details, and a professional customer in France's SIREN.
   const refusal = ctx.seller ? legalDetailsRefusal(ctx.seller) : null;
   const problem = ctx.customer ? customerInvoiceProblem(ctx.customer) : null;
+  // Decision 085: what the French platform rules would reject, offline too.
+  const address = ctx.customer && !problem ? buyerElectronicAddressProblem(ctx.customer) : null;
   return failing([
     [!!refusal, refusal ?? ''],
     [!!problem, problem ?? ''],
+    [!!address, address ?? ''],
+    [isIsoDate(invoice.createdAt ?? '') && !platformYear(invoice.createdAt), msg.billingDateNotForPlatforms],
+    [isIsoDate(invoice.dueDate ?? '') && !platformYear(invoice.dueDate), msg.dueDateNotForPlatforms],
+    [isIsoDate(invoice.saleDate ?? '') && !platformYear(invoice.saleDate), msg.saleDateNotForPlatforms],
     // A credit note names the invoice it corrects (a draft may wait for it; validation not).
     [invoice.type === 'Avoir' && !invoice.correctedInvoiceId, msg.noCorrectedInvoice],
   ]);

@@ -229,7 +229,7 @@ export const COMMENT_ARTICLES = [
   },
 ];
 
-/** Eight customers: businesses and private persons, delays 0/30/45, alternate billing addresses, one without any address (rule 13). */
+/** Eight customers (decision 085: each French business with its electronic address, 0225 + SIREN): businesses and private persons, delays 0/30/45, alternate billing addresses, one without any address (rule 13). */
 export const DEMO_CUSTOMERS: Customer[] = [
   {
     accountNumber: 'C00001',
@@ -243,6 +243,8 @@ export const DEMO_CUSTOMERS: Customer[] = [
     email: 'comptabilite.hotelduparc@example.fr',
     phone: '04 72 10 20 30',
     siren: '532118908',
+    electronicAddressScheme: '0225',
+    electronicAddress: '532118908',
     vatNumber: 'FR91532118908',
     paymentMode: 'Virement',
     paymentDelay: 30,
@@ -260,6 +262,8 @@ export const DEMO_CUSTOMERS: Customer[] = [
     email: 'contact.bistrotgourmand@example.fr',
     phone: '01 43 55 66 77',
     siren: '418275301',
+    electronicAddressScheme: '0225',
+    electronicAddress: '418275301',
     vatNumber: 'FR62418275301',
     paymentMode: 'Virement',
     paymentDelay: 45,
@@ -294,6 +298,8 @@ export const DEMO_CUSTOMERS: Customer[] = [
     ],
     email: 'gestion.tilleuls@example.fr',
     siren: '784509127',
+    electronicAddressScheme: '0225',
+    electronicAddress: '784509127',
     vatNumber: 'FR00784509127',
     paymentMode: 'Prélèvement',
     paymentDelay: 30,
@@ -323,6 +329,8 @@ export const DEMO_CUSTOMERS: Customer[] = [
     billingAddresses: [],
     email: 'tresorier.aslille@example.fr',
     siren: '339871253',
+    electronicAddressScheme: '0225',
+    electronicAddress: '339871253',
     paymentMode: 'Chèque',
     paymentDelay: 45,
     isBusiness: true,
@@ -340,6 +348,8 @@ export const DEMO_CUSTOMERS: Customer[] = [
     email: 'achats.brc@example.fr',
     phone: '04 78 90 12 34',
     siren: '449012384',
+    electronicAddressScheme: '0225',
+    electronicAddress: '449012384',
     vatNumber: 'FR07449012384',
     paymentMode: 'Virement',
     paymentDelay: 45,
@@ -356,6 +366,8 @@ export const DEMO_CUSTOMERS: Customer[] = [
     billingAddresses: ['Collège Jean Moulin – Service de gestion, BP 12, 13001 Marseille'],
     email: 'gestion.college-jean-moulin@example.fr',
     siren: '301478657',
+    electronicAddressScheme: '0225',
+    electronicAddress: '301478657',
     paymentMode: 'Virement',
     paymentDelay: 30,
     isBusiness: true,

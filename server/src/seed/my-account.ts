@@ -149,6 +149,8 @@ async function linkClients(db: Db, firmId: number, clients: SeededCompany[], ope
             email: c.email ?? '',
             siren: c.siren ?? '',
             vatNumber: c.vatNumber ?? '',
+            // Decision 085: the client company's own SIREN-based address, where the platform delivers.
+            ...(c.siren ? { electronicAddressScheme: '0225', electronicAddress: c.siren } : {}),
             paymentMode: 'Virement',
             paymentDelay: 30,
             isBusiness: true,

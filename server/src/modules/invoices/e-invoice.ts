@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { toCii, toEInvoice, toUbl } from '../../../../src/einvoice/index';
 import { embedFacturX } from '../../../../src/einvoice/factur-x';
+import { eInvoiceNumberProblem, INVOICE_ERRORS_TITLE } from '../../../../src/domain/invoice-checks';
 import type { BusinessDocumentModel } from '../../../../src/pdf/types';
+import { unprocessable } from '../../http/errors';
 import { renderPdf } from './pdf-model';
 
 // Decision 046: a validated invoice or credit note is issued as Factur-X — the PDF the
@@ -17,6 +19,9 @@ export async function renderFacturX(
   issuedAt: Date,
   archiveDir?: string,
 ): Promise<Uint8Array> {
+  // Decision 085: a number the platforms would refuse is never issued (our series always pass).
+  const numberProblem = model.number ? eInvoiceNumberProblem(model.number) : null;
+  if (numberProblem) throw unprocessable(INVOICE_ERRORS_TITLE, [numberProblem]);
   const einvoice = toEInvoice(model);
   const cii = toCii(einvoice);
   const pdf = await renderPdf(model);
