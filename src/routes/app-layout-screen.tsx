@@ -9,6 +9,7 @@ import { useServerData } from '../data/sync/use-server-data';
 import { SyncStatus } from '../features/sync/sync-status';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { PayrollMenuItem } from '../features/payroll/index';
+import { PlatformBannerLine } from '../features/platform-settings/index';
 import { readApiError } from '../lib/http';
 import { revokeOnServer } from '../lib/pending-sign-outs';
 import { clearLocalSession, emitSessionEvent, getSession, replaceProfile } from '../lib/session';
@@ -80,6 +81,7 @@ export function AppLayout() {
       bell={<NotificationBell />}
       statusBar={<SyncStatus />}
       profileItems={<PayrollMenuItem />}
+      bannerPlatform={<PlatformBannerLine />}
     >
       <Outlet />
       <LogoutConfirm

@@ -88,6 +88,8 @@ export const navEntries: NavEntry[] = [
       { label: 'Mes articles', to: '/mes-factures/mes-articles', child: 'gestionArticles' },
       { label: 'Factures reçues', to: '/mes-factures/factures-recues', menu: 'maBannette' },
       { label: 'Mentions légales', to: '/mes-factures/mentions-legales', child: 'listeFactures' },
+      // Decision 088: the firm's staff and the company's user administrator.
+      { label: 'Plateforme agréée', to: '/mes-factures/plateforme', capability: 'managePlatform' },
     ],
     promotion: { to: '/mes-factures/presentation', badge: 'Gratuit' },
   },

@@ -19,6 +19,7 @@ import { myAccountRoutes } from './my-account-routes';
 import { documentsFiscalRoutes } from './documents-fiscal-routes';
 import { ModuleErrorBoundary, ModulePendingState } from './module-boundary-lazy';
 import { receivedInvoicesRoutes } from './received-invoices-routes';
+import { platformRoutes } from './platform-routes';
 
 // Modules append their route lists here (one line each).
 const appRoutes = [
@@ -39,6 +40,7 @@ const appRoutes = [
   ...myAccountRoutes,
   ...documentsFiscalRoutes,
   ...receivedInvoicesRoutes,
+  ...platformRoutes,
 ];
 
 // Every screen gets its own error boundary and pending state inside the signed-in frame

@@ -19,6 +19,8 @@ export interface AppFrameProps {
   statusBar?: ReactNode;
   /** Feature entries of the profile menu (payroll single sign-on). */
   profileItems?: ReactNode;
+  /** The banner's line about the company's approved platform (decision 088). */
+  bannerPlatform?: ReactNode;
   children: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function AppFrame({
   bell,
   statusBar,
   profileItems,
+  bannerPlatform,
   children,
 }: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -117,7 +120,7 @@ export function AppFrame({
               ),
             }}
           />
-          <InvoiceBanner />
+          <InvoiceBanner platform={bannerPlatform} />
           {children}
           <AnnouncementModal />
         </AppShell.Main>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { getBranding } from '../../lib/branding';
 
 export const BANNER_FLAG = 'invoice-banner-dismissed';
@@ -11,8 +11,11 @@ const PRESENTATION = '/mes-factures/presentation';
 
 const flag = (key: string) => localStorage.getItem(key) === 'true';
 
-/** NAV-11: the dismissible e-invoicing banner; 'true' in invoice-banner-dismissed hides it. */
-export function InvoiceBanner() {
+/**
+ * NAV-11: the dismissible e-invoicing banner; 'true' in invoice-banner-dismissed hides it. `platform`
+ * says which approved platform sends and receives for the company, or what to do (decision 088).
+ */
+export function InvoiceBanner({ platform }: { platform?: ReactNode }) {
   const [hidden, setHidden] = useState(() => flag(BANNER_FLAG));
   if (hidden) return null;
   return (
@@ -40,6 +43,7 @@ export function InvoiceBanner() {
         <Anchor component={Link} to={PRESENTATION} fw={600} inherit>
           Découvrir le module
         </Anchor>
+        {platform ? <> {platform}</> : null}
       </Text>
     </Alert>
   );
