@@ -43,6 +43,8 @@ export interface InvoiceListSearch {
   validated?: 'true' | 'false';
   from?: string;
   to?: string;
+  /** Decision 089: the last lifecycle status's code (« Refusée » 210, « Encaissée » 212…). */
+  lifecycle?: string;
 }
 export const invoiceListSearch = (s: Record<string, unknown>): InvoiceListSearch =>
   clean({
@@ -53,6 +55,7 @@ export const invoiceListSearch = (s: Record<string, unknown>): InvoiceListSearch
     validated: oneOf(['true', 'false'] as const)(typeof s.validated === 'boolean' ? String(s.validated) : s.validated),
     from: date(s.from),
     to: date(s.to),
+    lifecycle: typeof s.lifecycle === 'string' || typeof s.lifecycle === 'number' ? /^\d{3}$/.exec(String(s.lifecycle))?.[0] : undefined,
   });
 
 const QUOTE_STATES = ['En cours', 'Accepté', 'Facturé', 'Annulé'] as const;

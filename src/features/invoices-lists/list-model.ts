@@ -12,6 +12,7 @@ import { compareDocumentNumbers, sortByNumberDesc } from '../../domain/sorting';
 import { matchesSearch } from '../../domain/search-text';
 import type { QuoteStateLabel } from '../../domain/types';
 import { formatCount } from '../../domain/format';
+import { lifecycleLabel } from '../../einvoice/lifecycle-codes';
 
 export interface ListCustomer {
   socialReason: string;
@@ -39,6 +40,8 @@ export interface InvoiceListRow {
     amountPaid?: number;
     amountCredited?: number;
   };
+  /** Decision 089: the last lifecycle status of the invoice sent (absent from rows kept by an older version). */
+  lastStatus?: { code: string; label: string } | null;
   /** Created on this device and still in the outbox (temporary id). */
   local?: boolean;
 }
@@ -66,6 +69,8 @@ export interface InvoiceFilters {
   validated: '' | 'true' | 'false';
   from: string;
   to: string;
+  /** Decision 089: the last lifecycle status's code, '' for any. */
+  lifecycle: string;
 }
 export interface QuoteFilters {
   q: string;
@@ -83,8 +88,25 @@ export const EMPTY_INVOICE_FILTERS: InvoiceFilters = {
   validated: '',
   from: '',
   to: '',
+  lifecycle: '',
 };
 export const EMPTY_QUOTE_FILTERS: QuoteFilters = { q: '', customer: '', state: '', from: '', to: '' };
+
+/** Decision 089: the lifecycle statuses an invoice sent may show last (the list's « Cycle de vie » filter). */
+export const LIFECYCLE_FILTER_OPTIONS: Array<{ value: string; label: string }> = [
+  '200',
+  '202',
+  '203',
+  '204',
+  '205',
+  '206',
+  '207',
+  '208',
+  '210',
+  '211',
+  '212',
+  '213',
+].map((code) => ({ value: code, label: lifecycleLabel(code) }));
 
 export const INVOICE_STATUS_OPTIONS: Array<{ value: InvoiceStatusFilter; label: string }> = [
   { value: 'brouillon', label: 'Brouillon' },
@@ -103,6 +125,7 @@ export interface InvoiceQuery {
   from?: string;
   to?: string;
   state?: 'paid' | 'unpaid' | 'overdue';
+  lifecycle?: string;
 }
 export interface QuoteQuery {
   q?: string;
@@ -137,6 +160,7 @@ export function invoiceQuery(f: InvoiceFilters): InvoiceQuery | null {
     from: f.from,
     to: f.to,
     state: STATE_OF[f.status],
+    lifecycle: f.lifecycle || undefined,
   });
 }
 
@@ -186,6 +210,7 @@ export function filterInvoices(
     if (q.state === 'paid' && !i.paidAt) return false;
     if (q.state === 'unpaid' && !isUnpaid(r)) return false;
     if (q.state === 'overdue' && !isOverdue(r, today)) return false;
+    if (q.lifecycle && r.lastStatus?.code !== q.lifecycle) return false;
     return true;
   });
 }
@@ -233,8 +258,13 @@ export interface StatusBadge {
 }
 
 /** The invoice page's status (Brouillon … Avoir total), then what it hides (src/domain/invoice-status). */
+const LIFECYCLE_COLORS: Record<string, string> = { '205': 'teal', '207': 'orange', '210': 'red', '212': 'green', '213': 'red' };
+
+/** The invoice's statuses, then its last lifecycle status (decision 089) when the platform sent one. */
 export function invoiceBadges(row: InvoiceListRow, today: string): StatusBadge[] {
-  return invoiceStatuses(settlementOf(row), today).map((label) => ({ label, color: STATUS_COLORS[label] }));
+  const badges = invoiceStatuses(settlementOf(row), today).map((label) => ({ label, color: STATUS_COLORS[label] }));
+  const last = row.lastStatus;
+  return last ? [...badges, { label: last.label, color: LIFECYCLE_COLORS[last.code] ?? 'gray' }] : badges;
 }
 
 const QUOTE_COLORS: Record<QuoteStateLabel, string> = {

@@ -17,6 +17,7 @@ import type { EditorState } from '../types';
 import { showFeedback } from './show-feedback';
 import { PaymentDialog } from './payment-dialog';
 import { formatDate, formatDateTime, formatMoney } from '../../../domain/format';
+import { LifecycleTrail } from '../../../components/lifecycle-trail';
 
 // The invoice page's follow-up (decision 011): status, rest due, payments ("Marquer payée"), the
 // credit notes that correct it (or the invoice a credit note corrects), and its history.
@@ -176,6 +177,8 @@ export function InvoiceFollowUpSection({
             </Table>
           </Table.ScrollContainer>
         )}
+        {/* Decision 089: the statuses the platform and the buyer sent back, and our « Encaissée ». */}
+        <LifecycleTrail events={f.lifecycle ?? []} />
         <div>
           <Text size="sm" fw={600} mb={6}>
             Historique

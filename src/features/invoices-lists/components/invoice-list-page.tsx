@@ -16,6 +16,7 @@ import { downloadPdf, downloadUbl, setInvoicePaid } from '../api/row-actions';
 import {
   countLabel,
   EMPTY_INVOICE_FILTERS,
+  LIFECYCLE_FILTER_OPTIONS,
   filterInvoices,
   INVOICE_STATUS_OPTIONS,
   invoiceQuery,
@@ -172,6 +173,14 @@ export function InvoiceListPage() {
               value={filters.validated}
               onChange={(v) => patch({ validated: v as InvoiceFilters['validated'] })}
               w={150}
+            />
+            <FilterSelect
+              label="Cycle de vie"
+              placeholder="Tous"
+              data={LIFECYCLE_FILTER_OPTIONS}
+              value={filters.lifecycle}
+              onChange={(v) => patch({ lifecycle: v })}
+              w={190}
             />
           </ListFilters>
         }

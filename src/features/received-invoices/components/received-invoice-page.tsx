@@ -29,6 +29,7 @@ import { receivedInvoiceData } from '../received-invoices-data';
 import { amountText, formatLabel } from '../received-invoices-model';
 import { ReceivedLines, vatText } from './received-lines';
 import { ReceivedStatusBadge } from './status-badge';
+import { ReceivedLifecycle } from './received-lifecycle';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -62,10 +63,18 @@ export function ReceivedInvoicePage() {
         <Skeleton height={160} />
       </Stack>
     );
-  return <Detail invoice={read.data} back={back} />;
+  return <Detail invoice={read.data} back={back} onChanged={read.patch} />;
 }
 
-function Detail({ invoice: r, back }: { invoice: ReceivedInvoiceDetail; back: ReactNode }) {
+function Detail({
+  invoice: r,
+  back,
+  onChanged,
+}: {
+  invoice: ReceivedInvoiceDetail;
+  back: ReactNode;
+  onChanged: (detail: ReceivedInvoiceDetail) => void;
+}) {
   const company = useAtomValue(currentCompanyAtom);
   const online = useOnline();
   const [busy, setBusy] = useState(false);
@@ -109,12 +118,15 @@ function Detail({ invoice: r, back }: { invoice: ReceivedInvoiceDetail; back: Re
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="controles">
         <Group justify="space-between" mb="xs" wrap="wrap">
           <Title order={2} size="h4" id="controles">
-            Contrôles EN 16931
+            Contrôles officiels
           </Title>
           <ReceivedStatusBadge row={r} />
         </Group>
         {r.findings.length === 0 ? (
-          <Text size="sm">Aucune anomalie : les montants, la TVA et les mentions obligatoires sont cohérents.</Text>
+          <Text size="sm">
+            Aucune anomalie : la facture respecte les règles officielles (schéma XSD, règles Factur-X de son
+            profil, EN 16931, règles françaises).
+          </Text>
         ) : (
           <Stack gap="xs">
             {errors.length > 0 && <Findings title="Anomalies" items={errors} tone="erreur" />}
@@ -122,6 +134,7 @@ function Detail({ invoice: r, back }: { invoice: ReceivedInvoiceDetail; back: Re
           </Stack>
         )}
       </Card>
+      {company && <ReceivedLifecycle invoice={r} companyId={company.id} onChanged={onChanged} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="fournisseur">
           <Title order={2} size="h4" id="fournisseur" mb="xs">

@@ -6,6 +6,7 @@ import { formatDate } from '../../../domain/format';
 import type { ReceivedInvoiceRow } from '../api/received-invoices-api';
 import { amountText } from '../received-invoices-model';
 import { ReceivedStatusBadge } from './status-badge';
+import { LifecycleBadge } from '../../../components/lifecycle-trail';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -46,7 +47,10 @@ function ReceivedCards({ items, loading }: Props) {
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {r.supplierName || 'Fournisseur non indiqué'}
             </Text>
-            <ReceivedStatusBadge row={r} />
+            <Group gap={4} wrap="wrap">
+                  <ReceivedStatusBadge row={r} />
+                  <LifecycleBadge status={r.lastStatus} />
+                </Group>
           </Group>
           <div>
             <NumberLink row={r} />
@@ -125,7 +129,10 @@ export function ReceivedTable({ items, loading }: Props) {
               <Table.Td>{formatDate(r.issueDate)}</Table.Td>
               <Table.Td ta="right">{amountText(r.ttc)}</Table.Td>
               <Table.Td>
-                <ReceivedStatusBadge row={r} />
+                <Group gap={4} wrap="wrap">
+                  <ReceivedStatusBadge row={r} />
+                  <LifecycleBadge status={r.lastStatus} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
