@@ -68,7 +68,7 @@ const fromBuyer = (number: string, issueDate: string, over: Partial<LifecycleSta
 const incoming = (companyId: number, xml: string, flowId: string) =>
   db().transaction((tx) => recordIncomingStatus(tx, companyId, xml, flowId, ctx.server.deps.now()));
 
-describe('« Encaissée » when a payment is recorded (PAY-LC-1)', () => {
+describe('« Encaissée » when a payment is recorded (LC-5)', () => {
   it('a services invoice: one 212 with the amount received per VAT rate, queued for the platform as CDAR', async () => {
     const inv = await validated({ operationKind: 'services' } as never);
     expect((await followUp(inv.id)).lifecycle).toEqual([]);

@@ -13,7 +13,7 @@ import type { InvoiceRow } from './invoice-store';
 // Decision 089: the lifecycle trail of the invoices we send — the statuses the platform and the buyer
 // send back (« Déposée », « Rejetée » with the failed rules, « Refusée » with its reason,
 // « Approuvée », « En litige »…) and the « Encaissée » we send when a payment is recorded on a services
-// invoice (VAT on receipts: the administration needs the amount received per rate, PAY-LC rules in
+// invoice (VAT on receipts: the administration needs the amount received per rate, LC rules in
 // docs/product-rules.md). The table is append-only (migration 0014): a row is never changed.
 
 export type SetBy = LifecycleEventJson['setBy'];
@@ -147,7 +147,7 @@ export async function recordSentInvoiceStatus(
   return 'handled';
 }
 
-/** Services (or both) whose VAT is due on receipts: what needs an « Encaissée » (PAY-LC-1). */
+/** Services (or both) whose VAT is due on receipts: what needs an « Encaissée » (LC-5). */
 export function needsCollectedStatus(inv: InvoiceRow, companyVatOnDebits: boolean): boolean {
   if (!inv.validated || inv.type !== 'Facture') return false;
   if (inv.operationKind !== 'services' && inv.operationKind !== 'mixte') return false;
@@ -177,7 +177,7 @@ export function collectedPerRate(inv: InvoiceRow, amount: number): CdarCollected
 }
 
 /**
- * PAY-LC-1: a payment recorded on a services invoice sends its « Encaissée » (212) with the amount
+ * LC-5: a payment recorded on a services invoice sends its « Encaissée » (212) with the amount
  * received per VAT rate: a trail row and its CDAR message queued for the platform, in the payment's
  * transaction. Nothing for goods, credit notes, VAT on debits or a private customer.
  */

@@ -63,7 +63,7 @@ export async function addPayment(
     at,
     detail: { amount: Number(amount), means: p.means, date: p.date, settled: settled ? 1 : 0 },
   });
-  // Decision 089 (PAY-LC-1): a services invoice's payment sends its « Encaissée » through the platform.
+  // Decision 089 (LC-5): a services invoice's payment sends its « Encaissée » through the platform.
   await recordCollectedStatus(tx, inv, { id: payment!.id, amount: Number(amount) }, at);
 }
 
