@@ -46,7 +46,12 @@ await import('../dist/server/index.js');
 function startLocalPlatform() {
   const port = process.env.LOCAL_PA_PORT || String(Number(process.env.PORT || 3000) + 100);
   const dataDir = process.env.DATA_DIR || './data';
-  const args = [fileURLToPath(new URL('../dist/server/local-platform.js', import.meta.url)), '--port', port, '--with-parent'];
+  const args = [
+    fileURLToPath(new URL('../dist/server/local-platform.js', import.meta.url)),
+    '--port',
+    port,
+    '--with-parent',
+  ];
   if (dataDir !== 'memory://') args.push('--data-dir', `${dataDir.replace(/\/$/, '')}/local-platform`);
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
   return new Promise((resolve) => {

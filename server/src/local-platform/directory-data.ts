@@ -44,16 +44,19 @@ const OUTSIDE: DirectoryEntry[] = [
 
 /** The demo's directory; `secret` is each demo account's client secret. */
 export function demoDirectory(secret: string): DirectoryEntry[] {
-  const portal = [...DEMO_COMPANIES, ADMIN_OWN].map(
-    (c): DirectoryEntry => ({
-      siren: c.siren!,
-      siret: c.siret ?? undefined,
-      name: c.label,
-      entityType: 'PrivateVatRegistered',
-      address: { line1: c.address ?? undefined, postalCode: c.postalCode ?? undefined, locality: c.city ?? undefined, countryCode: 'FR' },
-      account: { clientId: clientIdOf(c.siren!), clientSecret: secret },
-    }),
-  );
+  const portal = [...DEMO_COMPANIES, ADMIN_OWN].map((c): DirectoryEntry => ({
+    siren: c.siren!,
+    siret: c.siret ?? undefined,
+    name: c.label,
+    entityType: 'PrivateVatRegistered',
+    address: {
+      line1: c.address ?? undefined,
+      postalCode: c.postalCode ?? undefined,
+      locality: c.city ?? undefined,
+      countryCode: 'FR',
+    },
+    account: { clientId: clientIdOf(c.siren!), clientSecret: secret },
+  }));
   const customers = DEMO_CUSTOMERS.filter((c) => c.siren && c.siren !== NOT_IN_DIRECTORY.siren).map(
     (c): DirectoryEntry => ({
       siren: c.siren!,

@@ -7,6 +7,7 @@ import type { DirectoryEntry } from './types';
 // identifier is the electronic address (scheme 0225): the SIREN, or SIREN_suffix, or SIRET_routing code.
 
 type Op = { op?: string; value?: string };
+type Search = { filters?: Record<string, Op | undefined>; limit?: number; ignore?: number };
 const matches = (filter: Op | undefined, value: string | undefined) => {
   if (!filter || filter.value === undefined) return true;
   if (value === undefined) return false;
@@ -49,7 +50,11 @@ export function directoryLines(entries: DirectoryEntry[]): Line[] {
   return entries.flatMap((entry): Line[] => [
     { addressingIdentifier: entry.siren, entry },
     ...(entry.suffixes ?? []).map((s) => ({ addressingIdentifier: s, entry, suffix: s.slice(entry.siren.length + 1) })),
-    ...(entry.routingCodes ?? []).map((r) => ({ addressingIdentifier: `${entry.siret ?? entry.siren}_${r.id}`, entry, routing: r })),
+    ...(entry.routingCodes ?? []).map((r) => ({
+      addressingIdentifier: `${entry.siret ?? entry.siren}_${r.id}`,
+      entry,
+      routing: r,
+    })),
   ]);
 }
 
@@ -80,7 +85,8 @@ const page = <T>(items: T[], search: { limit?: number; ignore?: number }) =>
 
 export function directoryRoutes(entries: () => DirectoryEntry[]): Hono {
   const app = new Hono();
-  const body = async (c: { req: { json(): Promise<unknown> } }) => ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, any>;
+  const body = async (c: { req: { json(): Promise<unknown> } }) =>
+    ((await c.req.json().catch(() => ({}))) ?? {}) as Search;
   app.get('/v1/healthcheck', (c) => c.body(null, 200));
   app.get('/v1/siren/:key', (c) => {
     const siren = /^code-insee:(\d{9})$/.exec(c.req.param('key'))?.[1];
@@ -91,7 +97,12 @@ export function directoryRoutes(entries: () => DirectoryEntry[]): Hono {
   app.post('/v1/siren/search', async (c) => {
     const search = await body(c);
     const f = search.filters ?? {};
-    const found = entries().filter((e) => matches(f.siren, e.siren) && matches(f.businessName, e.name) && matches(f.entityType, e.entityType ?? 'PrivateVatRegistered'));
+    const found = entries().filter(
+      (e) =>
+        matches(f.siren, e.siren) &&
+        matches(f.businessName, e.name) &&
+        matches(f.entityType, e.entityType ?? 'PrivateVatRegistered'),
+    );
     return c.json({ search, totalNumberOfResults: found.length, results: page(found, search).map(legalUnit) });
   });
   app.get('/v1/siret/:key', (c) => {
@@ -99,27 +110,46 @@ export function directoryRoutes(entries: () => DirectoryEntry[]): Hono {
     if (!siret) return c.json(apiError('INVALID_SIRET', 'Le SIRET doit compter 14 chiffres.'), 400);
     const e = entries().find((x) => x.siret === siret);
     if (!e) return c.json(notFound(), 404);
-    return c.json({ ...facility(e), ...(c.req.query('include')?.includes('siren') ? { legalUnit: legalUnit(e) } : {}) });
+    return c.json({
+      ...facility(e),
+      ...(c.req.query('include')?.includes('siren') ? { legalUnit: legalUnit(e) } : {}),
+    });
   });
   app.post('/v1/siret/search', async (c) => {
     const search = await body(c);
     const f = search.filters ?? {};
-    const found = entries().filter((e) => e.siret && matches(f.siret, e.siret) && matches(f.siren, e.siren) && matches(f.name, e.name) && matches(f.postalCode, e.address?.postalCode) && matches(f.locality, e.address?.locality));
+    const found = entries().filter(
+      (e) =>
+        e.siret &&
+        matches(f.siret, e.siret) &&
+        matches(f.siren, e.siren) &&
+        matches(f.name, e.name) &&
+        matches(f.postalCode, e.address?.postalCode) &&
+        matches(f.locality, e.address?.locality),
+    );
     return c.json({ search, totalNumberOfResults: found.length, results: page(found, search).map(facility) });
   });
   const routings = () => entries().flatMap((e) => (e.siret ? (e.routingCodes ?? []).map((r) => ({ e, r })) : []));
   app.get('/v1/routing-code/:siret/:code', (c) => {
     const siret = /^siret:(\d{14})$/.exec(c.req.param('siret'))?.[1];
     const code = /^code:(.+)$/.exec(c.req.param('code'))?.[1];
-    if (!siret || !code) return c.json(apiError('INVALID_REQUEST', 'Attendu : siret:<14 chiffres>/code:<code de routage>.'), 400);
+    if (!siret || !code)
+      return c.json(apiError('INVALID_REQUEST', 'Attendu : siret:<14 chiffres>/code:<code de routage>.'), 400);
     const hit = routings().find(({ e, r }) => e.siret === siret && r.id === code);
     return hit ? c.json(routingBody(hit.e, hit.r)) : c.json(notFound(), 404);
   });
   app.post('/v1/routing-code/search', async (c) => {
     const search = await body(c);
     const f = search.filters ?? {};
-    const found = routings().filter(({ e, r }) => matches(f.siret, e.siret) && matches(f.routingIdentifier, r.id) && matches(f.routingCodeName, r.name));
-    return c.json({ search, totalNumberOfResults: found.length, results: page(found, search).map(({ e, r }) => routingBody(e, r)) });
+    const found = routings().filter(
+      ({ e, r }) =>
+        matches(f.siret, e.siret) && matches(f.routingIdentifier, r.id) && matches(f.routingCodeName, r.name),
+    );
+    return c.json({
+      search,
+      totalNumberOfResults: found.length,
+      results: page(found, search).map(({ e, r }) => routingBody(e, r)),
+    });
   });
   app.get('/v1/directory-line/:key', (c) => {
     const id = /^code:(.+)$/.exec(c.req.param('key'))?.[1];
@@ -131,7 +161,12 @@ export function directoryRoutes(entries: () => DirectoryEntry[]): Hono {
     const search = await body(c);
     const f = search.filters ?? {};
     const found = directoryLines(entries()).filter(
-      (l) => matches(f.addressingIdentifier, l.addressingIdentifier) && matches(f.siren, l.entry.siren) && matches(f.siret, l.entry.siret) && matches(f.routingIdentifier, l.routing?.id) && matches(f.addressingSuffix, l.suffix),
+      (l) =>
+        matches(f.addressingIdentifier, l.addressingIdentifier) &&
+        matches(f.siren, l.entry.siren) &&
+        matches(f.siret, l.entry.siret) &&
+        matches(f.routingIdentifier, l.routing?.id) &&
+        matches(f.addressingSuffix, l.suffix),
     );
     return c.json({ search, totalNumberOfResults: found.length, results: page(found, search).map(lineBody) });
   });

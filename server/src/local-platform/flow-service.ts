@@ -27,21 +27,40 @@ interface FlowInfoIn {
 }
 
 function flowInfoProblem(info: FlowInfoIn): string | null {
-  if (!info.name || typeof info.name !== 'string' || info.name.length > 255) return 'flowInfo.name est obligatoire (255 caractères au plus).';
-  if (!FLOW_SYNTAXES.includes(info.flowSyntax as FlowSyntax)) return `flowInfo.flowSyntax doit valoir ${FLOW_SYNTAXES.join(', ')}.`;
-  if (info.flowProfile !== undefined && !FLOW_PROFILES.includes(info.flowProfile as FlowProfile)) return `flowInfo.flowProfile doit valoir ${FLOW_PROFILES.join(', ')}.`;
-  if (info.processingRule !== undefined && !(PROCESSING_RULES as readonly string[]).includes(info.processingRule)) return 'flowInfo.processingRule est inconnu.';
-  if (info.trackingId !== undefined && (typeof info.trackingId !== 'string' || info.trackingId.length > 64)) return 'flowInfo.trackingId : 64 caractères au plus.';
-  if (info.sha256 !== undefined && !/^[a-f0-9]{64}$/.test(info.sha256)) return 'flowInfo.sha256 : 64 chiffres hexadécimaux en minuscules.';
+  if (!info.name || typeof info.name !== 'string' || info.name.length > 255)
+    return 'flowInfo.name est obligatoire (255 caractères au plus).';
+  if (!FLOW_SYNTAXES.includes(info.flowSyntax as FlowSyntax))
+    return `flowInfo.flowSyntax doit valoir ${FLOW_SYNTAXES.join(', ')}.`;
+  if (info.flowProfile !== undefined && !FLOW_PROFILES.includes(info.flowProfile as FlowProfile))
+    return `flowInfo.flowProfile doit valoir ${FLOW_PROFILES.join(', ')}.`;
+  if (info.processingRule !== undefined && !(PROCESSING_RULES as readonly string[]).includes(info.processingRule))
+    return 'flowInfo.processingRule est inconnu.';
+  if (info.trackingId !== undefined && (typeof info.trackingId !== 'string' || info.trackingId.length > 64))
+    return 'flowInfo.trackingId : 64 caractères au plus.';
+  if (info.sha256 !== undefined && !/^[a-f0-9]{64}$/.test(info.sha256))
+    return 'flowInfo.sha256 : 64 chiffres hexadécimaux en minuscules.';
   return null;
 }
 
 /** The flow type a submission gets: the platform computes it (FlowInfo carries none). */
-function flowTypeOf(syntax: FlowSyntax, rule: string | undefined, file: Uint8Array, owner: string, store: PlatformStore): string {
-  if (syntax === 'FRR') return rule === 'B2C' ? 'AggregatedCustomerTransactionReport' : rule === 'B2BInt' ? 'UnitaryCustomerTransactionReport' : 'MultiFlowReport';
+function flowTypeOf(
+  syntax: FlowSyntax,
+  rule: string | undefined,
+  file: Uint8Array,
+  owner: string,
+  store: PlatformStore,
+): string {
+  if (syntax === 'FRR')
+    return rule === 'B2C'
+      ? 'AggregatedCustomerTransactionReport'
+      : rule === 'B2BInt'
+        ? 'UnitaryCustomerTransactionReport'
+        : 'MultiFlowReport';
   if (syntax !== 'CDAR') return 'CustomerInvoice';
   const number = readStatus(file)?.invoiceNumber;
-  const received = [...store.flows.values()].some((f) => f.owner === owner && f.flowType === 'SupplierInvoice' && f.invoice?.number === number);
+  const received = [...store.flows.values()].some(
+    (f) => f.owner === owner && f.flowType === 'SupplierInvoice' && f.invoice?.number === number,
+  );
   return received ? 'SupplierInvoiceLC' : 'CustomerInvoiceLC';
 }
 
@@ -74,11 +93,17 @@ function submitRoute(app: Hono<FlowEnv>, store: PlatformStore, processor: Proces
     if (bytes.length > MAX_FLOW_BYTES) return c.json(apiError('FILE_SIZE_EXCEEDED', 'Le fichier dépasse 100 Mo.'), 413);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     if (info.sha256 && info.sha256 !== sha256)
-      return c.json(apiError('CHECKSUM_MISMATCH', 'L’empreinte SHA-256 annoncée n’est pas celle du fichier reçu.'), 422);
+      return c.json(
+        apiError('CHECKSUM_MISMATCH', 'L’empreinte SHA-256 annoncée n’est pas celle du fichier reçu.'),
+        422,
+      );
     const client = c.get('client');
     // A resubmission (same tracking id, or same file) is the flow already received: its 202 again.
     const existing = [...store.flows.values()].find(
-      (f) => f.owner === client && f.flowDirection === 'Out' && ((info.trackingId && f.trackingId === info.trackingId) || f.sha256 === sha256),
+      (f) =>
+        f.owner === client &&
+        f.flowDirection === 'Out' &&
+        ((info.trackingId && f.trackingId === info.trackingId) || f.sha256 === sha256),
     );
     if (existing) return c.json(fullFlowInfo(existing), 202);
     const at = now().toISOString();
@@ -116,7 +141,15 @@ interface Where {
   ackStatus?: string;
 }
 
-const CRITERIA = ['updatedAfter', 'updatedBefore', 'processingRule', 'flowType', 'flowDirection', 'trackingId', 'ackStatus'];
+const CRITERIA = [
+  'updatedAfter',
+  'updatedBefore',
+  'processingRule',
+  'flowType',
+  'flowDirection',
+  'trackingId',
+  'ackStatus',
+];
 
 function whereProblem(where: Where | undefined): string | null {
   if (!where || typeof where !== 'object' || !CRITERIA.some((k) => (where as Record<string, unknown>)[k] !== undefined))
@@ -137,11 +170,12 @@ const matchesWhere = (f: StoredFlow, w: Where) =>
   (!w.trackingId || f.trackingId === w.trackingId) &&
   (!w.ackStatus || f.acknowledgement.status === w.ackStatus);
 
-const encodeCursor = (f: StoredFlow) => Buffer.from(JSON.stringify({ u: f.updatedAt, id: f.flowId })).toString('base64url');
-function decodeCursor(cursor: string): { u: string; id: string } | null {
+const encodeCursor = (f: StoredFlow, store: PlatformStore) =>
+  Buffer.from(JSON.stringify({ u: f.updatedAt, r: store.rankOf(f.flowId) })).toString('base64url');
+function decodeCursor(cursor: string): { u: string; r: number } | null {
   try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { u?: unknown; id?: unknown };
-    return typeof c.u === 'string' && typeof c.id === 'string' ? { u: c.u, id: c.id } : null;
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { u?: unknown; r?: unknown };
+    return typeof c.u === 'string' && typeof c.r === 'number' ? { u: c.u, r: c.r } : null;
   } catch {
     return null;
   }
@@ -158,12 +192,14 @@ function searchRoute(app: Hono<FlowEnv>, store: PlatformStore): void {
     if (after === null) return c.json(apiError('INVALID_CURSOR', 'Ce curseur n’est pas un de la plateforme.'), 400);
     const client = c.get('client');
     const all = store.ordered().filter((f) => f.owner === client && matchesWhere(f, body!.where!));
-    const start = after ? all.filter((f) => f.updatedAt > after.u || (f.updatedAt === after.u && f.flowId > after.id)) : all;
+    const start = after
+      ? all.filter((f) => f.updatedAt > after.u || (f.updatedAt === after.u && store.rankOf(f.flowId) > after.r))
+      : all;
     const results = start.slice(0, limit);
     const more = start.length > limit;
     return c.json({
       limit,
-      ...(more ? { nextCursor: encodeCursor(results.at(-1)!) } : {}),
+      ...(more ? { nextCursor: encodeCursor(results.at(-1)!, store) } : {}),
       filters: body!.where,
       results: results.map(flowMetadata),
     });
@@ -173,13 +209,15 @@ function searchRoute(app: Hono<FlowEnv>, store: PlatformStore): void {
 function getRoute(app: Hono<FlowEnv>, store: PlatformStore): void {
   app.get('/v1/flows/:flowId', (c) => {
     const flow = store.flows.get(c.req.param('flowId'));
-    if (!flow || flow.owner !== c.get('client')) return c.json(apiError('MISSING_RESOURCE', 'Aucun flux de ce numéro pour ce compte.'), 404);
+    if (!flow || flow.owner !== c.get('client'))
+      return c.json(apiError('MISSING_RESOURCE', 'Aucun flux de ce numéro pour ce compte.'), 404);
     const docType = c.req.query('docType') ?? 'Metadata';
     if (docType === 'Metadata') return c.json(flowMetadata(flow));
     if (docType !== 'Original' && docType !== 'Converted' && docType !== 'ReadableView')
       return c.json(bad('docType : Metadata, Original, Converted ou ReadableView.'), 400);
     // The local platform converts nothing and makes no readable view: only the original exists.
-    if (docType !== 'Original') return c.json(apiError('MISSING_RESOURCE', `Ce flux n’a pas de document ${docType}.`), 404);
+    if (docType !== 'Original')
+      return c.json(apiError('MISSING_RESOURCE', `Ce flux n’a pas de document ${docType}.`), 404);
     const bytes = Buffer.from(flow.file, 'base64');
     const type = flow.flowSyntax === 'Factur-X' || /\.pdf$/i.test(flow.name) ? 'application/pdf' : 'application/xml';
     return c.body(bytes, 200, {
@@ -211,8 +249,10 @@ function webhookRoutes(app: Hono<FlowEnv>, store: PlatformStore, now: Clock): vo
     } catch {
       url = null;
     }
-    if (!body || !url || !/^https?:$/.test(url.protocol)) return c.json(bad('callbackUrl : une adresse http(s) complète.'), 400);
-    if (body.flowTypes !== undefined && !Array.isArray(body.flowTypes)) return c.json(bad('flowTypes est une liste.'), 400);
+    if (!body || !url || !/^https?:$/.test(url.protocol))
+      return c.json(bad('callbackUrl : une adresse http(s) complète.'), 400);
+    if (body.flowTypes !== undefined && !Array.isArray(body.flowTypes))
+      return c.json(bad('flowTypes est une liste.'), 400);
     const hook: Webhook = {
       webhookId: randomUUID(),
       owner: c.get('client'),
@@ -228,7 +268,8 @@ function webhookRoutes(app: Hono<FlowEnv>, store: PlatformStore, now: Clock): vo
   });
   app.delete('/v1/webhooks/:webhookUid', (c) => {
     const hook = store.webhooks.get(c.req.param('webhookUid'));
-    if (!hook || hook.owner !== c.get('client')) return c.json(apiError('MISSING_RESOURCE', 'Aucun webhook de ce numéro pour ce compte.'), 404);
+    if (!hook || hook.owner !== c.get('client'))
+      return c.json(apiError('MISSING_RESOURCE', 'Aucun webhook de ce numéro pour ce compte.'), 404);
     store.removeWebhook(hook.webhookId);
     return c.body(null, 204);
   });
@@ -243,4 +284,3 @@ export function flowRoutes(store: PlatformStore, processor: Processor, now: Cloc
   webhookRoutes(app, store, now);
   return app;
 }
-

@@ -9,7 +9,16 @@ export interface Acknowledgement {
 }
 
 export const PROCESSING_RULES = [
-  'B2B', 'B2BInt', 'B2C', 'B2G', 'B2GInt', 'OutOfScope', 'B2GOutOfScope', 'ArchiveOnly', 'NotApplicable', 'Undefined',
+  'B2B',
+  'B2BInt',
+  'B2C',
+  'B2G',
+  'B2GInt',
+  'OutOfScope',
+  'B2GOutOfScope',
+  'ArchiveOnly',
+  'NotApplicable',
+  'Undefined',
 ] as const;
 export const FLOW_SYNTAXES = ['CII', 'UBL', 'Factur-X', 'CDAR', 'FRR'] as const;
 export const FLOW_PROFILES = ['Basic', 'CIUS', 'Extended-CTC-FR', 'Undefined'] as const;

@@ -26,7 +26,12 @@ const schemed = (xml: string | undefined, name: string, scheme: string) =>
     ? new RegExp(`<(?:[\\w-]+:)?${name}\\b[^>]*schemeID="${scheme}"[^>]*>([^<]+)</`).exec(xml)?.[1]?.trim()
     : undefined;
 const unescape = (s: string | undefined) =>
-  s?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  s
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 function ciiRouting(xml: string): InvoiceRouting | null {
   const doc = textOf(xml, 'ExchangedDocument');
@@ -48,15 +53,23 @@ function ciiRouting(xml: string): InvoiceRouting | null {
 }
 
 function ublRouting(xml: string): InvoiceRouting | null {
-  const head = xml.split(/<(?:[\w-]+:)?(?:Signature|AccountingSupplierParty|InvoicePeriod|OrderReference|BillingReference)\b/)[0];
-  const number = textOf(head.replace(/<(?:[\w-]+:)?(?:UBLVersionID|CustomizationID|ProfileID)\b[\s\S]*?<\/[^>]+>/g, ''), 'ID');
+  const head = xml.split(
+    /<(?:[\w-]+:)?(?:Signature|AccountingSupplierParty|InvoicePeriod|OrderReference|BillingReference)\b/,
+  )[0];
+  const number = textOf(
+    head.replace(/<(?:[\w-]+:)?(?:UBLVersionID|CustomizationID|ProfileID)\b[\s\S]*?<\/[^>]+>/g, ''),
+    'ID',
+  );
   if (!number) return null;
   const seller = textOf(xml, 'AccountingSupplierParty');
   const buyer = textOf(xml, 'AccountingCustomerParty');
   const siren = (party?: string) => schemed(textOf(party, 'PartyLegalEntity'), 'CompanyID', '0002');
   return {
     number: unescape(number)!,
-    typeCode: textOf(head, 'InvoiceTypeCode') ?? textOf(head, 'CreditNoteTypeCode') ?? (/<(?:[\w-]+:)?CreditNote\b/.test(xml) ? '381' : '380'),
+    typeCode:
+      textOf(head, 'InvoiceTypeCode') ??
+      textOf(head, 'CreditNoteTypeCode') ??
+      (/<(?:[\w-]+:)?CreditNote\b/.test(xml) ? '381' : '380'),
     issueDate: textOf(head, 'IssueDate'),
     sellerSiren: siren(seller),
     buyerSiren: siren(buyer),

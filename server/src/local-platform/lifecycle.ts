@@ -1,5 +1,10 @@
 import { writeStatusMessage, type CdarParty } from '../../../src/einvoice/cdar';
-import { LIFECYCLE, lifecycleLabel, REASONS_BY_STATUS, type LifecycleCode } from '../../../src/einvoice/lifecycle-codes';
+import {
+  LIFECYCLE,
+  lifecycleLabel,
+  REASONS_BY_STATUS,
+  type LifecycleCode,
+} from '../../../src/einvoice/lifecycle-codes';
 import type { StoredFlow } from './types';
 
 // Lifecycle statuses the local platform emits (decision 087), as CDAR D22B messages written by the
@@ -27,7 +32,12 @@ export const statusLabel = (code: string) => lifecycleLabel(code);
 /** A status's reason: the one asked for when the status admits it, else the status's first. */
 function reasonOf(s: StatusInput): { code: string; text?: string } | undefined {
   const allowed = REASONS_BY_STATUS[s.code] ?? [];
-  const code = s.reasonCode && allowed.includes(s.reasonCode) ? s.reasonCode : LIFECYCLE[s.code].reasonRequired ? allowed[0] : undefined;
+  const code =
+    s.reasonCode && allowed.includes(s.reasonCode)
+      ? s.reasonCode
+      : LIFECYCLE[s.code].reasonRequired
+        ? allowed[0]
+        : undefined;
   return code ? { code, ...(s.reason ? { text: s.reason } : {}) } : undefined;
 }
 
@@ -36,7 +46,11 @@ export function statusMessage(s: StatusInput): string {
   const inv = s.invoice.invoice;
   const sellerSiren = inv?.sellerSiren && /^\d{9}$/.test(inv.sellerSiren) ? inv.sellerSiren : s.sellerSiren;
   const seller: CdarParty = { role: 'SE', siren: sellerSiren, electronicAddress: inv?.sellerAddress ?? sellerSiren };
-  const buyer: CdarParty = { role: 'BY', ...(inv?.buyerSiren ? { siren: inv.buyerSiren } : {}), electronicAddress: inv?.buyerAddress ?? inv?.buyerSiren ?? 'inconnue' };
+  const buyer: CdarParty = {
+    role: 'BY',
+    ...(inv?.buyerSiren ? { siren: inv.buyerSiren } : {}),
+    electronicAddress: inv?.buyerAddress ?? inv?.buyerSiren ?? 'inconnue',
+  };
   const issuer = s.by === 'platform' ? PLATFORM_PARTY : s.by === 'buyer' ? buyer : seller;
   const recipients = s.by === 'seller' ? [buyer] : [seller];
   const reason = reasonOf(s);

@@ -20,7 +20,10 @@ const OUTSIDE = '412345670'; // Minoterie du Dauphiné: in the directory, on ano
 const fixture = readFileSync(new URL('../../../src/einvoice/fixtures/cii-conforme.xml', import.meta.url), 'utf8');
 /** The conforming CII fixture, from `seller` to `buyer`, numbered `number`. */
 const invoiceXml = (number: string, seller = BAKERY, buyer = GARAGE) =>
-  fixture.replaceAll('732829320', seller).replaceAll('552100554', buyer).replace('<ram:ID>FA-2026-0142</ram:ID>', `<ram:ID>${number}</ram:ID>`);
+  fixture
+    .replaceAll('732829320', seller)
+    .replaceAll('552100554', buyer)
+    .replace('<ram:ID>FA-2026-0142</ram:ID>', `<ram:ID>${number}</ram:ID>`);
 
 let platform: LocalPlatform;
 
@@ -28,26 +31,44 @@ async function client(siren: string) {
   const cred = platform.credentials(siren)!;
   const res = await fetch(`${platform.url}/auth/token`, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: cred.clientId,
+      client_secret: cred.clientSecret,
+    }),
   });
   const { access_token } = (await res.json()) as { access_token: string };
-  const call = async (service: 'flow' | 'directory', method: string, path: string, specPath: string, body?: unknown) => {
+  const call = async (
+    service: 'flow' | 'directory',
+    method: string,
+    path: string,
+    specPath: string,
+    body?: unknown,
+  ) => {
     const res = await fetch(`${platform.url}/${service}-service${path}`, {
       method,
-      headers: { authorization: `Bearer ${access_token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      },
       body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
     const json = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
     if (res.headers.get('content-type')?.includes('json') || !text)
-      expect(answerProblems(service === 'flow' ? FLOW_SPEC : DIRECTORY_SPEC, method, specPath, res.status, json || null)).toEqual([]);
+      expect(
+        answerProblems(service === 'flow' ? FLOW_SPEC : DIRECTORY_SPEC, method, specPath, res.status, json || null),
+      ).toEqual([]);
     return { status: res.status, body: json as any, headers: res.headers };
   };
   return {
     token: access_token,
     submit: (xml: string, info: Record<string, unknown>) => {
       const form = new FormData();
-      form.set('flowInfo', new Blob([JSON.stringify({ flowSyntax: 'CII', name: 'facture.xml', ...info })], { type: 'application/json' }));
+      form.set(
+        'flowInfo',
+        new Blob([JSON.stringify({ flowSyntax: 'CII', name: 'facture.xml', ...info })], { type: 'application/json' }),
+      );
       form.set('file', new Blob([xml], { type: 'application/xml' }), String(info.name ?? 'facture.xml'));
       return call('flow', 'POST', '/v1/flows', '/v1/flows', form);
     },
@@ -69,14 +90,21 @@ describe('the local platform’s access (OAuth2 client credentials, decision 087
   it('gives a bearer token to a known client and refuses a wrong secret or grant', async () => {
     const cred = platform.credentials(BAKERY)!;
     expect(cred.clientId).toBe(`pa-${BAKERY}`);
-    const token = (form: Record<string, string>) => fetch(`${platform.url}/auth/token`, { method: 'POST', body: new URLSearchParams(form) });
-    const ok = await token({ grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret });
+    const token = (form: Record<string, string>) =>
+      fetch(`${platform.url}/auth/token`, { method: 'POST', body: new URLSearchParams(form) });
+    const ok = await token({
+      grant_type: 'client_credentials',
+      client_id: cred.clientId,
+      client_secret: cred.clientSecret,
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600, access_token: expect.any(String) });
     const wrong = await token({ grant_type: 'client_credentials', client_id: cred.clientId, client_secret: 'faux' });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
-    expect((await token({ grant_type: 'password', client_id: cred.clientId, client_secret: cred.clientSecret })).status).toBe(400);
+    expect(
+      (await token({ grant_type: 'password', client_id: cred.clientId, client_secret: cred.clientSecret })).status,
+    ).toBe(400);
   });
 
   it('answers 401 without a token, and marks every answer as the local platform’s', async () => {
@@ -97,13 +125,21 @@ describe('submitting an invoice (POST /v1/flows)', () => {
   it('checks it, answers « Déposée » to the seller and delivers it to a buyer of the platform', async () => {
     const [bakery, garage] = [await client(BAKERY), await client(GARAGE)];
     const xml = invoiceXml('FA-LP-1');
-    const sent = await bakery.submit(xml, { trackingId: 'inv-1', flowProfile: 'CIUS', sha256: createHash('sha256').update(xml).digest('hex') });
+    const sent = await bakery.submit(xml, {
+      trackingId: 'inv-1',
+      flowProfile: 'CIUS',
+      sha256: createHash('sha256').update(xml).digest('hex'),
+    });
     expect(sent.status).toBe(202);
     expect(sent.body).toMatchObject({ trackingId: 'inv-1', flowSyntax: 'CII', processingRule: 'B2B' });
     await platform.control.idle();
 
     const out = await bakery.get(sent.body.flowId);
-    expect(out.body).toMatchObject({ flowType: 'CustomerInvoice', flowDirection: 'Out', acknowledgement: { status: 'Ok' } });
+    expect(out.body).toMatchObject({
+      flowType: 'CustomerInvoice',
+      flowDirection: 'Out',
+      acknowledgement: { status: 'Ok' },
+    });
     const statuses = await bakery.search({ flowType: ['CustomerInvoiceLC'], flowDirection: ['In'] });
     const codes = [];
     for (const s of statuses.body.results) {
@@ -154,7 +190,10 @@ describe('submitting an invoice (POST /v1/flows)', () => {
   it('rejects an invoice the official rules refuse, with the failed rules (« Rejetée », 213)', async () => {
     const bakery = await client(BAKERY);
     // No electronic address of the buyer (BT-49): BR-FR-12.
-    const xml = invoiceXml('FA-LP-4').replace(/<ram:URIUniversalCommunication><ram:URIID schemeID="0225">498765437<\/ram:URIID><\/ram:URIUniversalCommunication>/, '');
+    const xml = invoiceXml('FA-LP-4').replace(
+      /<ram:URIUniversalCommunication><ram:URIID schemeID="0225">498765437<\/ram:URIID><\/ram:URIUniversalCommunication>/,
+      '',
+    );
     const sent = await bakery.submit(xml, { trackingId: 'inv-4' });
     await platform.control.idle();
     const flow = await bakery.get(sent.body.flowId);
@@ -172,7 +211,10 @@ describe('submitting an invoice (POST /v1/flows)', () => {
     const bakery = await client(BAKERY);
     await bakery.submit(invoiceXml('FA-LP-5', BAKERY, NOT_IN_DIRECTORY.siren), { trackingId: 'inv-5' });
     await platform.control.idle();
-    const codes = platform.control.flows(`pa-${BAKERY}`).filter((f) => f.status).map((f) => f.status!.code);
+    const codes = platform.control
+      .flows(`pa-${BAKERY}`)
+      .filter((f) => f.status)
+      .map((f) => f.status!.code);
     expect(codes).toEqual(['213']);
   });
 
@@ -180,7 +222,12 @@ describe('submitting an invoice (POST /v1/flows)', () => {
     const bakery = await client(BAKERY);
     await bakery.submit(invoiceXml('FA-LP-6', BAKERY, OUTSIDE), { trackingId: 'inv-6' });
     await platform.control.idle();
-    expect(platform.control.flows(`pa-${BAKERY}`).filter((f) => f.status).map((f) => f.status!.code)).toEqual(['200']);
+    expect(
+      platform.control
+        .flows(`pa-${BAKERY}`)
+        .filter((f) => f.status)
+        .map((f) => f.status!.code),
+    ).toEqual(['200']);
   });
 });
 
@@ -201,11 +248,17 @@ describe('statuses between buyer and seller', () => {
     const sent = await garage.submit(cdar, { flowSyntax: 'CDAR', name: 'refus.xml', trackingId: 'st-7' });
     expect(sent.status).toBe(202);
     await platform.control.idle();
-    expect((await garage.get(sent.body.flowId)).body).toMatchObject({ flowType: 'SupplierInvoiceLC', acknowledgement: { status: 'Ok' } });
+    expect((await garage.get(sent.body.flowId)).body).toMatchObject({
+      flowType: 'SupplierInvoiceLC',
+      acknowledgement: { status: 'Ok' },
+    });
     const statuses = await bakery.search({ flowType: ['CustomerInvoiceLC'] });
     const last = statuses.body.results.at(-1);
     const read = readStatusMessage((await bakery.get(last.flowId, 'Original')).body);
-    expect(read).toMatchObject({ code: '210', reason: { code: 'TX_TVA_ERR', text: 'Le taux de TVA du pain est de 5,5 %.' } });
+    expect(read).toMatchObject({
+      code: '210',
+      reason: { code: 'TX_TVA_ERR', text: 'Le taux de TVA du pain est de 5,5 %.' },
+    });
   });
 
   it('refuses as the buyer when a test asks (refuseAsBuyer), and emits any status on demand (statusFor)', async () => {
@@ -232,14 +285,18 @@ describe('statuses between buyer and seller', () => {
     const sent = await garage.submit(cdar, { flowSyntax: 'CDAR', name: 'ok.xml' });
     await platform.control.idle();
     const flow = await garage.get(sent.body.flowId);
-    expect(flow.body.acknowledgement).toMatchObject({ status: 'Error', details: [{ reasonCode: 'InvoiceLCRuleError' }] });
+    expect(flow.body.acknowledgement).toMatchObject({
+      status: 'Error',
+      details: [{ reasonCode: 'InvoiceLCRuleError' }],
+    });
   });
 });
 
 describe('search, files and webhooks', () => {
   it('pages the search with its cursor, needs a criterion and at most 100 a page', async () => {
     const bakery = await client(BAKERY);
-    for (const n of [1, 2, 3]) await bakery.submit(invoiceXml(`FA-LP-P${n}`, BAKERY, OUTSIDE), { trackingId: `p-${n}` });
+    for (const n of [1, 2, 3])
+      await bakery.submit(invoiceXml(`FA-LP-P${n}`, BAKERY, OUTSIDE), { trackingId: `p-${n}` });
     await platform.control.idle();
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -270,7 +327,10 @@ describe('search, files and webhooks', () => {
     const callbackUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
     try {
       const [bakery, garage] = [await client(BAKERY), await client(GARAGE)];
-      const hook = await garage.flow('flow', 'POST', '/v1/webhooks', '/v1/webhooks', { callbackUrl, flowDirection: 'In' });
+      const hook = await garage.flow('flow', 'POST', '/v1/webhooks', '/v1/webhooks', {
+        callbackUrl,
+        flowDirection: 'In',
+      });
       expect(hook.status).toBe(201);
       const list = await garage.flow('flow', 'GET', '/v1/webhooks', '/v1/webhooks');
       expect(list.body).toMatchObject({ count: 1, webhookIds: [hook.body.webhookId] });
@@ -282,8 +342,14 @@ describe('search, files and webhooks', () => {
       expect(JSON.parse(body)).toMatchObject({ flowType: 'SupplierInvoice', flowDirection: 'In' });
       const ts = Number(headers['afnor-signature-timestamp']);
       expect(headers['afnor-signature']).toBe(signWebhook(hook.body.signingKey, body, ts));
-      expect((await garage.flow('flow', 'DELETE', `/v1/webhooks/${hook.body.webhookId}`, '/v1/webhooks/{webhookUid}')).status).toBe(204);
-      expect((await garage.flow('flow', 'DELETE', `/v1/webhooks/${hook.body.webhookId}`, '/v1/webhooks/{webhookUid}')).status).toBe(404);
+      expect(
+        (await garage.flow('flow', 'DELETE', `/v1/webhooks/${hook.body.webhookId}`, '/v1/webhooks/{webhookUid}'))
+          .status,
+      ).toBe(204);
+      expect(
+        (await garage.flow('flow', 'DELETE', `/v1/webhooks/${hook.body.webhookId}`, '/v1/webhooks/{webhookUid}'))
+          .status,
+      ).toBe(404);
       const bad = await garage.flow('flow', 'POST', '/v1/webhooks', '/v1/webhooks', { callbackUrl: 'pas une adresse' });
       expect(bad.status).toBe(400);
     } finally {
@@ -318,43 +384,97 @@ describe('faults a test asks for', () => {
     await bakery.submit(invoiceXml('FA-LP-10'), { trackingId: 'inv-10' });
     await bakery.submit(invoiceXml('FA-LP-11'), { trackingId: 'inv-11' });
     await platform.control.idle();
-    const codes = platform.control.flows(`pa-${BAKERY}`).filter((f) => f.status).map((f) => `${f.invoice?.number}:${f.status!.code}`);
+    const codes = platform.control
+      .flows(`pa-${BAKERY}`)
+      .filter((f) => f.status)
+      .map((f) => `${f.invoice?.number}:${f.status!.code}`);
     expect(codes).toEqual(['FA-LP-10:213', 'FA-LP-11:200', 'FA-LP-11:203']);
   });
 
   it('is driven over HTTP as well (/_control)', async () => {
     const post = (path: string, body: unknown = {}) =>
-      fetch(`${platform.url}/_control/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      fetch(`${platform.url}/_control/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
     expect((await post('down')).status).toBe(200);
-    const token = await fetch(`${platform.url}/auth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials' }) });
+    const token = await fetch(`${platform.url}/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
     expect(token.status).toBe(503); // the token endpoint is down too
     expect((await post('up')).status).toBe(200);
-    expect((await fetch(`${platform.url}/_control/flows`)).status).toBe(200);
+    expect((await post('reject', { count: 1, rules: ['BR-FR-13'] })).status).toBe(200);
+    const bakery = await client(BAKERY);
+    await bakery.submit(invoiceXml('FA-LP-13'), { trackingId: 'inv-13' });
+    expect((await post('idle')).status).toBe(200);
+    const flows = (await (await fetch(`${platform.url}/_control/flows?owner=pa-${BAKERY}`)).json()) as Array<{
+      status?: { code: string };
+      acknowledgement: { details?: Array<{ item: string }> };
+    }>;
+    expect(flows[0].acknowledgement.details?.[0].item).toBe('BR-FR-13');
+    expect(flows.filter((f) => f.status).map((f) => f.status!.code)).toEqual(['213']);
   });
 });
 
 describe('the directory (Directory Service)', () => {
   it('knows the demo’s companies and outside ones by SIREN, SIRET, routing code and directory line', async () => {
     const bakery = await client(BAKERY);
-    const siren = await bakery.flow('directory', 'GET', `/v1/siren/code-insee:${GARAGE}`, '/v1/siren/code-insee:{siren}');
-    expect(siren.body).toMatchObject({ siren: GARAGE, businessName: 'Garage Dupont & Fils', administrativeStatus: 'A' });
-    const siret = await bakery.flow('directory', 'GET', '/v1/siret/code-insee:49876543700013', '/v1/siret/code-insee:{siret}');
+    const siren = await bakery.flow(
+      'directory',
+      'GET',
+      `/v1/siren/code-insee:${GARAGE}`,
+      '/v1/siren/code-insee:{siren}',
+    );
+    expect(siren.body).toMatchObject({
+      siren: GARAGE,
+      businessName: 'Garage Dupont & Fils',
+      administrativeStatus: 'A',
+    });
+    const siret = await bakery.flow(
+      'directory',
+      'GET',
+      '/v1/siret/code-insee:49876543700013',
+      '/v1/siret/code-insee:{siret}',
+    );
     expect(siret.body).toMatchObject({ siren: GARAGE, siret: '49876543700013' });
-    const lines = await bakery.flow('directory', 'POST', '/v1/directory-line/search', '/v1/directory-line/search', { filters: { siren: { op: 'strict', value: OUTSIDE } } });
-    expect(lines.body.results.map((l: { addressingIdentifier: string }) => l.addressingIdentifier)).toEqual([OUTSIDE, `${OUTSIDE}_FACTURES`]);
-    const line = await bakery.flow('directory', 'GET', `/v1/directory-line/code:${GARAGE}`, '/v1/directory-line/code:{addressing-identifier}');
+    const lines = await bakery.flow('directory', 'POST', '/v1/directory-line/search', '/v1/directory-line/search', {
+      filters: { siren: { op: 'strict', value: OUTSIDE } },
+    });
+    expect(lines.body.results.map((l: { addressingIdentifier: string }) => l.addressingIdentifier)).toEqual([
+      OUTSIDE,
+      `${OUTSIDE}_FACTURES`,
+    ]);
+    const line = await bakery.flow(
+      'directory',
+      'GET',
+      `/v1/directory-line/code:${GARAGE}`,
+      '/v1/directory-line/code:{addressing-identifier}',
+    );
     expect(line.body).toMatchObject({ addressingIdentifier: GARAGE, directoryLineStatus: 'Enabled' });
-    const routing = await bakery.flow('directory', 'POST', '/v1/routing-code/search', '/v1/routing-code/search', { filters: { routingIdentifier: { op: 'contains', value: 'COMPTA' } } });
+    const routing = await bakery.flow('directory', 'POST', '/v1/routing-code/search', '/v1/routing-code/search', {
+      filters: { routingIdentifier: { op: 'contains', value: 'COMPTA' } },
+    });
     expect(routing.body.results).toHaveLength(1);
-    const byName = await bakery.flow('directory', 'POST', '/v1/siren/search', '/v1/siren/search', { filters: { businessName: { op: 'contains', value: 'boulangerie' } } });
+    const byName = await bakery.flow('directory', 'POST', '/v1/siren/search', '/v1/siren/search', {
+      filters: { businessName: { op: 'contains', value: 'boulangerie' } },
+    });
     expect(byName.body.results.map((r: { siren: string }) => r.siren)).toContain(BAKERY);
   });
 
   it('does not know the one French business left out of it', async () => {
     const bakery = await client(BAKERY);
-    const missing = await bakery.flow('directory', 'GET', `/v1/siren/code-insee:${NOT_IN_DIRECTORY.siren}`, '/v1/siren/code-insee:{siren}');
+    const missing = await bakery.flow(
+      'directory',
+      'GET',
+      `/v1/siren/code-insee:${NOT_IN_DIRECTORY.siren}`,
+      '/v1/siren/code-insee:{siren}',
+    );
     expect(missing.status).toBe(404);
-    const lines = await bakery.flow('directory', 'POST', '/v1/directory-line/search', '/v1/directory-line/search', { filters: { siren: { op: 'strict', value: NOT_IN_DIRECTORY.siren } } });
+    const lines = await bakery.flow('directory', 'POST', '/v1/directory-line/search', '/v1/directory-line/search', {
+      filters: { siren: { op: 'strict', value: NOT_IN_DIRECTORY.siren } },
+    });
     expect(lines.body).toMatchObject({ totalNumberOfResults: 0, results: [] });
   });
 });
@@ -374,7 +494,9 @@ describe('the journal (dataDir)', () => {
       try {
         const again = await client(BAKERY);
         expect((await again.get(sent.body.flowId)).body.acknowledgement.status).toBe('Ok');
-        expect((await again.submit(invoiceXml('FA-LP-12'), { trackingId: 'inv-12' })).body.flowId).toBe(sent.body.flowId);
+        expect((await again.submit(invoiceXml('FA-LP-12'), { trackingId: 'inv-12' })).body.flowId).toBe(
+          sent.body.flowId,
+        );
         expect(platform.control.flows(`pa-${GARAGE}`).filter((f) => f.flowType === 'SupplierInvoice')).toHaveLength(1);
       } finally {
         await platform.close();

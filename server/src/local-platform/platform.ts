@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { isLifecycleCode, LIFECYCLE } from '../../../src/einvoice/lifecycle-codes';
 import { systemClock, type Clock } from '../clock/clock';
 import { DEFAULT_LOCAL_PA_SECRET, demoDirectory } from './directory-data';
@@ -52,14 +52,22 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-function tokenRoute(app: Hono, entries: () => DirectoryEntry[], tokens: Map<string, { client: string; until: number }>, now: Clock): void {
+function tokenRoute(
+  app: Hono,
+  entries: () => DirectoryEntry[],
+  tokens: Map<string, { client: string; until: number }>,
+  now: Clock,
+): void {
   app.post('/auth/token', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     let [id, secret] = [String(form.client_id ?? ''), String(form.client_secret ?? '')];
     const basic = /^Basic (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (basic) [id, secret] = Buffer.from(basic, 'base64').toString().split(':') as [string, string];
     if (form.grant_type !== 'client_credentials')
-      return c.json({ error: 'unsupported_grant_type', error_description: 'Seul grant_type=client_credentials est accepté.' }, 400);
+      return c.json(
+        { error: 'unsupported_grant_type', error_description: 'Seul grant_type=client_credentials est accepté.' },
+        400,
+      );
     const account = entries().find((e) => e.account?.clientId === id)?.account;
     if (!account || !secret || !sameSecret(account.clientSecret, secret))
       return c.json({ error: 'invalid_client', error_description: 'Identifiant ou secret client inconnu.' }, 401);
@@ -69,11 +77,28 @@ function tokenRoute(app: Hono, entries: () => DirectoryEntry[], tokens: Map<stri
   });
 }
 
+/** What a control call may carry (POST /_control/<name>, JSON). */
+interface ControlBody {
+  count?: number;
+  rules?: string[];
+  reasonCode?: string;
+  reason?: string;
+  ms?: number;
+  mode?: string;
+  flowId?: string;
+  code?: string;
+}
+
 function controlRoutes(control: PlatformControl): Hono {
   const app = new Hono();
-  const body = async (c: { req: { json(): Promise<unknown> } }) => ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, any>;
+  const body = async (c: { req: { json(): Promise<unknown> } }) =>
+    ((await c.req.json().catch(() => ({}))) ?? {}) as ControlBody;
   const ok = { ok: true };
-  app.post('/reject', async (c) => (control.reject((await body(c)).count, (await body(c)).rules), c.json(ok)));
+  app.post('/reject', async (c) => {
+    const b = await body(c);
+    control.reject(b.count, b.rules);
+    return c.json(ok);
+  });
   app.post('/refuse-as-buyer', async (c) => {
     const b = await body(c);
     control.refuseAsBuyer(b.count, b.reasonCode, b.reason);
@@ -92,7 +117,13 @@ function controlRoutes(control: PlatformControl): Hono {
     }
   });
   app.post('/reset', (c) => (control.reset(), c.json(ok)));
-  app.get('/flows', (c) => c.json(control.flows(c.req.query('owner')).map((f) => ({ ...flowMetadata(f), owner: f.owner, invoice: f.invoice, status: f.status }))));
+  app.get('/flows', (c) =>
+    c.json(
+      control
+        .flows(c.req.query('owner'))
+        .map((f) => ({ ...flowMetadata(f), owner: f.owner, invoice: f.invoice, status: f.status })),
+    ),
+  );
   app.get('/webhook-calls', (c) => c.json(control.webhookCalls()));
   app.post('/idle', async (c) => (await control.idle(), c.json(ok)));
   return app;
@@ -111,11 +142,15 @@ function makeControl(store: PlatformStore, processor: Processor, faults: Faults)
       const flow = store.flows.get(flowId);
       if (!flow) throw new Error(`Aucun flux ${flowId} sur la plateforme locale.`);
       if (!isLifecycleCode(code)) throw new Error(`Code de statut inconnu : ${code}.`);
-      const invoice = flow.sourceFlowId && flow.flowType === 'SupplierInvoice' ? store.flows.get(flow.sourceFlowId)! : flow;
+      const invoice =
+        flow.sourceFlowId && flow.flowType === 'SupplierInvoice' ? store.flows.get(flow.sourceFlowId)! : flow;
       // A status the buyer sets (Refusée, Approuvée…) or the platforms; « Encaissée » is the seller's own.
       const setBy = LIFECYCLE[code].setBy;
       const by = setBy.includes('buyer') ? 'buyer' : setBy.includes('seller') ? 'seller' : 'platform';
-      return processor.emitStatus(invoice.owner, invoice, code, by, { ...(reason ? { reason } : {}), ...(reasonCode ? { reasonCode } : {}) });
+      return processor.emitStatus(invoice.owner, invoice, code, by, {
+        ...(reason ? { reason } : {}),
+        ...(reasonCode ? { reasonCode } : {}),
+      });
     },
     reset: () => {
       store.reset();
@@ -129,7 +164,14 @@ function makeControl(store: PlatformStore, processor: Processor, faults: Faults)
   };
 }
 
-function buildApp(entries: () => DirectoryEntry[], store: PlatformStore, processor: Processor, faults: Faults, control: PlatformControl, now: Clock): Hono {
+function buildApp(
+  entries: () => DirectoryEntry[],
+  store: PlatformStore,
+  processor: Processor,
+  faults: Faults,
+  control: PlatformControl,
+  now: Clock,
+): Hono {
   const tokens = new Map<string, { client: string; until: number }>();
   const app = new Hono();
   app.use('*', async (c, next) => {
@@ -148,23 +190,33 @@ function buildApp(entries: () => DirectoryEntry[], store: PlatformStore, process
     await next();
   });
   tokenRoute(app, entries, tokens, now);
-  const auth = async (c: any, next: () => Promise<void>) => {
+  const auth = async (c: Context<FlowEnv>, next: Next) => {
     const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const held = token ? tokens.get(token) : undefined;
     if (!held || held.until <= now().getTime())
-      return c.json(apiError(token ? 'INVALID_TOKEN' : 'MISSING_TOKEN', 'Jeton d’accès absent, inconnu ou expiré.'), 401);
+      return c.json(
+        apiError(token ? 'INVALID_TOKEN' : 'MISSING_TOKEN', 'Jeton d’accès absent, inconnu ou expiré.'),
+        401,
+      );
     c.set('client', held.client);
     await next();
   };
   const flows = new Hono<FlowEnv>();
   flows.use('*', auth);
   flows.route('/', flowRoutes(store, processor, now));
-  const directory = new Hono();
+  const directory = new Hono<FlowEnv>();
   directory.use('*', auth);
   directory.route('/', directoryRoutes(entries));
   app.route('/flow-service', flows);
   app.route('/directory-service', directory);
-  app.get('/', (c) => c.json({ name: 'Plateforme agréée locale (démonstration)', flowService: '/flow-service', directoryService: '/directory-service', tokenUrl: '/auth/token' }));
+  app.get('/', (c) =>
+    c.json({
+      name: 'Plateforme agréée locale (démonstration)',
+      flowService: '/flow-service',
+      directoryService: '/directory-service',
+      tokenUrl: '/auth/token',
+    }),
+  );
   app.notFound((c) => c.json(apiError('MISSING_RESOURCE', 'Aucune ressource à cette adresse.'), 404));
   app.onError((error, c) => {
     console.error('Plateforme locale : erreur inattendue.', error);
@@ -194,7 +246,9 @@ export async function startLocalPlatform(options: LocalPlatformOptions = {}): Pr
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   // Flows a stop cut off before their processing: processed now.
-  for (const flow of store.ordered()) if (flow.flowDirection === 'Out' && flow.acknowledgement.status === 'Pending') processor.track(processor.process(flow));
+  for (const flow of store.ordered())
+    if (flow.flowDirection === 'Out' && flow.acknowledgement.status === 'Pending')
+      processor.track(processor.process(flow));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -81,7 +81,9 @@ export class Processor {
   }
 
   /** A new flow the platform creates (a delivered copy, a status) and announces to its owner's webhooks. */
-  private emit(flow: Omit<StoredFlow, 'flowId' | 'submittedAt' | 'updatedAt' | 'sha256'> & { file: string }): StoredFlow {
+  private emit(
+    flow: Omit<StoredFlow, 'flowId' | 'submittedAt' | 'updatedAt' | 'sha256'> & { file: string },
+  ): StoredFlow {
     const at = this.iso();
     const stored: StoredFlow = {
       ...flow,
@@ -108,7 +110,14 @@ export class Processor {
     by: StatusInput['by'],
     extra: Pick<StatusInput, 'reasonCode' | 'reason' | 'rules' | 'collected'> = {},
   ): StoredFlow {
-    const xml = statusMessage({ code, invoice, sellerSiren: this.sirenOf(invoice.owner), at: this.iso(), by, ...extra });
+    const xml = statusMessage({
+      code,
+      invoice,
+      sellerSiren: this.sirenOf(invoice.owner),
+      at: this.iso(),
+      by,
+      ...extra,
+    });
     const forBuyer = owner !== invoice.owner;
     return this.emit({
       owner,
@@ -143,7 +152,12 @@ export class Processor {
     const bytes = Buffer.from(flow.file, 'base64');
     const routing = await readInvoiceRouting(bytes);
     if (!routing) {
-      const detail = { level: 'Error' as const, item: flow.name, reasonCode: 'InvalidSchema', reasonMessage: 'Le fichier n’est ni une facture CII, ni une UBL, ni une Factur-X lisible.' };
+      const detail = {
+        level: 'Error' as const,
+        item: flow.name,
+        reasonCode: 'InvalidSchema',
+        reasonMessage: 'Le fichier n’est ni une facture CII, ni une UBL, ni une Factur-X lisible.',
+      };
       this.acknowledge(flow, 'Error', [detail]);
       this.emitStatus(flow.owner, flow, '213', 'platform', { reasonCode: 'REJ_COH', reason: detail.reasonMessage });
       return;
@@ -153,14 +167,25 @@ export class Processor {
     });
     const failed = await this.failedRules(bytes, flow.name);
     if (failed.length) {
-      this.acknowledge(flow, 'Error', failed.map((f) => ({ level: 'Error', item: f.rule, reasonCode: 'OtherTechnicalError', reasonMessage: f.message })));
+      this.acknowledge(
+        flow,
+        'Error',
+        failed.map((f) => ({
+          level: 'Error',
+          item: f.rule,
+          reasonCode: 'OtherTechnicalError',
+          reasonMessage: f.message,
+        })),
+      );
       this.emitStatus(flow.owner, flow, '213', 'platform', { reasonCode: 'REJ_SEMAN', rules: failed });
       return;
     }
     const known = this.entryOfAddress(flow.invoice?.buyerAddress);
     if (!known) {
       const reason = `L’adresse électronique ${flow.invoice?.buyerAddress ?? '(absente)'} du destinataire est inconnue de l’annuaire.`;
-      this.acknowledge(flow, 'Error', [{ level: 'Error', item: 'BT-49', reasonCode: 'OtherTechnicalError', reasonMessage: reason }]);
+      this.acknowledge(flow, 'Error', [
+        { level: 'Error', item: 'BT-49', reasonCode: 'OtherTechnicalError', reasonMessage: reason },
+      ]);
       this.emitStatus(flow.owner, flow, '213', 'platform', { reasonCode: 'DEST_INC', reason });
       return;
     }
@@ -201,7 +226,10 @@ export class Processor {
     this.emitStatus(flow.owner, flow, '203', 'platform');
     if (this.tweaks.refuseNext > 0) {
       this.tweaks.refuseNext -= 1;
-      const refusal = { reasonCode: this.tweaks.refuseReasonCode, reason: this.tweaks.refuseReason || 'Refus demandé par le test.' };
+      const refusal = {
+        reasonCode: this.tweaks.refuseReasonCode,
+        reason: this.tweaks.refuseReason || 'Refus demandé par le test.',
+      };
       this.emitStatus(flow.owner, flow, '210', 'buyer', refusal);
     }
     void copy;
@@ -212,23 +240,36 @@ export class Processor {
     const reading = readStatus(Buffer.from(flow.file, 'base64'));
     const fail = (reasonCode: string, reasonMessage: string) =>
       this.acknowledge(flow, 'Error', [{ level: 'Error', item: flow.name, reasonCode, reasonMessage }]);
-    if (!reading) return fail('InvalidSchema', 'Le message de cycle de vie (CDAR) est illisible : statut ou facture absents.');
+    if (!reading)
+      return fail('InvalidSchema', 'Le message de cycle de vie (CDAR) est illisible : statut ou facture absents.');
     const flows = [...this.store.flows.values()];
-    const same = (f: StoredFlow) => f.invoice?.number === reading.invoiceNumber && (!reading.sellerSiren || !f.invoice?.sellerSiren || f.invoice.sellerSiren === reading.sellerSiren);
+    const same = (f: StoredFlow) =>
+      f.invoice?.number === reading.invoiceNumber &&
+      (!reading.sellerSiren || !f.invoice?.sellerSiren || f.invoice.sellerSiren === reading.sellerSiren);
     // The buyer speaks of an invoice delivered to it: the seller gets the status.
     const received = flows.find((f) => f.owner === flow.owner && f.flowType === 'SupplierInvoice' && same(f));
     // The seller speaks of its own invoice (« Encaissée »): the buyer gets it, if it is a client here.
     const sent = flows.find((f) => f.owner === flow.owner && f.flowType === 'CustomerInvoice' && same(f));
     const invoice = received ? this.store.flows.get(received.sourceFlowId ?? '') : sent;
-    if (!invoice) return fail('InvoiceLCRuleError', `Aucune facture ${reading.invoiceNumber} connue de la plateforme pour ce compte.`);
+    if (!invoice)
+      return fail(
+        'InvoiceLCRuleError',
+        `Aucune facture ${reading.invoiceNumber} connue de la plateforme pour ce compte.`,
+      );
     this.store.annotate(flow.flowId, {
       flowType: received ? 'SupplierInvoiceLC' : 'CustomerInvoiceLC',
       invoice: invoice.invoice,
-      status: { code: reading.code, label: statusLabel(reading.code), ...(reading.reason ? { reason: reading.reason } : {}) },
+      status: {
+        code: reading.code,
+        label: statusLabel(reading.code),
+        ...(reading.reason ? { reason: reading.reason } : {}),
+      },
     });
     this.acknowledge(flow, 'Ok');
     const stored = this.store.flows.get(flow.flowId)!;
-    const to = received ? invoice.owner : flows.find((f) => f.sourceFlowId === invoice.flowId && f.flowType === 'SupplierInvoice')?.owner;
+    const to = received
+      ? invoice.owner
+      : flows.find((f) => f.sourceFlowId === invoice.flowId && f.flowType === 'SupplierInvoice')?.owner;
     if (!to) return;
     this.emit({
       owner: to,
@@ -256,7 +297,8 @@ export class Processor {
         (!w.flowDirection || w.flowDirection === flow.flowDirection) &&
         (!w.ackStatus || w.ackStatus === flow.acknowledgement.status),
     );
-    for (const hook of hooks) this.track(this.call(hook.callbackUrl, hook.signingKey, JSON.stringify(flowMetadata(flow))));
+    for (const hook of hooks)
+      this.track(this.call(hook.callbackUrl, hook.signingKey, JSON.stringify(flowMetadata(flow))));
   }
 
   private async call(url: string, key: string, body: string): Promise<void> {

@@ -20,6 +20,8 @@ export const JOURNAL_FILE = 'local-platform.ndjson';
 export class PlatformStore {
   readonly flows = new Map<string, StoredFlow>();
   readonly webhooks = new Map<string, Webhook>();
+  /** Each flow's rank of arrival: the search's order among flows updated in the same millisecond. */
+  private readonly rank = new Map<string, number>();
   private readonly journal: string | null;
 
   constructor(dataDir: string | null) {
@@ -38,8 +40,10 @@ export class PlatformStore {
   }
 
   private apply(event: JournalEvent): void {
-    if (event.t === 'flow') this.flows.set(event.flow.flowId, event.flow);
-    else if (event.t === 'ack') {
+    if (event.t === 'flow') {
+      this.flows.set(event.flow.flowId, event.flow);
+      this.rank.set(event.flow.flowId, this.rank.size);
+    } else if (event.t === 'ack') {
       const flow = this.flows.get(event.flowId);
       if (flow) Object.assign(flow, { acknowledgement: event.acknowledgement, updatedAt: event.updatedAt });
     } else if (event.t === 'set') {
@@ -50,6 +54,7 @@ export class PlatformStore {
     else {
       this.flows.clear();
       this.webhooks.clear();
+      this.rank.clear();
     }
   }
 
@@ -83,10 +88,14 @@ export class PlatformStore {
     this.write({ t: 'reset' });
   }
 
-  /** Flows in the order the search pages them: last update, then id. */
+  rankOf(flowId: string): number {
+    return this.rank.get(flowId) ?? -1;
+  }
+
+  /** Flows in the order the search pages them: last update, then arrival. */
   ordered(): StoredFlow[] {
     return [...this.flows.values()].sort((a, b) =>
-      a.updatedAt === b.updatedAt ? (a.flowId < b.flowId ? -1 : 1) : a.updatedAt < b.updatedAt ? -1 : 1,
+      a.updatedAt === b.updatedAt ? this.rankOf(a.flowId) - this.rankOf(b.flowId) : a.updatedAt < b.updatedAt ? -1 : 1,
     );
   }
 }
