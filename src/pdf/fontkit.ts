@@ -6,6 +6,12 @@
  * A font file is parsed once and its fontkit font shared by every document (parsing Inter was about
  * half of a one-page invoice's time): each document still gets its own subset, and fontkit's layout
  * runs synchronously, so documents rendered at the same time never see each other's state.
+ * Decision 085: but fontkit caches one glyph object per glyph id, with the code points of whoever asked
+ * for it first, and pdf-lib writes a document's ToUnicode map (what pdftotext, search and screen
+ * readers read) from those code points. Subsetting « , » (built in Inter from the glyph of « ’ »)
+ * created the « ’ » glyph with no code points, so every later document of the process printed
+ * « Date d’échéance » that extracted as « Date d échéance » or « Date d1échéance ». Each layout now gets
+ * glyphs carrying the code points of its own text.
  */
 import type { PDFDocument } from '@cantoo/pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
@@ -27,7 +33,19 @@ export const subsettingFontkit: Fontkit = {
   },
 };
 
+type Glyph = ReturnType<Font['getGlyph']>;
+
+const sameCodePoints = (a: readonly number[] | undefined, b: readonly number[]) =>
+  !!a && a.length === b.length && a.every((c, i) => c === b[i]);
+
 function subsettable(font: Font): Font {
+  const getGlyph = font.getGlyph.bind(font) as (id: number, codePoints?: number[]) => Glyph;
+  // The cached glyph when it already says these code points; else a view of it that does (decision 085).
+  (font as { getGlyph: (id: number, codePoints?: number[]) => Glyph }).getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!codePoints || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    return Object.create(glyph, { codePoints: { value: codePoints, enumerable: true } }) as Glyph;
+  };
   const createSubset = font.createSubset.bind(font);
   font.createSubset = () => {
     const subset = createSubset();
