@@ -18,6 +18,16 @@ const SECTION_TIMEOUT_MS = 15 * 60_000;
 // Each issue adds its module here; a module not written yet is skipped.
 const SECTIONS: Section[] = [
   { file: 'shell.ts', fn: 'benchShell', title: 'Coquille de l’application et connexion' },
+  {
+    file: 'einvoice-check.ts',
+    fn: 'benchEInvoiceCheck',
+    title: 'Factures reçues : verdict des validateurs officiels (XSD, Schematrons par SaxonJS, fils de lecture)',
+  },
+  {
+    file: 'platform-queue.ts',
+    fn: 'benchPlatformQueue',
+    title: 'Plateforme agréée : 1 000 factures en file pendant une panne, puis vidées (0 doublon, 0 perte)',
+  },
   { file: 'catalogue.ts', fn: 'benchCatalogue', title: 'Cœur de la facturation' },
   { file: 'documents.ts', fn: 'benchDocuments', title: 'Documents' },
   { file: 'offline.ts', fn: 'benchOffline', title: 'Hors ligne' },
