@@ -27,7 +27,13 @@ export function LifecycleBadge({ status }: { status: { code: string; label: stri
   );
 }
 
-export function LifecycleTrail({ events, title = 'Statuts de cycle de vie' }: { events: LifecycleEventJson[]; title?: string }) {
+export function LifecycleTrail({
+  events,
+  title = 'Statuts de cycle de vie',
+}: {
+  events: LifecycleEventJson[];
+  title?: string;
+}) {
   if (!events.length) return null;
   return (
     <section aria-label={title} data-testid="lifecycle-trail">

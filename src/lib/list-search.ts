@@ -55,7 +55,10 @@ export const invoiceListSearch = (s: Record<string, unknown>): InvoiceListSearch
     validated: oneOf(['true', 'false'] as const)(typeof s.validated === 'boolean' ? String(s.validated) : s.validated),
     from: date(s.from),
     to: date(s.to),
-    lifecycle: typeof s.lifecycle === 'string' || typeof s.lifecycle === 'number' ? /^\d{3}$/.exec(String(s.lifecycle))?.[0] : undefined,
+    lifecycle:
+      typeof s.lifecycle === 'string' || typeof s.lifecycle === 'number'
+        ? /^\d{3}$/.exec(String(s.lifecycle))?.[0]
+        : undefined,
   });
 
 const QUOTE_STATES = ['En cours', 'Accepté', 'Facturé', 'Annulé'] as const;

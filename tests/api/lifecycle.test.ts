@@ -46,7 +46,11 @@ async function validated(overrides: Partial<ToWire<InvoicePayload>> = {}) {
 }
 const followUp = async (id: number) => (await ctx.server.api.get(`/api/invoices/${id}/follow-up`, opts())).body;
 const pay = (id: number, amount: number) =>
-  ctx.server.api.post(`/api/invoices/${id}/payments`, { date: invoicePayload(ctx.server).createdAt, means: 'virement', amount }, opts());
+  ctx.server.api.post(
+    `/api/invoices/${id}/payments`,
+    { date: invoicePayload(ctx.server).createdAt, means: 'virement', amount },
+    opts(),
+  );
 const statusFlows = (companyId: number) =>
   db()
     .select()
@@ -119,8 +123,20 @@ describe('« Encaissée » when a payment is recorded (LC-5)', () => {
 describe('incoming statuses on an invoice sent (LC-1)', () => {
   it('the buyer’s « Refusée » joins the follow-up with its reason; the list filters on the last status', async () => {
     const inv = await validated({ operationKind: 'biens' } as never);
-    expect(await incoming(martin, fromBuyer(inv.number, inv.createdAt, { code: '200', reason: undefined, issuer: { role: 'WK' } }), `in-200-${inv.id}`)).toBe('handled');
-    expect(await incoming(martin, fromBuyer(inv.number, inv.createdAt, { createdAt: '2026-12-02T11:00:00.000Z' }), `in-210-${inv.id}`)).toBe('handled');
+    expect(
+      await incoming(
+        martin,
+        fromBuyer(inv.number, inv.createdAt, { code: '200', reason: undefined, issuer: { role: 'WK' } }),
+        `in-200-${inv.id}`,
+      ),
+    ).toBe('handled');
+    expect(
+      await incoming(
+        martin,
+        fromBuyer(inv.number, inv.createdAt, { createdAt: '2026-12-02T11:00:00.000Z' }),
+        `in-210-${inv.id}`,
+      ),
+    ).toBe('handled');
     const trail = (await followUp(inv.id)).lifecycle;
     expect(trail.map((e: { code: string; label: string; setBy: string }) => [e.code, e.label, e.setBy])).toEqual([
       ['200', 'Déposée', 'platform'],
@@ -131,7 +147,9 @@ describe('incoming statuses on an invoice sent (LC-1)', () => {
     expect(list.status).toBe(200);
     const row = list.body.items.find((r: { id: number }) => r.id === inv.id);
     expect(row?.lastStatus).toEqual({ code: '210', label: 'Refusée' });
-    expect(list.body.items.every((r: { lastStatus: { code: string } | null }) => r.lastStatus?.code === '210')).toBe(true);
+    expect(list.body.items.every((r: { lastStatus: { code: string } | null }) => r.lastStatus?.code === '210')).toBe(
+      true,
+    );
     const deposited = await ctx.server.api.get('/api/factures?lifecycle=200&pageSize=100', opts());
     expect(deposited.body.items.some((r: { id: number }) => r.id === inv.id)).toBe(false);
   });
@@ -182,7 +200,9 @@ describe('the trail is immutable (LC-4)', () => {
     expect(await refused(sql`update invoice_lifecycle_events set code = '210' where id = ${id}`)).toContain(
       'ni modifié ni supprimé',
     );
-    expect(await refused(sql`delete from invoice_lifecycle_events where id = ${id}`)).toContain('ni modifié ni supprimé');
+    expect(await refused(sql`delete from invoice_lifecycle_events where id = ${id}`)).toContain(
+      'ni modifié ni supprimé',
+    );
 
     expect((await followUp(inv.id)).lifecycle[0]).toMatchObject({ id, code: '212' });
   });
@@ -209,7 +229,7 @@ const setStatus = (id: number, body: Record<string, unknown>) =>
 
 describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () => {
   it('offers the four actions with the reasons of each; approving sends a 205 CDAR to the seller', async () => {
-    const inv = await received('FA-LC-0001');
+    const inv = await received('RECU-0001');
     const detail = (await ctx.server.api.get(`/api/received-invoices/${inv.id}`, opts(garage))).body;
     expect(detail.lifecycle).toEqual([]);
     expect(detail.lifecycleActions.map((a: { code: string; label: string }) => [a.code, a.label])).toEqual([
@@ -228,20 +248,23 @@ describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () =
       code: '205',
       issuer: { role: 'BY', siren: GARAGE_SIREN },
       recipients: [{ role: 'SE', siren: SUPPLIER_SIREN }],
-      invoice: { number: 'FA-LC-0001', sellerSiren: SUPPLIER_SIREN, typeCode: '380' },
+      invoice: { number: 'RECU-0001', sellerSiren: SUPPLIER_SIREN, typeCode: '380' },
     });
     const list = await ctx.server.api.get('/api/received-invoices?pageSize=100', opts(garage));
-    expect(list.body.items.find((r: { id: number }) => r.id === inv.id).lastStatus).toEqual({ code: '205', label: 'Approuvée' });
+    expect(list.body.items.find((r: { id: number }) => r.id === inv.id).lastStatus).toEqual({
+      code: '205',
+      label: 'Approuvée',
+    });
   });
 
   it('refusing needs a reason from the list (422 in French); once refused, nothing follows (409)', async () => {
-    const inv = await received('FA-LC-0002');
+    const inv = await received('RECU-0002');
     const none = await setStatus(inv.id, { code: '210' });
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual(['Le statut « Refusée » demande un motif : choisissez-le dans la liste.']);
     const wrong = await setStatus(inv.id, { code: '210', reasonCode: 'REJ_SEMAN' });
     expect(wrong.status).toBe(422);
-    expect((await statusFlows(garage)).some((f) => f.fileName === 'FA-LC-0002-CDV-210.xml')).toBe(false);
+    expect((await statusFlows(garage)).some((f) => f.fileName === 'RECU-0002-CDV-210.xml')).toBe(false);
     const ok = await setStatus(inv.id, { code: '210', reasonCode: 'TX_TVA_ERR', reasonText: 'Taux de 10 % attendu' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.lifecycle[0]).toMatchObject({
@@ -262,7 +285,7 @@ describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () =
   });
 
   it('disputing takes a reason; « Paiement transmis » needs none; an unknown code is 400', async () => {
-    const inv = await received('FA-LC-0003');
+    const inv = await received('RECU-0003');
     expect((await setStatus(inv.id, { code: '207' })).status).toBe(422);
     expect((await setStatus(inv.id, { code: '207', reasonCode: 'QTE_ERR' })).status).toBe(201);
     const paid = await setStatus(inv.id, { code: '211' });
@@ -272,14 +295,14 @@ describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () =
   });
 
   it('the seller’s « Encaissée » about a received invoice joins its trail', async () => {
-    const inv = await received('FA-LC-0004');
+    const inv = await received('RECU-0004');
     const xml = writeStatusMessage({
       code: '212',
       createdAt: '2026-12-02T12:00:00.000Z',
       sender: { role: 'SE' },
       issuer: { role: 'SE', siren: SUPPLIER_SIREN },
       recipients: [{ role: 'BY', siren: GARAGE_SIREN, electronicAddress: GARAGE_SIREN }],
-      invoice: { number: 'FA-LC-0004', typeCode: '380', issueDate: '2026-11-02', sellerSiren: SUPPLIER_SIREN },
+      invoice: { number: 'RECU-0004', typeCode: '380', issueDate: '2026-11-02', sellerSiren: SUPPLIER_SIREN },
       collected: [{ amount: 1305.5, vatRate: 20, currency: 'EUR' }],
     });
     expect(await incoming(garage, xml, 'seller-212')).toBe('handled');
@@ -296,7 +319,7 @@ describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () =
   });
 
   it('without the right to edit in « Ma bannette »: no action offered, and the call is refused (403)', async () => {
-    const inv = await received('FA-LC-0005');
+    const inv = await received('RECU-0005');
     const [demo] = await db().select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
     const [m] = await db()
       .select()
@@ -305,7 +328,10 @@ describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () =
     const rights = m!.appRights.map((r) =>
       r.label === 'maBannette' ? { ...r, permissions: r.permissions.filter((p) => p !== 'edit') } : r,
     );
-    await db().update(memberships).set({ appRights: rights }).where(and(eq(memberships.userId, demo!.id), eq(memberships.companyId, garage)));
+    await db()
+      .update(memberships)
+      .set({ appRights: rights })
+      .where(and(eq(memberships.userId, demo!.id), eq(memberships.companyId, garage)));
     try {
       const detail = (await ctx.server.api.get(`/api/received-invoices/${inv.id}`, opts(garage))).body;
       expect(detail.lifecycleActions).toEqual([]);
@@ -313,7 +339,10 @@ describe('the buyer’s statuses from « Factures reçues » (LC-2, LC-3)', () =
       expect(res.status).toBe(403);
       expect((await ctx.server.api.get(`/api/received-invoices/${inv.id}`, opts(garage))).body.lifecycle).toEqual([]);
     } finally {
-      await db().update(memberships).set({ appRights: m!.appRights }).where(and(eq(memberships.userId, demo!.id), eq(memberships.companyId, garage)));
+      await db()
+        .update(memberships)
+        .set({ appRights: m!.appRights })
+        .where(and(eq(memberships.userId, demo!.id), eq(memberships.companyId, garage)));
     }
   });
 });

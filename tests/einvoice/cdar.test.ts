@@ -29,7 +29,9 @@ function statusOf(code: LifecycleCode): LifecycleStatus {
       sellerSiren: '100000009',
       receivedAt: '2025-07-01T15:10:00.000Z',
     },
-    ...(info.reasonRequired && reasons ? { reason: { code: reasons.includes('TX_TVA_ERR') ? 'TX_TVA_ERR' : reasons[0] } } : {}),
+    ...(info.reasonRequired && reasons
+      ? { reason: { code: reasons.includes('TX_TVA_ERR') ? 'TX_TVA_ERR' : reasons[0] } }
+      : {}),
     ...(code === '213'
       ? {
           reason: { code: 'REJ_SEMAN' },
@@ -56,13 +58,13 @@ let reports: Map<string, CdarReport>;
 beforeAll(async () => {
   for (const code of LIFECYCLE_CODES) messages.set(code, writeStatusMessage(statusOf(code)));
   // Wrong on purpose: a « Refusée » without its reason, an « Encaissée » without its amount.
-  messages.set(
-    'wrong-210',
-    writeStatusMessage(statusOf('210')).replace(/<ram:ReasonCode>[^<]*<\/ram:ReasonCode>/, ''),
-  );
+  messages.set('wrong-210', writeStatusMessage(statusOf('210')).replace(/<ram:ReasonCode>[^<]*<\/ram:ReasonCode>/, ''));
   messages.set(
     'wrong-212',
-    writeStatusMessage(statusOf('212')).replace(/<ram:SpecifiedDocumentCharacteristic>[\s\S]*?<\/ram:SpecifiedDocumentCharacteristic>/g, ''),
+    writeStatusMessage(statusOf('212')).replace(
+      /<ram:SpecifiedDocumentCharacteristic>[\s\S]*?<\/ram:SpecifiedDocumentCharacteristic>/g,
+      '',
+    ),
   );
   reports = await validateCdar([...messages].map(([name, xml]) => ({ name, xml })));
 });
@@ -76,9 +78,19 @@ describe('CDAR lifecycle messages', () => {
 
   it('a message missing what the rules require fails them', () => {
     expect(cdarOk(reports.get('wrong-210'))).toBe(false);
-    expect(reports.get('wrong-210')!.failures.map((f) => f.id).join(' ')).toMatch(/BR-FR-CDV-15/);
+    expect(
+      reports
+        .get('wrong-210')!
+        .failures.map((f) => f.id)
+        .join(' '),
+    ).toMatch(/BR-FR-CDV-15/);
     expect(cdarOk(reports.get('wrong-212'))).toBe(false);
-    expect(reports.get('wrong-212')!.failures.map((f) => f.id).join(' ')).toMatch(/BR-FR-CDV-14/);
+    expect(
+      reports
+        .get('wrong-212')!
+        .failures.map((f) => f.id)
+        .join(' '),
+    ).toMatch(/BR-FR-CDV-14/);
   });
 
   it.each([...LIFECYCLE_CODES])('status %s reads back as written', (code) => {

@@ -64,7 +64,16 @@ export async function validateCdar(files: { name: string; xml: string }[]): Prom
     const saxon = await new Promise<{ code: number; stderr: string }>((done, fail) => {
       const child = spawn(
         'java',
-        ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-cp', jar, 'net.sf.saxon.Transform', `-s:${inDir}`, `-xsl:${XSLT}`, `-o:${outDir}`],
+        [
+          '-XX:+UseSerialGC',
+          '-XX:TieredStopAtLevel=1',
+          '-cp',
+          jar,
+          'net.sf.saxon.Transform',
+          `-s:${inDir}`,
+          `-xsl:${XSLT}`,
+          `-o:${outDir}`,
+        ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let stderr = '';

@@ -9,7 +9,16 @@ const row = (id: number, lastStatus: InvoiceListRow['lastStatus']): InvoiceListR
   type: 'Facture',
   number: `F2026-000${id}`,
   estimate: null,
-  invoice: { createdAt: '2026-12-01', dueDate: '2026-12-31', validated: true, sentAt: null, paidAt: null, ht: 100, tva: 20, ttc: 120 },
+  invoice: {
+    createdAt: '2026-12-01',
+    dueDate: '2026-12-31',
+    validated: true,
+    sentAt: null,
+    paidAt: null,
+    ht: 100,
+    tva: 20,
+    ttc: 120,
+  },
   lastStatus,
 });
 

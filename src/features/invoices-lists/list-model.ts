@@ -258,7 +258,13 @@ export interface StatusBadge {
 }
 
 /** The invoice page's status (Brouillon … Avoir total), then what it hides (src/domain/invoice-status). */
-const LIFECYCLE_COLORS: Record<string, string> = { '205': 'teal', '207': 'orange', '210': 'red', '212': 'green', '213': 'red' };
+const LIFECYCLE_COLORS: Record<string, string> = {
+  '205': 'teal',
+  '207': 'orange',
+  '210': 'red',
+  '212': 'green',
+  '213': 'red',
+};
 
 /** The invoice's statuses, then its last lifecycle status (decision 089) when the platform sent one. */
 export function invoiceBadges(row: InvoiceListRow, today: string): StatusBadge[] {

@@ -69,7 +69,9 @@ export async function invoiceTrail(db: DbOrTx, companyId: number, invoiceId: num
 }
 
 /** The last status of the invoice (its code), as an SQL expression of the list's row. */
-const lastCode = sql<string | null>`(select e.code from ${invoiceLifecycleEvents} e where e.invoice_id = ${invoices.id} order by e.occurred_at desc, e.id desc limit 1)`;
+const lastCode = sql<
+  string | null
+>`(select e.code from ${invoiceLifecycleEvents} e where e.invoice_id = ${invoices.id} order by e.occurred_at desc, e.id desc limit 1)`;
 
 /** The list's filter on the last status (decision 089). */
 export const lastStatusCondition = (code: string | undefined): SQL | undefined =>
@@ -123,7 +125,9 @@ export async function recordSentInvoiceStatus(
   const [inv] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.number, status.invoice.number), eq(invoices.validated, true)))
+    .where(
+      and(eq(invoices.companyId, companyId), eq(invoices.number, status.invoice.number), eq(invoices.validated, true)),
+    )
     .limit(1);
   if (!inv) return 'unknown';
   await tx

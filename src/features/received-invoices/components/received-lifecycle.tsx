@@ -102,7 +102,12 @@ export function ReceivedLifecycle({
         <LifecycleTrail events={trail} />
       </Stack>
       {asking && (
-        <ReasonDialog action={asking} busy={busy} onClose={() => setAsking(null)} onSubmit={(c, t) => send(asking, c, t)} />
+        <ReasonDialog
+          action={asking}
+          busy={busy}
+          onClose={() => setAsking(null)}
+          onSubmit={(c, t) => send(asking, c, t)}
+        />
       )}
     </Card>
   );
@@ -172,7 +177,12 @@ function ReasonDialog({
           <Button variant="default" onClick={onClose} mih={44}>
             Annuler
           </Button>
-          <Button color={action.code === '210' ? 'red' : 'orange'} onClick={() => void submit()} loading={busy} mih={44}>
+          <Button
+            color={action.code === '210' ? 'red' : 'orange'}
+            onClick={() => void submit()}
+            loading={busy}
+            mih={44}
+          >
             {action.code === '210' ? 'Refuser' : 'Contester'}
           </Button>
         </Group>

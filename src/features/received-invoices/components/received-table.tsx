@@ -48,9 +48,9 @@ function ReceivedCards({ items, loading }: Props) {
               {r.supplierName || 'Fournisseur non indiqué'}
             </Text>
             <Group gap={4} wrap="wrap">
-                  <ReceivedStatusBadge row={r} />
-                  <LifecycleBadge status={r.lastStatus} />
-                </Group>
+              <ReceivedStatusBadge row={r} />
+              <LifecycleBadge status={r.lastStatus} />
+            </Group>
           </Group>
           <div>
             <NumberLink row={r} />
