@@ -38,7 +38,13 @@ export async function benchPlatformQueue(): Promise<Record<string, string>> {
       writeSettings(
         tx,
         companyId,
-        { baseUrl: fake.flowUrl, authKind: 'oauth2', tokenUrl: fake.tokenUrl, clientId: 'pa-bench', clientSecret: 'secret' },
+        {
+          baseUrl: fake.flowUrl,
+          authKind: 'oauth2',
+          tokenUrl: fake.tokenUrl,
+          clientId: 'pa-bench',
+          clientSecret: 'secret',
+        },
         null,
         running.deps.now(),
       ),
@@ -52,7 +58,15 @@ export async function benchPlatformQueue(): Promise<Record<string, string>> {
       await db.transaction((tx) =>
         enqueueFlow(
           tx,
-          { companyId, kind: 'invoice', sourceId: 1_000_000 + i, fileName: `F-${i}.pdf`, bytes, syntax: 'Factur-X', profile: 'CIUS' },
+          {
+            companyId,
+            kind: 'invoice',
+            sourceId: 1_000_000 + i,
+            fileName: `F-${i}.pdf`,
+            bytes,
+            syntax: 'Factur-X',
+            profile: 'CIUS',
+          },
           running.deps.now(),
         ),
       );

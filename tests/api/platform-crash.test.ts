@@ -61,7 +61,16 @@ describe('kill -9 during a submission', () => {
         payementMode: 'Virement',
         billingAdress: '',
         lines: [
-          { code: 'BOU001', type: 'Standard', label: 'Baguette tradition', quantity: 10, unitMeasurement: 'unité', unitPrice: 1.3, salesAccount: '707000', vatRate: 5.5 },
+          {
+            code: 'BOU001',
+            type: 'Standard',
+            label: 'Baguette tradition',
+            quantity: 10,
+            unitMeasurement: 'unité',
+            unitPrice: 1.3,
+            salesAccount: '707000',
+            vatRate: 5.5,
+          },
         ],
         vatClause: '',
         calculatesBasisTTC: false,

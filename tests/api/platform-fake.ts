@@ -97,7 +97,8 @@ export async function startFakePlatform(clock: () => Date = () => new Date()): P
   };
   app.post('/auth/token', async (c) => {
     const form = await c.req.parseBody();
-    if (form.client_secret !== 'secret' && form.client_secret !== DEFAULT_LOCAL_PA_SECRET) return c.json({ error: 'invalid_client' }, 401);
+    if (form.client_secret !== 'secret' && form.client_secret !== DEFAULT_LOCAL_PA_SECRET)
+      return c.json({ error: 'invalid_client' }, 401);
     state.tokensIssued++;
     return c.json({ access_token: `t-${state.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 });
   });
@@ -115,7 +116,10 @@ export async function startFakePlatform(clock: () => Date = () => new Date()): P
     const file = form.file as File;
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (state.mode === 'refuse')
-      return c.json({ errorCode: 'INVALID_FLOW', errorMessage: 'BR-FR-12 : adresse électronique de l’acheteur absente' }, 422);
+      return c.json(
+        { errorCode: 'INVALID_FLOW', errorMessage: 'BR-FR-12 : adresse électronique de l’acheteur absente' },
+        422,
+      );
     const at = clock().toISOString();
     const flow: FakeFlow = {
       flowId: randomUUID(),
@@ -152,12 +156,17 @@ export async function startFakePlatform(clock: () => Date = () => new Date()): P
   fs.get('/v1/flows/:id', (c) => {
     const flow = state.flows.find((f) => f.flowId === c.req.param('id'));
     if (!flow) return c.json({ errorCode: 'NOT_FOUND' }, 404);
-    if (c.req.query('docType') === 'Original') return c.body(new Uint8Array(flow.bytes), 200, { 'content-type': 'application/octet-stream' });
+    if (c.req.query('docType') === 'Original')
+      return c.body(new Uint8Array(flow.bytes), 200, { 'content-type': 'application/octet-stream' });
     return c.json(meta(flow));
   });
   fs.post('/v1/webhooks', async (c) => {
     const body = (await c.req.json()) as { callbackUrl: string };
-    const hook = { webhookId: randomUUID(), callbackUrl: body.callbackUrl, signingKey: randomBytes(32).toString('base64') };
+    const hook = {
+      webhookId: randomUUID(),
+      callbackUrl: body.callbackUrl,
+      signingKey: randomBytes(32).toString('base64'),
+    };
     state.webhooks.push(hook);
     return c.json({ webhookId: hook.webhookId, signingKey: hook.signingKey }, 201);
   });

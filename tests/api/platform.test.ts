@@ -65,10 +65,17 @@ describe('the company’s platform settings', () => {
   it('are saved by the firm, the secret kept on the server (« enregistré »), the webhook subscribed', async () => {
     const res = await ctx.server.api.put(SETTINGS, oauth(), asAdmin(martin));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ configured: true, baseUrl: fake.flowUrl, clientId: 'pa-test', clientSecretSaved: true });
+    expect(res.body).toMatchObject({
+      configured: true,
+      baseUrl: fake.flowUrl,
+      clientId: 'pa-test',
+      clientSecretSaved: true,
+    });
     expect(JSON.stringify(res.body)).not.toContain('secret"');
     expect(res.body.webhookSubscribed).toBe(true);
-    expect(fake.webhooks.at(-1)!.callbackUrl).toMatch(new RegExp(`^${ctx.server.url.replace('127.0.0.1', '(127.0.0.1|localhost)')}/api/platform/webhook/`));
+    expect(fake.webhooks.at(-1)!.callbackUrl).toMatch(
+      new RegExp(`^${ctx.server.url.replace('127.0.0.1', '(127.0.0.1|localhost)')}/api/platform/webhook/`),
+    );
     // Saved again without the secret: the secret stays.
     const again = await ctx.server.api.put(SETTINGS, oauth({ clientSecret: '' }), asAdmin(martin));
     expect(again.body.clientSecretSaved).toBe(true);
@@ -165,7 +172,11 @@ describe('sending: the durable queue', () => {
   });
 
   it('platform unreachable (connection refused): queued with a French message', async () => {
-    await ctx.server.api.put(SETTINGS, oauth({ baseUrl: 'http://127.0.0.1:9/flow-service', tokenUrl: 'http://127.0.0.1:9/token' }), asAdmin(martin));
+    await ctx.server.api.put(
+      SETTINGS,
+      oauth({ baseUrl: 'http://127.0.0.1:9/flow-service', tokenUrl: 'http://127.0.0.1:9/token' }),
+      asAdmin(martin),
+    );
     const id = await validated(martin);
     await ctx.server.platform.runOnce();
     expect((await transmission(martin, id)).message).toMatch(/injoignable/);
@@ -208,7 +219,10 @@ describe('sending: the durable queue', () => {
       processingRule: 'B2B',
       processingRuleSource: 'Computed',
     });
-    await ctx.server.deps.db.update(platformOutbox).set({ submittingSince: new Date() }).where(eq(platformOutbox.id, row!.id));
+    await ctx.server.deps.db
+      .update(platformOutbox)
+      .set({ submittingSince: new Date() })
+      .where(eq(platformOutbox.id, row!.id));
     await ctx.server.platform.runOnce();
     expect(await transmission(martin, id)).toMatchObject({ state: 'sent', flowId: 'deja-recu' });
     expect(flowsOf(id)).toHaveLength(1);
@@ -232,7 +246,8 @@ describe('receiving: webhook and polling', () => {
     const [row] = await ctx.server.deps.db.select().from(platformOutbox).where(eq(platformOutbox.sourceId, id));
     invoiceBytes = row!.bytes;
   });
-  const received = async () => (await ctx.server.api.get('/api/received-invoices', asDemo(garage))).body.items as Array<{ supplierName: string }>;
+  const received = async () =>
+    (await ctx.server.api.get('/api/received-invoices', asDemo(garage))).body.items as Array<{ supplierName: string }>;
   const inbound = () => ctx.server.deps.db.select().from(platformInbound).where(eq(platformInbound.companyId, garage));
 
   it('a call with a wrong signature gets 401 and changes nothing', async () => {
@@ -273,13 +288,19 @@ describe('receiving: webhook and polling', () => {
   });
 
   it('a status for an unknown flow is logged and kept aside', async () => {
-    const flow = { ...fake.addIncoming(new Uint8Array([1]), 'ack.json'), flowDirection: 'Out' as const, flowType: 'CustomerInvoice' };
+    const flow = {
+      ...fake.addIncoming(new Uint8Array([1]), 'ack.json'),
+      flowDirection: 'Out' as const,
+      flowType: 'CustomerInvoice',
+    };
     const res = await fake.notify(flow);
     expect(res.status).toBe(200);
     const strays = await ctx.server.deps.db
       .select()
       .from(platformStrays)
       .where(and(eq(platformStrays.companyId, garage)));
-    expect(strays.map((s) => s.reason)).toContainEqual(expect.stringContaining(`acquittement du flux ${flow.flowId} inconnu`));
+    expect(strays.map((s) => s.reason)).toContainEqual(
+      expect.stringContaining(`acquittement du flux ${flow.flowId} inconnu`),
+    );
   });
 });

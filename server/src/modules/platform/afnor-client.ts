@@ -7,8 +7,7 @@ import type { Clock } from '../../clock/clock';
 // tries again later) or not (another 4xx — its message is kept and shown in French).
 
 export type AuthSettings =
-  | { kind: 'oauth2'; tokenUrl: string; clientId: string; clientSecret: string }
-  | { kind: 'bearer'; token: string };
+  { kind: 'oauth2'; tokenUrl: string; clientId: string; clientSecret: string } | { kind: 'bearer'; token: string };
 
 export interface PlatformAccess {
   baseUrl: string;
@@ -57,8 +56,7 @@ const TIMEOUT_MS = 15_000;
 function refusalMessage(status: number, body: unknown): string {
   const b = (body ?? {}) as { errorMessage?: unknown; details?: unknown; errorCode?: unknown; message?: unknown };
   const said = [b.errorMessage, b.details, b.message].find((v) => typeof v === 'string' && v.trim()) as
-    | string
-    | undefined;
+    string | undefined;
   const code = typeof b.errorCode === 'string' ? ` (${b.errorCode})` : '';
   const head =
     status === 401 || status === 403
@@ -76,10 +74,16 @@ function refusalMessage(status: number, body: unknown): string {
 export interface AfnorClient {
   healthcheck(): Promise<void>;
   submitFlow(info: FlowInfo, file: Uint8Array, contentType: string): Promise<PlatformFlow>;
-  searchFlows(where: Record<string, unknown>, cursor?: string): Promise<{ results: PlatformFlow[]; nextCursor?: string }>;
+  searchFlows(
+    where: Record<string, unknown>,
+    cursor?: string,
+  ): Promise<{ results: PlatformFlow[]; nextCursor?: string }>;
   getFlow(flowId: string): Promise<PlatformFlow>;
   downloadFlow(flowId: string, docType?: 'Original' | 'Converted' | 'ReadableView'): Promise<Uint8Array>;
-  createWebhook(params: { callbackUrl: string; flowDirection?: 'In' | 'Out' }): Promise<{ webhookId: string; signingKey: string }>;
+  createWebhook(params: {
+    callbackUrl: string;
+    flowDirection?: 'In' | 'Out';
+  }): Promise<{ webhookId: string; signingKey: string }>;
   deleteWebhook(webhookId: string): Promise<void>;
 }
 
@@ -155,7 +159,8 @@ export function afnorClient(access: PlatformAccess, now: Clock, fetchImpl: typeo
       throw error;
     }
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new PlatformError('La plateforme n’a pas délivré de jeton d’accès.', false, res.status);
+    if (!body.access_token)
+      throw new PlatformError('La plateforme n’a pas délivré de jeton d’accès.', false, res.status);
     const life = Math.max(60, Number(body.expires_in) || 3600);
     tokens.set(key, { token: body.access_token, until: now().getTime() + (life - 60) * 1000 });
     return body.access_token;
@@ -217,6 +222,3 @@ export function afnorClient(access: PlatformAccess, now: Clock, fetchImpl: typeo
     },
   };
 }
-
-
-

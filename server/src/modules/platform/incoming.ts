@@ -94,7 +94,13 @@ const fileNameOf = (flow: PlatformFlow, bytes: Uint8Array) => {
 };
 
 /** An incoming invoice flow: downloaded, read and recorded as an upload would be; the readers notified. */
-async function receiveInvoice(deps: Deps, entries: IncomingEntries, companyId: number, flow: PlatformFlow, client: AfnorClient) {
+async function receiveInvoice(
+  deps: Deps,
+  entries: IncomingEntries,
+  companyId: number,
+  flow: PlatformFlow,
+  client: AfnorClient,
+) {
   const bytes = await client.downloadFlow(flow.flowId, 'Original');
   const name = fileNameOf(flow, bytes);
   const now = deps.now();
@@ -177,7 +183,13 @@ export async function handleIncomingFlow(
     const bytes = await client.downloadFlow(flow.flowId, 'Original');
     const outcome = entries.statuses ? await entries.statuses(deps, { companyId, flow, bytes }) : 'unknown';
     if (outcome === 'unknown')
-      await keepStray(deps.db, companyId, `statut ${flow.flowId} pour un flux inconnu, gardé de côté`, flow, deps.now());
+      await keepStray(
+        deps.db,
+        companyId,
+        `statut ${flow.flowId} pour un flux inconnu, gardé de côté`,
+        flow,
+        deps.now(),
+      );
     await recordInbound(deps.db, { companyId, flow, outcome: outcome === 'handled' ? 'status' : 'kept' }, deps.now());
     return;
   }
@@ -202,7 +214,10 @@ async function acknowledgeOutgoing(deps: Deps, companyId: number, flow: Platform
     .set({
       ackStatus: status,
       ...(status === 'Error'
-        ? { state: 'refused', lastError: `Rejetée par la plateforme : ${details === '""' ? 'contrôles en échec' : details}` }
+        ? {
+            state: 'refused',
+            lastError: `Rejetée par la plateforme : ${details === '""' ? 'contrôles en échec' : details}`,
+          }
         : {}),
     })
     .where(eq(platformOutbox.id, row.id));

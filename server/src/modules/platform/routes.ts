@@ -46,7 +46,8 @@ export function platformRoutes(deps: Deps, entries: IncomingEntries) {
     const companyId = c.get('company').id;
     const saved = await findSettings(deps.db, companyId);
     const problems = settingsProblems(body, saved, deps.config);
-    if (problems.length) throw unprocessable(problems.includes(LOCAL_REFUSED) ? LOCAL_REFUSED : SETTINGS_TITLE, problems);
+    if (problems.length)
+      throw unprocessable(problems.includes(LOCAL_REFUSED) ? LOCAL_REFUSED : SETTINGS_TITLE, problems);
     const row = await deps.db.transaction((tx) => writeSettings(tx, companyId, body, saved, deps.now()));
     // Outside any transaction: a call to the platform may take seconds.
     await subscribe(deps, row);
@@ -59,7 +60,10 @@ export function platformRoutes(deps: Deps, entries: IncomingEntries) {
     manage(c);
     const companyId = c.get('company').id;
     const row = await findSettings(deps.db, companyId);
-    if (!row) throw unprocessable('Aucune plateforme agréée n’est enregistrée.', ['Enregistrez d’abord son adresse et ses identifiants.']);
+    if (!row)
+      throw unprocessable('Aucune plateforme agréée n’est enregistrée.', [
+        'Enregistrez d’abord son adresse et ses identifiants.',
+      ]);
     if (isLocalPlatform(row.baseUrl) && !deps.config.seedDemo) throw unprocessable(LOCAL_REFUSED, [LOCAL_REFUSED]);
     let answer: { ok: boolean; message: string };
     try {
@@ -110,7 +114,13 @@ export function platformRoutes(deps: Deps, entries: IncomingEntries) {
     try {
       flow = JSON.parse(payload) as PlatformFlow;
     } catch {
-      await keepStray(deps.db, row.companyId, 'notification illisible (JSON)', { text: payload.slice(0, 2000) }, deps.now());
+      await keepStray(
+        deps.db,
+        row.companyId,
+        'notification illisible (JSON)',
+        { text: payload.slice(0, 2000) },
+        deps.now(),
+      );
       return c.json({ message: 'Notification gardée de côté.' });
     }
     try {

@@ -4,7 +4,6 @@ import type { SeedContext } from '../../seed/modules';
 import { clientIdOf, DEFAULT_LOCAL_PA_SECRET } from '../../local-platform/directory-data';
 import { isLocalPlatform } from './service';
 
-
 /**
  * Decision 088: with the demo on and PA_URL naming the local platform (`npm start`), every demo
  * company with a SIREN is its client (`pa-<SIREN>`), so invoices validated in the demo are sent and

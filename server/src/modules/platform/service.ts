@@ -75,7 +75,12 @@ export function accessOf(row: SettingsRow): PlatformAccess {
   const auth: AuthSettings =
     row.authKind === 'bearer'
       ? { kind: 'bearer', token: row.bearerToken ?? '' }
-      : { kind: 'oauth2', tokenUrl: row.tokenUrl ?? '', clientId: row.clientId ?? '', clientSecret: row.clientSecret ?? '' };
+      : {
+          kind: 'oauth2',
+          tokenUrl: row.tokenUrl ?? '',
+          clientId: row.clientId ?? '',
+          clientSecret: row.clientSecret ?? '',
+        };
   return { baseUrl: row.baseUrl, auth };
 }
 
@@ -205,7 +210,13 @@ export async function transmissionOf(
   const [row] = await db
     .select()
     .from(platformOutbox)
-    .where(and(eq(platformOutbox.companyId, companyId), eq(platformOutbox.kind, kind), eq(platformOutbox.sourceId, sourceId)))
+    .where(
+      and(
+        eq(platformOutbox.companyId, companyId),
+        eq(platformOutbox.kind, kind),
+        eq(platformOutbox.sourceId, sourceId),
+      ),
+    )
     .orderBy(desc(platformOutbox.id))
     .limit(1);
   if (!row)

@@ -159,7 +159,9 @@ export async function drainQueue(deps: Deps, opts: WorkerOptions, baseMs: number
       const client = clients.get(row.companyId);
       if (!client) {
         // The platform went down earlier in this turn (or was removed): the row's turn comes later.
-        await settle(deps.db, row, { nextAttemptAt: new Date(deps.now().getTime() + backoffMs(row.attempts + 1, baseMs)) });
+        await settle(deps.db, row, {
+          nextAttemptAt: new Date(deps.now().getTime() + backoffMs(row.attempts + 1, baseMs)),
+        });
         continue;
       }
       try {
@@ -189,14 +191,18 @@ export function startPlatformWorker(deps: Deps, entries: IncomingEntries, opts: 
 
   const runOnce = () => {
     const next = turn.then(() =>
-      drainQueue(deps, opts, retryMs).catch((e) => console.warn('Plateforme : file d’envoi en échec', loggableError(e))),
+      drainQueue(deps, opts, retryMs).catch((e) =>
+        console.warn('Plateforme : file d’envoi en échec', loggableError(e)),
+      ),
     );
     turn = next;
     return next.then(() => undefined);
   };
   const pollOnce = () => {
     const next = turn.then(async () => {
-      const release = deps.state.sharedLocks ? await deps.state.sharedLocks.tryHold('job:platform-poll') : async () => {};
+      const release = deps.state.sharedLocks
+        ? await deps.state.sharedLocks.tryHold('job:platform-poll')
+        : async () => {};
       if (!release) return;
       try {
         for (const settings of await allSettings(deps.db)) {

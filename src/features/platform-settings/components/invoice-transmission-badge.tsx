@@ -18,7 +18,13 @@ export function InvoiceTransmissionBadge({ invoiceId }: { invoiceId: number }) {
   );
   return (
     <>
-      {data.message ? <Tooltip label={data.message} multiline w={320}>{badge}</Tooltip> : badge}
+      {data.message ? (
+        <Tooltip label={data.message} multiline w={320}>
+          {badge}
+        </Tooltip>
+      ) : (
+        badge
+      )}
       {data.state === 'refused' && data.message && (
         <Text size="sm" c="red.8" role="status">
           {data.message}

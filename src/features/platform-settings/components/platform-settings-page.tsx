@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Fieldset, Group, PasswordInput, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCircleCheck, IconDeviceFloppy, IconPlugConnected } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
@@ -128,8 +140,18 @@ function PlatformForm({ initial, onSaved }: { initial: PlatformSettings; onSaved
             />
             {authKind === 'oauth2' ? (
               <>
-                <TextInput label="Adresse du jeton (token URL)" value={tokenUrl} onChange={(e) => setTokenUrl(e.currentTarget.value)} required />
-                <TextInput label="Identifiant client (client id)" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
+                <TextInput
+                  label="Adresse du jeton (token URL)"
+                  value={tokenUrl}
+                  onChange={(e) => setTokenUrl(e.currentTarget.value)}
+                  required
+                />
+                <TextInput
+                  label="Identifiant client (client id)"
+                  value={clientId}
+                  onChange={(e) => setClientId(e.currentTarget.value)}
+                  required
+                />
                 <PasswordInput
                   label="Secret client (client secret)"
                   placeholder={saved.clientSecretSaved ? SAVED : ''}
@@ -161,12 +183,21 @@ function PlatformForm({ initial, onSaved }: { initial: PlatformSettings; onSaved
           </Alert>
         )}
         {check && (
-          <Alert color={check.ok ? 'green' : 'orange'} icon={check.ok ? <IconCircleCheck size={18} aria-hidden /> : undefined} role="status">
+          <Alert
+            color={check.ok ? 'green' : 'orange'}
+            icon={check.ok ? <IconCircleCheck size={18} aria-hidden /> : undefined}
+            role="status"
+          >
             {check.message}
           </Alert>
         )}
         <Group>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={busy === 'save'} disabled={!online || busy !== null}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={18} />}
+            loading={busy === 'save'}
+            disabled={!online || busy !== null}
+          >
             Enregistrer
           </Button>
           <Button
