@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanScreen, installJsdomGaps, renderScreen } from '../../../tests/support/screen';
 import { fake, resetFakes } from '../../../tests/support/module-fakes';
 import { CUSTOMER_MESSAGES } from '../../domain/customers';
+import { ELECTRONIC_ADDRESS_MESSAGES } from '../../domain/electronic-address';
 
 // The shared fakes (module-fakes.ts): the sheet's test mocks the same module the same way.
 vi.mock('./api/customer-mutations', async (actual) =>
@@ -60,6 +61,23 @@ describe('the customer dialog', { timeout: 60_000 }, () => {
     expect(createCustomer).not.toHaveBeenCalled();
     // The focus leaves the button at the bottom for the first field to fix, at the top.
     await waitFor(() => expect(document.activeElement).toBe(field('Raison sociale')));
+  });
+
+  it('« Adresse de facturation électronique »: says what an empty one falls back to, and names a half-typed one (decision 085)', async () => {
+    const { dialog, field } = openNew();
+    type(field('Raison sociale'), 'Atelier Durand');
+    type(field('SIREN'), '552100554');
+    expect(dialog.textContent).toContain(
+      'Laissée vide : ses factures électroniques utilisent son SIREN dans l’annuaire (0225), 552100554.',
+    );
+    type(
+      within(dialog).getByRole('textbox', { name: 'Adresse de facturation électronique', hidden: true }),
+      '552100554_COMPTA',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Créer le client', hidden: true }));
+    const alert = await within(dialog).findByRole('alert', { hidden: true });
+    expect(alert.textContent).toContain(ELECTRONIC_ADDRESS_MESSAGES.schemeMissing);
+    expect(createCustomer).not.toHaveBeenCalled();
   });
 
   it('adds another billing address, and sends the customer with it once valid', async () => {
