@@ -12,7 +12,15 @@ export type AuthSettings =
 export interface PlatformAccess {
   baseUrl: string;
   auth: AuthSettings;
+  /** Outside the demo: an answer of the project's local platform (its X-Local-Platform header) is refused. */
+  refuseLocal?: boolean;
 }
+
+/** The local platform marks every answer with it (decision 087). */
+const LOCAL_PLATFORM_HEADER = 'x-local-platform';
+
+export const LOCAL_REFUSED =
+  'La plateforme locale du projet ne sert qu’à la démonstration (SEED_DEMO) : indiquez l’adresse de votre plateforme agréée.';
 
 export type FlowSyntax = 'CII' | 'UBL' | 'Factur-X' | 'CDAR' | 'FRR';
 export type FlowProfile = 'Basic' | 'CIUS' | 'Extended-CTC-FR' | 'Undefined';
@@ -73,6 +81,8 @@ function refusalMessage(status: number, body: unknown): string {
 
 export interface AfnorClient {
   healthcheck(): Promise<void>;
+  /** Whether the address answers as the project's local platform (no credentials needed to tell). */
+  isLocalPlatform(): Promise<boolean>;
   submitFlow(info: FlowInfo, file: Uint8Array, contentType: string): Promise<PlatformFlow>;
   searchFlows(
     where: Record<string, unknown>,
@@ -99,8 +109,9 @@ export function afnorClient(access: PlatformAccess, now: Clock, fetchImpl: typeo
   const base = access.baseUrl.replace(/\/+$/, '');
 
   async function call(url: string, init: RequestInit): Promise<Response> {
+    let res: Response;
     try {
-      return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
       const e = error as { name?: string; cause?: { code?: string } };
       const why =
@@ -111,6 +122,11 @@ export function afnorClient(access: PlatformAccess, now: Clock, fetchImpl: typeo
             : 'elle est injoignable';
       throw new PlatformError(`La plateforme est injoignable pour le moment : ${why}.`, true, null);
     }
+    if (access.refuseLocal && res.headers.get(LOCAL_PLATFORM_HEADER)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new PlatformError(LOCAL_REFUSED, false, res.status);
+    }
+    return res;
   }
 
   async function failure(res: Response): Promise<PlatformError> {
@@ -187,6 +203,15 @@ export function afnorClient(access: PlatformAccess, now: Clock, fetchImpl: typeo
   });
 
   return {
+    async isLocalPlatform() {
+      try {
+        const res = await fetchImpl(`${base}/v1/healthcheck`, { signal: AbortSignal.timeout(5000) });
+        await res.body?.cancel().catch(() => undefined);
+        return res.headers.get(LOCAL_PLATFORM_HEADER) !== null;
+      } catch {
+        return false;
+      }
+    },
     async healthcheck() {
       await authorized('/v1/healthcheck');
     },

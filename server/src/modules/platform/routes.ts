@@ -46,6 +46,13 @@ export function platformRoutes(deps: Deps, entries: IncomingEntries) {
     const companyId = c.get('company').id;
     const saved = await findSettings(deps.db, companyId);
     const problems = settingsProblems(body, saved, deps.config);
+    // Wherever it listens, the local platform says what it is (decision 087): refused outside the demo.
+    if (
+      !problems.length &&
+      !deps.config.seedDemo &&
+      (await afnorClient({ baseUrl: body.baseUrl, auth: { kind: 'bearer', token: '' } }, deps.now).isLocalPlatform())
+    )
+      problems.push(LOCAL_REFUSED);
     if (problems.length)
       throw unprocessable(problems.includes(LOCAL_REFUSED) ? LOCAL_REFUSED : SETTINGS_TITLE, problems);
     const row = await deps.db.transaction((tx) => writeSettings(tx, companyId, body, saved, deps.now()));
@@ -67,7 +74,7 @@ export function platformRoutes(deps: Deps, entries: IncomingEntries) {
     if (isLocalPlatform(row.baseUrl) && !deps.config.seedDemo) throw unprocessable(LOCAL_REFUSED, [LOCAL_REFUSED]);
     let answer: { ok: boolean; message: string };
     try {
-      await afnorClient(accessOf(row), deps.now).healthcheck();
+      await afnorClient(accessOf(row, deps.config), deps.now).healthcheck();
       answer = { ok: true, message: `Connexion établie avec ${platformName(row.baseUrl)} : la plateforme répond.` };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
@@ -124,7 +131,7 @@ export function platformRoutes(deps: Deps, entries: IncomingEntries) {
       return c.json({ message: 'Notification gardée de côté.' });
     }
     try {
-      await handleIncomingFlow(deps, entries, row, flow, afnorClient(accessOf(row), deps.now));
+      await handleIncomingFlow(deps, entries, row, flow, afnorClient(accessOf(row, deps.config), deps.now));
     } catch (error) {
       // The file could not be fetched now: the platform calls again, and the polling takes it anyway.
       if (error instanceof PlatformError) throw new HttpError(503, error.message);

@@ -71,7 +71,7 @@ export async function allSettings(db: DbOrTx): Promise<SettingsRow[]> {
   return db.select().from(platformSettings).orderBy(platformSettings.companyId);
 }
 
-export function accessOf(row: SettingsRow): PlatformAccess {
+export function accessOf(row: SettingsRow, config: Config): PlatformAccess {
   const auth: AuthSettings =
     row.authKind === 'bearer'
       ? { kind: 'bearer', token: row.bearerToken ?? '' }
@@ -81,7 +81,7 @@ export function accessOf(row: SettingsRow): PlatformAccess {
           clientId: row.clientId ?? '',
           clientSecret: row.clientSecret ?? '',
         };
-  return { baseUrl: row.baseUrl, auth };
+  return { baseUrl: row.baseUrl, auth, refuseLocal: !config.seedDemo };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -99,8 +99,8 @@ export function isLocalPlatform(url: string): boolean {
   }
 }
 
-export const LOCAL_REFUSED =
-  'La plateforme locale du projet ne sert qu’à la démonstration (SEED_DEMO) : indiquez l’adresse de votre plateforme agréée.';
+export { LOCAL_REFUSED } from './afnor-client';
+import { LOCAL_REFUSED } from './afnor-client';
 
 /** What is missing or wrong in a settings body, in French (the secrets already saved count). */
 export function settingsProblems(body: PlatformSettingsBody, saved: SettingsRow | null, config: Config): string[] {

@@ -10,7 +10,7 @@ import { accessOf, setWebhook, type SettingsRow } from './service';
 export async function subscribe(deps: Deps, row: SettingsRow): Promise<boolean> {
   const origin = deps.config.publicUrl;
   if (!origin) return false;
-  const client = afnorClient(accessOf(row), deps.now);
+  const client = afnorClient(accessOf(row, deps.config), deps.now);
   try {
     if (row.webhookUid) await client.deleteWebhook(row.webhookUid).catch(() => undefined);
     const hook = await client.createWebhook({ callbackUrl: `${origin}/api/platform/webhook/${row.hookId}` });

@@ -153,7 +153,7 @@ export async function drainQueue(deps: Deps, opts: WorkerOptions, baseMs: number
         const settings = await findSettings(deps.db, row.companyId);
         clients.set(
           row.companyId,
-          settings ? (opts.clientFor?.(settings) ?? afnorClient(accessOf(settings), deps.now)) : null,
+          settings ? (opts.clientFor?.(settings) ?? afnorClient(accessOf(settings, deps.config), deps.now)) : null,
         );
       }
       const client = clients.get(row.companyId);
@@ -209,7 +209,7 @@ export function startPlatformWorker(deps: Deps, entries: IncomingEntries, opts: 
           if (closed) break;
           // Set by the demo's seed before the port opened, or refused earlier: subscribed now.
           if (!settings.webhookKey && !opts.clientFor) await subscribe(deps, settings);
-          const client = opts.clientFor?.(settings) ?? afnorClient(accessOf(settings), deps.now);
+          const client = opts.clientFor?.(settings) ?? afnorClient(accessOf(settings, deps.config), deps.now);
           await pollIncoming(deps, entries, settings, client).catch((e) =>
             console.warn(`Plateforme : relève des flux entrants en échec (société ${settings.companyId})`, e?.message),
           );
