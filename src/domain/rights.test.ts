@@ -119,3 +119,17 @@ describe('can() (RIGHTS-1 to RIGHTS-7)', () => {
     expect(can({ userType: 2, appRights: null }, 'view', { menu: 'mesFactures', child: 'listeDevis' })).toBe(false);
   });
 });
+
+describe('managePlatform (decision 088)', () => {
+  it('is the firm’s staff’s and the company’s user administrator’s, no one else’s', () => {
+    expect(can(admin, 'managePlatform')).toBe(true);
+    const userAdmin = {
+      userType: 2,
+      appRights: [right('profil', ['view'], [{ label: 'gestionUtilisateurs', permissions: ['view'] }])],
+    };
+    expect(can(userAdmin, 'managePlatform')).toBe(true);
+    expect(can(writer, 'managePlatform')).toBe(false);
+    expect(can({ userType: 2, appRights: rights }, 'managePlatform')).toBe(false);
+    expect(can(null, 'managePlatform')).toBe(false);
+  });
+});
