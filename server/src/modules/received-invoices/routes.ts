@@ -159,7 +159,7 @@ export function receivedInvoicesModule(deps: Deps) {
             sha256: placed.sha256,
             createdAt: now,
           });
-          const body = await insertReceivedInvoice(
+          const inserted = await insertReceivedInvoice(
             tx,
             {
               companyId: company.id,
@@ -170,6 +170,12 @@ export function receivedInvoicesModule(deps: Deps) {
             },
             read,
           );
+          // The same answer as GET …/:id: a new invoice's empty trail and what this member may answer (decision 089).
+          const body = {
+            ...inserted,
+            lifecycle: [],
+            lifecycleActions: lifecycleActionsOf(inserted, [], can(subjectOf(c), 'answerReceivedInvoices')),
+          };
           // On the embedded database each statement runs on the event loop: a turn between the two
           // large ones (the lines, then the answer kept for the key) lets the server answer others.
           await new Promise((resolve) => setImmediate(resolve));
