@@ -261,6 +261,32 @@ describe('statuses between buyer and seller', () => {
     });
   });
 
+  it('sends the seller’s « Encaissée » to the buyer when the buyer is a client here', async () => {
+    const [bakery, garage] = [await client(BAKERY), await client(GARAGE)];
+    await bakery.submit(invoiceXml('FA-LP-14'), { trackingId: 'inv-14' });
+    await platform.control.idle();
+    const cdar = writeStatusMessage({
+      code: '212',
+      createdAt: '2026-12-02T10:00:00Z',
+      sender: { role: 'WK' },
+      issuer: { role: 'SE', siren: BAKERY },
+      recipients: [{ role: 'BY', siren: GARAGE, electronicAddress: GARAGE }],
+      invoice: { number: 'FA-LP-14', typeCode: '380', issueDate: '2026-11-02', sellerSiren: BAKERY },
+      collected: [{ amount: 120, vatRate: 20, currency: 'EUR' }],
+    });
+    const sent = await bakery.submit(cdar, { flowSyntax: 'CDAR', name: 'encaissee.xml' });
+    await platform.control.idle();
+    expect((await bakery.get(sent.body.flowId)).body).toMatchObject({
+      flowType: 'CustomerInvoiceLC',
+      flowDirection: 'Out',
+      acknowledgement: { status: 'Ok' },
+    });
+    const statuses = await garage.search({ flowType: ['SupplierInvoiceLC'] });
+    expect(statuses.body.results).toHaveLength(1);
+    const read = readStatusMessage((await garage.get(statuses.body.results[0].flowId, 'Original')).body);
+    expect(read).toMatchObject({ code: '212', collected: [{ amount: 120, vatRate: 20 }] });
+  });
+
   it('refuses as the buyer when a test asks (refuseAsBuyer), and emits any status on demand (statusFor)', async () => {
     const bakery = await client(BAKERY);
     platform.control.refuseAsBuyer(1, 'DOUBLON', 'Déjà reçue.');
