@@ -34,6 +34,7 @@ import { LinesEditor } from './lines-editor';
 import { ReadOnlyBusinessDocument } from './read-only-business-document';
 import { TotalsCard, VatClauseField } from './totals-card';
 import { ActionBar } from './action-bar';
+import { InvoiceTransmissionBadge } from '../../platform-settings/index';
 import { LivePreview } from './live-preview';
 import { computeTotals } from '../../../domain/totals';
 import type { Customer, Discount } from '../../../domain/types';
@@ -329,6 +330,10 @@ function EditorBadges({
             Validée
           </Badge>
         )
+      )}
+      {/* Decision 088: its transmission to the company's platform (« En attente de transmission », « Transmise »…). */}
+      {state.kind === 'invoice' && state.validated && typeof state.docId === 'number' && (
+        <InvoiceTransmissionBadge invoiceId={state.docId} />
       )}
       {state.kind === 'quote' && state.state && state.number && (
         <Badge color="#1c4f8c" variant="filled" size="lg">
