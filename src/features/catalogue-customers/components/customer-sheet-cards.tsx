@@ -1,5 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { isInFrance } from '../../../domain/customers';
+import { effectiveElectronicAddress } from '../../../domain/electronic-address';
 import { accountNumberText, addressLines, paymentDelayLabel, type CustomerRow } from '../customer-model';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -57,6 +59,17 @@ const lines = (list: string[]) => list.join('\n');
 const contactOf = (c: Pick<CustomerRow, 'civility' | 'name'>) =>
   [c.civility === 'Société' ? null : c.civility, c.name].filter(Boolean).join(' ');
 
+/** Decision 085: the pair set on the sheet, else the one its e-invoices use by default, said so. */
+function electronicAddressText(c: CustomerRow): string {
+  if (c.electronicAddressScheme && c.electronicAddress) return `${c.electronicAddress} (${c.electronicAddressScheme})`;
+  const fallback = effectiveElectronicAddress({
+    siren: c.siren,
+    email: c.email,
+    inFrenchDirectory: c.isBusiness !== false && isInFrance(c.country),
+  });
+  return fallback ? `${fallback.value} (${fallback.scheme}, par défaut)` : '';
+}
+
 /** The customer sheet's identity, contact, addresses and payment terms. */
 export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
   const business = c.isBusiness !== false;
@@ -69,6 +82,7 @@ export function CustomerSheetCards({ customer: c }: { customer: CustomerRow }) {
         <Item term="N° de compte">{accountNumberText(c.accountNumber)}</Item>
         {business && <Item term="SIREN">{c.siren}</Item>}
         {business && <Item term="N° de TVA">{c.vatNumber}</Item>}
+        <Item term="Adresse de facturation électronique">{electronicAddressText(c)}</Item>
       </Section>
       <Section title="Coordonnées">
         <Item term="E-mail">
