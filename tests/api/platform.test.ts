@@ -55,7 +55,7 @@ const transmission = async (company: number, id: number) => {
 };
 const flowsOf = (id: number) => fake.flows.filter((f) => f.trackingId === `wp-invoice-${martin}-${id}`);
 
-describe('the company’s platform settings', () => {
+describe('the company’s platform settings (PA-1, PA-2)', () => {
   it('are empty at first, with PA_URL proposed', async () => {
     const res = await ctx.server.api.get(SETTINGS, asAdmin(martin));
     expect(res.status).toBe(200);
@@ -133,7 +133,7 @@ describe('the company’s platform settings', () => {
   });
 });
 
-describe('sending: the durable queue', () => {
+describe('sending: the durable queue (PA-3)', () => {
   it('a validated invoice is one flow on the platform (trackingId, SHA-256), « En attente » then « Transmise »', async () => {
     const id = await validated(martin);
     expect(await transmission(martin, id)).toMatchObject({ state: 'pending', label: 'En attente de transmission' });
@@ -236,7 +236,7 @@ describe('sending: the durable queue', () => {
   });
 });
 
-describe('receiving: webhook and polling', () => {
+describe('receiving: webhook and polling (PA-4)', () => {
   let invoiceBytes: Uint8Array;
   beforeAll(async () => {
     const put = await ctx.server.api.put(SETTINGS, oauth({ clientId: 'pa-garage' }), asAdmin(garage));

@@ -102,7 +102,7 @@ describe('Plateforme agréée', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /Tester la connexion/, hidden: true })).toHaveProperty('disabled', true);
   });
 
-  it('the banner names the platform, or says none is set and what to do', async () => {
+  it('the banner names the platform, or says none is set and what to do (PA-5)', async () => {
     fetchPlatformSummary.mockResolvedValue({
       configured: true,
       name: 'api.pa.example.fr',
