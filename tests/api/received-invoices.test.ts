@@ -208,12 +208,12 @@ describe('POST /api/received-invoices: deposit and reading', () => {
       {
         rule: 'BR-FR-05_BT-22_PMT',
         severity: 'erreur',
-        message: 'BR-FR-05_BT-22_PMT : La mention des frais de recouvrement (note PMT) est absente.',
+        message: 'La mention des frais de recouvrement (note PMT) est absente.',
       },
       {
         rule: 'BR-FR-12_BT-49',
         severity: 'erreur',
-        message: 'BR-FR-12_BT-49 : L’adresse électronique de l’acheteur (BT-49) est absente.',
+        message: 'L’adresse électronique de l’acheteur (BT-49) est absente.',
       },
     ]);
     const list = await get('/api/received-invoices?q=FA-FR');

@@ -46,9 +46,9 @@ describe('Factures reçues', () => {
     expect(await page.title()).toBe('Factures reçues | Workplace');
     const table = page.getByRole('table', { name: 'Factures reçues', exact: true });
     const flagged = table.getByRole('row').filter({ hasText: energy });
-    await flagged.getByText('1 anomalie', { exact: true }).waitFor();
+    await flagged.getByText('6 anomalies', { exact: true }).waitFor();
     await table.getByRole('row').filter({ hasText: atelier }).getByText('Conforme', { exact: true }).waitFor();
-    await expect.poll(() => flagged.textContent()).toContain('530,00\u00a0€');
+    await expect.poll(() => flagged.textContent()).toContain('540,00\u00a0€');
     await screenLoaded(page);
     await shot(page, 'factures-recues-portable', true);
     await expectAccessible(page, 'la liste des factures reçues');
@@ -64,9 +64,7 @@ describe('Factures reçues', () => {
     await table.getByRole('link', { name: 'E2E-1', exact: true }).waitFor();
     await done.getByRole('link', { name: 'Voir le détail et les contrôles' }).click();
     await page.getByRole('heading', { name: 'Facture E2E-1', level: 1 }).waitFor();
-    await page
-      .getByText('Aucune anomalie : les montants, la TVA et les mentions obligatoires sont cohérents.')
-      .waitFor();
+    await page.getByText(/^Aucune anomalie : la facture respecte les règles officielles/).waitFor();
     await page.getByRole('table', { name: 'Lignes' }).getByText('Conseil en aménagement & décoration').waitFor();
     await page.getByText('FR44732829320', { exact: true }).waitFor();
     await screenLoaded(page);
@@ -84,14 +82,11 @@ describe('Factures reçues', () => {
       .getByText('Ce fichier n’est ni une Factur-X, ni une facture CII, ni une facture UBL.')
       .waitFor();
 
-    // The flagged invoice: the finding in plain French, with its rule.
+    // The flagged invoice: the French rules it fails, in plain French, each with its rule (decision 086).
     await table.getByRole('link', { name: energy, exact: true }).click();
     await page.getByRole('heading', { name: `Facture ${energy}`, level: 1 }).waitFor();
-    await page
-      .getByRole('alert')
-      .getByText('Le total TTC (530,00\u00a0€) ne correspond pas au total HT plus la TVA (540,00\u00a0€).')
-      .waitFor();
-    await page.getByText('BR-CO-15', { exact: true }).waitFor();
+    await page.getByRole('alert').getByText('L’adresse électronique du vendeur (BT-34) est absente.').waitFor();
+    await page.getByText('BR-FR-13_BT-34', { exact: true }).waitFor();
     await screenLoaded(page);
     await shot(page, 'facture-recue-anomalie-portable', true);
     await expectAccessible(page, 'une facture reçue avec une anomalie');

@@ -1,3 +1,4 @@
+/// <reference path="./saxonjs-he.d.ts" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -57,7 +57,8 @@ const profileLabel = (r: OfficialReport) => (r.syntax === 'ubl' ? 'UBL 2.1, EN 1
 const findingOf = (f: OfficialFailure): EInvoiceFinding => ({
   rule: f.ruleId,
   severity: f.flag === 'fatal' ? 'erreur' : 'avertissement',
-  message: f.message,
+  // The screen shows the rule's id beside its message: not twice.
+  message: f.message.startsWith(`${f.ruleId} : `) ? f.message.slice(f.ruleId.length + 3) : f.message,
 });
 
 /**

@@ -124,8 +124,8 @@ function Detail({
         </Group>
         {r.findings.length === 0 ? (
           <Text size="sm">
-            Aucune anomalie : la facture respecte les règles officielles (schéma XSD, règles Factur-X de son
-            profil, EN 16931, règles françaises).
+            Aucune anomalie : la facture respecte les règles officielles (schéma XSD, règles Factur-X de son profil, EN
+            16931, règles françaises).
           </Text>
         ) : (
           <Stack gap="xs">
