@@ -6,6 +6,7 @@ import type { InvoicePayload } from '../../src/domain/types';
 import type { ToWire } from '../../src/domain/wire-names';
 import { memberships, platformOutbox, users } from '../../server/src/db/schema/index';
 import { recordIncomingStatus } from '../../server/src/modules/received-invoices/service';
+import { recordPlatformRejection } from '../../server/src/modules/invoices/service';
 import { GARAGE, invoicePayload, line, MARTIN } from '../support/invoice-helpers';
 import { useTestServer } from '../support/use-test-server';
 
@@ -179,6 +180,24 @@ describe('incoming statuses on an invoice sent (LC-1)', () => {
       setBy: 'platform',
       failedRules: [{ id: 'BR-FR-12', text: 'Adresse électronique de l’acheteur absente (BT-49).' }],
     });
+  });
+});
+
+describe('a flow the platform refused by its acknowledgement (LC-1)', () => {
+  it('becomes one « Rejetée » with the rules it names, however often the acknowledgement comes', async () => {
+    const inv = await validated({ operationKind: 'biens' } as never);
+    const v = {
+      companyId: martin,
+      invoiceId: inv.id,
+      flowId: `flow-${inv.id}`,
+      failedRules: [{ id: 'BR-FR-08', text: 'Cadre de facturation absent (BT-23).' }],
+      now: ctx.server.deps.now(),
+    };
+    await recordPlatformRejection(db(), v);
+    await recordPlatformRejection(db(), v);
+    const trail = (await followUp(inv.id)).lifecycle;
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ code: '213', label: 'Rejetée', setBy: 'platform', failedRules: v.failedRules });
   });
 });
 

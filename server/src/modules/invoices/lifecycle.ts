@@ -252,3 +252,30 @@ export async function recordCollectedStatus(
     now,
   );
 }
+
+/**
+ * LC-1: the platform refused a flow we sent (its acknowledgement says Error, no CDAR came): the
+ * invoice's trail gets its « Rejetée » (213) with the rules it names, once per flow. For the platform
+ * module, through the entries modules/index.ts passes it (the platform module may not import this one).
+ */
+export async function recordPlatformRejection(
+  tx: DbOrTx,
+  v: { companyId: number; invoiceId: number; flowId: string; failedRules: { id: string; text: string }[]; now: Date },
+): Promise<void> {
+  await tx
+    .insert(invoiceLifecycleEvents)
+    .values({
+      companyId: v.companyId,
+      invoiceId: v.invoiceId,
+      code: '213',
+      label: lifecycleLabel('213'),
+      occurredAt: v.now,
+      recordedAt: v.now,
+      setBy: 'platform',
+      reasonCode: 'REJ_SEMAN',
+      reasonText: reasonLabel('REJ_SEMAN'),
+      failedRules: v.failedRules,
+      flowId: `ack-${v.flowId}`,
+    })
+    .onConflictDoNothing();
+}

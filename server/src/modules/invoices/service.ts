@@ -14,4 +14,4 @@ export { recordProviderPayment, type ProviderPayment } from './card-payment-serv
 export { customerHasValidatedInvoices } from './usage-service';
 // Decision 089: the lifecycle trail's pieces « Factures reçues » shares (the same wire, the same roles),
 // and the incoming statuses about the invoices we sent.
-export { lifecycleEventJson, recordSentInvoiceStatus, setByOf, type SetBy } from './lifecycle';
+export { lifecycleEventJson, recordPlatformRejection, recordSentInvoiceStatus, setByOf, type SetBy } from './lifecycle';
