@@ -109,6 +109,40 @@ export function buyerStatusProblems(
   return {};
 }
 
+/** The buyer's status message to the seller (LC-3, LC-6), addressed by its SIREN in the French directory. */
+export function buyerStatus(
+  row: Pick<Row, 'number' | 'kind' | 'supplierName' | 'supplierSiren' | 'issueDate' | 'createdAt'>,
+  v: {
+    code: BuyerAction;
+    siren: string;
+    companyName?: string;
+    reasonCode: string | null;
+    reasonText: string | null;
+    eventId: number;
+    now: Date;
+  },
+): LifecycleStatus {
+  const supplierSiren = (row.supplierSiren ?? '').replace(/\D/g, '');
+  return {
+    code: v.code,
+    messageId: `${row.number}_${v.code}_${v.eventId}`,
+    createdAt: v.now.toISOString(),
+    sender: { role: 'BY' },
+    issuer: { role: 'BY', siren: v.siren, name: v.companyName },
+    recipients: [
+      { role: 'SE', siren: supplierSiren, name: row.supplierName || undefined, electronicAddress: supplierSiren },
+    ],
+    invoice: {
+      number: row.number,
+      typeCode: row.kind === 'Avoir' ? '381' : '380',
+      issueDate: row.issueDate ?? row.createdAt.toISOString().slice(0, 10),
+      sellerSiren: supplierSiren,
+      receivedAt: row.createdAt.toISOString(),
+    },
+    ...(v.reasonCode ? { reason: { code: v.reasonCode, text: v.reasonText ?? undefined } } : {}),
+  };
+}
+
 /**
  * LC-2, LC-3: sets the buyer's status on a received invoice — a trail row and its CDAR message to the
  * seller, queued for the platform, in `tx`. 409/422 in French when the status cannot be set.
@@ -152,25 +186,15 @@ export async function setBuyerStatus(
       reasonText,
     })
     .returning({ id: receivedInvoiceLifecycleEvents.id });
-  const status: LifecycleStatus = {
+  const status = buyerStatus(row, {
     code: body.code,
-    messageId: `${row.number}_${body.code}_${event!.id}`,
-    createdAt: now.toISOString(),
-    sender: { role: 'BY' },
-    issuer: { role: 'BY', siren, name: company?.label || undefined },
-    // The seller's address in the French directory: its SIREN (decision 085).
-    recipients: [
-      { role: 'SE', siren: supplierSiren, name: row.supplierName || undefined, electronicAddress: supplierSiren },
-    ],
-    invoice: {
-      number: row.number,
-      typeCode: row.kind === 'Avoir' ? '381' : '380',
-      issueDate: row.issueDate ?? row.createdAt.toISOString().slice(0, 10),
-      sellerSiren: supplierSiren,
-      receivedAt: row.createdAt.toISOString(),
-    },
-    ...(reasonCode ? { reason: { code: reasonCode, text: reasonText ?? undefined } } : {}),
-  };
+    siren,
+    companyName: company?.label || undefined,
+    reasonCode,
+    reasonText,
+    eventId: event!.id,
+    now,
+  });
   await enqueueFlow(
     tx,
     {

@@ -86,6 +86,7 @@ const FRENCH: Record<string, string> = {
   'BR-IC-12': 'une livraison intracommunautaire sans pays de livraison',
   'BR-CL-19': 'un code de remise ou de charge n’est pas dans la liste UNTDID 5189',
   'BR-CL-25': 'un schéma d’adresse électronique n’est pas dans la liste EAS',
+  'PEPPOL-EN16931-R008': 'le document contient un élément vide',
 };
 
 export function frenchMessage(validator: OfficialValidator, ruleId: string, text: string): string {

@@ -224,7 +224,7 @@ function Findings({
         {items.map((f, i) => (
           <List.Item key={i}>
             {f.message}{' '}
-            <Badge variant="outline" color="gray.7" size="sm" style={{ textTransform: 'none' }}>
+            <Badge variant="filled" color="dark.7" size="sm" style={{ textTransform: 'none' }}>
               {f.rule}
             </Badge>
           </List.Item>
