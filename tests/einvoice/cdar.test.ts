@@ -4,6 +4,73 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readStatusMessage, writeStatusMessage, type LifecycleStatus } from '../../src/einvoice/cdar';
 import { LIFECYCLE, LIFECYCLE_CODES, REASONS_BY_STATUS, type LifecycleCode } from '../../src/einvoice/lifecycle-codes';
 import { cdarOk, validateCdar, type CdarReport } from '../support/cdar-validators';
+import { collectedStatus } from '../../server/src/modules/invoices/lifecycle';
+import { buyerStatus } from '../../server/src/modules/received-invoices/lifecycle';
+
+const NOW = new Date('2026-12-02T10:00:00.000Z');
+/** The messages the server itself writes (LC-6): « Encaissée » on a payment, the buyer's four answers. */
+function serverMessages(): [string, string][] {
+  const invoice = {
+    number: 'F2026-0042',
+    createdAt: '2026-11-30',
+    sellerSnapshot: { name: 'Boulangerie Pâtisserie Martin', addressLines: [], siren: '512345679' },
+    customerSnapshot: {
+      name: 'Durand',
+      socialReason: 'Hôtel du Parc',
+      addressLines: [],
+      accountNumber: 'C00001',
+      siren: '532118908',
+    },
+  };
+  const out: [string, string][] = [
+    [
+      'server-212',
+      writeStatusMessage(
+        collectedStatus(invoice as never, {
+          sellerSiren: '512345679',
+          buyerSiren: '532118908',
+          address: { scheme: '0225', value: '532118908' },
+          collected: [
+            { amount: 48, vatRate: 20, currency: 'EUR' },
+            { amount: 22, vatRate: 5.5, currency: 'EUR' },
+          ],
+          eventId: 1,
+          now: NOW,
+        }),
+      ),
+    ],
+  ];
+  const received = {
+    number: 'FA-2026-0142',
+    kind: 'Facture',
+    supplierName: 'Atelier Lumière SARL',
+    supplierSiren: '732829320',
+    issueDate: '2026-11-02',
+    createdAt: NOW,
+  };
+  const answers = [
+    ['205', null, null],
+    ['207', 'QTE_ERR', 'Quantité erronée'],
+    ['210', 'TX_TVA_ERR', 'Taux de 10 % attendu'],
+    ['211', null, null],
+  ] as const;
+  for (const [code, reasonCode, reasonText] of answers)
+    out.push([
+      `server-${code}`,
+      writeStatusMessage(
+        buyerStatus(received as never, {
+          code,
+          siren: '498765437',
+          companyName: 'Garage Dupont & Fils',
+          reasonCode,
+          reasonText,
+          eventId: 2,
+          now: NOW,
+        }),
+      ),
+    ]);
+  return out;
+}
 
 const seller = { role: 'SE', siren: '100000009', name: 'LE VENDEUR', electronicAddress: '100000009_STATUTS' };
 const buyer = { role: 'BY', siren: '200000008', name: 'LE CLIENT', electronicAddress: '200000008' };
@@ -57,6 +124,7 @@ let reports: Map<string, CdarReport>;
 
 beforeAll(async () => {
   for (const code of LIFECYCLE_CODES) messages.set(code, writeStatusMessage(statusOf(code)));
+  for (const [name, xml] of serverMessages()) messages.set(name, xml);
   // Wrong on purpose: a « Refusée » without its reason, an « Encaissée » without its amount.
   messages.set('wrong-210', writeStatusMessage(statusOf('210')).replace(/<ram:ReasonCode>[^<]*<\/ram:ReasonCode>/, ''));
   messages.set(
@@ -75,6 +143,14 @@ describe('CDAR lifecycle messages', () => {
     expect(report?.failures, messages.get(code)).toEqual([]);
     expect(cdarOk(report)).toBe(true);
   });
+
+  it.each(['server-212', 'server-205', 'server-207', 'server-210', 'server-211'])(
+    'the server’s own %s message passes the XSD and the BR-FR-CDV rules',
+    (name) => {
+      expect(reports.get(name)?.failures, messages.get(name)).toEqual([]);
+      expect(cdarOk(reports.get(name))).toBe(true);
+    },
+  );
 
   it('a message missing what the rules require fails them', () => {
     expect(cdarOk(reports.get('wrong-210'))).toBe(false);

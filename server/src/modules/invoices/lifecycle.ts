@@ -180,6 +180,46 @@ export function collectedPerRate(inv: InvoiceRow, amount: number): CdarCollected
   });
 }
 
+/** The « Encaissée » message of a payment (LC-5, LC-6): the seller (us) to the buyer, per VAT rate. */
+export function collectedStatus(
+  inv: Pick<InvoiceRow, 'number' | 'createdAt' | 'sellerSnapshot' | 'customerSnapshot'>,
+  v: {
+    sellerSiren: string;
+    buyerSiren: string;
+    address: { scheme: string; value: string };
+    collected: CdarCollected[];
+    eventId: number;
+    now: Date;
+  },
+): LifecycleStatus {
+  const { sellerSiren, buyerSiren, address, collected, now } = v;
+  const seller = inv.sellerSnapshot;
+  const buyer = inv.customerSnapshot;
+  return {
+    code: '212',
+    messageId: `${inv.number}_212_${v.eventId}`,
+    createdAt: now.toISOString(),
+    sender: { role: 'SE' },
+    issuer: { role: 'SE', siren: sellerSiren, name: seller?.name },
+    recipients: [
+      {
+        role: 'BY',
+        siren: buyerSiren,
+        name: buyer?.socialReason || buyer?.name,
+        electronicAddress: address.value,
+        addressScheme: address.scheme,
+      },
+    ],
+    invoice: {
+      number: inv.number ?? '',
+      typeCode: '380',
+      issueDate: inv.createdAt ?? now.toISOString().slice(0, 10),
+      sellerSiren,
+    },
+    collected,
+  };
+}
+
 /**
  * LC-5: a payment recorded on a services invoice sends its « Encaissée » (212) with the amount
  * received per VAT rate: a trail row and its CDAR message queued for the platform, in the payment's
@@ -214,29 +254,7 @@ export async function recordCollectedStatus(
       paymentId: payment.id,
     })
     .returning({ id: invoiceLifecycleEvents.id });
-  const status: LifecycleStatus = {
-    code: '212',
-    messageId: `${inv.number}_212_${row!.id}`,
-    createdAt: now.toISOString(),
-    sender: { role: 'SE' },
-    issuer: { role: 'SE', siren: sellerSiren, name: seller?.name },
-    recipients: [
-      {
-        role: 'BY',
-        siren: buyerSiren,
-        name: buyer.socialReason || buyer.name,
-        electronicAddress: address.value,
-        addressScheme: address.scheme,
-      },
-    ],
-    invoice: {
-      number: inv.number ?? '',
-      typeCode: '380',
-      issueDate: inv.createdAt ?? now.toISOString().slice(0, 10),
-      sellerSiren,
-    },
-    collected,
-  };
+  const status = collectedStatus(inv, { sellerSiren, buyerSiren, address, collected, eventId: row!.id, now });
   const bytes = new TextEncoder().encode(writeStatusMessage(status));
   await enqueueFlow(
     tx,
