@@ -1,8 +1,7 @@
-/// <reference path="./saxonjs-he.d.ts" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import SaxonJS from 'saxonjs-he';
 import { memoryPages, validateXML } from 'xmllint-wasm';
 import {
   frenchMessage,
@@ -15,6 +14,17 @@ import {
 } from './official-report';
 
 export { verdictOf };
+
+/** The one call the readers make of SaxonJS 3 (npm saxonjs-he, CommonJS, no types of its own). */
+interface SaxonJsApi {
+  transform(options: {
+    stylesheetInternal: unknown;
+    stylesheetBaseURI?: string;
+    sourceText: string;
+    destination: 'serialized';
+  }): { principalResult: string };
+}
+const SaxonJS = createRequire(import.meta.url)('saxonjs-he') as SaxonJsApi;
 
 // Decision 086: the official validators of a received e-invoice, run in a reader thread
 // (reader-pool.ts): the XSD of its syntax and profile (libxml2 as WebAssembly, xmllint-wasm), then
