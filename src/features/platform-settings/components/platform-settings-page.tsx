@@ -127,52 +127,19 @@ function PlatformForm({ initial, onSaved }: { initial: PlatformSettings; onSaved
             required
           />
         </Fieldset>
-        <Fieldset legend="Identifiants">
-          <Stack gap="sm">
-            <SegmentedControl
-              aria-label="Mode d’authentification"
-              value={authKind}
-              onChange={(v) => setAuthKind(v as 'oauth2' | 'bearer')}
-              data={[
-                { value: 'oauth2', label: 'OAuth2 (identifiant et secret client)' },
-                { value: 'bearer', label: 'Jeton d’accès' },
-              ]}
-            />
-            {authKind === 'oauth2' ? (
-              <>
-                <TextInput
-                  label="Adresse du jeton (token URL)"
-                  value={tokenUrl}
-                  onChange={(e) => setTokenUrl(e.currentTarget.value)}
-                  required
-                />
-                <TextInput
-                  label="Identifiant client (client id)"
-                  value={clientId}
-                  onChange={(e) => setClientId(e.currentTarget.value)}
-                  required
-                />
-                <PasswordInput
-                  label="Secret client (client secret)"
-                  placeholder={saved.clientSecretSaved ? SAVED : ''}
-                  description={saved.clientSecretSaved ? 'Secret enregistré' : undefined}
-                  value={clientSecret}
-                  onChange={(e) => setClientSecret(e.currentTarget.value)}
-                  autoComplete="off"
-                />
-              </>
-            ) : (
-              <PasswordInput
-                label="Jeton d’accès (bearer)"
-                placeholder={saved.bearerTokenSaved ? SAVED : ''}
-                description={saved.bearerTokenSaved ? 'Jeton enregistré' : undefined}
-                value={bearerToken}
-                onChange={(e) => setBearerToken(e.currentTarget.value)}
-                autoComplete="off"
-              />
-            )}
-          </Stack>
-        </Fieldset>
+        <CredentialsFields
+          saved={saved}
+          authKind={authKind}
+          setAuthKind={setAuthKind}
+          tokenUrl={tokenUrl}
+          setTokenUrl={setTokenUrl}
+          clientId={clientId}
+          setClientId={setClientId}
+          clientSecret={clientSecret}
+          setClientSecret={setClientSecret}
+          bearerToken={bearerToken}
+          setBearerToken={setBearerToken}
+        />
         {errors.length > 0 && (
           <Alert color="red" title="La plateforme n’a pas été enregistrée" role="alert">
             {errors.map((m) => (
@@ -212,5 +179,84 @@ function PlatformForm({ initial, onSaved }: { initial: PlatformSettings; onSaved
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface CredentialsProps {
+  saved: PlatformSettings;
+  authKind: 'oauth2' | 'bearer';
+  setAuthKind: (v: 'oauth2' | 'bearer') => void;
+  tokenUrl: string;
+  setTokenUrl: (v: string) => void;
+  clientId: string;
+  setClientId: (v: string) => void;
+  clientSecret: string;
+  setClientSecret: (v: string) => void;
+  bearerToken: string;
+  setBearerToken: (v: string) => void;
+}
+
+/** The Flow Service's two security schemes: OAuth2 client credentials, or a bearer token. */
+function CredentialsFields(p: CredentialsProps) {
+  const {
+    saved,
+    authKind,
+    setAuthKind,
+    tokenUrl,
+    setTokenUrl,
+    clientId,
+    setClientId,
+    clientSecret,
+    setClientSecret,
+    bearerToken,
+    setBearerToken,
+  } = p;
+  return (
+    <Fieldset legend="Identifiants">
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="Mode d’authentification"
+          value={authKind}
+          onChange={(v) => setAuthKind(v as 'oauth2' | 'bearer')}
+          data={[
+            { value: 'oauth2', label: 'OAuth2 (identifiant et secret client)' },
+            { value: 'bearer', label: 'Jeton d’accès' },
+          ]}
+        />
+        {authKind === 'oauth2' ? (
+          <>
+            <TextInput
+              label="Adresse du jeton (token URL)"
+              value={tokenUrl}
+              onChange={(e) => setTokenUrl(e.currentTarget.value)}
+              required
+            />
+            <TextInput
+              label="Identifiant client (client id)"
+              value={clientId}
+              onChange={(e) => setClientId(e.currentTarget.value)}
+              required
+            />
+            <PasswordInput
+              label="Secret client (client secret)"
+              placeholder={saved.clientSecretSaved ? SAVED : ''}
+              description={saved.clientSecretSaved ? 'Secret enregistré' : undefined}
+              value={clientSecret}
+              onChange={(e) => setClientSecret(e.currentTarget.value)}
+              autoComplete="off"
+            />
+          </>
+        ) : (
+          <PasswordInput
+            label="Jeton d’accès (bearer)"
+            placeholder={saved.bearerTokenSaved ? SAVED : ''}
+            description={saved.bearerTokenSaved ? 'Jeton enregistré' : undefined}
+            value={bearerToken}
+            onChange={(e) => setBearerToken(e.currentTarget.value)}
+            autoComplete="off"
+          />
+        )}
+      </Stack>
+    </Fieldset>
   );
 }
