@@ -173,8 +173,8 @@ export async function handleIncomingFlow(
     await keepStray(deps.db, companyId, 'notification sans identifiant de flux', flow, deps.now());
     return;
   }
-  // Our own flow's acknowledgement: the platform's checks passed, or failed (« Rejetée »).
-  if (flow.flowDirection === 'Out' && !isStatus(flow)) {
+  // One of our own flows (an invoice, or a status we sent): the platform's checks passed, or failed.
+  if (flow.flowDirection === 'Out') {
     await acknowledgeOutgoing(deps, companyId, flow);
     return;
   }
