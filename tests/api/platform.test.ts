@@ -228,6 +228,25 @@ describe('sending: the durable queue (PA-3)', () => {
     expect(flowsOf(id)).toHaveLength(1);
   });
 
+  it('the platform’s later verdict « Error » (webhook) turns « Transmise » into its refusal, with the rules', async () => {
+    const id = await validated(martin);
+    await ctx.server.platform.runOnce();
+    const [flow] = flowsOf(id);
+    const res = await fake.notify({
+      ...flow!,
+      acknowledgement: {
+        status: 'Error',
+        details: [
+          { level: 'Error', item: 'BT-49', reasonCode: 'BR-FR-12', reasonMessage: 'adresse électronique absente' },
+        ],
+      },
+    } as never);
+    expect(res.status).toBe(200);
+    const t = await transmission(martin, id);
+    expect(t).toMatchObject({ state: 'refused', label: 'Refusée par la plateforme' });
+    expect(t.message).toBe('Rejetée par la plateforme : BR-FR-12 : adresse électronique absente');
+  });
+
   it('an invoice validated before any platform is set waits, and says why', async () => {
     const id = await validated(starter);
     const t = await transmission(starter, id);

@@ -28,7 +28,7 @@ import {
   recordIncomingStatus,
 } from './received-invoices/service';
 import { platformModule, type IncomingEntries } from './platform/index';
-import { customerHasValidatedInvoices } from './invoices/service';
+import { customerHasValidatedInvoices, recordPlatformRejection } from './invoices/service';
 
 // Each module is a small Hono app whose routes carry their full /api/... paths.
 // Add a module here (one line) to mount it. A module that needs a piece of one built on it gets it
@@ -68,6 +68,8 @@ export const platformEntries: IncomingEntries = {
     insert: (tx, v, read) => insertReceivedInvoice(tx, v, read as never),
     isDuplicateViolation,
   },
+  // Decision 089: a flow the platform refused by its acknowledgement is the invoice's « Rejetée ».
+  rejections: recordPlatformRejection,
   // Decision 089: a lifecycle status (CDAR) joins the trail of the invoice it is about, sent or received.
   statuses: (deps, { companyId, flow, bytes }) =>
     deps.db.transaction((tx) =>

@@ -38,9 +38,16 @@ export type StatusHandler = (
   v: { companyId: number; flow: PlatformFlow; bytes: Uint8Array },
 ) => Promise<'handled' | 'unknown'>;
 
+/** An invoice we sent that the platform refused by its acknowledgement: its trail's « Rejetée » (decision 089). */
+export type RejectionHandler = (
+  tx: DbOrTx,
+  v: { companyId: number; invoiceId: number; flowId: string; failedRules: { id: string; text: string }[]; now: Date },
+) => Promise<void>;
+
 export interface IncomingEntries {
   receivedInvoices: ReceivedInvoicesEntry;
   statuses?: StatusHandler;
+  rejections?: RejectionHandler;
 }
 
 const STATUS_TYPES = new Set([
@@ -175,7 +182,7 @@ export async function handleIncomingFlow(
   }
   // One of our own flows (an invoice, or a status we sent): the platform's checks passed, or failed.
   if (flow.flowDirection === 'Out') {
-    await acknowledgeOutgoing(deps, companyId, flow);
+    await acknowledgeOutgoing(deps, entries, companyId, flow);
     return;
   }
   if (await alreadyHandled(deps.db, companyId, flow.flowId)) return;
@@ -197,9 +204,9 @@ export async function handleIncomingFlow(
 }
 
 /** The platform's verdict on a flow we sent; a flow we do not know is kept aside. */
-async function acknowledgeOutgoing(deps: Deps, companyId: number, flow: PlatformFlow) {
+async function acknowledgeOutgoing(deps: Deps, entries: IncomingEntries, companyId: number, flow: PlatformFlow) {
   const [row] = await deps.db
-    .select({ id: platformOutbox.id })
+    .select({ id: platformOutbox.id, kind: platformOutbox.kind, sourceId: platformOutbox.sourceId })
     .from(platformOutbox)
     .where(and(eq(platformOutbox.companyId, companyId), eq(platformOutbox.flowId, flow.flowId)))
     .limit(1);
@@ -208,19 +215,31 @@ async function acknowledgeOutgoing(deps: Deps, companyId: number, flow: Platform
     return;
   }
   const status = flow.acknowledgement?.status ?? null;
-  const details = JSON.stringify(flow.acknowledgement?.details ?? '').slice(0, 1000);
-  await deps.db
-    .update(platformOutbox)
-    .set({
-      ackStatus: status,
-      ...(status === 'Error'
-        ? {
-            state: 'refused',
-            lastError: `Rejetée par la plateforme : ${details === '""' ? 'contrôles en échec' : details}`,
-          }
-        : {}),
-    })
-    .where(eq(platformOutbox.id, row.id));
+  const details = Array.isArray(flow.acknowledgement?.details)
+    ? (flow.acknowledgement.details as Array<{ item?: string; reasonCode?: string; reasonMessage?: string }>)
+    : [];
+  const failedRules = details.map((d) => ({
+    id: d.reasonCode || d.item || 'inconnue',
+    text: d.reasonMessage || d.item || '',
+  }));
+  const said = failedRules.map((r) => `${r.id} : ${r.text}`).join(' ; ') || 'contrôles en échec';
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(platformOutbox)
+      .set({
+        ackStatus: status,
+        ...(status === 'Error' ? { state: 'refused', lastError: `Rejetée par la plateforme : ${said}` } : {}),
+      })
+      .where(eq(platformOutbox.id, row.id));
+    if (status === 'Error' && row.kind === 'invoice' && entries.rejections)
+      await entries.rejections(tx, {
+        companyId,
+        invoiceId: row.sourceId,
+        flowId: flow.flowId,
+        failedRules,
+        now: deps.now(),
+      });
+  });
 }
 
 /** The polling (the webhook's fallback): incoming flows updated since the last turn. */
