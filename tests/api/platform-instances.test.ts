@@ -18,7 +18,7 @@ const FLOWS = 120;
 let database: string;
 let dataDir: string;
 let fake: FakePlatform;
-let servers: RunningServer[] = [];
+const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   if (!cluster) return;
