@@ -15,11 +15,12 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 
 type Action = NonNullable<ReceivedInvoiceDetail['lifecycleActions']>[number];
 
-const BUTTONS: Record<Action['code'], { text: string; color: string; variant: 'filled' | 'light' | 'default' }> = {
-  '205': { text: 'Approuver', color: 'teal', variant: 'filled' },
-  '207': { text: 'Contester', color: 'orange', variant: 'light' },
-  '210': { text: 'Refuser', color: 'red', variant: 'light' },
-  '211': { text: 'Paiement transmis', color: 'blue', variant: 'default' },
+const BUTTONS: Record<Action['code'], { text: string; color: string; variant: 'filled' | 'subtle' | 'default' }> = {
+  // Colours that keep a 4.5:1 contrast (axe): the brand's filled button, the red of « Supprimer ».
+  '205': { text: 'Approuver', color: 'brand', variant: 'filled' },
+  '207': { text: 'Contester', color: 'gray', variant: 'default' },
+  '210': { text: 'Refuser', color: 'red', variant: 'subtle' },
+  '211': { text: 'Paiement transmis', color: 'gray', variant: 'default' },
 };
 
 const DONE: Record<Action['code'], string> = {
