@@ -321,6 +321,8 @@ describe('GET /api/factures (list)', () => {
       type: expect.stringMatching(/^(Facture|Avoir)$/),
       number: expect.stringMatching(/^(F|AV)\d{4}-\d{4}$/),
       estimate: null,
+      // The last lifecycle status the platform or the buyer gave (decision 089), none yet here.
+      lastStatus: null,
       invoice: expect.objectContaining({
         createdAt: expect.any(String),
         validated: true,

@@ -165,7 +165,7 @@ describe('customers', () => {
     // What the server kept is what the sheet shows (its rendering: customer-sheet.screen.test.tsx).
     await page.getByText('45 jours').waitFor();
     await page.getByText('Service comptable, 10 quai Perrache, 69002 Lyon').waitFor();
-    await page.getByText('732829320').waitFor();
+    await page.getByText('732829320', { exact: true }).waitFor();
     await page
       .getByText(/Aucune facture pour ce client|Aucun document à afficher/)
       .first()

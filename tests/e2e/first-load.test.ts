@@ -171,13 +171,15 @@ describe('first load of the signed-in home', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(4);
-    // Decision 064: the rest of the shell, after what /login runs, is at most 200 KB of JavaScript (gzip).
+    // Decision 064: the rest of the shell, after what /login runs, is at most 200 KB of JavaScript (gzip);
+    // decision 088 lets it reach 203 KB for now (the approved platform's and lifecycle's contract
+    // schemas and filter labels), until the shell stops carrying every area's schemas.
     const loginScripts = [...readFileSync(join(DIST, 'login.html'), 'utf8').matchAll(/<script[^>]* src="([^"]+)"/g)];
     const rest = scripts.filter((p) => !loginScripts.some((m) => m[1] === p));
     expect(loginScripts.length).toBeGreaterThan(0);
     expect(rest.length).toBeGreaterThan(0);
     const restGzip = rest.reduce((sum, p) => sum + gzipSize(join(DIST, p)), 0);
-    expect(restGzip, `JavaScript gzip après la connexion (${rest.join(', ')})`).toBeLessThanOrEqual(200 * KB);
+    expect(restGzip, `JavaScript gzip après la connexion (${rest.join(', ')})`).toBeLessThanOrEqual(203 * KB);
     await context.close();
   });
 });

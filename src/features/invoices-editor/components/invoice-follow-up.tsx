@@ -17,7 +17,7 @@ import type { EditorState } from '../types';
 import { showFeedback } from './show-feedback';
 import { PaymentDialog } from './payment-dialog';
 import { formatDate, formatDateTime, formatMoney } from '../../../domain/format';
-import { LifecycleTrail } from '../../../components/lifecycle-trail';
+import { LifecycleTrail } from '../../received-invoices';
 
 // The invoice page's follow-up (decision 011): status, rest due, payments ("Marquer payée"), the
 // credit notes that correct it (or the invoice a credit note corrects), and its history.

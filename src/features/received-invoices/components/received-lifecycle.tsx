@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, List, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { LifecycleBadge, LifecycleTrail } from '../../../components/lifecycle-trail';
+import { LifecycleBadge, LifecycleTrail } from './lifecycle-trail';
 import { api } from '../../../contract/index';
 import type { ReceivedInvoiceDetail } from '../../../contract/received-invoices';
 import { call } from '../../../data/api-call';

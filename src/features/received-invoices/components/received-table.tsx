@@ -6,7 +6,7 @@ import { formatDate } from '../../../domain/format';
 import type { ReceivedInvoiceRow } from '../api/received-invoices-api';
 import { amountText } from '../received-invoices-model';
 import { ReceivedStatusBadge } from './status-badge';
-import { LifecycleBadge } from '../../../components/lifecycle-trail';
+import { LifecycleBadge } from './lifecycle-trail';
 
 const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 

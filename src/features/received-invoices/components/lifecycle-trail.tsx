@@ -1,10 +1,13 @@
 import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
-import type { LifecycleEventJson } from '../contract/common';
-import { formatDateTime, formatMoney, formatPercent } from '../domain/format';
+import type { LifecycleEventJson } from '../../../contract/common';
+import { formatDateTime, formatMoney, formatPercent } from '../../../domain/format';
 
 // Decision 089: an invoice's lifecycle trail (« statuts de cycle de vie »), sent or received, as both
 // « Suivi » of an invoice and « Factures reçues » show it: each status with its date, who set it, its
 // reason, the rules a « Rejetée » names and what an « Encaissée » received per VAT rate. Oldest first.
+
+// The text keeps its colour on the light tint (axe's 4.5:1), as the lists' badges do.
+const BADGE_TEXT = { textTransform: 'none', color: 'var(--mantine-color-text)' } as const;
 
 const COLORS: Record<string, string> = {
   '205': 'teal',
@@ -21,7 +24,7 @@ const COLORS: Record<string, string> = {
 export function LifecycleBadge({ status }: { status: { code: string; label: string } | null | undefined }) {
   if (!status) return null;
   return (
-    <Badge color={COLORS[status.code] ?? 'gray'} variant="light" data-testid="lifecycle-badge">
+    <Badge color={COLORS[status.code] ?? 'gray'} variant="light" style={BADGE_TEXT} data-testid="lifecycle-badge">
       {status.label}
     </Badge>
   );
