@@ -12,7 +12,8 @@ const db = drizzle(client);
 beforeAll(async () => {
   await db.execute(sql`create table clients (id int primary key, email text unique, iban text)`);
   await db.execute(sql`insert into clients values (1, ${'deja.la@client.fr'}, ${'FR7630006000011234567890189'})`);
-});
+  // An embedded database starts in seconds, more beside the official rules' compilation on a fresh clone.
+}, 60_000);
 afterAll(() => client.close());
 
 const failureOf = async (work: () => Promise<unknown>) => {

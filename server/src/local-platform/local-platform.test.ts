@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureEInvoiceSefs } from '../../../scripts/einvoice-sef.mjs';
 import { readStatusMessage, writeStatusMessage } from '../../../src/einvoice/cdar';
 import { NOT_IN_DIRECTORY } from './directory-data';
 import { answerProblems, DIRECTORY_SPEC, FLOW_SPEC } from './openapi-check';
@@ -79,6 +80,10 @@ async function client(siren: string) {
     flow: call,
   };
 }
+
+// The platform applies the official rules: on a fresh clone they may not be compiled yet when this
+// file runs beside the build (decision 086 caches them; parallel callers each rename a whole file).
+beforeAll(() => ensureEInvoiceSefs(), 600_000);
 
 beforeAll(async () => {
   platform = await startLocalPlatform();
